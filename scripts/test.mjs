@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// `npm test`: every suite in order (unit, component, api, sync, e2e), each a vitest project. Prints one line per
+// suite and a total, and writes test-output/summary.json for .ci/run to add up.
+// A suite with no test files yet is reported as such, never as a failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+
+const suites = (process.env.BAYBOOK_SUITES ?? 'unit,component,api,sync,e2e').split(',');
+const db = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+mkdirSync('test-output', { recursive: true });
+
+const results = [];
+for (const suite of suites) {
+  const out = `test-output/vitest-${suite}-${db}.json`;
+  console.log(`\n=== ${suite} (${db}) ===`);
+  const run = spawnSync(
+    'npx',
+    ['vitest', 'run', '--project', suite, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    { stdio: 'inherit', env: process.env },
+  );
+  let passed = 0;
+  let failed = 0;
+  let files = 0;
+  if (existsSync(out)) {
+    const json = JSON.parse(readFileSync(out, 'utf8'));
+    passed = json.numPassedTests ?? 0;
+    failed = (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0) * (json.numFailedTests ? 0 : 1);
+    files = json.testResults?.length ?? 0;
+  }
+  if (run.status !== 0 && failed === 0) failed = 1; // the run itself broke (a crash, a type error at import)
+  results.push({ suite, db, passed, failed, files });
+}
+
+console.log('\n=== summary ===');
+for (const r of results) console.log(`${r.suite.padEnd(10)} ${r.db.padEnd(9)} ${r.files} files  ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+writeFileSync(`test-output/summary-${db}.json`, JSON.stringify({ db, passed, failed, results }, null, 2));
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

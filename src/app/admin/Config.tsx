@@ -1,0 +1,5 @@
+import { Placeholder } from '../shell/Placeholder';
+
+export default function Config() {
+  return <Placeholder path="/view-config" />;
+}

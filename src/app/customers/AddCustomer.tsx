@@ -1,0 +1,5 @@
+import { Placeholder } from '../shell/Placeholder';
+
+export default function AddCustomer() {
+  return <Placeholder path="/add-customer" />;
+}

@@ -1,0 +1,5 @@
+import { Placeholder } from '../shell/Placeholder';
+
+export default function Customers() {
+  return <Placeholder path="/view-customers" />;
+}

@@ -1,0 +1,17 @@
+import { Spinner } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+
+/** SPEC §9: the loading indicator appears only after 1 s, so quick loads never flash. */
+export function useDelayed(active: boolean, ms = 1000): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!active) return setShown(false);
+    const t = setTimeout(() => setShown(true), ms);
+    return () => clearTimeout(t);
+  }, [active, ms]);
+  return shown;
+}
+
+export function DelayedSpinner({ active = true }: { active?: boolean }) {
+  return useDelayed(active) ? <Spinner size="sm" aria-label="Loading" /> : null;
+}

@@ -1,0 +1,5 @@
+import { Placeholder } from '../shell/Placeholder';
+
+export default function Jobs() {
+  return <Placeholder path="/view-request" />;
+}

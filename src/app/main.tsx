@@ -1,0 +1,27 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { appDataSingleton, DataProvider } from './data/DataProvider';
+import { Toaster } from './feedback/toaster';
+import { createAppRouter } from './router';
+import { startBuildChecks } from './shell/buildCheck';
+import { registerServiceWorker } from './shell/serviceWorker';
+import { onAuthFailure } from './session/authFailure';
+
+const data = appDataSingleton();
+const router = createAppRouter();
+registerServiceWorker();
+startBuildChecks();
+onAuthFailure(() => void router.navigate('/login', { replace: true }));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ChakraProvider value={defaultSystem}>
+      <DataProvider data={data}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </DataProvider>
+    </ChakraProvider>
+  </StrictMode>,
+);

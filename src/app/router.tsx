@@ -1,0 +1,45 @@
+import { Spinner } from '@chakra-ui/react';
+import { Suspense, type ReactNode } from 'react';
+import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
+import { SCREEN_ROUTES, canSee, homeScreen } from '../domain/routes';
+import LoginScreen from './login/LoginScreen';
+import { useSession } from './session/session';
+import { SCREENS } from './screens';
+import { ErrorScreen } from './shell/ErrorScreen';
+import { Layout } from './shell/Layout';
+
+/** The route guard of SPEC §2: no session → /login; a level below the route's minimum → /. */
+export function Guard({ path, children }: { path: string; children: ReactNode }) {
+  const user = useSession();
+  const location = useLocation();
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!canSee(path, user.permission)) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
+
+function Home() {
+  const user = useSession();
+  const Screen = SCREENS[homeScreen(user?.permission ?? 0) === 'dashboard' ? '/dash' : '/make-request'];
+  return <Screen />;
+}
+
+const lazyScreen = (node: ReactNode) => <Suspense fallback={<Spinner size="sm" aria-label="Loading" />}>{node}</Suspense>;
+
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginScreen />, errorElement: <ErrorScreen /> },
+  {
+    element: <Layout />,
+    errorElement: <ErrorScreen />,
+    children: SCREEN_ROUTES.map((r) => {
+      const Screen = SCREENS[r.path];
+      return {
+        path: r.path,
+        element: <Guard path={r.path}>{lazyScreen(r.path === '/' ? <Home /> : <Screen />)}</Guard>,
+        errorElement: <ErrorScreen />,
+      };
+    }),
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,127 @@
+import type { Action } from './permissions';
+
+/**
+ * Every call of the REST API (SPEC §7, served under /api) and the permission it needs.
+ * The server refuses to register a route that is not listed here, and the permission-matrix test walks this list,
+ * so a new route cannot be added without deciding who may call it.
+ * `action: null` marks the public routes (login only).
+ */
+export interface ApiRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  action: Action | null;
+}
+
+const r = (method: ApiRoute['method'], path: string, action: Action | null): ApiRoute => ({ method, path, action });
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  // auth, team, devices, sync
+  r('GET', '/health', null),
+  r('POST', '/login', null),
+  r('GET', '/v2/auth/user-list/:level', 'team.technicians'),
+  r('GET', '/v2/auth/users', 'team.manage'),
+  r('POST', '/v2/auth/user', 'team.manage'),
+  r('PUT', '/v2/auth/user', 'team.manage'),
+  r('DELETE', '/v2/auth/user', 'team.manage'),
+  r('POST', '/v3/devices', 'session.use'),
+  r('GET', '/v3/sync/changes', 'sync.use'),
+  // config sheet
+  r('GET', '/configsheet', 'config.read'),
+  r('GET', '/configsheet/storage', 'config.read'),
+  r('GET', '/configsheet_', 'config.edit'),
+  r('PUT', '/configsheet/:id', 'config.edit'),
+  // customers
+  r('GET', '/customers', 'customer.view'),
+  r('POST', '/customer', 'customer.add'),
+  r('PUT', '/customer', 'customer.edit'),
+  r('PUT', '/customer-status', 'customer.block'),
+  r('POST', '/customer-fetch', 'job.create'),
+  r('GET', '/customerProfile/:vin', 'job.create'),
+  r('GET', '/customerByID/:id', 'job.create'),
+  r('GET', '/service-history/:vin', 'customer.history'),
+  // services and jobs
+  r('GET', '/serviceList', 'catalogue.view'),
+  r('GET', '/services', 'catalogue.view'),
+  r('POST', '/service', 'job.create'),
+  r('PUT', '/service', 'job.mileage'),
+  r('PUT', '/serviceItem', 'job.services'),
+  r('POST', '/outstanding-services', 'job.create'),
+  r('POST', '/bookings-fetch', 'dash.view'),
+  r('GET', '/bookings_', 'job.view'),
+  r('GET', '/bookings', 'job.view'),
+  r('POST', '/booking', 'job.view'),
+  r('PUT', '/booking-date', 'calendar.book'),
+  r('PUT', '/job-action/technician', 'job.assign'),
+  r('PUT', '/job-action/status', 'job.status'),
+  r('PUT', '/job-action/cancel', 'job.cancel'),
+  r('PUT', '/job-action/comment', 'job.comment'),
+  r('PUT', '/job-action/service-note', 'job.serviceNote'),
+  r('PUT', '/job-action/services', 'job.services'),
+  // photos and service log
+  r('GET', '/servicePhotos/:id', 'job.photos'),
+  r('POST', '/upload/service-photo', 'job.photos'),
+  r('DELETE', '/servicePhoto', 'job.photos'),
+  r('GET', '/service-log/:jobId', 'serviceLog.view'),
+  r('POST', '/service-log', 'serviceLog.add'),
+  r('DELETE', '/service-log', 'serviceLog.delete'),
+  r('GET', '/productPhotos/:id', 'product.view'),
+  r('POST', '/upload/product-photo', 'product.manage'),
+  r('DELETE', '/productPhoto', 'product.manage'),
+  r('GET', '/photo/:id/:size', 'session.use'),
+  // dashboards
+  r('GET', '/dash', 'dash.view'),
+  r('GET', '/dash-report', 'finance.view'),
+  r('GET', '/transaction-summary', 'finance.view'),
+  // products and inventory
+  r('POST', '/product', 'product.edit'),
+  r('PUT', '/product', 'product.edit'),
+  r('DELETE', '/product', 'product.edit'),
+  r('GET', '/products', 'product.view'),
+  r('POST', '/v2/inventory/product-fetch', 'product.view'),
+  r('GET', '/v2/inventory/products_', 'inventory.view'),
+  r('POST', '/v2/inventory/product', 'product.manage'),
+  r('PUT', '/v2/inventory/product', 'product.manage'),
+  r('DELETE', '/v2/inventory/product', 'product.manage'),
+  r('GET', '/v2/inventory/log/:productId', 'product.manage'),
+  r('GET', '/v2/inventory/supplier', 'supplier.manage'),
+  r('POST', '/v2/inventory/supplier', 'supplier.manage'),
+  r('PUT', '/v2/inventory/supplier', 'supplier.manage'),
+  r('DELETE', '/v2/inventory/supplier', 'supplier.manage'),
+  r('GET', '/v2/inventory/suppliers', 'supplier.manage'),
+  // invoices
+  r('GET', '/invoices/:filter', 'invoice.view'),
+  r('GET', '/v2/util/invoice-status', 'invoice.view'),
+  r('GET', '/invoice/:id', 'invoice.view'),
+  r('POST', '/invoice', 'invoice.create'),
+  r('POST', '/invoice-product', 'sale.create'),
+  r('PUT', '/invoice-details', 'invoice.edit'),
+  r('DELETE', '/invoice', 'invoice.delete'),
+  r('PUT', '/invoice-storage-state/:id', 'invoice.edit'),
+  r('POST', '/invoice-return', 'invoice.edit'),
+  r('GET', '/invoice-pdf/:id', 'invoice.view'),
+  // payments
+  r('POST', '/transaction', 'payment.take'),
+  r('POST', '/discount', 'payment.take'),
+  r('POST', '/redemption', 'payment.take'),
+  r('GET', '/transactions', 'transaction.view'),
+  r('DELETE', '/transaction', 'transaction.delete'),
+  // estimates
+  r('POST', '/estimate', 'estimate.create'),
+  r('GET', '/estimate/:id', 'estimate.view'),
+  r('PUT', '/estimate-details', 'estimate.edit'),
+  r('GET', '/estimates', 'estimate.view'),
+  r('DELETE', '/estimate', 'estimate.delete'),
+  r('GET', '/estimate-pdf/:id', 'estimate.view'),
+  // reports and logs
+  r('POST', '/report', 'report.view'),
+  r('POST', '/report-products', 'report.view'),
+  r('GET', '/sys-log', 'log.view'),
+];
+
+export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+
+const byKey = new Map(API_ROUTES.map((x) => [routeKey(x.method, x.path), x]));
+
+export function findApiRoute(method: string, path: string): ApiRoute | undefined {
+  return byKey.get(routeKey(method, path));
+}

@@ -1,0 +1,61 @@
+import { differenceInCalendarDays, isValid, parse } from 'date-fns';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { MSG } from './messages';
+import type { Check } from './jobs';
+
+/** Times are stored in UTC (ISO 8601) and shown in the shop's time zone (config 'time_zone'). */
+export const DEFAULT_TIME_ZONE = 'America/Jamaica';
+/** SPEC §9 'YYYY-MM-DD HH:mm' and 'MMM Do YYYY, h:mm:ss a' in date-fns tokens. */
+export const BOOKING_FORMAT = 'yyyy-MM-dd HH:mm';
+export const LONG_FORMAT = 'MMM do yyyy, h:mm:ss a';
+export const DAY_FORMAT = 'yyyy-MM-dd';
+/** SPEC §5: reports cover at most 365 days. */
+export const MAX_REPORT_DAYS = 365;
+
+export function formatShop(iso: string | Date, tz = DEFAULT_TIME_ZONE, pattern = LONG_FORMAT): string {
+  return formatInTimeZone(typeof iso === 'string' ? new Date(iso) : iso, tz, pattern);
+}
+
+/** 'YYYY-MM-DD HH:mm' read in the shop's time zone → UTC ISO, or null when it is not such a date. */
+export function parseBooking(text: string, tz = DEFAULT_TIME_ZONE): string | null {
+  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(text.trim())) return null;
+  const local = parse(text.trim(), BOOKING_FORMAT, new Date(0));
+  if (!isValid(local)) return null;
+  return fromZonedTime(text.trim().replace(' ', 'T') + ':00', tz).toISOString();
+}
+
+/** The UTC instant the shop's day containing `now` began. */
+export function startOfShopDay(now: Date, tz = DEFAULT_TIME_ZONE): Date {
+  return fromZonedTime(`${formatInTimeZone(now, tz, DAY_FORMAT)}T00:00:00`, tz);
+}
+
+/** The shop's calendar day of an instant, 'YYYY-MM-DD'. */
+export function shopDay(iso: string | Date, tz = DEFAULT_TIME_ZONE): string {
+  return formatInTimeZone(typeof iso === 'string' ? new Date(iso) : iso, tz, DAY_FORMAT);
+}
+
+/** SPEC §5 booking: dates in the future and start not after end. */
+export function checkBooking(start: string | null | undefined, end: string | null | undefined, now: Date): Check {
+  const s = start ? Date.parse(start) : Number.NaN;
+  const e = end ? Date.parse(end) : Number.NaN;
+  if (Number.isNaN(s) || Number.isNaN(e)) return { ok: false, message: MSG.invalidDates };
+  if (s <= now.getTime() || e <= now.getTime()) return { ok: false, message: MSG.invalidDates };
+  if (s > e) return { ok: false, message: MSG.invalidBookingDates };
+  return { ok: true };
+}
+
+/** Inclusive day count of a report range given as 'YYYY-MM-DD'. */
+export function daysBetween(start: string, end: string): number {
+  return differenceInCalendarDays(parse(end, DAY_FORMAT, new Date(0)), parse(start, DAY_FORMAT, new Date(0))) + 1;
+}
+
+/** SPEC §5 Reports: 'Select start date', 'Select end date', 'Do reports within 365 days'. */
+export function checkReportRange(start: string | null | undefined, end: string | null | undefined): Check {
+  const valid = (d?: string | null) => !!d && /^\d{4}-\d{2}-\d{2}$/.test(d) && isValid(parse(d, DAY_FORMAT, new Date(0)));
+  if (!valid(start)) return { ok: false, message: MSG.selectStartDate };
+  if (!valid(end)) return { ok: false, message: MSG.selectEndDate };
+  const days = daysBetween(start!, end!);
+  if (days < 1) return { ok: false, message: MSG.reportOrder };
+  if (days > MAX_REPORT_DAYS) return { ok: false, message: MSG.reportRange };
+  return { ok: true };
+}

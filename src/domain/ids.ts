@@ -1,0 +1,14 @@
+import { v7 as uuidv7, validate, version } from 'uuid';
+
+/** Every row gets its id where it is created (device or server), time-ordered so indexes stay append-friendly. */
+export function newId(): string {
+  return uuidv7();
+}
+
+export function isId(value: unknown): value is string {
+  return typeof value === 'string' && validate(value);
+}
+
+export function isV7(value: unknown): value is string {
+  return isId(value) && version(value) === 7;
+}

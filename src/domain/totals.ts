@@ -1,0 +1,210 @@
+import type { Cents } from './money';
+import { percentOf } from './money';
+import type { InvoiceLine, InvoiceTotals } from './entities';
+import { MSG, fill } from './messages';
+import type { Check } from './jobs';
+
+/** Totals of invoices, estimates and product sales (SPEC §3, §4, §5, §9), in integer cents. */
+
+/** SPEC §9: "Points redemption value per point: 50 by default" — 50 cents a point (a $50 point would be absurd). */
+export const DEFAULT_POINT_VALUE_CENTS = 50;
+/** SPEC §9: the special storage line item. */
+export const STORAGE_LINE_ID = '10001000';
+/** SPEC §9 storage terms, in JMD cents. */
+export const DEFAULT_STORAGE_FIRST_DAY_JMD = 2_000_00;
+export const DEFAULT_STORAGE_PER_DAY_JMD = 1_000_00;
+/** Days in storage since a job was completed (at least one), when storage is switched on without a count. */
+export function storageDaysSince(since: string | Date, now: Date): number {
+  const t = typeof since === 'string' ? Date.parse(since) : since.getTime();
+  return Math.max(1, Math.ceil((now.getTime() - t) / 86_400_000));
+}
+
+/** JMD per USD used to put the JMD storage fee on a USD invoice (config 'jmd_rate'). */
+export const DEFAULT_JMD_PER_USD = 155;
+/** SPEC §9 discount choices: none, or 5 % to 20 % in 1 % steps. */
+export const DISCOUNT_CHOICES: readonly number[] = [0, ...Array.from({ length: 16 }, (_, i) => i + 5)];
+/** SPEC §5: rate per hour at most 9,999,999,999 (dollars). */
+export const MAX_RATE_CENTS = 9_999_999_999 * 100;
+
+export interface InvoiceInput {
+  type: 'service' | 'product';
+  workHour: number;
+  rateCents: Cents;
+  lines: readonly Pick<InvoiceLine, 'price' | 'qty' | 'returned'>[];
+  discountPercent?: number;
+  /** value of the points redeemed, in cents */
+  pointsCents?: Cents;
+  /** storage charge already converted to USD cents */
+  storageCents?: Cents;
+  /** Σ payments received */
+  paidCents?: Cents;
+}
+
+const nonNeg = (n: number) => (Number.isFinite(n) && n > 0 ? n : 0);
+
+export function labourCents(workHour: number, rateCents: Cents): Cents {
+  return Math.round(nonNeg(workHour) * nonNeg(rateCents));
+}
+
+export function productsCents(lines: InvoiceInput['lines']): Cents {
+  return lines.reduce((sum, l) => sum + Math.round(nonNeg(l.price)) * Math.max(0, Math.floor(nonNeg(l.qty)) - Math.floor(nonNeg(l.returned ?? 0))), 0);
+}
+
+/**
+ * The one computation of an invoice's figures. The customer discount is a percentage of labour plus products
+ * (SPEC §9; storage is not discounted); points can reduce the rest to zero, never below; amount due never negative.
+ */
+export function computeInvoice(input: InvoiceInput): InvoiceTotals & { status: 'Paid' | 'Due' } {
+  const labour = input.type === 'product' ? 0 : labourCents(input.workHour, input.rateCents);
+  const product = productsCents(input.lines);
+  const storage = Math.round(nonNeg(input.storageCents ?? 0));
+  const percent = Math.min(100, nonNeg(input.discountPercent ?? 0));
+  const discount = Math.min(labour + product, percentOf(labour + product, percent));
+  const afterDiscount = labour + product + storage - discount;
+  const points = Math.min(afterDiscount, Math.round(nonNeg(input.pointsCents ?? 0)));
+  const total = afterDiscount - points;
+  const paid = Math.round(nonNeg(input.paidCents ?? 0));
+  const due = Math.max(0, total - paid);
+  return { labour, product, storage, discount, points, total, paid, due, status: isPaid(due) ? 'Paid' : 'Due' };
+}
+
+/** SPEC §4: Paid when the amount due is at most 0. */
+export function isPaid(dueCents: Cents): boolean {
+  return dueCents <= 0;
+}
+
+/** Storage fee in JMD cents for a number of days (SPEC §9: first day, then each further day). */
+export function storageChargeJmd(days: number, terms = { firstDay: DEFAULT_STORAGE_FIRST_DAY_JMD, perDay: DEFAULT_STORAGE_PER_DAY_JMD }): Cents {
+  const d = Math.floor(nonNeg(days));
+  return d === 0 ? 0 : terms.firstDay + (d - 1) * terms.perDay;
+}
+
+export function jmdToUsdCents(jmdCents: Cents, jmdPerUsd = DEFAULT_JMD_PER_USD): Cents {
+  return jmdPerUsd > 0 ? Math.round(jmdCents / jmdPerUsd) : 0;
+}
+
+/** Loyalty points earned by a payment: one point per whole dollar paid (docs/DECISIONS.md). */
+export function pointsEarned(paidCents: Cents): number {
+  return Math.floor(nonNeg(paidCents) / 100);
+}
+
+export function pointsValue(points: number, valueCents = DEFAULT_POINT_VALUE_CENTS): Cents {
+  return Math.floor(nonNeg(points)) * valueCents;
+}
+
+// --- checks shared by the invoice screen, the repositories and the payment routes ---------------------------------
+
+const OK: Check = { ok: true };
+const no = (message: string): Check => ({ ok: false, message });
+
+/** SPEC §5 Payment: value required, above 0, at most the amount due. */
+export function checkPayment(amountCents: Cents | null | undefined, dueCents: Cents): Check {
+  if (amountCents === null || amountCents === undefined) return no(MSG.needValue);
+  if (!Number.isFinite(amountCents) || amountCents <= 0) return no(MSG.invalidPayment);
+  if (amountCents > dueCents) return no(MSG.overpayment);
+  return OK;
+}
+
+/** SPEC §5 Points: required, at least 1, not more than the customer's points. */
+export function checkPoints(points: number | null | undefined, customerPoints: number): Check {
+  if (points === null || points === undefined || !Number.isInteger(points) || points < 1) return no(MSG.invalidPoints);
+  if (points > customerPoints) return no(MSG.notEnoughPoints);
+  return OK;
+}
+
+/** SPEC §5 Discount: one choice must be selected (5–20 %, or none). */
+export function checkDiscount(percent: number | null | undefined): Check {
+  if (percent === null || percent === undefined || !DISCOUNT_CHOICES.includes(percent)) return no(MSG.chooseDiscount);
+  return OK;
+}
+
+/** SPEC §5: a product with stock below 1 cannot be added. */
+export function checkCanAdd(stock: number): Check {
+  return stock < 1 ? no(MSG.inventoryLow) : OK;
+}
+
+/** SPEC §5: item qty cannot exceed stock. `available` is the stock plus what this invoice already holds. */
+export function checkQty(line: { title: string; qty: number }, available: number): Check {
+  return line.qty > available ? no(fill(MSG.onlyInStock, { title: line.title, stock: available })) : OK;
+}
+
+/** SPEC §5: on invoices a quantity below 1 becomes 1. */
+export function normaliseQty(qty: unknown): number {
+  const n = Math.floor(Number(qty));
+  return Number.isFinite(n) && n >= 1 ? n : 1;
+}
+
+/** SPEC §5: a product already in the list is not added twice (its quantity grows instead). */
+export function addLine<L extends { id: string; qty: number }>(lines: readonly L[], line: L): L[] {
+  const found = lines.find((l) => l.id === line.id);
+  if (!found) return [...lines, line];
+  return lines.map((l) => (l.id === line.id ? { ...l, qty: l.qty + line.qty } : l));
+}
+
+/** SPEC §5 Invoice save: 'Cannot save a zero invoice' / 'Please add some products first.' */
+export function checkInvoiceSave(type: 'service' | 'product', lines: readonly unknown[], totalCents: Cents): Check {
+  if (type === 'product' && lines.length === 0) return no(MSG.addProductsFirst);
+  if (totalCents <= 0) return no(MSG.zeroInvoice);
+  return OK;
+}
+
+/** Stock deltas between two versions of an invoice's lines (negative = taken from stock). */
+export function stockDeltas(before: readonly { id: string; qty: number; returned?: number }[], after: readonly { id: string; qty: number; returned?: number }[]): Map<string, number> {
+  const held = (ls: typeof before) => {
+    const m = new Map<string, number>();
+    for (const l of ls) if (l.id !== STORAGE_LINE_ID) m.set(l.id, (m.get(l.id) ?? 0) + l.qty - (l.returned ?? 0));
+    return m;
+  };
+  const a = held(before);
+  const b = held(after);
+  const out = new Map<string, number>();
+  for (const id of new Set([...a.keys(), ...b.keys()])) {
+    const d = (a.get(id) ?? 0) - (b.get(id) ?? 0);
+    if (d !== 0) out.set(id, d);
+  }
+  return out;
+}
+
+/** The parts of an invoice its money columns are derived from. */
+export interface InvoiceParts {
+  type: string;
+  work_hour: number;
+  rate_hour: Cents;
+  products: readonly unknown[];
+  discount_percent: number;
+  points_value: Cents;
+  payment: Cents;
+  storage: string;
+  storage_days: number;
+}
+
+export interface StorageTerms {
+  storageFirstDayJmdCents: number;
+  storagePerDayJmdCents: number;
+  jmdPerUsd: number;
+}
+
+/** The storage line (10001000) in USD cents: the JMD terms at the configured rate. */
+export function storageUsdCents(inv: Pick<InvoiceParts, 'storage' | 'storage_days'>, s: StorageTerms): Cents {
+  if (inv.storage !== 'on') return 0;
+  return jmdToUsdCents(storageChargeJmd(inv.storage_days, { firstDay: s.storageFirstDayJmdCents, perDay: s.storagePerDayJmdCents }), s.jmdPerUsd);
+}
+
+/**
+ * The one place an invoice's money columns come from, on the device and on the server alike:
+ * `total` (the amount due), `discount` (money) and `totals` (every figure).
+ */
+export function invoiceFigures(inv: InvoiceParts, s: StorageTerms) {
+  const t = computeInvoice({
+    type: inv.type === 'product' ? 'product' : 'service',
+    workHour: inv.work_hour,
+    rateCents: inv.rate_hour,
+    lines: inv.products as InvoiceLine[],
+    discountPercent: inv.discount_percent,
+    pointsCents: inv.points_value,
+    storageCents: storageUsdCents(inv, s),
+    paidCents: inv.payment,
+  });
+  const { status, ...totals } = t;
+  return { total: t.due, discount: t.discount, totals, status };
+}

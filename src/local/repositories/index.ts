@@ -1,0 +1,28 @@
+import type { BayBookDB } from '../db';
+import { customersRepository } from './customers';
+import { estimatesRepository } from './estimates';
+import { invoicesRepository } from './invoices';
+import { jobsRepository } from './jobs';
+import { productsRepository } from './products';
+import { configRepository, teamRepository } from './team';
+
+/**
+ * Every repository over one database: what the screens use (never Dexie tables, never fetch).
+ *   const repos = createRepositories(db);
+ *   const rows = useLiveQuery(() => repos.customers.search(text), [text]);
+ *   await repos.jobs.setStatus(id, 'active');
+ */
+export function createRepositories(db: BayBookDB) {
+  return {
+    customers: customersRepository(db),
+    jobs: jobsRepository(db),
+    invoices: invoicesRepository(db),
+    products: productsRepository(db),
+    estimates: estimatesRepository(db),
+    team: teamRepository(db),
+    config: configRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+export { customersRepository, estimatesRepository, invoicesRepository, jobsRepository, productsRepository, teamRepository, configRepository };

@@ -1,0 +1,364 @@
+import Dexie from 'dexie';
+import { newId } from '../../domain/ids';
+import { shopSettings, type ShopSettings } from '../../domain/configSheet';
+import { fill, MSG } from '../../domain/messages';
+import { checkDiscount, checkInvoiceSave, checkPayment, checkPoints, invoiceFigures, pointsEarned, pointsValue, stockDeltas, storageDaysSince, type InvoiceParts } from '../../domain/totals';
+import type { BayBookDB, CustomerRow, InvoiceRow, JobRow, ProductRow, TransactionRow } from '../db';
+import { LocalWriteError, localWrite, type WriteContext } from '../write';
+
+/**
+ * Invoices, product sales, payments, discounts, points, storage and item returns (SPEC §2 Invoice editor, Make Sale;
+ * §4; §5 Invoice save and Payment; §7 Invoices and Payments). Money is integer cents.
+ *
+ * Money never merges silently (DESIGN.md): every money write carries the invoice `version` it was based on
+ * (`base_version`), payments are append-only and the server re-checks them against the amount due when applied —
+ * an offline payment larger than what is due after another device's payment comes back as a conflict.
+ * Stock moves are deltas: two offline sales of the last unit both land and stock goes ≤ 0.
+ */
+
+export interface Line {
+  id: string;
+  title: string;
+  description: string;
+  /** cents */
+  price: number;
+  qty: number;
+  /** units given back through Item Return */
+  returned?: number;
+}
+
+export interface InvoiceForm {
+  work_hour: number;
+  /** cents per hour */
+  rate_hour: number;
+}
+
+export type PaymentMethod = 'cash' | 'credit_card' | 'debit_card' | 'cheque' | 'online';
+
+/** The shop's settings as this device knows them (the config sheet it pulled). */
+async function settings(w: WriteContext): Promise<ShopSettings> {
+  return shopSettings((await w.db.config.toArray()) as unknown as { name: string; amount: number | null; description: string }[]);
+}
+
+/** A new invoice's figures: the same rule the server applies (src/domain/totals.ts invoiceFigures). */
+export function freshFigures(type: 'service' | 'product', form: InvoiceForm, lines: Line[], s: ShopSettings) {
+  return invoiceFigures({ type, work_hour: form.work_hour, rate_hour: form.rate_hour, products: lines, discount_percent: 0, points_value: 0, payment: 0, storage: 'off', storage_days: 0 }, s);
+}
+
+/**
+ * Writes money changes to an invoice with its derived columns recomputed by the domain rule, exactly as the server
+ * will; refuses to bring the total below what has been paid (the server says the same).
+ */
+async function refigure(w: WriteContext, inv: InvoiceRow, changes: Partial<InvoiceRow>): Promise<InvoiceRow> {
+  const next = { ...inv, ...changes };
+  const f = invoiceFigures(next as unknown as InvoiceParts, await settings(w));
+  if (f.totals.total < next.payment) throw new LocalWriteError('This change would bring the invoice below what has been paid. Remove a payment first.');
+  return w.patch<InvoiceRow>('invoices', inv.id, { ...changes, total: f.total, discount: f.discount, totals: f.totals as unknown as Record<string, unknown>, updated_at: w.now, version: inv.version + 1 });
+}
+
+async function checkStock(w: WriteContext, lines: Line[], previous: Line[] = []) {
+  for (const l of lines) {
+    const p = await w.get<ProductRow>('products', l.id);
+    if (!p) continue;
+    const had = previous.find((x) => x.id === l.id)?.qty ?? 0;
+    if (l.qty - had > p.stock) throw new LocalWriteError(fill(MSG.onlyInStock, { title: p.title, stock: p.stock + had }));
+    // the server applies the stock rule to what this device saw (an offline sale of the last unit still lands)
+    (l as Line & { stock_seen?: number }).stock_seen = p.stock + had;
+  }
+}
+
+/** Stock moves by the difference between two versions of the lines (src/domain stockDeltas), as on the server. */
+async function moveStock(w: WriteContext, lines: Line[], previous: Line[] = []) {
+  for (const [id, d] of stockDeltas(previous, lines)) {
+    const p = await w.get<ProductRow>('products', id);
+    if (p) await w.patch<ProductRow>('products', id, { stock: p.stock + d });
+  }
+}
+
+async function mustGet(w: WriteContext, id: string): Promise<InvoiceRow> {
+  const inv = await w.get<InvoiceRow>('invoices', id);
+  if (!inv) throw new LocalWriteError(MSG.noRecordFound.replace('{id}', id));
+  return inv;
+}
+
+function assertUnpaid(inv: InvoiceRow) {
+  if (inv.total <= 0 && inv.payment > 0) throw new LocalWriteError(MSG.invoicePaidLocked);
+}
+
+export function invoicesRepository(db: BayBookDB) {
+  const repo = {
+    get: (id: string) => db.invoices.get(id),
+    byNumber: (number: string) => db.invoices.where('number').equals(number).first(),
+    forJob: (jobId: string) => db.invoices.where('request_id').equals(jobId).toArray(),
+    transactions: (invoiceId: string) => db.transactions.where('invoice_id').equals(invoiceId).sortBy('created_at'),
+    /** SPEC §2 Invoices table filters: all, due (total > 0), paid (total ≤ 0) — newest first */
+    async list(filter: 'all' | 'due' | 'paid' = 'all', { offset = 0, limit = 500 } = {}) {
+      const coll = db.invoices.orderBy('created_at').reverse();
+      const f = filter === 'all' ? coll : coll.filter((i) => (filter === 'due' ? i.total > 0 : i.total <= 0));
+      return f.offset(offset).limit(limit).toArray();
+    },
+    /** Transactions between two instants (Transactions screen, 'Transactions Today' strip) */
+    transactionsBetween: (fromIso: string, toIso: string) =>
+      db.transactions.where('created_at').between(fromIso, toIso, true, false).toArray(),
+    recentTransactions: (limit = 100) => db.transactions.orderBy('created_at').reverse().limit(limit).toArray(),
+    /** the amount due (the `total` column, SPEC §3) */
+    due: (inv: Pick<InvoiceRow, 'total'>) => inv.total,
+
+    /** POST /invoice {fetchedData, formData, productInvoice, totals} — an invoice for a received or active job. */
+    create(jobId: string, form: InvoiceForm, lines: Line[]): Promise<InvoiceRow> {
+      return localWrite(db, async (w) => {
+        const job = await w.get<JobRow>('jobs', jobId);
+        if (!job) throw new LocalWriteError(MSG.noRecordFound.replace('{id}', jobId));
+        if (form.work_hour < 0 || form.rate_hour < 0) throw new LocalWriteError(form.work_hour < 0 ? MSG.enterWorkHours : MSG.enterRate);
+        const f = freshFigures('service', form, lines, await settings(w));
+        const ok = checkInvoiceSave('service', lines, f.totals.total);
+        if (!ok.ok) throw new LocalWriteError(ok.message);
+        await checkStock(w, lines);
+        const customer = job.customer_id ? await w.get<CustomerRow>('customers', job.customer_id) : undefined;
+        const inv = await makeInvoice(w, { job, customer, form, lines, figures: f, type: 'service' });
+        await w.patch<JobRow>('jobs', jobId, { invoice: [...(job.invoice ?? []), inv.id], updated_at: w.now });
+        await moveStock(w, lines);
+        await w.enqueue({
+          method: 'POST',
+          path: '/invoice',
+          body: { data: { id: inv.id, number: inv.number, fetchedData: { id: job.id, vin: job.vin, registration: job.registration, first_name: job.first_name, last_name: job.last_name, contact: job.contact, email: job.email, mileage: job.mileage, service: job.service }, formData: form, productInvoice: lines, totals: f.totals } },
+          creates: [inv.id],
+          needs: [jobId],
+          label: `Invoice ${inv.number} for job #${job.number}`,
+        });
+        return inv;
+      });
+    },
+
+    /** POST /invoice-product — a product sale for a customer, or anonymous ('default', Quick Sale) */
+    sale(customerId: string | null, lines: Line[]): Promise<InvoiceRow> {
+      return localWrite(db, async (w) => {
+        if (!lines.length) throw new LocalWriteError(MSG.addProductsFirst);
+        const form = { work_hour: 0, rate_hour: 0 };
+        const f = freshFigures('product', form, lines, await settings(w));
+        await checkStock(w, lines);
+        const customer = customerId ? await w.get<CustomerRow>('customers', customerId) : undefined;
+        if (customerId && !customer) throw new LocalWriteError(MSG.customerNotFoundUpper);
+        const inv = await makeInvoice(w, { customer, form, lines, figures: f, type: 'product' });
+        await moveStock(w, lines);
+        await w.enqueue({
+          method: 'POST',
+          path: '/invoice-product',
+          body: { data: { id: inv.id, number: inv.number, fetchedData: customer ? { id: customer.id, vin: customer.vin, registration: customer.registration, first_name: customer.first_name, last_name: customer.last_name, contact: customer.contact, email: customer.email } : 'default', formData: form, productInvoice: lines, totals: f.totals, productInvoiceFlag: true } },
+          creates: [inv.id],
+          needs: customerId ? [customerId] : [],
+          label: `Sale ${inv.number}${customer ? ` for ${customer.first_name} ${customer.last_name}` : ''}`,
+        });
+        return inv;
+      });
+    },
+
+    /** PUT /invoice-details {id, serviceRequest, formData, productInvoice, totals} (Save & Recal Charges) */
+    edit(id: string, form: InvoiceForm, lines: Line[]): Promise<InvoiceRow> {
+      return localWrite(db, async (w) => {
+        const inv = await mustGet(w, id);
+        assertUnpaid(inv);
+        const type = inv.type === 'product' ? 'product' : 'service';
+        const previous = (inv.products ?? []) as Line[];
+        const next = { ...inv, work_hour: form.work_hour, rate_hour: form.rate_hour, products: lines };
+        const f = invoiceFigures(next as unknown as InvoiceParts, await settings(w));
+        const ok = checkInvoiceSave(type, lines, f.totals.total);
+        if (!ok.ok) throw new LocalWriteError(ok.message);
+        await checkStock(w, lines, previous);
+        await moveStock(w, lines, previous);
+        const row = await refigure(w, inv, { work_hour: form.work_hour, rate_hour: form.rate_hour, products: lines });
+        await w.enqueue({
+          method: 'PUT',
+          path: '/invoice-details',
+          body: { data: { id, serviceRequest: inv.request_id, formData: form, productInvoice: lines, totals: f.totals, base_version: inv.version } },
+          label: `Edit invoice ${inv.number}`,
+        });
+        return row;
+      });
+    },
+
+    /** POST /transaction {method, invoice_id, amount, vin}: append-only, at most the amount due (SPEC §5). */
+    pay(invoiceId: string, method: PaymentMethod, amount: number): Promise<TransactionRow> {
+      return localWrite(db, async (w) => {
+        const inv = await mustGet(w, invoiceId);
+        const ok = checkPayment(Number.isFinite(amount) ? amount : null, inv.total);
+        if (!ok.ok) throw new LocalWriteError(ok.message);
+        const t = await appendTransaction(w, inv, { method, amount, point: 0, path: '/transaction', label: `Payment of ${(amount / 100).toFixed(2)} on ${inv.number}` });
+        await refigure(w, inv, { payment: inv.payment + amount });
+        await adjustPoints(w, inv.customer_id, pointsEarned(amount));
+        return t;
+      });
+    },
+
+    /** POST /discount {method, invoice_id, amount (percent), vin}: a percentage of labour plus products, once */
+    discount(invoiceId: string, percent: number): Promise<InvoiceRow> {
+      return localWrite(db, async (w) => {
+        const inv = await mustGet(w, invoiceId);
+        assertUnpaid(inv);
+        const ok = checkDiscount(percent);
+        if (!ok.ok) throw new LocalWriteError(ok.message);
+        if (inv.discount_percent > 0) throw new LocalWriteError(MSG.discountOnce);
+        const row = await refigure(w, inv, { discount_percent: percent });
+        await w.enqueue({ method: 'POST', path: '/discount', body: { data: { method: 'discount', invoice_id: invoiceId, amount: percent, vin: inv.vin, base_version: inv.version } }, label: `Discount ${percent}% on ${inv.number}` });
+        return row;
+      });
+    },
+
+    /** POST /redemption {method, points, invoice_id, amount, vin}: points × the configured point value off the amount due */
+    redeem(invoiceId: string, points: number): Promise<InvoiceRow> {
+      return localWrite(db, async (w) => {
+        const inv = await mustGet(w, invoiceId);
+        assertUnpaid(inv);
+        const customer = inv.customer_id ? await w.get<CustomerRow>('customers', inv.customer_id) : undefined;
+        const ok = checkPoints(points, customer?.current_points ?? 0);
+        if (!ok.ok) throw new LocalWriteError(ok.message);
+        const amount = pointsValue(points, (await settings(w)).pointValueCents);
+        if (amount > inv.total) throw new LocalWriteError(`${points} points are worth more than the amount due.`);
+        await adjustPoints(w, inv.customer_id, -points);
+        const row = await refigure(w, inv, { points_value: inv.points_value + amount });
+        await w.enqueue({ method: 'POST', path: '/redemption', body: { data: { method: 'redemption', points, invoice_id: invoiceId, amount, vin: inv.vin, base_version: inv.version } }, label: `${points} points on ${inv.number}` });
+        return row;
+      });
+    },
+
+    /** PUT /invoice-storage-state/{id} {option, days}: days since the job was completed unless given */
+    setStorage(invoiceId: string, on: boolean, days?: number): Promise<InvoiceRow> {
+      return localWrite(db, async (w) => {
+        const inv = await mustGet(w, invoiceId);
+        assertUnpaid(inv);
+        const job = inv.request_id ? await w.get<JobRow>('jobs', inv.request_id) : undefined;
+        const d = on ? (days ?? storageDaysSince(job?.complete_at ?? inv.created_at, new Date(w.now))) : 0;
+        const row = await refigure(w, inv, { storage: on ? 'on' : 'off', storage_days: d });
+        await w.enqueue({ method: 'PUT', path: `/invoice-storage-state/${invoiceId}`, body: { data: { option: on ? 'on' : 'off', days: on ? d : undefined, base_version: inv.version } }, label: `Storage ${on ? 'on' : 'off'} for ${inv.number}` });
+        return row;
+      });
+    },
+
+    /** POST /invoice-return {invoice_id, items: [{id, qty}], comment}: the returned units go back to stock */
+    returnItems(invoiceId: string, items: { id: string; qty: number }[], comment: string): Promise<InvoiceRow> {
+      return localWrite(db, async (w) => {
+        const inv = await mustGet(w, invoiceId);
+        const lines = (inv.products ?? []) as Line[];
+        if (!comment.trim() || !items.length) throw new LocalWriteError(MSG.itemReturnInvalid);
+        const next: Line[] = lines.map((l) => ({ ...l }));
+        for (const it of items) {
+          const l = next.find((x) => x.id === it.id);
+          if (!l || it.qty < 1 || it.qty > l.qty - (l.returned ?? 0)) throw new LocalWriteError(MSG.itemReturnInvalid);
+          l.returned = (l.returned ?? 0) + it.qty;
+        }
+        const row = await refigure(w, inv, { products: next });
+        await moveStock(w, next, lines);
+        await w.enqueue({ method: 'POST', path: '/invoice-return', body: { data: { invoice_id: invoiceId, items, comment, base_version: inv.version } }, label: `Return on ${inv.number}` });
+        return row;
+      });
+    },
+
+    /** DELETE /invoice {id}: only while an amount is due and nothing has been paid (SPEC §6) */
+    remove(invoiceId: string): Promise<void> {
+      return localWrite(db, async (w) => {
+        const inv = await mustGet(w, invoiceId);
+        if (inv.total <= 0) throw new LocalWriteError(MSG.invoiceDeletePaid);
+        if (inv.payment > 0) throw new LocalWriteError('This invoice has payments: remove them under Transactions first.');
+        await moveStock(w, [], (inv.products ?? []) as Line[]);
+        if (inv.request_id) {
+          const job = await w.get<JobRow>('jobs', inv.request_id);
+          if (job) await w.patch<JobRow>('jobs', job.id, { invoice: (job.invoice ?? []).filter((x) => x !== invoiceId) });
+        }
+        await w.remove('invoices', invoiceId);
+        await w.enqueue({ method: 'DELETE', path: '/invoice', body: { data: { id: invoiceId } }, label: `Delete invoice ${inv.number}` });
+      });
+    },
+
+    /** DELETE /transaction (row) — level 5: a reversal, as on the server (docs/DECISIONS.md) */
+    removeTransaction(id: string): Promise<void> {
+      return localWrite(db, async (w) => {
+        const t = await w.get<TransactionRow>('transactions', id);
+        if (!t) throw new LocalWriteError(MSG.notFound);
+        const inv = await w.get<InvoiceRow>('invoices', t.invoice_id);
+        if (inv) {
+          if (t.method === 'discount') await refigure(w, inv, { discount_percent: 0 });
+          else if (t.method === 'redemption') {
+            await refigure(w, inv, { points_value: Math.max(0, inv.points_value - t.amount) });
+            await adjustPoints(w, inv.customer_id, t.point);
+          } else {
+            await refigure(w, inv, { payment: Math.max(0, inv.payment - t.amount) });
+            await adjustPoints(w, inv.customer_id, -pointsEarned(t.amount));
+          }
+        }
+        await w.remove('transactions', id);
+        await w.enqueue({ method: 'DELETE', path: '/transaction', body: { data: { id } }, label: `Delete transaction ${t.number}` });
+      });
+    },
+
+    /** invoices created between two instants (reports, paid/unpaid cards) */
+    createdBetween: (fromIso: string, toIso: string) => db.invoices.where('created_at').between(fromIso, toIso, true, false).toArray(),
+    all: () => db.invoices.where('created_at').between(Dexie.minKey, Dexie.maxKey).reverse().toArray(),
+  };
+  return repo;
+}
+
+async function makeInvoice(
+  w: WriteContext,
+  p: { job?: JobRow; customer?: CustomerRow; form: InvoiceForm; lines: Line[]; figures: ReturnType<typeof freshFigures>; type: 'service' | 'product' },
+): Promise<InvoiceRow> {
+  const id = newId();
+  const number = await w.nextNumber('invoice');
+  const who = p.job ?? p.customer;
+  const inv: InvoiceRow = {
+    id,
+    number,
+    request_id: p.job?.id ?? null,
+    customer_id: p.job?.customer_id ?? p.customer?.id ?? null,
+    first_name: who?.first_name ?? '',
+    last_name: who?.last_name ?? '',
+    registration: who?.registration ?? '',
+    vin: who?.vin ?? '',
+    total: p.figures.total,
+    payment: 0,
+    discount: p.figures.discount,
+    discount_percent: 0,
+    points_value: 0,
+    work_hour: p.form.work_hour,
+    rate_hour: p.form.rate_hour,
+    products: p.lines,
+    profile: p.customer ? { first_name: p.customer.first_name, last_name: p.customer.last_name, contact: p.customer.contact, email: p.customer.email } : {},
+    totals: p.figures.totals as unknown as Record<string, unknown>,
+    storage: 'off',
+    storage_days: 0,
+    invoice_status: 'open',
+    type: p.type,
+    created_by: w.session.username,
+    created_at: w.now,
+    updated_at: w.now,
+    version: 1,
+  };
+  await w.put('invoices', inv);
+  return inv;
+}
+
+async function appendTransaction(
+  w: WriteContext,
+  inv: InvoiceRow,
+  t: { method: string; amount: number; point: number; path: string; label: string },
+): Promise<TransactionRow> {
+  const id = newId();
+  const number = await w.nextNumber('receipt');
+  const row: TransactionRow = { id, number, amount: t.amount, method: t.method, invoice_id: inv.id, point: t.point, username: w.session.username, created_at: w.now, updated_at: w.now, version: 1 };
+  await w.put('transactions', row);
+  await w.enqueue({
+    method: 'POST',
+    path: t.path,
+    body: { data: { id, number, method: t.method, invoice_id: inv.id, amount: t.amount, vin: inv.vin, base_version: inv.version } },
+    creates: [id],
+    needs: [inv.id],
+    label: t.label,
+  });
+  return row;
+}
+
+/** Loyalty points move with payments and redemptions, as on the server (never below zero). */
+async function adjustPoints(w: WriteContext, customerId: string | null, delta: number) {
+  if (!customerId || delta === 0) return;
+  const c = await w.get<CustomerRow>('customers', customerId);
+  if (c) await w.patch<CustomerRow>('customers', c.id, { current_points: Math.max(0, c.current_points + delta) });
+}

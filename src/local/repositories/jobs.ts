@@ -1,0 +1,320 @@
+import Dexie from 'dexie';
+import { newId } from '../../domain/ids';
+import { MSG } from '../../domain/messages';
+import { can } from '../../domain/permissions';
+import { plateKey, type BayBookDB, type CustomerRow, type JobRow, type Row } from '../db';
+import { shopDay, shopTimeZone } from '../rows';
+import { LocalWriteError, localWrite, type WriteContext } from '../write';
+
+/**
+ * Jobs (service requests), their actions, the service log and photos (SPEC §2 Job table, §4 states, §7 services/jobs,
+ * photos and log). Every write changes the local rows and queues the SPEC §7 call in one transaction.
+ * Job numbers come from the device's own series ('B2-17', shown '#B2-17'), final once shown.
+ */
+
+export type JobStatus = 'booked' | 'received' | 'active' | 'complete' | 'canceled';
+export const FINAL_STATUSES: readonly JobStatus[] = ['complete', 'canceled'];
+
+/** SPEC §5: photos larger than 10 MB are refused before anything is queued. */
+export const PHOTO_MAX_BYTES = 10_000_000;
+
+export interface NewJob {
+  customer: CustomerRow;
+  service: string[];
+  mileage: number;
+  customer_note?: string;
+  /** level 4 and up may book a date on the request form ('YYYY-MM-DD HH:mm' or ISO) */
+  book_start?: string | null;
+  book_end?: string | null;
+  type?: 'service' | 'product';
+}
+
+export interface LogEntry extends Row {
+  job_id: string;
+  message: string;
+  username: string;
+  created_at: string;
+}
+
+function assertOpen(job: JobRow, permission: number) {
+  if (FINAL_STATUSES.includes(job.status as JobStatus) && !can('job.reopenFinal', permission)) {
+    throw new LocalWriteError(MSG.cannotUpdateFinal);
+  }
+}
+
+async function mustGet(w: WriteContext, id: string): Promise<JobRow> {
+  const job = await w.get<JobRow>('jobs', id);
+  if (!job) throw new LocalWriteError(MSG.noRecordFound.replace('{id}', id));
+  return job;
+}
+
+function iso(v: string | null | undefined): string | null {
+  if (!v) return null;
+  const d = new Date(v.length === 16 ? v.replace(' ', 'T') : v);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+export function jobsRepository(db: BayBookDB) {
+  return {
+    get: (id: string) => db.jobs.get(id),
+    byNumber: (number: string) => db.jobs.where('number').equals(number.replace(/^#/, '')).first(),
+    forVin: (vin: string) => db.jobs.where('vin_key').equals(plateKey(vin)).reverse().sortBy('created_at'),
+    forCustomer: (customerId: string) => db.jobs.where('customer_id').equals(customerId).reverse().sortBy('created_at'),
+
+    /** Jobs of one status, newest first, through the [status+created_at] index (sorted page in under a millisecond). */
+    byStatus(status: JobStatus, { offset = 0, limit = 500 }: { offset?: number; limit?: number } = {}) {
+      return db.jobs
+        .where('[status+created_at]')
+        .between([status, Dexie.minKey], [status, Dexie.maxKey])
+        .reverse()
+        .offset(offset)
+        .limit(limit)
+        .toArray();
+    },
+
+    /** The server-paged table variant, from local rows: a status (or all), a plate/VIN/number search, a page. */
+    async page({ status, search, offset = 0, limit = 10 }: { status?: JobStatus; search?: string; offset?: number; limit?: number } = {}) {
+      const q = search ? plateKey(search) : '';
+      if (q.length >= 2) {
+        const hits = new Map<string, JobRow>();
+        for (const r of await db.jobs.where('registration_key').startsWith(q).toArray()) hits.set(r.id, r);
+        for (const r of await db.jobs.where('vin_key').startsWith(q).toArray()) hits.set(r.id, r);
+        for (const r of await db.jobs.where('number').startsWith(search!.trim().replace(/^#/, '').toUpperCase()).toArray()) hits.set(r.id, r);
+        const rows = [...hits.values()].filter((r) => !status || r.status === status).sort((a, b) => b.created_at.localeCompare(a.created_at));
+        return { rows: rows.slice(offset, offset + limit), total: rows.length };
+      }
+      if (status) {
+        const coll = db.jobs.where('[status+created_at]').between([status, Dexie.minKey], [status, Dexie.maxKey]);
+        const total = (await db.counters.get(`status:${status}`))?.n ?? 0;
+        return { rows: await coll.reverse().offset(offset).limit(limit).toArray(), total };
+      }
+      const [rows, total] = await Promise.all([db.jobs.orderBy('created_at').reverse().offset(offset).limit(limit).toArray(), db.jobs.count()]);
+      return { rows, total };
+    },
+
+    /** Bookings between two instants (calendar month view). */
+    bookings: (fromIso: string, toIso: string) => db.jobs.where('book_start').between(fromIso, toIso, true, false).toArray(),
+
+    /** Dashboard tiles from the counters kept with every job write (a count() would scan). */
+    async tiles(now = new Date()) {
+      const tz = await shopTimeZone(db);
+      const day = shopDay(now, tz);
+      const n = async (k: string) => (await db.counters.get(k))?.n ?? 0;
+      return { active: await n('status:active'), received: await n('status:received'), complete: await n(`complete:${day}`), booked: await n(`booked:${day}`) };
+    },
+
+    serviceLog: (jobId: string) =>
+      db.service_log.where('[job_id+created_at]').between([jobId, Dexie.minKey], [jobId, Dexie.maxKey]).toArray() as unknown as Promise<LogEntry[]>,
+    photos: (jobId: string) => db.service_photos.where('job_id').equals(jobId).toArray(),
+    invoices: (jobId: string) => db.invoices.where('request_id').equals(jobId).toArray(),
+
+    /** POST /service {customer, service[]} — a new job numbered from this device's series. Returns the job. */
+    create(input: NewJob): Promise<JobRow> {
+      return localWrite(db, async (w) => {
+        if (Number(input.customer.active) === 0) throw new LocalWriteError(MSG.customerBlocked);
+        if (!input.service.length && input.type !== 'product') throw new LocalWriteError(MSG.selectOneService);
+        const id = newId();
+        const number = await w.nextNumber('job');
+        const c = input.customer;
+        const booked = !!input.book_start;
+        const job: JobRow = {
+          id,
+          number,
+          customer_id: c.id,
+          vin: c.vin,
+          vin_key: plateKey(c.vin),
+          registration: c.registration,
+          registration_key: plateKey(c.registration),
+          first_name: c.first_name,
+          last_name: c.last_name,
+          contact: c.contact,
+          email: c.email || 'none',
+          mileage: input.mileage,
+          service: input.service,
+          status: booked ? 'booked' : 'received',
+          book_start: iso(input.book_start),
+          book_end: iso(input.book_end),
+          start: iso(input.book_start),
+          active_at: null,
+          complete_at: null,
+          technician: '',
+          customer_note: input.customer_note ?? '',
+          service_note: '',
+          comment: '',
+          invoice: [],
+          type: input.type ?? 'service',
+          created_by: w.session.username,
+          created_at: w.now,
+          updated_at: w.now,
+          version: 1,
+        };
+        await w.put('jobs', job);
+        await w.enqueue({
+          method: 'POST',
+          path: '/service',
+          body: {
+            data: {
+              id,
+              number,
+              customer: { id: c.id, vin: c.vin, registration: c.registration, first_name: c.first_name, last_name: c.last_name, contact: c.contact, email: c.email },
+              customer_id: c.id,
+              service: input.service,
+              mileage: input.mileage,
+              customer_note: job.customer_note,
+              book_start: job.book_start,
+              book_end: job.book_end,
+              type: job.type,
+            },
+          },
+          creates: [id],
+          needs: [c.id],
+          label: `Job #${number} for ${c.registration}`,
+        });
+        return job;
+      });
+    },
+
+    /** PUT /job-action/status {id, status, detail} (confirmed by the screen first) */
+    setStatus(id: string, status: JobStatus, detail = ''): Promise<JobRow> {
+      return localWrite(db, async (w) => {
+        const job = await mustGet(w, id);
+        assertOpen(job, w.session.permission);
+        if (status === 'complete' && !(job.invoice?.length || (await db.invoices.where('request_id').equals(id).count()))) {
+          throw new LocalWriteError(MSG.invoiceRequired);
+        }
+        const changes: Partial<JobRow> = { status, updated_at: w.now };
+        if (status === 'active' && !job.active_at) changes.active_at = w.now;
+        if (status === 'complete') changes.complete_at = w.now;
+        const row = await w.patch<JobRow>('jobs', id, changes);
+        await w.enqueue({ method: 'PUT', path: '/job-action/status', body: { data: { id, status, detail } }, label: `Job #${job.number} to ${status}` });
+        return row;
+      });
+    },
+
+    /** PUT /job-action/cancel {id} */
+    cancel(id: string): Promise<JobRow> {
+      return localWrite(db, async (w) => {
+        const job = await mustGet(w, id);
+        assertOpen(job, w.session.permission);
+        const row = await w.patch<JobRow>('jobs', id, { status: 'canceled', updated_at: w.now });
+        await w.enqueue({ method: 'PUT', path: '/job-action/cancel', body: { data: { id } }, label: `Cancel job #${job.number}` });
+        return row;
+      });
+    },
+
+    /** PUT /job-action/technician {id, technician, detail}; skipped when unchanged or empty (SPEC §4) */
+    assign(id: string, technician: string, detail = ''): Promise<JobRow | null> {
+      return localWrite(db, async (w) => {
+        const job = await mustGet(w, id);
+        if (!technician || technician === job.technician) return null;
+        assertOpen(job, w.session.permission);
+        const row = await w.patch<JobRow>('jobs', id, { technician, updated_at: w.now });
+        await w.enqueue({ method: 'PUT', path: '/job-action/technician', body: { data: { id, technician, detail } }, label: `Assign job #${job.number} to ${technician}` });
+        return row;
+      });
+    },
+
+    /** PUT /job-action/comment {id, value} (comment for customer) */
+    comment: (id: string, value: string) => textAction(db, id, 'comment', '/job-action/comment', value, 'Customer comment'),
+    /** PUT /job-action/service-note {id, value} */
+    serviceNote: (id: string, value: string) => textAction(db, id, 'service_note', '/job-action/service-note', value, 'Service note'),
+
+    /** PUT /job-action/services {id, service[]} (Edit services) */
+    setServices(id: string, service: string[]): Promise<JobRow> {
+      return localWrite(db, async (w) => {
+        const job = await mustGet(w, id);
+        assertOpen(job, w.session.permission);
+        if (!service.length) throw new LocalWriteError(MSG.selectOneService);
+        const row = await w.patch<JobRow>('jobs', id, { service, updated_at: w.now });
+        await w.enqueue({ method: 'PUT', path: '/job-action/services', body: { data: { id, service } }, label: `Services of job #${job.number}` });
+        return row;
+      });
+    },
+
+    /** PUT /service {data: {id, mileage}} (inline mileage edit) */
+    setMileage(id: string, mileage: number): Promise<JobRow> {
+      return localWrite(db, async (w) => {
+        const job = await mustGet(w, id);
+        if (!Number.isFinite(mileage) || mileage < 0) throw new LocalWriteError(MSG.invalidMileage);
+        const row = await w.patch<JobRow>('jobs', id, { mileage, updated_at: w.now });
+        await w.enqueue({ method: 'PUT', path: '/service', body: { data: { id, mileage } }, label: `Mileage of job #${job.number}` });
+        return row;
+      });
+    },
+
+    /** PUT /booking-date {id, book_start, book_end, status: 'booked'} — a booking date update sets status booked */
+    book(id: string, bookStart: string, bookEnd: string): Promise<JobRow> {
+      return localWrite(db, async (w) => {
+        const job = await mustGet(w, id);
+        assertOpen(job, w.session.permission);
+        const start = iso(bookStart);
+        const end = iso(bookEnd);
+        if (!start || !end || start > end) throw new LocalWriteError(MSG.invalidBookingDates);
+        const row = await w.patch<JobRow>('jobs', id, { book_start: start, book_end: end, start, status: 'booked', updated_at: w.now });
+        await w.enqueue({ method: 'PUT', path: '/booking-date', body: { data: { id, book_start: start, book_end: end, status: 'booked' } }, label: `Booking of job #${job.number}` });
+        return row;
+      });
+    },
+
+    /** POST /service-log {value, id} */
+    addLog(jobId: string, value: string): Promise<LogEntry> {
+      return localWrite(db, async (w) => {
+        if (!value.trim()) throw new LocalWriteError(MSG.writeSomething);
+        const job = await mustGet(w, jobId);
+        const entry: LogEntry = { id: newId(), job_id: jobId, message: value, username: w.session.username, created_at: w.now, updated_at: w.now, version: 1 };
+        await w.put('service_log', entry);
+        await w.enqueue({ method: 'POST', path: '/service-log', body: { data: { id: entry.id, value, job_id: jobId } }, creates: [entry.id], needs: [jobId], label: `Log on job #${job.number}` });
+        return entry;
+      });
+    },
+
+    /** DELETE /service-log {id} (level 5) */
+    removeLog(id: string): Promise<void> {
+      return localWrite(db, async (w) => {
+        const entry = await w.get<LogEntry>('service_log', id);
+        await w.remove('service_log', id);
+        await w.enqueue({ method: 'DELETE', path: '/service-log', body: { data: { id } }, label: `Delete log "${String(entry?.message ?? '').slice(0, 15)}"` });
+      });
+    },
+
+    /**
+     * POST /upload/service-photo (form data myfile, job_id): the photo is kept as a Blob in `blobs` until sent.
+     * Larger than 10 MB is refused here, before anything is queued.
+     */
+    addPhoto(jobId: string, file: Blob, name = 'photo.jpg'): Promise<Row> {
+      if (file.size > PHOTO_MAX_BYTES) return Promise.reject(new LocalWriteError(MSG.fileTooLarge));
+      return localWrite(db, async (w) => {
+        const job = await mustGet(w, jobId);
+        const blob = await w.storeBlob(file, name);
+        const id = newId();
+        const row: Row = { id, job_id: jobId, src: `blob:${blob.id}`, thumbnail: `blob:${blob.id}`, mime: blob.mime, size: blob.size, created_at: w.now, local: true };
+        await w.put('service_photos', row);
+        await w.enqueue({ method: 'POST', path: '/upload/service-photo', form: { job_id: jobId, id }, blobId: blob.id, creates: [id], needs: [jobId], label: `Photo for job #${job.number}` });
+        return row;
+      });
+    },
+
+    /** DELETE /servicePhoto {id} */
+    removePhoto(id: string): Promise<void> {
+      return localWrite(db, async (w) => {
+        await w.remove('service_photos', id);
+        await w.enqueue({ method: 'DELETE', path: '/servicePhoto', body: { data: { id } }, label: 'Delete photo' });
+      });
+    },
+
+    /** The bytes of a photo taken offline and not yet uploaded (for an object URL). */
+    async localPhoto(src: string): Promise<Blob | null> {
+      if (!src.startsWith('blob:')) return null;
+      return (await db.blobs.get(src.slice(5)))?.blob ?? null;
+    },
+  };
+}
+
+function textAction(db: BayBookDB, id: string, field: 'comment' | 'service_note', path: string, value: string, what: string): Promise<JobRow> {
+  return localWrite(db, async (w) => {
+    const job = await mustGet(w, id);
+    const row = await w.patch<JobRow>('jobs', id, { [field]: value, updated_at: w.now });
+    await w.enqueue({ method: 'PUT', path, body: { data: { id, value } }, label: `${what} on job #${job.number}` });
+    return row;
+  });
+}

@@ -1,0 +1,148 @@
+import { newId } from '../../domain/ids';
+import { MSG } from '../../domain/messages';
+import type { BayBookDB, ProductRow, Row } from '../db';
+import { LocalWriteError, localWrite } from '../write';
+import { PHOTO_MAX_BYTES } from './jobs';
+
+/**
+ * Products, inventory receiving, product photos and suppliers (SPEC §2 Products, Receive Inventory, Suppliers;
+ * §7 products/inventory). Stock only moves by deltas (receiving adds, sales subtract), here and on the server.
+ */
+
+export interface ProductInput {
+  title: string;
+  description: string;
+  /** cents */
+  price: number;
+  cost?: number;
+  stock: number;
+  low_stock: number;
+  barcode?: string;
+  supplier?: string | null;
+}
+
+export interface SupplierRow extends Row {
+  bizname: string;
+  email: string;
+  address: string;
+  contact: string;
+}
+
+/** SPEC §2: amber when stock ≤ low_stock and > 0, pink when stock ≤ 0 */
+export function stockLevel(p: Pick<ProductRow, 'stock' | 'low_stock'>): 'ok' | 'low' | 'out' {
+  if (p.stock <= 0) return 'out';
+  return p.stock <= p.low_stock ? 'low' : 'ok';
+}
+
+export function productsRepository(db: BayBookDB) {
+  return {
+    get: (id: string) => db.products.get(id),
+    byBarcode: (code: string) => db.products.where('barcode').equals(code.trim()).toArray(),
+    /** product search (3 or more characters): barcode, title prefix, id; then a description scan */
+    async search(text: string, limit = 20): Promise<ProductRow[]> {
+      const q = text.trim();
+      if (q.length < 3) return [];
+      const found = new Map<string, ProductRow>();
+      for (const p of await db.products.where('barcode').startsWith(q).limit(limit).toArray()) found.set(p.id, p);
+      for (const p of await db.products.where('title_key').startsWith(q.toUpperCase()).limit(limit).toArray()) found.set(p.id, p);
+      const byId = await db.products.get(q);
+      if (byId) found.set(byId.id, byId);
+      if (found.size < limit) {
+        const needle = q.toUpperCase();
+        for (const p of await db.products.filter((p) => String(p.description).toUpperCase().includes(needle) || p.title_key.includes(needle)).limit(limit).toArray()) found.set(p.id, p);
+      }
+      return [...found.values()].filter((p) => !p.deleted).slice(0, limit);
+    },
+    async page({ offset = 0, limit = 10 } = {}) {
+      const coll = db.products.orderBy('title_key').filter((p) => !p.deleted);
+      const [rows, total] = await Promise.all([coll.clone().offset(offset).limit(limit).toArray(), coll.clone().count()]);
+      return { rows, total };
+    },
+    inventoryLog: (productId: string) => db.inventory_log.where('[product_id+created_at]').between([productId, ''], [productId, '\uffff']).reverse().toArray(),
+    photos: (productId: string) => db.product_photos.where('product_id').equals(productId).toArray(),
+    suppliers: () => db.suppliers.orderBy('bizname').filter((s) => !s.deleted).toArray() as unknown as Promise<SupplierRow[]>,
+
+    /** POST /v2/inventory/product */
+    add(input: ProductInput): Promise<ProductRow> {
+      return localWrite(db, async (w) => {
+        if (!input.title.trim()) throw new LocalWriteError(MSG.titleMin);
+        const id = newId();
+        const row: ProductRow = { id, title: input.title.trim(), title_key: '', description: input.description, price: input.price, cost: input.cost ?? 0, stock: input.stock, low_stock: input.low_stock, barcode: input.barcode ?? '', supplier: input.supplier ?? null, created_at: w.now, updated_at: w.now, version: 1 };
+        const stored = await w.put('products', row);
+        await w.enqueue({ method: 'POST', path: '/v2/inventory/product', body: { data: { id, ...input } }, creates: [id], needs: input.supplier ? [input.supplier] : [], label: `Add product ${row.title}` });
+        return stored;
+      });
+    },
+    /** PUT /v2/inventory/product (edit; stock is not set here: receiving and sales move it) */
+    edit(id: string, changes: Partial<Omit<ProductInput, 'stock'>>): Promise<ProductRow> {
+      return localWrite(db, async (w) => {
+        const cur = await w.get<ProductRow>('products', id);
+        if (!cur) throw new LocalWriteError(MSG.notFound);
+        const row = await w.patch<ProductRow>('products', id, { ...changes, updated_at: w.now });
+        await w.enqueue({ method: 'PUT', path: '/v2/inventory/product', body: { data: { id, ...changes, base_version: cur.version } }, label: `Edit product ${row.title}` });
+        return row;
+      });
+    },
+    /** PUT /v2/inventory/product {receival: true, amount}: adds the received amount to stock */
+    receive(id: string, amount: number): Promise<ProductRow> {
+      return localWrite(db, async (w) => {
+        const cur = await w.get<ProductRow>('products', id);
+        if (!cur) throw new LocalWriteError(MSG.notFound);
+        if (!Number.isInteger(amount) || amount < 1) throw new LocalWriteError('Enter the amount received.');
+        const row = await w.patch<ProductRow>('products', id, { stock: cur.stock + amount, updated_at: w.now });
+        await w.enqueue({ method: 'PUT', path: '/v2/inventory/product', body: { data: { id, receival: true, amount } }, label: `Receive ${amount} × ${cur.title}` });
+        return row;
+      });
+    },
+    /** DELETE /v2/inventory/product */
+    remove(id: string): Promise<void> {
+      return localWrite(db, async (w) => {
+        const cur = await w.get<ProductRow>('products', id);
+        await w.remove('products', id);
+        await w.enqueue({ method: 'DELETE', path: '/v2/inventory/product', body: { data: { id } }, label: `Delete product ${cur?.title ?? id}` });
+      });
+    },
+    /** POST /upload/product-photo (myfile, product_id); 10 MB checked before queuing */
+    addPhoto(productId: string, file: Blob, name = 'photo.jpg'): Promise<Row> {
+      if (file.size > PHOTO_MAX_BYTES) return Promise.reject(new LocalWriteError(MSG.fileTooLarge));
+      return localWrite(db, async (w) => {
+        const blob = await w.storeBlob(file, name);
+        const id = newId();
+        const row: Row = { id, product_id: productId, src: `blob:${blob.id}`, thumbnail: `blob:${blob.id}`, mime: blob.mime, size: blob.size, created_at: w.now, local: true };
+        await w.put('product_photos', row);
+        await w.enqueue({ method: 'POST', path: '/upload/product-photo', form: { product_id: productId, id }, blobId: blob.id, creates: [id], needs: [productId], label: 'Product photo' });
+        return row;
+      });
+    },
+    removePhoto(id: string): Promise<void> {
+      return localWrite(db, async (w) => {
+        await w.remove('product_photos', id);
+        await w.enqueue({ method: 'DELETE', path: '/productPhoto', body: { data: { id } }, label: 'Delete product photo' });
+      });
+    },
+    /** POST /v2/inventory/supplier */
+    addSupplier(input: { bizname: string; email?: string; address?: string; contact?: string }): Promise<SupplierRow> {
+      return localWrite(db, async (w) => {
+        if (!input.bizname.trim()) throw new LocalWriteError('Enter the business name.');
+        const id = newId();
+        const row: SupplierRow = { id, bizname: input.bizname.trim(), email: input.email ?? '', address: input.address ?? '', contact: input.contact ?? '', created_at: w.now, updated_at: w.now, version: 1 };
+        await w.put('suppliers', row);
+        await w.enqueue({ method: 'POST', path: '/v2/inventory/supplier', body: { data: { id, ...input } }, creates: [id], label: `Add supplier ${row.bizname}` });
+        return row;
+      });
+    },
+    editSupplier(id: string, changes: Partial<Omit<SupplierRow, 'id'>>): Promise<SupplierRow> {
+      return localWrite(db, async (w) => {
+        const row = await w.patch<SupplierRow>('suppliers', id, { ...changes, updated_at: w.now });
+        await w.enqueue({ method: 'PUT', path: '/v2/inventory/supplier', body: { data: { id, ...changes } }, label: `Edit supplier ${row.bizname}` });
+        return row;
+      });
+    },
+    removeSupplier(id: string): Promise<void> {
+      return localWrite(db, async (w) => {
+        await w.remove('suppliers', id);
+        await w.enqueue({ method: 'DELETE', path: '/v2/inventory/supplier', body: { data: { id } }, label: 'Delete supplier' });
+      });
+    },
+  };
+}

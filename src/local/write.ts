@@ -1,0 +1,182 @@
+import { newId } from '../domain/ids';
+import type { SyncEntityName } from '../domain/sync';
+import { getMeta, type BayBookDB, type BlobRow, type OutboxEntry, type Row } from './db';
+import { deleteRow, putRow, rememberServerVersion } from './rows';
+
+/**
+ * The one write path of the device (DESIGN.md "Identity and the outbox"): a repository write changes the local rows
+ * AND appends its outbox entry in ONE Dexie transaction, so a crash never leaves a row without its entry or an entry
+ * without its row. This transaction is crucial: never await anything but Dexie inside `fn` (a fetch would commit it).
+ */
+
+export type NumberKind = 'job' | 'invoice' | 'estimate' | 'receipt';
+
+export class LocalWriteError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LocalWriteError';
+  }
+}
+
+export interface Session {
+  username: string;
+  permission: number;
+}
+
+export interface EnqueueInput {
+  method: OutboxEntry['method'];
+  path: string;
+  body?: unknown;
+  label: string;
+  /** ids of rows this entry creates (its dependents wait for it, and are refused with it) */
+  creates?: string[];
+  /** extra ids this entry needs to exist on the server (besides the rows it touched) */
+  needs?: string[];
+  form?: Record<string, string>;
+  blobId?: string;
+}
+
+export interface WriteContext {
+  db: BayBookDB;
+  session: Session;
+  deviceId: string;
+  /** ISO time of this write */
+  now: string;
+  get<T extends Row = Row>(entity: SyncEntityName, id: string): Promise<T | undefined>;
+  /** insert or replace a local row (the server's version is remembered first) */
+  put<T extends Row>(entity: SyncEntityName, row: T): Promise<T>;
+  /** change fields of a local row; throws when it does not exist */
+  patch<T extends Row = Row>(entity: SyncEntityName, id: string, changes: Partial<T>): Promise<T>;
+  remove(entity: SyncEntityName, id: string): Promise<void>;
+  /** the next number of this device's gapless series, e.g. 'B2-17' (taken in this transaction) */
+  nextNumber(kind: NumberKind): Promise<string>;
+  /** appends the outbox entry; its refs are the rows touched since the last enqueue */
+  enqueue(input: EnqueueInput): Promise<OutboxEntry>;
+  storeBlob(blob: Blob, name: string): Promise<BlobRow>;
+}
+
+/** Listeners told after a write commits (the engine registers Background Sync and kicks the worker). */
+const queuedListeners = new Set<(db: BayBookDB) => void>();
+export function onQueued(fn: (db: BayBookDB) => void): () => void {
+  queuedListeners.add(fn);
+  return () => queuedListeners.delete(fn);
+}
+
+export async function getSession(db: BayBookDB): Promise<Session | null> {
+  return getMeta<Session | null>(db, 'session', null);
+}
+
+export async function getDeviceId(db: BayBookDB): Promise<string> {
+  const known = await getMeta<string | null>(db, 'deviceId', null);
+  if (known) return known;
+  const id = newId();
+  // two tabs may race on first start: add() refuses the second, which then reads the first one's id
+  try {
+    await db.meta.add({ key: 'deviceId', value: id });
+    return id;
+  } catch {
+    return (await getMeta<string>(db, 'deviceId', id))!;
+  }
+}
+
+export function formatNumber(code: string, n: number): string {
+  return `${code}-${n}`;
+}
+
+/**
+ * Runs one local write. `fn` gets a context whose every change is recorded in the same transaction as the outbox
+ * entries it appends. Refuses when nobody is signed in on the device.
+ */
+export async function localWrite<T>(db: BayBookDB, fn: (w: WriteContext) => Promise<T>, opts: { session?: Session } = {}): Promise<T> {
+  const deviceId = await getDeviceId(db);
+  let queued = 0;
+  const result = await db.run(() =>
+    db.transaction('rw', db.tables, async () => {
+      const session = opts.session ?? (await getSession(db));
+      if (!session) throw new LocalWriteError('Please sign in again.');
+      const now = new Date().toISOString();
+      let touched: [SyncEntityName, string][] = [];
+      const touch = async (entity: SyncEntityName, id: string) => {
+        await rememberServerVersion(db, entity, id);
+        if (!touched.some(([e, i]) => e === entity && i === id)) touched.push([entity, id]);
+      };
+      const w: WriteContext = {
+        db,
+        session,
+        deviceId,
+        now,
+        async get<R extends Row = Row>(entity: SyncEntityName, id: string) {
+          return (await db.entity(entity).get(id)) as R | undefined;
+        },
+        async put<R extends Row>(entity: SyncEntityName, row: R) {
+          await touch(entity, row.id);
+          return (await putRow(db, entity, row)) as R;
+        },
+        async patch<R extends Row = Row>(entity: SyncEntityName, id: string, changes: Partial<R>) {
+          const cur = await db.entity(entity).get(id);
+          if (!cur) throw new LocalWriteError(`No record found ${id}`);
+          await touch(entity, id);
+          return (await putRow(db, entity, { ...cur, ...changes, id })) as R;
+        },
+        async remove(entity, id) {
+          await touch(entity, id);
+          await deleteRow(db, entity, id);
+        },
+        async nextNumber(kind) {
+          const code = await getMeta<string | null>(db, 'deviceCode', null);
+          if (!code) throw new LocalWriteError('This device has no number series yet: sign in once while online.');
+          const key = `series:${kind}`;
+          const last = await getMeta<number>(db, key, 0);
+          await db.meta.put({ key, value: last + 1 });
+          return formatNumber(code, last + 1);
+        },
+        async enqueue(input) {
+          const refs = [...new Set([...touched.map(([, id]) => id), ...(input.creates ?? [])])];
+          const needs = new Set([...refs, ...(input.needs ?? [])]);
+          for (const id of input.creates ?? []) needs.delete(id);
+          // which of the rows it needs were created by entries still in the outbox
+          const dependsOn: string[] = [];
+          for (const id of needs) {
+            const creator = await db.outbox
+              .where('creates')
+              .equals(id)
+              .filter((e) => e.state !== 'rejected')
+              .first();
+            if (creator) dependsOn.push(id);
+          }
+          const entry: OutboxEntry = {
+            id: newId(),
+            method: input.method,
+            path: input.path,
+            body: input.body ?? {},
+            form: input.form,
+            blobId: input.blobId,
+            actor: session.username,
+            deviceId,
+            createdAt: now,
+            attempts: 0,
+            lastError: '',
+            state: 'pending',
+            refs,
+            touches: touched,
+            creates: input.creates ?? [],
+            dependsOn,
+            label: input.label,
+          };
+          entry.seq = await db.outbox.add(entry);
+          touched = [];
+          queued++;
+          return entry;
+        },
+        async storeBlob(blob, name) {
+          const row: BlobRow = { id: newId(), blob, name, mime: blob.type || 'application/octet-stream', size: blob.size, createdAt: now };
+          await db.blobs.put(row);
+          return row;
+        },
+      };
+      return fn(w);
+    }),
+  );
+  if (queued > 0) for (const l of queuedListeners) l(db);
+  return result;
+}

@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import jwt from '@fastify/jwt';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { MSG } from '../domain/messages';
+import { PHOTO_MAX_BYTES } from '../domain/schemas/admin';
+import { fileBlobStore, memoryBlobStore, type BlobStore } from './blobs';
+import type { ServerConfig } from './config';
+import type { Database } from './db/client';
+import { HttpError } from './http/errors';
+import type { AppServices } from './http/services';
+import { registerRoutes } from './routes';
+
+export const API_PREFIX = '/api';
+
+export interface BuildOptions {
+  database: Database;
+  config: ServerConfig;
+  blobs?: BlobStore;
+  logger?: boolean;
+}
+
+/** The whole server as a factory, so tests start real instances on free ports against real databases. */
+export async function buildApp({ database, config, blobs, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] } : false,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Chakra/emotion and the Swagger UI write style attributes
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(jwt, { secret: config.jwtSecret, sign: { expiresIn: config.tokenTtlSeconds } });
+  // multipart stops reading one byte past the limit, so the route can tell 'too large' apart
+  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES + 1, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'BayBook API', version: '3.0', description: 'The REST API of SPEC §7, under /api' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  // Route body schemas are there for the OpenAPI document; payloads are validated by the domain's yup schemas
+  // (SPEC's messages), so Fastify's own validator accepts everything.
+  app.setValidatorCompiler(() => () => true);
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.status).send({ value: false, message: err.message, ...err.extra });
+    }
+    const e = err as { statusCode?: number; code?: string; message: string };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send({ value: false, message: MSG.fileTooLarge });
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      return reply.code(e.statusCode).send({ value: false, message: e.statusCode === 413 ? 'The request is too large.' : 'Invalid request.' });
+    }
+    // an unexpected failure is always reported, even with the request logger off (tests, benches)
+    if (logger) req.log.error(err);
+    else console.error(`500 on ${req.method} ${req.url}:`, err);
+    return reply.code(500).send({ value: false, message: 'Something went wrong on the server. Try again.' });
+  });
+
+  const services: AppServices = {
+    db: database.db,
+    config,
+    blobs: blobs ?? (config.dataDir === 'memory://' ? memoryBlobStore() : fileBlobStore(join(config.dataDir, 'blobs'))),
+    signToken: (payload) => app.jwt.sign(payload),
+  };
+
+  await app.register(
+    async (api) => {
+      registerRoutes(api, services);
+      api.setNotFoundHandler((_req, reply) => reply.code(404).send({ value: false, message: MSG.notFound }));
+    },
+    { prefix: API_PREFIX },
+  );
+
+  if (config.staticDir && existsSync(join(config.staticDir, 'index.html'))) {
+    const noCache = new Set(['index.html', 'sw.js', 'build-meta.json', 'manifest.webmanifest', 'registerSW.js']);
+    await app.register(fastifyStatic, {
+      root: config.staticDir,
+      index: false,
+      setHeaders(res, path) {
+        const name = path.split(/[\\/]/).pop() ?? '';
+        if (noCache.has(name)) res.header('Cache-Control', 'no-cache');
+        else if (path.includes(`${join('assets', '')}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+    // history fallback: every screen route of the PWA answers with the app shell
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith(API_PREFIX) && !req.url.startsWith('/docs')) {
+        reply.header('Cache-Control', 'no-cache');
+        return reply.type('text/html').sendFile('index.html');
+      }
+      return reply.code(404).send({ value: false, message: MSG.notFound });
+    });
+  }
+
+  return app;
+}

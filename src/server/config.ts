@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite under dataDir is used */
+  databaseUrl?: string;
+  /** PGlite files, photos and the generated JWT secret live here ('memory://' for an in-memory PGlite) */
+  dataDir: string;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  /** the built PWA (dist/); not served when absent */
+  staticDir?: string;
+  adminUser?: string;
+  adminPassword?: string;
+  /** comma-separated origins allowed by CORS; none by default (the PWA is served from the same origin) */
+  corsOrigins: string[];
+  logLevel: string;
+  /** failed sign-ins allowed per username and per address within loginWindowSeconds */
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
+}
+
+/**
+ * Reads the environment. The JWT secret comes from JWT_SECRET, or is generated once and kept in the data dir
+ * (never in the repository), so the embedded default needs no setup.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const dataDir = overrides.dataDir ?? env.BAYBOOK_DATA_DIR ?? resolve('data');
+  const base: ServerConfig = {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    jwtSecret: env.JWT_SECRET ?? '',
+    tokenTtlSeconds: Number(env.BAYBOOK_TOKEN_TTL_HOURS ?? 12) * 3600,
+    staticDir: env.BAYBOOK_STATIC_DIR ?? (existsSync(resolve('dist/index.html')) ? resolve('dist') : undefined),
+    adminUser: env.BAYBOOK_ADMIN_USER || undefined,
+    adminPassword: env.BAYBOOK_ADMIN_PASSWORD || undefined,
+    corsOrigins: (env.BAYBOOK_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    loginMaxFailures: Number(env.BAYBOOK_LOGIN_MAX_FAILURES ?? 5),
+    loginWindowSeconds: Number(env.BAYBOOK_LOGIN_WINDOW_SECONDS ?? 900),
+  };
+  const cfg = { ...base, ...overrides };
+  if (!cfg.jwtSecret) cfg.jwtSecret = persistentSecret(cfg.dataDir);
+  return cfg;
+}
+
+function persistentSecret(dataDir: string): string {
+  if (dataDir === 'memory://') return randomBytes(32).toString('hex');
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,10 @@
+import { badRequest } from './errors';
+
+/** page is 1-based on the wire (SPEC's tables); per_page capped at 500 (SPEC §9's largest option). */
+export function pageParams(query: Record<string, string | undefined>, defaultPerPage = 10) {
+  const page = query.page === undefined ? 1 : Number(query.page);
+  const perPage = query.per_page === undefined ? defaultPerPage : Number(query.per_page);
+  if (!Number.isInteger(page) || page < 1) throw badRequest('Invalid page.');
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 500) throw badRequest('Invalid page size.');
+  return { page, perPage, offset: (page - 1) * perPage };
+}

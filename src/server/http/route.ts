@@ -1,0 +1,237 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Schema } from 'yup';
+import { PayloadError, validatePayload } from '../../domain/schemas/common';
+import { findApiRoute, type ApiRoute } from '../../domain/apiRoutes';
+import { newId } from '../../domain/ids';
+import { MSG } from '../../domain/messages';
+import { can } from '../../domain/permissions';
+import type { Db, Tx } from '../db/client';
+import { idempotency, sysLog, users } from '../db/schema';
+import { writeChangeLog } from './changes';
+import { bodyDoc } from './openapi';
+import { HttpError, badRequest, forbidden, unauthorized } from './errors';
+import type { AppServices } from './services';
+
+export interface User {
+  id: string;
+  username: string;
+  permission: number;
+}
+
+export type SyncEntity =
+  | 'customers' | 'jobs' | 'services' | 'service_photos' | 'service_log' | 'suppliers' | 'products'
+  | 'product_photos' | 'inventory_log' | 'invoices' | 'estimates' | 'transactions' | 'config' | 'users'
+  | 'sys_log';
+
+export interface ReadCtx<B> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  db: Db;
+  user: User;
+  body: B;
+  params: Record<string, string>;
+  query: Record<string, string | undefined>;
+  services: AppServices;
+}
+
+export interface WriteCtx<B> extends Omit<ReadCtx<B>, 'db'> {
+  /** the transaction every read and write of a mutation goes through */
+  tx: Tx;
+  /** record that a row changed, for the pull feed (written at the end of the same transaction) */
+  changed(entity: SyncEntity, id: string, op?: 'upsert' | 'delete'): void;
+  /** the activity log entry for this change (SPEC §3 system log: subject, predicate) */
+  log(category: 'service' | 'inventory' | 'system', subject: string, predicate: string): void;
+}
+
+interface BaseDef<B> {
+  method: ApiRoute['method'];
+  path: string;
+  summary?: string;
+  /** yup schema for the payload (the `data` member of the body when the body is wrapped as SPEC's `{data: ...}`) */
+  body?: Schema<B>;
+}
+export interface ReadDef<B> extends BaseDef<B> {
+  write?: false;
+  handler(ctx: ReadCtx<B>): Promise<unknown>;
+}
+export interface WriteDef<B> extends BaseDef<B> {
+  write: true;
+  /**
+   * Work that must happen before the transaction opens (reading a multipart upload, resizing a photo): holding a
+   * transaction open while bytes arrive would stall every other writer. Its result is `ctx.prepared`.
+   */
+  prepare?(req: FastifyRequest, ctx: { user: User; services: AppServices }): Promise<unknown>;
+  handler(ctx: WriteCtx<B> & { prepared: any }): Promise<unknown>;
+}
+
+/** PostgreSQL text cannot hold U+0000; such input is refused as a whole rather than failing deep in a query. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+}
+
+/** SPEC §7: request bodies are mostly wrapped as {data: ...}; both forms are accepted. */
+export function unwrap(body: unknown): unknown {
+  if (body && typeof body === 'object' && !Array.isArray(body) && 'data' in body) return (body as { data: unknown }).data;
+  return body ?? {};
+}
+
+async function validate<B>(schema: Schema<B> | undefined, raw: unknown): Promise<B> {
+  if (!schema) return raw as B;
+  try {
+    return await validatePayload(schema, raw);
+  } catch (err) {
+    if (err instanceof PayloadError) throw badRequest(err.message, { field: err.field });
+    throw err;
+  }
+}
+
+/** Verifies the bearer token and loads the user: a deleted user or a forged/expired token is 401. */
+export async function authenticate(req: FastifyRequest, db: Db): Promise<User> {
+  let payload: { username?: unknown; permission?: unknown };
+  try {
+    payload = await req.jwtVerify();
+  } catch {
+    throw unauthorized(MSG.unauthorized);
+  }
+  if (typeof payload.username !== 'string') throw unauthorized(MSG.unauthorized);
+  const [row] = await db
+    .select({ id: users.id, username: users.username, permission: users.permission })
+    .from(users)
+    .where(and(eq(users.username, payload.username), eq(users.deleted, false)));
+  if (!row) throw unauthorized(MSG.unauthorized);
+  // the database is the authority: a demotion takes effect at once, a token never raises a level
+  return { ...row, permission: Math.min(row.permission, Number(payload.permission) || 0) };
+}
+
+function hashRequest(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(body ?? null)}`).digest('hex');
+}
+
+class ReplayFound extends Error {}
+
+/** PostgreSQL 23505 (drizzle wraps driver errors; the code sits on the error or its cause). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+export function defineRoute<B>(app: FastifyInstance, services: AppServices, def: ReadDef<B> | WriteDef<B>): void {
+  const meta = findApiRoute(def.method, def.path);
+  if (!meta) throw new Error(`Route ${def.method} ${def.path} is not in src/domain/apiRoutes.ts`);
+  const { db } = services;
+
+  app.route({
+    method: def.method,
+    url: def.path,
+    schema: {
+      summary: def.summary ?? `${def.method} ${def.path}`,
+      tags: [def.path.split('/')[1] || 'api'],
+      ...(def.body ? { body: bodyDoc(def.body as Schema<unknown>) } : {}),
+      ...(meta.action ? { description: `Needs permission ${meta.action}.` } : { security: [] }),
+    },
+    handler: async (req, reply) => {
+      const user = meta.action === null ? ({ id: '', username: '', permission: 0 } as User) : await authenticate(req, db);
+      if (meta.action && !can(meta.action, user.permission)) throw forbidden(MSG.forbidden);
+      if (hasNul(req.body) || hasNul(req.query) || hasNul(req.params)) throw badRequest('The request contains a character that cannot be stored (U+0000).');
+      const body = await validate(def.body, unwrap(req.body));
+      const base = {
+        req,
+        reply,
+        user,
+        body,
+        params: (req.params ?? {}) as Record<string, string>,
+        query: (req.query ?? {}) as Record<string, string | undefined>,
+        services,
+      };
+      if (!def.write) return def.handler({ ...base, db });
+      return runWrite(req, reply, db, user, def, base);
+    },
+  });
+}
+
+async function runWrite<B>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+  user: User,
+  def: WriteDef<B>,
+  base: Omit<ReadCtx<B>, 'db'>,
+): Promise<unknown> {
+  const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'].slice(0, 200) : '';
+  const requestHash = hashRequest(def.method, req.url, req.body);
+
+  const replay = async (): Promise<unknown> => {
+    const [stored] = await db.select().from(idempotency).where(eq(idempotency.key, key));
+    if (!stored) return undefined;
+    if (stored.request_hash !== requestHash || stored.username !== user.username) {
+      throw new HttpError(422, MSG.idempotencyMismatch);
+    }
+    reply.header('Idempotent-Replay', 'true');
+    reply.code(stored.status);
+    return stored.response;
+  };
+
+  if (key) {
+    const earlier = await replay();
+    if (earlier !== undefined) return earlier;
+  }
+
+  const prepared = def.prepare ? await def.prepare(req, { user, services: base.services }) : undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      if (key) {
+        const claimed = await tx
+          .insert(idempotency)
+          .values({ key, username: user.username, method: def.method, path: req.url, request_hash: requestHash, status: 0, response: {} })
+          .onConflictDoNothing()
+          .returning({ key: idempotency.key });
+        // a twin of this request committed while we waited on the key: answer with its response
+        if (claimed.length === 0) throw new ReplayFound();
+      }
+      const changes = new Map<string, { entity: SyncEntity; id: string; op: 'upsert' | 'delete' }>();
+      const logs: { category: string; subject: string; predicate: string }[] = [];
+      const result = await def.handler({
+        ...base,
+        prepared,
+        tx,
+        changed: (entity, id, op = 'upsert') => changes.set(`${entity}:${id}`, { entity, id, op }),
+        log: (category, subject, predicate) => logs.push({ category, subject, predicate }),
+      });
+      if (logs.length === 0) logs.push({ category: 'system', subject: `${def.method} ${def.path}`, predicate: 'done' });
+      for (const l of logs) {
+        const id = newId();
+        await tx.insert(sysLog).values({ id, ...l, username: user.username });
+        changes.set(`sys_log:${id}`, { entity: 'sys_log', id, op: 'upsert' });
+      }
+      await writeChangeLog(tx, [...changes.values()]);
+      const response = JSON.parse(JSON.stringify(result ?? {}));
+      if (key) await tx.update(idempotency).set({ status: 200, response }).where(eq(idempotency.key, key));
+      return response;
+    });
+  } catch (thrown) {
+    if (thrown instanceof ReplayFound) return replay();
+    const err = isUniqueViolation(thrown) ? new HttpError(409, MSG.duplicateNumber) : thrown;
+    if (err instanceof HttpError && key && err.status >= 400 && err.status < 500) {
+      // a refusal is an answer too: the same key gets the same refusal, never a second attempt
+      await db
+        .insert(idempotency)
+        .values({
+          key,
+          username: user.username,
+          method: def.method,
+          path: req.url,
+          request_hash: requestHash,
+          status: err.status,
+          response: { value: false, message: err.message, ...err.extra },
+        })
+        .onConflictDoNothing();
+    }
+    throw err;
+  }
+}

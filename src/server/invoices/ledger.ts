@@ -1,0 +1,102 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { InvoiceLine } from '../../domain/entities';
+import { isId } from '../../domain/ids';
+import { MSG, fill } from '../../domain/messages';
+import { STORAGE_LINE_ID, addLine, checkCanAdd, checkQty, invoiceFigures, normaliseQty, stockDeltas, type InvoiceParts } from '../../domain/totals';
+import { formatUSD } from '../../domain/money';
+import type { Tx } from '../db/client';
+import { invoices, products } from '../db/schema';
+import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import type { WriteCtx } from '../http/route';
+import { moveStock } from '../inventory/stock';
+import type { ShopSettings } from '../settings';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/**
+ * Prices the lines a client sent from the server's own product rows (a client's prices and totals are never
+ * trusted), merges repeats, normalises quantities and checks stock. `previous` are the lines the invoice held
+ * before this save: their quantities are available again, and their prices stand (a price change does not
+ * rewrite an invoice already raised).
+ */
+export async function priceLines(tx: Tx, sent: readonly { id: string; qty?: number; stock_seen?: number }[], previous: readonly InvoiceLine[] = []): Promise<InvoiceLine[]> {
+  let merged: { id: string; qty: number }[] = [];
+  const seen = new Map<string, number>();
+  for (const l of sent) {
+    if (l.id === STORAGE_LINE_ID) continue;
+    merged = addLine(merged, { id: String(l.id), qty: normaliseQty(l.qty) });
+    if (typeof l.stock_seen === 'number') seen.set(String(l.id), l.stock_seen);
+  }
+  const ids = merged.map((l) => l.id).filter(isId);
+  if (ids.length !== merged.length) throw badRequest('An item on this invoice is not a product.');
+  const rows = ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : [];
+  const out: InvoiceLine[] = [];
+  for (const l of merged) {
+    const p = rows.find((r) => r.id === l.id);
+    const before = previous.find((x) => x.id === l.id);
+    if (!p || (p.deleted && !before)) throw notFound(fill(MSG.noRecordFound, { id: l.id }));
+    const held = before ? before.qty - (before.returned ?? 0) : 0;
+    // what was available to this invoice: as the device saw it when the line was checked, else as it is now
+    const available = seen.get(l.id) ?? Math.max(0, p.stock) + held;
+    if (!before) {
+      const c = checkCanAdd(available);
+      if (!c.ok) throw badRequest(c.message);
+    }
+    const c = checkQty({ title: p.title, qty: l.qty }, available);
+    if (!c.ok) throw badRequest(c.message);
+    out.push({ id: p.id, title: before?.title ?? p.title, description: before?.description ?? p.description, price: before?.price ?? p.price, qty: l.qty, returned: before?.returned ?? 0 });
+  }
+  return out;
+}
+
+/** Moves stock for the difference between two versions of an invoice's lines, logged against the invoice. */
+export async function applyStock(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'user'>, before: readonly InvoiceLine[], after: readonly InvoiceLine[], why: string, ref: string) {
+  for (const [productId, delta] of stockDeltas(before, after)) await moveStock(ctx, productId, delta, why, ref);
+}
+
+/** The one place an invoice's money columns are derived from its parts (src/domain/totals.ts). */
+export function figures(inv: InvoiceParts, settings: ShopSettings) {
+  const f = invoiceFigures(inv, settings);
+  return { columns: { total: f.total, discount: f.discount, totals: f.totals }, status: f.status, totals: { ...f.totals, status: f.status } };
+}
+
+/** Writes a changed invoice back with its derived columns, bumping version; refuses to leave less due than 0. */
+export async function saveInvoice(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed'>, inv: InvoiceRow, changes: Partial<InvoiceRow>, settings: ShopSettings) {
+  const next = { ...inv, ...changes };
+  const f = figures(next, settings);
+  if (f.totals.total < next.payment) {
+    throw badRequest(`This change would bring the invoice below what has been paid (${formatUSD(next.payment)}). Remove a payment first.`);
+  }
+  await ctx.tx
+    .update(invoices)
+    .set({ ...changes, ...f.columns, updated_at: new Date(), version: sql`${invoices.version} + 1` })
+    .where(eq(invoices.id, inv.id));
+  ctx.changed('invoices', inv.id);
+  return { ...next, ...f.columns, version: inv.version + 1 };
+}
+
+export async function invoiceOr404(tx: Tx, id: string, forUpdate = false): Promise<InvoiceRow> {
+  if (!isId(id)) throw notFound(fill(MSG.noRecordFound, { id }));
+  const q = tx.select().from(invoices).where(and(eq(invoices.id, id)));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  if (!row) throw notFound(fill(MSG.noRecordFound, { id }));
+  return row;
+}
+
+/** SPEC §4: a fully paid invoice is locked. */
+export function isLocked(inv: Pick<InvoiceRow, 'total' | 'payment'>): boolean {
+  return inv.total <= 0 && inv.payment > 0;
+}
+
+export function refuseIfLocked(inv: InvoiceRow) {
+  if (isLocked(inv)) throw badRequest(MSG.invoicePaidLocked);
+}
+
+/** Money edits carry the version they were based on: another device's edit in between is a conflict, not a merge. */
+export function refuseIfStale(inv: InvoiceRow, baseVersion: number | undefined) {
+  if (baseVersion !== undefined && baseVersion !== inv.version) {
+    throw conflict(`Invoice INV ${inv.number} was changed on another device. Reload it and make your change again.`, { version: inv.version });
+  }
+}
+
+export { HttpError };

@@ -1,0 +1,197 @@
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { object } from 'yup';
+import { isId, newId } from '../../domain/ids';
+import { MSG, fill } from '../../domain/messages';
+import {
+  customerEditSchema,
+  customerSchema,
+  customerStatusSchema,
+  fromSpecCustomer,
+  idField,
+  lookupSchema,
+  PayloadError,
+  registrationKey,
+  toSpecCustomer,
+  validatePayload,
+} from '../../domain/schemas';
+import { normaliseVin } from '../../domain/vin';
+import type { Tx } from '../db/client';
+import { customers } from '../db/schema';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { defineRoute, type WriteCtx } from '../http/route';
+import type { AppServices } from '../http/services';
+
+/** SPEC's form keys ('VIN', 'Registration Number', …) or ours, both accepted. */
+const newCustomerPayload = customerSchema.transform((v) => (v && typeof v === 'object' ? fromSpecCustomer(v as Record<string, unknown>) : v));
+
+async function validOrBad<T>(schema: Parameters<typeof validatePayload<T>>[0], value: unknown): Promise<T> {
+  try {
+    return await validatePayload(schema, value);
+  } catch (err) {
+    if (err instanceof PayloadError) throw badRequest(err.message, { field: err.field });
+    throw err;
+  }
+}
+
+/**
+ * Creates a customer in the caller's transaction (Add Customer, and the service request's inline new customer).
+ * One record per VIN: a second customer with the same VIN is refused, naming the existing one.
+ */
+export async function createCustomer(
+  ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>,
+  input: { id?: string; vin: string; registration: string; first_name: string; last_name: string; contact: string; email?: string },
+) {
+  const vin = normaliseVin(input.vin);
+  const [twin] = await ctx.tx.select().from(customers).where(eq(customers.vin, vin));
+  if (twin) throw conflict(`This VIN is already registered to ${twin.first_name} ${twin.last_name}.`, { id: twin.id });
+  const id = input.id && isId(input.id) ? input.id : newId();
+  const [row] = await ctx.tx
+    .insert(customers)
+    .values({
+      id,
+      vin,
+      registration: input.registration.trim().toUpperCase(),
+      registration_key: registrationKey(input.registration),
+      first_name: input.first_name.trim(),
+      last_name: input.last_name.trim(),
+      contact: input.contact,
+      email: input.email ?? '',
+    })
+    .returning();
+  ctx.changed('customers', id);
+  ctx.log('service', `Customer ${row.first_name} ${row.last_name}`, `registered with VIN ${row.vin}, registration ${row.registration}`);
+  return row;
+}
+
+export async function customerById(tx: Tx, id: string) {
+  const [row] = await tx.select().from(customers).where(eq(customers.id, id));
+  return row;
+}
+
+export function customersRoutes(app: FastifyInstance, s: AppServices) {
+  const { db } = s;
+
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/customers',
+    summary: 'Every customer, newest first (the Customers table filters, sorts and pages on the device)',
+    async handler() {
+      const rows = await db.select().from(customers).orderBy(desc(customers.created_at));
+      return { value: true, data: rows };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'POST',
+    path: '/customer',
+    write: true,
+    summary: "Add Customer: SPEC's form keys (VIN, Registration Number, First name, Last name, Contact number, Email); returns message, value, id",
+    body: newCustomerPayload,
+    async handler(ctx) {
+      const row = await createCustomer(ctx, ctx.body);
+      return { message: 'Customer saved', value: true, id: row.id };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'PUT',
+    path: '/customer',
+    write: true,
+    summary: 'Inline edit of a customer row (changed fields are merged into the stored row, then checked whole)',
+    body: object({ id: idField().required(MSG.invalidId) }).unknown(true),
+    async handler(ctx) {
+      const raw = fromSpecCustomer(ctx.req.body && typeof ctx.req.body === 'object' && 'data' in ctx.req.body ? (ctx.req.body as { data: Record<string, unknown> }).data : (ctx.req.body as Record<string, unknown>));
+      const current = await customerById(ctx.tx, ctx.body.id);
+      if (!current) throw notFound(fill(MSG.noRecordFound, { id: ctx.body.id }));
+      const merged = await validOrBad(customerEditSchema, { ...current, ...raw, id: current.id });
+      const vin = normaliseVin(merged.vin);
+      if (vin !== current.vin) {
+        const [twin] = await ctx.tx.select({ id: customers.id, first_name: customers.first_name, last_name: customers.last_name }).from(customers).where(eq(customers.vin, vin));
+        if (twin) throw conflict(`This VIN is already registered to ${twin.first_name} ${twin.last_name}.`);
+      }
+      await ctx.tx
+        .update(customers)
+        .set({
+          vin,
+          registration: merged.registration.trim().toUpperCase(),
+          registration_key: registrationKey(merged.registration),
+          first_name: merged.first_name,
+          last_name: merged.last_name,
+          contact: merged.contact,
+          email: merged.email ?? '',
+          note: merged.note ?? '',
+          discount: merged.discount ?? 0,
+          updated_at: new Date(),
+          version: sql`${customers.version} + 1`,
+        })
+        .where(eq(customers.id, current.id));
+      ctx.changed('customers', current.id);
+      ctx.log('service', `Customer ${merged.first_name} ${merged.last_name}`, 'details edited');
+      return { value: true, message: 'Customer updated' };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'PUT',
+    path: '/customer-status',
+    write: true,
+    summary: 'Block (active 0) or unblock (active 1) a customer',
+    body: customerStatusSchema,
+    async handler({ tx, body, changed, log }) {
+      const current = await customerById(tx, body.id);
+      if (!current) throw notFound(fill(MSG.noRecordFound, { id: body.id }));
+      await tx.update(customers).set({ active: body.active, updated_at: new Date(), version: sql`${customers.version} + 1` }).where(eq(customers.id, body.id));
+      changed('customers', body.id);
+      log('service', `Customer ${current.first_name} ${current.last_name}`, body.active ? 'unblocked' : 'blocked');
+      return { value: true, message: body.active ? 'Customer unblocked' : 'Customer blocked' };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'POST',
+    path: '/customer-fetch',
+    summary: 'Find customers by VIN, registration, contact number, customer id or name (3+ characters)',
+    body: lookupSchema,
+    async handler({ body }) {
+      const text = String(body);
+      const key = registrationKey(text);
+      const like = `${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      const conditions = [
+        ilike(customers.vin, like),
+        key ? ilike(customers.registration_key, `${key.replace(/[\\%_]/g, (m) => `\\${m}`)}%`) : undefined,
+        ilike(customers.contact, like),
+        ilike(customers.first_name, like),
+        ilike(customers.last_name, like),
+        isId(text) ? eq(customers.id, text) : undefined,
+      ].filter((c) => c !== undefined);
+      const rows = await db.select().from(customers).where(or(...conditions)).orderBy(desc(customers.updated_at)).limit(25);
+      if (rows.length === 0) throw notFound(MSG.customerNotFoundUpper);
+      return { value: true, message: `${rows.length} found`, data: rows.map(toSpecCustomer) };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/customerProfile/:vin',
+    summary: "A customer by VIN: data.data with current_points and discount (the invoice screen's points and discount)",
+    async handler({ params }) {
+      const vin = normaliseVin(params.vin ?? '');
+      const [row] = await db.select().from(customers).where(eq(customers.vin, vin));
+      if (!row) throw notFound(fill(MSG.noRecordFound, { id: vin }));
+      return { value: true, data: { data: row } };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/customerByID/:id',
+    summary: 'A customer by id: data.data',
+    async handler({ params }) {
+      const id = params.id ?? '';
+      const [row] = isId(id) ? await db.select().from(customers).where(and(eq(customers.id, id))) : [];
+      if (!row) throw notFound(fill(MSG.noRecordFound, { id }));
+      return { value: true, data: { data: row } };
+    },
+  });
+}

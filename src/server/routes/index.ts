@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../http/services';
+import { authRoutes } from './auth';
+import { configRoutes } from './config';
+import { customersRoutes } from './customers';
+import { deviceRoutes } from './devices';
+import { documentRoutes } from './documents';
+import { estimatesRoutes } from './estimates';
+import { healthRoutes } from './health';
+import { invoicesRoutes } from './invoices';
+import { jobsRoutes } from './jobs';
+import { paymentsRoutes } from './payments';
+import { photosRoutes } from './photos';
+import { productsRoutes } from './products';
+import { reportsRoutes } from './reports';
+import { syncRoutes } from './sync';
+
+/** One plugin function per area of SPEC §7; each registers its routes through defineRoute (permission table). */
+export function registerRoutes(api: FastifyInstance, s: AppServices) {
+  healthRoutes(api, s);
+  authRoutes(api, s);
+  deviceRoutes(api, s);
+  syncRoutes(api, s);
+  configRoutes(api, s);
+  customersRoutes(api, s);
+  jobsRoutes(api, s);
+  photosRoutes(api, s);
+  productsRoutes(api, s);
+  invoicesRoutes(api, s);
+  paymentsRoutes(api, s);
+  estimatesRoutes(api, s);
+  reportsRoutes(api, s);
+  documentRoutes(api, s);
+}

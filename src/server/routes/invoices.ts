@@ -1,0 +1,251 @@
+import { and, desc, eq, gt, gte, lte, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { mixed, number, object, string } from 'yup';
+import type { InvoiceLine } from '../../domain/entities';
+import { isId, newId } from '../../domain/ids';
+import { canGenerateInvoice, displayInvoiceNumber, displayJobNumber } from '../../domain/jobs';
+import { MSG, fill } from '../../domain/messages';
+import { PayloadError, idField, idPayloadSchema, invoiceFormSchema, itemReturnSchema, productLinesSchema, validatePayload } from '../../domain/schemas';
+import { checkInvoiceSave, storageDaysSince } from '../../domain/totals';
+import { customers, invoices, jobs, transactions } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
+import { defineRoute, type WriteCtx } from '../http/route';
+import type { AppServices } from '../http/services';
+import { applyStock, figures, invoiceOr404, priceLines, refuseIfLocked, refuseIfStale, saveInvoice, type InvoiceRow } from '../invoices/ledger';
+import { takeNumber } from '../numbers';
+import { readSettings } from '../settings';
+
+const createPayload = object({
+  id: idField().optional(),
+  number: string().optional(),
+  fetchedData: mixed().optional(),
+  formData: mixed().optional(),
+  productInvoice: productLinesSchema,
+});
+const editPayload = object({
+  id: idField().required(MSG.invalidId),
+  serviceRequest: mixed().optional(),
+  formData: mixed().optional(),
+  productInvoice: productLinesSchema,
+  base_version: number().integer().optional(),
+});
+
+async function form(type: 'service' | 'product', raw: unknown) {
+  try {
+    return await validatePayload(invoiceFormSchema(type), raw ?? {});
+  } catch (err) {
+    if (err instanceof PayloadError) throw badRequest(err.message, { field: err.field });
+    throw err;
+  }
+}
+
+/** Creates an invoice row from priced lines; moves stock; returns SPEC's {message, data: {invoice_id}}. */
+async function createInvoice(
+  ctx: WriteCtx<unknown>,
+  args: { id?: string; number?: string; type: 'service' | 'product'; workHour: number; rateCents: number; lines: InvoiceLine[]; job?: typeof jobs.$inferSelect; customer?: typeof customers.$inferSelect },
+) {
+  const settings = await readSettings(ctx.tx);
+  const base = { type: args.type, work_hour: args.workHour, rate_hour: args.rateCents, products: args.lines, discount_percent: 0, points_value: 0, payment: 0, storage: 'off', storage_days: 0 };
+  const f = figures(base, settings);
+  const check = checkInvoiceSave(args.type, args.lines, f.totals.total);
+  if (!check.ok) throw badRequest(check.message);
+  const id = args.id ?? newId();
+  const number = await takeNumber(ctx.tx, 'invoice', args.number);
+  const who = args.job ?? args.customer;
+  await ctx.tx.insert(invoices).values({
+    id,
+    number,
+    ...base,
+    ...f.columns,
+    request_id: args.job?.id ?? null,
+    customer_id: args.job?.customer_id ?? args.customer?.id ?? null,
+    first_name: who?.first_name ?? '',
+    last_name: who?.last_name ?? '',
+    registration: who?.registration ?? '',
+    vin: who?.vin ?? '',
+    profile: who ? { first_name: who.first_name, last_name: who.last_name, contact: who.contact, email: who.email, registration: who.registration, vin: who.vin, ...(args.job ? { mileage: args.job.mileage, services: args.job.service } : {}) } : {},
+    created_by: ctx.user.username,
+  });
+  ctx.changed('invoices', id);
+  await applyStock(ctx, [], args.lines, 'sold', displayInvoiceNumber(number));
+  if (args.job) {
+    await ctx.tx.update(jobs).set({ invoice: [...args.job.invoice, id], updated_at: new Date(), version: sql`${jobs.version} + 1` }).where(eq(jobs.id, args.job.id));
+    ctx.changed('jobs', args.job.id);
+  }
+  ctx.log('service', displayInvoiceNumber(number), `raised for ${who ? `${who.first_name} ${who.last_name}` : 'a walk-in sale'}: ${f.totals.total / 100} due`);
+  return { message: `Invoice ${displayInvoiceNumber(number)} saved`, value: true, data: { invoice_id: id, number } };
+}
+
+export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
+  const { db } = s;
+
+  defineRoute(app, s, {
+    method: 'POST',
+    path: '/invoice',
+    write: true,
+    summary: 'Create an invoice for a job {fetchedData (the job), formData {work_hour, rate_hour}, productInvoice [{id, qty}]}',
+    body: createPayload,
+    async handler(ctx) {
+      const jobId = (ctx.body.fetchedData as { id?: string } | undefined)?.id ?? '';
+      const [job] = isId(jobId) ? await ctx.tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update') : [];
+      if (!job) throw notFound(fill(MSG.noRecordFound, { id: jobId }));
+      if (!canGenerateInvoice(job.status)) throw badRequest(`Invoices are raised for received or active jobs; job ${displayJobNumber(job.number)} is ${job.status}.`);
+      const f = await form('service', ctx.body.formData);
+      const lines = await priceLines(ctx.tx, ctx.body.productInvoice);
+      return createInvoice(ctx, { id: ctx.body.id, number: ctx.body.number, type: 'service', workHour: f.work_hour, rateCents: f.rate_hour, lines, job });
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'POST',
+    path: '/invoice-product',
+    write: true,
+    summary: "A product sale, with a customer (fetchedData {id}) or without ('default')",
+    body: createPayload,
+    async handler(ctx) {
+      const fetched = ctx.body.fetchedData as { id?: string } | string | undefined;
+      const customerId = typeof fetched === 'object' && fetched ? fetched.id : undefined;
+      let customer;
+      if (customerId) {
+        [customer] = isId(customerId) ? await ctx.tx.select().from(customers).where(eq(customers.id, customerId)) : [];
+        if (!customer) throw notFound(fill(MSG.noRecordFound, { id: customerId }));
+        if (customer.active !== 1) throw badRequest(MSG.customerBlocked);
+      }
+      if (ctx.body.productInvoice.length === 0) throw badRequest(MSG.addProductsFirst);
+      const lines = await priceLines(ctx.tx, ctx.body.productInvoice);
+      return createInvoice(ctx, { id: ctx.body.id, number: ctx.body.number, type: 'product', workHour: 0, rateCents: 0, lines, customer });
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'PUT',
+    path: '/invoice-details',
+    write: true,
+    summary: 'Save & recalculate an invoice {id, formData, productInvoice, base_version?}: stock moves by the difference',
+    body: editPayload,
+    async handler(ctx) {
+      const inv = await invoiceOr404(ctx.tx, ctx.body.id, true);
+      refuseIfStale(inv, ctx.body.base_version);
+      refuseIfLocked(inv);
+      const type = inv.type === 'product' ? 'product' : 'service';
+      const f = await form(type, ctx.body.formData);
+      const before = inv.products as InvoiceLine[];
+      const lines = await priceLines(ctx.tx, ctx.body.productInvoice, before);
+      const settings = await readSettings(ctx.tx);
+      const check = checkInvoiceSave(type, lines, figures({ ...inv, work_hour: f.work_hour, rate_hour: f.rate_hour, products: lines }, settings).totals.total);
+      if (!check.ok) throw badRequest(check.message);
+      const saved = await saveInvoice(ctx, inv, { work_hour: f.work_hour, rate_hour: f.rate_hour, products: lines }, settings);
+      await applyStock(ctx, before, lines, 'invoice changed', displayInvoiceNumber(inv.number));
+      ctx.log('service', displayInvoiceNumber(inv.number), `saved: ${saved.total / 100} due`);
+      return { value: true, message: 'Invoice saved', data: { invoice_id: inv.id, version: saved.version, total: saved.total } };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'DELETE',
+    path: '/invoice',
+    write: true,
+    summary: 'Delete an invoice {id}: only while an amount is due and nothing has been paid; its stock comes back',
+    body: idPayloadSchema,
+    async handler(ctx) {
+      const inv = await invoiceOr404(ctx.tx, ctx.body.id, true);
+      if (inv.total <= 0) throw badRequest(MSG.invoiceDeletePaid);
+      if (inv.payment > 0) throw badRequest('This invoice has payments: remove them under Transactions first.');
+      await applyStock(ctx, inv.products as InvoiceLine[], [], 'invoice deleted', displayInvoiceNumber(inv.number));
+      if (inv.request_id) {
+        const [job] = await ctx.tx.select().from(jobs).where(eq(jobs.id, inv.request_id));
+        if (job) {
+          await ctx.tx.update(jobs).set({ invoice: job.invoice.filter((x) => x !== inv.id), updated_at: new Date(), version: sql`${jobs.version} + 1` }).where(eq(jobs.id, job.id));
+          ctx.changed('jobs', job.id);
+        }
+      }
+      await ctx.tx.delete(invoices).where(eq(invoices.id, inv.id));
+      ctx.changed('invoices', inv.id, 'delete');
+      ctx.log('service', displayInvoiceNumber(inv.number), 'deleted');
+      return { value: true, message: `Invoice ${displayInvoiceNumber(inv.number)} deleted` };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'PUT',
+    path: '/invoice-storage-state/:id',
+    write: true,
+    summary: "Switch the storage charge (line 10001000, JMD terms at the config's exchange rate) {option on|off, days?}",
+    body: object({ option: string().oneOf(['on', 'off'], 'Choose on or off').required('Choose on or off'), days: number().integer().min(1).max(3650).optional(), base_version: number().integer().optional() }),
+    async handler(ctx) {
+      const inv = await invoiceOr404(ctx.tx, ctx.params.id ?? '', true);
+      refuseIfStale(inv, ctx.body.base_version);
+      refuseIfLocked(inv);
+      let days = ctx.body.days ?? inv.storage_days;
+      if (ctx.body.option === 'on' && !ctx.body.days) {
+        // days in storage since the job was completed (at least one)
+        const [job] = inv.request_id ? await ctx.tx.select().from(jobs).where(eq(jobs.id, inv.request_id)) : [];
+        days = storageDaysSince(job?.complete_at ?? inv.created_at, new Date());
+      }
+      const saved = await saveInvoice(ctx, inv, { storage: ctx.body.option, storage_days: ctx.body.option === 'on' ? days : 0 }, await readSettings(ctx.tx));
+      ctx.log('service', displayInvoiceNumber(inv.number), `storage ${ctx.body.option}${ctx.body.option === 'on' ? ` (${days} days)` : ''}`);
+      return { value: true, message: `Storage charge ${ctx.body.option}`, data: { total: saved.total, storage_days: saved.storage_days } };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'POST',
+    path: '/invoice-return',
+    write: true,
+    summary: 'Item return {invoice_id, items [{id, qty}], comment}: stock comes back, the invoice is reduced',
+    body: itemReturnSchema.shape({ base_version: number().integer().optional() }),
+    async handler(ctx) {
+      const inv = await invoiceOr404(ctx.tx, ctx.body.invoice_id, true);
+      refuseIfStale(inv, ctx.body.base_version);
+      const before = inv.products as InvoiceLine[];
+      const after = before.map((l) => ({ ...l }));
+      for (const item of ctx.body.items) {
+        const line = after.find((l) => l.id === item.id);
+        if (!line || item.qty > line.qty - (line.returned ?? 0)) throw badRequest(MSG.itemReturnInvalid);
+        line.returned = (line.returned ?? 0) + item.qty;
+      }
+      const saved = await saveInvoice(ctx, inv, { products: after }, await readSettings(ctx.tx));
+      await applyStock(ctx, before, after, `returned: ${ctx.body.comment}`, displayInvoiceNumber(inv.number));
+      ctx.log('service', displayInvoiceNumber(inv.number), `items returned (${ctx.body.comment})`);
+      return { value: true, message: 'Items returned', data: { total: saved.total } };
+    },
+  });
+
+  // --- reads -----------------------------------------------------------------------------------------------------
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/invoices/:filter',
+    summary: 'Invoices: all, due (amount due above 0) or paid',
+    async handler({ params }) {
+      const filter = params.filter;
+      if (!['all', 'due', 'paid'].includes(filter ?? '')) throw badRequest('Choose all, due or paid.');
+      const where = filter === 'due' ? gt(invoices.total, 0) : filter === 'paid' ? lte(invoices.total, 0) : undefined;
+      return { value: true, data: await db.select().from(invoices).where(where).orderBy(desc(invoices.created_at)) };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/v2/util/invoice-status',
+    summary: 'Summary cards: invoices paid in the last 7 days and unpaid invoices, with totals',
+    async handler() {
+      const weekAgo = new Date(Date.now() - 7 * 86_400_000);
+      const paid = await db.select().from(invoices).where(and(lte(invoices.total, 0), gte(invoices.updated_at, weekAgo))).orderBy(desc(invoices.updated_at));
+      const unpaid = await db.select().from(invoices).where(gt(invoices.total, 0)).orderBy(desc(invoices.created_at));
+      const sum = (rows: InvoiceRow[], pick: (r: InvoiceRow) => number) => rows.reduce((n, r) => n + pick(r), 0);
+      return { value: true, data: { data: { paid, unpaid, total: { paid: sum(paid, (r) => r.payment), unpaid: sum(unpaid, (r) => r.total) } } } };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/invoice/:id',
+    summary: 'One invoice with its transactions and its job',
+    async handler({ params }) {
+      const inv = await invoiceOr404(db as never, params.id ?? '');
+      const txs = await db.select().from(transactions).where(and(eq(transactions.invoice_id, inv.id), ne(transactions.deleted, true))).orderBy(desc(transactions.created_at));
+      const [job] = inv.request_id ? await db.select().from(jobs).where(eq(jobs.id, inv.request_id)) : [];
+      return { value: true, data: { ...inv, transactions: txs, job: job ?? null } };
+    },
+  });
+}

@@ -1,0 +1,425 @@
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { mixed, object, string } from 'yup';
+import { startOfShopDay } from '../../domain/dates';
+import { isId, newId } from '../../domain/ids';
+import { canCancel, checkJobUpdate, checkStatusChange, displayJobNumber, isFinal, stampsFor, STATUS_AFTER_BOOKING } from '../../domain/jobs';
+import { TECHNICIAN_LEVEL } from '../../domain/levels';
+import { MSG, fill } from '../../domain/messages';
+import { can } from '../../domain/permissions';
+import {
+  PayloadError,
+  fromSpecCustomer,
+  jobIdSchema,
+  jobNoteSchema,
+  makeBookingDateSchema,
+  makeServiceRequestSchema,
+  mileageEditSchema,
+  outstandingSchema,
+  serviceCustomerSchema,
+  serviceLogSchema,
+  servicesEditSchema,
+  statusChangeSchema,
+  technicianSchema,
+  validatePayload,
+} from '../../domain/schemas';
+import { normaliseVin } from '../../domain/vin';
+import type { Tx } from '../db/client';
+import { customers, invoices, jobs, serviceLog, services, users } from '../db/schema';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { pageParams } from '../http/paging';
+import { defineRoute, type WriteCtx } from '../http/route';
+import type { AppServices } from '../http/services';
+import { takeNumber } from '../numbers';
+import { readSettings } from '../settings';
+import { createCustomer } from './customers';
+
+type Job = typeof jobs.$inferSelect;
+
+const serviceRequestPayload = makeServiceRequestSchema().shape({
+  customer: mixed<Record<string, unknown>>().optional(),
+  type: string().oneOf(['service', 'product']).default('service'),
+});
+
+async function jobOr404(tx: Tx, id: string): Promise<Job> {
+  const [job] = isId(id) ? await tx.select().from(jobs).where(eq(jobs.id, id)) : [];
+  if (!job) throw notFound(fill(MSG.noRecordFound, { id }));
+  return job;
+}
+
+function refuse(check: { ok: true } | { ok: false; message: string }) {
+  if (!check.ok) throw badRequest(check.message);
+}
+
+/** Every job update goes through here: one place bumps version and updated_at and records the change. */
+async function updateJob(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>, job: Job, set: Partial<typeof jobs.$inferInsert>, what: string) {
+  await ctx.tx
+    .update(jobs)
+    .set({ ...set, updated_at: new Date(), version: sql`${jobs.version} + 1` })
+    .where(eq(jobs.id, job.id));
+  ctx.changed('jobs', job.id);
+  ctx.log('service', `Job ${displayJobNumber(job.number)} (${job.registration})`, what);
+}
+
+async function hasInvoice(tx: Tx, job: Job): Promise<boolean> {
+  if (job.invoice.length > 0) return true;
+  const [{ n }] = await tx.select({ n: count() }).from(invoices).where(eq(invoices.request_id, job.id));
+  return Number(n) > 0;
+}
+
+const ORDERABLE = { created_at: jobs.created_at, registration: jobs.registration, first_name: jobs.first_name, last_name: jobs.last_name, status: jobs.status, mileage: jobs.mileage, number: jobs.number, vin: jobs.vin, technician: jobs.technician, complete_at: jobs.complete_at, book_start: jobs.book_start } as const;
+
+function searchJobs(text: string): SQL | undefined {
+  if (!text.trim()) return undefined;
+  const like = `%${text.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  return or(
+    ilike(jobs.registration, like),
+    ilike(jobs.vin, like),
+    ilike(jobs.first_name, like),
+    ilike(jobs.last_name, like),
+    ilike(jobs.contact, like),
+    ilike(jobs.email, like),
+    ilike(jobs.number, like),
+    ilike(jobs.technician, like),
+  );
+}
+
+export function jobsRoutes(app: FastifyInstance, s: AppServices) {
+  const { db } = s;
+
+  for (const path of ['/serviceList', '/services']) {
+    defineRoute(app, s, {
+      method: 'GET',
+      path,
+      summary: 'The service catalogue (title, description)',
+      async handler() {
+        const rows = await db.select({ id: services.id, title: services.title, description: services.description }).from(services).orderBy(asc(services.title));
+        return { value: true, data: rows };
+      },
+    });
+  }
+
+  defineRoute(app, s, {
+    method: 'POST',
+    path: '/service',
+    write: true,
+    summary: 'Make a service request {customer (id, or VIN/registration, or new customer fields), service[], mileage, booking?}',
+    body: serviceRequestPayload,
+    async handler(ctx) {
+      const { tx, body, user } = ctx;
+      const given = fromSpecCustomer((body.customer ?? {}) as Record<string, unknown>);
+      const customerId = body.customer_id ?? (isId(given.id) ? (given.id as string) : undefined);
+      let customer = customerId ? (await tx.select().from(customers).where(eq(customers.id, customerId)))[0] : undefined;
+      if (!customer && typeof given.vin === 'string' && given.vin.trim()) {
+        customer = (await tx.select().from(customers).where(eq(customers.vin, normaliseVin(given.vin))))[0];
+      }
+      if (!customer) {
+        let input;
+        try {
+          input = await validatePayload(serviceCustomerSchema, { ...given, id: customerId ?? given.id });
+        } catch (err) {
+          if (err instanceof PayloadError) throw badRequest(err.message, { field: err.field });
+          throw err;
+        }
+        customer = await createCustomer(ctx, input);
+      }
+      if (customer.active !== 1) throw badRequest(MSG.customerBlocked);
+      const booked = !!(body.book_start && body.book_end);
+      if (booked && !can('request.book', user.permission)) throw forbidden(MSG.forbidden);
+      const id = body.id ?? newId();
+      const number = await takeNumber(tx, 'job', body.number);
+      await tx.insert(jobs).values({
+        id,
+        number,
+        customer_id: customer.id,
+        vin: customer.vin,
+        registration: customer.registration,
+        first_name: customer.first_name,
+        last_name: customer.last_name,
+        contact: customer.contact,
+        email: customer.email || 'none',
+        mileage: body.mileage,
+        service: body.service,
+        status: booked ? 'booked' : 'received',
+        book_start: booked ? new Date(body.book_start!) : null,
+        book_end: booked ? new Date(body.book_end!) : null,
+        start: booked ? new Date(body.book_start!) : null,
+        customer_note: body.customer_note ?? '',
+        type: body.type,
+        created_by: user.username,
+      });
+      ctx.changed('jobs', id);
+      ctx.log('service', `Job ${displayJobNumber(number)} (${customer.registration})`, `received: ${body.service.join(', ')}${booked ? `, booked for ${body.book_start}` : ''}`);
+      return { message: `Service request ${displayJobNumber(number)} created`, value: true, id, number };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'PUT',
+    path: '/service',
+    write: true,
+    summary: 'Edit a job row: mileage',
+    body: mileageEditSchema,
+    async handler(ctx) {
+      const job = await jobOr404(ctx.tx, ctx.body.id);
+      refuse(checkJobUpdate(job.status));
+      await updateJob(ctx, job, { mileage: ctx.body.mileage }, `mileage ${job.mileage} → ${ctx.body.mileage}`);
+      return { value: true, message: 'Mileage updated' };
+    },
+  });
+
+  for (const path of ['/serviceItem', '/job-action/services'] as const) {
+    defineRoute(app, s, {
+      method: 'PUT',
+      path,
+      write: true,
+      summary: 'Edit the services of a job {id, service[]}',
+      body: servicesEditSchema,
+      async handler(ctx) {
+        const job = await jobOr404(ctx.tx, ctx.body.id);
+        refuse(checkJobUpdate(job.status));
+        await updateJob(ctx, job, { service: ctx.body.service }, `services: ${ctx.body.service.join(', ')}`);
+        return { value: true, message: 'Services updated' };
+      },
+    });
+  }
+
+  defineRoute(app, s, {
+    method: 'POST',
+    path: '/outstanding-services',
+    summary: 'Services to pre-tick for a vehicle: open or canceled work from earlier visits, and mileage reminders',
+    body: outstandingSchema,
+    async handler({ body }) {
+      const vin = normaliseVin(body.vin);
+      const history = await db.select().from(jobs).where(eq(jobs.vin, vin)).orderBy(desc(jobs.created_at)).limit(50);
+      const done = new Set<string>();
+      const outstanding = new Set<string>();
+      for (const j of history) {
+        for (const sv of j.service) {
+          if (j.status === 'complete') done.add(sv);
+          else if (!done.has(sv)) outstanding.add(sv);
+        }
+      }
+      // an oil change is due every 5,000 since the last completed one
+      const lastOil = history.find((j) => j.status === 'complete' && j.service.some((x) => /oil/i.test(x)));
+      if (lastOil && body.mileage - lastOil.mileage >= 5000) outstanding.add(lastOil.service.find((x) => /oil/i.test(x))!);
+      const data = [...outstanding];
+      return { value: data.length > 0, message: data.length ? `${data.length} outstanding service(s)` : 'No outstanding services', data };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'POST',
+    path: '/bookings-fetch',
+    summary: "The jobs behind a dashboard tile {status}: active and received all time, complete and booked today",
+    body: object({ status: string().required('Select a status').oneOf(['active', 'received', 'complete', 'booked', 'canceled'], 'Select a status') }),
+    async handler({ body }) {
+      const settings = await readSettings(db);
+      const today = startOfShopDay(new Date(), settings.timeZone);
+      const tomorrow = new Date(today.getTime() + 24 * 3600 * 1000);
+      const where =
+        body.status === 'complete'
+          ? and(eq(jobs.status, 'complete'), gte(jobs.complete_at, today), lt(jobs.complete_at, tomorrow))
+          : body.status === 'booked'
+            ? and(eq(jobs.status, 'booked'), gte(jobs.book_start, today), lt(jobs.book_start, tomorrow))
+            : eq(jobs.status, body.status);
+      const rows = await db.select().from(jobs).where(where).orderBy(desc(jobs.created_at));
+      return { value: true, data: rows };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/dash',
+    summary: 'Dashboard tile counts: active (all time), received (all time), complete (today), booked (today)',
+    async handler() {
+      const settings = await readSettings(db);
+      const today = startOfShopDay(new Date(), settings.timeZone);
+      const tomorrow = new Date(today.getTime() + 24 * 3600 * 1000);
+      const n = async (where: SQL | undefined) => Number((await db.select({ n: count() }).from(jobs).where(where))[0].n);
+      return {
+        value: true,
+        data: {
+          active: await n(eq(jobs.status, 'active')),
+          received: await n(eq(jobs.status, 'received')),
+          complete: await n(and(eq(jobs.status, 'complete'), gte(jobs.complete_at, today), lt(jobs.complete_at, tomorrow))),
+          booked: await n(and(eq(jobs.status, 'booked'), gte(jobs.book_start, today), lt(jobs.book_start, tomorrow))),
+        },
+      };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/bookings_',
+    summary: 'Jobs, server-paged: per_page, page, orderBy, orderDirection, search → data.data, data.page, data.total',
+    async handler({ query }) {
+      const { page, perPage, offset } = pageParams(query, 10);
+      const column = ORDERABLE[(query.orderBy ?? 'created_at') as keyof typeof ORDERABLE] ?? jobs.created_at;
+      const direction = String(query.orderDirection ?? 'desc').toLowerCase() === 'asc' ? asc : desc;
+      const where = searchJobs(query.search ?? '');
+      const [{ n }] = await db.select({ n: count() }).from(jobs).where(where);
+      const rows = await db.select().from(jobs).where(where).orderBy(direction(column), desc(jobs.id)).limit(perPage).offset(offset);
+      return { value: true, data: { data: rows, page, total: Number(n) } };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/bookings',
+    summary: 'Every job (the all-at-once job table)',
+    async handler() {
+      return { value: true, data: await db.select().from(jobs).orderBy(desc(jobs.created_at)) };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'POST',
+    path: '/booking',
+    summary: 'One job {id}',
+    body: jobIdSchema,
+    async handler({ body }) {
+      const job = await jobOr404(db as unknown as Tx, body.id);
+      return { value: true, data: job };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'PUT',
+    path: '/booking-date',
+    write: true,
+    summary: 'Book or move a booking {id, book_start, book_end}: dates in the future, start not after end; sets booked',
+    body: makeBookingDateSchema(),
+    async handler(ctx) {
+      const job = await jobOr404(ctx.tx, ctx.body.id);
+      refuse(checkJobUpdate(job.status));
+      const start = new Date(ctx.body.book_start!);
+      await updateJob(ctx, job, { book_start: start, book_end: new Date(ctx.body.book_end!), start, status: STATUS_AFTER_BOOKING }, `booked for ${start.toISOString()}`);
+      return { value: true, message: 'Booking updated' };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'PUT',
+    path: '/job-action/technician',
+    write: true,
+    summary: 'Assign a technician (a level-3 team member) {id, technician, detail}',
+    body: technicianSchema,
+    async handler(ctx) {
+      const job = await jobOr404(ctx.tx, ctx.body.id);
+      refuse(checkJobUpdate(job.status));
+      const name = ctx.body.technician;
+      if (!name) throw badRequest('Select a technician.');
+      if (name === job.technician) return { value: true, message: `Job ${displayJobNumber(job.number)} is already assigned to ${name}` };
+      const [tech] = await ctx.tx.select().from(users).where(and(eq(users.username, name), eq(users.permission, TECHNICIAN_LEVEL), eq(users.deleted, false)));
+      if (!tech) throw badRequest(`${name} is not a technician.`);
+      await updateJob(ctx, job, { technician: name }, `assigned to ${name}${ctx.body.detail ? ` (${ctx.body.detail})` : ''}`);
+      return { value: true, message: `Job ${displayJobNumber(job.number)} assigned to ${name}` };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'PUT',
+    path: '/job-action/status',
+    write: true,
+    summary: "Change a job's status {id, status, detail} by the rules of SPEC §4",
+    body: statusChangeSchema,
+    async handler(ctx) {
+      const job = await jobOr404(ctx.tx, ctx.body.id);
+      if (job.status === ctx.body.status) return { value: true, message: `Job ${displayJobNumber(job.number)} is already ${job.status}` };
+      refuse(checkStatusChange({ from: job.status, to: ctx.body.status, level: ctx.user.permission, hasInvoice: await hasInvoice(ctx.tx, job) }));
+      const stamps = stampsFor(ctx.body.status, new Date(), { active_at: job.active_at?.toISOString() ?? null });
+      await updateJob(
+        ctx,
+        job,
+        {
+          status: ctx.body.status,
+          ...(stamps.active_at !== undefined ? { active_at: new Date(stamps.active_at) } : {}),
+          complete_at: stamps.complete_at ? new Date(stamps.complete_at) : null,
+        },
+        `status ${job.status} → ${ctx.body.status}${ctx.body.detail ? ` (${ctx.body.detail})` : ''}`,
+      );
+      return { value: true, message: `Job ${displayJobNumber(job.number)} updated to ${ctx.body.status}` };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'PUT',
+    path: '/job-action/cancel',
+    write: true,
+    summary: 'Cancel a job {id}',
+    body: jobIdSchema,
+    async handler(ctx) {
+      const job = await jobOr404(ctx.tx, ctx.body.id);
+      if (isFinal(job.status) || !canCancel(job.status, ctx.user.permission)) throw badRequest(MSG.cannotUpdateFinal);
+      await updateJob(ctx, job, { status: 'canceled' }, 'canceled');
+      return { value: true, message: `Job ${displayJobNumber(job.number)} canceled` };
+    },
+  });
+
+  for (const [path, field, what] of [
+    ['/job-action/comment', 'comment', 'comment for customer'],
+    ['/job-action/service-note', 'service_note', 'service note'],
+  ] as const) {
+    defineRoute(app, s, {
+      method: 'PUT',
+      path,
+      write: true,
+      summary: `Set the ${what} of a job {id, value}`,
+      body: jobNoteSchema,
+      async handler(ctx) {
+        const job = await jobOr404(ctx.tx, ctx.body.id);
+        refuse(checkJobUpdate(job.status));
+        await updateJob(ctx, job, { [field]: ctx.body.value }, `${what}: ${ctx.body.value.slice(0, 80)}`);
+        return { value: true, message: `${what.charAt(0).toUpperCase()}${what.slice(1)} saved` };
+      },
+    });
+  }
+
+  // --- service log ---------------------------------------------------------------------------------------------
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/service-log/:jobId',
+    summary: "A job's service log, oldest first",
+    async handler({ params }) {
+      const id = params.jobId ?? '';
+      if (!isId(id)) throw notFound(fill(MSG.noRecordFound, { id }));
+      const rows = await db.select().from(serviceLog).where(eq(serviceLog.job_id, id)).orderBy(asc(serviceLog.created_at));
+      return { value: true, data: rows };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'POST',
+    path: '/service-log',
+    write: true,
+    summary: "Add to a job's service log {value, id (the job)}; devices send {id (the entry), job_id}",
+    body: serviceLogSchema,
+    async handler(ctx) {
+      const jobId = ctx.body.job_id ?? ctx.body.id;
+      const entryId = ctx.body.job_id ? ctx.body.id : (ctx.body.log_id ?? newId());
+      const job = await jobOr404(ctx.tx, jobId);
+      await ctx.tx.insert(serviceLog).values({ id: entryId, job_id: job.id, message: ctx.body.value, username: ctx.user.username });
+      ctx.changed('service_log', entryId);
+      ctx.log('service', `Job ${displayJobNumber(job.number)} (${job.registration})`, `log: ${ctx.body.value.slice(0, 80)}`);
+      return { value: true, message: 'Log added', id: entryId };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'DELETE',
+    path: '/service-log',
+    write: true,
+    summary: 'Delete a service-log entry {id}',
+    body: jobIdSchema,
+    async handler(ctx) {
+      const [entry] = await ctx.tx.select().from(serviceLog).where(eq(serviceLog.id, ctx.body.id));
+      if (!entry) throw notFound(fill(MSG.noRecordFound, { id: ctx.body.id }));
+      await ctx.tx.delete(serviceLog).where(eq(serviceLog.id, entry.id));
+      ctx.changed('service_log', entry.id, 'delete');
+      ctx.log('service', 'Service log', `deleted "${entry.message.slice(0, 15)}"`);
+      return { value: true, message: 'Log deleted' };
+    },
+  });
+}
+

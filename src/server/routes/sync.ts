@@ -1,0 +1,87 @@
+import { gt, asc, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { SYNC_ENTITY_LEVEL } from '../../domain/sync';
+import * as t from '../db/schema';
+import { badRequest } from '../http/errors';
+import type { SyncEntity } from '../http/route';
+import { defineRoute } from '../http/route';
+import type { AppServices } from '../http/services';
+
+const TABLES = {
+  customers: t.customers,
+  jobs: t.jobs,
+  services: t.services,
+  service_photos: t.servicePhotos,
+  service_log: t.serviceLog,
+  suppliers: t.suppliers,
+  products: t.products,
+  product_photos: t.productPhotos,
+  inventory_log: t.inventoryLog,
+  invoices: t.invoices,
+  estimates: t.estimates,
+  transactions: t.transactions,
+  config: t.config,
+  users: t.users,
+  sys_log: t.sysLog,
+} satisfies Record<SyncEntity, unknown>;
+
+/** Rows as devices receive them: never a password hash. */
+function forDevice(entity: SyncEntity, row: Record<string, unknown>) {
+  if (entity === 'users') {
+    const { password_hash: _omit, ...rest } = row;
+    return rest;
+  }
+  return row;
+}
+
+export const MAX_PAGE = 1000;
+
+export function syncRoutes(app: FastifyInstance, s: AppServices) {
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/v3/sync/changes',
+    summary: 'Rows changed after a cursor, in commit order, with the next cursor (the pull of DESIGN.md)',
+    async handler({ db, query, user }) {
+      const since = Number(query.since ?? 0);
+      const limit = Math.min(Number(query.limit ?? 500), MAX_PAGE);
+      if (!Number.isSafeInteger(since) || since < 0) throw badRequest('Invalid cursor.');
+      if (!Number.isInteger(limit) || limit < 1) throw badRequest('Invalid limit.');
+      const log = await db
+        .select()
+        .from(t.changeLog)
+        .where(gt(t.changeLog.seq, since))
+        .orderBy(asc(t.changeLog.seq))
+        .limit(limit + 1);
+      const more = log.length > limit;
+      const page = log.slice(0, limit);
+      const cursor = page.length ? page[page.length - 1].seq : since;
+
+      // one row changed several times in a page is sent once, at its last position: the row is current anyway
+      const last = new Map<string, (typeof page)[number]>();
+      for (const c of page) {
+        const entity = c.entity as SyncEntity;
+        if (!(entity in TABLES) || user.permission < SYNC_ENTITY_LEVEL[entity]) continue;
+        last.set(`${c.entity}:${c.row_id}`, c);
+      }
+      const wanted = new Map<SyncEntity, string[]>();
+      for (const c of last.values()) {
+        const entity = c.entity as SyncEntity;
+        wanted.set(entity, [...(wanted.get(entity) ?? []), c.row_id]);
+      }
+      const rows = new Map<string, Record<string, unknown>>();
+      for (const [entity, ids] of wanted) {
+        const table = TABLES[entity];
+        const found = (await db.select().from(table).where(inArray(table.id, ids))) as Record<string, unknown>[];
+        for (const row of found) rows.set(`${entity}:${row.id as string}`, forDevice(entity, row));
+      }
+      const changes = [...last.values()]
+        .sort((a, b) => a.seq - b.seq)
+        .map((c) => {
+          const row = rows.get(`${c.entity}:${c.row_id}`) ?? null;
+          const deleted = c.op === 'delete' || row === null || row.deleted === true;
+          return { seq: c.seq, entity: c.entity, id: c.row_id, op: deleted ? 'delete' : 'upsert', row: deleted ? null : row };
+        });
+      return { value: true, changes, cursor, more };
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import { CONFIG_SEED } from '../../domain/configSheet';
+import { newId } from '../../domain/ids';
+import type { Db } from '../db/client';
+import { config, services, sysLog, users } from '../db/schema';
+import { hashPassword } from '../auth/passwords';
+import { writeChangeLog } from '../http/changes';
+import type { SyncEntity } from '../http/route';
+import { SERVICE_CATALOGUE } from './services';
+
+/**
+ * First start: the config sheet, the service catalogue and a level-5 user. Idempotent: later starts add only
+ * what is missing (a new setting in a new version), never overwrite what the shop changed.
+ * Returns the generated admin password when one had to be made up, so main.ts can print it once.
+ */
+export async function bootstrap(
+  db: Db,
+  opts: { adminUser?: string; adminPassword?: string },
+): Promise<{ createdAdmin?: { username: string; password: string; generated: boolean } }> {
+  return db.transaction(async (tx) => {
+    const changes: { entity: SyncEntity; id: string; op: 'upsert' }[] = [];
+    const haveConfig = new Set((await tx.select({ name: config.name }).from(config)).map((r) => r.name));
+    for (const c of CONFIG_SEED) {
+      if (haveConfig.has(c.name)) continue;
+      const id = newId();
+      await tx.insert(config).values({ id, ...c });
+      changes.push({ entity: 'config', id, op: 'upsert' });
+    }
+    const [{ n: serviceCount }] = await tx.select({ n: count() }).from(services);
+    if (Number(serviceCount) === 0) {
+      for (const sv of SERVICE_CATALOGUE) {
+        const id = newId();
+        await tx.insert(services).values({ id, ...sv });
+        changes.push({ entity: 'services', id, op: 'upsert' });
+      }
+    }
+    let createdAdmin: { username: string; password: string; generated: boolean } | undefined;
+    const [{ n: admins }] = await tx
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.permission, 5), eq(users.deleted, false)));
+    if (Number(admins) === 0) {
+      const username = (opts.adminUser ?? 'admin').slice(0, 12);
+      const generated = !opts.adminPassword;
+      const password = opts.adminPassword ?? randomBytes(9).toString('base64url').slice(0, 12);
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
+      const id = existing?.id ?? newId();
+      const password_hash = await hashPassword(password);
+      if (existing) await tx.update(users).set({ permission: 5, deleted: false, password_hash }).where(eq(users.id, id));
+      else await tx.insert(users).values({ id, username, permission: 5, password_hash });
+      changes.push({ entity: 'users', id, op: 'upsert' });
+      const logId = newId();
+      await tx.insert(sysLog).values({ id: logId, category: 'system', subject: `Team member ${username}`, predicate: 'created as the first Super Admin', username: 'system' });
+      changes.push({ entity: 'sys_log' as SyncEntity, id: logId, op: 'upsert' });
+      createdAdmin = { username, password, generated };
+    }
+    await writeChangeLog(tx, changes);
+    return { createdAdmin };
+  });
+}

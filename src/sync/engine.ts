@@ -1,0 +1,330 @@
+import { getMeta, setMeta, type BayBookDB, type ConflictRow } from '../local/db';
+import { getDeviceId, onQueued, type Session } from '../local/write';
+import { withLock } from './lock';
+import { backoffMs, discardConflict, listConflicts, pushPass, retryConflict, type PushResult } from './outbox';
+import { pull as runPull, type PullResult } from './pull';
+import { createStatusStore, type StatusStore, type SyncStatus } from './status';
+import { dropUserToken, setUserToken, validToken } from './tokens';
+import { ApiError, fetchTransport, type Transport } from './transport';
+
+/**
+ * The sync engine: push (outbox.ts) + pull (pull.ts) + connectivity + status, React-free.
+ *
+ *   const engine = createSyncEngine({ db, baseUrl: '/api', onStatus: (s) => shellStore.set(s) });
+ *   engine.start();
+ *   await engine.signIn({ username, permission, token });   // after POST /login
+ *   setOutboxBusyProvider(isSending);                      // the cache-busting code never reloads while sending
+ *
+ * A cycle runs on start, on an interval, on the 'online' event, when a write queues an entry, on demand
+ * (`syncNow()`), and from the service worker's Background Sync (sw/outbox-hook.ts). It checks reachability
+ * (GET /api/health, not only navigator.onLine), then under the outbox lock (one worker across tabs and the service
+ * worker) pushes the queue and pulls what other devices did.
+ */
+
+export const SYNC_TAG = 'baybook-outbox';
+
+export interface SyncEngineOptions {
+  db: BayBookDB;
+  /** the API root: '/api' in the browser, `${url}/api` in tests */
+  baseUrl?: string;
+  transport?: Transport;
+  fetch?: typeof fetch;
+  /** automatic cycle interval; 0 turns it off (tests) */
+  intervalMs?: number;
+  pageSize?: number;
+  lockName?: string;
+  random?: () => number;
+  timeoutMs?: number;
+  healthTimeoutMs?: number;
+  onStatus?: (s: SyncStatus) => void;
+  /** where 'online'/'offline' events come from (window); none in Node */
+  events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
+  /** register Background Sync when an entry is queued (browser only) */
+  backgroundSync?: boolean;
+}
+
+export interface SyncReport {
+  online: boolean;
+  push?: PushResult;
+  pull?: PullResult;
+  error?: string;
+  /** skipped: another tab or the service worker holds the outbox lock */
+  skipped?: boolean;
+}
+
+export interface SyncEngine {
+  readonly db: BayBookDB;
+  readonly status: StatusStore;
+  readonly transport: Transport;
+  start(): void;
+  stop(): void;
+  /** a full cycle now, ignoring backoff */
+  syncNow(): Promise<SyncReport>;
+  /** a cycle that respects backoff (what timers and events run) */
+  kick(): Promise<SyncReport>;
+  /** after POST /login: keep the token for this user's entries, register the device, sync */
+  signIn(s: Session & { token: string }): Promise<{ deviceCode: string | null }>;
+  /** the session ends on this device; `forgetToken` also holds the user's unsent changes until they sign in again */
+  signOut(opts?: { forgetToken?: boolean }): Promise<void>;
+  checkOnline(): Promise<boolean>;
+  isSending(): boolean;
+  refreshStatus(): Promise<SyncStatus>;
+  conflicts: {
+    list(): Promise<ConflictRow[]>;
+    retry(id: string): Promise<void>;
+    discard(id: string): Promise<void>;
+  };
+}
+
+let sendingEngines = 0;
+/** For `setOutboxBusyProvider`: true while any engine in this context is pushing the outbox. */
+export function isSending(): boolean {
+  return sendingEngines > 0;
+}
+
+/** Counts for the shell (also usable with useLiveQuery). */
+export async function outboxSummary(db: BayBookDB): Promise<Pick<SyncStatus, 'waiting' | 'conflicts' | 'heldFor'>> {
+  let waiting = 0;
+  const held = new Map<string, number>();
+  await db.outbox.each((e) => {
+    if (e.state === 'rejected') return;
+    waiting++;
+    if (e.state === 'held') held.set(e.actor, (held.get(e.actor) ?? 0) + 1);
+  });
+  const conflicts = await db.conflicts.count();
+  return { waiting, conflicts, heldFor: [...held].map(([username, count]) => ({ username, count })) };
+}
+
+/** POST /v3/devices once per device: the short code that prefixes this device's numbers ('B2-17'). */
+export async function registerDevice(db: BayBookDB, transport: Transport, token: string): Promise<string> {
+  const known = await getMeta<string | null>(db, 'deviceCode', null);
+  if (known) return known;
+  const deviceId = await getDeviceId(db);
+  const res = await transport<{ code: string }>('POST', '/v3/devices', { body: { data: { device_id: deviceId } }, token });
+  await setMeta(db, 'deviceCode', res.data.code);
+  return res.data.code;
+}
+
+function registerBackgroundSync() {
+  const sw = (globalThis as { navigator?: Navigator }).navigator?.serviceWorker;
+  if (!sw) return;
+  sw.ready
+    .then((reg) => (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(SYNC_TAG))
+    .catch(() => undefined);
+}
+
+export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
+  const { db } = opts;
+  const transport = opts.transport ?? fetchTransport(opts.baseUrl ?? '/api', opts.fetch);
+  const status = createStatusStore();
+  if (opts.onStatus) status.subscribe(opts.onStatus);
+  const lockName = opts.lockName ?? (db.name === 'baybook' ? 'baybook-outbox' : `baybook-outbox:${db.name}`);
+  const random = opts.random ?? Math.random;
+  const events = opts.events === undefined ? ((globalThis as { window?: EventTarget }).window ?? null) : opts.events;
+
+  let sending = false;
+  let running: Promise<SyncReport> | null = null;
+  let again: boolean | 'force' = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let interval: ReturnType<typeof setInterval> | null = null;
+  let failures = 0;
+  let started = false;
+  let unsubscribeQueued: (() => void) | null = null;
+
+  async function refreshStatus() {
+    const s = await outboxSummary(db);
+    const lastSync = await getMeta<string | null>(db, 'lastSync', null);
+    status.set({ ...s, lastSync });
+    return status.get();
+  }
+
+  async function checkOnline(): Promise<boolean> {
+    const nav = (globalThis as { navigator?: { onLine?: boolean } }).navigator;
+    if (nav && nav.onLine === false) return false;
+    try {
+      await transport('GET', '/health', { timeoutMs: opts.healthTimeoutMs ?? 5000 });
+      return true;
+    } catch (err) {
+      // an answer that is not 2xx still means the server is reachable
+      return err instanceof ApiError && err.kind === 'http' && (err.status ?? 0) < 500;
+    }
+  }
+
+  function schedule(at: number) {
+    if (!started) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      void kick();
+    }, Math.max(0, at - Date.now()));
+  }
+
+  async function once(force: boolean): Promise<SyncReport> {
+    const online = await checkOnline();
+    status.set({ online });
+    if (!online) {
+      failures++;
+      const retryAt = Date.now() + backoffMs(failures, random);
+      status.set({ retryAt, lastError: 'Network Error' });
+      schedule(retryAt);
+      await refreshStatus();
+      return { online: false, error: 'Network Error' };
+    }
+    const locked = await withLock(lockName, async (): Promise<SyncReport> => {
+      const report: SyncReport = { online: true };
+      const session = await getMeta<Session | null>(db, 'session', null);
+      const pullToken = session ? await validToken(db, session.username) : null;
+      if (pullToken && !(await getMeta<string | null>(db, 'deviceCode', null))) {
+        await registerDevice(db, transport, pullToken).catch(() => undefined);
+      }
+      sending = true;
+      sendingEngines++;
+      status.set({ sending: true });
+      try {
+        report.push = await pushPass({
+          db,
+          transport,
+          force,
+          random,
+          timeoutMs: opts.timeoutMs,
+          onProgress: () => void refreshStatus(),
+        });
+      } finally {
+        sending = false;
+        sendingEngines--;
+        status.set({ sending: false });
+      }
+      if (report.push.error) report.error = report.push.error;
+      if (pullToken) {
+        try {
+          report.pull = await runPull({
+            db,
+            transport,
+            token: pullToken,
+            pageSize: opts.pageSize,
+            timeoutMs: opts.timeoutMs,
+            onProgress: (p) => status.set({ pulling: p }),
+          });
+        } catch (err) {
+          report.error = (err as Error).message;
+          if (err instanceof ApiError && err.kind === 'http' && err.status === 401) {
+            await dropUserToken(db, session!.username, pullToken);
+          }
+        } finally {
+          status.set({ pulling: null });
+        }
+      }
+      return report;
+    });
+    if (!locked.ran) {
+      // another tab or the service worker is syncing the same database
+      await refreshStatus();
+      return { online: true, skipped: true };
+    }
+    const report = locked.value!;
+    const pushFailed = report.push?.retryAt !== undefined;
+    const failedOutright = !!report.error;
+    if (!failedOutright) {
+      failures = 0;
+      const now = new Date().toISOString();
+      await setMeta(db, 'lastSync', now);
+      status.set({ lastError: '', retryAt: null });
+    } else {
+      failures++;
+      const retryAt = pushFailed ? report.push!.retryAt! : Date.now() + backoffMs(failures, random);
+      status.set({ lastError: report.error!, retryAt });
+      schedule(retryAt);
+    }
+    await refreshStatus();
+    return report;
+  }
+
+  function cycle(force: boolean): Promise<SyncReport> {
+    if (running) {
+      // a write or an event during a cycle: run once more right after it
+      again = force ? 'force' : again || true;
+      return running;
+    }
+    running = (async () => {
+      let report = await once(force);
+      while (again) {
+        const f = again === 'force';
+        again = false;
+        report = await once(f);
+      }
+      return report;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const kick = () => cycle(false);
+  const onOnline = () => void cycle(true);
+  const onOffline = () => status.set({ online: false });
+
+  const engine: SyncEngine = {
+    db,
+    status,
+    transport,
+    start() {
+      if (started) return;
+      started = true;
+      unsubscribeQueued = onQueued((d) => {
+        if (d !== db) return;
+        if (opts.backgroundSync !== false) registerBackgroundSync();
+        void refreshStatus();
+        void kick();
+      });
+      events?.addEventListener('online', onOnline);
+      events?.addEventListener('offline', onOffline);
+      const every = opts.intervalMs ?? 30_000;
+      if (every > 0) interval = setInterval(() => void kick(), every);
+      void kick();
+    },
+    stop() {
+      started = false;
+      unsubscribeQueued?.();
+      unsubscribeQueued = null;
+      events?.removeEventListener('online', onOnline);
+      events?.removeEventListener('offline', onOffline);
+      if (timer) clearTimeout(timer);
+      if (interval) clearInterval(interval);
+      timer = null;
+      interval = null;
+    },
+    syncNow: () => cycle(true),
+    kick,
+    async signIn({ username, permission, token }) {
+      await setUserToken(db, username, token);
+      await setMeta(db, 'session', { username, permission });
+      let deviceCode = await getMeta<string | null>(db, 'deviceCode', null);
+      if (!deviceCode) deviceCode = await registerDevice(db, transport, token).catch(() => null);
+      await refreshStatus();
+      void cycle(true);
+      return { deviceCode };
+    },
+    async signOut({ forgetToken = false } = {}) {
+      const session = await getMeta<Session | null>(db, 'session', null);
+      await db.meta.delete('session');
+      if (forgetToken && session) await dropUserToken(db, session.username);
+      await refreshStatus();
+    },
+    checkOnline,
+    isSending: () => sending,
+    refreshStatus,
+    conflicts: {
+      list: () => listConflicts(db),
+      async retry(id) {
+        await retryConflict(db, id);
+        await refreshStatus();
+        void cycle(true);
+      },
+      async discard(id) {
+        await discardConflict(db, id);
+        await refreshStatus();
+      },
+    },
+  };
+  return engine;
+}

@@ -1,0 +1,275 @@
+import { newId } from '../domain/ids';
+import type { BayBookDB, ConflictRow, OutboxEntry } from '../local/db';
+import { rebaseRows } from '../local/rows';
+import { tokenExpired, getTokens, dropUserToken } from './tokens';
+import { ApiError, isRetryable, type Transport } from './transport';
+
+/**
+ * The push side of the outbox (DESIGN.md "Identity and the outbox"):
+ * - entries go in `seq` order, one at a time, each with `Idempotency-Key: <entry.id>` and the token of the staff
+ *   member who made it; the server answers a repeated key with its first answer, so a lost response is harmless;
+ * - no answer, a timeout, 5xx, 408 or 429: the entry stays, the pass stops, and the caller retries after a backoff;
+ * - another 4xx (a business rule said no): the entry moves to `conflicts` with the server's message, the rows it
+ *   touched take the server's version back, and entries that need a row it created are refused with it — the
+ *   queue goes on (a jammed queue is the commonest failure of sync engines);
+ * - 401, or a token that has run out: that user's entries are held ("3 changes wait for jdoe to sign in") while
+ *   other users' entries go on.
+ */
+
+export interface PushOptions {
+  db: BayBookDB;
+  transport: Transport;
+  /** ignore backoff times (the user pressed "sync now", or the link just came back) */
+  force?: boolean;
+  now?: () => number;
+  random?: () => number;
+  /** a 5xx answer this many times for one entry moves it to conflicts (a server bug must not jam the queue) */
+  maxServerErrors?: number;
+  timeoutMs?: number;
+  /** called when an entry has gone (sent or refused) */
+  onProgress?: (p: { sent: number; refused: number }) => void;
+  signal?: AbortSignal;
+}
+
+export interface PushResult {
+  sent: number;
+  refused: number;
+  /** users whose entries wait for them to sign in, with how many */
+  heldFor: Record<string, number>;
+  /** the pass stopped on a network failure; retry at this time (ms) */
+  retryAt?: number;
+  /** the last network or server error */
+  error?: string;
+}
+
+/** Exponential backoff with jitter: 1 s, 2 s, 4 s … up to 5 min, each between 50% and 100% of that. */
+export function backoffMs(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(300_000, 1000 * 2 ** Math.max(0, attempts - 1));
+  return Math.round(base * (0.5 + random() * 0.5));
+}
+
+const ACTIVE = (e: OutboxEntry) => e.state !== 'rejected';
+
+/** Entries not yet on the server (pending, held or sending). */
+export function waitingCount(db: BayBookDB): Promise<number> {
+  return db.outbox.filter(ACTIVE).count();
+}
+
+export function messageOf(err: unknown): string {
+  if (err instanceof ApiError) {
+    const body = err.body as { message?: unknown } | undefined;
+    if (body && typeof body === 'object' && typeof body.message === 'string') return body.message;
+    return err.message;
+  }
+  return (err as Error)?.message ?? String(err);
+}
+
+/** Puts entries that were being sent when the page died back in line (their keys make a resend harmless). */
+async function recoverSending(db: BayBookDB) {
+  await db.outbox.where('state').equals('sending').modify({ state: 'pending' });
+}
+
+/** Marks the entries of users without a usable token 'held', and releases those of users who signed in again. */
+async function refreshHolds(db: BayBookDB, now: number): Promise<Record<string, number>> {
+  const tokens = await getTokens(db);
+  const heldFor: Record<string, number> = {};
+  await db.transaction('rw', db.outbox, async () => {
+    await db.outbox
+      .where('state')
+      .anyOf('pending', 'held')
+      .modify((e) => {
+        const ok = !tokenExpired(tokens[e.actor], now);
+        e.state = ok ? 'pending' : 'held';
+        if (!ok) heldFor[e.actor] = (heldFor[e.actor] ?? 0) + 1;
+      });
+  });
+  return heldFor;
+}
+
+/** Is any row this entry needs still to be created by an entry that has not gone yet? */
+async function waitsForEarlier(db: BayBookDB, entry: OutboxEntry): Promise<boolean> {
+  for (const id of entry.dependsOn ?? []) {
+    const creator = await db.outbox
+      .where('creates')
+      .equals(id)
+      .filter((e) => ACTIVE(e) && (e.seq ?? 0) < (entry.seq ?? 0))
+      .first();
+    if (creator) return true;
+  }
+  return false;
+}
+
+/**
+ * Moves a refused entry to the conflicts list, and with it every later entry that needs a row it (or they) created.
+ * The rows they touched take the server's version back. One transaction.
+ */
+export async function refuseEntry(db: BayBookDB, entry: OutboxEntry, status: number, message: string): Promise<number> {
+  return db.transaction('rw', db.tables, async () => {
+    const at = new Date().toISOString();
+    const refused: ConflictRow[] = [{ id: entry.id, entry: { ...entry, state: 'rejected' }, status, message, at }];
+    const touched = new Set(entry.refs);
+    const queue = [entry];
+    while (queue.length) {
+      const parent = queue.shift()!;
+      if (!parent.creates?.length) continue;
+      const dependents = await db.outbox.where('dependsOn').anyOf(parent.creates).filter(ACTIVE).toArray();
+      for (const d of dependents) {
+        if (d.id === entry.id || refused.some((r) => r.id === d.id)) continue;
+        refused.push({
+          id: d.id,
+          entry: { ...d, state: 'rejected' },
+          status: 0,
+          message: `Not sent: it depended on an earlier change that was refused ("${parent.label}": ${message})`,
+          at,
+          dependsOnEntry: parent.id,
+        });
+        for (const r of d.refs) touched.add(r);
+        queue.push(d);
+      }
+    }
+    await db.conflicts.bulkPut(refused);
+    await db.outbox.bulkDelete(refused.map((r) => r.entry.seq!).filter((s) => s !== undefined));
+    await rebaseRows(db, touched, true);
+    return refused.length;
+  });
+}
+
+async function blobFor(db: BayBookDB, entry: OutboxEntry): Promise<FormData | undefined> {
+  if (!entry.blobId) return undefined;
+  const b = await db.blobs.get(entry.blobId);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(entry.form ?? {})) form.append(k, v);
+  if (b) form.append('myfile', b.blob, b.name);
+  return form;
+}
+
+/**
+ * One push pass. Call under the outbox lock (see worker.ts). Re-reads the queue after every entry, so entries
+ * queued while it runs go out in the same pass.
+ */
+export async function pushPass(opts: PushOptions): Promise<PushResult> {
+  const { db, transport } = opts;
+  const now = opts.now ?? Date.now;
+  const random = opts.random ?? Math.random;
+  const maxServerErrors = opts.maxServerErrors ?? 8;
+  const result: PushResult = { sent: 0, refused: 0, heldFor: {} };
+
+  await recoverSending(db);
+  result.heldFor = await refreshHolds(db, now());
+  const skipped = new Set<number>();
+
+  for (;;) {
+    if (opts.signal?.aborted) break;
+    const entry = await db.outbox
+      .where('state')
+      .equals('pending')
+      .filter((e) => !skipped.has(e.seq!))
+      .first(); // within one 'state' value the index is in primary key order: seq order
+    if (!entry) break;
+    if (await waitsForEarlier(db, entry)) {
+      // its parent is held (another user) or backing off: it waits too, the rest go on
+      skipped.add(entry.seq!);
+      continue;
+    }
+    if (!opts.force && entry.notBefore && entry.notBefore > now()) {
+      result.retryAt = entry.notBefore;
+      break;
+    }
+    const tokens = await getTokens(db);
+    const token = tokens[entry.actor];
+    if (tokenExpired(token, now())) {
+      await db.outbox.update(entry.seq!, { state: 'held' });
+      result.heldFor[entry.actor] = (result.heldFor[entry.actor] ?? 0) + 1;
+      skipped.add(entry.seq!);
+      continue;
+    }
+
+    await db.outbox.update(entry.seq!, { state: 'sending', attempts: entry.attempts + 1 });
+    try {
+      const form = await blobFor(db, entry);
+      await transport(entry.method, entry.path, {
+        body: form ? undefined : entry.body,
+        form,
+        token,
+        idempotencyKey: entry.id,
+        timeoutMs: opts.timeoutMs,
+        signal: opts.signal,
+      });
+      await db.transaction('rw', db.outbox, db.blobs, async () => {
+        await db.outbox.delete(entry.seq!);
+        if (entry.blobId) await db.blobs.delete(entry.blobId);
+      });
+      result.sent++;
+      opts.onProgress?.({ sent: result.sent, refused: result.refused });
+    } catch (err) {
+      const status = err instanceof ApiError ? err.status : undefined;
+      const msg = messageOf(err);
+      if (err instanceof ApiError && err.kind === 'http' && status === 401) {
+        // the token ran out or the user was removed: hold this user's entries until they sign in again
+        await dropUserToken(db, entry.actor, token);
+        await db.outbox.update(entry.seq!, { state: 'held', lastError: msg });
+        await db.outbox.where('actor').equals(entry.actor).filter((e) => e.state === 'pending').modify({ state: 'held' });
+        result.heldFor[entry.actor] = await db.outbox.where('actor').equals(entry.actor).filter((e) => e.state === 'held').count();
+        continue;
+      }
+      const attempts = entry.attempts + 1;
+      if (isRetryable(err) && !(status && status >= 500 && attempts >= maxServerErrors)) {
+        const retryAt = now() + backoffMs(attempts, random);
+        await db.outbox.update(entry.seq!, { state: 'pending', lastError: msg, notBefore: retryAt });
+        result.retryAt = retryAt;
+        result.error = msg;
+        break;
+      }
+      const message = isRetryable(err) ? `The server could not apply this change (${msg}).` : msg;
+      const n = await refuseEntry(db, { ...entry, attempts, lastError: msg }, status ?? 0, message);
+      result.refused += n;
+      opts.onProgress?.({ sent: result.sent, refused: result.refused });
+    }
+  }
+  for (const [user, n] of Object.entries(result.heldFor)) if (!n) delete result.heldFor[user];
+  return result;
+}
+
+// ---- conflicts --------------------------------------------------------------------------------------------------
+
+export function listConflicts(db: BayBookDB): Promise<ConflictRow[]> {
+  return db.conflicts.orderBy('at').toArray();
+}
+
+/**
+ * Sends a refused change again, after the user has read why it was refused: a NEW idempotency key (the old one
+ * would replay the refusal), at the end of the queue, with its dependencies worked out again.
+ */
+export async function retryConflict(db: BayBookDB, id: string): Promise<OutboxEntry | null> {
+  return db.transaction('rw', db.conflicts, db.outbox, async () => {
+    const c = await db.conflicts.get(id);
+    if (!c) return null;
+    const { seq: _old, ...rest } = c.entry;
+    const dependsOn: string[] = [];
+    for (const need of rest.refs.filter((r) => !rest.creates.includes(r))) {
+      const creator = await db.outbox.where('creates').equals(need).filter(ACTIVE).first();
+      if (creator) dependsOn.push(need);
+    }
+    const entry: OutboxEntry = {
+      ...rest,
+      id: newId(),
+      state: 'pending',
+      attempts: 0,
+      lastError: '',
+      notBefore: undefined,
+      dependsOn,
+    };
+    entry.seq = await db.outbox.add(entry);
+    await db.conflicts.delete(id);
+    return entry;
+  });
+}
+
+/** Drops a refused change for good (its photo too). */
+export async function discardConflict(db: BayBookDB, id: string): Promise<void> {
+  await db.transaction('rw', db.conflicts, db.blobs, async () => {
+    const c = await db.conflicts.get(id);
+    if (c?.entry.blobId) await db.blobs.delete(c.entry.blobId);
+    await db.conflicts.delete(id);
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * What the shell shows about sync: online or not, how many changes are not yet on the server (always shown —
+ * DESIGN.md), conflicts, last sync, whose changes wait for a sign-in, and the progress of a first sync.
+ * A tiny store (subscribe/get), React-free: the shell wraps it with useSyncExternalStore, or the engine is given the
+ * shell's own store through `onStatus`.
+ */
+
+export interface SyncStatus {
+  /** the last reachability check (GET /api/health) answered */
+  online: boolean;
+  /** entries not yet on the server (pending, sending and held) */
+  waiting: number;
+  conflicts: number;
+  /** ISO time of the last complete push + pull */
+  lastSync: string | null;
+  /** users whose changes wait for them to sign in: [{username, count}] ("3 changes wait for jdoe to sign in") */
+  heldFor: { username: string; count: number }[];
+  /** the worker is sending right now (the cache-busting code must not reload meanwhile) */
+  sending: boolean;
+  /** a pull is running; `fraction` is known on a first sync of a new device */
+  pulling: { applied: number; estimated: number | null; fraction: number | null; first: boolean } | null;
+  /** the last network or server error, '' when the last cycle went through */
+  lastError: string;
+  /** when the next automatic retry is due after a failure (ms since epoch) */
+  retryAt: number | null;
+}
+
+export const INITIAL_STATUS: SyncStatus = {
+  online: false,
+  waiting: 0,
+  conflicts: 0,
+  lastSync: null,
+  heldFor: [],
+  sending: false,
+  pulling: null,
+  lastError: '',
+  retryAt: null,
+};
+
+export interface StatusStore {
+  get(): SyncStatus;
+  set(patch: Partial<SyncStatus>): void;
+  subscribe(fn: (s: SyncStatus) => void): () => void;
+}
+
+export function createStatusStore(initial: SyncStatus = INITIAL_STATUS): StatusStore {
+  let state = initial;
+  const subs = new Set<(s: SyncStatus) => void>();
+  return {
+    get: () => state,
+    set(patch) {
+      state = { ...state, ...patch };
+      for (const fn of subs) fn(state);
+    },
+    subscribe(fn) {
+      subs.add(fn);
+      return () => subs.delete(fn);
+    },
+  };
+}
+
+/** "3 changes wait for jdoe to sign in" */
+export function heldMessage(h: { username: string; count: number }): string {
+  return `${h.count} ${h.count === 1 ? 'change waits' : 'changes wait'} for ${h.username} to sign in`;
+}

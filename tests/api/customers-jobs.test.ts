@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/domain/ids';
+import { MSG } from '../../src/domain/messages';
+import { CONTACT_MESSAGE } from '../../src/domain/schemas';
+import { DATABASES, startServer, type TestServer } from '../helpers/server';
+
+const specCustomer = (vin: string, reg = 'PK 1234') => ({
+  VIN: vin,
+  'Registration Number': reg,
+  'First name': 'Ann',
+  'Last name': 'Lee',
+  'Contact number': '8765551234',
+  Email: 'ann@example.com',
+});
+
+describe.each(DATABASES)('customers and jobs on %s', (kind) => {
+  let s: TestServer;
+  let level3: string;
+  let level2: string;
+  let level5b: string;
+  beforeAll(async () => {
+    s = await startServer(kind);
+    level3 = await s.userToken(3, 'tech3');
+    level2 = await s.userToken(2);
+    level5b = await s.userToken(5);
+  });
+  afterAll(() => s?.close());
+
+  it('adds a customer from SPEC form keys and returns message, value, id; refuses a second record for the VIN', async () => {
+    const res = await s.api('POST', '/customer', { body: { data: specCustomer('1HGCM82633A004352') } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ value: true, message: expect.any(String), id: expect.any(String) });
+    const again = await s.api('POST', '/customer', { body: { data: specCustomer('1hgcm82633a004352') } });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toContain('Ann Lee');
+  });
+
+  it('refuses bad customers with SPEC messages', async () => {
+    const bad = await s.api('POST', '/customer', { body: { data: { ...specCustomer('VIN-X'), 'Contact number': '12345' } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(CONTACT_MESSAGE);
+    const reg = await s.api('POST', '/customer', { body: { data: { ...specCustomer('VIN-Y'), 'Registration Number': 'A' } } });
+    expect(reg.body.message).toBe(MSG.invalidRegistration);
+  });
+
+  it('finds customers by VIN, plate (any spacing or case), contact; answers "Customer NOT FOUND."', async () => {
+    for (const text of ['1HGCM8', 'pk1234', 'PK 12', '876555']) {
+      const res = await s.api('POST', '/customer-fetch', { body: { data: text } });
+      expect(res.status, text).toBe(200);
+      expect(res.body.data[0]).toMatchObject({ 'First name': 'Ann', 'Registration Number': 'PK 1234', VIN: '1HGCM82633A004352' });
+    }
+    const none = await s.api('POST', '/customer-fetch', { body: { data: 'ZZZZZZ' } });
+    expect(none.status).toBe(404);
+    expect(none.body.message).toBe(MSG.customerNotFoundUpper);
+    const short = await s.api('POST', '/customer-fetch', { body: { data: 'PK' } });
+    expect(short.status).toBe(400);
+  });
+
+  it('reads a profile by VIN and by id (data.data), edits inline, blocks and unblocks', async () => {
+    const profile = await s.api('GET', '/customerProfile/1HGCM82633A004352');
+    expect(profile.body.data.data).toMatchObject({ current_points: 0, discount: 0 });
+    const id = profile.body.data.data.id;
+    const byId = await s.api('GET', `/customerByID/${id}`);
+    expect(byId.body.data.data.vin).toBe('1HGCM82633A004352');
+    const missing = await s.api('GET', `/customerByID/${newId()}`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toMatch(/^No record found /);
+
+    const edit = await s.api('PUT', '/customer', { token: level3, body: { data: { id, note: 'Prefers mornings', discount: 5 } } });
+    expect(edit.status).toBe(200);
+    const tooLong = await s.api('PUT', '/customer', { body: { data: { id, note: 'x'.repeat(501) } } });
+    expect(tooLong.body.message).toBe(MSG.noteMax);
+
+    expect((await s.api('PUT', '/customer-status', { token: level3, body: { data: { id, active: 0 } } })).status).toBe(403);
+    expect((await s.api('PUT', '/customer-status', { body: { data: { id, active: 0 } } })).status).toBe(200);
+    const blocked = await s.api('POST', '/service', { body: { data: { customer_id: id, mileage: 1000, service: ['Wheel alignment'] } } });
+    expect(blocked.status).toBe(400);
+    expect(blocked.body.message).toBe(MSG.customerBlocked);
+    await s.api('PUT', '/customer-status', { body: { data: { id, active: 1 } } });
+    const list = await s.api('GET', '/customers', { token: level3 });
+    expect(list.body.data.find((c: any) => c.id === id)).toMatchObject({ note: 'Prefers mornings', discount: 5, active: 1 });
+  });
+
+  let jobId = '';
+  it('makes a service request for a new customer inline, numbered, with the idempotency key honoured', async () => {
+    const key = newId();
+    const body = { data: { id: newId(), number: 'A1-1', customer: specCustomer('JTDKN3DU0A0123456', 'TX 999'), mileage: 52000, service: ['Oil and filter change', 'Wheel alignment'], customer_note: 'Noise at the front' } };
+    const first = await s.api('POST', '/service', { key, token: level2, body });
+    const again = await s.api('POST', '/service', { key, token: level2, body });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ value: true, number: 'A1-1', id: body.data.id });
+    expect(again.body).toEqual(first.body);
+    jobId = first.body.id;
+    const all = await s.api('GET', '/bookings');
+    expect(all.body.data.filter((j: any) => j.number === 'A1-1')).toHaveLength(1);
+    const dup = await s.api('POST', '/service', { body: { data: { ...body.data, id: newId() } } });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe(MSG.duplicateNumber);
+  });
+
+  it('checks mileage, services and bookings', async () => {
+    const base = { customer: { vin: 'JTDKN3DU0A0123456' }, mileage: 100, service: ['Wheel alignment'] };
+    expect((await s.api('POST', '/service', { body: { data: { ...base, mileage: 'far' } } })).body.message).toBe(MSG.invalidMileage);
+    expect((await s.api('POST', '/service', { body: { data: { ...base, service: [] } } })).body.message).toBe(MSG.selectOneService);
+    const past = await s.api('POST', '/service', { body: { data: { ...base, book_start: '2020-01-01T10:00:00Z', book_end: '2020-01-01T11:00:00Z' } } });
+    expect(past.body.message).toBe(MSG.invalidDates);
+    const future = Date.now() + 3 * 86400_000;
+    const backwards = await s.api('POST', '/service', { body: { data: { ...base, book_start: new Date(future + 3600_000).toISOString(), book_end: new Date(future).toISOString() } } });
+    expect(backwards.body.message).toBe(MSG.invalidBookingDates);
+    const ok = await s.api('POST', '/service', { body: { data: { ...base, book_start: new Date(future).toISOString(), book_end: new Date(future + 3600_000).toISOString() } } });
+    expect(ok.status).toBe(200);
+    const booked = await s.api('POST', '/booking', { body: { data: { id: ok.body.id } } });
+    expect(booked.body.data.status).toBe('booked');
+    // a level-3 user cannot book from the request form (SPEC §6: level 4 and up)
+    const l3 = await s.api('POST', '/service', { token: level3, body: { data: { ...base, book_start: new Date(future).toISOString(), book_end: new Date(future + 3600_000).toISOString() } } });
+    expect(l3.status).toBe(403);
+  });
+
+  it('moves a job through the bay by the state machine', async () => {
+    const active = await s.api('PUT', '/job-action/status', { token: level3, body: { data: { id: jobId, status: 'active' } } });
+    expect(active.status).toBe(200);
+    const complete = await s.api('PUT', '/job-action/status', { token: level3, body: { data: { id: jobId, status: 'complete' } } });
+    expect(complete.status).toBe(400);
+    expect(complete.body.message).toBe(MSG.invoiceRequired);
+
+    const tech = await s.api('PUT', '/job-action/technician', { body: { data: { id: jobId, technician: 'tech3' } } });
+    expect(tech.status).toBe(200);
+    const notTech = await s.api('PUT', '/job-action/technician', { body: { data: { id: jobId, technician: 'admin' } } });
+    expect(notTech.status).toBe(400);
+    expect((await s.api('PUT', '/job-action/comment', { token: level3, body: { data: { id: jobId, value: 'Ready Friday' } } })).status).toBe(200);
+    expect((await s.api('PUT', '/job-action/service-note', { token: level3, body: { data: { id: jobId, value: 'Check CV boot' } } })).status).toBe(200);
+    expect((await s.api('PUT', '/service', { body: { data: { id: jobId, mileage: 52010 } } })).status).toBe(200);
+    expect((await s.api('PUT', '/serviceItem', { body: { data: { id: jobId, service: ['Wheel alignment'] } } })).status).toBe(200);
+    const job = (await s.api('POST', '/booking', { body: { data: { id: jobId } } })).body.data;
+    expect(job).toMatchObject({ status: 'active', technician: 'tech3', comment: 'Ready Friday', service_note: 'Check CV boot', mileage: 52010, service: ['Wheel alignment'] });
+    expect(job.active_at).toBeTruthy();
+
+    const cancel = await s.api('PUT', '/job-action/cancel', { body: { data: { id: jobId } } });
+    expect(cancel.status).toBe(200);
+    const afterCancel = await s.api('PUT', '/job-action/comment', { token: level3, body: { data: { id: jobId, value: 'x' } } });
+    expect(afterCancel.body.message).toBe(MSG.cannotUpdateFinal);
+    const l3status = await s.api('PUT', '/job-action/status', { token: level3, body: { data: { id: jobId, status: 'active' } } });
+    expect(l3status.body.message).toBe(MSG.cannotUpdateFinal);
+    // level 5 may still reopen a final job
+    const l5 = await s.api('PUT', '/job-action/status', { token: level5b, body: { data: { id: jobId, status: 'received' } } });
+    expect(l5.status).toBe(200);
+  });
+
+  it('pages, sorts and searches jobs and counts the tiles', async () => {
+    const page = await s.api('GET', '/bookings_?page=1&per_page=1&orderBy=registration&orderDirection=asc&search=TX');
+    expect(page.body.data).toMatchObject({ page: 1, total: expect.any(Number) });
+    expect(page.body.data.data).toHaveLength(1);
+    expect(page.body.data.data[0].registration).toBe('TX 999');
+    const dash = await s.api('GET', '/dash', { token: level2 });
+    expect(dash.body.data).toEqual({ active: 0, received: expect.any(Number), complete: 0, booked: 0 });
+    const received = await s.api('POST', '/bookings-fetch', { token: level2, body: { status: 'received' } });
+    expect(received.body.data.length).toBe(dash.body.data.received);
+  });
+
+  it('keeps a service log: "You need to write something!", delete at level 5 only', async () => {
+    const empty = await s.api('POST', '/service-log', { body: { value: '  ', id: jobId } });
+    expect(empty.body.message).toBe(MSG.writeSomething);
+    const add = await s.api('POST', '/service-log', { body: { value: 'Road-tested, fine', id: jobId } });
+    expect(add.status).toBe(200);
+    const list = await s.api('GET', `/service-log/${jobId}`, { token: level3 });
+    expect(list.body.data.map((e: any) => e.message)).toEqual(['Road-tested, fine']);
+    expect((await s.api('DELETE', '/service-log', { token: level3, body: { id: add.body.id } })).status).toBe(403);
+    expect((await s.api('DELETE', '/service-log', { body: { id: add.body.id } })).status).toBe(200);
+  });
+
+  it('pre-ticks outstanding services of the vehicle', async () => {
+    const res = await s.api('POST', '/outstanding-services', { body: { vin: 'JTDKN3DU0A0123456', mileage: 60000 } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toContain('Wheel alignment');
+  });
+
+  it('lists the catalogue on both paths', async () => {
+    const a = await s.api('GET', '/services', { token: level2 });
+    const b = await s.api('GET', '/serviceList', { token: level2 });
+    expect(a.body.data.length).toBeGreaterThan(20);
+    expect(b.body.data).toEqual(a.body.data);
+  });
+});

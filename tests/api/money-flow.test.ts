@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/domain/ids';
+import { MSG } from '../../src/domain/messages';
+import { DATABASES, startServer, type TestServer } from '../helpers/server';
+
+describe.each(DATABASES)('money flow on %s', (kind) => {
+  let s: TestServer;
+  let level4: string;
+  let jobId: string;
+  let customerId: string;
+  let filter: string;
+  let pads: string;
+  beforeAll(async () => {
+    s = await startServer(kind);
+    level4 = await s.userToken(4);
+    const add = (title: string, price: number, stock: number) =>
+      s.api('POST', '/v2/inventory/product', { body: { data: { title, description: title, price, stock, low_stock: 1 } } }).then((r) => r.body.id as string);
+    filter = await add('Oil filter', 899, 5);
+    pads = await add('Brake pads', 4500, 2);
+    const job = await s.api('POST', '/service', { body: { data: { customer: { vin: 'MONEYFLOWVIN00001', registration: 'MF 1', first_name: 'Mo', last_name: 'Ney', contact: '8765551234' }, mileage: 1000, service: ['Brake pads front'] } } });
+    jobId = job.body.id;
+    customerId = (await s.api('POST', '/booking', { body: { id: jobId } })).body.data.customer_id;
+  });
+  afterAll(() => s?.close());
+
+  const invoiceOf = async (id: string) => (await s.api('GET', `/invoice/${id}`, { token: level4 })).body.data;
+  const stockOf = async (id: string) => (await s.api('GET', '/products', { token: level4 })).body.data.find((p: any) => p.id === id).stock;
+
+  let invoiceId = '';
+  it('refuses incomplete invoices with SPEC messages', async () => {
+    const base = { fetchedData: { id: jobId }, productInvoice: [] };
+    expect((await s.api('POST', '/invoice', { token: level4, body: { data: { ...base, formData: { rate_hour: 5000 } } } })).body.message).toBe(MSG.enterWorkHours);
+    expect((await s.api('POST', '/invoice', { token: level4, body: { data: { ...base, formData: { work_hour: 1 } } } })).body.message).toBe(MSG.enterRate);
+    expect((await s.api('POST', '/invoice', { token: level4, body: { data: { ...base, formData: { work_hour: 0, rate_hour: 0 } } } })).body.message).toBe(MSG.zeroInvoice);
+    const tooMany = await s.api('POST', '/invoice', { token: level4, body: { data: { ...base, formData: { work_hour: 1, rate_hour: 5000 }, productInvoice: [{ id: pads, qty: 3 }] } } });
+    expect(tooMany.body.message).toBe('Brake pads has only (2) in stock');
+  });
+
+  it('raises an invoice from the job: server prices, stock moves, job linked', async () => {
+    const res = await s.api('POST', '/invoice', {
+      token: level4,
+      key: newId(),
+      body: { data: { number: 'A1-7', fetchedData: { id: jobId }, formData: { work_hour: 1.5, rate_hour: 5000 }, productInvoice: [{ id: filter, qty: 1, price: 1 }, { id: pads, qty: 1 }, { id: filter, qty: 1 }], totals: { total: 1 } } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ value: true, data: { invoice_id: expect.any(String), number: 'A1-7' } });
+    invoiceId = res.body.data.invoice_id;
+    const inv = await invoiceOf(invoiceId);
+    // labour 1.5 × $50 = $75; products 2 × $8.99 + $45 = $62.98 (the client's price of 1 cent was ignored)
+    expect(inv.totals).toMatchObject({ labour: 7500, product: 6298, total: 13798 });
+    expect(inv.total).toBe(13798);
+    expect(inv.products.find((l: any) => l.id === filter).qty).toBe(2);
+    expect(await stockOf(filter)).toBe(3);
+    expect(await stockOf(pads)).toBe(1);
+    expect(inv.job.invoice).toEqual([invoiceId]);
+  });
+
+  it('edits with the version it was based on; a stale edit is a conflict; stock follows the difference', async () => {
+    const inv = await invoiceOf(invoiceId);
+    const edit = await s.api('PUT', '/invoice-details', { token: level4, body: { data: { id: invoiceId, formData: { work_hour: 2, rate_hour: 5000 }, productInvoice: [{ id: filter, qty: 1 }, { id: pads, qty: 1 }], base_version: inv.version } } });
+    expect(edit.status).toBe(200);
+    expect(await stockOf(filter)).toBe(4);
+    const stale = await s.api('PUT', '/invoice-details', { token: level4, body: { data: { id: invoiceId, formData: { work_hour: 3, rate_hour: 5000 }, productInvoice: [], base_version: inv.version } } });
+    expect(stale.status).toBe(409);
+    expect((await invoiceOf(invoiceId)).total).toBe(10000 + 899 + 4500);
+  });
+
+  it('takes a partial payment, a discount, points and the rest; then PAID and locked', async () => {
+    const over = await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId, amount: 1_000_000 } } });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe(MSG.overpayment);
+    expect((await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId } } })).body.message).toBe(MSG.needValue);
+    expect((await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId, amount: -5 } } })).body.message).toBe(MSG.invalidPayment);
+
+    const key = newId();
+    const pay = { data: { method: 'credit card', invoice_id: invoiceId, amount: 5000, vin: 'MONEYFLOWVIN00001' } };
+    const first = await s.api('POST', '/transaction', { token: level4, key, body: pay });
+    const replay = await s.api('POST', '/transaction', { token: level4, key, body: pay });
+    expect(replay.body).toEqual(first.body);
+    expect((await invoiceOf(invoiceId)).payment).toBe(5000);
+    // $50 paid → 50 points
+    expect((await s.api('GET', `/customerByID/${customerId}`)).body.data.data.current_points).toBe(50);
+
+    const disc = await s.api('POST', '/discount', { token: level4, body: { data: { invoice_id: invoiceId, amount: 10 } } });
+    expect(disc.status).toBe(200);
+    expect(disc.body.data.discount).toBe(1540); // 10 % of 15,399 rounded
+    expect((await s.api('POST', '/discount', { token: level4, body: { data: { invoice_id: invoiceId, amount: 5 } } })).body.message).toBe(MSG.discountOnce);
+
+    expect((await s.api('POST', '/redemption', { token: level4, body: { data: { invoice_id: invoiceId, points: 0 } } })).body.message).toBe(MSG.invalidPoints);
+    expect((await s.api('POST', '/redemption', { token: level4, body: { data: { invoice_id: invoiceId, points: 51 } } })).body.message).toBe(MSG.notEnoughPoints);
+    const redeem = await s.api('POST', '/redemption', { token: level4, body: { data: { invoice_id: invoiceId, points: 20 } } });
+    expect(redeem.status).toBe(200);
+    expect((await s.api('GET', `/customerByID/${customerId}`)).body.data.data.current_points).toBe(30);
+
+    const due = (await invoiceOf(invoiceId)).total;
+    expect(due).toBe(15399 - 1540 - 1000 - 5000);
+    const rest = await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId, amount: due } } });
+    expect(rest.body.message).toContain('PAID');
+    const paid = await invoiceOf(invoiceId);
+    expect(paid.total).toBe(0);
+    expect((await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId, amount: 1 } } })).status).toBe(400);
+    const locked = await s.api('PUT', '/invoice-details', { token: level4, body: { data: { id: invoiceId, formData: { work_hour: 9, rate_hour: 5000 }, productInvoice: [] } } });
+    expect(locked.body.message).toBe(MSG.invoicePaidLocked);
+    expect((await s.api('DELETE', '/invoice', { body: { id: invoiceId } })).body.message).toBe(MSG.invoiceDeletePaid);
+    // now the job can be completed
+    expect((await s.api('PUT', '/job-action/status', { body: { data: { id: jobId, status: 'complete' } } })).status).toBe(200);
+
+    const list = await s.api('GET', '/transactions');
+    const mine = list.body.data.filter((t: any) => t.invoice_id === invoiceId);
+    expect(mine.map((t: any) => t.method).sort()).toEqual(['cash', 'credit_card', 'discount', 'redemption']);
+    const payments = mine.filter((t: any) => !['discount', 'redemption'].includes(t.method)).reduce((n: number, t: any) => n + t.amount, 0);
+    expect(payments).toBe(paid.payment);
+    expect(paid.totals.total - paid.total).toBe(payments);
+  });
+
+  it('reverses a payment by removing its transaction (level 5): the amount is due again', async () => {
+    const list = await s.api('GET', '/transactions');
+    const cash = list.body.data.find((t: any) => t.invoice_id === invoiceId && t.method === 'cash');
+    expect((await s.api('DELETE', '/transaction', { token: level4, body: { id: cash.id } })).status).toBe(403);
+    expect((await s.api('DELETE', '/transaction', { body: { id: cash.id } })).status).toBe(200);
+    expect((await invoiceOf(invoiceId)).total).toBe(cash.amount);
+  });
+
+  it('sells products without a customer and refuses an empty sale', async () => {
+    expect((await s.api('POST', '/invoice-product', { token: level4, body: { data: { fetchedData: 'default', productInvoice: [] } } })).body.message).toBe(MSG.addProductsFirst);
+    const sale = await s.api('POST', '/invoice-product', { token: level4, body: { data: { fetchedData: 'default', formData: {}, productInvoice: [{ id: filter, qty: 2 }] } } });
+    expect(sale.status).toBe(200);
+    const inv = await invoiceOf(sale.body.data.invoice_id);
+    expect(inv).toMatchObject({ type: 'product', total: 1798, customer_id: null });
+    expect((await s.api('GET', '/invoices/due', { token: level4 })).body.data.map((i: any) => i.id)).toContain(inv.id);
+    const status = await s.api('GET', '/v2/util/invoice-status', { token: level4 });
+    expect(status.body.data.data.unpaid.map((i: any) => i.id)).toContain(inv.id);
+    // returning one item puts it back in stock and reduces the invoice
+    const before = await stockOf(filter);
+    expect((await s.api('POST', '/invoice-return', { token: level4, body: { data: { invoice_id: inv.id, items: [{ id: filter, qty: 1 }], comment: '' } } })).body.message).toBe(MSG.itemReturnInvalid);
+    const ret = await s.api('POST', '/invoice-return', { token: level4, body: { data: { invoice_id: inv.id, items: [{ id: filter, qty: 1 }], comment: 'Wrong size' } } });
+    expect(ret.body.data.total).toBe(899);
+    expect(await stockOf(filter)).toBe(before + 1);
+    // a sale with nothing paid can be deleted by level 5, and its stock comes back
+    expect((await s.api('DELETE', '/invoice', { token: level4, body: { id: inv.id } })).status).toBe(403);
+    expect((await s.api('DELETE', '/invoice', { body: { id: inv.id } })).status).toBe(200);
+    expect(await stockOf(filter)).toBe(before + 2);
+  });
+
+  it('lets two sales of the last unit both land (stock goes to zero, then the next is refused)', async () => {
+    const last = await s.api('POST', '/v2/inventory/product', { body: { data: { title: 'Spark plug', description: 'Iridium', price: 1200, stock: 1, low_stock: 1 } } });
+    const ok = await s.api('POST', '/invoice-product', { token: level4, body: { data: { fetchedData: 'default', productInvoice: [{ id: last.body.id, qty: 1 }] } } });
+    expect(ok.status).toBe(200);
+    const refused = await s.api('POST', '/invoice-product', { token: level4, body: { data: { fetchedData: 'default', productInvoice: [{ id: last.body.id, qty: 1 }] } } });
+    expect(refused.body.message).toBe(MSG.inventoryLow);
+  });
+
+  it('puts storage on in JMD terms at the exchange rate and off again', async () => {
+    const job = await s.api('POST', '/service', { body: { data: { customer_id: customerId, mileage: 1200, service: ['Full service'] } } });
+    const inv = await s.api('POST', '/invoice', { token: level4, body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 5000 } } } });
+    const id = inv.body.data.invoice_id;
+    const on = await s.api('PUT', `/invoice-storage-state/${id}`, { token: level4, body: { data: { option: 'on', days: 3 } } });
+    // J$2,000 + 2 × J$1,000 = J$4,000 at 155 JMD/USD = $25.81
+    expect(on.body.data.total).toBe(5000 + 2581);
+    const off = await s.api('PUT', `/invoice-storage-state/${id}`, { token: level4, body: { data: { option: 'off' } } });
+    expect(off.body.data.total).toBe(5000);
+  });
+});

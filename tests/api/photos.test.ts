@@ -1,0 +1,81 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/domain/ids';
+import { MSG } from '../../src/domain/messages';
+import { DATABASES, startServer, type TestServer } from '../helpers/server';
+
+describe.each(DATABASES)('photos on %s', (kind) => {
+  let s: TestServer;
+  let jobId: string;
+  let jpeg: Buffer;
+  beforeAll(async () => {
+    s = await startServer(kind);
+    const job = await s.api('POST', '/service', { body: { data: { customer: { vin: 'VINPHOTO1', registration: 'PH 1', first_name: 'P', last_name: 'H', contact: '8765551234' }, mileage: 10, service: ['Body work and paint'] } } });
+    jobId = job.body.id;
+    jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c00' } }).jpeg().toBuffer();
+  });
+  afterAll(() => s?.close());
+
+  const upload = async (bytes: Buffer, name: string, fields: Record<string, string>, type = 'image/jpeg', path = '/upload/service-photo') => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('myfile', new Blob([new Uint8Array(bytes)], { type }), name);
+    const res = await fetch(`${s.url}/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${s.adminToken}`, 'idempotency-key': newId() }, body: form });
+    return { status: res.status, body: await res.json() };
+  };
+
+  it('stores a photo with a thumbnail and lists it on the job', async () => {
+    const id = newId();
+    const res = await upload(jpeg, 'bumper.jpg', { job_id: jobId, id });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, src: `/api/photo/${id}/full`, thumbnail: `/api/photo/${id}/thumb` });
+    const list = await s.api('GET', `/servicePhotos/${jobId}`);
+    expect(list.body.data.map((p: any) => p.id)).toEqual([id]);
+    const thumb = await fetch(`${s.url}/api/photo/${id}/thumb`, { headers: { authorization: `Bearer ${s.adminToken}` } });
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBe(256);
+    const full = await fetch(`${s.url}/api/photo/${id}/full`, { headers: { authorization: `Bearer ${s.adminToken}` } });
+    expect(Buffer.from(await full.arrayBuffer()).equals(jpeg)).toBe(true);
+    const del = await s.api('DELETE', '/servicePhoto', { body: { id } });
+    expect(del.status).toBe(200);
+    expect((await s.api('GET', `/servicePhotos/${jobId}`)).body.data).toEqual([]);
+  });
+
+  it('refuses a file of 10,000,000 + 1 bytes with the SPEC message', async () => {
+    const big = Buffer.alloc(10_000_001, 0xff);
+    jpeg.copy(big);
+    const res = await upload(big, 'huge.jpg', { job_id: jobId });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(MSG.fileTooLarge);
+  });
+
+  it('refuses a non-image with an image name and a truncated image', async () => {
+    const text = await upload(Buffer.from('not a picture at all'), 'fake.jpg', { job_id: jobId });
+    expect(text.status).toBe(400);
+    expect(text.body.message).toBe(MSG.imagesOnly);
+    const cut = await upload(jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'cut.jpg', { job_id: jobId });
+    expect(cut.status).toBe(400);
+    expect(cut.body.message).toBe(MSG.imagesOnly);
+    expect((await s.api('GET', `/servicePhotos/${jobId}`)).body.data).toEqual([]);
+  });
+
+  it('refuses a photo for a job that does not exist, and JSON sent to the upload', async () => {
+    const res = await upload(jpeg, 'x.jpg', { job_id: newId() });
+    expect(res.status).toBe(404);
+    const json = await s.api('POST', '/upload/service-photo', { body: { job_id: jobId } });
+    expect(json.status).toBe(400);
+  });
+
+  it('keeps product photos the same way: upload, list, thumbnail in the inventory list, delete', async () => {
+    const product = await s.api('POST', '/v2/inventory/product', { body: { data: { title: 'Headlamp', description: 'H4', price: 2500, stock: 2, low_stock: 1 } } });
+    const id = newId();
+    const up = await upload(jpeg, 'lamp.jpg', { product_id: product.body.id, id }, 'image/jpeg', '/upload/product-photo');
+    expect(up.status).toBe(200);
+    expect((await s.api('GET', `/productPhotos/${product.body.id}`)).body.data.map((p: any) => p.id)).toEqual([id]);
+    const page = await s.api('GET', '/v2/inventory/products_?search=Headlamp');
+    expect(page.body.data.data[0].thumbnail).toBe(`/api/photo/${id}/thumb`);
+    expect((await s.api('DELETE', '/productPhoto', { body: { id } })).status).toBe(200);
+    expect((await s.api('GET', `/productPhotos/${product.body.id}`)).body.data).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const DIST = join(ROOT, 'dist');
+export const OUT = join(ROOT, 'test-output');
+export const ADMIN = { username: 'admin', password: 'e2e-admin-pw' };
+
+/** Builds the PWA when dist is missing or older than the app's sources. */
+export function ensureBuild() {
+  const built = existsSync(join(DIST, 'index.html')) ? statSync(join(DIST, 'index.html')).mtimeMs : 0;
+  const newest = spawnSync('bash', ['-c', 'find src sw index.html vite.config.ts -newer dist/index.html -print -quit 2>/dev/null'], { cwd: ROOT }).stdout.toString().trim();
+  if (!built || newest) {
+    // NODE_ENV=production: vitest sets 'test', which would give a development React build
+    const r = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    if (r.status !== 0) throw new Error('vite build failed');
+  }
+  mkdirSync(OUT, { recursive: true });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((res) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  proc: ChildProcess;
+  stop(): void;
+  api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
+  login(username: string, password: string): Promise<string>;
+}
+
+/** The real product: `src/server/main.ts` serving dist/ and the API on one port, PGlite in a fresh data dir. */
+export async function startProduct(): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'baybook-e2e-'));
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BAYBOOK_DATA_DIR: dataDir, BAYBOOK_STATIC_DIR: DIST, BAYBOOK_ADMIN_USER: ADMIN.username, BAYBOOK_ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  });
+  let log = '';
+  proc.stdout?.on('data', (d) => (log += d));
+  proc.stderr?.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {}
+    if (proc.exitCode !== null) throw new Error(`server exited: ${log}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const api: RunningServer['api'] = async (method, path, body, token) => {
+    const res = await fetch(`${url}/api${path}`, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  };
+  return {
+    url,
+    proc,
+    api,
+    async login(username, password) {
+      return (await api('POST', '/login', { username, password })).body.token;
+    },
+    stop() {
+      try {
+        process.kill(-proc.pid!, 'SIGTERM');
+      } catch {}
+    },
+  };
+}
+
+/** Debian's Chromium, headless, fresh profile (TOOLCHAIN.md flags). */
+export async function browser(): Promise<BrowserContext> {
+  const dir = mkdtempSync(join(tmpdir(), 'baybook-chromium-'));
+  return chromium.launchPersistentContext(dir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1024, height: 768 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}

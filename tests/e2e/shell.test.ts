@@ -1,0 +1,136 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/domain/messages';
+import { ADMIN, DIST, OUT, browser, ensureBuild, startProduct, type RunningServer } from './harness';
+
+describe('the PWA shell in Chromium', () => {
+  let server: RunningServer;
+  let ctx: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ensureBuild();
+    server = await startProduct();
+    ctx = await browser();
+    page = await ctx.newPage();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    server?.stop();
+  });
+
+  const loginAs = async (username: string, password: string) => {
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+  };
+
+  it('sends a visitor to /login and refuses bad sign-ins with the right words', async () => {
+    await page.goto(`${server.url}/view-customers`);
+    await page.waitForURL('**/login');
+    await page.screenshot({ path: join(OUT, 'login.png') });
+    await page.getByLabel('Username').fill('ab');
+    await page.getByLabel('Password').fill('x');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => page.getByText(MSG.enterValidUsername).count()).toBe(1);
+    await loginAs(ADMIN.username, 'wrong-password');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(MSG.loginFailed);
+  });
+
+  it('signs in and shows the shell: menu by level, footer with the build number', async () => {
+    await loginAs(ADMIN.username, ADMIN.password);
+    await page.waitForURL(`${server.url}/`);
+    const footer = page.getByTestId('footer');
+    await expect.poll(() => footer.textContent()).toMatch(/^Version: 3\.0 \/ build: \S+/);
+    const build = JSON.parse(await (await fetch(`${server.url}/build-meta.json`)).text()).build;
+    expect(await footer.textContent()).toContain(build);
+    expect(await page.getByTestId('current-user').textContent()).toContain('admin');
+    await expect.poll(() => page.getByRole('link', { name: 'Members' }).count()).toBe(1);
+    await page.screenshot({ path: join(OUT, 'dashboard-shell.png') });
+  });
+
+  it('guards every level: a route below the level goes to /', async () => {
+    const cases: [number, string, boolean][] = [
+      [2, '/dash', true], [2, '/view-customers', false], [3, '/view-customers', true], [3, '/products', false],
+      [4, '/products', true], [4, '/view-team', false], [5, '/view-team', true], [5, '/view-config', true],
+    ];
+    const admin = await server.login(ADMIN.username, ADMIN.password);
+    for (const level of [2, 3, 4, 5]) {
+      await server.api('POST', '/v2/auth/user', { data: { username: `lvl${level}`, password: 'pw12345', permission: level } }, admin);
+    }
+    for (const [level, path, allowed] of cases) {
+      const token = await server.login(`lvl${level}`, 'pw12345');
+      await page.evaluate((t) => localStorage.setItem('baybook.token', t), token);
+      await page.goto(`${server.url}${path}`);
+      await page.waitForLoadState('networkidle');
+      const at = new URL(page.url()).pathname;
+      expect(at, `level ${level} at ${path}`).toBe(allowed ? path : '/');
+    }
+    // level 2 is not shown the service request menu entry (SPEC §6: level 3 and up)
+    await page.evaluate((t) => localStorage.setItem('baybook.token', t), await server.login('lvl2', 'pw12345'));
+    await page.goto(`${server.url}/dash`);
+    await expect.poll(() => page.getByRole('link', { name: 'Add Customer' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Make Service Request' }).count()).toBe(0);
+    await page.evaluate((t) => localStorage.setItem('baybook.token', t), admin);
+  });
+
+  it('opens with the network cut after one visit, and the session holds', async () => {
+    await page.goto(`${server.url}/`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 20_000 }).toBe(true);
+    await ctx.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('footer').count()).toBe(1);
+    expect(await page.getByTestId('current-user').textContent()).toContain('admin');
+    await expect.poll(() => page.getByTestId('online-state').textContent(), { timeout: 30_000 }).toBe('Offline');
+    await page.goto(`${server.url}/view-customers`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Customers' }).count()).toBe(1);
+    await page.screenshot({ path: join(OUT, 'offline.png') });
+    await ctx.setOffline(false);
+  });
+
+  it('clears caches on a new build number and keeps IndexedDB (a queued entry) and the session', async () => {
+    await page.goto(`${server.url}/`);
+    await page.waitForLoadState('networkidle');
+    // a marker cache, and an outbox entry that waits for a user who is not signed in (so it is not sent meanwhile)
+    await page.evaluate(async () => {
+      await (await caches.open('marker')).put('/marker', new Response('x'));
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('baybook');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('outbox', 'readwrite');
+          tx.objectStore('outbox').add({ id: 'e2e-queued-entry', method: 'PUT', path: '/configsheet/x', body: {}, actor: 'nobody', deviceId: 'd', createdAt: new Date().toISOString(), attempts: 0, lastError: '', state: 'held', refs: [], touches: [], creates: [], dependsOn: [], label: 'queued before the upgrade' });
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+    });
+    const before = JSON.parse(await (await fetch(`${server.url}/build-meta.json`)).text());
+    writeFileSync(join(DIST, 'build-meta.json'), JSON.stringify({ version: '3.0', build: `${before.build}-next` }));
+    try {
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('baybook.build')), { timeout: 30_000 }).toBe(`${before.build}-next`);
+      await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('marker')), { timeout: 30_000 }).toBe(false);
+      const kept = await page.evaluate(
+        () =>
+          new Promise<unknown>((resolve) => {
+            const open = indexedDB.open('baybook');
+            open.onsuccess = () => {
+              const req = open.result.transaction('outbox').objectStore('outbox').index('id').get('e2e-queued-entry');
+              req.onsuccess = () => resolve(req.result?.label ?? null);
+              req.onerror = () => resolve(null);
+            };
+          }),
+      );
+      expect(kept).toBe('queued before the upgrade');
+      expect(await page.evaluate(() => !!localStorage.getItem('baybook.token'))).toBe(true);
+    } finally {
+      writeFileSync(join(DIST, 'build-meta.json'), JSON.stringify(before));
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type ServerConfig } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { bootstrap } from '../../src/server/seed/bootstrap';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { users } from '../../src/server/db/schema';
+import { newId } from '../../src/domain/ids';
+
+export const ADMIN = { username: 'admin', password: 'admin-pass1' };
+
+/** The database the API suites run on: PGlite, or PostgreSQL when DATABASE_URL is set (.ci/run runs both). */
+export const DATABASES: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['postgres'] : ['pglite'];
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  config: ServerConfig;
+  kind: 'pglite' | 'postgres';
+  adminToken: string;
+  /** JSON request against /api; returns status, body and headers */
+  api(method: string, path: string, opts?: { body?: unknown; token?: string | null; key?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  /** a user of the given level (levels 1–5; level 1 cannot be made through the API, so it is written directly) */
+  userToken(level: number, username?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A fresh PostgreSQL database per server, dropped on close, so suites never see each other's rows. */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `baybook_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base.toString());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startServer(kind: 'pglite' | 'postgres' = 'pglite', overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const pgdb = kind === 'postgres' ? await freshPostgres() : null;
+  const config = loadConfig({}, {
+    dataDir: 'memory://',
+    databaseUrl: pgdb?.url,
+    jwtSecret: randomBytes(16).toString('hex'),
+    staticDir: undefined,
+    port: 0,
+    host: '127.0.0.1',
+    ...overrides,
+  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await bootstrap(database.db, { adminUser: ADMIN.username, adminPassword: ADMIN.password });
+  const app = await buildApp({ database, config });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const api: TestServer['api'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    const token = opts.token === undefined ? server.adminToken : opts.token;
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (opts.key) headers['idempotency-key'] = opts.key;
+    const res = await fetch(`${url}/api${path}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON (a PDF, say) */
+    }
+    return { status: res.status, body, headers: res.headers };
+  };
+
+  const server: TestServer = {
+    url,
+    app,
+    database,
+    config,
+    kind,
+    adminToken: '',
+    api,
+    async userToken(level, username = `u${level}_${randomBytes(3).toString('hex')}`.slice(0, 12)) {
+      const password = 'pw-' + randomBytes(3).toString('hex');
+      await database.db.insert(users).values({ id: newId(), username, permission: level, password_hash: await hashPassword(password) });
+      const res = await api('POST', '/login', { body: { username, password }, token: null });
+      if (res.status !== 200) throw new Error(`login failed for level ${level}: ${JSON.stringify(res.body)}`);
+      return res.body.token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await pgdb?.drop();
+    },
+  };
+  const login = await api('POST', '/login', { body: ADMIN, token: null });
+  server.adminToken = login.body.token;
+  return server;
+}
