@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { appDataSingleton, DataProvider } from './data/DataProvider';
 import { Toaster } from './feedback/toaster';
+import { ConfirmProvider } from './ui/confirm';
 import { createAppRouter } from './router';
 import { startBuildChecks } from './shell/buildCheck';
 import { registerServiceWorker } from './shell/serviceWorker';
@@ -19,8 +20,10 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ChakraProvider value={defaultSystem}>
       <DataProvider data={data}>
-        <RouterProvider router={router} />
-        <Toaster />
+        <ConfirmProvider>
+          <RouterProvider router={router} />
+          <Toaster />
+        </ConfirmProvider>
       </DataProvider>
     </ChakraProvider>
   </StrictMode>,

@@ -102,3 +102,25 @@ export const TILES = [
 ] as const satisfies readonly { status: JobStatus; label: string; scope: 'all' | 'today' }[];
 
 export const tableTitle = (status: string) => `${status.charAt(0).toUpperCase()}${status.slice(1)} Customers`;
+
+/** An oil change is due again this many miles after the last completed one. */
+export const OIL_INTERVAL = 5000;
+
+/**
+ * The services to pre-tick on a new request for a vehicle (POST /outstanding-services, and the same offline): work
+ * asked for on earlier visits and never completed, plus an oil change when one is due by mileage.
+ * `history` is the vehicle's jobs, newest first.
+ */
+export function outstandingServices(history: readonly { status: string; service: readonly string[]; mileage: number }[], mileage: number): string[] {
+  const done = new Set<string>();
+  const outstanding = new Set<string>();
+  for (const j of history) {
+    for (const sv of j.service) {
+      if (j.status === 'complete') done.add(sv);
+      else if (!done.has(sv)) outstanding.add(sv);
+    }
+  }
+  const lastOil = history.find((j) => j.status === 'complete' && j.service.some((x) => /oil/i.test(x)));
+  if (lastOil && mileage - lastOil.mileage >= OIL_INTERVAL) outstanding.add(lastOil.service.find((x) => /oil/i.test(x))!);
+  return [...outstanding];
+}

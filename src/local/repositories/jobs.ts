@@ -1,5 +1,7 @@
 import Dexie from 'dexie';
 import { newId } from '../../domain/ids';
+import type { JobStatus } from '../../domain/entities';
+import { FINAL_STATUSES, outstandingServices } from '../../domain/jobs';
 import { MSG } from '../../domain/messages';
 import { can } from '../../domain/permissions';
 import { plateKey, type BayBookDB, type CustomerRow, type JobRow, type Row } from '../db';
@@ -12,8 +14,7 @@ import { LocalWriteError, localWrite, type WriteContext } from '../write';
  * Job numbers come from the device's own series ('B2-17', shown '#B2-17'), final once shown.
  */
 
-export type JobStatus = 'booked' | 'received' | 'active' | 'complete' | 'canceled';
-export const FINAL_STATUSES: readonly JobStatus[] = ['complete', 'canceled'];
+export type { JobStatus };
 
 /** SPEC §5: photos larger than 10 MB are refused before anything is queued. */
 export const PHOTO_MAX_BYTES = 10_000_000;
@@ -90,6 +91,18 @@ export function jobsRepository(db: BayBookDB) {
       }
       const [rows, total] = await Promise.all([db.jobs.orderBy('created_at').reverse().offset(offset).limit(limit).toArray(), db.jobs.count()]);
       return { rows, total };
+    },
+
+    /** Every job, newest first (the job table's "loaded all at once" variant). */
+    all: () => db.jobs.orderBy('created_at').reverse().toArray(),
+
+    /** The services catalogue (SPEC §3 title, description), by title. */
+    catalogue: () => db.services.orderBy('title').toArray() as unknown as Promise<{ id: string; title: string; description: string }[]>,
+
+    /** Services to pre-tick on a new request for this vehicle (the rule of POST /outstanding-services, offline). */
+    async outstanding(vin: string, mileage: number): Promise<string[]> {
+      const history = await db.jobs.where('vin_key').equals(plateKey(vin)).reverse().sortBy('created_at');
+      return outstandingServices(history.slice(0, 50), mileage);
     },
 
     /** Bookings between two instants (calendar month view). */

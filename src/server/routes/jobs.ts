@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { mixed, object, string } from 'yup';
 import { startOfShopDay } from '../../domain/dates';
 import { isId, newId } from '../../domain/ids';
-import { canCancel, checkJobUpdate, checkStatusChange, displayJobNumber, isFinal, stampsFor, STATUS_AFTER_BOOKING } from '../../domain/jobs';
+import { canCancel, checkJobUpdate, checkStatusChange, displayJobNumber, isFinal, outstandingServices, stampsFor, STATUS_AFTER_BOOKING } from '../../domain/jobs';
 import { TECHNICIAN_LEVEL } from '../../domain/levels';
 import { MSG, fill } from '../../domain/messages';
 import { can } from '../../domain/permissions';
@@ -192,18 +192,7 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
     async handler({ body }) {
       const vin = normaliseVin(body.vin);
       const history = await db.select().from(jobs).where(eq(jobs.vin, vin)).orderBy(desc(jobs.created_at)).limit(50);
-      const done = new Set<string>();
-      const outstanding = new Set<string>();
-      for (const j of history) {
-        for (const sv of j.service) {
-          if (j.status === 'complete') done.add(sv);
-          else if (!done.has(sv)) outstanding.add(sv);
-        }
-      }
-      // an oil change is due every 5,000 since the last completed one
-      const lastOil = history.find((j) => j.status === 'complete' && j.service.some((x) => /oil/i.test(x)));
-      if (lastOil && body.mileage - lastOil.mileage >= 5000) outstanding.add(lastOil.service.find((x) => /oil/i.test(x))!);
-      const data = [...outstanding];
+      const data = outstandingServices(history, body.mileage);
       return { value: data.length > 0, message: data.length ? `${data.length} outstanding service(s)` : 'No outstanding services', data };
     },
   });

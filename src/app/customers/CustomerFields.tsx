@@ -1,0 +1,98 @@
+import { Field, Input, SimpleGrid, Text } from '@chakra-ui/react';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { CONTACT_MAX_DIGITS } from '../../domain/schemas/customer';
+import { decodeVin } from '../../domain/vin';
+
+/** The customer fields of SPEC §2/§5 in our keys; the forms map them to SPEC's payload keys when they save. */
+export interface CustomerFieldValues {
+  vin: string;
+  registration: string;
+  first_name: string;
+  last_name: string;
+  contact: string;
+  email: string;
+}
+
+export const EMPTY_CUSTOMER: CustomerFieldValues = { vin: '', registration: '', first_name: '', last_name: '', contact: '', email: '' };
+
+/** SPEC §3's form payload keys, what POST /customer and the repository take. */
+export function toCustomerForm(v: CustomerFieldValues) {
+  return {
+    VIN: v.vin.trim(),
+    'Registration Number': v.registration.trim(),
+    'First name': v.first_name.trim(),
+    'Last name': v.last_name.trim(),
+    'Contact number': v.contact.trim(),
+    Email: v.email.trim(),
+  };
+}
+
+/**
+ * The ISO 3779 check of a 17-character VIN, offline: maker and model year when it decodes, a warning (never a block:
+ * older vehicles) when the check digit fails.
+ */
+export function VinHint({ vin }: { vin: string }) {
+  if (vin.trim().length !== 17) return null;
+  const info = decodeVin(vin);
+  if (!info.valid17) {
+    return (
+      <Text fontSize="xs" color="orange.600" data-testid="vin-hint">
+        Not a standard 17-character VIN (letters I, O and Q are not used). Check it against the vehicle.
+      </Text>
+    );
+  }
+  const what = [info.year, info.maker].filter(Boolean).join(' ');
+  return (
+    <Text fontSize="xs" color={info.checkDigitOk ? 'green.700' : 'orange.600'} data-testid="vin-hint">
+      {info.checkDigitOk ? `Check digit OK${what ? ` · ${what}` : ''}` : `Check digit does not match: please check the VIN${what ? ` (${what})` : ''}`}
+    </Text>
+  );
+}
+
+const FIELDS: { key: keyof CustomerFieldValues; label: string; type?: string; inputMode?: 'numeric' | 'email' }[] = [
+  { key: 'vin', label: 'VIN' },
+  { key: 'registration', label: 'Registration Number' },
+  { key: 'first_name', label: 'First name' },
+  { key: 'last_name', label: 'Last name' },
+  { key: 'contact', label: 'Contact number', type: 'tel', inputMode: 'numeric' },
+  { key: 'email', label: 'Email', type: 'email', inputMode: 'email' },
+];
+
+/**
+ * The six fields, for any react-hook-form whose values include CustomerFieldValues (Add Customer, the Make Sale
+ * dialog, the new-customer part of the service request). The contact input takes digits only, at most 11 (SPEC §9).
+ */
+export function CustomerFields({
+  register,
+  errors,
+  vin,
+}: {
+  register: UseFormRegister<any>;
+  errors: FieldErrors<CustomerFieldValues>;
+  vin: string;
+}) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      {FIELDS.map((f) => (
+        <Field.Root key={f.key} invalid={!!errors[f.key]} required={f.key !== 'email'}>
+          <Field.Label>{f.label}</Field.Label>
+          <Input
+            type={f.type ?? 'text'}
+            inputMode={f.inputMode}
+            autoComplete="off"
+            {...register(f.key, {
+              onChange:
+                f.key === 'contact'
+                  ? (e: { target: HTMLInputElement }) => {
+                      e.target.value = e.target.value.replace(/\D+/g, '').slice(0, CONTACT_MAX_DIGITS);
+                    }
+                  : undefined,
+            })}
+          />
+          {f.key === 'vin' && <VinHint vin={vin} />}
+          <Field.ErrorText>{errors[f.key]?.message}</Field.ErrorText>
+        </Field.Root>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,305 @@
+import { Box, Button, HStack, IconButton, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  flexRender,
+  getCoreRowModel,
+  getExpandedRowModel,
+  getFilteredRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type ColumnFiltersState,
+  type PaginationState,
+  type Row,
+  type SortingState,
+  type VisibilityState,
+} from '@tanstack/react-table';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { downloadCsv, toCsv } from './csv';
+
+/**
+ * The one table of BayBook's screens (SPEC §2 tables, §9 page sizes): search, sort, per-column filters, paging,
+ * CSV export (hidden columns included when they are exportable), coloured rows, expanding rows.
+ *
+ * Column meta:
+ *   hidden      — not shown, still searched and exported (SPEC's hidden searchable Email/Contact, exportable Services)
+ *   csv         — the value exported (defaults to the accessor's value); `false` keeps the column out of the export
+ *   filter      — false turns off the column's filter input
+ *
+ * Two modes: client (all rows given, the table pages them) and `manual` (the caller pages, sorts and searches, e.g.
+ * through a repository, and gives one page plus the total) — SPEC's "loaded all at once" and "server-paged" variants.
+ */
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData, TValue> {
+    hidden?: boolean;
+    csv?: ((row: TData) => unknown) | false;
+    filter?: boolean;
+  }
+}
+
+export const PAGE_SIZES = {
+  customers: [10, 20, 50, 100, 200],
+  default: [10, 20, 50, 100, 500],
+  products: [10, 20, 50, 100, 150, 300],
+  config: [10, 15, 20, 50, 100, 150, 300],
+  services: [8],
+} as const;
+
+export interface ManualPaging {
+  total: number;
+  pagination: PaginationState;
+  onPaginationChange: (p: PaginationState) => void;
+  sorting: SortingState;
+  onSortingChange: (s: SortingState) => void;
+  search: string;
+  onSearchChange: (s: string) => void;
+}
+
+export interface DataTableProps<T> {
+  data: T[];
+  columns: ColumnDef<T, any>[];
+  /** accessible name, also the CSV file name */
+  name: string;
+  getRowId?: (row: T) => string;
+  pageSizes?: readonly number[];
+  initialPageSize?: number;
+  initialSorting?: SortingState;
+  /** background (or a whole style) per row: status colours, blocked customers pink, low stock amber */
+  rowStyle?: (row: T) => Record<string, unknown> | undefined;
+  /** when set, every row gets an expand button and this renders its panel */
+  renderExpanded?: (row: T) => ReactNode;
+  /** buttons beside the search box (Refresh, Add…) */
+  toolbar?: ReactNode;
+  /** false hides the search box */
+  searchable?: boolean;
+  exportable?: boolean;
+  /** a search set from outside (the registration/VIN "search helper" of the job table) */
+  search?: string;
+  onSearchChange?: (s: string) => void;
+  manual?: ManualPaging;
+  loading?: boolean;
+  emptyText?: string;
+}
+
+function csvValue<T>(row: Row<T>, col: ColumnDef<T, unknown>): unknown {
+  const meta = col.meta;
+  if (meta?.csv) return meta.csv(row.original);
+  const id = (col as { accessorKey?: string }).accessorKey ?? col.id;
+  return id ? row.getValue(id) : '';
+}
+
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { data, columns, name, manual } = props;
+  const pageSizes = props.pageSizes ?? PAGE_SIZES.default;
+  const [sorting, setSorting] = useState<SortingState>(props.initialSorting ?? []);
+  const [ownSearch, setOwnSearch] = useState('');
+  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
+  const [showFilters, setShowFilters] = useState(false);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: props.initialPageSize ?? pageSizes[0] });
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  const search = manual ? manual.search : (props.search ?? ownSearch);
+  const setSearch = manual ? manual.onSearchChange : (props.onSearchChange ?? setOwnSearch);
+
+  const columnVisibility = useMemo<VisibilityState>(() => {
+    const v: VisibilityState = {};
+    for (const c of columns) {
+      const id = c.id ?? (c as { accessorKey?: string }).accessorKey;
+      if (id && c.meta?.hidden) v[id] = false;
+    }
+    return v;
+  }, [columns]);
+
+  const table = useReactTable<T>({
+    data,
+    columns,
+    getRowId: props.getRowId,
+    state: {
+      sorting: manual ? manual.sorting : sorting,
+      globalFilter: manual ? undefined : search,
+      columnFilters,
+      pagination: manual ? manual.pagination : pagination,
+      columnVisibility,
+      expanded,
+    },
+    onSortingChange: (u) => {
+      const next = typeof u === 'function' ? u(manual ? manual.sorting : sorting) : u;
+      if (manual) manual.onSortingChange(next);
+      else setSorting(next);
+    },
+    onPaginationChange: (u) => {
+      const next = typeof u === 'function' ? u(manual ? manual.pagination : pagination) : u;
+      if (manual) manual.onPaginationChange(next);
+      else setPagination(next);
+    },
+    onColumnFiltersChange: setColumnFilters,
+    onExpandedChange: (u) => setExpanded((cur) => (typeof u === 'function' ? (u(cur) as Record<string, boolean>) : (u as Record<string, boolean>))),
+    getRowCanExpand: () => !!props.renderExpanded,
+    // hidden columns stay searchable
+    globalFilterFn: 'includesString',
+    getColumnCanGlobalFilter: () => true,
+    manualPagination: !!manual,
+    manualSorting: !!manual,
+    manualFiltering: !!manual,
+    rowCount: manual?.total,
+    autoResetPageIndex: false,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: manual ? undefined : getSortedRowModel(),
+    getFilteredRowModel: manual ? undefined : getFilteredRowModel(),
+    getPaginationRowModel: manual ? undefined : getPaginationRowModel(),
+    getExpandedRowModel: getExpandedRowModel(),
+  });
+
+  const exportCsv = () => {
+    const rows = manual ? table.getCoreRowModel().rows : table.getPrePaginationRowModel().rows;
+    const cols = columns.filter((c) => c.meta?.csv !== false && (c.id ?? (c as { accessorKey?: string }).accessorKey));
+    const header = cols.map((c) => (typeof c.header === 'string' ? c.header : (c.id ?? (c as { accessorKey?: string }).accessorKey ?? '')));
+    downloadCsv(`${name}.csv`, toCsv(header, rows.map((r) => cols.map((c) => csvValue(r, c as ColumnDef<T, unknown>)))));
+  };
+
+  const total = manual ? manual.total : table.getFilteredRowModel().rows.length;
+  const { pageIndex, pageSize } = table.getState().pagination;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const visibleCols = table.getVisibleLeafColumns().length + (props.renderExpanded ? 1 : 0);
+
+  return (
+    <Stack gap="3" data-testid={`table-${name}`}>
+      <HStack gap="2" wrap="wrap">
+        {props.searchable !== false && (
+          <Input
+            maxW="xs"
+            size="sm"
+            placeholder="Search"
+            aria-label={`Search ${name}`}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              table.setPageIndex(0);
+            }}
+          />
+        )}
+        {!manual && (
+          <Button size="sm" variant="outline" onClick={() => setShowFilters((s) => !s)} aria-pressed={showFilters}>
+            Filters
+          </Button>
+        )}
+        {props.exportable !== false && (
+          <Button size="sm" variant="outline" onClick={exportCsv}>
+            Export CSV
+          </Button>
+        )}
+        {props.toolbar}
+      </HStack>
+      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+        <Table.Root size="sm" aria-label={name} interactive>
+          <Table.Header>
+            {table.getHeaderGroups().map((hg) => (
+              <Fragment key={hg.id}>
+                <Table.Row>
+                  {props.renderExpanded && <Table.ColumnHeader w="8" aria-label="Expand" />}
+                  {hg.headers.map((h) => {
+                    const sorted = h.column.getIsSorted();
+                    return (
+                      <Table.ColumnHeader
+                        key={h.id}
+                        onClick={h.column.getCanSort() ? h.column.getToggleSortingHandler() : undefined}
+                        cursor={h.column.getCanSort() ? 'pointer' : undefined}
+                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                        whiteSpace="nowrap"
+                      >
+                        {flexRender(h.column.columnDef.header, h.getContext())}
+                        {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+                      </Table.ColumnHeader>
+                    );
+                  })}
+                </Table.Row>
+                {showFilters && !manual && (
+                  <Table.Row>
+                    {props.renderExpanded && <Table.ColumnHeader />}
+                    {hg.headers.map((h) => (
+                      <Table.ColumnHeader key={h.id}>
+                        {h.column.getCanFilter() && h.column.columnDef.meta?.filter !== false && (
+                          <Input
+                            size="xs"
+                            aria-label={`Filter ${typeof h.column.columnDef.header === 'string' ? h.column.columnDef.header : h.id}`}
+                            value={(h.column.getFilterValue() as string) ?? ''}
+                            onChange={(e) => h.column.setFilterValue(e.target.value || undefined)}
+                          />
+                        )}
+                      </Table.ColumnHeader>
+                    ))}
+                  </Table.Row>
+                )}
+              </Fragment>
+            ))}
+          </Table.Header>
+          <Table.Body>
+            {table.getRowModel().rows.length === 0 && (
+              <Table.Row>
+                <Table.Cell colSpan={visibleCols}>
+                  <Text color="fg.muted">{props.loading ? 'Loading…' : (props.emptyText ?? 'No records to display')}</Text>
+                </Table.Cell>
+              </Table.Row>
+            )}
+            {table.getRowModel().rows.map((row) => (
+              <Fragment key={row.id}>
+                <Table.Row {...(props.rowStyle?.(row.original) ?? {})} data-row-id={row.id}>
+                  {props.renderExpanded && (
+                    <Table.Cell>
+                      <IconButton
+                        size="2xs"
+                        variant="ghost"
+                        aria-label={row.getIsExpanded() ? 'Collapse row' : 'Expand row'}
+                        aria-expanded={row.getIsExpanded()}
+                        onClick={row.getToggleExpandedHandler()}
+                      >
+                        {row.getIsExpanded() ? '▾' : '▸'}
+                      </IconButton>
+                    </Table.Cell>
+                  )}
+                  {row.getVisibleCells().map((cell) => (
+                    <Table.Cell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Cell>
+                  ))}
+                </Table.Row>
+                {row.getIsExpanded() && props.renderExpanded && (
+                  <Table.Row>
+                    <Table.Cell colSpan={visibleCols} bg="bg.subtle">
+                      {props.renderExpanded(row.original)}
+                    </Table.Cell>
+                  </Table.Row>
+                )}
+              </Fragment>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <HStack gap="2" justify="flex-end" wrap="wrap" fontSize="sm">
+        <Text>Rows per page</Text>
+        <NativeSelect.Root size="xs" width="auto">
+          <NativeSelect.Field
+            aria-label="Rows per page"
+            value={pageSize}
+            onChange={(e) => table.setPagination({ pageIndex: 0, pageSize: Number(e.target.value) })}
+          >
+            {pageSizes.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Text data-testid="page-info">
+          {total === 0 ? '0 of 0' : `${pageIndex * pageSize + 1}–${Math.min(total, (pageIndex + 1) * pageSize)} of ${total}`}
+        </Text>
+        <Button size="xs" variant="outline" onClick={() => table.previousPage()} disabled={pageIndex === 0} aria-label="Previous page">
+          ‹
+        </Button>
+        <Button size="xs" variant="outline" onClick={() => table.nextPage()} disabled={pageIndex + 1 >= pageCount} aria-label="Next page">
+          ›
+        </Button>
+      </HStack>
+      <Box />
+    </Stack>
+  );
+}
