@@ -29,9 +29,24 @@ export function startOfShopDay(now: Date, tz = DEFAULT_TIME_ZONE): Date {
   return fromZonedTime(`${formatInTimeZone(now, tz, DAY_FORMAT)}T00:00:00`, tz);
 }
 
-/** The shop's calendar day of an instant, 'YYYY-MM-DD'. */
-export function shopDay(iso: string | Date, tz = DEFAULT_TIME_ZONE): string {
-  return formatInTimeZone(typeof iso === 'string' ? new Date(iso) : iso, tz, DAY_FORMAT);
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The shop's calendar day of an instant, 'YYYY-MM-DD'. On the write path of every job (dashboard counters), so the
+ * formatter is cached per zone; an unknown zone falls back to the default rather than failing a write.
+ */
+export function shopDay(at: string | number | Date, tz = DEFAULT_TIME_ZONE): string {
+  let f = dayFormats.get(tz);
+  if (!f) {
+    const opts = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+    try {
+      f = new Intl.DateTimeFormat('en-CA', { ...opts, timeZone: tz });
+    } catch {
+      f = new Intl.DateTimeFormat('en-CA', { ...opts, timeZone: DEFAULT_TIME_ZONE });
+    }
+    dayFormats.set(tz, f);
+  }
+  return f.format(new Date(at));
 }
 
 /** SPEC §5 booking: dates in the future and start not after end. */

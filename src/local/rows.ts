@@ -1,4 +1,5 @@
 import type { SyncEntityName } from '../domain/sync';
+import { shopDay } from '../domain/dates';
 import { nameKey, plateKey, type BayBookDB, type JobRow, type Row } from './db';
 
 /**
@@ -28,21 +29,7 @@ export function derive(entity: SyncEntityName, row: Row): Row {
 
 // ---- dashboard counters -----------------------------------------------------------------------------------------
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** 'YYYY-MM-DD' of an instant in the shop's time zone (config `time_zone`, default America/Jamaica). */
-export function shopDay(at: string | number | Date, timeZone = 'America/Jamaica'): string {
-  let f = dayFormats.get(timeZone);
-  if (!f) {
-    try {
-      f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    } catch {
-      f = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Jamaica', year: 'numeric', month: '2-digit', day: '2-digit' });
-    }
-    dayFormats.set(timeZone, f);
-  }
-  return f.format(new Date(at));
-}
+export { shopDay };
 
 /**
  * The counter keys a job adds to: `status:<status>` (the all-time tiles: Active, Received), `complete:<day>`
