@@ -49,6 +49,11 @@ export function VinHint({ vin }: { vin: string }) {
   );
 }
 
+/** The contact input keeps digits only, at most 11 (SPEC §5, §9: not negative, capped at 11 digits). */
+export function contactDigits(v: unknown): string {
+  return String(v ?? '').replace(/\D+/g, '').slice(0, CONTACT_MAX_DIGITS);
+}
+
 const FIELDS: { key: keyof CustomerFieldValues; label: string; type?: string; inputMode?: 'numeric' | 'email' }[] = [
   { key: 'vin', label: 'VIN' },
   { key: 'registration', label: 'Registration Number' },
@@ -80,11 +85,14 @@ export function CustomerFields({
             type={f.type ?? 'text'}
             inputMode={f.inputMode}
             autoComplete="off"
+            maxLength={f.key === 'contact' ? CONTACT_MAX_DIGITS : undefined}
             {...register(f.key, {
+              // react-hook-form stores the value before onChange runs: setValueAs keeps the stored value as shown
+              setValueAs: f.key === 'contact' ? (v: unknown) => contactDigits(v) : undefined,
               onChange:
                 f.key === 'contact'
                   ? (e: { target: HTMLInputElement }) => {
-                      e.target.value = e.target.value.replace(/\D+/g, '').slice(0, CONTACT_MAX_DIGITS);
+                      e.target.value = contactDigits(e.target.value);
                     }
                   : undefined,
             })}

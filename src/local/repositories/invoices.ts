@@ -90,6 +90,8 @@ export function invoicesRepository(db: BayBookDB) {
     get: (id: string) => db.invoices.get(id),
     byNumber: (number: string) => db.invoices.where('number').equals(number).first(),
     forJob: (jobId: string) => db.invoices.where('request_id').equals(jobId).toArray(),
+    /** every invoice of a vehicle (job invoices and product sales), newest first: the Service History PDF */
+    forVin: (vin: string) => db.invoices.where('vin').equals(vin.trim().toUpperCase()).reverse().sortBy('created_at'),
     transactions: (invoiceId: string) => db.transactions.where('invoice_id').equals(invoiceId).sortBy('created_at'),
     /** SPEC §2 Invoices table filters: all, due (total > 0), paid (total ≤ 0) — newest first */
     async list(filter: 'all' | 'due' | 'paid' = 'all', { offset = 0, limit = 500 } = {}) {

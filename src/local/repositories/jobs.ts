@@ -116,6 +116,23 @@ export function jobsRepository(db: BayBookDB) {
       return { active: await n('status:active'), received: await n('status:received'), complete: await n(`complete:${day}`), booked: await n(`booked:${day}`) };
     },
 
+    /**
+     * The jobs a dashboard tile counts, newest first (the table under the tiles): every active or received job;
+     * complete jobs completed on the shop's today; booked jobs booked for the shop's today — the same rule as the
+     * counters (src/local/rows.ts jobCounterKeys). There is no complete_at index: 'complete' walks the complete
+     * jobs' index range once and keeps today's (a cheap time check before the shop-day check).
+     */
+    async tileJobs(status: JobStatus, now = new Date()): Promise<JobRow[]> {
+      const tz = await shopTimeZone(db);
+      const day = shopDay(now, tz);
+      const since = now.getTime() - 2 * 86_400_000;
+      const onToday = (v: string | null | undefined) => !!v && !String(v).startsWith('0000') && Date.parse(v) >= since && shopDay(v, tz) === day;
+      const range = db.jobs.where('[status+created_at]').between([status, Dexie.minKey], [status, Dexie.maxKey]).reverse();
+      if (status === 'complete') return range.filter((j) => onToday(j.complete_at)).toArray();
+      if (status === 'booked') return range.filter((j) => onToday(j.book_start)).toArray();
+      return range.toArray();
+    },
+
     serviceLog: (jobId: string) =>
       db.service_log.where('[job_id+created_at]').between([jobId, Dexie.minKey], [jobId, Dexie.maxKey]).toArray() as unknown as Promise<LogEntry[]>,
     photos: (jobId: string) => db.service_photos.where('job_id').equals(jobId).toArray(),

@@ -1,0 +1,152 @@
+import { Badge, Box, Button, Field, Heading, HStack, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { format } from 'date-fns';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { JobRow } from '../../../local/db';
+import { useRepos } from '../../data/DataProvider';
+import { notify, notifyError } from '../../feedback/toaster';
+import { TimesFields } from './TimesFields';
+import { BOOKABLE_STATUSES, SLOT_HOURS, dateOfKey, dayBookingSchema, defaultSlot, matchesJob, slotText, timeText, toInstants, type DayBooking } from './booking';
+import { colourOf } from './MonthGrid';
+
+/** Options shown at once in the job picker; the search narrows the rest. */
+const MAX_OPTIONS = 100;
+
+const jobLabel = (j: JobRow) => `#${j.number} ${j.registration} — ${j.first_name} ${j.last_name} (${j.status})`;
+
+/** SPEC §2 "Selecting a slot sets from and to times": book an open job (received, active or booked) into the day. */
+function BookForm({ day, tz }: { day: string; tz: string }) {
+  const repos = useRepos();
+  const [search, setSearch] = useState('');
+  const open = useLiveQuery(async () => (await Promise.all(BOOKABLE_STATUSES.map((s) => repos.jobs.byStatus(s)))).flat(), [repos]);
+  const resolver = useMemo(() => yupResolver(dayBookingSchema(tz)), [tz]);
+  const { register, handleSubmit, setValue, watch, reset, clearErrors, formState } = useForm<DayBooking>({
+    resolver,
+    defaultValues: { job: '', ...defaultSlot(day, tz) },
+  });
+  const selected = watch('job');
+  const start = watch('start');
+  const matches = useMemo(() => (open ?? []).filter((j) => matchesJob(j, search)).sort((a, b) => a.registration.localeCompare(b.registration)), [open, search]);
+  const options = useMemo(() => {
+    const list = matches.slice(0, MAX_OPTIONS);
+    const current = selected && !list.some((j) => j.id === selected) ? (open ?? []).find((j) => j.id === selected) : undefined;
+    return current ? [current, ...list] : list;
+  }, [matches, open, selected]);
+
+  const onSubmit = async (v: DayBooking) => {
+    try {
+      const { startIso, endIso } = toInstants(v, tz);
+      const job = await repos.jobs.book(v.job, startIso, endIso);
+      notify(`Job #${job.number} booked for ${v.start}`);
+      reset({ job: '', start: v.start, end: v.end });
+      setSearch('');
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+
+  return (
+    <Box asChild borderWidth="1px" borderRadius="md" p="3">
+      <form onSubmit={handleSubmit(onSubmit)} noValidate data-testid="book-form">
+        <Stack gap="3">
+          <Heading as="h3" size="sm">
+            Book a job
+          </Heading>
+          <Field.Root>
+            <Field.Label>Find job</Field.Label>
+            <Input size="lg" placeholder="Registration or #number" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Job</Field.Label>
+            <NativeSelect.Root size="lg">
+              <NativeSelect.Field {...register('job')}>
+                <option value="">{open === undefined ? 'Loading…' : matches.length ? 'Select a job' : 'No open job matches'}</option>
+                {options.map((j) => (
+                  <option key={j.id} value={j.id}>
+                    {jobLabel(j)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            {matches.length > MAX_OPTIONS && (
+              <Field.HelperText>
+                Showing {MAX_OPTIONS} of {matches.length}: refine the search.
+              </Field.HelperText>
+            )}
+          </Field.Root>
+          <Box role="group" aria-label="Slots">
+            <Text fontSize="sm" fontWeight="medium" mb="1">
+              Slot
+            </Text>
+            <Wrap gap="1">
+              {SLOT_HOURS.map((h) => {
+                const slot = slotText(day, h);
+                const on = start === slot.start;
+                return (
+                  <Button
+                    key={h}
+                    size="sm"
+                    minW="14"
+                    variant={on ? 'solid' : 'outline'}
+                    colorPalette="blue"
+                    aria-pressed={on}
+                    onClick={() => {
+                      setValue('start', slot.start);
+                      setValue('end', slot.end);
+                      clearErrors();
+                    }}
+                  >
+                    {slot.start.slice(11)}
+                  </Button>
+                );
+              })}
+            </Wrap>
+          </Box>
+          <TimesFields register={register} errors={formState.errors} />
+          <Button type="submit" colorPalette="blue" size="lg" disabled={!selected} loading={formState.isSubmitting}>
+            Book
+          </Button>
+        </Stack>
+      </form>
+    </Box>
+  );
+}
+
+/** The selected day: its bookings (each opens the job) and, for levels that may book, the booking form. */
+export function DayPanel({ day, jobs, tz, mayBook, onOpen }: { day: string; jobs: JobRow[]; tz: string; mayBook: boolean; onOpen: (job: JobRow) => void }) {
+  return (
+    <Stack gap="4" data-testid="day-panel">
+      <Heading as="h2" size="md">
+        {format(dateOfKey(day), 'EEEE, MMMM d, yyyy')}
+      </Heading>
+      {jobs.length ? (
+        <Stack as="ul" gap="2" listStyleType="none" aria-label="Bookings of the day">
+          {jobs.map((j) => (
+            <li key={j.id}>
+              <Button variant="outline" width="100%" height="auto" py="2" justifyContent="flex-start" textAlign="start" whiteSpace="normal" onClick={() => onOpen(j)}>
+                <Stack gap="0" flex="1" minW="0">
+                  <HStack gap="2" wrap="wrap">
+                    <Text fontWeight="semibold">
+                      {timeText(j.book_start, tz)}–{timeText(j.book_end, tz)}
+                    </Text>
+                    <Text>{j.registration}</Text>
+                    <Badge colorPalette={colourOf(j.status).palette}>{j.status}</Badge>
+                  </HStack>
+                  <Text fontSize="sm" color="fg.muted">
+                    #{j.number} {j.first_name} {j.last_name}
+                  </Text>
+                </Stack>
+              </Button>
+            </li>
+          ))}
+        </Stack>
+      ) : (
+        <Text color="fg.muted">No bookings on this day.</Text>
+      )}
+      {mayBook && <BookForm key={`${day}|${tz}`} day={day} tz={tz} />}
+    </Stack>
+  );
+}

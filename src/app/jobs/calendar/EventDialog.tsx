@@ -1,0 +1,131 @@
+import { Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { displayJobNumber, isFinal } from '../../../domain/jobs';
+import { MSG } from '../../../domain/messages';
+import type { JobRow } from '../../../local/db';
+import { useRepos } from '../../data/DataProvider';
+import { notify, notifyError } from '../../feedback/toaster';
+import { TimesFields } from './TimesFields';
+import { bookingText, canRebook, eventBookingSchema, toInstants, type BookingTimes } from './booking';
+import { colourOf } from './MonthGrid';
+
+const FORM_ID = 'event-booking-form';
+
+/** SPEC §2 "Selecting an event allows changing its date or times" (level 4+; same check, same repository call). */
+function RebookForm({ job, tz, onDone }: { job: JobRow; tz: string; onDone: () => void }) {
+  const repos = useRepos();
+  const resolver = useMemo(() => yupResolver(eventBookingSchema(tz)), [tz]);
+  const { register, handleSubmit, formState } = useForm<BookingTimes>({
+    resolver,
+    defaultValues: { start: bookingText(job.book_start, tz), end: bookingText(job.book_end, tz) },
+  });
+  const onSubmit = async (v: BookingTimes) => {
+    try {
+      const { startIso, endIso } = toInstants(v, tz);
+      await repos.jobs.book(job.id, startIso, endIso);
+      notify(`Job ${displayJobNumber(job.number)} booked for ${v.start}`);
+      onDone();
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+  return (
+    <form id={FORM_ID} onSubmit={handleSubmit(onSubmit)} noValidate>
+      <TimesFields register={register} errors={formState.errors} />
+    </form>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <HStack align="baseline" gap="3">
+      <Text minW="28" color="fg.muted" fontSize="sm">
+        {label}
+      </Text>
+      <Box flex="1" minW="0">
+        {children}
+      </Box>
+    </HStack>
+  );
+}
+
+/** A booked job: #number, name, registration, services, booking; editable for levels that may book. */
+export function EventDialog({ jobId, tz, level, mayBook, onClose }: { jobId: string | null; tz: string; level: number; mayBook: boolean; onClose: () => void }) {
+  const repos = useRepos();
+  const job = useLiveQuery(() => (jobId ? repos.jobs.get(jobId) : undefined), [repos, jobId]);
+  const editable = !!job && canRebook(job.status, level, mayBook);
+  return (
+    <Dialog.Root open={!!jobId} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'md' }} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="event-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{job ? `Job ${displayJobNumber(job.number)}` : 'Job'}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {job && (
+                <Stack gap="3">
+                  <Detail label="Name">
+                    <Text>
+                      {job.first_name} {job.last_name}
+                    </Text>
+                  </Detail>
+                  <Detail label="Registration">
+                    <Text fontWeight="semibold">{job.registration}</Text>
+                  </Detail>
+                  <Detail label="Status">
+                    <Badge colorPalette={colourOf(job.status).palette}>{job.status}</Badge>
+                  </Detail>
+                  <Detail label="Services">
+                    {job.service?.length ? (
+                      <Box as="ol" ps="5" listStyleType="decimal">
+                        {job.service.map((s, i) => (
+                          <li key={`${i}-${s}`}>{s}</li>
+                        ))}
+                      </Box>
+                    ) : (
+                      <Text color="fg.muted">None</Text>
+                    )}
+                  </Detail>
+                  {editable ? (
+                    <RebookForm key={`${job.id}|${job.book_start}|${job.book_end}|${tz}`} job={job} tz={tz} onDone={onClose} />
+                  ) : (
+                    <>
+                      <Detail label="Booked">
+                        <Text data-testid="booking-times">
+                          {bookingText(job.book_start, tz)} – {bookingText(job.book_end, tz)}
+                        </Text>
+                      </Detail>
+                      {mayBook && isFinal(job.status) && (
+                        <Text color="fg.muted" fontSize="sm">
+                          {MSG.cannotUpdateFinal}
+                        </Text>
+                      )}
+                    </>
+                  )}
+                </Stack>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Close
+              </Button>
+              {editable && (
+                <Button type="submit" form={FORM_ID} colorPalette="blue">
+                  Save
+                </Button>
+              )}
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,135 @@
+import { addDays, endOfMonth, format, isValid, parse, startOfMonth } from 'date-fns';
+import { object, string } from 'yup';
+import { BOOKING_FORMAT, DAY_FORMAT, DEFAULT_TIME_ZONE, checkBooking, formatShop, parseBooking, shopDay } from '../../../domain/dates';
+import type { JobStatus } from '../../../domain/entities';
+import { canChangeFinal, isFinal } from '../../../domain/jobs';
+import { MSG } from '../../../domain/messages';
+import type { JobRow } from '../../../local/db';
+
+/**
+ * The booking calendar's rules for the screen (SPEC §2 Booking calendar, §4, §5): which day a booking falls on in
+ * the shop's time zone, the range a month view loads, the times a selected slot prefills, and the form schema that
+ * reads 'YYYY-MM-DD HH:mm' in the shop's zone and checks it with the domain's checkBooking.
+ *
+ * Days are keyed 'YYYY-MM-DD'. A react-calendar tile is a local Date at midnight; its key is its local calendar date,
+ * and a booking's key is its shop-zone calendar date, so the two meet whatever zone the device is set to.
+ */
+
+/** Statuses a job can be booked from on the calendar: open jobs that are not final. */
+export const BOOKABLE_STATUSES: readonly JobStatus[] = ['received', 'active', 'booked'];
+
+/** Chips shown in one day tile before '+N more'. */
+export const MAX_CHIPS = 3;
+
+/** Hours offered as one-hour slots in the day panel (a shop's working day). */
+export const SLOT_HOURS: readonly number[] = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+
+/** The config sheet's zone, or the default when it is missing or not a zone this browser knows. */
+export function safeTimeZone(tz: unknown): string {
+  if (typeof tz !== 'string' || !tz) return DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return tz;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+/** The key of a react-calendar tile (its local calendar date). */
+export const dayKeyOf = (date: Date): string => format(date, DAY_FORMAT);
+
+/** The local Date react-calendar uses for a day key. */
+export function dateOfKey(key: string): Date {
+  const d = parse(key, DAY_FORMAT, new Date());
+  return isValid(d) ? d : new Date();
+}
+
+/**
+ * The instants a month view loads: from a week before the 1st to two weeks after the month's end, so the
+ * neighbouring days shown in the grid have their bookings too.
+ */
+export function monthRange(activeStart: Date, tz: string): { fromIso: string; toIso: string } {
+  const from = dayKeyOf(addDays(startOfMonth(activeStart), -7));
+  const to = dayKeyOf(addDays(endOfMonth(activeStart), 15));
+  return { fromIso: parseBooking(`${from} 00:00`, tz)!, toIso: parseBooking(`${to} 00:00`, tz)! };
+}
+
+/** Bookings by shop day, each day in time order. Canceled jobs free their slot and are left out. */
+export function groupByDay(jobs: readonly JobRow[], tz: string): Map<string, JobRow[]> {
+  const out = new Map<string, JobRow[]>();
+  const sorted = jobs.filter((j) => j.book_start && j.status !== 'canceled').sort((a, b) => a.book_start!.localeCompare(b.book_start!));
+  for (const j of sorted) {
+    const key = shopDay(j.book_start!, tz);
+    const list = out.get(key);
+    if (list) list.push(j);
+    else out.set(key, [j]);
+  }
+  return out;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** From and to of a one-hour slot starting at `hour` on `day` (the last hour of a day ends at 23:59). */
+export function slotText(day: string, hour: number): { start: string; end: string } {
+  const h = Math.max(0, Math.min(23, Math.floor(hour)));
+  return { start: `${day} ${pad(h)}:00`, end: h < 23 ? `${day} ${pad(h + 1)}:00` : `${day} 23:59` };
+}
+
+/** The slot a selected day starts with: 09:00–10:00, or the next whole hour when the day is today and past 08:00. */
+export function defaultSlot(day: string, tz: string, now = new Date()): { start: string; end: string } {
+  let hour = 9;
+  if (day === shopDay(now, tz)) hour = Math.max(hour, Number(formatShop(now, tz, 'H')) + 1);
+  return slotText(day, hour);
+}
+
+/** A stored booking instant in SPEC's 'YYYY-MM-DD HH:mm', in the shop's zone. */
+export const bookingText = (iso: string | null | undefined, tz: string): string => (iso ? formatShop(iso, tz, BOOKING_FORMAT) : '');
+
+/** 'HH:mm' of a stored instant in the shop's zone. */
+export const timeText = (iso: string | null | undefined, tz: string): string => (iso ? formatShop(iso, tz, 'HH:mm') : '');
+
+/** Whether this level may change the booking of this job (level 4+, and a final job only where the level allows). */
+export function canRebook(status: string, level: number, mayBook: boolean): boolean {
+  return mayBook && (!isFinal(status) || canChangeFinal(level));
+}
+
+/** Matches a job against the day form's search: registration, #number or VIN, ignoring case, spaces and dashes. */
+export function matchesJob(job: Pick<JobRow, 'registration' | 'number' | 'vin'>, search: string): boolean {
+  const q = search.toUpperCase().replace(/[\s#-]+/g, '');
+  if (!q) return true;
+  const norm = (s: unknown) => String(s ?? '').toUpperCase().replace(/[\s#-]+/g, '');
+  return norm(job.registration).includes(q) || norm(job.number).startsWith(q) || norm(job.vin).startsWith(q);
+}
+
+/**
+ * From/to as the user types them (SPEC §5 booking): both read as 'YYYY-MM-DD HH:mm' in the shop's zone, in the
+ * future ('Invalid dates') and start not after end ('Invalid booking dates'). The message is reported on `end`.
+ */
+export function bookingTimesSchema(tz: string, now: () => Date = () => new Date()) {
+  return {
+    start: string().trim().default(''),
+    end: string()
+      .trim()
+      .default('')
+      .test('booking', MSG.invalidDates, function (end) {
+        const c = checkBooking(parseBooking(String(this.parent.start ?? ''), tz), parseBooking(end ?? '', tz), now());
+        return c.ok ? true : this.createError({ message: c.message });
+      }),
+  };
+}
+
+export const eventBookingSchema = (tz: string, now?: () => Date) => object(bookingTimesSchema(tz, now));
+export const dayBookingSchema = (tz: string, now?: () => Date) => object({ job: string().default(''), ...bookingTimesSchema(tz, now) });
+
+export interface BookingTimes {
+  start: string;
+  end: string;
+}
+export interface DayBooking extends BookingTimes {
+  job: string;
+}
+
+/** The times of a valid form as stored instants (call after the schema passed). */
+export function toInstants(v: BookingTimes, tz: string): { startIso: string; endIso: string } {
+  return { startIso: parseBooking(v.start, tz)!, endIso: parseBooking(v.end, tz)! };
+}

@@ -1,0 +1,147 @@
+import { Badge, Button, HStack, Icon } from '@chakra-ui/react';
+import type { ColumnDef, Row, Table } from '@tanstack/react-table';
+import { BOOKING_FORMAT, formatShop } from '../../domain/dates';
+import type { JobStatus } from '../../domain/entities';
+import { STATUS_COLOR, displayJobNumber, isRealDate, turnaround } from '../../domain/jobs';
+import type { JobRow } from '../../local/db';
+
+/**
+ * The job table's columns (SPEC §2 Job table): Registration (icon when assigned to the signed-in user), Name,
+ * Surname, VIN, ID, Mileage, hidden searchable Email and Contact, Received, Completed, Turnaround, Technician,
+ * Status, hidden exportable Services and Customer Note. Dates in the shop's time zone.
+ */
+export interface JobColumnOptions {
+  /** the signed-in user: their jobs get the "assigned to you" icon */
+  username: string;
+  /** the shop's time zone */
+  tz: string;
+  /** the search helper: a clicked registration or VIN goes into the table's search box */
+  onSearch: (value: string) => void;
+  /** the paged variant: the repository orders by created_at only, so only Received sorts */
+  paged?: boolean;
+}
+
+export const statusColor = (status: string): string => STATUS_COLOR[status as JobStatus] ?? 'gray';
+
+/** Rows coloured by status: a light tint of the status's palette. */
+export function statusRowStyle(job: JobRow): Record<string, unknown> {
+  return { bg: `${statusColor(job.status)}.50`, 'data-status': job.status };
+}
+
+export function StatusChip({ status }: { status: string }) {
+  return (
+    <Badge colorPalette={statusColor(status)} variant="solid" textTransform="capitalize" data-testid="status-chip">
+      {status}
+    </Badge>
+  );
+}
+
+/** A stored instant as the table shows it: 'YYYY-MM-DD HH:mm' in the shop's zone (sorts and searches as text). */
+export function tableDate(iso: string | null | undefined, tz: string): string {
+  return isRealDate(iso) ? formatShop(iso, tz, BOOKING_FORMAT) : '';
+}
+
+/** The completion date, only for complete jobs with a real date. */
+export function completedDate(job: JobRow, tz: string): string {
+  return job.status === 'complete' ? tableDate(job.complete_at, tz) : '';
+}
+
+function turnaroundMs(job: JobRow): number {
+  if (job.status !== 'complete' || !isRealDate(job.complete_at)) return -1;
+  const from = isRealDate(job.active_at) ? job.active_at : job.created_at;
+  return isRealDate(from) ? Date.parse(job.complete_at) - Date.parse(from) : -1;
+}
+
+export function AssignedIcon() {
+  return (
+    <Icon boxSize="4" color="blue.600" flexShrink={0} aria-hidden={false}>
+      <svg viewBox="0 0 24 24" role="img" aria-label="Assigned to you">
+        <title>Assigned to you</title>
+        <path fill="currentColor" d="M12 12c2.21 0 4-1.79 4-4s-1.79-4-4-4-4 1.79-4 4 1.79 4 4 4zm0 2c-2.67 0-8 1.34-8 4v2h16v-2c0-2.66-5.33-4-8-4z" />
+      </svg>
+    </Icon>
+  );
+}
+
+/** A registration or VIN that, clicked, searches the table for itself (and goes back to the first page). */
+function SearchHelper({ value, table, onSearch }: { value: string; table: Table<JobRow>; onSearch: (v: string) => void }) {
+  if (!value) return null;
+  return (
+    <Button
+      variant="plain"
+      size="sm"
+      px="0"
+      h="auto"
+      minH="8"
+      color="blue.700"
+      textDecoration="underline"
+      fontWeight="medium"
+      title={`Search for ${value}`}
+      onClick={() => {
+        onSearch(value);
+        table.setPageIndex(0);
+      }}
+    >
+      {value}
+    </Button>
+  );
+}
+
+export function jobColumns({ username, tz, onSearch, paged = false }: JobColumnOptions): ColumnDef<JobRow, unknown>[] {
+  const sortable = (id: string) => !paged || id === 'created_at';
+  const cols: ColumnDef<JobRow, unknown>[] = [
+    {
+      id: 'registration',
+      accessorKey: 'registration',
+      header: 'Registration',
+      cell: ({ row, table }) => (
+        <HStack gap="1" wrap="nowrap">
+          <SearchHelper value={row.original.registration} table={table} onSearch={onSearch} />
+          {!!username && row.original.technician === username && <AssignedIcon />}
+        </HStack>
+      ),
+    },
+    { id: 'first_name', accessorKey: 'first_name', header: 'Name' },
+    { id: 'last_name', accessorKey: 'last_name', header: 'Surname' },
+    {
+      id: 'vin',
+      accessorKey: 'vin',
+      header: 'VIN',
+      cell: ({ row, table }) => <SearchHelper value={row.original.vin} table={table} onSearch={onSearch} />,
+    },
+    { id: 'number', accessorFn: (j) => displayJobNumber(String(j.number ?? '')), header: 'ID' },
+    {
+      id: 'mileage',
+      accessorKey: 'mileage',
+      header: 'Mileage',
+      filterFn: 'includesString',
+      // MileageCell: the lead wires the inline editor (levels above 3) in here; the plain number until then
+      cell: ({ row }) => String(row.original.mileage ?? ''),
+    },
+    { id: 'email', accessorKey: 'email', header: 'Email', meta: { hidden: true } },
+    { id: 'contact', accessorKey: 'contact', header: 'Contact', meta: { hidden: true } },
+    { id: 'created_at', accessorFn: (j) => tableDate(j.created_at, tz), header: 'Received', sortDescFirst: true },
+    { id: 'complete_at', accessorFn: (j) => completedDate(j, tz), header: 'Completed', sortDescFirst: true },
+    {
+      id: 'turnaround',
+      accessorFn: (j) => turnaround(j),
+      header: 'Turnaround',
+      sortingFn: (a: Row<JobRow>, b: Row<JobRow>) => turnaroundMs(a.original) - turnaroundMs(b.original),
+    },
+    { id: 'technician', accessorKey: 'technician', header: 'Technician' },
+    {
+      id: 'status',
+      accessorKey: 'status',
+      header: 'Status',
+      cell: ({ row }) => <StatusChip status={row.original.status} />,
+    },
+    {
+      id: 'service',
+      accessorFn: (j) => (Array.isArray(j.service) ? j.service.join(', ') : String(j.service ?? '')),
+      header: 'Services',
+      meta: { hidden: true },
+    },
+    { id: 'customer_note', accessorKey: 'customer_note', header: 'Customer Note', meta: { hidden: true } },
+  ];
+  return cols.map((c) => ({ ...c, enableSorting: sortable(c.id!) }));
+}

@@ -1,0 +1,36 @@
+import { Box } from '@chakra-ui/react';
+import { format, isValid, parse } from 'date-fns';
+import Calendar from 'react-calendar';
+import 'react-calendar/dist/Calendar.css';
+import { DAY_FORMAT } from '../../../domain/dates';
+
+/**
+ * The booking date picker of the request form (level 4 and up). Loaded lazily (React.lazy) so react-calendar stays
+ * out of the main chunk. Days are 'YYYY-MM-DD' labels of the shop's calendar; `today` is the shop's today, earlier
+ * days cannot be picked. Tiles are at least 44 px high for touch.
+ */
+export default function BookingCalendar({ day, today, onPick }: { day: string | null; today: string; onPick: (day: string) => void }) {
+  const asDate = (d: string | null) => {
+    if (!d) return null;
+    const v = parse(d, DAY_FORMAT, new Date());
+    return isValid(v) ? v : null;
+  };
+  return (
+    <Box
+      data-testid="booking-calendar"
+      maxW="md"
+      css={{
+        '& .react-calendar': { width: '100%', border: '1px solid var(--chakra-colors-border)', borderRadius: '8px', fontFamily: 'inherit' },
+        '& .react-calendar__tile': { minHeight: '44px' },
+        '& .react-calendar__navigation button': { minHeight: '44px' },
+      }}
+    >
+      <Calendar
+        value={asDate(day)}
+        minDate={asDate(today) ?? undefined}
+        onClickDay={(d) => onPick(format(d, DAY_FORMAT))}
+        locale="en-US"
+      />
+    </Box>
+  );
+}

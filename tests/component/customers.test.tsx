@@ -1,0 +1,416 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import AddCustomer from '../../src/app/customers/AddCustomer';
+import { AddCustomerDialog } from '../../src/app/customers/AddCustomerForm';
+import Customers from '../../src/app/customers/Customers';
+import type { AppData } from '../../src/app/data/DataProvider';
+import { MSG } from '../../src/domain/messages';
+import { CONTACT_MESSAGE } from '../../src/domain/schemas/customer';
+import type { CustomerRow } from '../../src/local/db';
+import { renderScreen } from './render';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+// ---- helpers ----------------------------------------------------------------------------------------------------
+
+const VALID = {
+  VIN: '1HGCM82633A004352',
+  'Registration Number': 'PK 1234',
+  'First name': 'Ann',
+  'Last name': 'Lee',
+  'Contact number': '8765551234',
+  Email: 'ann@shop.test',
+};
+type Label = keyof typeof VALID;
+const LABELS = Object.keys(VALID) as Label[];
+
+const input = (label: Label) => screen.getByLabelText(label) as HTMLInputElement;
+function fill(values: Partial<Record<Label, string>>) {
+  for (const [label, value] of Object.entries(values)) fireEvent.change(input(label as Label), { target: { value } });
+}
+const saveButton = () => screen.getByRole('button', { name: 'Save' });
+const outbox = (data: AppData) => data.db.outbox.toArray();
+
+/** Fills the form, presses Save and confirms; resolves when the "Customer saved" choices are shown. */
+async function addThroughForm(values: Partial<Record<Label, string>> = VALID) {
+  fill(values);
+  fireEvent.click(saveButton());
+  const dialog = await screen.findByTestId('confirm-dialog');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+  return screen.findByTestId('customer-saved');
+}
+
+let seq = 0;
+async function customer(data: AppData, over: Partial<CustomerRow> = {}): Promise<CustomerRow> {
+  seq += 1;
+  const n = String(seq).padStart(3, '0');
+  const id = await data.repos.customers.add({
+    VIN: `2HGCM82633A004${n}`,
+    'Registration Number': `CA ${n}`,
+    'First name': `Bea${n}`,
+    'Last name': `Moss${n}`,
+    'Contact number': `876555${n.padStart(4, '0')}`,
+    Email: `bea${n}@shop.test`,
+  });
+  if (over.active === 0) await data.repos.customers.setActive(id, false);
+  await data.db.outbox.clear();
+  return (await data.repos.customers.get(id))!;
+}
+
+/** The emotion rules written for an element's css-* classes, outside Chakra's recipe layer. */
+function ownCss(el: HTMLElement): string {
+  const css = [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n');
+  const classes = [...el.classList].filter((c) => c.startsWith('css-'));
+  return classes.flatMap((c) => css.match(new RegExp(`(?:^|[}\\s])\\.${c}\\{[^}]*\\}`, 'g')) ?? []).join('\n');
+}
+
+const rowOf = (id: string) => document.querySelector(`[data-row-id="${id}"]`) as HTMLElement;
+async function findRow(id: string) {
+  await waitFor(() => expect(rowOf(id)).toBeTruthy());
+  return rowOf(id);
+}
+
+// ---- Add Customer -----------------------------------------------------------------------------------------------
+
+describe('Add Customer form (SPEC §2, §5)', () => {
+  it('has the six fields and Reset and Save', async () => {
+    await renderScreen(<AddCustomer />, { level: 2, path: '/add-customer' });
+    for (const label of LABELS) expect(input(label)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reset' })).toBeTruthy();
+    expect(saveButton()).toBeTruthy();
+  });
+
+  it.each<[string, Partial<Record<Label, string>>, Partial<Record<Label, string>>]>([
+    [MSG.invalidVin, { VIN: '' }, { VIN: 'X' }],
+    [MSG.invalidRegistration, { 'Registration Number': 'P' }, { 'Registration Number': 'PK' }],
+    [MSG.nameMin, { 'First name': '  ' }, { 'First name': 'A' }],
+    [MSG.nameMin, { 'Last name': '' }, { 'Last name': 'L' }],
+    [CONTACT_MESSAGE, { 'Contact number': '876555123' }, { 'Contact number': '18765551234' }],
+    [MSG.invalidEmail, { Email: 'ann@shop' }, { Email: '' }],
+  ])("shows '%s' for invalid input and not for valid input", async (message, bad, good) => {
+    await renderScreen(<AddCustomer />, { level: 2, path: '/add-customer' });
+    fill({ ...VALID, ...bad });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(screen.getByText(message)).toBeTruthy());
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+
+    fill(good);
+    fireEvent.click(saveButton());
+    await screen.findByTestId('confirm-dialog');
+    expect(screen.queryByText(message)).toBeNull();
+  });
+
+  it('shows every message at once on an empty form, and nothing is saved', async () => {
+    const { data } = await renderScreen(<AddCustomer />, { level: 2, path: '/add-customer' });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(screen.getByText(MSG.invalidVin)).toBeTruthy());
+    expect(screen.getByText(MSG.invalidRegistration)).toBeTruthy();
+    expect(screen.getAllByText(MSG.nameMin)).toHaveLength(2);
+    expect(screen.getByText(CONTACT_MESSAGE)).toBeTruthy();
+    expect(screen.queryByText(MSG.invalidEmail)).toBeNull(); // optional
+    expect(await outbox(data)).toHaveLength(0);
+  });
+
+  it('keeps the contact number to digits, at most 11', async () => {
+    await renderScreen(<AddCustomer />, { level: 2, path: '/add-customer' });
+    fill({ 'Contact number': '-(876) 555-12345678' });
+    expect(input('Contact number').value).toBe('87655512345');
+  });
+
+  it('does not submit on Enter', async () => {
+    const { data } = await renderScreen(<AddCustomer />, { level: 2, path: '/add-customer' });
+    fill(VALID);
+    for (const label of LABELS) {
+      const notPrevented = fireEvent.keyDown(input(label), { key: 'Enter', code: 'Enter' });
+      expect(notPrevented, label).toBe(false);
+    }
+    fireEvent.submit(input('VIN').closest('form')!);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+    expect(await outbox(data)).toHaveLength(0);
+  });
+
+  it('confirms with the entered details, then saves on the device and queues POST /customer with SPEC keys', async () => {
+    const { data } = await renderScreen(<AddCustomer />, { level: 2, path: '/add-customer' });
+    fill(VALID);
+    fireEvent.click(saveButton());
+    const dialog = await screen.findByTestId('confirm-dialog');
+    const details = within(dialog).getByTestId('customer-details');
+    for (const [label, value] of Object.entries(VALID)) {
+      expect(within(details).getByText(label)).toBeTruthy();
+      expect(within(details).getByText(value)).toBeTruthy();
+    }
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByTestId('customer-saved');
+
+    const [row] = await data.db.customers.toArray();
+    expect(row).toMatchObject({ vin: VALID.VIN, registration: 'PK 1234', first_name: 'Ann', last_name: 'Lee', contact: '8765551234', email: 'ann@shop.test', active: 1 });
+    const entries = await outbox(data);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ method: 'POST', path: '/customer', state: 'pending', actor: 'user2' });
+    expect(entries[0].body).toEqual({ data: { id: row.id, ...VALID } });
+  });
+
+  it('saves nothing when the confirmation is cancelled', async () => {
+    const { data } = await renderScreen(<AddCustomer />, { level: 2, path: '/add-customer' });
+    fill(VALID);
+    fireEvent.click(saveButton());
+    const dialog = await screen.findByTestId('confirm-dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    expect(await data.db.customers.count()).toBe(0);
+    expect(await outbox(data)).toHaveLength(0);
+    expect(input('VIN').value).toBe(VALID.VIN);
+  });
+
+  it('after saving, Do Service goes to /make-request?vin={vin}', async () => {
+    await renderScreen(<AddCustomer />, { level: 2, path: '/add-customer' });
+    const saved = await addThroughForm({ ...VALID, VIN: '1hgcm82633a004352' });
+    fireEvent.click(within(saved).getByRole('button', { name: 'Do Service' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/make-request?vin=${VALID.VIN}`));
+  });
+
+  it('after saving, Make Sale goes to /make-sale?id={customer id} (levels that can sell)', async () => {
+    const { data } = await renderScreen(<AddCustomer />, { level: 4, path: '/add-customer' });
+    const saved = await addThroughForm();
+    const [row] = await data.db.customers.toArray();
+    fireEvent.click(within(saved).getByRole('button', { name: 'Make Sale' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/make-sale?id=${row.id}`));
+  });
+
+  it('offers no Make Sale below level 4', async () => {
+    await renderScreen(<AddCustomer />, { level: 3, path: '/add-customer' });
+    const saved = await addThroughForm();
+    expect(within(saved).getByRole('button', { name: 'Do Service' })).toBeTruthy();
+    expect(within(saved).queryByRole('button', { name: 'Make Sale' })).toBeNull();
+  });
+
+  it('after saving, Close stays on the screen with an empty form', async () => {
+    await renderScreen(<AddCustomer />, { level: 2, path: '/add-customer' });
+    const saved = await addThroughForm();
+    fireEvent.click(within(saved).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('customer-saved')).toBeNull());
+    expect(screen.getByTestId('location').textContent).toBe('/add-customer');
+    for (const label of LABELS) expect(input(label).value, label).toBe('');
+  });
+
+  it('Reset clears the fields and the messages', async () => {
+    await renderScreen(<AddCustomer />, { level: 2, path: '/add-customer' });
+    fill({ ...VALID, 'Registration Number': 'P' });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(screen.getByText(MSG.invalidRegistration)).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(screen.queryByText(MSG.invalidRegistration)).toBeNull());
+    for (const label of LABELS) expect(input(label).value, label).toBe('');
+  });
+
+  it('warns (without blocking) when the VIN or registration is already on this device', async () => {
+    const { data } = await renderScreen(<AddCustomer />, { level: 2, path: '/add-customer' });
+    const known = await customer(data);
+    fill({ ...VALID, 'Registration Number': known.registration.toLowerCase() });
+    const warning = await screen.findByTestId('duplicate-warning');
+    expect(warning.textContent).toContain(`Registration Number matches ${known.first_name} ${known.last_name}`);
+    fill({ VIN: known.vin });
+    await waitFor(() => expect(screen.getByTestId('duplicate-warning').textContent).toContain('VIN and Registration Number match'));
+
+    const saved = await addThroughForm({});
+    expect(saved).toBeTruthy();
+    expect(await data.db.customers.count()).toBe(2);
+  });
+
+  it('level 1 cannot save (adding customers is level 2 and up, SPEC §6)', async () => {
+    await renderScreen(<AddCustomer />, { level: 1, path: '/add-customer' });
+    expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('AddCustomerDialog (the Make Sale dialog)', () => {
+  function Host({ onSaved }: { onSaved: (id: string, c: CustomerRow) => void }) {
+    const [open, setOpen] = useState(true);
+    return (
+      <>
+        <div data-testid="dialog-state">{open ? 'open' : 'closed'}</div>
+        <AddCustomerDialog open={open} onClose={() => setOpen(false)} onSaved={onSaved} />
+      </>
+    );
+  }
+
+  it('saves through the same confirm and hands the new customer back, then closes', async () => {
+    const onSaved = vi.fn();
+    const { data } = await renderScreen(<Host onSaved={onSaved} />, { level: 4, path: '/make-sale' });
+    const dialog = await screen.findByTestId('add-customer-dialog');
+    for (const [label, value] of Object.entries(VALID)) fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const confirmDialog = await screen.findByTestId('confirm-dialog');
+    fireEvent.click(within(confirmDialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    const [row] = await data.db.customers.toArray();
+    expect(onSaved.mock.calls[0][0]).toBe(row.id);
+    expect(onSaved.mock.calls[0][1]).toMatchObject({ id: row.id, vin: VALID.VIN });
+    await waitFor(() => expect(screen.getByTestId('dialog-state').textContent).toBe('closed'));
+    expect(screen.queryByTestId('customer-saved')).toBeNull();
+    expect((await outbox(data))[0]).toMatchObject({ method: 'POST', path: '/customer' });
+  });
+});
+
+// ---- Customers table --------------------------------------------------------------------------------------------
+
+describe('Customers table (SPEC §2)', () => {
+  it('shows every customer with the customers page sizes', async () => {
+    const { data } = await renderScreen(<Customers />, { level: 3, path: '/view-customers' });
+    const a = await customer(data);
+    const b = await customer(data);
+    const ra = await findRow(a.id);
+    expect(ra.textContent).toContain(a.registration);
+    expect(ra.textContent).toContain(a.vin);
+    expect((await findRow(b.id)).textContent).toContain(b.last_name);
+    const sizes = [...(screen.getByLabelText('Rows per page') as HTMLSelectElement).options].map((o) => o.value);
+    expect(sizes).toEqual(['10', '20', '50', '100', '200']);
+  });
+
+  it('searches across the columns', async () => {
+    const { data } = await renderScreen(<Customers />, { level: 3, path: '/view-customers' });
+    const a = await customer(data);
+    const b = await customer(data);
+    await findRow(b.id);
+    fireEvent.change(screen.getByLabelText('Search customers'), { target: { value: a.vin } });
+    await waitFor(() => expect(rowOf(b.id)).toBeNull());
+    expect(rowOf(a.id)).toBeTruthy();
+  });
+
+  it('highlights blocked rows pink', async () => {
+    const { data } = await renderScreen(<Customers />, { level: 5, path: '/view-customers' });
+    const ok = await customer(data);
+    const blocked = await customer(data, { active: 0 });
+    const row = await findRow(blocked.id);
+    expect(row.getAttribute('data-blocked')).toBe('true');
+    // jsdom computes no Chakra (emotion, @layer) styles: read the rule of the row's own class instead
+    expect(ownCss(row)).toContain('background:var(--chakra-colors-pink-100)');
+    expect(ownCss(rowOf(ok.id))).not.toContain('pink');
+    expect(within(row).getByText('Blocked')).toBeTruthy();
+    expect(rowOf(ok.id).getAttribute('data-blocked')).toBeNull();
+  });
+
+  it('Block asks with the customer named, then queues PUT /customer-status and turns the row pink', async () => {
+    const { data } = await renderScreen(<Customers />, { level: 5, path: '/view-customers' });
+    const c = await customer(data);
+    fireEvent.click(within(await findRow(c.id)).getByRole('button', { name: 'Block' }));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(dialog.textContent).toContain(`${c.first_name} ${c.last_name} (${c.registration})`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(rowOf(c.id).getAttribute('data-blocked')).toBe('true'));
+    expect((await data.repos.customers.get(c.id))!.active).toBe(0);
+    const [entry] = await outbox(data);
+    expect(entry).toMatchObject({ method: 'PUT', path: '/customer-status', body: { data: { id: c.id, active: 0 } } });
+  });
+
+  it('Unblock asks, then queues PUT /customer-status with active 1', async () => {
+    const { data } = await renderScreen(<Customers />, { level: 5, path: '/view-customers' });
+    const c = await customer(data, { active: 0 });
+    fireEvent.click(within(await findRow(c.id)).getByRole('button', { name: 'Unblock' }));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(dialog.textContent).toContain(`${c.first_name} ${c.last_name}`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unblock' }));
+    await waitFor(() => expect(rowOf(c.id).getAttribute('data-blocked')).toBeNull());
+    const [entry] = await outbox(data);
+    expect(entry).toMatchObject({ method: 'PUT', path: '/customer-status', body: { data: { id: c.id, active: 1 } } });
+  });
+
+  it('a cancelled Block changes nothing', async () => {
+    const { data } = await renderScreen(<Customers />, { level: 5, path: '/view-customers' });
+    const c = await customer(data);
+    fireEvent.click(within(await findRow(c.id)).getByRole('button', { name: 'Block' }));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    expect((await data.repos.customers.get(c.id))!.active).toBe(1);
+    expect(await outbox(data)).toHaveLength(0);
+  });
+
+  it('level 3 can edit but sees no Block and no Service History; level 4 sees Service History, not Block', async () => {
+    const first = await renderScreen(<Customers />, { level: 3, path: '/view-customers' });
+    const c = await customer(first.data);
+    let row = await findRow(c.id);
+    expect(within(row).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Block' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Service History' })).toBeNull();
+    first.unmount();
+
+    const second = await renderScreen(<Customers />, { level: 4, path: '/view-customers' });
+    const d = await customer(second.data);
+    row = await findRow(d.id);
+    expect(within(row).getByRole('button', { name: 'Service History' })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Block' })).toBeNull();
+  });
+
+  it('inline edit saves the changed fields and queues PUT /customer', async () => {
+    const { data } = await renderScreen(<Customers />, { level: 3, path: '/view-customers' });
+    const c = await customer(data);
+    const row = await findRow(c.id);
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const first = (await within(row).findByLabelText('First name')) as HTMLInputElement;
+    expect(first.value).toBe(c.first_name);
+    fireEvent.change(first, { target: { value: 'Beatrice' } });
+    fireEvent.change(within(row).getByLabelText('Note'), { target: { value: 'Prefers mornings' } });
+    fireEvent.change(within(row).getByLabelText('Discount %'), { target: { value: '10' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(within(rowOf(c.id)).queryByLabelText('First name')).toBeNull());
+    expect(rowOf(c.id).textContent).toContain('Beatrice');
+    expect(rowOf(c.id).textContent).toContain('10%');
+    expect(await data.repos.customers.get(c.id)).toMatchObject({ first_name: 'Beatrice', note: 'Prefers mornings', discount: 10 });
+    const [entry] = await outbox(data);
+    expect(entry).toMatchObject({ method: 'PUT', path: '/customer' });
+    expect(entry.body).toEqual({ data: { id: c.id, first_name: 'Beatrice', note: 'Prefers mornings', discount: 10, version: c.version } });
+  });
+
+  it.each<[string, string, string]>([
+    [MSG.nameMin, 'Last name', ' '],
+    [MSG.invalidRegistration, 'Registration', 'X'],
+    [MSG.invalidVin, 'VIN', ''],
+    [CONTACT_MESSAGE, 'Contact', '12345'],
+    [MSG.invalidEmail, 'Email', 'not-an-email'],
+    [MSG.noteMax, 'Note', 'x'.repeat(501)],
+  ])("an invalid inline edit shows '%s' and saves nothing", async (message, label, value) => {
+    const { data } = await renderScreen(<Customers />, { level: 3, path: '/view-customers' });
+    const c = await customer(data);
+    const row = await findRow(c.id);
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    fireEvent.change(await within(row).findByLabelText(label), { target: { value } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(rowOf(c.id)).getByText(message)).toBeTruthy());
+    expect(await outbox(data)).toHaveLength(0);
+    // Cancel leaves the row as it was
+    fireEvent.click(within(rowOf(c.id)).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(within(rowOf(c.id)).queryByText(message)).toBeNull());
+    expect(await data.repos.customers.get(c.id)).toMatchObject({ last_name: c.last_name, vin: c.vin });
+  });
+
+  it('Service History builds the PDF on the device and opens it', async () => {
+    const { data } = await renderScreen(<Customers />, { level: 4, path: '/view-customers' });
+    const c = await customer(data);
+    await data.repos.jobs.create({ customer: c, service: ['Oil change'], mileage: 42000 });
+    let made: Blob | undefined;
+    URL.createObjectURL = vi.fn((b: Blob) => {
+      made = b;
+      return 'blob:history';
+    }) as never;
+    URL.revokeObjectURL = vi.fn() as never;
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    fireEvent.click(within(await findRow(c.id)).getByRole('button', { name: 'Service History' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('blob:history', '_blank'), { timeout: 5000 });
+    expect(made?.type).toBe('application/pdf');
+    const head = new TextDecoder().decode(new Uint8Array(await made!.arrayBuffer()).slice(0, 5));
+    expect(head).toBe('%PDF-');
+  });
+
+  it('Refresh asks the sync engine for a cycle now', async () => {
+    const { data } = await renderScreen(<Customers />, { level: 3, path: '/view-customers' });
+    const sync = vi.spyOn(data.engine, 'syncNow').mockResolvedValue({ online: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(sync).toHaveBeenCalledTimes(1));
+  });
+});

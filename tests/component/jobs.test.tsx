@@ -1,0 +1,292 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import Dashboard from '../../src/app/jobs/Dashboard';
+import Jobs from '../../src/app/jobs/Jobs';
+import type { AppData } from '../../src/app/data/DataProvider';
+import { toaster } from '../../src/app/feedback/toaster';
+import { MSG } from '../../src/domain/messages';
+import type { CustomerRow, JobRow } from '../../src/local/db';
+import { putRow } from '../../src/local/rows';
+import { renderScreen } from './render';
+
+// ---- seeding through the repositories ---------------------------------------------------------------------------
+
+let seq = 0;
+async function customer(data: AppData, over: Partial<{ first: string; last: string; email: string; contact: string }> = {}): Promise<CustomerRow> {
+  seq += 1;
+  const n = String(seq).padStart(3, '0');
+  const id = await data.repos.customers.add({
+    VIN: `1HGCM82633A004${n}`,
+    'Registration Number': `PK ${n}`,
+    'First name': over.first ?? `Ann${n}`,
+    'Last name': over.last ?? `Lee${n}`,
+    'Contact number': over.contact ?? `876555${n.padStart(4, '0')}`,
+    Email: over.email ?? `ann${n}@shop.test`,
+  });
+  return (await data.repos.customers.get(id))!;
+}
+
+async function job(data: AppData, opts: { service?: string[]; note?: string; book?: string; c?: CustomerRow } = {}): Promise<JobRow> {
+  const c = opts.c ?? (await customer(data));
+  return data.repos.jobs.create({ customer: c, service: opts.service ?? ['Oil change'], mileage: 42000, customer_note: opts.note, book_start: opts.book, book_end: opts.book });
+}
+
+async function active(data: AppData, opts: Parameters<typeof job>[1] = {}) {
+  const j = await job(data, opts);
+  return data.repos.jobs.setStatus(j.id, 'active');
+}
+
+async function invoiced(data: AppData, jobId: string) {
+  return data.repos.invoices.create(jobId, { work_hour: 1, rate_hour: 5000 }, []);
+}
+
+async function complete(data: AppData) {
+  const j = await active(data);
+  await invoiced(data, j.id);
+  return data.repos.jobs.setStatus(j.id, 'complete');
+}
+
+// ---- reading the screen -----------------------------------------------------------------------------------------
+
+const pageInfo = () => screen.getByTestId('page-info').textContent;
+const rowOf = (id: string) => document.querySelector(`[data-row-id="${id}"]`) as HTMLElement;
+const bodyRows = () => [...document.querySelectorAll('[data-row-id]')] as HTMLElement[];
+
+/** The text of a row's cell under a column header (visible columns; the first cell is the expand button). */
+function cell(row: HTMLElement, header: string): string {
+  const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent?.replace(/[▲▼]/g, '').trim());
+  const i = headers.indexOf(header);
+  expect(i, `column ${header}`).toBeGreaterThan(-1);
+  return row.querySelectorAll('td')[i].textContent ?? '';
+}
+
+async function expand(id: string) {
+  fireEvent.click(within(rowOf(id)).getByRole('button', { name: 'Expand row' }));
+  return screen.findByTestId(`job-panel-${id}`);
+}
+
+// ---- Dashboard --------------------------------------------------------------------------------------------------
+
+describe('Dashboard (SPEC §2)', () => {
+  it('shows the tile counts and loads a clicked tile as "<Status> Customers" (active by default)', async () => {
+    const { data } = await renderScreen(<Dashboard />, { level: 4 });
+    const a1 = await active(data);
+    const a2 = await active(data);
+    const r1 = await job(data);
+    const b1 = await job(data, { book: new Date().toISOString() });
+    await job(data, { book: new Date(Date.now() + 3 * 86_400_000).toISOString() }); // booked for another day
+    const c1 = await complete(data);
+
+    const count = (s: string) => screen.getByTestId(`tile-${s}-count`).textContent;
+    await waitFor(() => expect([count('active'), count('complete'), count('received'), count('booked')]).toEqual(['2', '1', '1', '1']));
+
+    expect(screen.getByTestId('table-title').textContent).toBe('Active Customers');
+    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId).sort()).toEqual([a1.id, a2.id].sort()));
+
+    fireEvent.click(screen.getByTestId('tile-complete'));
+    await waitFor(() => expect(screen.getByTestId('table-title').textContent).toBe('Complete Customers'));
+    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([c1.id]));
+
+    fireEvent.click(screen.getByTestId('tile-received'));
+    await waitFor(() => expect(screen.getByTestId('table-title').textContent).toBe('Received Customers'));
+    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([r1.id]));
+
+    fireEvent.click(screen.getByTestId('tile-booked'));
+    await waitFor(() => expect(screen.getByTestId('table-title').textContent).toBe('Booked Customers'));
+    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([b1.id]));
+    expect(screen.getByTestId('tile-booked').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('follows job writes live, and Refresh re-reads and asks the sync engine for a cycle', async () => {
+    const { data } = await renderScreen(<Dashboard />, { level: 4 });
+    const sync = vi.spyOn(data.engine, 'syncNow').mockResolvedValue({ online: false });
+    const a = await active(data);
+    await waitFor(() => expect(screen.getByTestId('tile-active-count').textContent).toBe('1'));
+    await data.repos.jobs.cancel(a.id);
+    await waitFor(() => expect(screen.getByTestId('tile-active-count').textContent).toBe('0'));
+    await waitFor(() => expect(bodyRows()).toHaveLength(0));
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(sync).toHaveBeenCalledTimes(1));
+    expect(screen.getByTestId('tile-active-count').textContent).toBe('0');
+  });
+});
+
+// ---- the job table ----------------------------------------------------------------------------------------------
+
+describe('Job table (SPEC §2)', () => {
+  it('shows the columns, keeps Email and Contact hidden but searchable, and colours rows by status', async () => {
+    const { data } = await renderScreen(<Dashboard />, { level: 4 });
+    const one = await active(data, { c: await customer(data, { first: 'Maya', last: 'Brown', email: 'maya@brown.test', contact: '8765551234' }) });
+    const two = await active(data, { c: await customer(data, { first: 'Omar', last: 'Grant', email: 'omar@grant.test', contact: '8765559876' }) });
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
+    for (const h of ['Registration', 'Name', 'Surname', 'VIN', 'ID', 'Mileage', 'Received', 'Completed', 'Turnaround', 'Technician', 'Status']) expect(headers).toContain(h);
+    for (const h of ['Email', 'Contact', 'Services', 'Customer Note']) expect(headers).not.toContain(h);
+
+    const row = rowOf(one.id);
+    expect(cell(row, 'Name')).toBe('Maya');
+    expect(cell(row, 'Surname')).toBe('Brown');
+    expect(cell(row, 'ID')).toBe(`#${one.number}`);
+    expect(cell(row, 'Mileage')).toBe('42000');
+    expect(cell(row, 'Status')).toBe('active');
+    expect(row.dataset.status).toBe('active');
+    expect(cell(row, 'Received')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+
+    const search = screen.getByRole('textbox', { name: 'Search Active Customers' });
+    fireEvent.change(search, { target: { value: 'omar@grant' } });
+    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([two.id]));
+    fireEvent.change(search, { target: { value: '8765551234' } });
+    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([one.id]));
+  });
+
+  it('shows the registration icon only on jobs assigned to the signed-in user', async () => {
+    const { data } = await renderScreen(<Dashboard />, { level: 4, username: 'tech1' });
+    const mine = await active(data);
+    const theirs = await active(data);
+    await data.repos.jobs.assign(mine.id, 'tech1');
+    await data.repos.jobs.assign(theirs.id, 'tech2');
+    await waitFor(() => expect([cell(rowOf(mine.id), 'Technician'), cell(rowOf(theirs.id), 'Technician')]).toEqual(['tech1', 'tech2']));
+    expect(within(rowOf(mine.id)).getByRole('img', { name: 'Assigned to you' })).toBeTruthy();
+    expect(within(rowOf(theirs.id)).queryByRole('img', { name: 'Assigned to you' })).toBeNull();
+    expect(screen.getAllByRole('img', { name: 'Assigned to you' })).toHaveLength(1);
+  });
+
+  it('fills Completed and Turnaround only for complete jobs', async () => {
+    const { data } = await renderScreen(<Jobs />, { level: 4, path: '/view-request' });
+    const open = await active(data);
+    const done = await complete(data);
+    // the same job as another device completed it: three hours after work started
+    const end = new Date();
+    await putRow(data.db, 'jobs', { ...done, active_at: new Date(end.getTime() - 3 * 3_600_000).toISOString(), complete_at: end.toISOString() });
+    await waitFor(() => expect(cell(rowOf(done.id), 'Turnaround')).toBe('3 hours'));
+    expect(cell(rowOf(done.id), 'Completed')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(cell(rowOf(open.id), 'Completed')).toBe('');
+    expect(cell(rowOf(open.id), 'Turnaround')).toBe('');
+  });
+
+  it('puts a clicked registration or VIN into the search box (the search helper)', async () => {
+    const { data } = await renderScreen(<Dashboard />, { level: 4 });
+    const one = await active(data);
+    const two = await active(data);
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    fireEvent.click(within(rowOf(one.id)).getByRole('button', { name: one.registration }));
+    const search = screen.getByRole('textbox', { name: 'Search Active Customers' }) as HTMLInputElement;
+    expect(search.value).toBe(one.registration);
+    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([one.id]));
+
+    fireEvent.change(search, { target: { value: '' } });
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    fireEvent.click(within(rowOf(two.id)).getByRole('button', { name: two.vin }));
+    expect(search.value).toBe(two.vin);
+    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([two.id]));
+  });
+
+  it('expands a row into its panel: contact links, numbered services, booking chip, the three notes, and "No invoice generated!"', async () => {
+    const { data } = await renderScreen(<Dashboard />, { level: 4 });
+    const c = await customer(data, { email: 'kim@shop.test', contact: '8765550101' });
+    const j = await job(data, { c, service: ['Oil change', 'Brake pads'], note: 'Rattle at the back', book: new Date().toISOString() });
+    await data.repos.jobs.serviceNote(j.id, 'Rear pads worn to metal');
+    await data.repos.jobs.comment(j.id, 'Please collect by Friday');
+    fireEvent.click(screen.getByTestId('tile-booked'));
+    await waitFor(() => expect(rowOf(j.id)).toBeTruthy());
+
+    const panel = within(await expand(j.id));
+    expect(panel.getByText('1. Oil change')).toBeTruthy();
+    expect(panel.getByText('2. Brake pads')).toBeTruthy();
+    expect(panel.getByText(/^Booked for \w{3} \d{1,2}\w{2} \d{4}, \d{1,2}:\d{2}:\d{2} (am|pm)$/i)).toBeTruthy();
+    expect(panel.getByRole('link', { name: 'kim@shop.test' }).getAttribute('href')).toBe('mailto:kim@shop.test');
+    expect(panel.getByRole('link', { name: '8765550101' }).getAttribute('href')).toBe('tel:8765550101');
+
+    expect(within(panel.getByTestId('note-info')).getByText('Rattle at the back')).toBeTruthy();
+    expect(within(panel.getByTestId('note-error')).getByText('Rear pads worn to metal')).toBeTruthy();
+    expect(within(panel.getByTestId('note-warning')).getByText('Please collect by Friday')).toBeTruthy();
+    expect(panel.getByText(MSG.noInvoice)).toBeTruthy();
+    expect(panel.getByTestId('assigned-to').textContent).toBe('Unassigned');
+  });
+
+  it('shows an invoice chip linking to /view-invoice?id=<invoice> when the job has one', async () => {
+    const { data } = await renderScreen(<Dashboard />, { level: 4 });
+    const j = await active(data);
+    const inv = await invoiced(data, j.id);
+    await waitFor(() => expect(rowOf(j.id)).toBeTruthy());
+    const panel = within(await expand(j.id));
+    const link = await panel.findByRole('link', { name: `INV ${inv.number}` });
+    expect(link.getAttribute('href')).toBe(`/view-invoice?id=${inv.id}`);
+    expect(panel.queryByText(MSG.noInvoice)).toBeNull();
+    fireEvent.click(link);
+    expect(screen.getByTestId('location').textContent).toBe(`/view-invoice?id=${inv.id}`);
+  });
+});
+
+// ---- the paged variant ------------------------------------------------------------------------------------------
+
+describe('Job table, paged variant (/view-request)', () => {
+  it('pages, filters by status, searches, sorts by Received and shows synced rows live', async () => {
+    const { data } = await renderScreen(<Jobs />, { level: 4, path: '/view-request' });
+    const c = await customer(data);
+    const made: JobRow[] = [];
+    for (let i = 0; i < 12; i++) made.push(await job(data, { c }));
+    for (const j of made.slice(0, 3)) await data.repos.jobs.setStatus(j.id, 'active');
+
+    await waitFor(() => expect(pageInfo()).toBe('1–10 of 12'));
+    expect(bodyRows()).toHaveLength(10);
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(pageInfo()).toBe('11–12 of 12'));
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status filter' }), { target: { value: 'active' } });
+    await waitFor(() => expect(pageInfo()).toBe('1–3 of 3'));
+    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId).sort()).toEqual(made.slice(0, 3).map((j) => j.id).sort()));
+    expect(bodyRows().every((r) => r.dataset.status === 'active')).toBe(true);
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status filter' }), { target: { value: 'received' } });
+    await waitFor(() => expect(pageInfo()).toBe('1–9 of 9'));
+
+    // search by job number
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status filter' }), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search Service Requests' }), { target: { value: `#${made[11].number}` } });
+    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([made[11].id]));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search Service Requests' }), { target: { value: '' } });
+    await waitFor(() => expect(pageInfo()).toBe('1–10 of 12'));
+
+    // rows from another device, created long ago and just now: newest first, oldest first after a click on Received
+    const base = made[0];
+    const old = { ...base, id: 'old-job', number: 'X1-1', created_at: '2020-01-01T10:00:00.000Z', status: 'received' };
+    await putRow(data.db, 'jobs', old);
+    await waitFor(() => expect(pageInfo()).toBe('1–10 of 13'));
+    expect(bodyRows()[0].dataset.rowId).not.toBe('old-job');
+    fireEvent.click(screen.getByRole('columnheader', { name: /Received/ }));
+    await waitFor(() => expect(bodyRows()[0].dataset.rowId).toBe('old-job'));
+    expect(screen.getByRole('columnheader', { name: /Received/ }).getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(pageInfo()).toBe('11–13 of 13'));
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+  });
+
+  it('puts a clicked registration into the paged search and goes back to the first page', async () => {
+    const { data } = await renderScreen(<Jobs />, { level: 4, path: '/view-request' });
+    const c = await customer(data);
+    for (let i = 0; i < 11; i++) await job(data, { c });
+    const other = await job(data);
+    await waitFor(() => expect(pageInfo()).toBe('1–10 of 12'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(pageInfo()).toBe('11–12 of 12'));
+    const target = bodyRows().find((r) => r.dataset.rowId !== other.id) ?? bodyRows()[0];
+    const reg = c.registration;
+    fireEvent.click(within(target).getByRole('button', { name: reg }));
+    expect((screen.getByRole('textbox', { name: 'Search Service Requests' }) as HTMLInputElement).value).toBe(reg);
+    await waitFor(() => expect(pageInfo()).toBe('1–10 of 11'));
+  });
+
+  it('shows a warning toast when a page cannot be read', async () => {
+    const toast = vi.spyOn(toaster, 'create');
+    const { data } = await renderScreen(<Jobs />, { level: 4, path: '/view-request' });
+    await waitFor(() => expect(pageInfo()).toBe('0 of 0'));
+    vi.spyOn(data.repos.jobs, 'page').mockRejectedValue(new Error('The database connection is closed'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status filter' }), { target: { value: 'active' } });
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'warning', description: 'The database connection is closed' })));
+    expect(pageInfo()).toBe('0 of 0');
+    toast.mockRestore();
+  });
+});
