@@ -202,7 +202,7 @@ describe('Job table (SPEC §2)', () => {
     expect(within(panel.getByTestId('note-error')).getByText('Rear pads worn to metal')).toBeTruthy();
     expect(within(panel.getByTestId('note-warning')).getByText('Please collect by Friday')).toBeTruthy();
     expect(panel.getByText(MSG.noInvoice)).toBeTruthy();
-    expect(panel.getByTestId('assigned-to').textContent).toBe('Unassigned');
+    expect((panel.getByLabelText('Assigned to') as HTMLSelectElement).value).toBe('');
   });
 
   it('shows an invoice chip linking to /view-invoice?id=<invoice> when the job has one', async () => {

@@ -8,7 +8,6 @@ import { MSG } from '../../domain/messages';
 import type { JobRow } from '../../local/db';
 import { useRepos } from '../data/DataProvider';
 import { JobActions } from './actions/JobActions';
-import { StatusChip } from './columns';
 
 /** SPEC §3 stores a job's invoices as comma-separated ids; this device keeps a list. Either way, the ids. */
 export function invoiceIds(job: Pick<JobRow, 'invoice'>): string[] {
@@ -137,16 +136,6 @@ export function JobPanel({ job, tz, paged = false }: { job: JobRow; tz: string; 
           </Section>
         </Stack>
       </SimpleGrid>
-      <HStack gap="6" wrap="wrap">
-        <HStack gap="2">
-          <Text fontWeight="semibold">Job Status:</Text>
-          <StatusChip status={job.status} />
-        </HStack>
-        <HStack gap="2">
-          <Text fontWeight="semibold">Assigned to:</Text>
-          <Text data-testid="assigned-to">{job.technician || 'Unassigned'}</Text>
-        </HStack>
-      </HStack>
       <JobActions job={job} paged={paged} />
     </Stack>
   );

@@ -4,6 +4,7 @@ import { BOOKING_FORMAT, formatShop } from '../../domain/dates';
 import type { JobStatus } from '../../domain/entities';
 import { STATUS_COLOR, displayJobNumber, isRealDate, turnaround } from '../../domain/jobs';
 import type { JobRow } from '../../local/db';
+import { MileageCell } from './actions/MileageCell';
 
 /**
  * The job table's columns (SPEC §2 Job table): Registration (icon when assigned to the signed-in user), Name,
@@ -115,8 +116,8 @@ export function jobColumns({ username, tz, onSearch, paged = false }: JobColumnO
       accessorKey: 'mileage',
       header: 'Mileage',
       filterFn: 'includesString',
-      // MileageCell: the lead wires the inline editor (levels above 3) in here; the plain number until then
-      cell: ({ row }) => String(row.original.mileage ?? ''),
+      // the inline editor for levels above 3 on open jobs; plain text otherwise
+      cell: ({ row }) => <MileageCell job={row.original} />,
     },
     { id: 'email', accessorKey: 'email', header: 'Email', meta: { hidden: true } },
     { id: 'contact', accessorKey: 'contact', header: 'Contact', meta: { hidden: true } },

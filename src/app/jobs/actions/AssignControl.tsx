@@ -1,0 +1,49 @@
+import { NativeSelect, Text } from '@chakra-ui/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { confirmAssignText, displayJobNumber, isFinal } from '../../../domain/jobs';
+import { can } from '../../../domain/permissions';
+import type { JobRow } from '../../../local/db';
+import { useRepos } from '../../data/DataProvider';
+import { notify, notifyError } from '../../feedback/toaster';
+import { useConfirm } from '../../ui/confirm';
+
+/**
+ * SPEC §4 / §6: above level 3, a select of the technicians (level-3 users); a choice is confirmed
+ * ('Assign job <#number> to <user>?') and skipped silently when empty or unchanged. Others, and final jobs, read
+ * the name only.
+ */
+export function AssignControl({ job, level }: { job: JobRow; level: number }) {
+  const repos = useRepos();
+  const confirm = useConfirm();
+  const technicians = useLiveQuery(() => repos.team.technicians(), [repos]) ?? [];
+  if (!can('job.assign', level) || isFinal(job.status)) {
+    return <Text data-testid="job-technician">{job.technician || 'Not assigned'}</Text>;
+  }
+
+  const names = technicians.map((t) => t.username);
+  if (job.technician && !names.includes(job.technician)) names.unshift(job.technician);
+
+  const assign = async (user: string) => {
+    if (!user || user === job.technician) return;
+    if (!(await confirm({ title: 'Assign technician', message: confirmAssignText(job.number, user), confirmLabel: 'Assign' }))) return;
+    try {
+      if (await repos.jobs.assign(job.id, user)) notify(`Job ${displayJobNumber(job.number)} assigned to ${user}`);
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+
+  return (
+    <NativeSelect.Root size={{ base: 'md', lg: 'sm' }} width={{ base: 'full', sm: '44' }}>
+      <NativeSelect.Field aria-label="Assigned to" value={job.technician ?? ''} onChange={(e) => void assign(e.currentTarget.value)}>
+        <option value="">Select technician</option>
+        {names.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}

@@ -1,0 +1,68 @@
+import { Button, CloseButton, Dialog, Field, Portal, Text, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { MSG } from '../../../domain/messages';
+import { notify, notifyError } from '../../feedback/toaster';
+
+/** The longest note the server takes (jobNoteSchema). */
+const NOTE_MAX = 2000;
+
+/**
+ * Customer Comments and Service Notes (SPEC §2 Job table dialogs): a textarea with the current text and Save.
+ * A final job's note is shown read-only (the server refuses 'Cannot update final requests').
+ */
+export function NoteDialog(props: { title: string; label: string; initial: string; readOnly?: boolean; onSave: (value: string) => Promise<unknown>; onClose: () => void }) {
+  const { title, label, initial, readOnly, onSave, onClose } = props;
+  const [value, setValue] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await onSave(value);
+      notify(`${title} saved`);
+      onClose();
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', md: 'lg' }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Field.Root readOnly={readOnly}>
+                <Field.Label>{label}</Field.Label>
+                <Textarea value={value} onChange={(e) => setValue(e.target.value)} rows={6} maxLength={NOTE_MAX} autoFocus={!readOnly} />
+                {readOnly && <Field.HelperText>{MSG.cannotUpdateFinal}</Field.HelperText>}
+              </Field.Root>
+              {!readOnly && (
+                <Text fontSize="xs" color="fg.muted" mt="1" textAlign="end">
+                  {value.length}/{NOTE_MAX}
+                </Text>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Close
+              </Button>
+              {!readOnly && (
+                <Button colorPalette="blue" onClick={() => void save()} loading={saving}>
+                  Save
+                </Button>
+              )}
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

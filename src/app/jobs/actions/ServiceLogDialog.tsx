@@ -1,0 +1,123 @@
+import { Box, Button, CloseButton, Dialog, Field, Flex, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useForm } from 'react-hook-form';
+import { formatShop } from '../../../domain/dates';
+import { displayJobNumber } from '../../../domain/jobs';
+import { MSG, fill } from '../../../domain/messages';
+import { can } from '../../../domain/permissions';
+import { logPreview, serviceLogSchema } from '../../../domain/schemas/job';
+import type { JobRow } from '../../../local/db';
+import type { LogEntry } from '../../../local/repositories/jobs';
+import { useRepos } from '../../data/DataProvider';
+import { notify, notifyError } from '../../feedback/toaster';
+import { useConfirm } from '../../ui/confirm';
+import { messageOf, useShopTimeZone } from './hooks';
+
+const LOG_MAX = 2000;
+const commentSchema = serviceLogSchema.pick(['value']);
+
+/** SPEC §8: a failed service-log add or delete reads 'Something went wrong <message>'. */
+const wentWrong = (err: unknown) => notifyError(fill(MSG.somethingWentWrong, { message: messageOf(err) }));
+
+/**
+ * The full-screen Service Log (SPEC §2): entries oldest first with who and when (shop time); level 4 and up add a
+ * comment (Log Service Comment, 'You need to write something!' when empty); level 5 deletes an entry after a confirm
+ * showing its first 15 characters.
+ */
+export function ServiceLogDialog({ job, level, onClose }: { job: JobRow; level: number; onClose: () => void }) {
+  const repos = useRepos();
+  const confirm = useConfirm();
+  const tz = useShopTimeZone();
+  const entries = useLiveQuery(() => repos.jobs.serviceLog(job.id), [repos, job.id]);
+  const { register, handleSubmit, reset, formState } = useForm<{ value: string }>({ resolver: yupResolver(commentSchema), defaultValues: { value: '' } });
+
+  const add = handleSubmit(async ({ value }) => {
+    try {
+      await repos.jobs.addLog(job.id, value);
+      reset({ value: '' });
+      notify('Log comment added');
+    } catch (err) {
+      wentWrong(err);
+    }
+  });
+
+  const remove = async (entry: LogEntry) => {
+    const preview = logPreview(entry.message);
+    const more = entry.message.length > preview.length ? '…' : '';
+    if (!(await confirm({ title: 'Delete log entry', message: `Delete "${preview}${more}"?`, confirmLabel: 'Delete', danger: true }))) return;
+    try {
+      await repos.jobs.removeLog(entry.id);
+      notify('Log entry deleted');
+    } catch (err) {
+      wentWrong(err);
+    }
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="full" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>
+                Service Log {displayJobNumber(job.number)} · {job.registration}
+              </Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4" maxW="4xl" mx="auto" w="full">
+                {can('serviceLog.add', level) && (
+                  <form onSubmit={add} noValidate>
+                    <Stack gap="2">
+                      <Field.Root invalid={!!formState.errors.value}>
+                        <Field.Label>Log Service Comment</Field.Label>
+                        <Textarea rows={3} maxLength={LOG_MAX} {...register('value')} />
+                        <Field.ErrorText>{formState.errors.value?.message}</Field.ErrorText>
+                      </Field.Root>
+                      <Flex justify="end">
+                        <Button type="submit" colorPalette="blue" loading={formState.isSubmitting}>
+                          Add comment
+                        </Button>
+                      </Flex>
+                    </Stack>
+                  </form>
+                )}
+                {entries && !entries.length && <Text color="fg.muted">No log entries yet.</Text>}
+                <Stack gap="2" as="ul" listStyleType="none" aria-label="Log entries">
+                  {(entries ?? []).map((e) => (
+                    <Box as="li" key={e.id} borderWidth="1px" borderRadius="md" p="3">
+                      <Flex gap="3" align="start" wrap="wrap">
+                        <Box flex="1" minW="0">
+                          <Text whiteSpace="pre-wrap" wordBreak="break-word">
+                            {e.message}
+                          </Text>
+                          <Text fontSize="sm" color="fg.muted">
+                            {e.username || 'unknown'} · {e.created_at ? formatShop(e.created_at, tz) : ''}
+                          </Text>
+                        </Box>
+                        {can('serviceLog.delete', level) && (
+                          <Button size="sm" variant="outline" colorPalette="red" onClick={() => void remove(e)} aria-label={`Delete log entry ${logPreview(e.message)}`}>
+                            Delete
+                          </Button>
+                        )}
+                      </Flex>
+                    </Box>
+                  ))}
+                </Stack>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Close
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

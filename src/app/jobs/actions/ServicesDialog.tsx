@@ -1,0 +1,116 @@
+import { Box, Button, Checkbox, CloseButton, Dialog, Heading, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
+import { MSG } from '../../../domain/messages';
+import type { JobRow } from '../../../local/db';
+import { useRepos } from '../../data/DataProvider';
+import { notify, notifyError } from '../../feedback/toaster';
+
+/** Titles grouped by their first letter (A, B, …; '#' for anything else), groups and titles in order. */
+export function groupByFirstLetter(titles: readonly string[]): [string, string[]][] {
+  const groups = new Map<string, string[]>();
+  for (const t of [...titles].sort((a, b) => a.localeCompare(b))) {
+    const first = t.trim().charAt(0).toUpperCase();
+    const key = /[A-Z]/.test(first) ? first : '#';
+    groups.set(key, [...(groups.get(key) ?? []), t]);
+  }
+  return [...groups].sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)));
+}
+
+/**
+ * Edit services (above level 3): the catalogue as checkboxes grouped by first letter, the job's services ticked;
+ * at least one ('Select at least one(1) service'). Services of the job no longer in the catalogue stay listed.
+ */
+export function ServicesDialog({ job, onClose }: { job: JobRow; onClose: () => void }) {
+  const repos = useRepos();
+  const catalogue = useLiveQuery(() => repos.jobs.catalogue(), [repos]);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set(job.service ?? []));
+  const [error, setError] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const groups = useMemo(() => {
+    const titles = new Set((catalogue ?? []).map((c) => c.title));
+    for (const s of job.service ?? []) titles.add(s);
+    return groupByFirstLetter([...titles]);
+  }, [catalogue, job.service]);
+
+  const toggle = (title: string, on: boolean) => {
+    setError('');
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(title);
+      else next.delete(title);
+      return next;
+    });
+  };
+
+  const save = async () => {
+    const ordered = groups.flatMap(([, titles]) => titles).filter((t) => selected.has(t));
+    if (!ordered.length) {
+      setError(MSG.selectOneService);
+      return;
+    }
+    setSaving(true);
+    try {
+      await repos.jobs.setServices(job.id, ordered);
+      notify('Services updated');
+      onClose();
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', md: 'xl' }} scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Edit services</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                {groups.map(([letter, titles]) => (
+                  <Box key={letter} role="group" aria-label={`Services ${letter}`}>
+                    <Heading size="sm" mb="2" color="fg.muted">
+                      {letter}
+                    </Heading>
+                    <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="2">
+                      {titles.map((t) => (
+                        <Checkbox.Root key={t} checked={selected.has(t)} onCheckedChange={(e) => toggle(t, !!e.checked)} py="1">
+                          <Checkbox.HiddenInput />
+                          <Checkbox.Control />
+                          <Checkbox.Label>{t}</Checkbox.Label>
+                        </Checkbox.Root>
+                      ))}
+                    </SimpleGrid>
+                  </Box>
+                ))}
+                {catalogue && !groups.length && <Text color="fg.muted">The services list is empty.</Text>}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer flexWrap="wrap">
+              {error && (
+                <Text color="red.600" role="alert" flex="1">
+                  {error}
+                </Text>
+              )}
+              <Button variant="outline" onClick={onClose}>
+                Close
+              </Button>
+              <Button colorPalette="blue" onClick={() => void save()} loading={saving}>
+                Save
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
