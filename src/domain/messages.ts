@@ -95,6 +95,7 @@ export const MSG = {
   invoiceDeletePaid: 'Only invoices with an amount due can be deleted.',
   idempotencyMismatch: 'This request key was already used for a different request.',
   duplicateNumber: 'This number is already used by another record.',
+  vinTaken: 'This VIN is already registered to {name}.',
   usernameTaken: 'That username is already taken.',
   usernameMax: 'Username should be at most 12 characters',
   passwordMax: 'Password should be at most 12 characters',

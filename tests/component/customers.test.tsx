@@ -207,18 +207,32 @@ describe('Add Customer form (SPEC §2, §5)', () => {
     for (const label of LABELS) expect(input(label).value, label).toBe('');
   });
 
-  it('warns (without blocking) when the VIN or registration is already on this device', async () => {
+  it('warns (without blocking) when the registration is already on this device', async () => {
     const { data } = await renderScreen(<AddCustomer />, { level: 2, path: '/add-customer' });
     const known = await customer(data);
     fill({ ...VALID, 'Registration Number': known.registration.toLowerCase() });
     const warning = await screen.findByTestId('duplicate-warning');
     expect(warning.textContent).toContain(`Registration Number matches ${known.first_name} ${known.last_name}`);
-    fill({ VIN: known.vin });
-    await waitFor(() => expect(screen.getByTestId('duplicate-warning').textContent).toContain('VIN and Registration Number match'));
-
     const saved = await addThroughForm({});
     expect(saved).toBeTruthy();
     expect(await data.db.customers.count()).toBe(2);
+  });
+
+  it('refuses a second customer with the same VIN, as the server does (one record per VIN)', async () => {
+    const { data } = await renderScreen(<AddCustomer />, { level: 2, path: '/add-customer' });
+    const known = await customer(data);
+    fill({ ...VALID, VIN: known.vin });
+    await waitFor(() => expect(screen.getByTestId('duplicate-warning').textContent).toContain('VIN matches'));
+    fireEvent.click(saveButton());
+    const dialog = await screen.findByTestId('confirm-dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    expect(screen.queryByTestId('customer-saved')).toBeNull();
+    expect(await data.db.customers.count()).toBe(1);
+    expect(await data.db.outbox.count()).toBe(0);
+    await expect(data.repos.customers.add({ ...VALID, VIN: known.vin } as never)).rejects.toThrow(
+      MSG.vinTaken.replace('{name}', `${known.first_name} ${known.last_name}`),
+    );
   });
 
   it('level 1 cannot save (adding customers is level 2 and up, SPEC §6)', async () => {

@@ -70,7 +70,7 @@ export function DuplicateWarning({ duplicates }: { duplicates: Duplicate[] }) {
           </Stack>
           {duplicates.some((d) => d.matches.includes('VIN')) && (
             <Text mt="1" fontSize="sm">
-              A VIN belongs to one customer: the server will refuse a second customer with the same VIN.
+              A VIN belongs to one customer: a second customer with the same VIN cannot be saved.
             </Text>
           )}
         </Alert.Description>

@@ -1,5 +1,5 @@
 import { newId } from '../../domain/ids';
-import { MSG } from '../../domain/messages';
+import { MSG, fill } from '../../domain/messages';
 import { nameKey, plateKey, type BayBookDB, type CustomerRow } from '../db';
 import { LocalWriteError, localWrite } from '../write';
 
@@ -100,6 +100,9 @@ export function customersRepository(db: BayBookDB) {
     /** POST /customer {form payload}; returns the new customer's id (made here, UUIDv7). */
     add(form: CustomerForm): Promise<string> {
       return localWrite(db, async (w) => {
+        // one record per VIN, as the server holds it: refused here rather than as a conflict after the sync
+        const twin = await db.customers.where('vin_key').equals(plateKey(form.VIN)).first();
+        if (twin) throw new LocalWriteError(fill(MSG.vinTaken, { name: `${twin.first_name} ${twin.last_name}` }));
         const id = newId();
         await w.put('customers', customerRowFromForm(id, form, w.now));
         await w.enqueue({

@@ -1,9 +1,10 @@
 import Dexie from 'dexie';
 import { newId } from '../../domain/ids';
 import type { JobStatus } from '../../domain/entities';
-import { FINAL_STATUSES, outstandingServices } from '../../domain/jobs';
+import { checkJobUpdate, checkStatusChange, outstandingServices, stampsFor } from '../../domain/jobs';
+import { parseBooking } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
-import { can } from '../../domain/permissions';
+import { checkPhotoSize } from '../../domain/schemas/admin';
 import { plateKey, type BayBookDB, type CustomerRow, type JobRow, type Row } from '../db';
 import { shopDay, shopTimeZone } from '../rows';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
@@ -16,8 +17,6 @@ import { LocalWriteError, localWrite, type WriteContext } from '../write';
 
 export type { JobStatus };
 
-/** SPEC §5: photos larger than 10 MB are refused before anything is queued. */
-export const PHOTO_MAX_BYTES = 10_000_000;
 
 export interface NewJob {
   customer: CustomerRow;
@@ -37,10 +36,10 @@ export interface LogEntry extends Row {
   created_at: string;
 }
 
-function assertOpen(job: JobRow, permission: number) {
-  if (FINAL_STATUSES.includes(job.status as JobStatus) && !can('job.reopenFinal', permission)) {
-    throw new LocalWriteError(MSG.cannotUpdateFinal);
-  }
+/** The server's rule (checkJobUpdate): no change but a status change touches a complete or canceled job. */
+function assertOpen(job: JobRow) {
+  const check = checkJobUpdate(job.status);
+  if (!check.ok) throw new LocalWriteError(check.message);
 }
 
 async function mustGet(w: WriteContext, id: string): Promise<JobRow> {
@@ -49,9 +48,12 @@ async function mustGet(w: WriteContext, id: string): Promise<JobRow> {
   return job;
 }
 
-function iso(v: string | null | undefined): string | null {
+/** A booking time as UTC ISO: SPEC's 'YYYY-MM-DD HH:mm' is read in the shop's time zone, anything else as a date. */
+function iso(v: string | null | undefined, tz: string): string | null {
   if (!v) return null;
-  const d = new Date(v.length === 16 ? v.replace(' ', 'T') : v);
+  const booking = parseBooking(v, tz);
+  if (booking) return booking;
+  const d = new Date(v);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
@@ -145,6 +147,7 @@ export function jobsRepository(db: BayBookDB) {
         if (!input.service.length && input.type !== 'product') throw new LocalWriteError(MSG.selectOneService);
         const id = newId();
         const number = await w.nextNumber('job');
+        const tz = await shopTimeZone(db);
         const c = input.customer;
         const booked = !!input.book_start;
         const job: JobRow = {
@@ -162,9 +165,9 @@ export function jobsRepository(db: BayBookDB) {
           mileage: input.mileage,
           service: input.service,
           status: booked ? 'booked' : 'received',
-          book_start: iso(input.book_start),
-          book_end: iso(input.book_end),
-          start: iso(input.book_start),
+          book_start: iso(input.book_start, tz),
+          book_end: iso(input.book_end, tz),
+          start: iso(input.book_start, tz),
           active_at: null,
           complete_at: null,
           technician: '',
@@ -208,13 +211,11 @@ export function jobsRepository(db: BayBookDB) {
     setStatus(id: string, status: JobStatus, detail = ''): Promise<JobRow> {
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
-        assertOpen(job, w.session.permission);
-        if (status === 'complete' && !(job.invoice?.length || (await db.invoices.where('request_id').equals(id).count()))) {
-          throw new LocalWriteError(MSG.invoiceRequired);
-        }
-        const changes: Partial<JobRow> = { status, updated_at: w.now };
-        if (status === 'active' && !job.active_at) changes.active_at = w.now;
-        if (status === 'complete') changes.complete_at = w.now;
+        const hasInvoice = !!(job.invoice?.length || (await db.invoices.where('request_id').equals(id).count()));
+        // the same state machine the server applies (level 5 may still move a final job)
+        const check = checkStatusChange({ from: job.status, to: status, level: w.session.permission, hasInvoice });
+        if (!check.ok) throw new LocalWriteError(check.message);
+        const changes: Partial<JobRow> = { status, ...stampsFor(status, new Date(w.now), job), updated_at: w.now };
         const row = await w.patch<JobRow>('jobs', id, changes);
         await w.enqueue({ method: 'PUT', path: '/job-action/status', body: { data: { id, status, detail } }, label: `Job #${job.number} to ${status}` });
         return row;
@@ -225,7 +226,7 @@ export function jobsRepository(db: BayBookDB) {
     cancel(id: string): Promise<JobRow> {
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
-        assertOpen(job, w.session.permission);
+        assertOpen(job);
         const row = await w.patch<JobRow>('jobs', id, { status: 'canceled', updated_at: w.now });
         await w.enqueue({ method: 'PUT', path: '/job-action/cancel', body: { data: { id } }, label: `Cancel job #${job.number}` });
         return row;
@@ -237,7 +238,7 @@ export function jobsRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
         if (!technician || technician === job.technician) return null;
-        assertOpen(job, w.session.permission);
+        assertOpen(job);
         const row = await w.patch<JobRow>('jobs', id, { technician, updated_at: w.now });
         await w.enqueue({ method: 'PUT', path: '/job-action/technician', body: { data: { id, technician, detail } }, label: `Assign job #${job.number} to ${technician}` });
         return row;
@@ -253,7 +254,7 @@ export function jobsRepository(db: BayBookDB) {
     setServices(id: string, service: string[]): Promise<JobRow> {
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
-        assertOpen(job, w.session.permission);
+        assertOpen(job);
         if (!service.length) throw new LocalWriteError(MSG.selectOneService);
         const row = await w.patch<JobRow>('jobs', id, { service, updated_at: w.now });
         await w.enqueue({ method: 'PUT', path: '/job-action/services', body: { data: { id, service } }, label: `Services of job #${job.number}` });
@@ -265,6 +266,7 @@ export function jobsRepository(db: BayBookDB) {
     setMileage(id: string, mileage: number): Promise<JobRow> {
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
+        assertOpen(job);
         if (!Number.isFinite(mileage) || mileage < 0) throw new LocalWriteError(MSG.invalidMileage);
         const row = await w.patch<JobRow>('jobs', id, { mileage, updated_at: w.now });
         await w.enqueue({ method: 'PUT', path: '/service', body: { data: { id, mileage } }, label: `Mileage of job #${job.number}` });
@@ -276,9 +278,10 @@ export function jobsRepository(db: BayBookDB) {
     book(id: string, bookStart: string, bookEnd: string): Promise<JobRow> {
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
-        assertOpen(job, w.session.permission);
-        const start = iso(bookStart);
-        const end = iso(bookEnd);
+        assertOpen(job);
+        const tz = await shopTimeZone(db);
+        const start = iso(bookStart, tz);
+        const end = iso(bookEnd, tz);
         if (!start || !end || start > end) throw new LocalWriteError(MSG.invalidBookingDates);
         const row = await w.patch<JobRow>('jobs', id, { book_start: start, book_end: end, start, status: 'booked', updated_at: w.now });
         await w.enqueue({ method: 'PUT', path: '/booking-date', body: { data: { id, book_start: start, book_end: end, status: 'booked' } }, label: `Booking of job #${job.number}` });
@@ -312,7 +315,9 @@ export function jobsRepository(db: BayBookDB) {
      * Larger than 10 MB is refused here, before anything is queued.
      */
     addPhoto(jobId: string, file: Blob, name = 'photo.jpg'): Promise<Row> {
-      if (file.size > PHOTO_MAX_BYTES) return Promise.reject(new LocalWriteError(MSG.fileTooLarge));
+      // SPEC §5: refused before anything is queued
+      const size = checkPhotoSize(file.size);
+      if (!size.ok) return Promise.reject(new LocalWriteError(size.message));
       return localWrite(db, async (w) => {
         const job = await mustGet(w, jobId);
         const blob = await w.storeBlob(file, name);
@@ -343,6 +348,7 @@ export function jobsRepository(db: BayBookDB) {
 function textAction(db: BayBookDB, id: string, field: 'comment' | 'service_note', path: string, value: string, what: string): Promise<JobRow> {
   return localWrite(db, async (w) => {
     const job = await mustGet(w, id);
+    assertOpen(job);
     const row = await w.patch<JobRow>('jobs', id, { [field]: value, updated_at: w.now });
     await w.enqueue({ method: 'PUT', path, body: { data: { id, value } }, label: `${what} on job #${job.number}` });
     return row;

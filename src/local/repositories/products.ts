@@ -2,7 +2,7 @@ import { newId } from '../../domain/ids';
 import { MSG } from '../../domain/messages';
 import type { BayBookDB, ProductRow, Row } from '../db';
 import { LocalWriteError, localWrite } from '../write';
-import { PHOTO_MAX_BYTES } from './jobs';
+import { checkPhotoSize } from '../../domain/schemas/admin';
 
 /**
  * Products, inventory receiving, product photos and suppliers (SPEC §2 Products, Receive Inventory, Suppliers;
@@ -104,7 +104,8 @@ export function productsRepository(db: BayBookDB) {
     },
     /** POST /upload/product-photo (myfile, product_id); 10 MB checked before queuing */
     addPhoto(productId: string, file: Blob, name = 'photo.jpg'): Promise<Row> {
-      if (file.size > PHOTO_MAX_BYTES) return Promise.reject(new LocalWriteError(MSG.fileTooLarge));
+      const size = checkPhotoSize(file.size);
+      if (!size.ok) return Promise.reject(new LocalWriteError(size.message));
       return localWrite(db, async (w) => {
         const blob = await w.storeBlob(file, name);
         const id = newId();

@@ -44,7 +44,7 @@ export async function createCustomer(
 ) {
   const vin = normaliseVin(input.vin);
   const [twin] = await ctx.tx.select().from(customers).where(eq(customers.vin, vin));
-  if (twin) throw conflict(`This VIN is already registered to ${twin.first_name} ${twin.last_name}.`, { id: twin.id });
+  if (twin) throw conflict(fill(MSG.vinTaken, { name: `${twin.first_name} ${twin.last_name}` }), { id: twin.id });
   const id = input.id && isId(input.id) ? input.id : newId();
   const [row] = await ctx.tx
     .insert(customers)
@@ -108,7 +108,7 @@ export function customersRoutes(app: FastifyInstance, s: AppServices) {
       const vin = normaliseVin(merged.vin);
       if (vin !== current.vin) {
         const [twin] = await ctx.tx.select({ id: customers.id, first_name: customers.first_name, last_name: customers.last_name }).from(customers).where(eq(customers.vin, vin));
-        if (twin) throw conflict(`This VIN is already registered to ${twin.first_name} ${twin.last_name}.`);
+        if (twin) throw conflict(fill(MSG.vinTaken, { name: `${twin.first_name} ${twin.last_name}` }));
       }
       await ctx.tx
         .update(customers)
