@@ -1,0 +1,154 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableTitle } from '../../src/domain/jobs';
+import { ADMIN, OUT, browser, ensureBuild, startProduct, type RunningServer } from './harness';
+
+/** A real (tiny) PNG, so the server's thumbnailer has an image to decode. */
+function png(w: number, h: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])) >>> 0);
+    return Buffer.concat([len, Buffer.from(type), data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const raw = Buffer.concat(Array.from({ length: h }, () => Buffer.from([0, ...Array.from({ length: w }, () => [200, 80, 40]).flat()])));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const SIZES = { tablet: { width: 1024, height: 768 }, desk: { width: 1440, height: 900 } } as const;
+
+async function shoot(page: Page, name: string) {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: join(OUT, `screen-${name}-${size}.png`), fullPage: true });
+  }
+  await page.setViewportSize(SIZES.tablet);
+}
+
+/**
+ * The service bay's check-in, done entirely with the network cut (issue: front desk and bay screens):
+ * add customer → service request → the job on the dashboard → status change → photo; then the link returns and the
+ * server holds each row exactly once. Names carry HTML, which must show as text and never run.
+ */
+describe('check-in offline in Chromium', () => {
+  let server: RunningServer;
+  let ctx: BrowserContext;
+  let page: Page;
+  const VIN = '1HGCM82633A004352';
+  const PLATE = `E2E ${Date.now() % 10000}`;
+  const LAST = `O'Brien <img src=x onerror="window.__xss=1">`;
+
+  beforeAll(async () => {
+    ensureBuild();
+    server = await startProduct();
+    ctx = await browser();
+    page = await ctx.newPage();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    server?.stop();
+  });
+
+  it('signs in online once (device code, catalogue), then works with the network cut', async () => {
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker?.controller), { timeout: 30_000 }).toBe(true);
+    // the first sync brought the catalogue and the device has its number series
+    await expect.poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 30_000 }).toBe('All changes on the server');
+    await expect.poll(() => page.getByText(/^Synced /).count(), { timeout: 30_000 }).toBe(1);
+    await shoot(page, 'dashboard-empty');
+
+    await ctx.setOffline(true);
+
+    // Add Customer
+    await page.goto(`${server.url}/add-customer`);
+    await page.getByLabel('VIN', { exact: true }).fill(VIN);
+    await expect.poll(() => page.getByTestId('vin-hint').textContent()).toMatch(/Check digit OK/);
+    await page.getByLabel('Registration Number').fill(PLATE);
+    await page.getByLabel('First name').fill('Kim');
+    await page.getByLabel('Last name').fill(LAST);
+    await page.getByLabel('Contact number').fill('8765550101');
+    await page.getByLabel('Email').fill('kim@shop.test');
+    await shoot(page, 'add-customer');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('customer-saved').getByRole('button', { name: 'Do Service' }).click();
+    await page.waitForURL(/\/make-request\?vin=/);
+
+    // Make Service Request: the ?vin= lookup found the customer
+    await expect.poll(() => page.getByTestId('selected-customer').textContent(), { timeout: 10_000 }).toContain(PLATE);
+    await page.getByLabel('Mileage').fill('42000');
+    await page.getByTestId('services').locator('label').first().click();
+    await shoot(page, 'make-request');
+    await page.getByRole('button', { name: 'Submit request' }).click();
+    await expect.poll(() => page.getByTestId('request-done').textContent()).toMatch(/#[A-Z0-9]+-1\b/);
+
+    // the job is on the dashboard: Received tile, its table, its panel
+    await page.goto(`${server.url}/dash`);
+    await expect.poll(() => page.getByTestId('tile-received-count').textContent()).toBe('1');
+    await page.getByTestId('tile-received').click();
+    await expect.poll(() => page.getByTestId('table-title').textContent()).toBe(tableTitle('received'));
+    const row = page.locator('tr', { hasText: PLATE });
+    await expect.poll(() => row.count()).toBe(1);
+    // stored text is shown as text, never run as HTML
+    await expect.poll(() => row.textContent()).toContain(LAST);
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    await row.getByRole('button', { name: 'Expand row' }).click();
+    await shoot(page, 'dashboard-job-panel');
+
+    // status change, confirmed with SPEC's words
+    await page.getByLabel('Job Status').selectOption('active');
+    await expect.poll(() => page.getByTestId('confirm-dialog').textContent()).toMatch(/Update job #[A-Z0-9]+-1 to active\?/);
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Update' }).click();
+    await expect.poll(() => page.getByTestId('tile-active-count').textContent()).toBe('1');
+
+    // a photo from the tablet, queued offline
+    await page.getByTestId('tile-active').click();
+    await page.locator('tr', { hasText: PLATE }).getByRole('button', { name: 'Expand row' }).click();
+    await page.getByRole('button', { name: 'Gallery' }).click();
+    await page.getByTestId('photo-input').setInputFiles({ name: 'bay.png', mimeType: 'image/png', buffer: png(16, 16) });
+    await expect.poll(() => page.getByTestId('gallery-photo').count()).toBe(1);
+    await shoot(page, 'gallery');
+    await page.keyboard.press('Escape');
+
+    // the other screens, offline, for the record
+    for (const [name, path] of [['customers', '/view-customers'], ['jobs', '/view-request'], ['calendar', '/view-calendar']] as const) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForLoadState('domcontentloaded');
+      await expect.poll(() => page.getByTestId('footer').count()).toBe(1);
+      await page.waitForTimeout(300);
+      await shoot(page, name);
+    }
+    expect(await page.getByTestId('online-state').textContent()).toBe('Offline');
+    expect(await page.getByTestId('waiting-count').textContent()).toMatch(/^[1-9]\d* changes? not yet on the server$/);
+  });
+
+  it('sends everything once the link is back: the server holds each row exactly once', async () => {
+    await ctx.setOffline(false);
+    await page.goto(`${server.url}/dash`);
+    await expect.poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 60_000 }).toBe('All changes on the server');
+    expect(await page.getByRole('button', { name: /refused/ }).count()).toBe(0);
+
+    const token = await server.login(ADMIN.username, ADMIN.password);
+    const customers = (await server.api('GET', '/customers', undefined, token)).body.data as { id: string; vin: string; last_name: string }[];
+    const mine = customers.filter((c) => c.vin === VIN);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].last_name).toBe(LAST);
+    const jobs = (await server.api('GET', '/bookings', undefined, token)).body.data as { id: string; vin: string; status: string; mileage: number }[];
+    const job = jobs.filter((j) => j.vin === VIN);
+    expect(job).toHaveLength(1);
+    expect(job[0]).toMatchObject({ status: 'active', mileage: 42000 });
+    const photos = (await server.api('GET', `/servicePhotos/${job[0].id}`, undefined, token)).body.data as unknown[];
+    expect(photos).toHaveLength(1);
+  });
+});
