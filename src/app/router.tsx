@@ -1,7 +1,7 @@
-import { Spinner } from '@chakra-ui/react';
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
 import { SCREEN_ROUTES, canSee, homeScreen } from '../domain/routes';
+import { DelayedSpinner } from './feedback/DelayedSpinner';
 import LoginScreen from './login/LoginScreen';
 import { useSession } from './session/session';
 import { SCREENS } from './screens';
@@ -23,7 +23,8 @@ function Home() {
   return <Screen />;
 }
 
-const lazyScreen = (node: ReactNode) => <Suspense fallback={<Spinner size="sm" aria-label="Loading" />}>{node}</Suspense>;
+// SPEC §9: the loading indicator shows only after 1 s, so a precached screen never flashes one
+const lazyScreen = (node: ReactNode) => <Suspense fallback={<DelayedSpinner />}>{node}</Suspense>;
 
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginScreen />, errorElement: <ErrorScreen /> },

@@ -82,7 +82,6 @@ export const MSG = {
   unauthorized: 'Please sign in again.',
   forbidden: 'You do not have permission to do this.',
   notFound: 'Not found.',
-  overpayment: 'Payment is more than the amount due.',
   discountOnce: 'A discount has already been applied to this invoice.',
   chooseDiscount: 'Select a discount.',
   supplierNameRequired: 'Business name is required',

@@ -97,11 +97,10 @@ export function pointsValue(points: number, valueCents = DEFAULT_POINT_VALUE_CEN
 const OK: Check = { ok: true };
 const no = (message: string): Check => ({ ok: false, message });
 
-/** SPEC §5 Payment: value required, above 0, at most the amount due. */
+/** SPEC §5 Payment: value required ('You need to have a value'); above 0 and at most the amount due ('Invalid payment'). */
 export function checkPayment(amountCents: Cents | null | undefined, dueCents: Cents): Check {
   if (amountCents === null || amountCents === undefined) return no(MSG.needValue);
-  if (!Number.isFinite(amountCents) || amountCents <= 0) return no(MSG.invalidPayment);
-  if (amountCents > dueCents) return no(MSG.overpayment);
+  if (!Number.isFinite(amountCents) || amountCents <= 0 || amountCents > dueCents) return no(MSG.invalidPayment);
   return OK;
 }
 

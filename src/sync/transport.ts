@@ -38,8 +38,8 @@ export interface ApiResult<T = any> {
 
 export type Transport = <T = any>(method: string, path: string, opts?: ApiRequestOptions) => Promise<ApiResult<T>>;
 
-/** SPEC §9: the HTTP timeout is 90 s; the outbox uses a shorter one so a dead link is noticed sooner. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+/** SPEC §9's HTTP timeout: 90 s. A slow bay Wi-Fi gets the whole time; a dead link is found sooner by GET /health. */
+export const DEFAULT_TIMEOUT_MS = 90_000;
 
 /** A transport over `fetch` against `baseUrl` (the API root, e.g. `https://shop.example/api` or `/api`). */
 export function fetchTransport(baseUrl: string, fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a)): Transport {

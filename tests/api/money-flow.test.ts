@@ -68,7 +68,11 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
   it('takes a partial payment, a discount, points and the rest; then PAID and locked', async () => {
     const over = await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId, amount: 1_000_000 } } });
     expect(over.status).toBe(400);
-    expect(over.body.message).toBe(MSG.overpayment);
+    // SPEC §5: above 0 and at most the amount due, else 'Invalid payment'
+    expect(over.body).toMatchObject({ value: false, message: MSG.invalidPayment, due: 10000 + 899 + 4500 });
+    const justOver = await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId, amount: 10000 + 899 + 4500 + 1 } } });
+    expect(justOver.body.message).toBe(MSG.invalidPayment);
+    expect((await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId, amount: 0 } } })).body.message).toBe(MSG.invalidPayment);
     expect((await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId } } })).body.message).toBe(MSG.needValue);
     expect((await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId, amount: -5 } } })).body.message).toBe(MSG.invalidPayment);
 
@@ -98,7 +102,9 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
     expect(rest.body.message).toContain('PAID');
     const paid = await invoiceOf(invoiceId);
     expect(paid.total).toBe(0);
-    expect((await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId, amount: 1 } } })).status).toBe(400);
+    const afterPaid = await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId, amount: 1 } } });
+    expect(afterPaid.status).toBe(400);
+    expect(afterPaid.body.message).toBe(MSG.invalidPayment);
     const locked = await s.api('PUT', '/invoice-details', { token: level4, body: { data: { id: invoiceId, formData: { work_hour: 9, rate_hour: 5000 }, productInvoice: [] } } });
     expect(locked.body.message).toBe(MSG.invoicePaidLocked);
     expect((await s.api('DELETE', '/invoice', { body: { id: invoiceId } })).body.message).toBe(MSG.invoiceDeletePaid);
@@ -148,6 +154,15 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
     expect(ok.status).toBe(200);
     const refused = await s.api('POST', '/invoice-product', { token: level4, body: { data: { fetchedData: 'default', productInvoice: [{ id: last.body.id, qty: 1 }] } } });
     expect(refused.body.message).toBe(MSG.inventoryLow);
+    // a device that saw the unit in stock before it was sold elsewhere (stock_seen) still lands its sale
+    const offline = await s.api('POST', '/invoice-product', { token: level4, body: { data: { fetchedData: 'default', productInvoice: [{ id: last.body.id, qty: 1, stock_seen: 1 }] } } });
+    expect(offline.status).toBe(200);
+    expect(await stockOf(last.body.id)).toBe(-1);
+    // but a claim above anything the product ever held is not believed: the stock now counts
+    const inflated = await s.api('POST', '/invoice-product', { token: level4, body: { data: { fetchedData: 'default', productInvoice: [{ id: last.body.id, qty: 50, stock_seen: 1000 }] } } });
+    expect(inflated.status).toBe(400);
+    expect(inflated.body.message).toBe(MSG.inventoryLow);
+    expect(await stockOf(last.body.id)).toBe(-1);
   });
 
   it('puts storage on in JMD terms at the exchange rate and off again', async () => {

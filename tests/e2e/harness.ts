@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -39,17 +40,20 @@ export interface RunningServer {
   stop(): void;
   api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
   login(username: string, password: string): Promise<string>;
+  /** the server's JWT secret, to sign a token the server accepts (e.g. a level no member can be given) */
+  jwtSecret: string;
 }
 
 /** The real product: `src/server/main.ts` serving dist/ and the API on one port, PGlite in a fresh data dir. */
 export async function startProduct(): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'baybook-e2e-'));
+  const jwtSecret = randomBytes(24).toString('hex');
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BAYBOOK_DATA_DIR: dataDir, BAYBOOK_STATIC_DIR: DIST, BAYBOOK_ADMIN_USER: ADMIN.username, BAYBOOK_ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BAYBOOK_DATA_DIR: dataDir, BAYBOOK_STATIC_DIR: DIST, BAYBOOK_ADMIN_USER: ADMIN.username, BAYBOOK_ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', DATABASE_URL: '', JWT_SECRET: jwtSecret },
   });
   let log = '';
   proc.stdout?.on('data', (d) => (log += d));
@@ -73,6 +77,7 @@ export async function startProduct(): Promise<RunningServer> {
   return {
     url,
     proc,
+    jwtSecret,
     api,
     async login(username, password) {
       return (await api('POST', '/login', { username, password })).body.token;

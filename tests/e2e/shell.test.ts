@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
+import { signHs256 } from '../helpers/jwt';
 import { ADMIN, DIST, OUT, browser, ensureBuild, startProduct, type RunningServer } from './harness';
 
 describe('the PWA shell in Chromium', () => {
@@ -67,6 +68,15 @@ describe('the PWA shell in Chromium', () => {
       await page.waitForLoadState('networkidle');
       const at = new URL(page.url()).pathname;
       expect(at, `level ${level} at ${path}`).toBe(allowed ? path : '/');
+    }
+    // level 1 cannot be given from Add Member (SPEC §5: 2–5); a token asking for level 1 lowers a level-2 member to it
+    // (the server takes the lower of the token's level and the member's)
+    const level1 = signHs256({ username: 'lvl2', permission: 1, exp: Math.floor(Date.now() / 1000) + 3600 }, server.jwtSecret);
+    for (const [path, allowed] of [['/make-request', true], ['/add-customer', true], ['/dash', false], ['/view-customers', false]] as const) {
+      await page.evaluate((t) => localStorage.setItem('baybook.token', t), level1);
+      await page.goto(`${server.url}${path}`);
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname, `level 1 at ${path}`).toBe(allowed ? path : '/');
     }
     // level 2 is not shown the service request menu entry (SPEC §6: level 3 and up)
     await page.evaluate((t) => localStorage.setItem('baybook.token', t), await server.login('lvl2', 'pw12345'));

@@ -29,10 +29,10 @@ export interface TestServer {
 }
 
 /** A fresh PostgreSQL database per server, dropped on close, so suites never see each other's rows. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(prefix = 'baybook_t'): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const base = new URL(process.env.DATABASE_URL!);
-  const name = `baybook_t_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
   await admin.query(`create database ${name}`);

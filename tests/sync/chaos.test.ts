@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_METHODS } from '../../src/domain/entities';
 import type { InvoiceTotals } from '../../src/domain/entities';
@@ -7,16 +7,21 @@ import type { PaymentMethod } from '../../src/local/repositories/invoices';
 import { LocalWriteError } from '../../src/local/write';
 import { customers, idempotency, invoices, jobs, products, transactions } from '../../src/server/db/schema';
 import { startDiskServer, type DiskServer } from './diskServer';
-import { makeDevice, prng, type Device } from './helpers';
+import { drain, makeDevice, prng, type Delay, type Device, type NetCall } from './helpers';
 
 /**
  * Chaos sync (issue "Reliability"): three devices, each with its own IndexedDB and sync engine, making random
- * mutations across customers, jobs, invoices, payments and stock while the link is cut, answers are lost after the
- * server applied them, and the server restarts at random points. At the end every device holds the server's rows,
- * every queued mutation was applied exactly once or refused into a conflicts list with its message, and the money
- * balances. Seeded: BAYBOOK_SEED replays a run; BAYBOOK_CHAOS_OPS sets mutations per device (500 in `npm run bench`).
+ * mutations across customers, jobs, invoices, payments and stock while the link is cut, slow, answers are lost
+ * after the server applied them or come back after the device stopped waiting, requests reach the server after the
+ * device gave up on them (so a retry overtakes or overlaps its slow first attempt), and the server restarts at
+ * random points. At the end every device holds the server's rows, every queued mutation was applied exactly once or
+ * refused into a conflicts list with its message, and the money balances. Seeded (one random stream for the
+ * mutations, the link and the backoff jitter): BAYBOOK_SEED replays a run; BAYBOOK_CHAOS_OPS sets mutations per
+ * device (500 in `npm run bench`). Runs on PGlite, or on PostgreSQL when DATABASE_URL is set.
  */
 const OPS = Number(process.env.BAYBOOK_CHAOS_OPS ?? 60);
+/** how long a device waits for an answer (ms); "late" requests and answers take longer than this */
+const TIMEOUT = 400;
 
 describe('chaos sync: three devices, a flaky link, a restarting server', () => {
   let s: DiskServer;
@@ -25,12 +30,70 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
   });
   afterAll(() => s?.dispose());
 
-  it(`keeps every mutation once, loses none and balances the money (${OPS} mutations per device)`, async () => {
+  it('applies a payment once when its retry overlaps the slow first attempt at the server', async () => {
+    const d = makeDevice(s.url, 'overlap', { timeoutMs: TIMEOUT, healthTimeoutMs: TIMEOUT });
+    await d.engine.signIn({ username: 'admin', permission: 5, token: s.adminToken });
+    const r = createRepositories(d.db);
+    const cid = await r.customers.add({ VIN: 'OVERLAP0000000001', 'Registration Number': 'OV 1', 'First name': 'Over', 'Last name': 'Lap', 'Contact number': '8765551234', Email: '' });
+    const job = await r.jobs.create({ customer: (await r.customers.get(cid))!, service: ['Full service'], mileage: 10 });
+    const inv = await r.invoices.create(job.id, { work_hour: 1, rate_hour: 5000 }, []);
+    await drain(d);
+    expect(await d.db.outbox.count()).toBe(0);
+
+    // the first attempt is held on the link past the device's timeout; the retry sets it free, so both arrive together
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let posts = 0;
+    d.net.delay = (call) => {
+      if (call.method !== 'POST' || call.path !== '/api/transaction') return undefined;
+      if (++posts === 1) return { request: held };
+      release();
+      return undefined;
+    };
+    const pay = await r.invoices.pay(inv.id, 'cash', 1234);
+    const first = await d.engine.syncNow();
+    expect(first.push?.error).toBe('Request timeout.');
+    expect(await d.db.outbox.count()).toBe(1);
+    await d.engine.syncNow();
+    await d.net.settle();
+    expect(await d.db.outbox.count()).toBe(0);
+    expect(await d.db.conflicts.count()).toBe(0);
+
+    const attempts = d.net.calls.filter((c) => c.method === 'POST' && c.path === '/api/transaction');
+    expect(attempts.map((c) => [c.answered, !!c.gaveUp])).toEqual([
+      [200, true], // reached the server after the device gave up on it: answered, the answer unread
+      [200, false],
+    ]);
+    // the retry is the same outbox entry: one Idempotency-Key for both attempts
+    expect(attempts[0].key).toBeTruthy();
+    expect(attempts[1].key).toBe(attempts[0].key);
+    expect(d.net.overlaps).toBe(1);
+    const db = s.database.db;
+    expect(await db.select().from(transactions).where(eq(transactions.invoice_id, inv.id))).toEqual([expect.objectContaining({ id: pay.id, amount: 1234 })]);
+    expect(await db.select().from(idempotency).where(inArray(idempotency.key, [attempts[0].key!]))).toHaveLength(1);
+    expect((await db.select().from(invoices).where(eq(invoices.id, inv.id)))[0]).toMatchObject({ payment: 1234, total: 5000 - 1234 });
+    expect(await d.db.invoices.get(inv.id)).toMatchObject({ payment: 1234, total: 5000 - 1234 });
+  });
+
+  it(`keeps every mutation once, loses none and balances the money (${OPS} mutations per device)`, async ({ onTestFailed }) => {
     const seed = Number(process.env.BAYBOOK_SEED ?? Math.floor(Math.random() * 2 ** 31));
     console.log(`chaos seed: ${seed} (replay with BAYBOOK_SEED=${seed})`);
+    onTestFailed(() => console.error(`chaos FAILED with seed ${seed}: replay with BAYBOOK_SEED=${seed} (BAYBOOK_CHAOS_OPS=${OPS}, ${s.kind})`));
     const rnd = prng(seed);
     const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
-    const devices: Device[] = ['A', 'B', 'C'].map((n) => makeDevice(s.url, `chaos${n}`, { random: rnd, timeoutMs: 5000 }));
+    /**
+     * Latency from the same stream: some mutating requests reach the server only after the device stopped waiting
+     * (the retry may overtake or overlap them), some answers come back after it stopped waiting (applied, unread),
+     * and some requests are slow but in time.
+     */
+    const lag = (call: NetCall): Delay | undefined => {
+      const x = rnd();
+      if (call.method !== 'GET' && x < 0.025) return { request: TIMEOUT * (1 + rnd()) };
+      if (call.method !== 'GET' && x < 0.05) return { response: TIMEOUT * (1 + rnd()) };
+      if (x < 0.12) return { request: rnd() * TIMEOUT * 0.3, response: rnd() * TIMEOUT * 0.3 };
+      return undefined;
+    };
+    const devices: Device[] = ['A', 'B', 'C'].map((n) => makeDevice(s.url, `chaos${n}`, { random: rnd, timeoutMs: TIMEOUT, healthTimeoutMs: TIMEOUT }));
     const queued = new Map<string, { device: string; path: string }>();
     for (const d of devices) {
       d.db.outbox.hook('creating', (_pk, entry) => {
@@ -44,6 +107,7 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
     for (const title of ['Oil filter', 'Brake pads', 'Wiper blade']) await shelf.add({ title: `${title} ${seed}`, description: 'chaos', price: 1000 + Math.floor(rnd() * 5000), stock: 3, low_stock: 1 });
     for (const d of devices) await d.engine.syncNow();
     for (const d of devices) await d.engine.syncNow();
+    for (const d of devices) d.net.delay = lag;
 
     let localRefusals = 0;
     let restarts = 0;
@@ -100,7 +164,10 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
     for (const d of devices) {
       d.net.up = true;
       d.net.dropResponses = 0;
+      d.net.delay = undefined;
     }
+    // whatever is still on the link arrives before the devices sync for the last time
+    for (const d of devices) await d.net.settle();
     for (let round = 0; round < 6; round++) for (const d of devices) await d.engine.syncNow();
 
     const db = s.database.db;
@@ -122,7 +189,13 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
         expect(conflicts.get(id), `${q.device} ${q.path} (${id}) neither applied nor in a conflicts list`).toBeTruthy();
       }
     }
-    console.log(`chaos: ${queued.size} mutations queued, ${applied} applied once, ${conflicts.size} refused with a message, ${localRefusals} refused on the device, ${restarts} server restarts`);
+    const calls = devices.flatMap((d) => d.net.calls);
+    const gaveUp = calls.filter((c) => c.gaveUp);
+    console.log(
+      `chaos: ${queued.size} mutations queued, ${applied} applied once, ${conflicts.size} refused with a message, ${localRefusals} refused on the device, ${restarts} server restarts; ` +
+        `${calls.length} requests, ${gaveUp.length} given up by the device (${gaveUp.filter((c) => c.answered).length} answered by the server all the same), ` +
+        `${devices.reduce((n, d) => n + d.net.overlaps, 0)} retries overlapping their first attempt at the server`,
+    );
 
     // exactly once: one server row per applied create, and payments equal to the applied payment calls
     const paymentKeys = keys.filter((k) => k.status === 200 && k.path === '/api/transaction');

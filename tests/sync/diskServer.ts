@@ -8,16 +8,19 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { bootstrap } from '../../src/server/seed/bootstrap';
-import { ADMIN } from '../helpers/server';
+import { ADMIN, DATABASES, freshPostgres } from '../helpers/server';
 
 /**
- * A server whose PGlite data lives in a temp dir on disk, so it can be stopped and started again on the same
- * directory and port in the middle of a replay.
+ * A server that can be stopped and started again on the same database and port in the middle of a replay.
+ * On PGlite its data lives in a temp dir on disk; with DATABASE_URL set it runs on a fresh PostgreSQL database of
+ * its own (dropped by dispose), and a restart closes the app and its connection pool and opens both again.
+ * Blobs (photos) live in the temp dir either way.
  */
 export interface DiskServer {
   url: string;
   port: number;
   dir: string;
+  kind: 'pglite' | 'postgres';
   adminToken: string;
   app: FastifyInstance;
   database: Database;
@@ -26,15 +29,17 @@ export interface DiskServer {
   dispose(): Promise<void>;
 }
 
-export async function startDiskServer(): Promise<DiskServer> {
+export async function startDiskServer(kind: 'pglite' | 'postgres' = DATABASES[0]): Promise<DiskServer> {
   const dir = mkdtempSync(join(tmpdir(), 'baybook-sync-'));
+  const pgdb = kind === 'postgres' ? await freshPostgres('baybook_s') : null;
   const secret = randomBytes(16).toString('hex');
   let port = 0;
   let running: { app: FastifyInstance; database: Database } | null = null;
 
   async function boot() {
-    const config = loadConfig({}, { dataDir: dir, jwtSecret: secret, staticDir: undefined, port, host: '127.0.0.1' });
-    const database = await openDatabase({ dataDir: dir });
+    const config = loadConfig({}, { dataDir: dir, databaseUrl: pgdb?.url, jwtSecret: secret, staticDir: undefined, port, host: '127.0.0.1' });
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: dir });
+    if (database.kind !== kind) throw new Error(`asked for ${kind}, opened ${database.kind}`);
     await bootstrap(database.db, { adminUser: ADMIN.username, adminPassword: ADMIN.password });
     const app = await buildApp({ database, config });
     await app.listen({ port, host: '127.0.0.1' });
@@ -50,6 +55,7 @@ export async function startDiskServer(): Promise<DiskServer> {
     url,
     port,
     dir,
+    kind,
     adminToken,
     get app() {
       return running!.app;
@@ -70,6 +76,7 @@ export async function startDiskServer(): Promise<DiskServer> {
     },
     async dispose() {
       await server.stop();
+      await pgdb?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -3,30 +3,128 @@ import { openLocalDb, type BayBookDB } from '../../src/local/db';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../src/sync/engine';
 import type { TestServer } from '../helpers/server';
 
-/** A switchable network for one simulated device: down, up, or up but losing the next N responses. */
+/** One request a simulated device made. */
+export interface NetCall {
+  method: string;
+  path: string;
+  key: string | null;
+  /** the status the server answered with (set even when the answer never reached the device) */
+  answered?: number;
+  /** the device stopped waiting (its timeout) before this request's answer arrived */
+  gaveUp?: boolean;
+}
+
+/**
+ * Latency for one request (ms): `request` until it reaches the server (a promise: until it settles), `response`
+ * until the server's answer reaches the device. A request keeps going after the device gave up on it, as on a real
+ * link: it can reach the server after the device has timed out and sent the same entry again.
+ */
+export interface Delay {
+  request?: number | Promise<unknown>;
+  response?: number;
+}
+
+/** A switchable network for one simulated device: down, up, slow, or up but losing the next N responses. */
 export interface Net {
   fetch: typeof fetch;
   up: boolean;
   /** the server handles the next N mutating requests, but their responses never arrive */
   dropResponses: number;
-  /** requests that reached the server, by method */
-  calls: { method: string; path: string; key: string | null }[];
+  /** requests the device sent, in order */
+  calls: NetCall[];
   /** runs after the server answered a mutating request; throwing loses the answer */
   afterResponse?: (call: { method: string; path: string; n: number }) => Promise<void> | void;
+  /** latency per request (none when unset or when it returns undefined) */
+  delay?: (call: NetCall) => Delay | undefined;
+  /** times a request reached the server while another with the same Idempotency-Key was still being answered */
+  overlaps: number;
+  /** resolves when every request still on its way (delayed ones the device gave up on) has been answered */
+  settle(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+/** `p`, or a rejection with the signal's reason as soon as the signal aborts (what fetch does on a timeout). */
+function untilAborted<T>(p: Promise<T>, signal: AbortSignal | null | undefined, onAbort: () => void): Promise<T> {
+  if (!signal) return p;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => {
+      onAbort();
+      reject(signal.reason ?? new DOMException('This operation was aborted', 'AbortError'));
+    };
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 export function makeNet(): Net {
+  const inFlight = new Set<Promise<unknown>>();
+  const atServer = new Map<string, number>();
+
+  /** sends the request on to the server, counting twins (same key) that are there at the same time */
+  async function reach(call: NetCall, send: () => Promise<Response>): Promise<Response> {
+    const k = call.key;
+    if (k) {
+      const n = (atServer.get(k) ?? 0) + 1;
+      atServer.set(k, n);
+      if (n > 1) net.overlaps++;
+    }
+    try {
+      const res = await send();
+      call.answered = res.status;
+      return res;
+    } finally {
+      if (k) atServer.set(k, atServer.get(k)! - 1);
+    }
+  }
+
+  /** a delayed request: delivered to the server whatever the device does meanwhile, its answer held back */
+  async function slow(call: NetCall, input: Parameters<typeof fetch>[0], init: RequestInit | undefined, d: Delay): Promise<Response> {
+    const delivery = (async () => {
+      if (typeof d.request === 'number' && d.request > 0) await sleep(d.request);
+      else if (d.request) await d.request;
+      const res = await reach(call, () => fetch(input, { ...init, signal: undefined }));
+      return { res, body: await res.arrayBuffer() };
+    })();
+    inFlight.add(delivery);
+    delivery.then(
+      () => inFlight.delete(delivery),
+      () => inFlight.delete(delivery),
+    );
+    const answer = delivery.then(async (r) => {
+      if (d.response && d.response > 0) await sleep(d.response);
+      return r;
+    });
+    const { res, body } = await untilAborted(answer, init?.signal, () => {
+      call.gaveUp = true;
+    });
+    return new Response(NULL_BODY.has(res.status) ? null : body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  }
+
   const net: Net = {
     up: true,
     dropResponses: 0,
     calls: [],
+    overlaps: 0,
+    async settle() {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
+    },
     fetch: async (input, init) => {
       if (!net.up) throw new TypeError('fetch failed');
       const url = new URL(String(input));
       const headers = new Headers(init?.headers);
       const method = (init?.method ?? 'GET').toUpperCase();
-      net.calls.push({ method, path: url.pathname + url.search, key: headers.get('idempotency-key') });
-      const res = await fetch(input, init);
+      const call: NetCall = { method, path: url.pathname + url.search, key: headers.get('idempotency-key') };
+      net.calls.push(call);
+      const d = net.delay?.(call);
+      let res: Response;
+      if (d && (d.request || d.response)) {
+        res = await slow(call, input, init, d);
+      } else {
+        res = await reach(call, () => fetch(input, init));
+      }
       if (method !== 'GET' && net.afterResponse) {
         const n = net.calls.filter((c) => c.method !== 'GET').length;
         try {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
+import { MSG } from '../../src/domain/messages';
 import { openLocalDb, type ProductRow } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import { putRow } from '../../src/local/rows';
@@ -45,7 +46,7 @@ describe('repositories: local rows and their outbox entries in one transaction',
     expect(inv).toMatchObject({ number: 'B2-1', total: 11500 });
     expect((await repos.products.get(oil.id))!.stock).toBe(0); // a delta, here and on the server
     expect((await repos.jobs.get(job.id))!.invoice).toEqual([inv.id]);
-    await expect(repos.invoices.pay(inv.id, 'cash', 20000)).rejects.toThrow('Payment is more than the amount due.');
+    await expect(repos.invoices.pay(inv.id, 'cash', 20000)).rejects.toThrow(MSG.invalidPayment);
     const pay = await repos.invoices.pay(inv.id, 'cash', 5000);
     expect(pay.number).toBe('B2-1');
     expect((await repos.invoices.get(inv.id))!).toMatchObject({ total: 6500, payment: 5000 });

@@ -67,7 +67,9 @@ describe('money checks', () => {
   it('payments: value, above 0, at most the amount due', () => {
     expect(checkPayment(undefined, 1000)).toEqual({ ok: false, message: MSG.needValue });
     expect(checkPayment(0, 1000)).toEqual({ ok: false, message: MSG.invalidPayment });
-    expect(checkPayment(1001, 1000)).toEqual({ ok: false, message: MSG.overpayment });
+    expect(checkPayment(-1, 1000)).toEqual({ ok: false, message: MSG.invalidPayment });
+    expect(checkPayment(1001, 1000)).toEqual({ ok: false, message: MSG.invalidPayment });
+    expect(checkPayment(1, 0)).toEqual({ ok: false, message: MSG.invalidPayment });
     expect(checkPayment(1000, 1000)).toEqual({ ok: true });
   });
 

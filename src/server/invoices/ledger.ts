@@ -5,7 +5,7 @@ import { MSG, fill } from '../../domain/messages';
 import { STORAGE_LINE_ID, addLine, checkCanAdd, checkQty, invoiceFigures, normaliseQty, stockDeltas, type InvoiceParts } from '../../domain/totals';
 import { formatUSD } from '../../domain/money';
 import type { Tx } from '../db/client';
-import { invoices, products } from '../db/schema';
+import { inventoryLog, invoices, products } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import type { WriteCtx } from '../http/route';
 import { moveStock } from '../inventory/stock';
@@ -30,14 +30,23 @@ export async function priceLines(tx: Tx, sent: readonly { id: string; qty?: numb
   const ids = merged.map((l) => l.id).filter(isId);
   if (ids.length !== merged.length) throw badRequest('An item on this invoice is not a product.');
   const rows = ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : [];
+  /** units of the product this invoice held before the save (available to it again), plus the stock now */
+  const availableNow = (p: { id: string; stock: number }) => {
+    const before = previous.find((x) => x.id === p.id);
+    return Math.max(0, p.stock) + (before ? before.qty - (before.returned ?? 0) : 0);
+  };
+  // a stock_seen above what is there now is believed only up to what the product could ever have held
+  const ceilings = await mostEverInStock(tx, rows.filter((p) => (seen.get(p.id) ?? -Infinity) > availableNow(p)));
   const out: InvoiceLine[] = [];
   for (const l of merged) {
     const p = rows.find((r) => r.id === l.id);
     const before = previous.find((x) => x.id === l.id);
     if (!p || (p.deleted && !before)) throw notFound(fill(MSG.noRecordFound, { id: l.id }));
-    const held = before ? before.qty - (before.returned ?? 0) : 0;
-    // what was available to this invoice: as the device saw it when the line was checked, else as it is now
-    const available = seen.get(l.id) ?? Math.max(0, p.stock) + held;
+    // what was available to this invoice: as the device saw it when the line was checked, else as it is now;
+    // a claim above anything the product ever held is not believed, and the stock now counts
+    const claimed = seen.get(l.id);
+    const now = availableNow(p);
+    const available = claimed !== undefined && claimed <= Math.max(now, ceilings.get(l.id) ?? now) ? claimed : now;
     if (!before) {
       const c = checkCanAdd(available);
       if (!c.ok) throw badRequest(c.message);
@@ -46,6 +55,24 @@ export async function priceLines(tx: Tx, sent: readonly { id: string; qty?: numb
     if (!c.ok) throw badRequest(c.message);
     out.push({ id: p.id, title: before?.title ?? p.title, description: before?.description ?? p.description, price: before?.price ?? p.price, qty: l.qty, returned: before?.returned ?? 0 });
   }
+  return out;
+}
+
+/**
+ * The most stock each product can ever have shown on a device: every unit that ever entered it (opening stock,
+ * receipts, returns, invoices reduced or deleted), i.e. its stock now plus every unit ever taken out. A device's
+ * view is a pulled snapshot plus its own moves, which land before its sale (outbox order), so an honest
+ * `stock_seen` never exceeds this — whatever other devices sold in between, and without trusting any clock.
+ */
+async function mostEverInStock(tx: Tx, rows: readonly { id: string; stock: number }[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (rows.length === 0) return out;
+  const taken = await tx
+    .select({ id: inventoryLog.product_id, units: sql<number>`coalesce(sum(-${inventoryLog.amount}) filter (where ${inventoryLog.amount} < 0), 0)`.mapWith(Number) })
+    .from(inventoryLog)
+    .where(inArray(inventoryLog.product_id, rows.map((r) => r.id)))
+    .groupBy(inventoryLog.product_id);
+  for (const r of rows) out.set(r.id, r.stock + (taken.find((t) => t.id === r.id)?.units ?? 0));
   return out;
 }
 
