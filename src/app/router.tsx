@@ -1,8 +1,7 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
 import { SCREEN_ROUTES, canSee, homeScreen } from '../domain/routes';
 import { DelayedSpinner } from './feedback/DelayedSpinner';
-import LoginScreen from './login/LoginScreen';
 import { useSession } from './session/session';
 import { SCREENS } from './screens';
 import { ErrorScreen } from './shell/ErrorScreen';
@@ -23,11 +22,14 @@ function Home() {
   return <Screen />;
 }
 
+// its form library stays out of the first load: a signed-in device opens on a screen, not on the login
+const LoginScreen = lazy(() => import('./login/LoginScreen'));
+
 // SPEC §9: the loading indicator shows only after 1 s, so a precached screen never flashes one
 const lazyScreen = (node: ReactNode) => <Suspense fallback={<DelayedSpinner />}>{node}</Suspense>;
 
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginScreen />, errorElement: <ErrorScreen /> },
+  { path: '/login', element: lazyScreen(<LoginScreen />), errorElement: <ErrorScreen /> },
   {
     element: <Layout />,
     errorElement: <ErrorScreen />,

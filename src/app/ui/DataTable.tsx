@@ -14,7 +14,7 @@ import {
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { downloadCsv, toCsv } from './csv';
 
 /**
@@ -45,6 +45,14 @@ export const PAGE_SIZES = {
   config: [10, 15, 20, 50, 100, 150, 300],
   services: [8],
 } as const;
+
+/**
+ * SPEC §9: with fewer than 10 rows loaded the page size shrinks to that count; the list of sizes offered then is
+ * that count alone (every row is on the one page anyway).
+ */
+export function shownPageSizes(loaded: number, sizes: readonly number[]): readonly number[] {
+  return loaded > 0 && loaded < 10 ? [loaded] : sizes;
+}
 
 export interface ManualPaging {
   total: number;
@@ -157,8 +165,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
     downloadCsv(`${name}.csv`, toCsv(header, rows.map((r) => cols.map((c) => csvValue(r, c as ColumnDef<T, unknown>)))));
   };
 
+  // a search set from outside (a click on a registration, say) starts again at the first page, as typing does
+  useEffect(() => {
+    if (!manual) setPagination((p) => (p.pageIndex === 0 ? p : { ...p, pageIndex: 0 }));
+  }, [search, manual]);
+
   const total = manual ? manual.total : table.getFilteredRowModel().rows.length;
-  const { pageIndex, pageSize } = table.getState().pagination;
+  const offered = manual ? pageSizes : shownPageSizes(data.length, pageSizes);
+  const { pageIndex } = table.getState().pagination;
+  const pageSize = offered.length === 1 && offered[0] < 10 ? offered[0] : table.getState().pagination.pageSize;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const visibleCols = table.getVisibleLeafColumns().length + (props.renderExpanded ? 1 : 0);
 
@@ -281,7 +296,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             value={pageSize}
             onChange={(e) => table.setPagination({ pageIndex: 0, pageSize: Number(e.target.value) })}
           >
-            {pageSizes.map((n) => (
+            {offered.map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>
