@@ -44,6 +44,7 @@ describe('check-in offline in Chromium', () => {
   const VIN = '1HGCM82633A004352';
   const PLATE = `E2E ${Date.now() % 10000}`;
   const LAST = `O'Brien <img src=x onerror="window.__xss=1">`;
+  const NOTE = `Rattle <script>window.__xss=2</script><svg onload="window.__xss=3"> at 40 km/h`;
 
   beforeAll(async () => {
     ensureBuild();
@@ -121,6 +122,13 @@ describe('check-in offline in Chromium', () => {
     await shoot(page, 'gallery');
     await page.keyboard.press('Escape');
 
+    // a service note carrying HTML: shown in the panel as text, never run
+    await page.getByRole('button', { name: 'Service Notes' }).click();
+    await page.getByRole('textbox', { name: 'Service note' }).fill(NOTE);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByTestId('note-error').textContent()).toContain(NOTE);
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+
     // the other screens, offline, for the record
     for (const [name, path] of [['customers', '/view-customers'], ['jobs', '/view-request'], ['calendar', '/view-calendar']] as const) {
       await page.goto(`${server.url}${path}`);
@@ -144,10 +152,10 @@ describe('check-in offline in Chromium', () => {
     const mine = customers.filter((c) => c.vin === VIN);
     expect(mine).toHaveLength(1);
     expect(mine[0].last_name).toBe(LAST);
-    const jobs = (await server.api('GET', '/bookings', undefined, token)).body.data as { id: string; vin: string; status: string; mileage: number }[];
+    const jobs = (await server.api('GET', '/bookings', undefined, token)).body.data as { id: string; vin: string; status: string; mileage: number; service_note: string }[];
     const job = jobs.filter((j) => j.vin === VIN);
     expect(job).toHaveLength(1);
-    expect(job[0]).toMatchObject({ status: 'active', mileage: 42000 });
+    expect(job[0]).toMatchObject({ status: 'active', mileage: 42000, service_note: NOTE });
     const photos = (await server.api('GET', `/servicePhotos/${job[0].id}`, undefined, token)).body.data as unknown[];
     expect(photos).toHaveLength(1);
   });

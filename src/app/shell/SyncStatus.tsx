@@ -2,14 +2,18 @@ import { Badge, Box, Button, Drawer, HStack, Portal, Stack, Text, CloseButton } 
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { StorageState } from '../../local/db';
+import { outboxSummary } from '../../sync/engine';
 import { heldMessage } from '../../sync/status';
-import { useStorageState, useSync, useSyncStatus } from '../data/DataProvider';
+import { useData, useStorageState, useSync, useSyncStatus } from '../data/DataProvider';
 import { notifyError } from '../feedback/toaster';
 
 /** Always visible: online or not, how many changes are not yet on the server, conflicts, who must sign in. */
 export function SyncStatus() {
   const status = useSyncStatus();
   const engine = useSync();
+  const { db } = useData();
+  // counted from the device's own outbox, live: until it is counted nothing is claimed to be on the server
+  const outbox = useLiveQuery(() => outboxSummary(db), [db]);
   const [open, setOpen] = useState(false);
   const storagePromise = useStorageState();
   const [storage, setStorage] = useState<StorageState | null>(null);
@@ -23,9 +27,13 @@ export function SyncStatus() {
         {status.online ? 'Online' : 'Offline'}
       </Badge>
       <Text fontSize="sm" data-testid="waiting-count">
-        {status.waiting === 0 ? 'All changes on the server' : `${status.waiting} change${status.waiting === 1 ? '' : 's'} not yet on the server`}
+        {outbox === undefined
+          ? 'Counting changes…'
+          : outbox.waiting === 0
+            ? 'All changes on the server'
+            : `${outbox.waiting} change${outbox.waiting === 1 ? '' : 's'} not yet on the server`}
       </Text>
-      {status.heldFor.map((h) => (
+      {(outbox?.heldFor ?? []).map((h) => (
         <Text key={h.username} fontSize="sm" color="orange.600">
           {heldMessage(h)}
         </Text>
