@@ -281,8 +281,11 @@ describe('Customers table (SPEC §2)', () => {
     expect(ra.textContent).toContain(a.registration);
     expect(ra.textContent).toContain(a.vin);
     expect((await findRow(b.id)).textContent).toContain(b.last_name);
-    const sizes = [...(screen.getByLabelText('Rows per page') as HTMLSelectElement).options].map((o) => o.value);
-    expect(sizes).toEqual(['10', '20', '50', '100', '200']);
+    const sizes = () => [...(screen.getByLabelText('Rows per page') as HTMLSelectElement).options].map((o) => o.value);
+    // SPEC §9: fewer than 10 rows loaded shrink the page size to that count
+    expect(sizes()).toEqual(['2']);
+    for (let i = 0; i < 9; i++) await customer(data);
+    await expect.poll(sizes).toEqual(['10', '20', '50', '100', '200']);
   });
 
   it('searches across the columns', async () => {
