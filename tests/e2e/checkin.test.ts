@@ -135,7 +135,9 @@ describe('check-in offline in Chromium', () => {
       await page.waitForLoadState('domcontentloaded');
       await expect.poll(() => page.getByTestId('footer').count()).toBe(1);
       await page.waitForTimeout(300);
+      if (name !== 'calendar') await expect.poll(() => page.locator('tr', { hasText: PLATE }).first().textContent()).toContain(LAST);
       await shoot(page, name);
+      expect(await page.evaluate(() => (window as { __xss?: number }).__xss), `HTML ran on ${path}`).toBeUndefined();
     }
     expect(await page.getByTestId('online-state').textContent()).toBe('Offline');
     expect(await page.getByTestId('waiting-count').textContent()).toMatch(/^[1-9]\d* changes? not yet on the server$/);
