@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../src/domain/apiRoutes';
-import { checkReportRange, parseBooking, startOfShopDay } from '../../src/domain/dates';
+import { DEFAULT_TIME_ZONE, checkReportRange, parseBooking, shopTimeZone, startOfShopDay } from '../../src/domain/dates';
 import { formatJMD, formatUSD, toCents } from '../../src/domain/money';
 import { ACTIONS, can } from '../../src/domain/permissions';
 import { SCREEN_ROUTES, canSee, homeScreen, menuRoutes } from '../../src/domain/routes';
@@ -35,6 +35,10 @@ describe('VIN (ISO 3779)', () => {
 });
 
 describe('dates in the shop time zone', () => {
+  it("takes the config sheet's zone only when it is a real one", () => {
+    expect(shopTimeZone(' America/New_York ')).toBe('America/New_York');
+    for (const bad of ['', 'Mars/Olympus', undefined, 42, null]) expect(shopTimeZone(bad)).toBe(DEFAULT_TIME_ZONE);
+  });
   it('reads a booking as Jamaica time', () => {
     expect(parseBooking('2026-12-01 09:30')).toBe('2026-12-01T14:30:00.000Z');
     expect(parseBooking('2026-13-01 09:30')).toBeNull();

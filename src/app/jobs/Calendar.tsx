@@ -7,7 +7,8 @@ import { can } from '../../domain/permissions';
 import type { JobRow } from '../../local/db';
 import { useRepos } from '../data/DataProvider';
 import { useSession } from '../session/session';
-import { dateOfKey, dayKeyOf, groupByDay, monthRange, safeTimeZone } from './calendar/booking';
+import { dateOfKey, dayKeyOf, groupByDay, monthRange } from './calendar/booking';
+import { useShopTimeZone } from './useShopTimeZone';
 import { DayPanel } from './calendar/DayPanel';
 import { EventDialog } from './calendar/EventDialog';
 import { MonthGrid } from './calendar/MonthGrid';
@@ -23,8 +24,7 @@ export default function Calendar() {
   const user = useSession();
   const level = user?.permission ?? 0;
   const mayBook = can('calendar.book', level);
-  const settings = useLiveQuery(() => repos.config.settings(), [repos]);
-  const tz = safeTimeZone(settings?.time_zone);
+  const tz = useShopTimeZone();
 
   const [activeStart, setActiveStart] = useState(() => startOfMonth(new Date()));
   const [day, setDay] = useState<string>(() => dayKeyOf(new Date()));

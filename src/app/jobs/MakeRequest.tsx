@@ -3,12 +3,12 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useController, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
-import { CONFIG_NAMES } from '../../domain/configSheet';
-import { BOOKING_FORMAT, DAY_FORMAT, DEFAULT_TIME_ZONE, formatShop, parseBooking } from '../../domain/dates';
+import { BOOKING_FORMAT, DAY_FORMAT, formatShop, parseBooking } from '../../domain/dates';
 import { displayJobNumber } from '../../domain/jobs';
 import { MSG } from '../../domain/messages';
 import { can, seesAuthorizationTerms } from '../../domain/permissions';
 import { NOTE_MAX, serviceCustomerSchema } from '../../domain/schemas/customer';
+import { useShopTimeZone } from './useShopTimeZone';
 import { AUTHORIZATION_TITLE, authorizationTerms, storageTermsFrom } from '../../domain/terms';
 import type { CustomerRow } from '../../local/db';
 import { CustomerFields, type CustomerFieldValues, toCustomerForm } from '../customers/CustomerFields';
@@ -20,7 +20,6 @@ import {
   collectErrors,
   EMPTY_REQUEST,
   isBlocked,
-  knownZone,
   lookupCustomer,
   validateRequest,
   type FormErrors,
@@ -104,8 +103,7 @@ export default function MakeRequest() {
   const vinParam = params.get('vin');
 
   const settings = useLiveQuery(() => repos.config.settings(), [repos]);
-  const zoneSetting = settings?.[CONFIG_NAMES.timeZone];
-  const tz = knownZone(zoneSetting) ?? DEFAULT_TIME_ZONE;
+  const tz = useShopTimeZone();
   const catalogue = useLiveQuery(() => repos.jobs.catalogue(), [repos]);
 
   const [newCustomer, setNewCustomer] = useState(false);

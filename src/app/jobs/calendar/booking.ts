@@ -1,6 +1,6 @@
 import { addDays, endOfMonth, format, isValid, parse, startOfMonth } from 'date-fns';
 import { object, string } from 'yup';
-import { BOOKING_FORMAT, DAY_FORMAT, DEFAULT_TIME_ZONE, checkBooking, formatShop, parseBooking, shopDay } from '../../../domain/dates';
+import { BOOKING_FORMAT, DAY_FORMAT, checkBooking, formatShop, parseBooking, shopDay } from '../../../domain/dates';
 import type { JobStatus } from '../../../domain/entities';
 import { canChangeFinal, isFinal } from '../../../domain/jobs';
 import { MSG } from '../../../domain/messages';
@@ -23,17 +23,6 @@ export const MAX_CHIPS = 3;
 
 /** Hours offered as one-hour slots in the day panel (a shop's working day). */
 export const SLOT_HOURS: readonly number[] = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
-
-/** The config sheet's zone, or the default when it is missing or not a zone this browser knows. */
-export function safeTimeZone(tz: unknown): string {
-  if (typeof tz !== 'string' || !tz) return DEFAULT_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return tz;
-  } catch {
-    return DEFAULT_TIME_ZONE;
-  }
-}
 
 /** The key of a react-calendar tile (its local calendar date). */
 export const dayKeyOf = (date: Date): string => format(date, DAY_FORMAT);

@@ -91,14 +91,3 @@ export function checklist(catalogue: readonly { title: string; description: stri
   const titles = new Set(catalogue.map((s) => s.title));
   return [...catalogue.map((s) => ({ title: s.title, description: s.description })), ...extra.filter((t) => !titles.has(t)).map((t) => ({ title: t, description: '' }))];
 }
-
-/** The config sheet's time zone when the device knows it (a mistyped zone must not break the screen). */
-export function knownZone(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.trim()) return null;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value.trim() });
-    return value.trim();
-  } catch {
-    return null;
-  }
-}
