@@ -13,3 +13,4 @@ export * from './sync';
 export * from './totals';
 export * from './vin';
 export * from './schemas';
+export * from './terms';
