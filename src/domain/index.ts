@@ -13,4 +13,3 @@ export * from './sync';
 export * from './totals';
 export * from './vin';
 export * from './schemas';
-export * from './terms';
