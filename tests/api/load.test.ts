@@ -19,4 +19,16 @@ describe.each(DATABASES)('load on %s', (kind) => {
     expect(r.requests).toBeGreaterThan(200);
     expect({ errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx }).toEqual({ errors: 0, timeouts: 0, non2xx: 0 });
   });
+
+  // PGlite keeps signed-in users between requests (src/server/http/route.ts): a change to a user still counts at once
+  it('applies a demotion and a removal to the very next request of a user seen before', async () => {
+    const token = await s.userToken(5, 'loadboss');
+    expect((await s.api('GET', '/v2/auth/users', { token })).status).toBe(200);
+    const row = (await s.api('GET', '/v2/auth/users')).body.data.find((u: { username: string }) => u.username === 'loadboss');
+    expect((await s.api('PUT', '/v2/auth/user', { body: { data: { ...row, permission: 3 } } })).status).toBe(200);
+    expect((await s.api('GET', '/v2/auth/users', { token })).status).toBe(403);
+    expect((await s.api('GET', '/configsheet', { token })).status).toBe(200);
+    expect((await s.api('DELETE', '/v2/auth/user', { body: { data: { id: row.id } } })).status).toBe(200);
+    expect((await s.api('GET', '/configsheet', { token })).status).toBe(401);
+  });
 });

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const DIST = join(ROOT, 'dist');
@@ -99,4 +99,75 @@ export async function browser(): Promise<BrowserContext> {
     viewport: { width: 1024, height: 768 },
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/**
+ * Makes an IndexedDB database in the page by hand, as an older build's Dexie left it, without Dexie: `schema` in
+ * Dexie's syntax per table (`'++seq, &id, *refs, [a+b]'`), opened at IndexedDB version `idbVersion` (Dexie stores
+ * version N as N × 10), holding `rows` per table. The page must be on the app's origin but not running the app.
+ */
+export async function seedIndexedDb(page: Page, name: string, idbVersion: number, schema: Record<string, string>, rows: Record<string, unknown[]>) {
+  await page.evaluate(
+    ({ name, idbVersion, schema, rows }) =>
+      new Promise<void>((resolve, reject) => {
+        const keyPath = (spec: string) => {
+          const bare = spec.replace(/^(\+\+|&|\*)/, '');
+          return bare.startsWith('[') ? bare.slice(1, -1).split('+') : bare;
+        };
+        const open = indexedDB.open(name, idbVersion);
+        open.onerror = () => reject(open.error);
+        open.onupgradeneeded = () => {
+          for (const [table, def] of Object.entries(schema)) {
+            const [primary, ...indexes] = def.split(',').map((x) => x.trim());
+            const store = open.result.createObjectStore(table, { keyPath: keyPath(primary), autoIncrement: primary.startsWith('++') });
+            for (const spec of indexes) {
+              store.createIndex(spec.replace(/^(&|\*)/, ''), keyPath(spec), { unique: spec.startsWith('&'), multiEntry: spec.startsWith('*') });
+            }
+          }
+        };
+        open.onsuccess = () => {
+          const db = open.result;
+          const tables = Object.keys(rows).filter((t) => rows[t].length);
+          if (!tables.length) return db.close(), resolve();
+          const tx = db.transaction(tables, 'readwrite');
+          for (const t of tables) for (const row of rows[t]) tx.objectStore(t).put(row);
+          tx.oncomplete = () => (db.close(), resolve());
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { name, idbVersion, schema, rows },
+  );
+}
+
+export interface IndexedDbDump {
+  version: number;
+  stores: Record<string, { indexes: string[]; rows: any[] }>;
+}
+
+/** Every store of an IndexedDB database in the page, with its index names and rows (null when there is none). */
+export async function dumpIndexedDb(page: Page, name: string): Promise<IndexedDbDump | null> {
+  return page.evaluate(
+    (name) =>
+      new Promise<IndexedDbDump | null>((resolve, reject) => {
+        void indexedDB.databases().then((known) => {
+          if (!known.some((d) => d.name === name)) return resolve(null);
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const names = [...db.objectStoreNames];
+            const out: IndexedDbDump = { version: db.version, stores: {} };
+            const tx = db.transaction(names, 'readonly');
+            for (const n of names) {
+              const store = tx.objectStore(n);
+              const req = store.getAll();
+              req.onsuccess = () => (out.stores[n] = { indexes: [...store.indexNames], rows: req.result });
+            }
+            tx.oncomplete = () => (db.close(), resolve(out));
+            tx.onerror = () => reject(tx.error);
+          };
+        }, reject);
+      }),
+    name,
+  );
 }

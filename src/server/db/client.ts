@@ -48,5 +48,44 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const db = drizzle({ client, schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
+  turnQueues.set(db, turnQueue());
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+const turnQueues = new WeakMap<Db, () => Promise<void>>();
+
+/**
+ * PGlite only: resolves when this request may start, one request per turn of the event loop, in arrival order.
+ *
+ * PGlite runs queries synchronously on the event loop. Without turns, each request read from a socket ran to its
+ * answer inside that socket's callback, so one pass of the loop served every waiting request (200 clients: over
+ * half a second) — and Node accepts one new connection per pass, so a device connecting under load waited tens of
+ * seconds, past its timeout. With turns, sockets are read and connections accepted between any two requests.
+ * PostgreSQL answers over the network without blocking the loop: no turns (undefined).
+ */
+export function waitForTurn(db: Db): Promise<void> | undefined {
+  return turnQueues.get(db)?.();
+}
+
+/** PGlite: this process is the database's only user (backup.ts: restore runs with the server stopped). */
+export function soleUser(db: Db): boolean {
+  return turnQueues.has(db);
+}
+
+function turnQueue(): () => Promise<void> {
+  const waiting: (() => void)[] = [];
+  let scheduled = false;
+  const next = () => {
+    waiting.shift()?.();
+    scheduled = waiting.length > 0;
+    if (scheduled) setImmediate(next);
+  };
+  return () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(next);
+      }
+    });
 }

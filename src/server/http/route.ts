@@ -7,7 +7,7 @@ import { findApiRoute, type ApiRoute } from '../../domain/apiRoutes';
 import { newId } from '../../domain/ids';
 import { MSG } from '../../domain/messages';
 import { can } from '../../domain/permissions';
-import type { Db, Tx } from '../db/client';
+import { soleUser, waitForTurn, type Db, type Tx } from '../db/client';
 import { idempotency, sysLog, users } from '../db/schema';
 import { writeChangeLog } from './changes';
 import { bodyDoc } from './openapi';
@@ -89,6 +89,15 @@ async function validate<B>(schema: Schema<B> | undefined, raw: unknown): Promise
   }
 }
 
+/**
+ * Signed-in users by username, kept only where this process is the database's only user (PGlite): there every
+ * change to a user is a write through runWrite that reports `changed('users', …)` (the pull needs it too), and such
+ * a write empties this map when it commits, so a removal or demotion still takes effect at once. It saves the
+ * users lookup of every request (≈ 0.5 ms of PGlite's single thread; docs/PERFORMANCE.md). PostgreSQL may be shared
+ * by several processes: every request reads the row there.
+ */
+const knownUsers = new WeakMap<Db, { rows: Map<string, User>; generation: number }>();
+
 /** Verifies the bearer token and loads the user: a deleted user or a forged/expired token is 401. */
 export async function authenticate(req: FastifyRequest, db: Db): Promise<User> {
   let payload: { username?: unknown; permission?: unknown };
@@ -98,11 +107,18 @@ export async function authenticate(req: FastifyRequest, db: Db): Promise<User> {
     throw unauthorized(MSG.unauthorized);
   }
   if (typeof payload.username !== 'string') throw unauthorized(MSG.unauthorized);
-  const [row] = await db
-    .select({ id: users.id, username: users.username, permission: users.permission })
-    .from(users)
-    .where(and(eq(users.username, payload.username), eq(users.deleted, false)));
-  if (!row) throw unauthorized(MSG.unauthorized);
+  const known = knownUsers.get(db);
+  let row = known?.rows.get(payload.username);
+  if (!row) {
+    const generation = known?.generation;
+    [row] = await db
+      .select({ id: users.id, username: users.username, permission: users.permission })
+      .from(users)
+      .where(and(eq(users.username, payload.username), eq(users.deleted, false)));
+    if (!row) throw unauthorized(MSG.unauthorized);
+    // not when a change to users committed while this lookup ran: the row read may be the older one
+    if (known && known.generation === generation) known.rows.set(row.username, row);
+  }
   // the database is the authority: a demotion takes effect at once, a token never raises a level
   return { ...row, permission: Math.min(row.permission, Number(payload.permission) || 0) };
 }
@@ -125,6 +141,7 @@ export function defineRoute<B>(app: FastifyInstance, services: AppServices, def:
   const meta = findApiRoute(def.method, def.path);
   if (!meta) throw new Error(`Route ${def.method} ${def.path} is not in src/domain/apiRoutes.ts`);
   const { db } = services;
+  if (soleUser(db) && !knownUsers.has(db)) knownUsers.set(db, { rows: new Map(), generation: 0 });
 
   app.route({
     method: def.method,
@@ -136,6 +153,8 @@ export function defineRoute<B>(app: FastifyInstance, services: AppServices, def:
       ...(meta.action ? { description: `Needs permission ${meta.action}.` } : { security: [] }),
     },
     handler: async (req, reply) => {
+      const turn = waitForTurn(db);
+      if (turn) await turn;
       const user = meta.action === null ? ({ id: '', username: '', permission: 0 } as User) : await authenticate(req, db);
       if (meta.action && !can(meta.action, user.permission)) throw forbidden(MSG.forbidden);
       if (hasNul(req.body) || hasNul(req.query) || hasNul(req.params)) throw badRequest('The request contains a character that cannot be stored (U+0000).');
@@ -183,8 +202,10 @@ async function runWrite<B>(
   }
 
   const prepared = def.prepare ? await def.prepare(req, { user, services: base.services }) : undefined;
+  // set inside the transaction callback
+  let usersChanged = false as boolean;
   try {
-    return await db.transaction(async (tx) => {
+    const answer = await db.transaction(async (tx) => {
       if (key) {
         const claimed = await tx
           .insert(idempotency)
@@ -210,10 +231,18 @@ async function runWrite<B>(
         changes.set(`sys_log:${id}`, { entity: 'sys_log', id, op: 'upsert' });
       }
       await writeChangeLog(tx, [...changes.values()]);
+      usersChanged = [...changes.values()].some((c) => c.entity === 'users');
       const response = JSON.parse(JSON.stringify(result ?? {}));
       if (key) await tx.update(idempotency).set({ status: 200, response }).where(eq(idempotency.key, key));
       return response;
     });
+    // committed: the next request of that user reads the row again
+    const known = usersChanged && knownUsers.get(db);
+    if (known) {
+      known.rows.clear();
+      known.generation++;
+    }
+    return answer;
   } catch (thrown) {
     if (thrown instanceof ReplayFound) return replay();
     const err = isUniqueViolation(thrown) ? new HttpError(409, MSG.duplicateNumber) : thrown;
