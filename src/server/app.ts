@@ -101,7 +101,7 @@ export async function buildApp({ database, config, blobs, logger }: BuildOptions
     const noCache = new Set(['index.html', 'sw.js', 'build-meta.json', 'manifest.webmanifest', 'registerSW.js']);
     await app.register(fastifyStatic, {
       root: config.staticDir,
-      index: false,
+      index: ['index.html'],
       setHeaders(res, path) {
         const name = path.split(/[\\/]/).pop() ?? '';
         if (noCache.has(name)) res.header('Cache-Control', 'no-cache');

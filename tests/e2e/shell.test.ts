@@ -29,6 +29,14 @@ describe('the PWA shell in Chromium', () => {
     await page.getByRole('button', { name: 'Login' }).click();
   };
 
+  it('serves the app shell at / and at every screen path to a browser that has never visited', async () => {
+    for (const path of ['/', '/dash', '/view-customers?x=1']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain('<div id="root">');
+    }
+  });
+
   it('sends a visitor to /login and refuses bad sign-ins with the right words', async () => {
     await page.goto(`${server.url}/view-customers`);
     await page.waitForURL('**/login');
