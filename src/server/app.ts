@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
@@ -27,11 +27,13 @@ export interface BuildOptions {
 
 /** The whole server as a factory, so tests start real instances on free ports against real databases. */
 export async function buildApp({ database, config, blobs, logger }: BuildOptions): Promise<FastifyInstance> {
+  // the union of config is one of Fastify's accepted shapes; typed here so the overloads resolve to the http server
+  const trustProxy = config.trustProxy as FastifyServerOptions['trustProxy'] & (boolean | number | string[]);
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] } : false,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy,
   });
 
   await app.register(helmet, {

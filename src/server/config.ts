@@ -15,6 +15,11 @@ export interface ServerConfig {
   staticDir?: string;
   adminUser?: string;
   adminPassword?: string;
+  /**
+   * Fastify's trustProxy: false (default: the client's own address counts, so X-Forwarded-For cannot dodge the
+   * sign-in limit), true, a hop count, or addresses/CIDRs of the reverse proxy in front (BAYBOOK_TRUST_PROXY).
+   */
+  trustProxy: boolean | number | string[];
   /** comma-separated origins allowed by CORS; none by default (the PWA is served from the same origin) */
   corsOrigins: string[];
   logLevel: string;
@@ -39,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staticDir: env.BAYBOOK_STATIC_DIR ?? (existsSync(resolve('dist/index.html')) ? resolve('dist') : undefined),
     adminUser: env.BAYBOOK_ADMIN_USER || undefined,
     adminPassword: env.BAYBOOK_ADMIN_PASSWORD || undefined,
+    trustProxy: parseTrustProxy(env.BAYBOOK_TRUST_PROXY),
     corsOrigins: (env.BAYBOOK_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginMaxFailures: Number(env.BAYBOOK_LOGIN_MAX_FAILURES ?? 5),
@@ -47,6 +53,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const cfg = { ...base, ...overrides };
   if (!cfg.jwtSecret) cfg.jwtSecret = persistentSecret(cfg.dataDir);
   return cfg;
+}
+
+/** '' or 'false' → false; 'true' → true; a number → hops; otherwise a comma list of addresses or CIDRs. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 function persistentSecret(dataDir: string): string {

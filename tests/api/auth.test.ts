@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
+import { loadConfig, parseTrustProxy } from '../../src/server/config';
 import { ADMIN, DATABASES, startServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('auth and team on %s', (kind) => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startServer(kind, { loginMaxFailures: 3 });
+    // as behind a reverse proxy (BAYBOOK_TRUST_PROXY), so each test can sign in from an address of its own
+    s = await startServer(kind, { loginMaxFailures: 3, trustProxy: true });
   });
   afterAll(() => s?.close());
 
@@ -48,6 +50,15 @@ describe.each(DATABASES)('auth and team on %s', (kind) => {
     const blocked = await s.api('POST', '/login', { body: { username: 'victim', password: 'right-pw1' }, token: null, headers: { 'x-forwarded-for': '10.0.0.9' } });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(MSG.loginRateLimited);
+  });
+
+  it('a successful sign-in clears the count of that username (not of the address)', async () => {
+    await s.api('POST', '/v2/auth/user', { body: { data: { username: 'forgetful', password: 'right-pw2', permission: 3 } } });
+    const from = (n: number) => ({ token: null, headers: { 'x-forwarded-for': `10.1.0.${n}` } });
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 2; i++) expect((await s.api('POST', '/login', { body: { username: 'forgetful', password: 'wrong' }, ...from(round * 10 + i) })).status).toBe(401);
+      expect((await s.api('POST', '/login', { body: { username: 'forgetful', password: 'right-pw2' }, ...from(round * 10 + 5) })).status).toBe(200);
+    }
   });
 
   it('adds, lists (masked), edits and removes team members; technicians are level 3', async () => {
@@ -107,5 +118,34 @@ describe.each(DATABASES)('auth and team on %s', (kind) => {
     expect(a.body.code).toMatch(/^[A-Z]\d+$/);
     expect(b.body.code).toBe(a.body.code);
     expect(c.body.code).not.toBe(a.body.code);
+  });
+});
+
+describe.each(DATABASES)('sign-in limit by address without a trusted proxy on %s', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind, { loginMaxFailures: 3 });
+  });
+  afterAll(() => s?.close());
+
+  it('does not let a spoofed X-Forwarded-For dodge the limit of the address', async () => {
+    for (let i = 0; i < 3; i++) {
+      const r = await s.api('POST', '/login', { body: { username: `guess${i}`, password: 'nope-nope' }, token: null, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } });
+      expect(r.status).toBe(401);
+    }
+    // a fourth name from "another" address: it is the same client, and it is stopped
+    const blocked = await s.api('POST', '/login', { body: ADMIN, token: null, headers: { 'x-forwarded-for': '198.51.100.7' } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe(MSG.loginRateLimited);
+  });
+});
+
+describe('BAYBOOK_TRUST_PROXY', () => {
+  it('is off unless set; takes true, a hop count or a list of proxy addresses', () => {
+    expect(loadConfig({}, { dataDir: 'memory://' }).trustProxy).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('10.0.0.1, 10.0.0.0/8')).toEqual(['10.0.0.1', '10.0.0.0/8']);
   });
 });
