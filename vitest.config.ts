@@ -11,6 +11,8 @@ export default defineConfig({
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/component/setup.ts'],
+          // screens render lazily over a real (fake-indexeddb) database: on two shared cores one test can take seconds
+          testTimeout: 20_000,
         },
       },
       {
@@ -42,6 +44,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // a poll waits for the page to reach a state; on a busy machine a cold screen chunk takes more than 1 s
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

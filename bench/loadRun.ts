@@ -18,14 +18,15 @@ export interface LoadResult {
 
 /**
  * A shop's day on loopback: sync pulls, list reads and idempotent writes from many devices at once.
- * Stops by itself after `seconds`.
+ * Stops by itself after `seconds`, or once `amount` requests have been answered when that is given (a run whose
+ * size does not depend on how busy the machine is).
  */
-export async function runLoad(opts: { url: string; token: string; connections: number; seconds: number }): Promise<LoadResult> {
+export async function runLoad(opts: { url: string; token: string; connections: number; seconds: number; amount?: number }): Promise<LoadResult> {
   const auth = { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' };
   const result = await autocannon({
     url: opts.url,
     connections: opts.connections,
-    duration: opts.seconds,
+    ...(opts.amount ? { amount: opts.amount } : { duration: opts.seconds }),
     timeout: 30,
     requests: [
       { method: 'GET', path: '/api/v3/sync/changes?since=0&limit=100', headers: auth },

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { openLocalDb } from '../src/local/db';
 import { createSyncEngine, SYNC_TAG } from '../src/sync/engine';
+import { outboxLockName, withLock } from '../src/sync/lock';
 
 /**
  * Background Sync for the outbox (DESIGN.md `sw/`): when a page queues an entry it registers the sync tag
@@ -17,6 +18,7 @@ interface SyncEventLike extends ExtendableEvent {
   readonly lastChance?: boolean;
 }
 
+/** One push + pull cycle of the outbox of `dbName`, as Background Sync runs it; rejects while entries stay unsent. */
 export async function runOutboxOnce(origin: string, dbName = 'baybook'): Promise<void> {
   const db = openLocalDb(dbName);
   const engine = createSyncEngine({
@@ -27,8 +29,16 @@ export async function runOutboxOnce(origin: string, dbName = 'baybook'): Promise
     backgroundSync: false,
   });
   try {
-    const report = await engine.kick();
-    if (!report.online || report.push?.retryAt !== undefined) throw new Error(report.error || 'The outbox could not be sent yet.');
+    let report = await engine.kick();
+    if (report.skipped) {
+      // a tab holds the outbox lock: wait for its cycle to end, then run one ourselves. Counting the sync as done here
+      // would leave entries unsent if that tab closes mid-cycle (nothing would wake the outbox until the app opens).
+      await withLock(outboxLockName(db.name), async () => undefined, { ifAvailable: false });
+      report = await engine.kick();
+    }
+    if (!report.online || report.skipped || report.push?.retryAt !== undefined) {
+      throw new Error(report.error || 'The outbox could not be sent yet.');
+    }
   } finally {
     engine.stop();
     db.close();

@@ -7,12 +7,14 @@ import { Toaster } from './feedback/toaster';
 import { ConfirmProvider } from './ui/confirm';
 import { createAppRouter } from './router';
 import { startBuildChecks } from './shell/buildCheck';
+import { watchInstallPrompt } from './shell/installPrompt';
 import { registerServiceWorker } from './shell/serviceWorker';
 import { onAuthFailure } from './session/authFailure';
 
 const data = appDataSingleton();
 const router = createAppRouter();
 registerServiceWorker();
+watchInstallPrompt();
 startBuildChecks();
 onAuthFailure(() => void router.navigate('/login', { replace: true }));
 

@@ -20,6 +20,20 @@ export const METHOD_LABELS: Record<TransactionMethod, string> = {
   redemption: 'Redemption',
 };
 
+/**
+ * One colour per transaction method (SPEC §2 Transactions: the payment type chip is coloured by method; SPEC §9's
+ * chips also know cc, dc, discount and redemption, which normaliseMethod maps here). Chakra colour palettes.
+ */
+export const METHOD_COLOR: Record<TransactionMethod, string> = {
+  cash: 'green',
+  debit_card: 'blue',
+  credit_card: 'purple',
+  online: 'cyan',
+  cheque: 'orange',
+  discount: 'pink',
+  redemption: 'yellow',
+};
+
 /** SPEC's spellings seen on the wire ('credit card', 'cc', 'dc') → our ids. */
 export function normaliseMethod(method: unknown): TransactionMethod | null {
   const m = String(method ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');

@@ -1,6 +1,8 @@
 import { formatDistanceStrict } from 'date-fns';
 import type { JobStatus } from './entities';
 import { MSG, fill } from './messages';
+import { can } from './permissions';
+import { registrationKey } from './schemas/customer';
 
 /** The job state machine of SPEC §4. */
 
@@ -36,6 +38,16 @@ export function checkStatusChange(args: { from: string; to: string; level: numbe
 /** Any other change to a job (notes, services, mileage, technician, booking): refused once the job is final. */
 export function checkJobUpdate(status: string): Check {
   return isFinal(status) ? no(MSG.cannotUpdateFinal) : OK;
+}
+
+/**
+ * A booking date update (the calendar, PUT /booking-date): level 4 and up (SPEC §6 calendar booking) and, like every
+ * update other than a status change, never on a complete or canceled job — for level 5 too ('Cannot update final
+ * requests'). The screens offer the booking form only where this passes; the repository and the server apply it.
+ */
+export function checkBookingUpdate(status: string, level: number): Check {
+  if (!can('calendar.book', level)) return no(MSG.forbidden);
+  return checkJobUpdate(status);
 }
 
 export function canCancel(status: string, level: number): boolean {
@@ -123,4 +135,56 @@ export function outstandingServices(history: readonly { status: string; service:
   const lastOil = history.find((j) => j.status === 'complete' && j.service.some((x) => /oil/i.test(x)));
   if (lastOil && mileage - lastOil.mileage >= OIL_INTERVAL) outstanding.add(lastOil.service.find((x) => /oil/i.test(x))!);
   return [...outstanding];
+}
+
+// ---- the job table's search -------------------------------------------------------------------------------------
+
+/** From this many characters the search matches inside names, email and contact; a shorter one only their starts. */
+export const SEARCH_CONTAINS_MIN = 2;
+
+export interface SearchableJob {
+  registration?: unknown;
+  vin?: unknown;
+  number?: unknown;
+  first_name?: unknown;
+  last_name?: unknown;
+  email?: unknown;
+  contact?: unknown;
+}
+
+const text = (v: unknown) => String(v ?? '').trim().toLowerCase();
+const PHONE_TEXT = /^[\d\s()+.-]+$/;
+
+/**
+ * The job table's search (SPEC §2 Job table: the hidden Email and Contact are searchable; registration, VIN, #number
+ * and the names too), one rule for every place that searches jobs the same way (the paged variant's repository):
+ * - registration and VIN by their start, ignoring case, spaces and dashes; the job number by its start ('#' optional);
+ * - name, surname (either order, "Ann Lee" or "Lee Ann"), email and contact anywhere in them, ignoring case, once the
+ *   search has SEARCH_CONTAINS_MIN characters; a single character matches their starts only (one letter is inside
+ *   nearly every email, which would leave the table unfiltered);
+ * - a contact is compared by its digits when the search is a phone number ('876-555' finds 8765551234).
+ * An empty search matches every job.
+ */
+export function jobMatchesSearch(job: SearchableJob, search: string): boolean {
+  const q = search.trim();
+  if (!q) return true;
+  const key = registrationKey(q);
+  if (key && (registrationKey(String(job.registration ?? '')).startsWith(key) || registrationKey(String(job.vin ?? '')).startsWith(key))) return true;
+  const num = q.replace(/^#/, '').trim().toUpperCase();
+  if (num && String(job.number ?? '').toUpperCase().startsWith(num)) return true;
+
+  const low = q.toLowerCase();
+  const inside = q.length >= SEARCH_CONTAINS_MIN;
+  const has = (v: string) => (inside ? v.includes(low) : v.startsWith(low));
+  const first = text(job.first_name);
+  const last = text(job.last_name);
+  if (has(first) || has(last) || (inside && (has(`${first} ${last}`) || has(`${last} ${first}`)))) return true;
+  const email = text(job.email);
+  if (email && email !== 'none' && has(email)) return true;
+  if (PHONE_TEXT.test(q)) {
+    const digits = q.replace(/\D+/g, '');
+    const contact = String(job.contact ?? '').replace(/\D+/g, '');
+    if (digits && (inside ? contact.includes(digits) : contact.startsWith(digits))) return true;
+  }
+  return false;
 }

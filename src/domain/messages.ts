@@ -100,8 +100,24 @@ export const MSG = {
   passwordMax: 'Password should be at most 12 characters',
   passwordRequired: 'Enter a password',
   permissionRange: 'Select a permission from 2 to 5',
+  lastSuperAdmin: 'BayBook needs at least one Super Admin.',
+  cannotRemoveSelf: 'You cannot remove yourself.',
+  cannotLowerOwnPermission: 'You cannot lower your own permission.',
+  configAmountRequired: 'Amount is required.',
   imagesOnly: 'Only image files can be uploaded.',
   itemReturnInvalid: 'Check an item, enter a quantity up to the quantity sold and write the reason.',
+  // the device: its storage, its session, its updates (docs/ARCHITECTURE.md "src/app — the shell")
+  storageProtected: 'Storage protected',
+  storageProtectedHint: 'The browser keeps this device\'s data even when space runs short ({free} free).',
+  storageNotProtected: 'Storage not protected',
+  storageNotProtectedHint: 'The browser may clear this device\'s data when space runs short: install BayBook on this device to protect it ({free} free).',
+  storageLow: 'Device storage is nearly full: sync, then free space',
+  storageNoRoomForPhoto: 'This device has no room to keep this photo until it is sent ({free} free). Sync the waiting changes or free space on the device, then try again.',
+  storageFull: 'This device is out of storage, so this change was not saved. Sync the waiting changes or free space on the device, then try again.',
+  heldOne: '1 change waits for {user} to sign in',
+  heldMany: '{count} changes wait for {user} to sign in',
+  updateReady: 'A new version of BayBook is ready.',
+  updateWaitsForSync: 'Changes are being sent: Reload once they are on the server.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

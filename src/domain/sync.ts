@@ -2,7 +2,11 @@ import type { Level } from './levels';
 
 /**
  * The tables a device keeps a copy of, and the lowest level that receives each in the pull.
- * Lower levels still work offline on what they may see (customers and jobs for the service request form).
+ * Lower levels still work offline on what they may see (customers and jobs for the service request form). Each table
+ * goes to the lowest level whose screens show it (SPEC §2's route table): invoices, estimates and products to 3
+ * (/view-invoices, /view-estimate, /view-products); transactions, suppliers, the inventory log and the activity log
+ * to 5 (their screens are level 5; a level-4 device keeps the payments it took itself, and an invoice row carries
+ * its payment totals).
  */
 export const SYNC_ENTITY_LEVEL = {
   config: 1,
@@ -14,11 +18,11 @@ export const SYNC_ENTITY_LEVEL = {
   service_log: 3,
   products: 3,
   product_photos: 3,
-  suppliers: 3,
-  inventory_log: 3,
+  suppliers: 5,
+  inventory_log: 5,
   invoices: 3,
   estimates: 3,
-  transactions: 3,
+  transactions: 5,
   sys_log: 5,
 } as const satisfies Record<string, Level>;
 

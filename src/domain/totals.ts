@@ -73,6 +73,15 @@ export function isPaid(dueCents: Cents): boolean {
   return dueCents <= 0;
 }
 
+/**
+ * SPEC §4: a fully paid invoice (amount due 0) shows PAID and locks work hours, rate, products, storage, discount
+ * and points, however it was brought to 0 (payments, a discount, points). The one rule of the devices and the server;
+ * removing a transaction (a reversal) makes an amount due again and unlocks it.
+ */
+export function isInvoiceLocked(inv: { total: Cents }): boolean {
+  return isPaid(inv.total);
+}
+
 /** Storage fee in JMD cents for a number of days (SPEC §9: first day, then each further day). */
 export function storageChargeJmd(days: number, terms = { firstDay: DEFAULT_STORAGE_FIRST_DAY_JMD, perDay: DEFAULT_STORAGE_PER_DAY_JMD }): Cents {
   const d = Math.floor(nonNeg(days));

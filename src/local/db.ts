@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import { storageLow } from '../domain/storage';
 import type { SyncEntityName } from '../domain/sync';
 
 /**
@@ -388,12 +389,20 @@ export interface StorageState {
  * much is used. Works without the Storage API (Node, old browsers): reports not persisted, zero usage.
  */
 export async function ensurePersistentStorage(nav: Partial<Navigator> | undefined = globalThis.navigator): Promise<StorageState> {
+  return readStorage(nav, { ask: true });
+}
+
+/**
+ * How full the device is, and whether its data is protected. `ask` also asks for protection (once, at start: in
+ * Firefox `persist()` shows the user a prompt, so later checks only read `persisted()`).
+ */
+export async function readStorage(nav: Partial<Navigator> | undefined = globalThis.navigator, { ask = false } = {}): Promise<StorageState> {
   const storage = nav?.storage;
   if (!storage) return { persisted: false, usage: 0, quota: 0, low: false };
   let persisted: boolean;
   try {
     persisted = (await storage.persisted?.()) ?? false;
-    if (!persisted && storage.persist) persisted = await storage.persist();
+    if (!persisted && ask && storage.persist) persisted = await storage.persist();
   } catch {
     persisted = false; // a browser that throws here (private mode) keeps nothing
   }
@@ -406,7 +415,5 @@ export async function ensurePersistentStorage(nav: Partial<Navigator> | undefine
   } catch {
     /* estimate unavailable */
   }
-  const free = quota - usage;
-  const low = quota > 0 && (free < quota * 0.1 || free < 100 * 1024 * 1024);
-  return { persisted, usage, quota, low };
+  return { persisted, usage, quota, low: storageLow(usage, quota) };
 }

@@ -1,4 +1,6 @@
 import { newId } from '../domain/ids';
+import { MSG } from '../domain/messages';
+import { photoFits, type StorageEstimateLike } from '../domain/storage';
 import type { SyncEntityName } from '../domain/sync';
 import { getMeta, type BayBookDB, type BlobRow, type OutboxEntry, type Row } from './db';
 import { deleteRow, putRow, rememberServerVersion } from './rows';
@@ -55,6 +57,27 @@ export interface WriteContext {
   storeBlob(blob: Blob, name: string): Promise<BlobRow>;
 }
 
+/**
+ * What the write path knows of the device's storage (src/local/storage.ts keeps it fresh): a photo that the last
+ * estimate says will not fit is refused before anything is queued, and bytes written are counted at once.
+ */
+export interface StorageGuard {
+  get(): StorageEstimateLike | null;
+  noteWritten(bytes: number): void;
+  /** the browser refused a write for want of space: ask it again */
+  noteFull(): void;
+}
+const storageGuards = new WeakMap<BayBookDB, StorageGuard>();
+export function setStorageGuard(db: BayBookDB, guard: StorageGuard | null) {
+  if (guard) storageGuards.set(db, guard);
+  else storageGuards.delete(db);
+}
+
+function isQuotaError(err: unknown): boolean {
+  const e = err as { name?: string; inner?: { name?: string } } | null;
+  return e?.name === 'QuotaExceededError' || e?.inner?.name === 'QuotaExceededError';
+}
+
 /** Listeners told after a write commits (the engine registers Background Sync and kicks the worker). */
 const queuedListeners = new Set<(db: BayBookDB) => void>();
 export function onQueued(fn: (db: BayBookDB) => void): () => void {
@@ -89,13 +112,19 @@ export function formatNumber(code: string, n: number): string {
  */
 export async function localWrite<T>(db: BayBookDB, fn: (w: WriteContext) => Promise<T>, opts: { session?: Session } = {}): Promise<T> {
   const deviceId = await getDeviceId(db);
+  const guard = storageGuards.get(db);
   let queued = 0;
-  const result = await db.run(() =>
+  let blobBytes = 0;
+  const write = () =>
     db.transaction('rw', db.tables, async () => {
+      // counted per attempt: `db.run` runs the transaction again after a lost connection
+      queued = 0;
+      blobBytes = 0;
       const session = opts.session ?? (await getSession(db));
       if (!session) throw new LocalWriteError('Please sign in again.');
       const now = new Date().toISOString();
       let touched: [SyncEntityName, string][] = [];
+      let lastEntry: OutboxEntry | null = null;
       const touch = async (entity: SyncEntityName, id: string) => {
         await rememberServerVersion(db, entity, id);
         if (!touched.some(([e, i]) => e === entity && i === id)) touched.push([entity, id]);
@@ -164,19 +193,41 @@ export async function localWrite<T>(db: BayBookDB, fn: (w: WriteContext) => Prom
             label: input.label,
           };
           entry.seq = await db.outbox.add(entry);
+          lastEntry = entry;
           touched = [];
           queued++;
           return entry;
         },
         async storeBlob(blob, name) {
+          // the last estimate, read synchronously: nothing but Dexie may be awaited inside this transaction
+          const fits = photoFits(blob.size, guard?.get());
+          if (!fits.ok) throw new LocalWriteError(fits.message);
           const row: BlobRow = { id: newId(), blob, name, mime: blob.type || 'application/octet-stream', size: blob.size, createdAt: now };
           await db.blobs.put(row);
+          blobBytes += blob.size;
           return row;
         },
       };
-      return fn(w);
-    }),
-  );
+      const out = await fn(w);
+      // rows changed after the last entry was appended (a payment's invoice figures, the customer's points) belong to
+      // that entry: while it waits, the pull must shadow those rows too, not overwrite them
+      const last = lastEntry as OutboxEntry | null; // assigned inside enqueue(), which TypeScript cannot see
+      if (touched.length && last) {
+        const refs = [...new Set([...last.refs, ...touched.map(([, id]) => id)])];
+        const touches = [...last.touches, ...touched.filter(([e, i]) => !last.touches.some(([te, ti]) => te === e && ti === i))];
+        await db.outbox.update(last.seq!, { refs, touches });
+      }
+      return out;
+    });
+  let result: T;
+  try {
+    result = await db.run(write);
+  } catch (err) {
+    if (!isQuotaError(err)) throw err;
+    guard?.noteFull();
+    throw new LocalWriteError(MSG.storageFull);
+  }
+  if (blobBytes > 0) guard?.noteWritten(blobBytes);
   if (queued > 0) for (const l of queuedListeners) l(db);
   return result;
 }

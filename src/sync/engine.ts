@@ -1,10 +1,10 @@
 import { getMeta, setMeta, type BayBookDB, type ConflictRow } from '../local/db';
 import { getDeviceId, onQueued, type Session } from '../local/write';
-import { withLock } from './lock';
+import { outboxLockName, withLock } from './lock';
 import { backoffMs, discardConflict, listConflicts, pushPass, retryConflict, type PushResult } from './outbox';
 import { pull as runPull, type PullResult } from './pull';
 import { createStatusStore, type StatusStore, type SyncStatus } from './status';
-import { dropUserToken, setUserToken, validToken } from './tokens';
+import { dropUserToken, setUserToken, tokenUsableUntil, validToken } from './tokens';
 import { ApiError, fetchTransport, type Transport } from './transport';
 
 /**
@@ -82,17 +82,33 @@ export function isSending(): boolean {
   return sendingEngines > 0;
 }
 
-/** Counts for the shell (also usable with useLiveQuery). */
-export async function outboxSummary(db: BayBookDB): Promise<Pick<SyncStatus, 'waiting' | 'conflicts' | 'heldFor'>> {
+export interface OutboxSummary extends Pick<SyncStatus, 'waiting' | 'conflicts' | 'heldFor'> {
+  /** when the next token of a user with changes waiting runs out (ms): the summary changes then; null: never */
+  recheckAt: number | null;
+}
+
+/**
+ * Counts for the shell (also usable with useLiveQuery: it re-runs on outbox, conflicts and token changes). Whose
+ * changes wait for a sign-in is worked out from the tokens kept per user and their exp, without the network: offline
+ * with an expired token the shell already says "3 changes wait for jdoe to sign in". An entry being sent is not held.
+ */
+export async function outboxSummary(db: BayBookDB, now = Date.now()): Promise<OutboxSummary> {
+  // read straight from the table: a querier that first awaits a nested async helper stopped being re-run by
+  // liveQuery (Dexie 4), and the shell would go stale
+  const tokens = ((await db.meta.get('tokens'))?.value ?? {}) as Record<string, string>;
   let waiting = 0;
+  let recheckAt: number | null = null;
   const held = new Map<string, number>();
   await db.outbox.each((e) => {
     if (e.state === 'rejected') return;
     waiting++;
-    if (e.state === 'held') held.set(e.actor, (held.get(e.actor) ?? 0) + 1);
+    if (e.state === 'sending') return;
+    const until = tokenUsableUntil(tokens[e.actor]);
+    if (until <= now) held.set(e.actor, (held.get(e.actor) ?? 0) + 1);
+    else if (until !== Infinity && (recheckAt === null || until < recheckAt)) recheckAt = until;
   });
   const conflicts = await db.conflicts.count();
-  return { waiting, conflicts, heldFor: [...held].map(([username, count]) => ({ username, count })) };
+  return { waiting, conflicts, heldFor: [...held].map(([username, count]) => ({ username, count })), recheckAt };
 }
 
 /** POST /v3/devices once per device: the short code that prefixes this device's numbers ('B2-17'). */
@@ -118,7 +134,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   const transport = opts.transport ?? fetchTransport(opts.baseUrl ?? '/api', opts.fetch);
   const status = createStatusStore();
   if (opts.onStatus) status.subscribe(opts.onStatus);
-  const lockName = opts.lockName ?? (db.name === 'baybook' ? 'baybook-outbox' : `baybook-outbox:${db.name}`);
+  const lockName = opts.lockName ?? outboxLockName(db.name);
   const random = opts.random ?? Math.random;
   const events = opts.events === undefined ? ((globalThis as { window?: EventTarget }).window ?? null) : opts.events;
 
@@ -132,7 +148,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   let unsubscribeQueued: (() => void) | null = null;
 
   async function refreshStatus() {
-    const s = await outboxSummary(db);
+    const { recheckAt: _, ...s } = await outboxSummary(db);
     const lastSync = await getMeta<string | null>(db, 'lastSync', null);
     status.set({ ...s, lastSync });
     return status.get();

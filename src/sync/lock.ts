@@ -9,6 +9,11 @@
 
 const local = new Map<string, Promise<unknown>>();
 
+/** The lock one device database's outbox worker holds, in every tab and in the service worker. */
+export function outboxLockName(dbName: string): string {
+  return dbName === 'baybook' ? 'baybook-outbox' : `baybook-outbox:${dbName}`;
+}
+
 interface LockManagerLike {
   request(name: string, options: { ifAvailable?: boolean; mode?: 'exclusive' | 'shared' }, cb: (lock: unknown) => Promise<unknown>): Promise<unknown>;
 }

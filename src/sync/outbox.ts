@@ -144,8 +144,8 @@ async function blobFor(db: BayBookDB, entry: OutboxEntry): Promise<FormData | un
 }
 
 /**
- * One push pass. Call under the outbox lock (see worker.ts). Re-reads the queue after every entry, so entries
- * queued while it runs go out in the same pass.
+ * One push pass. Call under the outbox lock (`withLock` in lock.ts, as engine.ts does). Re-reads the queue after
+ * every entry, so entries queued while it runs go out in the same pass.
  */
 export async function pushPass(opts: PushOptions): Promise<PushResult> {
   const { db, transport } = opts;

@@ -1,3 +1,5 @@
+import { MSG, fill } from '../domain/messages';
+
 /**
  * What the shell shows about sync: online or not, how many changes are not yet on the server (always shown —
  * DESIGN.md), conflicts, last sync, whose changes wait for a sign-in, and the progress of a first sync.
@@ -61,5 +63,5 @@ export function createStatusStore(initial: SyncStatus = INITIAL_STATUS): StatusS
 
 /** "3 changes wait for jdoe to sign in" */
 export function heldMessage(h: { username: string; count: number }): string {
-  return `${h.count} ${h.count === 1 ? 'change waits' : 'changes wait'} for ${h.username} to sign in`;
+  return fill(h.count === 1 ? MSG.heldOne : MSG.heldMany, { count: h.count, user: h.username });
 }

@@ -29,13 +29,21 @@ export function decodeToken(token: string): TokenPayload | null {
   }
 }
 
-/** Expired (or unreadable) tokens; a 30 s margin so a request does not leave with a token about to run out. */
-export function tokenExpired(token: string | null | undefined, now = Date.now(), marginMs = 30_000): boolean {
-  if (!token) return true;
+/** A request does not leave with a token about to run out: a token counts as expired this long before its exp. */
+export const TOKEN_MARGIN_MS = 30_000;
+
+/** Until when a token is usable (ms since epoch, margin taken off): 0 when missing or unreadable, Infinity without exp. */
+export function tokenUsableUntil(token: string | null | undefined, marginMs = TOKEN_MARGIN_MS): number {
+  if (!token) return 0;
   const p = decodeToken(token);
-  if (!p) return true;
-  if (typeof p.exp !== 'number') return false;
-  return p.exp * 1000 <= now + marginMs;
+  if (!p) return 0;
+  if (typeof p.exp !== 'number') return Infinity;
+  return p.exp * 1000 - marginMs;
+}
+
+/** Expired (or unreadable) tokens; a 30 s margin so a request does not leave with a token about to run out. */
+export function tokenExpired(token: string | null | undefined, now = Date.now(), marginMs = TOKEN_MARGIN_MS): boolean {
+  return tokenUsableUntil(token, marginMs) <= now;
 }
 
 export async function getTokens(db: BayBookDB): Promise<Record<string, string>> {

@@ -1,7 +1,8 @@
 /**
- * How the sync engine talks to the API. The same contract as the shell's `apiRequest` (src/sync/http.ts):
- * resolves `{status, data}` for a 2xx answer, throws `ApiError` otherwise — kind 'network' (no answer), 'timeout'
- * (no answer in time) or 'http' (an answer that was not 2xx; `status` and the parsed `body` are set).
+ * How the device talks to the API: the sync engine, and the login screen's POST /login (screens otherwise read and
+ * write the device's database). A `Transport` resolves `{status, data}` for a 2xx answer, throws `ApiError`
+ * otherwise — kind 'network' (no answer), 'timeout' (no answer in time) or 'http' (an answer that was not 2xx;
+ * `status` and the parsed `body` are set).
  *
  * The engine takes a `Transport` so that tests (and the service worker) can give it their own `fetch`: three
  * simulated devices in one process each need their own failing network.

@@ -2,11 +2,17 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addMonths, format, setDate, startOfMonth } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import Calendar from '../../src/app/jobs/Calendar';
+import { canRebook } from '../../src/app/jobs/calendar/booking';
+import { statusPalette, statusTint } from '../../src/app/jobs/statusColours';
+import { JOB_STATUSES } from '../../src/domain/entities';
+import { STATUS_COLOR, checkBookingUpdate } from '../../src/domain/jobs';
 import type { AppData } from '../../src/app/data/DataProvider';
 import { DEFAULT_TIME_ZONE, parseBooking } from '../../src/domain/dates';
 import { MSG } from '../../src/domain/messages';
 import type { JobRow } from '../../src/local/db';
 import { renderScreen } from './render';
+
+// these screens seed a dozen jobs through the repositories: slow on cores shared with other suites
 
 const TZ = DEFAULT_TIME_ZONE;
 
@@ -69,7 +75,7 @@ describe('Booking calendar (SPEC §2 Booking calendar, §4, §5)', () => {
     await toNextMonth();
     const tile = await screen.findByTestId(`day-${day}`);
     await waitFor(() => expect(within(tile).getAllByTestId('event-chip')).toHaveLength(3));
-    expect(within(tile).getByText('+1 more')).toBeTruthy();
+    await waitFor(() => expect(within(tile).getByText('+1 more')).toBeTruthy());
     expect(within(tile).queryByText(/EEE555/)).toBeNull();
     // the day panel lists all four
     fireEvent.click(tile);
@@ -194,6 +200,45 @@ describe('Booking calendar (SPEC §2 Booking calendar, §4, §5)', () => {
     expect(await within(form).findByText(MSG.invalidBookingDates)).toBeTruthy();
     expect(await bookingEntries(data)).toHaveLength(0);
     expect((await data.db.jobs.get(job.id))?.status).toBe('received');
+  });
+
+  it("offers level 5 no reschedule on a complete job: read-only with 'Cannot update final requests', as book() refuses", async () => {
+    const { data } = await renderScreen(<Calendar />, { level: 5, path: '/view-calendar' });
+    const day = nextMonthDay(15);
+    const job = await bookedJob(data, 'FIN123', day);
+    await data.repos.jobs.setStatus(job.id, 'active');
+    await data.repos.invoices.create(job.id, { work_hour: 1, rate_hour: 5000 }, []);
+    await data.repos.jobs.setStatus(job.id, 'complete');
+    await toNextMonth();
+    const dialog = await openEvent('10:00 FIN123');
+    await waitFor(() => expect(within(dialog).getByText(MSG.cannotUpdateFinal)).toBeTruthy());
+    expect(within(dialog).getByTestId('booking-times').textContent).toBe(`${day} 10:00 – ${day} 11:00`);
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+    // the repository says the same: the form is offered exactly where book() would accept it
+    await expect(data.repos.jobs.book(job.id, at(day, '12:00'), at(day, '13:00'))).rejects.toThrow(MSG.cannotUpdateFinal);
+    expect(await bookingEntries(data)).toHaveLength(0);
+  });
+
+  it('offers the reschedule form where the domain allows a booking update, and nowhere else', () => {
+    for (const level of [1, 2, 3, 4, 5]) {
+      for (const status of JOB_STATUSES) expect(canRebook(status, level), `${status} at ${level}`).toBe(checkBookingUpdate(status, level).ok);
+    }
+    expect(['booked', 'received', 'active'].every((s) => canRebook(s, 4) && canRebook(s, 5))).toBe(true);
+    expect(['complete', 'canceled'].some((s) => canRebook(s, 5))).toBe(false);
+    expect(canRebook('booked', 3)).toBe(false);
+  });
+
+  it('colours its chips from the same status map as the job table', async () => {
+    for (const s of JOB_STATUSES) expect(statusTint(s).palette).toBe(STATUS_COLOR[s]);
+    expect(statusPalette('booked')).toBe(STATUS_COLOR.booked);
+    const { data } = await renderScreen(<Calendar />, { level: 4, path: '/view-calendar' });
+    const day = nextMonthDay(15);
+    const job = await bookedJob(data, 'COL123', day);
+    await data.repos.jobs.setStatus(job.id, 'received');
+    await toNextMonth();
+    const chip = (await screen.findByText('10:00 COL123')).closest('[data-testid="event-chip"]') as HTMLElement;
+    expect(chip.dataset.status).toBe('received');
   });
 
   it('level 3 sees the bookings but no booking form, and a read-only event dialog', async () => {

@@ -36,6 +36,9 @@ describe('the shared data table', () => {
     expect(shownPageSizes(4, PAGE_SIZES.customers)).toEqual([4]);
     expect(shownPageSizes(0, PAGE_SIZES.customers)).toEqual(PAGE_SIZES.customers);
     expect(shownPageSizes(10, PAGE_SIZES.customers)).toEqual(PAGE_SIZES.customers);
+    // a table sized below 10 (services, 8) shrinks only below its size
+    expect(shownPageSizes(5, PAGE_SIZES.services)).toEqual([5]);
+    expect(shownPageSizes(9, PAGE_SIZES.services)).toEqual([8]);
     render(<Table data={rows(4)} />);
     expect(sizes()).toEqual(['4']);
     expect(pageInfo()).toBe('1–4 of 4');

@@ -1,4 +1,4 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createData, useRepos, type AppData } from '../../src/app/data/DataProvider';
@@ -81,7 +81,6 @@ const dialogSettled = () => waitFor(() => expect(screen.getByTestId('job-actions
 const statusSelect = () => screen.queryByRole('combobox', { name: 'Job Status' }) as HTMLSelectElement | null;
 
 // the machine is shared: give IndexedDB writes and Chakra's dialogs time
-configure({ asyncUtilTimeout: 4000 });
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:http://localhost/fake-object-url');

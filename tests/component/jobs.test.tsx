@@ -6,8 +6,11 @@ import type { AppData } from '../../src/app/data/DataProvider';
 import { toaster } from '../../src/app/feedback/toaster';
 import { MSG } from '../../src/domain/messages';
 import type { CustomerRow, JobRow } from '../../src/local/db';
+import { SEARCH_SCAN } from '../../src/local/repositories/jobs';
 import { putRow } from '../../src/local/rows';
 import { renderScreen } from './render';
+
+// these screens seed a dozen jobs through the repositories: slow on cores shared with other suites
 
 // ---- seeding through the repositories ---------------------------------------------------------------------------
 
@@ -192,8 +195,11 @@ describe('Job table (SPEC §2)', () => {
     await waitFor(() => expect(rowOf(j.id)).toBeTruthy());
 
     const panel = within(await expand(j.id));
-    expect(panel.getByText('1. Oil change')).toBeTruthy();
-    expect(panel.getByText('2. Brake pads')).toBeTruthy();
+    const services = within(panel.getByRole('table', { name: `Services of #${j.number}` }));
+    expect(services.getAllByRole('row').filter((r) => r.querySelector('td')).map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
+      ['1', 'Oil change'],
+      ['2', 'Brake pads'],
+    ]);
     expect(panel.getByText(/^Booked for \w{3} \d{1,2}\w{2} \d{4}, \d{1,2}:\d{2}:\d{2} (am|pm)$/i)).toBeTruthy();
     expect(panel.getByRole('link', { name: 'kim@shop.test' }).getAttribute('href')).toBe('mailto:kim@shop.test');
     expect(panel.getByRole('link', { name: '8765550101' }).getAttribute('href')).toBe('tel:8765550101');
@@ -203,6 +209,58 @@ describe('Job table (SPEC §2)', () => {
     expect(within(panel.getByTestId('note-warning')).getByText('Please collect by Friday')).toBeTruthy();
     expect(panel.getByText(MSG.noInvoice)).toBeTruthy();
     expect((panel.getByLabelText('Assigned to') as HTMLSelectElement).value).toBe('');
+  });
+
+  it("shows the 'Booked for <date time>' chip only while the job is booked", async () => {
+    const { data } = await renderScreen(<Jobs />, { level: 4, path: '/view-request' });
+    const j = await job(data, { book: new Date(Date.now() + 86_400_000).toISOString() });
+    await waitFor(() => expect(rowOf(j.id)).toBeTruthy());
+    const panel = await expand(j.id);
+    expect(within(panel).getByTestId('booked-chip').textContent).toMatch(/^Booked for /);
+    await data.repos.jobs.setStatus(j.id, 'received');
+    await waitFor(() => expect(rowOf(j.id).dataset.status).toBe('received'));
+    await waitFor(() => expect(within(screen.getByTestId(`job-panel-${j.id}`)).queryByTestId('booked-chip')).toBeNull());
+  });
+
+  it('shows the hidden Email and Contact from the Columns menu, as mailto: and tel: links', async () => {
+    const { data } = await renderScreen(<Dashboard />, { level: 4 });
+    const one = await active(data, { c: await customer(data, { email: 'maya@brown.test', contact: '8765551234' }) });
+    await waitFor(() => expect(rowOf(one.id)).toBeTruthy());
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
+    expect(headers()).not.toContain('Email');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Columns of Active Customers' }));
+    const menu = await screen.findByTestId('columns-menu-Active Customers');
+    const email = within(menu).getByRole('menuitemcheckbox', { name: 'Email' });
+    expect(email.getAttribute('aria-checked')).toBe('false');
+    expect(within(menu).getByRole('menuitemcheckbox', { name: 'Registration' }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(email);
+    fireEvent.click(within(menu).getByRole('menuitemcheckbox', { name: 'Contact' }));
+    await waitFor(() => expect(headers()).toEqual(expect.arrayContaining(['Email', 'Contact'])));
+    expect(within(rowOf(one.id)).getByRole('link', { name: 'maya@brown.test' }).getAttribute('href')).toBe('mailto:maya@brown.test');
+    expect(within(rowOf(one.id)).getByRole('link', { name: '8765551234' }).getAttribute('href')).toBe('tel:8765551234');
+    expect(cell(rowOf(one.id), 'Email')).toBe('maya@brown.test');
+
+    // and hidden again
+    fireEvent.click(within(menu).getByRole('menuitemcheckbox', { name: 'Email' }));
+    await waitFor(() => expect(headers()).not.toContain('Email'));
+    expect(headers()).toContain('Contact');
+  });
+
+  it("pages a job's services table at 8 (SPEC §9)", async () => {
+    const { data } = await renderScreen(<Dashboard />, { level: 4 });
+    const titles = Array.from({ length: 10 }, (_, i) => `Service ${String(i + 1).padStart(2, '0')}`);
+    const j = await active(data, { service: titles });
+    await waitFor(() => expect(rowOf(j.id)).toBeTruthy());
+    const panel = await expand(j.id);
+    const table = within(panel).getByTestId(`table-Services of #${j.number}`);
+    const shown = () => [...table.querySelectorAll('[data-row-id]')].map((r) => r.querySelectorAll('td')[1]?.textContent);
+    expect(shown()).toEqual(titles.slice(0, 8));
+    expect(within(table).getByTestId('page-info').textContent).toBe('1–8 of 10');
+    expect(within(within(table).getByLabelText('Rows per page')).getAllByRole('option').map((o) => o.textContent)).toEqual(['8']);
+    fireEvent.click(within(table).getByRole('button', { name: 'Next page' }));
+    expect(shown()).toEqual(titles.slice(8));
+    expect(within(table).getByTestId('page-info').textContent).toBe('9–10 of 10');
   });
 
   it('shows an invoice chip linking to /view-invoice?id=<invoice> when the job has one', async () => {
@@ -263,6 +321,59 @@ describe('Job table, paged variant (/view-request)', () => {
     await waitFor(() => expect(pageInfo()).toBe('11–13 of 13'));
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
   });
+
+  it('searches the hidden Email and Contact, and names, in the paged variant', async () => {
+    const { data } = await renderScreen(<Jobs />, { level: 4, path: '/view-request' });
+    const maya = await job(data, { c: await customer(data, { first: 'Maya', last: 'Brown', email: 'Maya.Brown@Mail.test', contact: '8765551234' }) });
+    const omar = await job(data, { c: await customer(data, { first: 'Omar', last: 'Grant', email: 'omar@grant.test', contact: '8765559876' }) });
+    await waitFor(() => expect(pageInfo()).toBe('1–2 of 2'));
+    const search = screen.getByRole('textbox', { name: 'Search Service Requests' });
+    const shows = async (value: string, ids: string[]) => {
+      fireEvent.change(search, { target: { value } });
+      await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId), value).toEqual(ids));
+    };
+    // email: any part of it, case ignored
+    await shows('omar@grant', [omar.id]);
+    await shows('brown@mail', [maya.id]);
+    // contact: any part of its digits, typed with or without dashes
+    await shows('5551234', [maya.id]);
+    await shows('876-555-9876', [omar.id]);
+    // name and surname, either order
+    await shows('maya', [maya.id]);
+    await shows('GRANT', [omar.id]);
+    await shows('Omar Grant', [omar.id]);
+    await shows('nobody@else', []);
+    expect(pageInfo()).toBe('0 of 0');
+  });
+
+  it('a one-character search filters by what starts with it (never the whole table unfiltered)', async () => {
+    const { data } = await renderScreen(<Jobs />, { level: 4, path: '/view-request' });
+    const zed = await job(data, { c: await customer(data, { first: 'Zed', last: 'Young', email: 'zed@y.test', contact: '8765550000' }) });
+    await job(data, { c: await customer(data, { first: 'Amy', last: 'Ward', email: 'amy@w.test' }) });
+    await waitFor(() => expect(pageInfo()).toBe('1–2 of 2'));
+    const search = screen.getByRole('textbox', { name: 'Search Service Requests' });
+    fireEvent.change(search, { target: { value: 'z' } });
+    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([zed.id]));
+    expect(pageInfo()).toBe('1–1 of 1');
+    // 'e' is inside both emails and names, but starts none of them: nothing
+    fireEvent.change(search, { target: { value: 'e' } });
+    await waitFor(() => expect(pageInfo()).toBe('0 of 0'));
+  });
+
+  it('finds an old job beyond the newest-jobs filter through the indexes (plate, surname, contact)', async () => {
+    const { data } = await renderScreen(<Jobs />, { level: 4, path: '/view-request' });
+    const c = await customer(data, { first: 'Old', last: 'Timer', contact: '8761112222' });
+    const old = await job(data, { c });
+    await putRow(data.db, 'jobs', { ...old, created_at: '2015-01-01T10:00:00.000Z' });
+    // newer jobs than the bounded filter reads, straight into the table (as a first sync would bring them)
+    const newer = Array.from({ length: SEARCH_SCAN }, (_, i) => ({ ...old, id: `bulk-${i}`, number: `Z9-${i}`, customer_id: 'someone', first_name: 'Bulk', last_name: 'Row', contact: '8760000000', registration: 'BULK 1', registration_key: 'BULK1', vin: 'VINBULK', vin_key: 'VINBULK', created_at: new Date(Date.now() - i * 1000).toISOString() }));
+    await data.db.jobs.bulkPut(newer);
+    const search = screen.getByRole('textbox', { name: 'Search Service Requests' });
+    for (const value of [c.registration, 'Timer', 'timer old', '876111']) {
+      fireEvent.change(search, { target: { value } });
+      await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId), value).toEqual([old.id]), { timeout: 5000 });
+    }
+  }, 30_000);
 
   it('puts a clicked registration into the paged search and goes back to the first page', async () => {
     const { data } = await renderScreen(<Jobs />, { level: 4, path: '/view-request' });

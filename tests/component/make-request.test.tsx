@@ -10,6 +10,8 @@ import { setMeta } from '../../src/local/db';
 import { putRow } from '../../src/local/rows';
 import { renderScreen } from './render';
 
+// the booking tests render the calendar too: slow on cores shared with other suites (7 s seen)
+
 const CATALOGUE = [
   { title: 'Oil change', description: 'Engine oil and filter' },
   { title: 'Brake check', description: 'Pads, discs and fluid' },

@@ -1,6 +1,9 @@
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy/waitFor wait for the live queries of a real (fake-indexeddb) database: generous on two shared cores
+configure({ asyncUtilTimeout: 8000 });
 
 afterEach(() => {
   cleanup();

@@ -1,9 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableTitle } from '../../src/domain/jobs';
-import { ADMIN, OUT, browser, ensureBuild, startProduct, type RunningServer } from './harness';
+import { ADMIN, browser, ensureBuild, shoot, startProduct, type RunningServer } from './harness';
 
 /** A real (tiny) PNG, so the server's thumbnailer has an image to decode. */
 function png(w: number, h: number): Buffer {
@@ -22,15 +21,6 @@ function png(w: number, h: number): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-const SIZES = { tablet: { width: 1024, height: 768 }, desk: { width: 1440, height: 900 } } as const;
-
-async function shoot(page: Page, name: string) {
-  for (const [size, viewport] of Object.entries(SIZES)) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: join(OUT, `screen-${name}-${size}.png`), fullPage: true });
-  }
-  await page.setViewportSize(SIZES.tablet);
-}
 
 /**
  * The service bay's check-in, done entirely with the network cut (issue: front desk and bay screens):
@@ -160,5 +150,68 @@ describe('check-in offline in Chromium', () => {
     expect(job[0]).toMatchObject({ status: 'active', mileage: 42000, service_note: NOTE });
     const photos = (await server.api('GET', `/servicePhotos/${job[0].id}`, undefined, token)).body.data as unknown[];
     expect(photos).toHaveLength(1);
+  });
+  it('screens for the record, online: a booked job on the calendar and its dialog, the Service Log, a blocked customer, level 3 making a request', async () => {
+    const started = Date.now();
+    const token = await server.login(ADMIN.username, ADMIN.password);
+    const TECH = { username: 'tech3', password: 'tech3-pw' };
+    expect((await server.api('POST', '/v2/auth/user', { data: { ...TECH, permission: 3 } }, token)).status).toBeLessThan(300);
+
+    // book the job through the calendar's day form: tomorrow 10:00–11:00, shop time
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Jamaica' }).format(Date.now() + 86_400_000);
+    await page.goto(`${server.url}/view-calendar`);
+    const form = page.getByTestId('book-form');
+    await form.getByLabel('Find job').fill(PLATE);
+    await expect.poll(() => form.getByLabel('Job', { exact: true }).locator('option').count()).toBe(2);
+    await form.getByLabel('Job', { exact: true }).selectOption({ index: 1 });
+    await form.getByLabel('From').fill(`${tomorrow} 10:00`);
+    await form.getByLabel('To').fill(`${tomorrow} 11:00`);
+    await form.getByRole('button', { name: 'Book' }).click();
+    const chip = page.getByTestId('event-chip').filter({ hasText: PLATE });
+    await page.waitForTimeout(300);
+    if ((await chip.count()) === 0) await page.getByRole('button', { name: 'Next month' }).click(); // tomorrow is next month
+    await expect.poll(() => chip.first().textContent()).toBe(`10:00 ${PLATE}`);
+    expect(await chip.first().getAttribute('data-status')).toBe('booked');
+    // the event dialog, then the month with that day selected (its panel lists the booking)
+    await chip.first().click();
+    const dialog = page.getByTestId('event-dialog');
+    await expect.poll(() => dialog.getByLabel('From').inputValue()).toBe(`${tomorrow} 10:00`);
+    await shoot(page, 'calendar-event');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('list', { name: 'Bookings of the day' }).textContent()).toContain(PLATE);
+    await shoot(page, 'calendar-booked');
+
+    // the Service Log of that job, with a comment
+    await page.goto(`${server.url}/view-request`);
+    await page.locator('tr', { hasText: PLATE }).first().getByRole('button', { name: 'Expand row' }).click();
+    await page.getByRole('button', { name: 'Service Log' }).click();
+    await page.getByLabel('Log Service Comment').fill('Road test done, brakes pull left');
+    await page.getByRole('button', { name: 'Add comment' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Log entries' }).textContent()).toContain('Road test done');
+    await shoot(page, 'service-log');
+    await page.keyboard.press('Escape');
+
+    // the Customers table with the customer blocked: a pink row
+    await page.goto(`${server.url}/view-customers`);
+    const customerRow = page.locator('tr', { hasText: PLATE }).first();
+    await customerRow.getByRole('button', { name: 'Block' }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Block' }).click();
+    await expect.poll(() => customerRow.getAttribute('data-blocked')).toBe('true');
+    // the click scrolled the wide table to its Actions column: back to the start, so the shot shows whose row it is
+    await page.evaluate(() => document.querySelectorAll('*').forEach((e) => e.scrollLeft && (e.scrollLeft = 0)));
+    await shoot(page, 'customers-blocked');
+    await expect.poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 30_000 }).toBe('All changes on the server');
+
+    // Make Service Request as a Service Agent (level 3): the authorization terms are shown
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${server.url}/login`);
+    await page.getByLabel('Username').fill(TECH.username);
+    await page.getByLabel('Password').fill(TECH.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${server.url}/make-request`);
+    await expect.poll(() => page.getByTestId('authorization-terms').count()).toBe(1);
+    await shoot(page, 'make-request-level3');
+    expect(Date.now() - started, 'time this test adds').toBeLessThan(30_000);
   });
 });

@@ -12,6 +12,18 @@ export const DIST = join(ROOT, 'dist');
 export const OUT = join(ROOT, 'test-output');
 export const ADMIN = { username: 'admin', password: 'e2e-admin-pw' };
 
+/** The two screen sizes of the issues' screenshots: a 10-inch tablet in the bay and the front-desk PC. */
+export const SIZES = { tablet: { width: 1024, height: 768 }, desk: { width: 1440, height: 900 } } as const;
+
+/** Screenshots of the page at both sizes under test-output/ (screen-<name>-<size>.png); leaves it at tablet size. */
+export async function shoot(page: Page, name: string) {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: join(OUT, `screen-${name}-${size}.png`), fullPage: true });
+  }
+  await page.setViewportSize(SIZES.tablet);
+}
+
 /** Builds the PWA when dist is missing or older than the app's sources. */
 export function ensureBuild() {
   const built = existsSync(join(DIST, 'index.html')) ? statSync(join(DIST, 'index.html')).mtimeMs : 0;
@@ -59,12 +71,18 @@ export async function startProduct(): Promise<RunningServer> {
   proc.stdout?.on('data', (d) => (log += d));
   proc.stderr?.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
+  // up to 90 s: a first PGlite start on a busy 2-core machine can take tens of seconds
+  let up = false;
+  for (let i = 0; i < 360 && !up; i++) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      up = (await fetch(`${url}/api/health`)).ok;
     } catch {}
     if (proc.exitCode !== null) throw new Error(`server exited: ${log}`);
-    await new Promise((r) => setTimeout(r, 250));
+    if (!up) await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!up) {
+    process.kill(-proc.pid!);
+    throw new Error(`the server did not answer /api/health within 90 s: ${log}`);
   }
   const api: RunningServer['api'] = async (method, path, body, token) => {
     const res = await fetch(`${url}/api${path}`, {

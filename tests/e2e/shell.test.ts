@@ -37,6 +37,34 @@ describe('the PWA shell in Chromium', () => {
     }
   });
 
+  it('links a web app manifest that makes it installable: name, theme colour, standalone, icons that load', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const href = /<link rel="manifest" href="([^"]+)"/.exec(html)?.[1];
+    expect(href, 'index.html links a manifest').toBeTruthy();
+    expect(/<meta name="theme-color" content="([^"]+)"/.exec(html)?.[1]).toBe('#1f4e79');
+    const res = await fetch(new URL(href!, server.url));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/(manifest\+)?json/);
+    const manifest = (await res.json()) as {
+      name: string; short_name: string; theme_color: string; background_color: string; display: string; start_url: string;
+      icons: { src: string; sizes: string; type: string; purpose?: string }[];
+    };
+    expect(manifest).toMatchObject({ name: 'BayBook', short_name: 'BayBook', theme_color: '#1f4e79', display: 'standalone', start_url: '/' });
+    expect(manifest.background_color).toBeTruthy();
+    // Chromium's install criteria: a 192 px and a 512 px icon; each one is a real PNG of the size it claims
+    const sizes = manifest.icons.map((i) => i.sizes);
+    expect(sizes).toContain('192x192');
+    expect(sizes).toContain('512x512');
+    for (const icon of manifest.icons) {
+      const r = await fetch(new URL(icon.src, new URL(href!, server.url)));
+      expect(r.status, icon.src).toBe(200);
+      expect(r.headers.get('content-type'), icon.src).toBe(icon.type);
+      const png = Buffer.from(await r.arrayBuffer());
+      expect(png.subarray(0, 8).toString('hex'), `${icon.src} is a PNG`).toBe('89504e470d0a1a0a');
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, `${icon.src} is ${icon.sizes}`).toBe(icon.sizes);
+    }
+  });
+
   it('sends a visitor to /login and refuses bad sign-ins with the right words', async () => {
     await page.goto(`${server.url}/view-customers`);
     await page.waitForURL('**/login');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
-import { STATUS_OPTIONS, canCancel, canGenerateInvoice, checkJobUpdate, checkStatusChange, confirmStatusText, isRealDate, turnaround, ZERO_DATE } from '../../src/domain/jobs';
+import { STATUS_OPTIONS, canCancel, canGenerateInvoice, checkBookingUpdate, checkJobUpdate, jobMatchesSearch, checkStatusChange, confirmStatusText, isRealDate, turnaround, ZERO_DATE } from '../../src/domain/jobs';
 
 describe('job state machine (SPEC §4)', () => {
   it('offers every status except booked and canceled', () => {
@@ -58,5 +58,42 @@ describe('job state machine (SPEC §4)', () => {
     expect(turnaround(job)).toBe('3 hours');
     expect(turnaround({ ...job, complete_at: ZERO_DATE })).toBe('');
     expect(turnaround({ ...job, status: 'active' })).toBe('');
+  });
+});
+
+describe('booking updates (SPEC §4, §6)', () => {
+  it('needs level 4 and an open job, for level 5 too', () => {
+    expect(checkBookingUpdate('received', 4).ok).toBe(true);
+    expect(checkBookingUpdate('booked', 5).ok).toBe(true);
+    expect(checkBookingUpdate('active', 3)).toEqual({ ok: false, message: MSG.forbidden });
+    expect(checkBookingUpdate('complete', 5)).toEqual({ ok: false, message: MSG.cannotUpdateFinal });
+    expect(checkBookingUpdate('canceled', 5)).toEqual({ ok: false, message: MSG.cannotUpdateFinal });
+  });
+});
+
+describe('the job search (SPEC §2 Job table)', () => {
+  const job = { registration: 'PK 1234', vin: '1HGCM82633A004352', number: 'B2-17', first_name: 'Maya', last_name: 'Brown', email: 'Maya.Brown@Mail.test', contact: '8765551234' };
+  const finds = (q: string) => jobMatchesSearch(job, q);
+
+  it('matches registration, VIN and #number by their start, ignoring case, spaces and dashes', () => {
+    expect(['pk12', 'PK-12', '1hgcm', '#B2-1', 'b2-17'].every(finds)).toBe(true);
+    expect(['4352', 'A004352', '2-17'].some(finds)).toBe(false);
+  });
+
+  it('matches names, email and contact anywhere from 2 characters, a contact by its digits', () => {
+    expect(['aya', 'BROWN', 'maya brown', 'brown maya', 'brown@mail', 'mail.test', '5551234', '876-555-1234', '(876) 555'].every(finds)).toBe(true);
+    expect(['nobody', 'maya green', '999'].some(finds)).toBe(false);
+  });
+
+  it('matches only starts with one character, and everything when empty', () => {
+    expect(['m', 'B', 'p', '8', '1'].every(finds)).toBe(true);
+    expect(['a', 'y', '@', '5'].some(finds)).toBe(false);
+    expect(finds('')).toBe(true);
+    expect(finds('   ')).toBe(true);
+  });
+
+  it("never matches the 'none' of a job without email", () => {
+    expect(jobMatchesSearch({ ...job, email: 'none' }, 'none')).toBe(false);
+    expect(jobMatchesSearch({ ...job, email: 'none' }, 'no')).toBe(false);
   });
 });

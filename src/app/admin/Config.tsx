@@ -1,5 +1,141 @@
-import { Placeholder } from '../shell/Placeholder';
+import { Alert, Box, Button, Field, Heading, Input, Text, Textarea } from '@chakra-ui/react';
+import { yupResolver } from '@hookform/resolvers/yup';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { createContext, useContext, useMemo, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { MSG } from '../../domain/messages';
+import { can } from '../../domain/permissions';
+import { configFormSchema } from '../../domain/schemas';
+import type { ConfigRow } from '../../local/repositories/team';
+import { useRepos } from '../data/DataProvider';
+import { DataTable, PAGE_SIZES } from '../ui/DataTable';
+import { FormDialog, IdCell, useDialogSave, useLevel } from './shared';
+import { actionsColumn } from '../ui/columns';
+
+/**
+ * SPEC §2 Configuration sheet, /view-config (level 5): ID, Title, Description and Amount, page size 15 of
+ * 10/15/20/50/100/150/300 (SPEC §9). A row is edited in a dialog (SPEC §5: title read-only; description and amount
+ * required; amount a number — configFormSchema) with SPEC's notice 'Please close and re-open application for changes
+ * to take effect'. A text setting (time zone, shop name) has no amount: its value is the description.
+ */
+
+interface ConfigForm {
+  description: string;
+  amount: string;
+}
+
+const CONFIG_PAGE_SIZE = 15;
+
+const EditCtx = createContext<{ canEdit: boolean; edit(row: ConfigRow): void } | null>(null);
+
+function ActionsCell({ row }: { row: ConfigRow }) {
+  const ctx = useContext(EditCtx);
+  if (!ctx?.canEdit) return null;
+  return (
+    <Button size="sm" variant="outline" onClick={() => ctx.edit(row)} aria-label={`Edit ${row.title}`}>
+      Edit
+    </Button>
+  );
+}
+
+const COLUMNS: ColumnDef<ConfigRow, unknown>[] = [
+  { accessorKey: 'id', header: 'ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
+  { accessorKey: 'title', header: 'Title' },
+  { accessorKey: 'description', header: 'Description', cell: ({ row }) => <Text maxW="xs" whiteSpace="normal">{row.original.description}</Text> },
+  {
+    id: 'amount',
+    header: 'Amount',
+    accessorFn: (c) => (c.amount === null || c.amount === undefined ? '' : c.amount),
+    cell: ({ row }) => (row.original.amount === null || row.original.amount === undefined ? '' : String(row.original.amount)),
+  },
+  actionsColumn(({ row }) => <ActionsCell row={row.original} />),
+];
+
+function ConfigDialog({ row, onClose }: { row: ConfigRow; onClose: () => void }) {
+  const repos = useRepos();
+  const hasAmount = row.amount !== null && row.amount !== undefined;
+  const { saving, refusal, run } = useDialogSave(onClose);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ConfigForm>({
+    resolver: yupResolver(configFormSchema(hasAmount)) as unknown as Resolver<ConfigForm>,
+    defaultValues: { description: row.description ?? '', amount: hasAmount ? String(row.amount) : '' },
+  });
+
+  const save = (v: ConfigForm) =>
+    run(async () => {
+      const amount = hasAmount ? Number(v.amount) : null;
+      await repos.config.edit({ id: row.id, description: String(v.description).trim(), amount });
+      return MSG.configNotice;
+    }, 'info');
+
+  return (
+    <FormDialog
+      title={`Edit ${row.title}`}
+      onClose={onClose}
+      onSubmit={() => void handleSubmit(save)()}
+      saving={saving}
+      error={refusal}
+      notice={
+        <Alert.Root status="info" size="sm">
+          <Alert.Indicator />
+          <Alert.Description>{MSG.configNotice}</Alert.Description>
+        </Alert.Root>
+      }
+    >
+      <Field.Root readOnly>
+        <Field.Label>Title</Field.Label>
+        <Input value={row.title} readOnly />
+      </Field.Root>
+      <Field.Root invalid={!!errors.description} required>
+        <Field.Label>Description</Field.Label>
+        <Textarea rows={3} maxLength={500} {...register('description')} />
+        {errors.description && <Field.ErrorText>{errors.description.message}</Field.ErrorText>}
+      </Field.Root>
+      {hasAmount ? (
+        <Field.Root invalid={!!errors.amount} required>
+          <Field.Label>Amount</Field.Label>
+          <Input inputMode="decimal" autoComplete="off" {...register('amount')} />
+          {errors.amount && <Field.ErrorText>{errors.amount.message}</Field.ErrorText>}
+        </Field.Root>
+      ) : (
+        <Field.Root readOnly>
+          <Field.Label>Amount</Field.Label>
+          <Input value="" readOnly placeholder="None: this setting is its description" />
+        </Field.Root>
+      )}
+    </FormDialog>
+  );
+}
 
 export default function Config() {
-  return <Placeholder path="/view-config" />;
+  const repos = useRepos();
+  const level = useLevel();
+  const rows = useLiveQuery(() => repos.config.list(), [repos]);
+  const data = useMemo(() => rows ?? [], [rows]);
+  const [editing, setEditing] = useState<ConfigRow | null>(null);
+  const ctx = useMemo(() => ({ canEdit: can('config.edit', level), edit: setEditing }), [level]);
+
+  return (
+    <Box>
+      <Heading size="lg" mb="4">
+        Configuration
+      </Heading>
+      <EditCtx.Provider value={ctx}>
+        <DataTable<ConfigRow>
+          name="Configuration"
+          data={data}
+          columns={COLUMNS}
+          getRowId={(c) => c.id}
+          pageSizes={PAGE_SIZES.config}
+          initialPageSize={CONFIG_PAGE_SIZE}
+          loading={rows === undefined}
+        />
+      </EditCtx.Provider>
+      {editing && <ConfigDialog row={editing} onClose={() => setEditing(null)} />}
+    </Box>
+  );
 }

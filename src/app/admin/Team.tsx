@@ -1,5 +1,190 @@
-import { Placeholder } from '../shell/Placeholder';
+import { Badge, Box, Button, Field, HStack, Heading, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { yupResolver } from '@hookform/resolvers/yup';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { createContext, useContext, useMemo, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { ASSIGNABLE_LEVELS, LEVEL_NAMES, isLevel } from '../../domain/levels';
+import { can } from '../../domain/permissions';
+import { MEMBER_MAX, PASSWORD_MASK, addMemberSchema, editMemberSchema } from '../../domain/schemas';
+import type { MemberRow } from '../../local/repositories/team';
+import { useRepos } from '../data/DataProvider';
+import { DataTable, PAGE_SIZES } from '../ui/DataTable';
+import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
+import { FormDialog, IdCell, useDialogSave, useLevel } from './shared';
+import { actionsColumn } from '../ui/columns';
+
+/**
+ * SPEC §2 Team ('Members'), /view-team (level 5): ID, Username, Permission badge and a masked Password; Add Member,
+ * Edit and Delete. The form is SPEC §5's Add Member (username and password at most 12 characters, permission 2–5;
+ * addMemberSchema / editMemberSchema). Passwords are never shown nor kept on the device: a new or changed password
+ * travels only inside the queued request (teamRepository), and an edit with the password left empty keeps it.
+ * The repository's refusals (a username taken, the last Super Admin, removing yourself) are shown as they are.
+ */
+
+interface MemberForm {
+  id?: string;
+  username: string;
+  password: string;
+  permission: number | string;
+}
+
+const BADGE_PALETTE: Record<number, string> = { 1: 'gray', 2: 'teal', 3: 'blue', 4: 'purple', 5: 'red' };
+
+function levelName(permission: number): string {
+  return isLevel(permission) && LEVEL_NAMES[permission] ? LEVEL_NAMES[permission] : `Level ${permission}`;
+}
+
+function PermissionBadge({ permission }: { permission: number }) {
+  return (
+    <Badge colorPalette={BADGE_PALETTE[permission] ?? 'gray'} variant="subtle">
+      {levelName(permission)}
+    </Badge>
+  );
+}
+
+interface Ctx {
+  canManage: boolean;
+  edit(m: MemberRow): void;
+  remove(m: MemberRow): void;
+}
+const TeamCtx = createContext<Ctx | null>(null);
+
+function ActionsCell({ row }: { row: MemberRow }) {
+  const ctx = useContext(TeamCtx);
+  if (!ctx?.canManage) return null;
+  return (
+    <HStack gap="2">
+      <Button size="sm" variant="outline" onClick={() => ctx.edit(row)} aria-label={`Edit ${row.username}`}>
+        Edit
+      </Button>
+      <Button size="sm" variant="outline" colorPalette="red" onClick={() => ctx.remove(row)} aria-label={`Delete ${row.username}`}>
+        Delete
+      </Button>
+    </HStack>
+  );
+}
+
+const COLUMNS: ColumnDef<MemberRow, unknown>[] = [
+  { accessorKey: 'id', header: 'ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
+  { accessorKey: 'username', header: 'Username' },
+  {
+    id: 'permission',
+    header: 'Permission',
+    accessorFn: (m) => levelName(m.permission),
+    cell: ({ row }) => <PermissionBadge permission={row.original.permission} />,
+  },
+  {
+    id: 'password',
+    header: 'Password',
+    accessorFn: () => PASSWORD_MASK,
+    enableSorting: false,
+    enableGlobalFilter: false,
+    meta: { csv: false, filter: false },
+    cell: () => (
+      <Text as="span" fontFamily="mono" aria-label="Password hidden">
+        {PASSWORD_MASK}
+      </Text>
+    ),
+  },
+  actionsColumn(({ row }) => <ActionsCell row={row.original} />),
+];
+
+function MemberDialog({ member, onClose }: { member: MemberRow | null; onClose: () => void }) {
+  const repos = useRepos();
+  const editing = member !== null;
+  const { saving, refusal, run } = useDialogSave(onClose);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<MemberForm>({
+    resolver: (editing ? yupResolver(editMemberSchema) : yupResolver(addMemberSchema)) as unknown as Resolver<MemberForm>,
+    defaultValues: editing ? { id: member.id, username: member.username, password: '', permission: member.permission } : { username: '', password: '', permission: '' },
+  });
+
+  const save = (v: MemberForm) =>
+    run(async () => {
+      const permission = Number(v.permission);
+      if (editing) {
+        await repos.team.edit({ id: member.id, username: v.username.trim(), permission, password: v.password || undefined });
+        return `Team member ${v.username.trim()} updated`;
+      }
+      await repos.team.add({ username: v.username.trim(), permission, password: v.password });
+      return `Team member ${v.username.trim()} added`;
+    });
+
+  return (
+    <FormDialog title={editing ? `Edit ${member.username}` : 'Add Member'} onClose={onClose} onSubmit={() => void handleSubmit(save)()} saving={saving} error={refusal}>
+      <Field.Root invalid={!!errors.username} required>
+        <Field.Label>Username</Field.Label>
+        <Input autoComplete="off" maxLength={MEMBER_MAX} {...register('username')} />
+        {errors.username && <Field.ErrorText>{errors.username.message}</Field.ErrorText>}
+      </Field.Root>
+      <Field.Root invalid={!!errors.password} required={!editing}>
+        <Field.Label>Password</Field.Label>
+        <Input type="password" autoComplete="new-password" maxLength={MEMBER_MAX} {...register('password')} />
+        {errors.password ? <Field.ErrorText>{errors.password.message}</Field.ErrorText> : editing && <Field.HelperText>Leave empty to keep the password.</Field.HelperText>}
+      </Field.Root>
+      <Field.Root invalid={!!errors.permission} required>
+        <Field.Label>Permission</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field {...register('permission')}>
+            <option value="">Select a permission</option>
+            {ASSIGNABLE_LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {l} – {LEVEL_NAMES[l]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {errors.permission && <Field.ErrorText>{errors.permission.message}</Field.ErrorText>}
+      </Field.Root>
+    </FormDialog>
+  );
+}
 
 export default function Team() {
-  return <Placeholder path="/view-team" />;
+  const repos = useRepos();
+  const act = useConfirmedAction();
+  const level = useLevel();
+  const canManage = can('team.manage', level);
+  const rows = useLiveQuery(() => repos.team.list(), [repos]);
+  const data = useMemo(() => rows ?? [], [rows]);
+  const [dialog, setDialog] = useState<{ member: MemberRow | null } | null>(null);
+
+  const ctx: Ctx = {
+    canManage,
+    edit: (m) => setDialog({ member: m }),
+    async remove(m) {
+      await act({ ...deleteConfirm(m.username), run: () => repos.team.remove(m.id), done: `Team member ${m.username} removed` });
+    },
+  };
+
+  return (
+    <Box>
+      <Heading size="lg" mb="4">
+        Members
+      </Heading>
+      <TeamCtx.Provider value={ctx}>
+        <DataTable<MemberRow>
+          name="Members"
+          data={data}
+          columns={COLUMNS}
+          getRowId={(m) => m.id}
+          pageSizes={PAGE_SIZES.default}
+          loading={rows === undefined}
+          toolbar={
+            canManage && (
+              <Button size="sm" colorPalette="blue" onClick={() => setDialog({ member: null })}>
+                Add Member
+              </Button>
+            )
+          }
+        />
+      </TeamCtx.Provider>
+      {dialog && <MemberDialog member={dialog.member} onClose={() => setDialog(null)} />}
+    </Box>
+  );
 }

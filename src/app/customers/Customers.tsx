@@ -10,13 +10,15 @@ import { can } from '../../domain/permissions';
 import { CONTACT_MAX_DIGITS, NOTE_MAX, customerEditSchema } from '../../domain/schemas/customer';
 import type { CustomerRow } from '../../local/db';
 import type { CustomerEdit } from '../../local/repositories/customers';
-import { useRepos, useSync } from '../data/DataProvider';
+import { useRepos } from '../data/DataProvider';
 import { notify, notifyError } from '../feedback/toaster';
 import { useSession } from '../session/session';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
-import { useConfirm } from '../ui/confirm';
+import { useConfirmedAction } from '../ui/confirm';
 import { contactDigits } from './CustomerFields';
 import { openPdf, serviceHistoryBlob } from './serviceHistory';
+import { actionsColumn } from '../ui/columns';
+import { useRefresh } from '../ui/refresh';
 
 /**
  * SPEC §2 Customers table (/view-customers, level 3+): every customer on this device, filterable, sortable,
@@ -232,15 +234,7 @@ const COLUMNS: ColumnDef<CustomerRow, unknown>[] = [
     accessorFn: (c) => (c.active === 0 ? 'Blocked' : 'Active'),
     cell: ({ row }) => <StatusCell row={row.original} />,
   },
-  {
-    id: 'actions',
-    header: 'Actions',
-    enableSorting: false,
-    enableColumnFilter: false,
-    enableGlobalFilter: false,
-    meta: { csv: false, filter: false },
-    cell: ({ row }) => <ActionsCell row={row.original} />,
-  },
+  actionsColumn(({ row }) => <ActionsCell row={row.original} />, { enableColumnFilter: false }),
 ];
 
 /** Blocked customers are highlighted pink (SPEC §2). */
@@ -250,8 +244,7 @@ function rowStyle(c: CustomerRow) {
 
 export default function Customers() {
   const repos = useRepos();
-  const engine = useSync();
-  const confirm = useConfirm();
+  const act = useConfirmedAction();
   const level = useSession()?.permission ?? 0;
   const rows = useLiveQuery(() => repos.customers.all(), [repos]);
   const settings = useLiveQuery(() => repos.config.settings(), [repos]);
@@ -261,7 +254,7 @@ export default function Customers() {
   const [editing, setEditing] = useState<CustomerRow | null>(null);
   const [saving, setSaving] = useState(false);
   const [historyFor, setHistoryFor] = useState<string | null>(null);
-  const [refreshing, setRefreshing] = useState(false);
+  const { refreshing, refresh } = useRefresh('customers');
   const {
     register,
     handleSubmit,
@@ -323,36 +316,19 @@ export default function Customers() {
     async toggleBlock(c) {
       const block = c.active !== 0;
       const who = `${c.first_name} ${c.last_name} (${c.registration})`;
-      const ok = await confirm({
+      await act({
         title: block ? 'Block customer' : 'Unblock customer',
         message: block
           ? `Block ${who}? A blocked customer cannot be used in a service request.`
           : `Unblock ${who}? The customer can be used in service requests again.`,
         confirmLabel: block ? 'Block' : 'Unblock',
         danger: block,
+        run: () => repos.customers.setActive(c.id, !block),
+        done: `${block ? 'Blocked' : 'Unblocked'} ${who}`,
       });
-      if (!ok) return;
-      try {
-        await repos.customers.setActive(c.id, !block);
-        notify(`${block ? 'Blocked' : 'Unblocked'} ${who}`);
-      } catch (err) {
-        notifyError(err);
-      }
     },
   };
 
-  const refresh = async () => {
-    setRefreshing(true);
-    try {
-      const report = await engine.syncNow();
-      if (!report.online) notify('Offline: showing the customers saved on this device.', 'info');
-      else if (report.error) notifyError(report.error);
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setRefreshing(false);
-    }
-  };
 
   const data = useMemo(() => rows ?? [], [rows]);
 

@@ -1,11 +1,12 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { ensurePersistentStorage, getMeta, openLocalDb, type BayBookDB, type StorageState } from '../../local/db';
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { getMeta, openLocalDb, type BayBookDB, type StorageState } from '../../local/db';
 import { createRepositories, type Repositories } from '../../local/repositories';
+import { createStorageMonitor, type StorageMonitor } from '../../local/storage';
 import type { Session } from '../../local/write';
 import { createSyncEngine, isSending, type SyncEngine } from '../../sync/engine';
 import type { SyncStatus } from '../../sync/status';
 import { setOutboxBusyProvider } from '../shell/buildCheck';
-import { currentUser } from '../session/session';
+import { currentUser, onSessionEnd } from '../session/session';
 
 /**
  * What every screen reads and writes through: the device's database, its repositories and the sync engine.
@@ -15,15 +16,21 @@ export interface AppData {
   db: BayBookDB;
   repos: Repositories;
   engine: SyncEngine;
-  /** asked once: persistent storage granted, and how full the device is */
-  storage: Promise<StorageState>;
+  /** persistent storage granted or not, and how full the device is: checked at start, after queued changes and
+   *  (once started) every few minutes; the write path refuses a photo it says will not fit */
+  storage: StorageMonitor;
 }
 
-/** One database + engine. Tests give each render its own database name; the engine is not started here. */
+/**
+ * One database + engine + storage monitor. Tests give each render its own database name (and may stub
+ * `navigator.storage`); the engine and the periodic storage checks are not started here.
+ */
 export function createData(dbName = 'baybook', opts: { baseUrl?: string; fetch?: typeof fetch } = {}): AppData {
   const db = openLocalDb(dbName);
   const engine = createSyncEngine({ db, baseUrl: opts.baseUrl ?? '/api', fetch: opts.fetch });
-  return { db, repos: createRepositories(db), engine, storage: ensurePersistentStorage() };
+  const storage = createStorageMonitor(db);
+  void storage.check().catch(() => undefined);
+  return { db, repos: createRepositories(db), engine, storage };
 }
 
 let singleton: AppData | null = null;
@@ -37,11 +44,15 @@ export function appDataSingleton(): AppData {
   const data = createData('baybook');
   singleton = data;
   setOutboxBusyProvider(isSending);
+  data.storage.start();
   void (async () => {
     const user = currentUser();
     const local = await getMeta<Session | null>(data.db, 'session', null);
     if (user && (local?.username !== user.username || local.permission !== user.permission)) {
       await data.engine.signIn({ username: user.username, permission: user.permission, token: user.token }).catch(() => undefined);
+    } else if (!user && local) {
+      // the session ended while the app was closed (an expired token, a logout in another tab that did not finish)
+      await data.engine.signOut().catch(() => undefined);
     }
     data.engine.start();
   })();
@@ -50,7 +61,13 @@ export function appDataSingleton(): AppData {
 
 const DataContext = createContext<AppData | null>(null);
 
+/**
+ * Also ties the session to the device: whenever the session ends (`endSession`: logout, a refused token, an expired
+ * one) the engine signs out too, so the device's own session (meta.session) never outlives the token. A refused or
+ * expired token is forgotten: that user's queued changes wait for them to sign in again. The outbox stays.
+ */
 export function DataProvider({ data, children }: { data: AppData; children: ReactNode }) {
+  useEffect(() => onSessionEnd((reason) => data.engine.signOut({ forgetToken: reason !== 'logout' })), [data]);
   return <DataContext.Provider value={data}>{children}</DataContext.Provider>;
 }
 
@@ -62,7 +79,11 @@ export function useData(): AppData {
 
 export const useRepos = (): Repositories => useData().repos;
 export const useSync = (): SyncEngine => useData().engine;
-export const useStorageState = (): Promise<StorageState> => useData().storage;
+/** The device's storage figure, live (null until the browser has answered). */
+export function useStorageState(): StorageState | null {
+  const { storage } = useData();
+  return useSyncExternalStore(storage.subscribe, storage.get, storage.get);
+}
 
 /** The engine's status store as React state (re-renders on every change). */
 export function useSyncStatus(): SyncStatus {

@@ -1,5 +1,88 @@
-import { Placeholder } from '../shell/Placeholder';
+import { Alert, Box, Button, Field, Heading, Input, Stack, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { can, minLevel } from '../../domain/permissions';
+import { simpleProductSchema } from '../../domain/schemas';
+import { useLevel } from '../admin/shared';
+import { useRepos } from '../data/DataProvider';
+import { notify, notifyError } from '../feedback/toaster';
+import { centsResolver } from './products/forms';
+
+/**
+ * SPEC §2 Add Product (/add-product, level 3): title, description and price (SPEC §5: 'Title should be atleast 1
+ * character', 'Description should be atleast 1 character', 'Price should be atleast 1 character'). Saved through
+ * repos.products.add with the inventory fields the form lacks set to SIMPLE_PRODUCT_DEFAULTS (docs/DECISIONS.md).
+ */
+interface SimpleForm {
+  title: string;
+  description: string;
+  price: string;
+}
+
+const EMPTY: SimpleForm = { title: '', description: '', price: '' };
 
 export default function AddProduct() {
-  return <Placeholder path="/add-product" />;
+  const repos = useRepos();
+  const level = useLevel();
+  const mayAdd = can('product.edit', level);
+  const [saving, setSaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<SimpleForm>({ resolver: centsResolver<SimpleForm>(simpleProductSchema, ['price']), defaultValues: EMPTY });
+
+  const save = async (v: SimpleForm) => {
+    // the resolver hands back the schema's values: trimmed text, price in cents
+    const { title, description, price } = v as unknown as { title: string; description: string; price: number };
+    setSaving(true);
+    try {
+      await repos.products.addSimple({ title, description, price });
+      notify(`Product ${title} added`);
+      reset(EMPTY);
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Box maxW="lg">
+      <Heading size="lg" mb="4">
+        Add Product
+      </Heading>
+      <form noValidate onSubmit={(e) => void handleSubmit(save)(e)}>
+        <Stack gap="4">
+          {!mayAdd && (
+            <Alert.Root status="info" size="sm">
+              <Alert.Indicator />
+              <Alert.Description>Adding a product needs level {minLevel('product.edit')} or above. Ask an Admin to add it.</Alert.Description>
+            </Alert.Root>
+          )}
+          <Field.Root invalid={!!errors.title} required>
+            <Field.Label>Title</Field.Label>
+            <Input autoComplete="off" maxLength={200} {...register('title')} />
+            {errors.title && <Field.ErrorText>{errors.title.message}</Field.ErrorText>}
+          </Field.Root>
+          <Field.Root invalid={!!errors.description} required>
+            <Field.Label>Description</Field.Label>
+            <Textarea rows={3} maxLength={2000} {...register('description')} />
+            {errors.description && <Field.ErrorText>{errors.description.message}</Field.ErrorText>}
+          </Field.Root>
+          <Field.Root invalid={!!errors.price} required>
+            <Field.Label>Price ($)</Field.Label>
+            <Input inputMode="decimal" autoComplete="off" maxLength={12} {...register('price')} />
+            {errors.price && <Field.ErrorText>{errors.price.message}</Field.ErrorText>}
+          </Field.Root>
+          <Box>
+            <Button type="submit" colorPalette="blue" loading={saving} disabled={!mayAdd}>
+              Save
+            </Button>
+          </Box>
+        </Stack>
+      </form>
+    </Box>
+  );
 }

@@ -1,5 +1,81 @@
-import { Placeholder } from '../shell/Placeholder';
+import { Box, Button, HStack, Heading } from '@chakra-ui/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
+import { can } from '../../domain/permissions';
+import type { ProductRow } from '../../local/db';
+import { useLevel } from '../admin/shared';
+import { useRepos } from '../data/DataProvider';
+import { DataTable, PAGE_SIZES } from '../ui/DataTable';
+import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
+import { ActionsCtx, inventoryColumns, stockRowStyle, type InventoryRow, type RowActions } from './products/columns';
+import { ProductDialog } from './products/ProductDialog';
+import { ReceiveDialog } from './products/ReceiveDialog';
+
+/**
+ * SPEC §2 Products (inventory), /products (level 4): the paged products table with a Photo thumbnail, rows amber at or
+ * below low stock and pink when out (src/domain/stock.ts). Level 5 manages products (SPEC §6): the Low Stock, Cost and
+ * Supplier columns, Add and Edit (with the photo gallery), Receive Inventory and Delete ('Click delete to confirm.').
+ * Reads and writes the device's copy through repos.products.
+ */
+
+/** every product on the device, title order; the table pages, sorts and searches them (docs/DECISIONS.md) */
+const ALL = { offset: 0, limit: 1_000_000 };
+
+type Dialog = { kind: 'product'; product: ProductRow | null } | { kind: 'receive'; product: ProductRow | null } | null;
 
 export default function Inventory() {
-  return <Placeholder path="/products" />;
+  const repos = useRepos();
+  const act = useConfirmedAction();
+  const level = useLevel();
+  const manage = can('product.manage', level);
+  const page = useLiveQuery(() => repos.products.page(ALL), [repos]);
+  const suppliers = useLiveQuery(() => repos.products.suppliers(), [repos]);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const data = useMemo<InventoryRow[]>(() => {
+    const names = new Map((suppliers ?? []).map((s) => [s.id, s.bizname]));
+    return (page?.rows ?? []).map((p) => ({ ...p, supplier_name: p.supplier ? (names.get(p.supplier) ?? '') : '' }));
+  }, [page, suppliers]);
+  const columns = useMemo(() => inventoryColumns(manage), [manage]);
+
+  const actions: RowActions = {
+    edit: (p) => setDialog({ kind: 'product', product: p }),
+    receive: (p) => setDialog({ kind: 'receive', product: p }),
+    async remove(p) {
+      await act({ ...deleteConfirm(p.title), run: () => repos.products.remove(p.id), done: `Product ${p.title} deleted` });
+    },
+  };
+
+  return (
+    <Box>
+      <Heading size="lg" mb="4">
+        Products
+      </Heading>
+      <ActionsCtx.Provider value={manage ? actions : null}>
+        <DataTable<InventoryRow>
+          name="Products"
+          data={data}
+          columns={columns}
+          getRowId={(p) => p.id}
+          pageSizes={PAGE_SIZES.products}
+          rowStyle={stockRowStyle}
+          loading={page === undefined}
+          toolbar={
+            manage && (
+              <HStack gap="2">
+                <Button size="sm" colorPalette="blue" onClick={() => setDialog({ kind: 'product', product: null })}>
+                  Add Product
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'receive', product: null })}>
+                  Receive Inventory
+                </Button>
+              </HStack>
+            )
+          }
+        />
+      </ActionsCtx.Provider>
+      {dialog?.kind === 'product' && <ProductDialog product={dialog.product} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'receive' && <ReceiveDialog initial={dialog.product} onClose={() => setDialog(null)} />}
+    </Box>
+  );
 }

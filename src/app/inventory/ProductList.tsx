@@ -1,5 +1,164 @@
-import { Placeholder } from '../shell/Placeholder';
+import { Box, Button, Field, HStack, Heading, Input, Text } from '@chakra-ui/react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { createContext, useContext, useMemo, useState } from 'react';
+import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { formatUSD } from '../../domain/money';
+import { can } from '../../domain/permissions';
+import { simpleProductSchema } from '../../domain/schemas';
+import type { ProductRow } from '../../local/db';
+import { useLevel } from '../admin/shared';
+import { useRepos } from '../data/DataProvider';
+import { notify, notifyError } from '../feedback/toaster';
+import { DataTable, PAGE_SIZES } from '../ui/DataTable';
+import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
+import { stockRowStyle } from './products/columns';
+import { centsResolver, dollars } from './products/forms';
+import { actionsColumn } from '../ui/columns';
+
+/**
+ * SPEC §2 the simpler products table, /view-products (level 3): title, description, price and stock, with inline
+ * edit and delete above level 3 (SPEC §6 'product.edit'; PUT and DELETE /product). The inline edit is the Add Product form's fields and
+ * messages (simpleProductSchema); delete asks 'Click delete to confirm.'. Through repos.products.
+ */
+interface SimpleForm {
+  title: string;
+  description: string;
+  price: string;
+}
+
+interface Ctx {
+  canEdit: boolean;
+  editing: string | null;
+  saving: boolean;
+  register: UseFormRegister<SimpleForm>;
+  errors: FieldErrors<SimpleForm>;
+  start(p: ProductRow): void;
+  cancel(): void;
+  save(): void;
+  remove(p: ProductRow): void;
+}
+const ListCtx = createContext<Ctx | null>(null);
+
+function EditableCell({ row, name }: { row: ProductRow; name: keyof SimpleForm }) {
+  const ctx = useContext(ListCtx)!;
+  if (ctx.editing !== row.id) return name === 'price' ? <Text as="span" whiteSpace="nowrap">{formatUSD(row.price)}</Text> : <>{row[name]}</>;
+  const label = { title: 'Title', description: 'Description', price: 'Price ($)' }[name];
+  const error = ctx.errors[name]?.message;
+  return (
+    <Field.Root invalid={!!error} minW={name === 'price' ? '24' : '40'}>
+      <Input
+        size="sm"
+        aria-label={label}
+        autoComplete="off"
+        inputMode={name === 'price' ? 'decimal' : undefined}
+        maxLength={name === 'description' ? 2000 : name === 'price' ? 12 : 200}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            ctx.save();
+          }
+          if (e.key === 'Escape') ctx.cancel();
+        }}
+        {...ctx.register(name)}
+      />
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+function ActionsCell({ row }: { row: ProductRow }) {
+  const ctx = useContext(ListCtx)!;
+  if (!ctx.canEdit) return null;
+  if (ctx.editing === row.id)
+    return (
+      <HStack gap="1">
+        <Button size="xs" colorPalette="blue" onClick={ctx.save} loading={ctx.saving}>
+          Save
+        </Button>
+        <Button size="xs" variant="outline" onClick={ctx.cancel}>
+          Cancel
+        </Button>
+      </HStack>
+    );
+  return (
+    <HStack gap="1">
+      <Button size="xs" variant="outline" onClick={() => ctx.start(row)} aria-label={`Edit ${row.title}`}>
+        Edit
+      </Button>
+      <Button size="xs" variant="outline" colorPalette="red" onClick={() => ctx.remove(row)} aria-label={`Delete ${row.title}`}>
+        Delete
+      </Button>
+    </HStack>
+  );
+}
+
+const COLUMNS: ColumnDef<ProductRow, unknown>[] = [
+  { accessorKey: 'title', header: 'Title', cell: ({ row }) => <EditableCell row={row.original} name="title" /> },
+  { accessorKey: 'description', header: 'Description', cell: ({ row }) => <EditableCell row={row.original} name="description" /> },
+  { accessorKey: 'price', header: 'Price', cell: ({ row }) => <EditableCell row={row.original} name="price" />, meta: { csv: (p) => (p.price / 100).toFixed(2) } },
+  { accessorKey: 'stock', header: 'Stock' },
+  actionsColumn(({ row }) => <ActionsCell row={row.original} />),
+];
+
+const ALL = { offset: 0, limit: 1_000_000 };
 
 export default function ProductList() {
-  return <Placeholder path="/view-products" />;
+  const repos = useRepos();
+  const act = useConfirmedAction();
+  const level = useLevel();
+  const canEdit = can('product.edit', level);
+  const page = useLiveQuery(() => repos.products.page(ALL), [repos]);
+  const data = useMemo(() => page?.rows ?? [], [page]);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<SimpleForm>({ resolver: centsResolver<SimpleForm>(simpleProductSchema, ['price']), defaultValues: { title: '', description: '', price: '' } });
+
+  const submit = async (form: SimpleForm) => {
+    if (!editing) return;
+    const v = form as unknown as { title: string; description: string; price: number };
+    setSaving(true);
+    try {
+      await repos.products.editSimple(editing, { title: v.title, description: v.description, price: v.price });
+      notify(`Product ${v.title} updated`);
+      setEditing(null);
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const ctx: Ctx = {
+    canEdit,
+    editing,
+    saving,
+    register,
+    errors,
+    start(p) {
+      reset({ title: p.title, description: p.description, price: dollars(p.price) });
+      setEditing(p.id);
+    },
+    cancel: () => setEditing(null),
+    save: () => void handleSubmit(submit)(),
+    async remove(p) {
+      await act({ ...deleteConfirm(p.title), run: () => repos.products.removeSimple(p.id), done: `Product ${p.title} deleted` });
+    },
+  };
+
+  return (
+    <Box>
+      <Heading size="lg" mb="4">
+        Product List
+      </Heading>
+      <ListCtx.Provider value={ctx}>
+        <DataTable<ProductRow> name="Product List" data={data} columns={COLUMNS} getRowId={(p) => p.id} pageSizes={PAGE_SIZES.products} rowStyle={stockRowStyle} loading={page === undefined} />
+      </ListCtx.Provider>
+    </Box>
+  );
 }

@@ -1,5 +1,151 @@
-import { Placeholder } from '../shell/Placeholder';
+import { Box, Button, Field, HStack, Heading, Input, Textarea } from '@chakra-ui/react';
+import { yupResolver } from '@hookform/resolvers/yup';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { createContext, useContext, useMemo, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { can } from '../../domain/permissions';
+import { supplierSchema } from '../../domain/schemas';
+import type { SupplierRow } from '../../local/repositories/products';
+import { FormDialog, useDialogSave, useLevel } from '../admin/shared';
+import { useRepos } from '../data/DataProvider';
+import { MailLink, TelLink } from '../ui/links';
+import { DataTable, PAGE_SIZES } from '../ui/DataTable';
+import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
+import { actionsColumn } from '../ui/columns';
+
+/**
+ * SPEC §2 Suppliers, /view-suppliers (level 5): bizname, email, address and contact; Add and Edit in a dialog
+ * (SPEC §5: bizname required, the rest optional — supplierSchema) and Delete after 'Click delete to confirm.'.
+ * Reads and writes the device's copy through repos.products (queued as /v2/inventory/supplier calls).
+ */
+
+interface SupplierForm {
+  bizname: string;
+  email: string;
+  address: string;
+  contact: string;
+}
+
+const SupplierCtx = createContext<{ canManage: boolean; edit(s: SupplierRow): void; remove(s: SupplierRow): void } | null>(null);
+
+function ActionsCell({ row }: { row: SupplierRow }) {
+  const ctx = useContext(SupplierCtx);
+  if (!ctx?.canManage) return null;
+  return (
+    <HStack gap="2">
+      <Button size="sm" variant="outline" onClick={() => ctx.edit(row)} aria-label={`Edit ${row.bizname}`}>
+        Edit
+      </Button>
+      <Button size="sm" variant="outline" colorPalette="red" onClick={() => ctx.remove(row)} aria-label={`Delete ${row.bizname}`}>
+        Delete
+      </Button>
+    </HStack>
+  );
+}
+
+const COLUMNS: ColumnDef<SupplierRow, unknown>[] = [
+  { accessorKey: 'bizname', header: 'Business name' },
+  { accessorKey: 'email', header: 'Email', cell: ({ row }) => <MailLink email={row.original.email} /> },
+  { accessorKey: 'address', header: 'Address' },
+  { accessorKey: 'contact', header: 'Contact', cell: ({ row }) => <TelLink phone={row.original.contact} /> },
+  actionsColumn(({ row }) => <ActionsCell row={row.original} />),
+];
+
+function SupplierDialog({ supplier, onClose }: { supplier: SupplierRow | null; onClose: () => void }) {
+  const repos = useRepos();
+  const { saving, refusal, run } = useDialogSave(onClose);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SupplierForm>({
+    resolver: yupResolver(supplierSchema) as unknown as Resolver<SupplierForm>,
+    defaultValues: {
+      bizname: supplier?.bizname ?? '',
+      email: supplier?.email ?? '',
+      address: supplier?.address ?? '',
+      contact: supplier?.contact ?? '',
+    },
+  });
+
+  const save = (v: SupplierForm) =>
+    run(async () => {
+      const fields = { bizname: v.bizname.trim(), email: (v.email ?? '').trim(), address: (v.address ?? '').trim(), contact: (v.contact ?? '').trim() };
+      if (supplier) {
+        await repos.products.editSupplier(supplier.id, fields);
+        return `Supplier ${fields.bizname} updated`;
+      }
+      await repos.products.addSupplier(fields);
+      return `Supplier ${fields.bizname} added`;
+    });
+
+  return (
+    <FormDialog title={supplier ? `Edit ${supplier.bizname}` : 'Add Supplier'} onClose={onClose} onSubmit={() => void handleSubmit(save)()} saving={saving} error={refusal}>
+      <Field.Root invalid={!!errors.bizname} required>
+        <Field.Label>Business name</Field.Label>
+        <Input autoComplete="off" maxLength={200} {...register('bizname')} />
+        {errors.bizname && <Field.ErrorText>{errors.bizname.message}</Field.ErrorText>}
+      </Field.Root>
+      <Field.Root invalid={!!errors.email}>
+        <Field.Label>Email</Field.Label>
+        <Input type="email" inputMode="email" autoComplete="off" maxLength={200} {...register('email')} />
+        {errors.email && <Field.ErrorText>{errors.email.message}</Field.ErrorText>}
+      </Field.Root>
+      <Field.Root invalid={!!errors.address}>
+        <Field.Label>Address</Field.Label>
+        <Textarea rows={2} maxLength={500} {...register('address')} />
+        {errors.address && <Field.ErrorText>{errors.address.message}</Field.ErrorText>}
+      </Field.Root>
+      <Field.Root invalid={!!errors.contact}>
+        <Field.Label>Contact</Field.Label>
+        <Input type="tel" autoComplete="off" maxLength={40} {...register('contact')} />
+        {errors.contact && <Field.ErrorText>{errors.contact.message}</Field.ErrorText>}
+      </Field.Root>
+    </FormDialog>
+  );
+}
 
 export default function Suppliers() {
-  return <Placeholder path="/view-suppliers" />;
+  const repos = useRepos();
+  const act = useConfirmedAction();
+  const level = useLevel();
+  const canManage = can('supplier.manage', level);
+  const rows = useLiveQuery(() => repos.products.suppliers(), [repos]);
+  const data = useMemo(() => rows ?? [], [rows]);
+  const [dialog, setDialog] = useState<{ supplier: SupplierRow | null } | null>(null);
+
+  const ctx = {
+    canManage,
+    edit: (s: SupplierRow) => setDialog({ supplier: s }),
+    async remove(s: SupplierRow) {
+      await act({ ...deleteConfirm(s.bizname), run: () => repos.products.removeSupplier(s.id), done: `Supplier ${s.bizname} deleted` });
+    },
+  };
+
+  return (
+    <Box>
+      <Heading size="lg" mb="4">
+        Suppliers
+      </Heading>
+      <SupplierCtx.Provider value={ctx}>
+        <DataTable<SupplierRow>
+          name="Suppliers"
+          data={data}
+          columns={COLUMNS}
+          getRowId={(s) => s.id}
+          pageSizes={PAGE_SIZES.default}
+          loading={rows === undefined}
+          toolbar={
+            canManage && (
+              <Button size="sm" colorPalette="blue" onClick={() => setDialog({ supplier: null })}>
+                Add Supplier
+              </Button>
+            )
+          }
+        />
+      </SupplierCtx.Provider>
+      {dialog && <SupplierDialog supplier={dialog.supplier} onClose={() => setDialog(null)} />}
+    </Box>
+  );
 }

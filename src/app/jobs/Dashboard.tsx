@@ -8,7 +8,7 @@ import { useRepos, useSync } from '../data/DataProvider';
 import { useSession } from '../session/session';
 import { FinanceTiles } from './FinanceTiles';
 import { JobTable } from './JobTable';
-import { statusColor } from './columns';
+import { statusPalette } from './statusColours';
 import { useShopTimeZone } from './useShopTimeZone';
 
 type TileStatus = (typeof TILES)[number]['status'];
@@ -31,7 +31,7 @@ function Tile({ status, label, scope, count, selected, onSelect }: { status: Til
       onClick={onSelect}
       aria-pressed={selected}
       data-testid={`tile-${status}`}
-      colorPalette={statusColor(status)}
+      colorPalette={statusPalette(status)}
       variant={selected ? 'solid' : 'subtle'}
       h="auto"
       minH="24"

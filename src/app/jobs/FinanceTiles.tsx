@@ -1,9 +1,84 @@
+import { Box, HStack, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { shopDay } from '../../domain/dates';
+import { METHOD_COLOR } from '../../domain/entities';
+import { formatUSD, type Cents } from '../../domain/money';
+import { can } from '../../domain/permissions';
+import { TRANSACTION_STRIP, dashReport, shopToday, transactionSummary } from '../../domain/reports';
+import { useRepos } from '../data/DataProvider';
+import { useSession } from '../session/session';
+import { useShopTimeZone } from './useShopTimeZone';
+
 /**
- * SLOT — the Dashboard's finance tiles for levels above 4 (SPEC §2 Dashboard): Products and Labour (today, paid in
- * full), Sales and Discounts (today, all) in dollars, and the 'Transactions Today' strip with Cash, Debit, Credit,
- * Online and Cheque totals. Another issue builds them; until then this renders nothing (no placeholder figures).
- * The Dashboard already renders <FinanceTiles /> only for levels above 4.
+ * The Dashboard's finance tiles for levels above 4 (SPEC §2 Dashboard, §6): Products and Labour (today, invoices paid
+ * in full), Sales and Discounts (today, all) in dollars, and the 'Transactions Today' strip with Cash, Debit, Credit,
+ * Online and Cheque totals. The figures are the server's /dash-report and /transaction-summary rule
+ * (src/domain/reports.ts) over the device's own invoices and transactions, so they work offline and follow every
+ * payment live; "today" is the shop's day (config time zone) and rolls over at its midnight.
  */
+
+const TILES = [
+  { key: 'products', label: 'Products', help: 'today, paid in full' },
+  { key: 'labour', label: 'Labour', help: 'today, paid in full' },
+  { key: 'sales', label: 'Sales', help: 'today' },
+  { key: 'discounts', label: 'Discounts', help: 'today' },
+] as const;
+
+function Tile({ id, label, help, cents }: { id: string; label: string; help: string; cents: Cents | undefined }) {
+  return (
+    <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" data-testid={`finance-${id}`}>
+      <Stat.Root>
+        <Stat.Label>{label}</Stat.Label>
+        <Stat.ValueText data-testid={`finance-${id}-value`}>{cents === undefined ? '…' : formatUSD(cents)}</Stat.ValueText>
+        <Stat.HelpText>{help}</Stat.HelpText>
+      </Stat.Root>
+    </Box>
+  );
+}
+
 export function FinanceTiles() {
-  return null;
+  const repos = useRepos();
+  const level = useSession()?.permission ?? 0;
+  const tz = useShopTimeZone();
+  const [day, setDay] = useState(() => shopDay(new Date(), tz));
+  useEffect(() => {
+    setDay(shopDay(new Date(), tz));
+    const t = setInterval(() => setDay(shopDay(new Date(), tz)), 60_000);
+    return () => clearInterval(t);
+  }, [tz]);
+
+  const figures = useLiveQuery(async () => {
+    const today = shopToday(new Date(), tz);
+    const [invoices, transactions] = await Promise.all([repos.invoices.all(), repos.invoices.transactionsBetween(today.from.toISOString(), today.to.toISOString())]);
+    return { report: dashReport(invoices, transactions, today), methods: transactionSummary(transactions, today) };
+  }, [repos, tz, day]);
+
+  if (!can('finance.view', level)) return null;
+  return (
+    <Stack gap="3" data-testid="finance-tiles">
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" role="group" aria-label="Finance today">
+        {TILES.map((t) => (
+          <Tile key={t.key} id={t.key} label={t.label} help={t.help} cents={figures?.report[t.key]} />
+        ))}
+      </SimpleGrid>
+      <Box borderWidth="1px" borderRadius="md" p="3" role="group" aria-label="Transactions Today" data-testid="transactions-today">
+        <Heading size="sm" mb="2">
+          Transactions Today
+        </Heading>
+        <HStack gap="6" wrap="wrap">
+          {TRANSACTION_STRIP.map((m) => (
+            <Stack key={m.method} gap="0" colorPalette={METHOD_COLOR[m.method]} data-testid={`today-${m.method}`}>
+              <Text fontSize="sm" color="colorPalette.fg">
+                {m.label}
+              </Text>
+              <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid={`today-${m.method}-value`}>
+                {figures ? formatUSD(figures.methods[m.method]) : '…'}
+              </Text>
+            </Stack>
+          ))}
+        </HStack>
+      </Box>
+    </Stack>
+  );
 }

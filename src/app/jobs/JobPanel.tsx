@@ -1,13 +1,17 @@
-import { Alert, Badge, Box, Button, HStack, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LONG_FORMAT, formatShop } from '../../domain/dates';
-import { displayInvoiceNumber, isRealDate } from '../../domain/jobs';
+import { displayInvoiceNumber, displayJobNumber, isRealDate } from '../../domain/jobs';
 import { MSG } from '../../domain/messages';
 import type { JobRow } from '../../local/db';
 import { useRepos } from '../data/DataProvider';
+import { DataTable, PAGE_SIZES } from '../ui/DataTable';
+import { MailLink, TelLink } from '../ui/links';
 import { JobActions } from './actions/JobActions';
+import { statusPalette } from './statusColours';
 
 /** SPEC §3 stores a job's invoices as comma-separated ids; this device keeps a list. Either way, the ids. */
 export function invoiceIds(job: Pick<JobRow, 'invoice'>): string[] {
@@ -17,7 +21,31 @@ export function invoiceIds(job: Pick<JobRow, 'invoice'>): string[] {
   return [];
 }
 
-const hasEmail = (email: string | null | undefined): email is string => !!email && email.trim() !== '' && email !== 'none';
+interface ServiceLine {
+  n: number;
+  title: string;
+}
+
+const SERVICE_COLUMNS: ColumnDef<ServiceLine, unknown>[] = [
+  { id: 'n', accessorKey: 'n', header: '#', enableSorting: false },
+  { id: 'title', accessorKey: 'title', header: 'Service', enableSorting: false },
+];
+
+/** The job's numbered services as SPEC §9's services table: paged at 8 (PAGE_SIZES.services). */
+function ServicesTable({ services, number }: { services: readonly string[]; number: string }) {
+  const lines = useMemo(() => services.map((title, i) => ({ n: i + 1, title })), [services]);
+  return (
+    <DataTable<ServiceLine>
+      data={lines}
+      columns={SERVICE_COLUMNS}
+      name={`Services of ${displayJobNumber(number)}`}
+      getRowId={(l) => `service-${l.n}`}
+      pageSizes={PAGE_SIZES.services}
+      compact
+      emptyText="None"
+    />
+  );
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -96,32 +124,22 @@ export function JobPanel({ job, tz, paged = false }: { job: JobRow; tz: string; 
               {job.first_name} {job.last_name}
             </Text>
             <HStack gap="4" wrap="wrap">
-              {job.contact ? (
-                <ChakraLink href={`tel:${String(job.contact).replace(/[^\d+]/g, '')}`} color="blue.700" minH="8">
-                  {job.contact}
-                </ChakraLink>
-              ) : null}
-              {hasEmail(job.email) ? (
-                <ChakraLink href={`mailto:${job.email}`} color="blue.700" minH="8">
-                  {job.email}
-                </ChakraLink>
-              ) : null}
+              <TelLink phone={job.contact} />
+              <MailLink email={job.email} />
             </HStack>
           </Section>
           <Section title="Services">
             {services.length ? (
-              <Box as="ol" listStyleType="none" m="0" p="0">
-                {services.map((s, i) => (
-                  <li key={`${i}-${s}`}>{`${i + 1}. ${s}`}</li>
-                ))}
-              </Box>
+              <ServicesTable services={services} number={job.number} />
             ) : (
               <Text color="fg.muted">None</Text>
             )}
           </Section>
-          {isRealDate(job.book_start) && (
+          {/* SPEC: 'a Booked for <date time> chip when booked' — while the job waits for its booking; once the
+              vehicle is received the booking is history (the calendar keeps it) */}
+          {job.status === 'booked' && isRealDate(job.book_start) && (
             <Box>
-              <Badge colorPalette="purple" size="lg" variant="subtle">
+              <Badge colorPalette={statusPalette('booked')} size="lg" variant="subtle" data-testid="booked-chip">
                 Booked for {formatShop(job.book_start, tz, LONG_FORMAT)}
               </Badge>
             </Box>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Checkbox, Field, Fieldset, Flex, Heading, Input, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Field, Flex, Heading, Input, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useController, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { AUTHORIZATION_TITLE, authorizationTerms, storageTermsFrom } from '../..
 import type { CustomerRow } from '../../local/db';
 import { CustomerFields, type CustomerFieldValues, toCustomerForm } from '../customers/CustomerFields';
 import { useRepos } from '../data/DataProvider';
+import { ServicesChecklist } from '../ui/ServicesChecklist';
 import { notify, notifyError } from '../feedback/toaster';
 import { useSession } from '../session/session';
 import {
@@ -425,47 +426,20 @@ export default function MakeRequest() {
                 </Field.Root>
               </SimpleGrid>
 
-              <Fieldset.Root invalid={!!errors.service}>
-                <Fieldset.Legend>Services</Fieldset.Legend>
-                {catalogue && !services.length && (
-                  <Text fontSize="sm" color="fg.muted">
-                    No services in the catalogue on this device yet.
-                  </Text>
-                )}
-                <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="2" data-testid="services">
-                  {services.map((s) => (
-                    <Checkbox.Root
-                      key={s.title}
-                      checked={ticked.includes(s.title)}
-                      onCheckedChange={(d) => toggle(s.title, d.checked === true)}
-                      alignItems="flex-start"
-                      p="3"
-                      borderWidth="1px"
-                      borderRadius="md"
-                      cursor="pointer"
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control mt="0.5" />
-                      <Checkbox.Label>
-                        <Text as="span" display="block" fontWeight="medium">
-                          {s.title}
-                          {outstanding.includes(s.title) && (
-                            <Badge ml="2" colorPalette="orange" size="sm">
-                              Outstanding
-                            </Badge>
-                          )}
-                        </Text>
-                        {s.description && (
-                          <Text as="span" display="block" fontSize="sm" color="fg.muted" fontWeight="normal">
-                            {s.description}
-                          </Text>
-                        )}
-                      </Checkbox.Label>
-                    </Checkbox.Root>
-                  ))}
-                </SimpleGrid>
-                <Fieldset.ErrorText>{errors.service?.message}</Fieldset.ErrorText>
-              </Fieldset.Root>
+              <ServicesChecklist
+                items={services}
+                loaded={!!catalogue}
+                ticked={ticked}
+                onToggle={toggle}
+                error={errors.service?.message}
+                badge={(title) =>
+                  outstanding.includes(title) && (
+                    <Badge ml="2" colorPalette="orange" size="sm">
+                      Outstanding
+                    </Badge>
+                  )
+                }
+              />
             </Stack>
           </Section>
 

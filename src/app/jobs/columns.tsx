@@ -1,10 +1,11 @@
 import { Badge, Button, HStack, Icon } from '@chakra-ui/react';
 import type { ColumnDef, Row, Table } from '@tanstack/react-table';
 import { BOOKING_FORMAT, formatShop } from '../../domain/dates';
-import type { JobStatus } from '../../domain/entities';
-import { STATUS_COLOR, displayJobNumber, isRealDate, turnaround } from '../../domain/jobs';
+import { displayJobNumber, isRealDate, turnaround } from '../../domain/jobs';
 import type { JobRow } from '../../local/db';
+import { MailLink, TelLink } from '../ui/links';
 import { MileageCell } from './actions/MileageCell';
+import { statusPalette } from './statusColours';
 
 /**
  * The job table's columns (SPEC §2 Job table): Registration (icon when assigned to the signed-in user), Name,
@@ -22,16 +23,14 @@ export interface JobColumnOptions {
   paged?: boolean;
 }
 
-export const statusColor = (status: string): string => STATUS_COLOR[status as JobStatus] ?? 'gray';
-
 /** Rows coloured by status: a light tint of the status's palette. */
 export function statusRowStyle(job: JobRow): Record<string, unknown> {
-  return { bg: `${statusColor(job.status)}.50`, 'data-status': job.status };
+  return { bg: `${statusPalette(job.status)}.50`, 'data-status': job.status };
 }
 
 export function StatusChip({ status }: { status: string }) {
   return (
-    <Badge colorPalette={statusColor(status)} variant="solid" textTransform="capitalize" data-testid="status-chip">
+    <Badge colorPalette={statusPalette(status)} variant="solid" textTransform="capitalize" data-testid="status-chip">
       {status}
     </Badge>
   );
@@ -119,8 +118,9 @@ export function jobColumns({ username, tz, onSearch, paged = false }: JobColumnO
       // the inline editor for levels above 3 on open jobs; plain text otherwise
       cell: ({ row }) => <MileageCell job={row.original} />,
     },
-    { id: 'email', accessorKey: 'email', header: 'Email', meta: { hidden: true } },
-    { id: 'contact', accessorKey: 'contact', header: 'Contact', meta: { hidden: true } },
+    // hidden until shown from the Columns menu; searched either way; shown as mail and phone links (SPEC §2)
+    { id: 'email', accessorKey: 'email', header: 'Email', meta: { hidden: true }, cell: ({ row }) => <MailLink email={row.original.email} /> },
+    { id: 'contact', accessorKey: 'contact', header: 'Contact', meta: { hidden: true }, cell: ({ row }) => <TelLink phone={row.original.contact} /> },
     { id: 'created_at', accessorFn: (j) => tableDate(j.created_at, tz), header: 'Received', sortDescFirst: true },
     { id: 'complete_at', accessorFn: (j) => completedDate(j, tz), header: 'Completed', sortDescFirst: true },
     {

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { LEVEL_NAMES, isLevel } from '../../domain/levels';
 import { menuRoutes } from '../../domain/routes';
-import { useSync } from '../data/DataProvider';
-import { clearSession, useSession } from '../session/session';
+import { endSession, useSession } from '../session/session';
 import { CURRENT_BUILD } from './buildCheck';
 import { InstallButton } from './InstallButton';
 import { SyncStatus } from './SyncStatus';
@@ -27,13 +26,12 @@ function Menu({ level, onNavigate }: { level: number; onNavigate?: () => void })
 /** The frame of every screen: menu by level (SPEC §6), user, logout, sync status, install button, footer. */
 export function Layout() {
   const user = useSession();
-  const engine = useSync();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const level = user?.permission ?? 0;
   const logout = async () => {
-    await engine.signOut().catch(() => undefined);
-    clearSession();
+    // the token and the device's session end together; the outbox stays
+    await endSession('logout');
     navigate('/login', { replace: true });
   };
   return (

@@ -1,26 +1,39 @@
 import { Badge, Box, Button, Drawer, HStack, Portal, Stack, Text, CloseButton } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import type { StorageState } from '../../local/db';
+import { MSG, fill } from '../../domain/messages';
+import { formatBytes } from '../../domain/storage';
 import { outboxSummary } from '../../sync/engine';
 import { heldMessage } from '../../sync/status';
 import { useData, useStorageState, useSync, useSyncStatus } from '../data/DataProvider';
 import { notifyError } from '../feedback/toaster';
 
-/** Always visible: online or not, how many changes are not yet on the server, conflicts, who must sign in. */
+/** setTimeout cannot wait longer than ~24.8 days; a far-off expiry is looked at again within the hour */
+const MAX_WAIT_MS = 60 * 60_000;
+
+/**
+ * Always visible: online or not, how many changes are not yet on the server, who must sign in for theirs to go,
+ * what the server refused (with Retry and Discard), the first sync's progress, and the device's storage.
+ */
 export function SyncStatus() {
   const status = useSyncStatus();
   const engine = useSync();
   const { db } = useData();
-  // counted from the device's own outbox, live: until it is counted nothing is claimed to be on the server
-  const outbox = useLiveQuery(() => outboxSummary(db), [db]);
-  const [open, setOpen] = useState(false);
-  const storagePromise = useStorageState();
-  const [storage, setStorage] = useState<StorageState | null>(null);
+  // counted from the device's own outbox and tokens, live: until it is counted nothing is claimed to be on the server
+  const [now, setNow] = useState(() => Date.now());
+  const outbox = useLiveQuery(() => outboxSummary(db, now), [db, now]);
+  // a token that runs out while the app is open: its user's changes wait for a sign-in from that moment
+  const recheckAt = outbox?.recheckAt ?? null;
   useEffect(() => {
-    void storagePromise.then(setStorage, () => undefined);
-  }, [storagePromise]);
-  const conflicts = useLiveQuery(() => engine.conflicts.list(), [engine, status.conflicts]) ?? [];
+    if (recheckAt === null) return;
+    const t = setTimeout(() => setNow(Date.now()), Math.min(MAX_WAIT_MS, Math.max(0, recheckAt - Date.now() + 1)));
+    return () => clearTimeout(t);
+  }, [recheckAt]);
+  const [open, setOpen] = useState(false);
+  const storage = useStorageState();
+  const conflicts = useLiveQuery(() => engine.conflicts.list(), [engine]) ?? [];
+  const refused = outbox?.conflicts ?? status.conflicts;
+  const free = storage ? formatBytes(storage.quota - storage.usage) : '';
   return (
     <HStack gap="2" wrap="wrap" data-testid="sync-status" aria-live="polite">
       <Badge colorPalette={status.online ? 'green' : 'red'} data-testid="online-state">
@@ -34,26 +47,33 @@ export function SyncStatus() {
             : `${outbox.waiting} change${outbox.waiting === 1 ? '' : 's'} not yet on the server`}
       </Text>
       {(outbox?.heldFor ?? []).map((h) => (
-        <Text key={h.username} fontSize="sm" color="orange.600">
+        <Text key={h.username} fontSize="sm" color="orange.600" data-testid="held-for">
           {heldMessage(h)}
         </Text>
       ))}
       {status.pulling?.first && status.pulling.fraction !== null && (
-        <Text fontSize="sm">First sync {Math.round(status.pulling.fraction * 100)} %</Text>
+        <Text fontSize="sm" data-testid="first-sync">
+          First sync {Math.round(status.pulling.fraction * 100)} %
+        </Text>
       )}
       {storage?.low && (
         <Text fontSize="sm" color="red.600" data-testid="storage-low">
-          Device storage is nearly full: sync, then free space
+          {MSG.storageLow}
         </Text>
       )}
-      {storage && !storage.persisted && (
-        <Text fontSize="xs" color="orange.600" title="The browser may clear this device's data when space runs short" data-testid="storage-not-persisted">
-          Storage not protected
+      {storage && (
+        <Text
+          fontSize="xs"
+          color={storage.persisted ? 'green.700' : 'orange.600'}
+          title={fill(storage.persisted ? MSG.storageProtectedHint : MSG.storageNotProtectedHint, { free })}
+          data-testid="storage-state"
+        >
+          {storage.persisted ? MSG.storageProtected : MSG.storageNotProtected}
         </Text>
       )}
-      {status.conflicts > 0 && (
+      {refused > 0 && (
         <Button size="xs" colorPalette="red" variant="subtle" onClick={() => setOpen(true)}>
-          {status.conflicts} refused
+          {refused} refused
         </Button>
       )}
       {status.lastSync && (
@@ -73,7 +93,7 @@ export function SyncStatus() {
                 <Stack gap="3">
                   {conflicts.length === 0 && <Text>Nothing was refused.</Text>}
                   {conflicts.map((c) => (
-                    <Box key={c.id} borderWidth="1px" borderRadius="md" p="3">
+                    <Box key={c.id} borderWidth="1px" borderRadius="md" p="3" data-testid="conflict">
                       <Text fontWeight="semibold">{c.entry.label}</Text>
                       <Text color="red.600">{c.message}</Text>
                       <Text fontSize="xs" color="fg.muted">

@@ -1,4 +1,4 @@
-import { Box, Button, HStack, IconButton, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Input, Menu, NativeSelect, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import {
   flexRender,
   getCoreRowModel,
@@ -19,10 +19,13 @@ import { downloadCsv, toCsv } from './csv';
 
 /**
  * The one table of BayBook's screens (SPEC §2 tables, §9 page sizes): search, sort, per-column filters, paging,
- * CSV export (hidden columns included when they are exportable), coloured rows, expanding rows.
+ * CSV export (hidden columns included when they are exportable), a Columns menu that shows or hides any column
+ * (SPEC's hidden Email and Contact included), coloured rows, expanding rows, and a `compact` form for a small table
+ * inside a panel (no toolbar; the pager only when there is a second page).
  *
  * Column meta:
- *   hidden      — not shown, still searched and exported (SPEC's hidden searchable Email/Contact, exportable Services)
+ *   hidden      — not shown at first, still searched and exported (SPEC's hidden searchable Email/Contact, exportable
+ *                 Services); the Columns menu shows or hides any column
  *   csv         — the value exported (defaults to the accessor's value); `false` keeps the column out of the export
  *   filter      — false turns off the column's filter input
  *
@@ -48,10 +51,11 @@ export const PAGE_SIZES = {
 
 /**
  * SPEC §9: with fewer than 10 rows loaded the page size shrinks to that count; the list of sizes offered then is
- * that count alone (every row is on the one page anyway).
+ * that count alone (every row is on the one page anyway). A table whose own size is below 10 (services, 8) shrinks
+ * only below its size: nine services are still paged 8 + 1.
  */
 export function shownPageSizes(loaded: number, sizes: readonly number[]): readonly number[] {
-  return loaded > 0 && loaded < 10 ? [loaded] : sizes;
+  return loaded > 0 && loaded < Math.min(10, ...sizes) ? [loaded] : sizes;
 }
 
 export interface ManualPaging {
@@ -82,6 +86,12 @@ export interface DataTableProps<T> {
   /** false hides the search box */
   searchable?: boolean;
   exportable?: boolean;
+  /** false hides the per-column filters button */
+  filterable?: boolean;
+  /** false hides the Columns menu (show or hide columns, hidden ones included) */
+  columnsMenu?: boolean;
+  /** a small table inside a panel: no toolbar, and the pager only when there is more than one page */
+  compact?: boolean;
   /** a search set from outside (the registration/VIN "search helper" of the job table) */
   search?: string;
   onSearchChange?: (s: string) => void;
@@ -106,10 +116,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [showFilters, setShowFilters] = useState(false);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: props.initialPageSize ?? pageSizes[0] });
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  // what the user chose in the Columns menu, over the columns' own `hidden`
+  const [chosenVisibility, setChosenVisibility] = useState<VisibilityState>({});
   const search = manual ? manual.search : (props.search ?? ownSearch);
   const setSearch = manual ? manual.onSearchChange : (props.onSearchChange ?? setOwnSearch);
 
-  const columnVisibility = useMemo<VisibilityState>(() => {
+  const hiddenAtFirst = useMemo<VisibilityState>(() => {
     const v: VisibilityState = {};
     for (const c of columns) {
       const id = c.id ?? (c as { accessorKey?: string }).accessorKey;
@@ -117,6 +129,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     }
     return v;
   }, [columns]);
+  const columnVisibility = useMemo<VisibilityState>(() => ({ ...hiddenAtFirst, ...chosenVisibility }), [hiddenAtFirst, chosenVisibility]);
 
   const table = useReactTable<T>({
     data,
@@ -141,6 +154,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       else setPagination(next);
     },
     onColumnFiltersChange: setColumnFilters,
+    // from the latest choice, not this render's (two quick ticks must both count)
+    onColumnVisibilityChange: (u) => setChosenVisibility((cur) => (typeof u === 'function' ? u({ ...hiddenAtFirst, ...cur }) : u)),
     onExpandedChange: (u) => setExpanded((cur) => (typeof u === 'function' ? (u(cur) as Record<string, boolean>) : (u as Record<string, boolean>))),
     getRowCanExpand: () => !!props.renderExpanded,
     // hidden columns stay searchable
@@ -176,35 +191,64 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const pageSize = offered.length === 1 && offered[0] < 10 ? offered[0] : table.getState().pagination.pageSize;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const visibleCols = table.getVisibleLeafColumns().length + (props.renderExpanded ? 1 : 0);
+  const compact = !!props.compact;
+  const headerText = (id: string, header: unknown) => (typeof header === 'string' ? header : id);
+  const hideable = table.getAllLeafColumns().filter((c) => c.getCanHide());
 
   return (
     <Stack gap="3" data-testid={`table-${name}`}>
-      <HStack gap="2" wrap="wrap">
-        {props.searchable !== false && (
-          <Input
-            maxW="xs"
-            size="sm"
-            placeholder="Search"
-            aria-label={`Search ${name}`}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              table.setPageIndex(0);
-            }}
-          />
-        )}
-        {!manual && (
-          <Button size="sm" variant="outline" onClick={() => setShowFilters((s) => !s)} aria-pressed={showFilters}>
-            Filters
-          </Button>
-        )}
-        {props.exportable !== false && (
-          <Button size="sm" variant="outline" onClick={exportCsv}>
-            Export CSV
-          </Button>
-        )}
-        {props.toolbar}
-      </HStack>
+      {!compact && (
+        <HStack gap="2" wrap="wrap">
+          {props.searchable !== false && (
+            <Input
+              maxW="xs"
+              size="sm"
+              placeholder="Search"
+              aria-label={`Search ${name}`}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                table.setPageIndex(0);
+              }}
+            />
+          )}
+          {!manual && props.filterable !== false && (
+            <Button size="sm" variant="outline" onClick={() => setShowFilters((s) => !s)} aria-pressed={showFilters}>
+              Filters
+            </Button>
+          )}
+          {props.columnsMenu !== false && hideable.length > 1 && (
+            <Menu.Root closeOnSelect={false}>
+              <Menu.Trigger asChild>
+                <Button size="sm" variant="outline" aria-label={`Columns of ${name}`}>
+                  Columns
+                </Button>
+              </Menu.Trigger>
+              <Portal>
+                <Menu.Positioner>
+                  <Menu.Content data-testid={`columns-menu-${name}`}>
+                    <Menu.ItemGroup>
+                      <Menu.ItemGroupLabel>Show columns</Menu.ItemGroupLabel>
+                      {hideable.map((c) => (
+                        <Menu.CheckboxItem key={c.id} value={c.id} checked={c.getIsVisible()} onCheckedChange={(on) => c.toggleVisibility(!!on)}>
+                          {headerText(c.id, c.columnDef.header)}
+                          <Menu.ItemIndicator />
+                        </Menu.CheckboxItem>
+                      ))}
+                    </Menu.ItemGroup>
+                  </Menu.Content>
+                </Menu.Positioner>
+              </Portal>
+            </Menu.Root>
+          )}
+          {props.exportable !== false && (
+            <Button size="sm" variant="outline" onClick={exportCsv}>
+              Export CSV
+            </Button>
+          )}
+          {props.toolbar}
+        </HStack>
+      )}
       <Table.ScrollArea borderWidth="1px" borderRadius="md">
         <Table.Root size="sm" aria-label={name} interactive>
           <Table.Header>
@@ -288,32 +332,34 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      <HStack gap="2" justify="flex-end" wrap="wrap" fontSize="sm">
-        <Text>Rows per page</Text>
-        <NativeSelect.Root size="xs" width="auto">
-          <NativeSelect.Field
-            aria-label="Rows per page"
-            value={pageSize}
-            onChange={(e) => table.setPagination({ pageIndex: 0, pageSize: Number(e.target.value) })}
-          >
-            {offered.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Text data-testid="page-info">
-          {total === 0 ? '0 of 0' : `${pageIndex * pageSize + 1}–${Math.min(total, (pageIndex + 1) * pageSize)} of ${total}`}
-        </Text>
-        <Button size="xs" variant="outline" onClick={() => table.previousPage()} disabled={pageIndex === 0} aria-label="Previous page">
-          ‹
-        </Button>
-        <Button size="xs" variant="outline" onClick={() => table.nextPage()} disabled={pageIndex + 1 >= pageCount} aria-label="Next page">
-          ›
-        </Button>
-      </HStack>
+      {(!compact || pageCount > 1) && (
+        <HStack gap="2" justify="flex-end" wrap="wrap" fontSize="sm">
+          <Text>Rows per page</Text>
+          <NativeSelect.Root size="xs" width="auto">
+            <NativeSelect.Field
+              aria-label="Rows per page"
+              value={pageSize}
+              onChange={(e) => table.setPagination({ pageIndex: 0, pageSize: Number(e.target.value) })}
+            >
+              {offered.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Text data-testid="page-info">
+            {total === 0 ? '0 of 0' : `${pageIndex * pageSize + 1}–${Math.min(total, (pageIndex + 1) * pageSize)} of ${total}`}
+          </Text>
+          <Button size="xs" variant="outline" onClick={() => table.previousPage()} disabled={pageIndex === 0} aria-label="Previous page">
+            ‹
+          </Button>
+          <Button size="xs" variant="outline" onClick={() => table.nextPage()} disabled={pageIndex + 1 >= pageCount} aria-label="Next page">
+            ›
+          </Button>
+        </HStack>
+      )}
       <Box />
     </Stack>
   );

@@ -1,5 +1,7 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { MSG } from '../../domain/messages';
+import { notify, notifyError } from '../feedback/toaster';
 
 /**
  * One confirm dialog for every "Are you sure?" of SPEC (status change, assign, cancel, block, delete…):
@@ -69,3 +71,38 @@ export function useConfirm(): Ask {
   if (!ask) throw new Error('useConfirm needs <ConfirmProvider> above it.');
   return ask;
 }
+
+/**
+ * The one confirm → repository call → toast of every action behind an "Are you sure?" (delete, cancel, block, assign…):
+ *   const act = useConfirmedAction();
+ *   act({ ...deleteConfirm(s.bizname), run: () => repos.products.removeSupplier(s.id), done: `Supplier ${s.bizname} deleted` });
+ * Nothing happens on Cancel; `done` (or `done(result)`, undefined for no toast) is the success toast; a refusal
+ * (LocalWriteError…) is shown as is, or through `onError` when the screen words it. Resolves true when the call succeeded.
+ */
+export interface ConfirmedAction<T> extends ConfirmOptions {
+  run: () => Promise<T>;
+  done: string | ((result: T) => string | undefined);
+  onError?: (err: unknown) => void;
+}
+
+export function useConfirmedAction(): <T>(a: ConfirmedAction<T>) => Promise<boolean> {
+  const confirm = useConfirm();
+  return useCallback(
+    async <T,>({ run, done, onError = notifyError, ...options }: ConfirmedAction<T>) => {
+      if (!(await confirm(options))) return false;
+      try {
+        const result = await run();
+        const message = typeof done === 'function' ? done(result) : done;
+        if (message) notify(message);
+        return true;
+      } catch (err) {
+        onError(err);
+        return false;
+      }
+    },
+    [confirm],
+  );
+}
+
+/** SPEC's delete confirm for a named row: 'Delete <name>' / 'Click delete to confirm.' / red Delete. */
+export const deleteConfirm = (name: string): ConfirmOptions => ({ title: `Delete ${name}`, message: MSG.clickDeleteToConfirm, confirmLabel: 'Delete', danger: true });

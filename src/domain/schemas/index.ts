@@ -9,3 +9,5 @@ export * from './job';
 export * from './product';
 export * from './money';
 export * from './admin';
+export * from './config';
+export * from './team';

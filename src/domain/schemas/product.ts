@@ -31,7 +31,8 @@ export const inventoryProductSchema = object({
   description: string().trim().required(fill(MSG.inventoryFieldRequired, { field: 'Description' })).max(2000),
   stock: whole('Stock'),
   low_stock: whole('Low stock').min(0, fill(MSG.inventoryNumber, { field: 'Low stock' })),
-  price: cents(fill(MSG.inventoryNumber, { field: 'Price' })),
+  // a missing price is 'Price is required' (it read 'Price must be a number'); text or a fraction of a cent is not a number
+  price: whole('Price').min(0, fill(MSG.inventoryNumber, { field: 'Price' })),
   cost: number().typeError(fill(MSG.inventoryNumber, { field: 'Cost' })).integer().min(0).default(0),
   supplier: idField().nullable().default(null),
   barcode: string().trim().max(64).default(''),

@@ -3,6 +3,7 @@ import { customersRepository } from './customers';
 import { estimatesRepository } from './estimates';
 import { invoicesRepository } from './invoices';
 import { jobsRepository } from './jobs';
+import { logsRepository } from './logs';
 import { productsRepository } from './products';
 import { configRepository, teamRepository } from './team';
 
@@ -21,8 +22,9 @@ export function createRepositories(db: BayBookDB) {
     estimates: estimatesRepository(db),
     team: teamRepository(db),
     config: configRepository(db),
+    logs: logsRepository(db),
   };
 }
 
 export type Repositories = ReturnType<typeof createRepositories>;
-export { customersRepository, estimatesRepository, invoicesRepository, jobsRepository, productsRepository, teamRepository, configRepository };
+export { customersRepository, estimatesRepository, invoicesRepository, jobsRepository, productsRepository, teamRepository, configRepository, logsRepository };

@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { newId } from '../../domain/ids';
 import { shopSettings, type ShopSettings } from '../../domain/configSheet';
 import { fill, MSG } from '../../domain/messages';
-import { checkDiscount, checkInvoiceSave, checkPayment, checkPoints, invoiceFigures, pointsEarned, pointsValue, stockDeltas, storageDaysSince, type InvoiceParts } from '../../domain/totals';
+import { checkDiscount, checkInvoiceSave, checkPayment, checkPoints, invoiceFigures, isInvoiceLocked, pointsEarned, pointsValue, stockDeltas, storageDaysSince, type InvoiceParts } from '../../domain/totals';
 import type { BayBookDB, CustomerRow, InvoiceRow, JobRow, ProductRow, TransactionRow } from '../db';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
 
@@ -81,8 +81,9 @@ async function mustGet(w: WriteContext, id: string): Promise<InvoiceRow> {
   return inv;
 }
 
+/** SPEC §4: a fully paid invoice (amount due 0) is locked: the domain's rule, the same on the server. */
 function assertUnpaid(inv: InvoiceRow) {
-  if (inv.total <= 0 && inv.payment > 0) throw new LocalWriteError(MSG.invoicePaidLocked);
+  if (isInvoiceLocked(inv)) throw new LocalWriteError(MSG.invoicePaidLocked);
 }
 
 export function invoicesRepository(db: BayBookDB) {
@@ -141,6 +142,8 @@ export function invoicesRepository(db: BayBookDB) {
         await checkStock(w, lines);
         const customer = customerId ? await w.get<CustomerRow>('customers', customerId) : undefined;
         if (customerId && !customer) throw new LocalWriteError(MSG.customerNotFoundUpper);
+        // the server's rule (POST /invoice-product): a blocked customer cannot buy
+        if (customer && Number(customer.active) === 0) throw new LocalWriteError(MSG.customerBlocked);
         const inv = await makeInvoice(w, { customer, form, lines, figures: f, type: 'product' });
         await moveStock(w, lines);
         await w.enqueue({

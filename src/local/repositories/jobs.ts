@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { newId } from '../../domain/ids';
 import type { JobStatus } from '../../domain/entities';
-import { checkJobUpdate, checkStatusChange, outstandingServices, stampsFor } from '../../domain/jobs';
+import { SEARCH_CONTAINS_MIN, checkBookingUpdate, checkJobUpdate, checkStatusChange, jobMatchesSearch, outstandingServices, stampsFor } from '../../domain/jobs';
 import { parseBooking } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
 import { checkPhotoSize } from '../../domain/schemas/admin';
@@ -16,6 +16,11 @@ import { LocalWriteError, localWrite, type WriteContext } from '../write';
  */
 
 export type { JobStatus };
+
+/** The paged search reads this many of the newest jobs whole, to match inside names, email and contact. */
+export const SEARCH_SCAN = 2000;
+/** At most this many customers found by surname or contact prefix bring their jobs into a paged search. */
+export const SEARCH_CUSTOMERS = 200;
 
 
 export interface NewJob {
@@ -75,15 +80,47 @@ export function jobsRepository(db: BayBookDB) {
         .toArray();
     },
 
-    /** The server-paged table variant, from local rows: a status (or all), a plate/VIN/number search, a page. */
+    /**
+     * The server-paged table variant, from local rows: a status (or all), a search, a page (newest first).
+     *
+     * The search is the domain's jobMatchesSearch, read as cheaply as each part allows:
+     * - registration, VIN and #number by their start: the jobs' own indexes, over every job on the device;
+     * - surname ("LAST FIRST") and contact by their start: the customers' indexes (at most SEARCH_CUSTOMERS customers),
+     *   then those customers' jobs through `customer_id`;
+     * - anything else (a first name, a part of an email or of a contact): a bounded filter over the newest SEARCH_SCAN
+     *   jobs (of the status, when one is chosen), each checked by the same rule.
+     * A one-character search uses the bounded filter only (its prefix ranges would read most of the table).
+     * Every candidate is checked by jobMatchesSearch, so each path finds the same kind of match.
+     */
     async page({ status, search, offset = 0, limit = 10 }: { status?: JobStatus; search?: string; offset?: number; limit?: number } = {}) {
-      const q = search ? plateKey(search) : '';
-      if (q.length >= 2) {
+      const q = (search ?? '').trim();
+      if (q) {
         const hits = new Map<string, JobRow>();
-        for (const r of await db.jobs.where('registration_key').startsWith(q).toArray()) hits.set(r.id, r);
-        for (const r of await db.jobs.where('vin_key').startsWith(q).toArray()) hits.set(r.id, r);
-        for (const r of await db.jobs.where('number').startsWith(search!.trim().replace(/^#/, '').toUpperCase()).toArray()) hits.set(r.id, r);
-        const rows = [...hits.values()].filter((r) => !status || r.status === status).sort((a, b) => b.created_at.localeCompare(a.created_at));
+        const keep = (rows: JobRow[]) => {
+          for (const r of rows) if ((!status || r.status === status) && !hits.has(r.id) && jobMatchesSearch(r, q)) hits.set(r.id, r);
+        };
+        if (q.length >= SEARCH_CONTAINS_MIN) {
+          const key = plateKey(q);
+          if (key) {
+            keep(await db.jobs.where('registration_key').startsWith(key).toArray());
+            keep(await db.jobs.where('vin_key').startsWith(key).toArray());
+          }
+          const num = q.replace(/^#/, '').trim().toUpperCase();
+          if (num) keep(await db.jobs.where('number').startsWith(num).toArray());
+          const customers = new Set<string>();
+          for (const id of await db.customers.where('name_key').startsWith(q.toUpperCase()).limit(SEARCH_CUSTOMERS).primaryKeys()) customers.add(id);
+          const phone = q.replace(/\D+/g, '');
+          if (phone.length >= SEARCH_CONTAINS_MIN && /^[\d\s()+.-]+$/.test(q)) {
+            for (const id of await db.customers.where('contact').startsWith(phone).limit(SEARCH_CUSTOMERS).primaryKeys()) customers.add(id);
+          }
+          // one index range per customer (anyOf walks one cursor, hopping key to key: slower for a few hundred keys)
+          for (const rows of await Promise.all([...customers].map((id) => db.jobs.where('customer_id').equals(id).toArray()))) keep(rows);
+        }
+        const newest = status
+          ? db.jobs.where('[status+created_at]').between([status, Dexie.minKey], [status, Dexie.maxKey]).reverse()
+          : db.jobs.orderBy('created_at').reverse();
+        keep(await newest.limit(SEARCH_SCAN).toArray());
+        const rows = [...hits.values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
         return { rows: rows.slice(offset, offset + limit), total: rows.length };
       }
       if (status) {
@@ -278,7 +315,9 @@ export function jobsRepository(db: BayBookDB) {
     book(id: string, bookStart: string, bookEnd: string): Promise<JobRow> {
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
-        assertOpen(job);
+        // the rule the calendar offers its form by: level 4+, never a final job
+        const check = checkBookingUpdate(job.status, w.session.permission);
+        if (!check.ok) throw new LocalWriteError(check.message);
         const tz = await shopTimeZone(db);
         const start = iso(bookStart, tz);
         const end = iso(bookEnd, tz);

@@ -28,11 +28,8 @@ export interface SupplierRow extends Row {
   contact: string;
 }
 
-/** SPEC §2: amber when stock ≤ low_stock and > 0, pink when stock ≤ 0 */
-export function stockLevel(p: Pick<ProductRow, 'stock' | 'low_stock'>): 'ok' | 'low' | 'out' {
-  if (p.stock <= 0) return 'out';
-  return p.stock <= p.low_stock ? 'low' : 'ok';
-}
+/** SPEC §2's low-stock rule lives in the domain; re-exported for callers that imported it from here */
+export { stockLevel } from '../../domain/stock';
 
 export function productsRepository(db: BayBookDB) {
   return {
@@ -60,6 +57,11 @@ export function productsRepository(db: BayBookDB) {
     },
     inventoryLog: (productId: string) => db.inventory_log.where('[product_id+created_at]').between([productId, ''], [productId, '\uffff']).reverse().toArray(),
     photos: (productId: string) => db.product_photos.where('product_id').equals(productId).toArray(),
+    /** the stored bytes of a photo added on this device and not sent yet ('blob:<id>') */
+    async localPhoto(src: string): Promise<Blob | null> {
+      if (!src.startsWith('blob:')) return null;
+      return (await db.blobs.get(src.slice(5)))?.blob ?? null;
+    },
     suppliers: () => db.suppliers.orderBy('bizname').filter((s) => !s.deleted).toArray() as unknown as Promise<SupplierRow[]>,
 
     /** POST /v2/inventory/product */
@@ -100,6 +102,38 @@ export function productsRepository(db: BayBookDB) {
         const cur = await w.get<ProductRow>('products', id);
         await w.remove('products', id);
         await w.enqueue({ method: 'DELETE', path: '/v2/inventory/product', body: { data: { id } }, label: `Delete product ${cur?.title ?? id}` });
+      });
+    },
+    /**
+     * The simple product calls of /add-product and /view-products (POST/PUT/DELETE /product, level 4 on the server):
+     * title, description and price only; a new product has no stock, low stock, cost, supplier or barcode, as the
+     * server's POST /product stores it.
+     */
+    addSimple(input: { title: string; description: string; price: number }): Promise<ProductRow> {
+      return localWrite(db, async (w) => {
+        if (!input.title.trim()) throw new LocalWriteError(MSG.titleMin);
+        const id = newId();
+        const row: ProductRow = { id, title: input.title.trim(), title_key: '', description: input.description, price: input.price, cost: 0, stock: 0, low_stock: 0, barcode: '', supplier: null, created_at: w.now, updated_at: w.now, version: 1 };
+        const stored = await w.put('products', row);
+        await w.enqueue({ method: 'POST', path: '/product', body: { data: { id, title: row.title, description: input.description, price: input.price } }, creates: [id], label: `Add product ${row.title}` });
+        return stored;
+      });
+    },
+    editSimple(id: string, changes: { title: string; description: string; price: number }): Promise<ProductRow> {
+      return localWrite(db, async (w) => {
+        const cur = await w.get<ProductRow>('products', id);
+        if (!cur) throw new LocalWriteError(MSG.notFound);
+        if (!changes.title.trim()) throw new LocalWriteError(MSG.titleMin);
+        const row = await w.patch<ProductRow>('products', id, { ...changes, updated_at: w.now });
+        await w.enqueue({ method: 'PUT', path: '/product', body: { data: { id, ...changes } }, label: `Edit product ${row.title}` });
+        return row;
+      });
+    },
+    removeSimple(id: string): Promise<void> {
+      return localWrite(db, async (w) => {
+        const cur = await w.get<ProductRow>('products', id);
+        await w.remove('products', id);
+        await w.enqueue({ method: 'DELETE', path: '/product', body: { data: { id } }, label: `Delete product ${cur?.title ?? id}` });
       });
     },
     /** POST /upload/product-photo (myfile, product_id); 10 MB checked before queuing */

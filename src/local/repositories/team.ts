@@ -1,8 +1,9 @@
 import { newId } from '../../domain/ids';
 import { settingsFrom, type Settings } from '../../domain/configSheet';
 import { TECHNICIAN_LEVEL } from '../../domain/levels';
+import { MSG } from '../../domain/messages';
 import type { BayBookDB, Row } from '../db';
-import { localWrite } from '../write';
+import { LocalWriteError, localWrite, type WriteContext } from '../write';
 
 /**
  * Team members (SPEC §2 Members) and the configuration sheet. Passwords are never stored on the device: a new
@@ -20,6 +21,22 @@ export interface ConfigRow extends Row {
   title: string;
   description: string;
   amount: number | null;
+}
+
+/**
+ * The server's team rules, applied on the device too so a refusal is met at once, offline, in the same words: the
+ * last Super Admin stays; nobody removes themselves or lowers their own level. (A taken username is left to the
+ * server: a device may not know every member, and the refusal reaches the conflicts list with the server's words.)
+ */
+async function checkMember(w: WriteContext, change: { id: string; permission?: number; removing?: boolean }) {
+  const rows = ((await w.db.users.toArray()) as MemberRow[]).filter((u) => !u.deleted);
+  const current = rows.find((u) => u.id === change.id);
+  if (!current) return;
+  const self = current.username === w.session.username;
+  if (change.removing && self) throw new LocalWriteError(MSG.cannotRemoveSelf);
+  const leavesLevel5 = current.permission === 5 && (change.removing || (change.permission ?? 5) < 5);
+  if (leavesLevel5 && !rows.some((u) => u.id !== current.id && u.permission === 5)) throw new LocalWriteError(MSG.lastSuperAdmin);
+  if (!change.removing && self && (change.permission ?? current.permission) < current.permission) throw new LocalWriteError(MSG.cannotLowerOwnPermission);
 }
 
 export function teamRepository(db: BayBookDB) {
@@ -55,6 +72,7 @@ export function teamRepository(db: BayBookDB) {
     /** PUT /v2/auth/user (the edited row; an empty password keeps the old one) */
     edit(input: { id: string; username: string; permission: number; password?: string }) {
       return localWrite(db, async (w) => {
+        await checkMember(w, { id: input.id, permission: input.permission });
         await w.patch<MemberRow>('users', input.id, { username: input.username, permission: input.permission, updated_at: w.now });
         await w.enqueue({
           method: 'PUT',
@@ -68,6 +86,7 @@ export function teamRepository(db: BayBookDB) {
     remove(id: string) {
       return localWrite(db, async (w) => {
         const row = await w.get<MemberRow>('users', id);
+        if (row) await checkMember(w, { id, removing: true });
         await w.remove('users', id);
         await w.enqueue({ method: 'DELETE', path: '/v2/auth/user', body: { data: { id } }, label: `Remove team member ${row?.username ?? id}` });
       });

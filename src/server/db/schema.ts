@@ -269,7 +269,10 @@ export const changeLog = pgTable('change_log', {
   row_id: uuid('row_id').notNull(),
   op: text('op').notNull(),
   created_at: ts('created_at').notNull().defaultNow(),
-});
+}, (t) => [
+  // a device catching up on the tables a higher level may see reads one table's changes in seq order
+  index('change_log_entity_seq_idx').on(t.entity, t.seq),
+]);
 
 /** Idempotency-Key → the first response, written in the same transaction as the mutation it answers. */
 export const idempotency = pgTable('idempotency', {

@@ -158,6 +158,9 @@ export function defineRoute<B>(app: FastifyInstance, services: AppServices, def:
       const user = meta.action === null ? ({ id: '', username: '', permission: 0 } as User) : await authenticate(req, db);
       if (meta.action && !can(meta.action, user.permission)) throw forbidden(MSG.forbidden);
       if (hasNul(req.body) || hasNul(req.query) || hasNul(req.params)) throw badRequest('The request contains a character that cannot be stored (U+0000).');
+      // a query parameter given twice arrives as an array; every handler reads one string per name
+      const repeated = Object.entries((req.query ?? {}) as Record<string, unknown>).find(([, v]) => v !== undefined && typeof v !== 'string');
+      if (repeated) throw badRequest(`Give the query parameter ${repeated[0].slice(0, 40)} once.`);
       const body = await validate(def.body, unwrap(req.body));
       const base = {
         req,

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { InvoiceLine } from '../../domain/entities';
 import { isId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
-import { STORAGE_LINE_ID, addLine, checkCanAdd, checkQty, invoiceFigures, normaliseQty, stockDeltas, type InvoiceParts } from '../../domain/totals';
+import { STORAGE_LINE_ID, addLine, checkCanAdd, checkQty, invoiceFigures, isInvoiceLocked, normaliseQty, stockDeltas, type InvoiceParts } from '../../domain/totals';
 import { formatUSD } from '../../domain/money';
 import type { Tx } from '../db/client';
 import { inventoryLog, invoices, products } from '../db/schema';
@@ -110,13 +110,9 @@ export async function invoiceOr404(tx: Tx, id: string, forUpdate = false): Promi
   return row;
 }
 
-/** SPEC §4: a fully paid invoice is locked. */
-export function isLocked(inv: Pick<InvoiceRow, 'total' | 'payment'>): boolean {
-  return inv.total <= 0 && inv.payment > 0;
-}
-
-export function refuseIfLocked(inv: InvoiceRow) {
-  if (isLocked(inv)) throw badRequest(MSG.invoicePaidLocked);
+/** SPEC §4: a fully paid invoice (amount due 0) is locked — the domain's rule, the same on the devices. */
+export function refuseIfLocked(inv: Pick<InvoiceRow, 'total'>) {
+  if (isInvoiceLocked(inv)) throw badRequest(MSG.invoicePaidLocked);
 }
 
 /** Money edits carry the version they were based on: another device's edit in between is a conflict, not a merge. */

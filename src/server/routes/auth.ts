@@ -2,15 +2,16 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../../domain/ids';
 import { MSG } from '../../domain/messages';
-import { addMemberSchema, editMemberSchema, idPayloadSchema, loginSchema } from '../../domain/schemas';
+import { PASSWORD_MASK, addMemberSchema, editMemberSchema, idPayloadSchema, loginSchema } from '../../domain/schemas';
 import { loginAttempts, users } from '../db/schema';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 
+export { PASSWORD_MASK };
+
 /** What a team member looks like on the wire: the password is never sent, only a mask (SPEC §2 Members). */
-export const PASSWORD_MASK = '********';
 const publicUser = (u: { id: string; username: string; permission: number }) => ({
   id: u.id,
   username: u.username,
@@ -146,7 +147,7 @@ export function authRoutes(app: FastifyInstance, s: AppServices) {
       }
       if (row.permission === 5 && body.permission < 5) await keepOneSuperAdmin(tx, row.id);
       if (row.id === user.id && body.permission < row.permission) {
-        throw new HttpError(400, 'You cannot lower your own permission.');
+        throw new HttpError(400, MSG.cannotLowerOwnPermission);
       }
       const password = body.password && body.password !== PASSWORD_MASK ? await hashPassword(body.password) : undefined;
       await tx
@@ -174,7 +175,7 @@ export function authRoutes(app: FastifyInstance, s: AppServices) {
     async handler({ tx, body, user, changed, log }) {
       const [row] = await tx.select().from(users).where(and(eq(users.id, body.id), eq(users.deleted, false)));
       if (!row) throw notFound(MSG.notFound);
-      if (row.id === user.id) throw badRequest('You cannot remove yourself.');
+      if (row.id === user.id) throw badRequest(MSG.cannotRemoveSelf);
       if (row.permission === 5) await keepOneSuperAdmin(tx, row.id);
       // soft delete: the username stays on the jobs, logs and payments it signed
       await tx
@@ -193,5 +194,5 @@ async function keepOneSuperAdmin(tx: Parameters<Parameters<AppServices['db']['tr
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.permission, 5), eq(users.deleted, false), ne(users.id, leaving)));
-  if (others.length === 0) throw badRequest('BayBook needs at least one Super Admin.');
+  if (others.length === 0) throw badRequest(MSG.lastSuperAdmin);
 }

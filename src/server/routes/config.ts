@@ -1,6 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CONFIG_NAMES } from '../../domain/configSheet';
+import { isId } from '../../domain/ids';
 import { MSG } from '../../domain/messages';
 import { configEditSchema } from '../../domain/schemas';
 import { config } from '../db/schema';
@@ -65,10 +66,12 @@ export function configRoutes(app: FastifyInstance, s: AppServices) {
     summary: 'Edit a setting {title (read-only), description, amount}',
     body: configEditSchema,
     async handler({ tx, params, body, changed, log }) {
-      const [row] = await tx.select().from(config).where(eq(config.id, params.id ?? ''));
+      const id = params.id ?? '';
+      // the id column is a uuid: anything else is not a setting (and would fail the query)
+      const [row] = isId(id) ? await tx.select().from(config).where(eq(config.id, id)) : [];
       if (!row) throw notFound(MSG.notFound);
       // settings with a number keep a number: a text rate would break every invoice
-      if (row.amount !== null && (body.amount === null || body.amount === undefined)) throw badRequest('Amount is required.');
+      if (row.amount !== null && (body.amount === null || body.amount === undefined)) throw badRequest(MSG.configAmountRequired);
       await tx
         .update(config)
         .set({

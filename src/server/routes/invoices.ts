@@ -11,9 +11,10 @@ import { customers, invoices, jobs, transactions } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoute, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
-import { applyStock, figures, invoiceOr404, priceLines, refuseIfLocked, refuseIfStale, saveInvoice, type InvoiceRow } from '../invoices/ledger';
+import { applyStock, figures, invoiceOr404, priceLines, refuseIfLocked, refuseIfStale, saveInvoice } from '../invoices/ledger';
 import { takeNumber } from '../numbers';
 import { readSettings } from '../settings';
+import { invoiceSummary, paidSummaryWindow } from '../../domain/reports';
 
 const createPayload = object({
   id: idField().optional(),
@@ -229,11 +230,12 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     path: '/v2/util/invoice-status',
     summary: 'Summary cards: invoices paid in the last 7 days and unpaid invoices, with totals',
     async handler() {
-      const weekAgo = new Date(Date.now() - 7 * 86_400_000);
-      const paid = await db.select().from(invoices).where(and(lte(invoices.total, 0), gte(invoices.updated_at, weekAgo))).orderBy(desc(invoices.updated_at));
+      // SPEC §9's 7 days and the cards' sums: the devices' rule (src/domain/reports.ts)
+      const now = new Date();
+      const paid = await db.select().from(invoices).where(and(lte(invoices.total, 0), gte(invoices.updated_at, paidSummaryWindow(now).from))).orderBy(desc(invoices.updated_at));
       const unpaid = await db.select().from(invoices).where(gt(invoices.total, 0)).orderBy(desc(invoices.created_at));
-      const sum = (rows: InvoiceRow[], pick: (r: InvoiceRow) => number) => rows.reduce((n, r) => n + pick(r), 0);
-      return { value: true, data: { data: { paid, unpaid, total: { paid: sum(paid, (r) => r.payment), unpaid: sum(unpaid, (r) => r.total) } } } };
+      const cards = invoiceSummary([...paid, ...unpaid], now);
+      return { value: true, data: { data: { paid, unpaid, total: { paid: cards.paid.sum, unpaid: cards.unpaid.sum } } } };
     },
   });
 

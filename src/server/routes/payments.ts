@@ -12,7 +12,7 @@ import { customers, invoices, transactions } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoute, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
-import { invoiceOr404, saveInvoice, type InvoiceRow } from '../invoices/ledger';
+import { invoiceOr404, refuseIfLocked, saveInvoice, type InvoiceRow } from '../invoices/ledger';
 import { takeNumber } from '../numbers';
 import { readSettings } from '../settings';
 
@@ -75,7 +75,7 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
     body: discountSchema,
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.invoice_id, true);
-      if (inv.total <= 0) throw badRequest(MSG.invoicePaidLocked);
+      refuseIfLocked(inv);
       if (inv.discount_percent > 0) throw badRequest(MSG.discountOnce);
       if (ctx.body.amount === 0) return { value: true, message: 'No discount applied' };
       const saved = await saveInvoice(ctx, inv, { discount_percent: ctx.body.amount }, await readSettings(ctx.tx));
@@ -93,7 +93,7 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
     body: pointsSchema,
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.invoice_id, true);
-      if (inv.total <= 0) throw badRequest(MSG.invoicePaidLocked);
+      refuseIfLocked(inv);
       const customer = await customerOf(ctx.tx, inv);
       if (!customer) throw badRequest('This invoice has no customer whose points could be used.');
       const check = checkPoints(ctx.body.points, customer.current_points);

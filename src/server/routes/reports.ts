@@ -1,31 +1,28 @@
-import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { InvoiceLine } from '../../domain/entities';
-import { PAYMENT_METHODS } from '../../domain/entities';
 import { startOfShopDay } from '../../domain/dates';
+import { inventoryLogSubject, inventoryLogText } from '../../domain/logs';
 import { reportSchema } from '../../domain/schemas';
-import { fromZonedTime } from 'date-fns-tz';
 import { invoices, inventoryLog, products, sysLog, transactions } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { pageParams } from '../http/paging';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { readSettings } from '../settings';
+import { dashReport, inventoryDepletion, reportWindow, salesReport, transactionSummary, type TimeWindow } from '../../domain/reports';
 
 /**
  * Reports and dashboards. Days are the shop's days (config time_zone). "Sales" are money received: payments by
- * cash, card, cheque or online (not discounts or points), so a day's sales match the till (docs/DECISIONS.md).
+ * cash, card, cheque or online (not discounts or points), so a day's sales match the till (docs/DECISIONS.md). The
+ * figures are src/domain/reports.ts over the rows read here, the rule the devices use.
  */
-const isPayment = sql`${transactions.method} in (${sql.join(PAYMENT_METHODS.map((m) => sql`${m}`), sql`, `)})`;
 
 export function reportsRoutes(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   async function range(body: { start_date: string; end_date: string }) {
     const { timeZone } = await readSettings(db);
-    const from = fromZonedTime(`${body.start_date}T00:00:00`, timeZone);
-    const to = new Date(fromZonedTime(`${body.end_date}T00:00:00`, timeZone).getTime() + 86_400_000);
-    return { from, to, timeZone };
+    return { ...reportWindow(body.start_date, body.end_date, timeZone), timeZone };
   }
 
   defineRoute(app, s, {
@@ -35,25 +32,16 @@ export function reportsRoutes(app: FastifyInstance, s: AppServices) {
     body: reportSchema,
     async handler({ body }) {
       const { from, to, timeZone } = await range(body);
-      const day = (col: typeof invoices.created_at | typeof transactions.created_at) => sql<string>`to_char(${col} at time zone ${timeZone}, 'YYYY-MM-DD')`;
-      const invoiceRows = await db
-        .select({
-          dt: day(invoices.created_at),
-          labour: sql<number>`coalesce(sum((${invoices.totals}->>'labour')::bigint), 0)::float8`,
-          products: sql<number>`coalesce(sum((${invoices.totals}->>'product')::bigint), 0)::float8`,
-          discounts: sql<number>`coalesce(sum(${invoices.discount}), 0)::float8`,
-        })
+      // the rows of the range; the per-day figures are the domain's rule (src/domain/reports.ts), one with the devices
+      const invs = await db
+        .select({ discount: invoices.discount, totals: invoices.totals, created_at: invoices.created_at })
         .from(invoices)
-        .where(and(gte(invoices.created_at, from), lt(invoices.created_at, to)))
-        .groupBy(sql`1`) // by position: the time zone is a bound parameter, so the two expressions would not match
-        .orderBy(sql`1`);
-      const salesRows = await db
-        .select({ dt: day(transactions.created_at), sales: sql<number>`coalesce(sum(${transactions.amount}), 0)::float8` })
+        .where(and(gte(invoices.created_at, from), lt(invoices.created_at, to)));
+      const txs = await db
+        .select({ amount: transactions.amount, method: transactions.method, created_at: transactions.created_at, deleted: transactions.deleted })
         .from(transactions)
-        .where(and(gte(transactions.created_at, from), lt(transactions.created_at, to), eq(transactions.deleted, false), isPayment))
-        .groupBy(sql`1`)
-        .orderBy(sql`1`);
-      return { value: true, data: { invoices: invoiceRows, sales: salesRows } };
+        .where(and(gte(transactions.created_at, from), lt(transactions.created_at, to), eq(transactions.deleted, false)));
+      return { value: true, data: salesReport(invs, txs, { from, to }, timeZone) };
     },
   });
 
@@ -64,19 +52,11 @@ export function reportsRoutes(app: FastifyInstance, s: AppServices) {
     body: reportSchema,
     async handler({ body }) {
       const { from, to } = await range(body);
-      const rows = await db.select({ products: invoices.products }).from(invoices).where(and(gte(invoices.created_at, from), lt(invoices.created_at, to)));
-      const byId = new Map<string, { id: string; title: string; description: string; qty: number; total: number }>();
-      for (const r of rows) {
-        for (const l of r.products as InvoiceLine[]) {
-          const qty = l.qty - (l.returned ?? 0);
-          if (qty <= 0) continue;
-          const cur = byId.get(l.id) ?? { id: l.id, title: l.title, description: l.description, qty: 0, total: 0 };
-          cur.qty += qty;
-          cur.total += qty * l.price;
-          byId.set(l.id, cur);
-        }
-      }
-      return { value: true, data: [...byId.values()].sort((a, b) => b.qty - a.qty || a.title.localeCompare(b.title)) };
+      const rows = await db
+        .select({ products: invoices.products, created_at: invoices.created_at })
+        .from(invoices)
+        .where(and(gte(invoices.created_at, from), lt(invoices.created_at, to)));
+      return { value: true, data: inventoryDepletion(rows, { from, to }) };
     },
   });
 
@@ -86,25 +66,27 @@ export function reportsRoutes(app: FastifyInstance, s: AppServices) {
     return { from, to: new Date(from.getTime() + 86_400_000) };
   }
 
+  /** Today's transactions, reversed ones left out: what the tiles' rule (src/domain/reports.ts) reads. */
+  function transactionsIn(day: TimeWindow) {
+    return db
+      .select({ amount: transactions.amount, method: transactions.method, created_at: transactions.created_at, deleted: transactions.deleted })
+      .from(transactions)
+      .where(and(gte(transactions.created_at, day.from), lt(transactions.created_at, day.to), eq(transactions.deleted, false)));
+  }
+
   defineRoute(app, s, {
     method: 'GET',
     path: '/dash-report',
     summary: "Today's finance tiles: labour and products of invoices paid in full today; sales and discounts today",
     async handler() {
-      const { from, to } = await today();
-      const [paid] = await db
-        .select({
-          labour: sql<number>`coalesce(sum((${invoices.totals}->>'labour')::bigint), 0)::float8`,
-          products: sql<number>`coalesce(sum((${invoices.totals}->>'product')::bigint), 0)::float8`,
-        })
+      const day = await today();
+      // the invoices raised or changed today; the domain rule picks the paid ones and the discounts (one rule with the devices)
+      const inDay = (col: typeof invoices.created_at) => and(gte(col, day.from), lt(col, day.to));
+      const invs = await db
+        .select({ total: invoices.total, discount: invoices.discount, totals: invoices.totals, created_at: invoices.created_at, updated_at: invoices.updated_at })
         .from(invoices)
-        .where(and(lte(invoices.total, 0), gte(invoices.updated_at, from), lt(invoices.updated_at, to)));
-      const [disc] = await db.select({ discounts: sql<number>`coalesce(sum(${invoices.discount}), 0)::float8` }).from(invoices).where(and(gte(invoices.created_at, from), lt(invoices.created_at, to)));
-      const [sales] = await db
-        .select({ sales: sql<number>`coalesce(sum(${transactions.amount}), 0)::float8` })
-        .from(transactions)
-        .where(and(gte(transactions.created_at, from), lt(transactions.created_at, to), eq(transactions.deleted, false), isPayment));
-      return { value: true, data: { labour: paid.labour, products: paid.products, discounts: disc.discounts, sales: sales.sales } };
+        .where(or(inDay(invoices.updated_at), inDay(invoices.created_at)));
+      return { value: true, data: dashReport(invs, await transactionsIn(day), day) };
     },
   });
 
@@ -113,14 +95,8 @@ export function reportsRoutes(app: FastifyInstance, s: AppServices) {
     path: '/transaction-summary',
     summary: "Today's takings by method: cash, debit_card, credit_card, online, cheque",
     async handler() {
-      const { from, to } = await today();
-      const rows = await db
-        .select({ method: transactions.method, total: sql<number>`coalesce(sum(${transactions.amount}), 0)::float8` })
-        .from(transactions)
-        .where(and(gte(transactions.created_at, from), lt(transactions.created_at, to), eq(transactions.deleted, false)))
-        .groupBy(transactions.method);
-      const data = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, rows.find((r) => r.method === m)?.total ?? 0]));
-      return { value: true, data };
+      const day = await today();
+      return { value: true, data: transactionSummary(await transactionsIn(day), day) };
     },
   });
 
@@ -142,7 +118,7 @@ export function reportsRoutes(app: FastifyInstance, s: AppServices) {
           .offset(offset);
         return {
           value: true,
-          data: { data: rows.map((r) => ({ id: r.l.id, subject: r.title ?? r.l.product_id, log: `${r.l.amount > 0 ? '+' : ''}${r.l.amount} ${r.l.reason}${r.l.ref ? ` (${r.l.ref})` : ''}`, created_at: r.l.created_at, username: r.l.username })), page },
+          data: { data: rows.map((r) => ({ id: r.l.id, subject: inventoryLogSubject(r.title, r.l.product_id), log: inventoryLogText(r.l.amount, r.l.reason, r.l.ref), created_at: r.l.created_at, username: r.l.username })), page },
         };
       }
       const rows = await db.select().from(sysLog).where(eq(sysLog.category, category)).orderBy(desc(sysLog.created_at)).limit(perPage).offset(offset);

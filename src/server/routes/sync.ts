@@ -1,4 +1,4 @@
-import { gt, asc, inArray } from 'drizzle-orm';
+import { and, asc, gt, inArray, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SYNC_ENTITY_LEVEL } from '../../domain/sync';
 import * as t from '../db/schema';
@@ -46,10 +46,13 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
       const limit = Math.min(Number(query.limit ?? 500), MAX_PAGE);
       if (!Number.isSafeInteger(since) || since < 0) throw badRequest('Invalid cursor.');
       if (!Number.isInteger(limit) || limit < 1) throw badRequest('Invalid limit.');
+      // only: a device catching up on tables a higher level may now see (src/sync/pull.ts, adoptScope)
+      const only = typeof query.only === 'string' && query.only !== '' ? query.only.split(',') : null;
+      if (only && !only.every((e) => e in SYNC_ENTITY_LEVEL)) throw badRequest('Unknown table in only.');
       const log = await db
         .select()
         .from(t.changeLog)
-        .where(gt(t.changeLog.seq, since))
+        .where(only ? and(gt(t.changeLog.seq, since), inArray(t.changeLog.entity, only)) : gt(t.changeLog.seq, since))
         .orderBy(asc(t.changeLog.seq))
         .limit(limit + 1);
       const more = log.length > limit;
@@ -81,7 +84,10 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
           const deleted = c.op === 'delete' || row === null || row.deleted === true;
           return { seq: c.seq, entity: c.entity, id: c.row_id, op: deleted ? 'delete' : 'upsert', row: deleted ? null : row };
         });
-      return { value: true, changes, cursor, more };
+      // head: the newest seq, for a new device's progress figure (only while there is more to come)
+      const head = more ? Number((await db.select({ head: max(t.changeLog.seq) }).from(t.changeLog))[0]?.head ?? cursor) : cursor;
+      // scope: the level this feed was filtered at, so a device shared by several levels knows what it was sent
+      return { value: true, changes, cursor, more, head, scope: user.permission };
     },
   });
 }

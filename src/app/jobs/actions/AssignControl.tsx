@@ -4,8 +4,7 @@ import { confirmAssignText, displayJobNumber, isFinal } from '../../../domain/jo
 import { can } from '../../../domain/permissions';
 import type { JobRow } from '../../../local/db';
 import { useRepos } from '../../data/DataProvider';
-import { notify, notifyError } from '../../feedback/toaster';
-import { useConfirm } from '../../ui/confirm';
+import { useConfirmedAction } from '../../ui/confirm';
 
 /**
  * SPEC §4 / §6: above level 3, a select of the technicians (level-3 users); a choice is confirmed
@@ -14,7 +13,7 @@ import { useConfirm } from '../../ui/confirm';
  */
 export function AssignControl({ job, level }: { job: JobRow; level: number }) {
   const repos = useRepos();
-  const confirm = useConfirm();
+  const act = useConfirmedAction();
   const technicians = useLiveQuery(() => repos.team.technicians(), [repos]) ?? [];
   if (!can('job.assign', level) || isFinal(job.status)) {
     return <Text data-testid="job-technician">{job.technician || 'Not assigned'}</Text>;
@@ -25,12 +24,13 @@ export function AssignControl({ job, level }: { job: JobRow; level: number }) {
 
   const assign = async (user: string) => {
     if (!user || user === job.technician) return;
-    if (!(await confirm({ title: 'Assign technician', message: confirmAssignText(job.number, user), confirmLabel: 'Assign' }))) return;
-    try {
-      if (await repos.jobs.assign(job.id, user)) notify(`Job ${displayJobNumber(job.number)} assigned to ${user}`);
-    } catch (err) {
-      notifyError(err);
-    }
+    await act({
+      title: 'Assign technician',
+      message: confirmAssignText(job.number, user),
+      confirmLabel: 'Assign',
+      run: () => repos.jobs.assign(job.id, user),
+      done: (assigned) => (assigned ? `Job ${displayJobNumber(job.number)} assigned to ${user}` : undefined),
+    });
   };
 
   return (

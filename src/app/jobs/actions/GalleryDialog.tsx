@@ -1,46 +1,16 @@
 import { Badge, Box, Button, CloseButton, Dialog, Flex, Image, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useRef } from 'react';
 import { displayJobNumber } from '../../../domain/jobs';
-import { MSG } from '../../../domain/messages';
 import { can } from '../../../domain/permissions';
-import { checkPhotoSize } from '../../../domain/schemas';
 import type { JobRow, Row } from '../../../local/db';
 import { useRepos } from '../../data/DataProvider';
-import { notify, notifyError } from '../../feedback/toaster';
-import { useConfirm } from '../../ui/confirm';
-
-/**
- * The URL to show a photo with: a server photo's thumbnail (or src); a photo taken offline ('blob:<id>') through an
- * object URL of its stored bytes, revoked when the photo leaves the screen.
- */
-function usePhotoUrl(photo: Row): { thumb: string | null; full: string | null } {
-  const repos = useRepos();
-  const src = String(photo.src ?? '');
-  const local = src.startsWith('blob:');
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!local) return;
-    let url: string | null = null;
-    let live = true;
-    void repos.jobs.localPhoto(src).then((blob) => {
-      if (!live || !blob) return;
-      url = URL.createObjectURL(blob);
-      setObjectUrl(url);
-    });
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [repos, src, local]);
-  if (local) return { thumb: objectUrl, full: objectUrl };
-  const thumb = String(photo.thumbnail || photo.src || '') || null;
-  return { thumb, full: src || thumb };
-}
+import { isPendingPhoto, usePhotoGallery, usePhotoUrl } from '../../ui/photos';
 
 function Photo({ photo, index, canDelete, onDelete }: { photo: Row; index: number; canDelete: boolean; onDelete: () => void }) {
-  const { thumb, full } = usePhotoUrl(photo);
-  const pending = String(photo.src ?? '').startsWith('blob:');
+  const repos = useRepos();
+  const { thumb, full } = usePhotoUrl(photo, repos.jobs.localPhoto);
+  const pending = isPendingPhoto(photo);
   return (
     <Stack gap="1" borderWidth="1px" borderRadius="md" p="2" data-testid="gallery-photo">
       <Box position="relative" aspectRatio={4 / 3} bg="bg.muted" borderRadius="sm" overflow="hidden">
@@ -75,49 +45,11 @@ function Photo({ photo, index, canDelete, onDelete }: { photo: Row; index: numbe
  */
 export function GalleryDialog({ job, level, onClose }: { job: JobRow; level: number; onClose: () => void }) {
   const repos = useRepos();
-  const confirm = useConfirm();
   const photos = useLiveQuery(() => repos.jobs.photos(job.id), [repos, job.id]);
   const files = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, upload, remove } = usePhotoGallery({ add: (file, name) => repos.jobs.addPhoto(job.id, file, name), remove: (id) => repos.jobs.removePhoto(id) });
   const editable = can('job.photos', level);
-
-  const upload = async (e: ChangeEvent<HTMLInputElement>) => {
-    const input = e.currentTarget;
-    const chosen = [...(input.files ?? [])];
-    input.value = '';
-    setBusy(true);
-    let added = 0;
-    for (const file of chosen) {
-      if (!file.type.startsWith('image/')) {
-        notifyError(MSG.imagesOnly);
-        continue;
-      }
-      const size = checkPhotoSize(file.size);
-      if (!size.ok) {
-        notifyError(size.message);
-        continue;
-      }
-      try {
-        await repos.jobs.addPhoto(job.id, file, file.name || 'photo.jpg');
-        added++;
-      } catch (err) {
-        notifyError(err);
-      }
-    }
-    setBusy(false);
-    if (added) notify(added === 1 ? 'Photo added' : `${added} photos added`);
-  };
-
-  const remove = async (photo: Row, index: number) => {
-    if (!(await confirm({ title: 'Delete photo', message: `Delete photo ${index + 1}?`, confirmLabel: 'Delete', danger: true }))) return;
-    try {
-      await repos.jobs.removePhoto(photo.id);
-      notify('Photo deleted');
-    } catch (err) {
-      notifyError(err);
-    }
-  };
 
   return (
     <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="full" scrollBehavior="inside">

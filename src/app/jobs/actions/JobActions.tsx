@@ -6,8 +6,7 @@ import { MSG } from '../../../domain/messages';
 import { can } from '../../../domain/permissions';
 import type { JobRow } from '../../../local/db';
 import { useRepos } from '../../data/DataProvider';
-import { notify, notifyError } from '../../feedback/toaster';
-import { useConfirm } from '../../ui/confirm';
+import { useConfirmedAction } from '../../ui/confirm';
 import { AssignControl } from './AssignControl';
 import { GalleryDialog } from './GalleryDialog';
 import { useLevel } from './hooks';
@@ -28,7 +27,7 @@ type Open = 'comment' | 'note' | 'services' | 'log' | 'gallery' | null;
  */
 export function JobActions({ job, paged }: { job: JobRow; paged?: boolean }) {
   const repos = useRepos();
-  const confirm = useConfirm();
+  const act = useConfirmedAction();
   const navigate = useNavigate();
   const level = useLevel();
   const [open, setOpen] = useState<Open>(null);
@@ -36,13 +35,15 @@ export function JobActions({ job, paged }: { job: JobRow; paged?: boolean }) {
   const final = isFinal(job.status);
 
   const cancelJob = async () => {
-    if (!(await confirm({ title: 'Cancel job', message: MSG.confirmCancel, confirmLabel: 'Yes, cancel job', cancelLabel: 'No', danger: true }))) return;
-    try {
-      await repos.jobs.cancel(job.id);
-      notify(`Job ${displayJobNumber(job.number)} canceled`);
-    } catch (err) {
-      notifyError(err);
-    }
+    await act({
+      title: 'Cancel job',
+      message: MSG.confirmCancel,
+      confirmLabel: 'Yes, cancel job',
+      cancelLabel: 'No',
+      danger: true,
+      run: () => repos.jobs.cancel(job.id),
+      done: `Job ${displayJobNumber(job.number)} canceled`,
+    });
   };
 
   return (

@@ -11,7 +11,7 @@ import type { JobRow } from '../../../local/db';
 import type { LogEntry } from '../../../local/repositories/jobs';
 import { useRepos } from '../../data/DataProvider';
 import { notify, notifyError } from '../../feedback/toaster';
-import { useConfirm } from '../../ui/confirm';
+import { useConfirmedAction } from '../../ui/confirm';
 import { messageOf, useShopTimeZone } from './hooks';
 
 const LOG_MAX = 2000;
@@ -27,7 +27,7 @@ const wentWrong = (err: unknown) => notifyError(fill(MSG.somethingWentWrong, { m
  */
 export function ServiceLogDialog({ job, level, onClose }: { job: JobRow; level: number; onClose: () => void }) {
   const repos = useRepos();
-  const confirm = useConfirm();
+  const act = useConfirmedAction();
   const tz = useShopTimeZone();
   const entries = useLiveQuery(() => repos.jobs.serviceLog(job.id), [repos, job.id]);
   const { register, handleSubmit, reset, formState } = useForm<{ value: string }>({ resolver: yupResolver(commentSchema), defaultValues: { value: '' } });
@@ -45,13 +45,15 @@ export function ServiceLogDialog({ job, level, onClose }: { job: JobRow; level: 
   const remove = async (entry: LogEntry) => {
     const preview = logPreview(entry.message);
     const more = entry.message.length > preview.length ? '…' : '';
-    if (!(await confirm({ title: 'Delete log entry', message: `Delete "${preview}${more}"?`, confirmLabel: 'Delete', danger: true }))) return;
-    try {
-      await repos.jobs.removeLog(entry.id);
-      notify('Log entry deleted');
-    } catch (err) {
-      wentWrong(err);
-    }
+    await act({
+      title: 'Delete log entry',
+      message: `Delete "${preview}${more}"?`,
+      confirmLabel: 'Delete',
+      danger: true,
+      run: () => repos.jobs.removeLog(entry.id),
+      done: 'Log entry deleted',
+      onError: wentWrong,
+    });
   };
 
   return (

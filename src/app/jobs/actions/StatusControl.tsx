@@ -1,16 +1,16 @@
 import { Badge, NativeSelect } from '@chakra-ui/react';
 import type { JobStatus } from '../../../domain/entities';
-import { STATUS_COLOR, STATUS_OPTIONS, canChangeFinal, confirmStatusText, displayJobNumber, isFinal } from '../../../domain/jobs';
+import { STATUS_OPTIONS, canChangeFinal, confirmStatusText, displayJobNumber, isFinal } from '../../../domain/jobs';
 import { can } from '../../../domain/permissions';
 import type { JobRow } from '../../../local/db';
 import { useRepos } from '../../data/DataProvider';
-import { notify, notifyError } from '../../feedback/toaster';
-import { useConfirm } from '../../ui/confirm';
+import { useConfirmedAction } from '../../ui/confirm';
+import { statusPalette } from '../statusColours';
 
 /** The status as a coloured chip (what levels 3 and 4 see on a complete or canceled job). */
 export function StatusChip({ status }: { status: string }) {
   return (
-    <Badge colorPalette={STATUS_COLOR[status as JobStatus] ?? 'gray'} variant="solid" size="lg" textTransform="capitalize" data-testid="job-status-chip">
+    <Badge colorPalette={statusPalette(status)} variant="solid" size="lg" textTransform="capitalize" data-testid="job-status-chip">
       {status}
     </Badge>
   );
@@ -23,20 +23,20 @@ export function StatusChip({ status }: { status: string }) {
  */
 export function StatusControl({ job, paged, level }: { job: JobRow; paged?: boolean; level: number }) {
   const repos = useRepos();
-  const confirm = useConfirm();
+  const act = useConfirmedAction();
   const final = isFinal(job.status);
   if (!can('job.status', level) || (final && !(paged && canChangeFinal(level)))) return <StatusChip status={job.status} />;
 
   const current = (STATUS_OPTIONS as readonly string[]).includes(job.status);
   const change = async (to: string) => {
     if (!to || to === job.status) return;
-    if (!(await confirm({ title: 'Job Status', message: confirmStatusText(job.number, to), confirmLabel: 'Update' }))) return;
-    try {
-      await repos.jobs.setStatus(job.id, to as JobStatus);
-      notify(`Job ${displayJobNumber(job.number)} updated to ${to}`);
-    } catch (err) {
-      notifyError(err);
-    }
+    await act({
+      title: 'Job Status',
+      message: confirmStatusText(job.number, to),
+      confirmLabel: 'Update',
+      run: () => repos.jobs.setStatus(job.id, to as JobStatus),
+      done: `Job ${displayJobNumber(job.number)} updated to ${to}`,
+    });
   };
 
   return (

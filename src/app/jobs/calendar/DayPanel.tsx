@@ -9,7 +9,7 @@ import { useRepos } from '../../data/DataProvider';
 import { notify, notifyError } from '../../feedback/toaster';
 import { TimesFields } from './TimesFields';
 import { BOOKABLE_STATUSES, SLOT_HOURS, dateOfKey, dayBookingSchema, defaultSlot, matchesJob, slotText, timeText, toInstants, type DayBooking } from './booking';
-import { colourOf } from './MonthGrid';
+import { statusPalette } from '../statusColours';
 
 /** Options shown at once in the job picker; the search narrows the rest. */
 const MAX_OPTIONS = 100;
@@ -133,7 +133,7 @@ export function DayPanel({ day, jobs, tz, mayBook, onOpen }: { day: string; jobs
                       {timeText(j.book_start, tz)}–{timeText(j.book_end, tz)}
                     </Text>
                     <Text>{j.registration}</Text>
-                    <Badge colorPalette={colourOf(j.status).palette}>{j.status}</Badge>
+                    <Badge colorPalette={statusPalette(j.status)}>{j.status}</Badge>
                   </HStack>
                   <Text fontSize="sm" color="fg.muted">
                     #{j.number} {j.first_name} {j.last_name}

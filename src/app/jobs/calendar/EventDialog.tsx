@@ -10,7 +10,7 @@ import { useRepos } from '../../data/DataProvider';
 import { notify, notifyError } from '../../feedback/toaster';
 import { TimesFields } from './TimesFields';
 import { bookingText, canRebook, eventBookingSchema, toInstants, type BookingTimes } from './booking';
-import { colourOf } from './MonthGrid';
+import { statusPalette } from '../statusColours';
 
 const FORM_ID = 'event-booking-form';
 
@@ -56,7 +56,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 export function EventDialog({ jobId, tz, level, mayBook, onClose }: { jobId: string | null; tz: string; level: number; mayBook: boolean; onClose: () => void }) {
   const repos = useRepos();
   const job = useLiveQuery(() => (jobId ? repos.jobs.get(jobId) : undefined), [repos, jobId]);
-  const editable = !!job && canRebook(job.status, level, mayBook);
+  const editable = !!job && canRebook(job.status, level);
   return (
     <Dialog.Root open={!!jobId} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'md' }} placement="center">
       <Portal>
@@ -78,7 +78,7 @@ export function EventDialog({ jobId, tz, level, mayBook, onClose }: { jobId: str
                     <Text fontWeight="semibold">{job.registration}</Text>
                   </Detail>
                   <Detail label="Status">
-                    <Badge colorPalette={colourOf(job.status).palette}>{job.status}</Badge>
+                    <Badge colorPalette={statusPalette(job.status)}>{job.status}</Badge>
                   </Detail>
                   <Detail label="Services">
                     {job.service?.length ? (

@@ -2,16 +2,9 @@ import { Box } from '@chakra-ui/react';
 import ReactCalendar from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
 import type { JobRow } from '../../../local/db';
+import { statusTint } from '../statusColours';
 import { MAX_CHIPS, dateOfKey, dayKeyOf, timeText } from './booking';
 
-/** Chip colours by status: booked is the calendar's own colour; arrived jobs keep their booking, greyed by progress. */
-export const STATUS_COLOURS: Record<string, { bg: string; fg: string; palette: string }> = {
-  booked: { bg: 'blue.100', fg: 'blue.900', palette: 'blue' },
-  received: { bg: 'purple.100', fg: 'purple.900', palette: 'purple' },
-  active: { bg: 'orange.100', fg: 'orange.900', palette: 'orange' },
-  complete: { bg: 'green.100', fg: 'green.900', palette: 'green' },
-};
-export const colourOf = (status: string) => STATUS_COLOURS[status] ?? STATUS_COLOURS.booked;
 
 /**
  * The day tiles are react-calendar's buttons, so the chips inside them are spans: a tap or click on a chip opens its
@@ -23,12 +16,13 @@ function DayChips({ day, jobs, tz, onOpen }: { day: string; jobs: JobRow[]; tz: 
   return (
     <Box as="span" display="flex" flexDirection="column" gap="0.5" mt="1" width="100%" minW="0" data-testid={`day-${day}`}>
       {shown.map((j) => {
-        const c = colourOf(j.status);
+        const c = statusTint(j.status);
         return (
           <Box
             as="span"
             key={j.id}
             data-testid="event-chip"
+            data-status={j.status}
             display="block"
             bg={c.bg}
             color={c.fg}

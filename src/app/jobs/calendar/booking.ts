@@ -1,8 +1,8 @@
 import { addDays, endOfMonth, format, isValid, parse, startOfMonth } from 'date-fns';
 import { object, string } from 'yup';
 import { BOOKING_FORMAT, DAY_FORMAT, checkBooking, formatShop, parseBooking, shopDay } from '../../../domain/dates';
-import type { JobStatus } from '../../../domain/entities';
-import { canChangeFinal, isFinal } from '../../../domain/jobs';
+import { JOB_STATUSES, type JobStatus } from '../../../domain/entities';
+import { checkBookingUpdate, checkJobUpdate } from '../../../domain/jobs';
 import { MSG } from '../../../domain/messages';
 import type { JobRow } from '../../../local/db';
 
@@ -15,8 +15,8 @@ import type { JobRow } from '../../../local/db';
  * and a booking's key is its shop-zone calendar date, so the two meet whatever zone the device is set to.
  */
 
-/** Statuses a job can be booked from on the calendar: open jobs that are not final. */
-export const BOOKABLE_STATUSES: readonly JobStatus[] = ['received', 'active', 'booked'];
+/** Statuses a job can be booked from on the calendar: those the domain still lets a booking update (not final). */
+export const BOOKABLE_STATUSES: readonly JobStatus[] = JOB_STATUSES.filter((s) => checkJobUpdate(s).ok);
 
 /** Chips shown in one day tile before '+N more'. */
 export const MAX_CHIPS = 3;
@@ -77,9 +77,12 @@ export const bookingText = (iso: string | null | undefined, tz: string): string 
 /** 'HH:mm' of a stored instant in the shop's zone. */
 export const timeText = (iso: string | null | undefined, tz: string): string => (iso ? formatShop(iso, tz, 'HH:mm') : '');
 
-/** Whether this level may change the booking of this job (level 4+, and a final job only where the level allows). */
-export function canRebook(status: string, level: number, mayBook: boolean): boolean {
-  return mayBook && (!isFinal(status) || canChangeFinal(level));
+/**
+ * Whether the event dialog offers to change this job's booking: exactly where the repository's book() (and the
+ * server) would accept it — the domain's checkBookingUpdate (level 4+, never a complete or canceled job).
+ */
+export function canRebook(status: string, level: number): boolean {
+  return checkBookingUpdate(status, level).ok;
 }
 
 /** Matches a job against the day form's search: registration, #number or VIN, ignoring case, spaces and dashes. */

@@ -1,0 +1,125 @@
+import { Alert, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { formatShop } from '../../domain/dates';
+import { notify } from '../feedback/toaster';
+import { useSession } from '../session/session';
+
+/**
+ * Pieces the level-5 admin screens share (Team, Config, Activity Log, Inventory Log, Suppliers).
+ */
+
+/** The signed-in user's permission level (0 when signed out). */
+export function useLevel(): number {
+  return useSession()?.permission ?? 0;
+}
+
+/**
+ * An id as the ID column shows it: ids are UUIDv7, whose first half is a timestamp (alike for rows made close
+ * together), so the column shows the random last 8 characters; the whole id is the tooltip, searched and exported.
+ */
+export function shortId(id: string): string {
+  return id.length > 12 ? id.slice(-8) : id;
+}
+
+export function IdCell({ id }: { id: string }) {
+  return (
+    <Text as="span" fontFamily="mono" fontSize="xs" title={id} whiteSpace="nowrap">
+      {shortId(id)}
+    </Text>
+  );
+}
+
+/** A date in the shop's time zone, in SPEC §9's 'MMM Do YYYY, h:mm:ss a'. */
+export function DateCell({ at, timeZone }: { at: string; timeZone: string }) {
+  if (!at) return null;
+  const d = new Date(at);
+  return (
+    <Text as="span" whiteSpace="nowrap">
+      {Number.isNaN(d.getTime()) ? at : formatShop(d, timeZone)}
+    </Text>
+  );
+}
+
+/**
+ * The one Save of a FormDialog: `saving` while the repository call runs, its refusal kept as `refusal` (shown as it
+ * is, the dialog stays open), else the success toast the call returns and the dialog closes.
+ */
+export function useDialogSave(onClose: () => void) {
+  const [saving, setSaving] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const run = async (write: () => Promise<string>, type?: 'success' | 'info') => {
+    setSaving(true);
+    setRefusal(null);
+    try {
+      notify(await write(), type);
+      onClose();
+    } catch (err) {
+      setRefusal(err instanceof Error ? err.message : String(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, refusal, run };
+}
+
+/**
+ * A form in a dialog (Add/Edit Member, Edit Config, Add/Edit Supplier): the form element wraps body and footer so
+ * Save submits it; a repository refusal is shown above the buttons as it is, and the dialog stays open.
+ */
+export function FormDialog(props: {
+  title: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  saving: boolean;
+  error: string | null;
+  children: ReactNode;
+  notice?: ReactNode;
+  submitLabel?: string;
+}) {
+  const { title, onClose, onSubmit, saving, error, children, notice, submitLabel = 'Save' } = props;
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', md: 'md' }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="form-dialog">
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                onSubmit();
+              }}
+            >
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {notice}
+                  {children}
+                  {error && (
+                    <Alert.Root status="error" size="sm" role="alert">
+                      <Alert.Indicator />
+                      <Alert.Description>{error}</Alert.Description>
+                    </Alert.Root>
+                  )}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="blue" loading={saving}>
+                  {submitLabel}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

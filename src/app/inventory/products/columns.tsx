@@ -1,0 +1,74 @@
+import { Button, HStack, Text } from '@chakra-ui/react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { createContext, useContext } from 'react';
+import { formatUSD } from '../../../domain/money';
+import { STOCK_COLOR, stockLevel } from '../../../domain/stock';
+import type { ProductRow } from '../../../local/db';
+import { ProductThumb } from './photos';
+import { actionsColumn } from '../../ui/columns';
+
+/** A product as the inventory table shows it: the supplier's name joined from the device's suppliers. */
+export interface InventoryRow extends ProductRow {
+  supplier_name: string;
+}
+
+export interface RowActions {
+  edit(p: InventoryRow): void;
+  receive(p: InventoryRow): void;
+  remove(p: InventoryRow): void;
+}
+export const ActionsCtx = createContext<RowActions | null>(null);
+
+function ActionsCell({ row }: { row: InventoryRow }) {
+  const ctx = useContext(ActionsCtx);
+  if (!ctx) return null;
+  return (
+    <HStack gap="1">
+      <Button size="xs" variant="outline" onClick={() => ctx.receive(row)} aria-label={`Receive ${row.title}`}>
+        Receive
+      </Button>
+      <Button size="xs" variant="outline" onClick={() => ctx.edit(row)} aria-label={`Edit ${row.title}`}>
+        Edit
+      </Button>
+      <Button size="xs" variant="outline" colorPalette="red" onClick={() => ctx.remove(row)} aria-label={`Delete ${row.title}`}>
+        Delete
+      </Button>
+    </HStack>
+  );
+}
+
+const money = (v: number) => <Text as="span" whiteSpace="nowrap">{formatUSD(v)}</Text>;
+
+/** Photo, title, description, price, stock for everyone (level 4+); low stock, cost, supplier and actions at level 5. */
+export function inventoryColumns(manage: boolean): ColumnDef<InventoryRow, unknown>[] {
+  const cols: ColumnDef<InventoryRow, unknown>[] = [
+    {
+      id: 'photo',
+      header: 'Photo',
+      enableSorting: false,
+      enableGlobalFilter: false,
+      meta: { csv: false, filter: false },
+      cell: ({ row }) => <ProductThumb productId={row.original.id} title={row.original.title} />,
+    },
+    { accessorKey: 'title', header: 'Title' },
+    { accessorKey: 'description', header: 'Description' },
+    { accessorKey: 'price', header: 'Price', cell: ({ row }) => money(row.original.price), meta: { csv: (p) => (p.price / 100).toFixed(2) } },
+    { accessorKey: 'stock', header: 'Stock' },
+  ];
+  if (!manage) return cols;
+  return [
+    ...cols,
+    { accessorKey: 'low_stock', header: 'Low Stock' },
+    { accessorKey: 'cost', header: 'Cost', cell: ({ row }) => money(row.original.cost ?? 0), meta: { csv: (p) => ((p.cost ?? 0) / 100).toFixed(2) } },
+    { accessorKey: 'supplier_name', header: 'Supplier' },
+    actionsColumn(({ row }) => <ActionsCell row={row.original} />),
+  ];
+}
+
+/** SPEC §2: amber at or below low stock and above 0, pink at 0 or less (the domain's stockLevel). */
+export function stockRowStyle(p: { stock: number; low_stock: number }) {
+  const level = stockLevel(p);
+  if (level === 'ok') return undefined;
+  const c = STOCK_COLOR[level];
+  return { bg: `${c}.100`, _hover: { bg: `${c}.200` }, 'data-stock': level };
+}

@@ -1,0 +1,63 @@
+import { Badge, Box, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { formatShop } from '../../../domain/dates';
+import { displayInvoiceNumber, displayJobNumber } from '../../../domain/jobs';
+import { isInvoiceLocked, isPaid } from '../../../domain/totals';
+import type { InvoiceRow, JobRow } from '../../../local/db';
+import { MailLink, TelLink } from '../../ui/links';
+import { profileOf } from './documents';
+
+function Info({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap="0">
+      <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" color="fg.muted">
+        {label}
+      </Text>
+      <Box data-testid={`info-${label.toLowerCase()}`}>{children || <Text color="fg.muted">—</Text>}</Box>
+    </Stack>
+  );
+}
+
+/**
+ * SPEC §2 Invoice editor header: the invoice number, its time in the shop's time zone (SPEC §9 "stored time plus
+ * 5 hours"), the Paid/Due badge of SPEC §4 (PAID once locked), and the customer and vehicle: registration, contact,
+ * email, VIN, mileage and the services of its job when it has one.
+ */
+export function InvoiceHeader({ invoice, job, timeZone }: { invoice: InvoiceRow; job: JobRow | null | undefined; timeZone: string }) {
+  const p = profileOf(invoice, job);
+  const services = Array.isArray(p.services) ? (p.services as string[]) : [];
+  const paid = isPaid(invoice.total);
+  return (
+    <Stack gap="3">
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <HStack gap="3">
+          <Heading size="lg" data-testid="invoice-number">
+            {displayInvoiceNumber(invoice.number)}
+          </Heading>
+          <Badge colorPalette={paid ? 'green' : 'red'} size="lg" data-testid="invoice-status">
+            {paid ? 'Paid' : 'Due'}
+          </Badge>
+          {isInvoiceLocked(invoice) && (
+            <Badge colorPalette="green" variant="solid" size="lg" data-testid="paid-stamp">
+              PAID
+            </Badge>
+          )}
+          {invoice.type === 'product' && <Badge>Product sale</Badge>}
+        </HStack>
+        <Text color="fg.muted" data-testid="invoice-created">
+          {formatShop(invoice.created_at, timeZone)}
+        </Text>
+      </HStack>
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+        <Info label="Customer">{`${invoice.first_name} ${invoice.last_name}`.trim()}</Info>
+        <Info label="Registration">{invoice.registration}</Info>
+        <Info label="Contact">{p.contact ? <TelLink phone={p.contact} /> : null}</Info>
+        <Info label="Email">{p.email ? <MailLink email={p.email} /> : null}</Info>
+        <Info label="VIN">{invoice.vin}</Info>
+        <Info label="Mileage">{p.mileage !== undefined && p.mileage !== null ? String(p.mileage) : null}</Info>
+        <Info label="Job">{job ? displayJobNumber(job.number) : null}</Info>
+        <Info label="Services">{services.length ? services.join(', ') : null}</Info>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,91 @@
+import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { ShopSettings } from '../../../domain/configSheet';
+import { formatShop } from '../../../domain/dates';
+import { METHOD_LABELS, type TransactionMethod } from '../../../domain/entities';
+import { formatUSD } from '../../../domain/money';
+import type { InvoiceRow, TransactionRow } from '../../../local/db';
+import { openPdf } from '../../customers/serviceHistory';
+import { notifyError } from '../../feedback/toaster';
+import { DataTable } from '../../ui/DataTable';
+import { receiptPdfBlob } from './documents';
+
+const methodLabel = (m: string) => METHOD_LABELS[m as TransactionMethod] ?? m;
+
+function columns(timeZone: string, action?: (t: TransactionRow) => ReactNode): ColumnDef<TransactionRow, unknown>[] {
+  const cols: ColumnDef<TransactionRow, unknown>[] = [
+    { id: 'number', accessorKey: 'number', header: 'Receipt' },
+    { id: 'method', accessorFn: (t) => methodLabel(t.method), header: 'Method' },
+    { id: 'amount', accessorKey: 'amount', header: 'Amount', cell: ({ row }) => formatUSD(row.original.amount) },
+    { id: 'created_at', accessorKey: 'created_at', header: 'Time', cell: ({ row }) => formatShop(row.original.created_at, timeZone) },
+  ];
+  if (action) cols.push({ id: 'actions', header: '', enableSorting: false, meta: { csv: false }, cell: ({ row }) => action(row.original) });
+  return cols;
+}
+
+/** The payments of this invoice (payments, discount and points, as recorded): receipt number, method, amount, time. */
+export function PaymentsList({ payments, timeZone, number }: { payments: TransactionRow[]; timeZone: string; number: string }) {
+  const cols = useMemo(() => columns(timeZone), [timeZone]);
+  return <DataTable<TransactionRow> data={payments} columns={cols} name={`Payments of ${number}`} getRowId={(t) => t.id} compact emptyText="No payments yet" />;
+}
+
+/**
+ * Print (SPEC §2 "receipt popup"): this invoice's payments with their receipt numbers; each receipt opens as a PDF
+ * made on the device (src/pdf receiptPdf), so a receipt can be handed over with the network down.
+ */
+export function ReceiptsDialog({ invoice, payments, settings, onClose }: { invoice: InvoiceRow; payments: TransactionRow[]; settings: ShopSettings; onClose: () => void }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const receipts = useMemo(() => payments.filter((t) => t.method !== 'discount' && t.method !== 'redemption'), [payments]);
+  const open = async (t: TransactionRow) => {
+    setBusy(t.id);
+    try {
+      openPdf(await receiptPdfBlob(t, invoice, settings), `receipt-${t.number}.pdf`);
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const cols = useMemo(
+    () =>
+      columns(settings.timeZone, (t) => (
+        <Button size="xs" variant="outline" loading={busy === t.id} onClick={() => void open(t)}>
+          Receipt PDF
+        </Button>
+      )),
+    [settings, busy, invoice],
+  );
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size="lg">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="receipts-dialog">
+            <Dialog.Header>
+              <Dialog.Title>Receipts</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {receipts.length === 0 ? (
+                <Text>No payments on this invoice yet.</Text>
+              ) : (
+                <DataTable<TransactionRow> data={receipts} columns={cols} name="Receipts" getRowId={(t) => `receipt-${t.id}`} compact />
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Close
+              </Button>
+              <Button colorPalette="blue" onClick={() => window.print()}>
+                Print
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,91 @@
+import { Field, Input, Switch, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { ShopSettings } from '../../../domain/configSheet';
+import { formatJMD, formatUSD } from '../../../domain/money';
+import { STORAGE_LINE_ID, jmdToUsdCents, storageChargeJmd, storageDaysSince } from '../../../domain/totals';
+import type { InvoiceRow } from '../../../local/db';
+import { LocalWriteError } from '../../../local/write';
+import { useRepos } from '../../data/DataProvider';
+import { notify, notifyError } from '../../feedback/toaster';
+import { ActionDialog, failure } from './ActionDialog';
+import { useSubmitOnce } from './useSubmitOnce';
+
+/** SPEC §9 storage terms in JMD, from the config sheet. */
+export function storageTermsText(s: ShopSettings): string {
+  return `Storage: ${formatJMD(s.storageFirstDayJmdCents)} the first day, ${formatJMD(s.storagePerDayJmdCents)} each further day. Parts are supplied within 5 days after notice; the vehicle is collected within 7 days after completion.`;
+}
+
+const terms = (s: ShopSettings) => ({ firstDay: s.storageFirstDayJmdCents, perDay: s.storagePerDayJmdCents });
+
+/** SPEC §2/§4: the storage-charge toggle (repos.invoices.setStorage; on = the days since the job was completed). */
+export function StorageToggle({ invoice, disabled }: { invoice: InvoiceRow; disabled: boolean }) {
+  const repos = useRepos();
+  const once = useSubmitOnce();
+  const on = invoice.storage === 'on';
+  const toggle = (next: boolean) =>
+    once.run(async () => {
+      try {
+        await repos.invoices.setStorage(invoice.id, next);
+        notify(next ? 'Storage charge switched on' : 'Storage charge switched off');
+      } catch (err) {
+        notifyError(err);
+      }
+    });
+  return (
+    <Switch.Root checked={on} disabled={disabled || once.pending} onCheckedChange={(e) => void toggle(!!e.checked)} data-testid="storage-toggle">
+      <Switch.HiddenInput />
+      <Switch.Control />
+      <Switch.Label>Storage charge {on ? `(${invoice.storage_days} day${invoice.storage_days === 1 ? '' : 's'}, item ${STORAGE_LINE_ID})` : 'off'}</Switch.Label>
+    </Switch.Root>
+  );
+}
+
+/** Add Storage: a number of days, the JMD charge of SPEC §9 and what it puts on the USD invoice. */
+export function StorageDialog({ invoice, since, settings, onClose }: { invoice: InvoiceRow; since: string; settings: ShopSettings; onClose: () => void }) {
+  const repos = useRepos();
+  const once = useSubmitOnce();
+  const [text, setText] = useState(String(invoice.storage === 'on' && invoice.storage_days > 0 ? invoice.storage_days : storageDaysSince(since, new Date())));
+  const [error, setError] = useState<{ message: string } | null>(null);
+  const days = Number(text);
+  const valid = Number.isInteger(days) && days >= 1 && days <= 3650;
+  const jmd = valid ? storageChargeJmd(days, terms(settings)) : 0;
+
+  const submit = () =>
+    once.run(async () => {
+      if (!valid) return setError({ message: 'Enter the number of days in storage (1 or more).' });
+      try {
+        await repos.invoices.setStorage(invoice.id, true, days);
+        once.finish();
+        notify(`Storage of ${days} day${days === 1 ? '' : 's'} added`);
+        onClose();
+      } catch (err) {
+        setError(failure(err, 'Could not add storage.', (e) => e instanceof LocalWriteError));
+      }
+    });
+
+  return (
+    <ActionDialog title="Add Storage" testId="storage-dialog" submitLabel="Add Storage" pending={once.pending} error={error} onSubmit={() => void submit()} onClose={onClose}>
+      <Field.Root>
+        <Field.Label>Days in storage</Field.Label>
+        <Input
+          name="days"
+          inputMode="numeric"
+          autoComplete="off"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value.replace(/\D/g, '').slice(0, 4));
+            setError(null);
+          }}
+        />
+      </Field.Root>
+      {valid && (
+        <Text mt="2" data-testid="storage-preview">
+          {formatJMD(jmd)} JMD = {formatUSD(jmdToUsdCents(jmd, settings.jmdPerUsd))} at {settings.jmdPerUsd} JMD per USD
+        </Text>
+      )}
+      <Text mt="2" fontSize="sm" color="fg.muted">
+        {storageTermsText(settings)}
+      </Text>
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,97 @@
+import { Badge, Box, Button, HStack, Stat, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatShop } from '../../../domain/dates';
+import { formatUSD, type Cents } from '../../../domain/money';
+import { isPaid } from '../../../domain/totals';
+import { notifyError } from '../../feedback/toaster';
+import { openPdf } from '../../customers/serviceHistory';
+
+/** Small parts the money tables share (Invoices, Transactions, Estimates). */
+
+/** Money in a table cell: right-aligned dollars from cents. */
+export function Money({ cents }: { cents: Cents }) {
+  return (
+    <Text as="span" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+      {formatUSD(cents)}
+    </Text>
+  );
+}
+
+/** SPEC §4: Paid when the amount due is at most 0, else Due. */
+export function PaidBadge({ due }: { due: Cents }) {
+  return isPaid(due) ? <Badge colorPalette="green">Paid</Badge> : <Badge colorPalette="red">Due</Badge>;
+}
+
+/** A summary card: a label, a count and a sum. */
+export function SummaryCard({ testId, label, help, count, sum, palette }: { testId: string; label: string; help: string; count: number | undefined; sum: Cents | undefined; palette: string }) {
+  return (
+    <Box borderWidth="1px" borderRadius="md" p="4" colorPalette={palette} bg="colorPalette.subtle" data-testid={testId}>
+      <Stat.Root>
+        <Stat.Label>{label}</Stat.Label>
+        <Stat.ValueText data-testid={`${testId}-sum`}>{sum === undefined ? '…' : formatUSD(sum)}</Stat.ValueText>
+        <Stat.HelpText>
+          <span data-testid={`${testId}-count`}>{count ?? '…'}</span> {count === 1 ? 'invoice' : 'invoices'} · {help}
+        </Stat.HelpText>
+      </Stat.Root>
+    </Box>
+  );
+}
+
+/** A View PDF button: builds the document on the device (works offline) and opens it. */
+export function PdfButton({ make, fileName }: { make: () => Promise<Blob>; fileName: string }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      loading={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          openPdf(await make(), fileName);
+        } catch (err) {
+          notifyError(err);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      View PDF
+    </Button>
+  );
+}
+
+export function Actions({ children }: { children: ReactNode }) {
+  return (
+    <HStack gap="1" wrap="nowrap">
+      {children}
+    </HStack>
+  );
+}
+
+/** A date cell in the shop's time zone (SPEC §9), on one line. */
+export function ShopTime({ at, timeZone }: { at: string | null | undefined; timeZone: string }) {
+  return <Text whiteSpace="nowrap">{at ? formatShop(at, timeZone) : ''}</Text>;
+}
+
+/** A document's row actions (Invoices, Estimates): View PDF (built offline), Edit (a link) and Delete when allowed. */
+export function DocumentActions({ number, makePdf, editTo, canEdit, canDelete, onDelete }: { number: string; makePdf: () => Promise<Blob>; editTo: string; canEdit: boolean; canDelete: boolean; onDelete: () => void }) {
+  return (
+    <Actions>
+      <PdfButton make={makePdf} fileName={`${number.replace(/\s+/g, '-')}.pdf`} />
+      {canEdit && (
+        <Button asChild size="xs" variant="outline" colorPalette="blue">
+          <RouterLink to={editTo} aria-label={`Edit ${number}`}>
+            Edit
+          </RouterLink>
+        </Button>
+      )}
+      {canDelete && (
+        <Button size="xs" variant="outline" colorPalette="red" onClick={onDelete}>
+          Delete
+        </Button>
+      )}
+    </Actions>
+  );
+}

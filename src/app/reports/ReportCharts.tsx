@@ -1,0 +1,78 @@
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { VictoryAxis, VictoryBar, VictoryChart, VictoryGroup, VictoryLegend, VictoryTooltip } from 'victory';
+import { SALES_COLOR, SERIES, type Bar, type ReportChartData } from './chartData';
+
+/**
+ * The Reports screen's two bar charts (SPEC §2): Labour, Products and Discounts per day, grouped, and Sales per day.
+ * Victory is a chunk of its own: Reports.tsx loads this module lazily, so the screen's table and dates come first.
+ */
+
+const money = (y: number) => `$${y.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const shortDay = (dt: string) => dt.slice(5); // MM-DD under the bars; the tooltip has the whole date
+
+function Empty() {
+  return (
+    <Text color="fg.muted" fontSize="sm" py="6" textAlign="center">
+      Nothing in this range.
+    </Text>
+  );
+}
+
+function axes(days: number) {
+  return [
+    <VictoryAxis key="x" tickFormat={shortDay} fixLabelOverlap style={{ tickLabels: { fontSize: days > 14 ? 8 : 10, angle: days > 14 ? -45 : 0 } }} />,
+    <VictoryAxis key="y" dependentAxis tickFormat={(y: number) => money(y)} style={{ tickLabels: { fontSize: 9 } }} />,
+  ];
+}
+
+const tooltip = <VictoryTooltip flyoutStyle={{ fill: 'white' }} style={{ fontSize: 10 }} />;
+const label = (name: string) => ({ datum }: { datum?: Bar }) => (datum ? `${name} ${datum.x}: ${money(datum.y)}` : '');
+
+export default function ReportCharts({ data }: { data: ReportChartData }) {
+  const days = new Set([...data.labour, ...data.sales].map((b) => b.x)).size;
+  const bar = Math.max(3, Math.min(18, 240 / Math.max(1, data.labour.length * 3)));
+  return (
+    <Stack gap="6" direction={{ base: 'column', lg: 'row' }}>
+      <Box flex="1" borderWidth="1px" borderRadius="md" p="3" role="figure" aria-label="Labour, Products and Discounts per day">
+        <Heading size="sm">Labour, Products and Discounts</Heading>
+        {data.labour.length === 0 ? (
+          <Empty />
+        ) : (
+          <VictoryChart domainPadding={{ x: 30, y: 10 }} padding={{ top: 40, bottom: 50, left: 80, right: 20 }} height={300}>
+            <VictoryLegend
+              x={80}
+              y={5}
+              orientation="horizontal"
+              gutter={20}
+              style={{ labels: { fontSize: 10 } }}
+              data={SERIES.map((s) => ({ name: s.name, symbol: { fill: s.color } }))}
+            />
+            {axes(days)}
+            <VictoryGroup offset={bar + 2} colorScale={SERIES.map((s) => s.color)}>
+              {SERIES.map((s) => (
+                <VictoryBar key={s.key} data={data[s.key]} barWidth={bar} labels={label(s.name)} labelComponent={tooltip} />
+              ))}
+            </VictoryGroup>
+          </VictoryChart>
+        )}
+      </Box>
+      <Box flex="1" borderWidth="1px" borderRadius="md" p="3" role="figure" aria-label="Sales per day">
+        <Heading size="sm">Sales</Heading>
+        {data.sales.length === 0 ? (
+          <Empty />
+        ) : (
+          <VictoryChart domainPadding={{ x: 30, y: 10 }} padding={{ top: 40, bottom: 50, left: 80, right: 20 }} height={300}>
+            {axes(days)}
+            <VictoryBar
+              data={data.sales}
+              barWidth={Math.max(3, Math.min(24, 480 / Math.max(1, data.sales.length * 2)))}
+              style={{ data: { fill: SALES_COLOR } }}
+              labels={label('Sales')}
+              labelComponent={tooltip}
+            />
+          </VictoryChart>
+        )}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import { Link } from '@chakra-ui/react';
+
+/** SPEC §3: a job's email is 'none' when absent. */
+export const hasEmail = (email: unknown): email is string => typeof email === 'string' && email.trim() !== '' && email.trim().toLowerCase() !== 'none';
+
+/** The digits (and a leading +) a tel: link dials. */
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** An email shown as a mail link (SPEC §2 Job table: "shown as mail and phone links"); nothing when there is none. */
+export function MailLink({ email }: { email: unknown }) {
+  if (!hasEmail(email)) return null;
+  return (
+    <Link href={`mailto:${email.trim()}`} color="blue.700" minH="8">
+      {email}
+    </Link>
+  );
+}
+
+/** A contact number shown as a phone link; nothing when there is none. */
+export function TelLink({ phone }: { phone: unknown }) {
+  const text = String(phone ?? '').trim();
+  if (!text) return null;
+  return (
+    <Link href={telHref(text)} color="blue.700" minH="8">
+      {text}
+    </Link>
+  );
+}

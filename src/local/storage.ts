@@ -1,0 +1,102 @@
+import { STORAGE_CHECK_INTERVAL_MS, storageLow } from '../domain/storage';
+import { readStorage, type BayBookDB, type StorageState } from './db';
+import { onQueued, setStorageGuard } from './write';
+
+/**
+ * Keeps the device's storage figure fresh (DESIGN.md: "IndexedDB can vanish"): asks for persistent storage once, then
+ * asks the browser how full the device is again after every queued change (debounced), at once after a photo is
+ * stored (its bytes are counted before the browser's answer comes), and every few minutes while started. The shell
+ * shows the figure; the write path reads it to refuse a photo that will not fit (src/local/write.ts).
+ */
+export interface StorageMonitor {
+  /** the last figure, or null before the first answer */
+  get(): StorageState | null;
+  subscribe(fn: () => void): () => void;
+  /** ask the browser now */
+  check(): Promise<StorageState>;
+  /** periodic checks (the app; tests leave them off) */
+  start(intervalMs?: number): void;
+  stop(): void;
+  /** stop everything and let the write path forget this monitor */
+  dispose(): void;
+}
+
+export interface StorageMonitorOptions {
+  nav?: Partial<Navigator>;
+  /** wait this long after a queued change before asking (a batch of photos is one question) */
+  debounceMs?: number;
+}
+
+export function createStorageMonitor(db: BayBookDB, opts: StorageMonitorOptions = {}): StorageMonitor {
+  const nav = 'nav' in opts ? opts.nav : globalThis.navigator;
+  const debounceMs = opts.debounceMs ?? 500;
+  const subs = new Set<() => void>();
+  let state: StorageState | null = null;
+  let asked = false;
+  let interval: ReturnType<typeof setInterval> | null = null;
+  let pending: ReturnType<typeof setTimeout> | null = null;
+
+  const set = (next: StorageState) => {
+    state = next;
+    subs.forEach((fn) => fn());
+  };
+
+  async function check(): Promise<StorageState> {
+    // persistence is asked for once: in Firefox persist() prompts the user
+    const ask = !asked;
+    asked = true;
+    const next = await readStorage(nav, { ask });
+    set(next);
+    return next;
+  }
+
+  function soon() {
+    if (pending) clearTimeout(pending);
+    pending = setTimeout(() => {
+      pending = null;
+      void check();
+    }, debounceMs);
+  }
+
+  const unsubscribe = onQueued((d) => {
+    if (d === db) soon();
+  });
+
+  setStorageGuard(db, {
+    get: () => state,
+    noteWritten(bytes) {
+      // counted now, so a batch of photos is measured against the room it leaves; the browser's answer follows
+      if (state && state.quota > 0) {
+        const usage = state.usage + bytes;
+        set({ ...state, usage, low: storageLow(usage, state.quota) });
+      }
+      soon();
+    },
+    noteFull: soon,
+  });
+
+  const monitor: StorageMonitor = {
+    get: () => state,
+    subscribe(fn) {
+      subs.add(fn);
+      return () => subs.delete(fn);
+    },
+    check,
+    start(intervalMs = STORAGE_CHECK_INTERVAL_MS) {
+      if (interval) return;
+      interval = setInterval(() => void check(), intervalMs);
+    },
+    stop() {
+      if (interval) clearInterval(interval);
+      interval = null;
+      if (pending) clearTimeout(pending);
+      pending = null;
+    },
+    dispose() {
+      monitor.stop();
+      unsubscribe();
+      setStorageGuard(db, null);
+    },
+  };
+  return monitor;
+}

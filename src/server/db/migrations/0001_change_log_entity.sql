@@ -1,0 +1,1 @@
+CREATE INDEX "change_log_entity_seq_idx" ON "change_log" USING btree ("entity","seq");
