@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, routeKey } from '../../src/domain/apiRoutes';
+import { shopDay } from '../../src/domain/dates';
 import { newId } from '../../src/domain/ids';
 import * as t from '../../src/server/db/schema';
 import { ADMIN, DATABASES, startServer, type TestServer } from '../helpers/server';
@@ -124,7 +125,8 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
   afterAll(() => s?.close());
 
   const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-  const today = new Date().toISOString().slice(0, 10);
+  // the shop's day (its default zone, America/Jamaica), which is what reports count by: near midnight UTC the two differ
+  const today = shopDay(new Date());
 
   const SCENARIOS: Scenario[] = [
     // --- auth, team, devices ---------------------------------------------------------------------------------------
