@@ -175,4 +175,40 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
     const off = await s.api('PUT', `/invoice-storage-state/${id}`, { token: level4, body: { data: { option: 'off' } } });
     expect(off.body.data.total).toBe(5000);
   });
+  it('deleting an unpaid invoice reverses its discount and points (points back to the customer); one with payments is refused', async () => {
+    const job = await s.api('POST', '/service', { body: { data: { customer: { vin: 'MONEYFLOWVIN00002', registration: 'MF 2', first_name: 'Del', last_name: 'Ete', contact: '8765551235' }, mileage: 10, service: ['Full service'] } } });
+    const owner = (await s.api('POST', '/booking', { body: { id: job.body.id } })).body.data.customer_id;
+    const points = async () => (await s.api('GET', `/customerByID/${owner}`)).body.data.data.current_points as number;
+    const raise = async () => (await s.api('POST', '/invoice', { token: level4, body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 5000 } } } })).body.data.invoice_id as string;
+    // earn 20 points on a first invoice
+    const first = await raise();
+    expect((await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: first, amount: 2000 } } })).status).toBe(200);
+    expect(await points()).toBe(20);
+    // an invoice with money received is refused, saying what to do; nothing changes
+    const withPayment = await s.api('DELETE', '/invoice', { body: { id: first } });
+    expect(withPayment.status).toBe(400);
+    expect(withPayment.body.message).toBe('This invoice has payments: remove them under Transactions first.');
+    expect((await invoiceOf(first)).payment).toBe(2000);
+
+    // a second invoice with a discount and 10 points applied, nothing paid
+    const second = await raise();
+    expect((await s.api('POST', '/discount', { token: level4, body: { data: { invoice_id: second, amount: 10 } } })).status).toBe(200);
+    expect((await s.api('POST', '/redemption', { token: level4, body: { data: { invoice_id: second, points: 10 } } })).status).toBe(200);
+    expect(await points()).toBe(10);
+    const onIt = (await s.api('GET', '/transactions')).body.data.filter((t: any) => t.invoice_id === second);
+    expect(onIt.map((t: any) => t.method).sort()).toEqual(['discount', 'redemption']);
+
+    const del = await s.api('DELETE', '/invoice', { body: { id: second } });
+    expect(del.status).toBe(200);
+    expect(del.body.message).toContain('10 points went back to the customer');
+    expect(del.body.data.reversed.sort()).toEqual(onIt.map((t: any) => t.id).sort());
+    // the points are back, and no live transaction points at the gone invoice
+    expect(await points()).toBe(20);
+    expect((await s.api('GET', '/transactions')).body.data.filter((t: any) => t.invoice_id === second)).toEqual([]);
+    expect((await s.api('GET', `/invoice/${second}`, { token: level4 })).status).toBe(404);
+    expect((await s.api('POST', '/booking', { body: { id: job.body.id } })).body.data.invoice).toEqual([first]);
+    // the activity log says what happened
+    const log = (await s.api('GET', '/sys-log?category=service')).body.data.data as { subject: string; predicate: string }[];
+    expect(log.some((e) => /deleted \(its discount was reversed; 10 points went back to the customer\)/.test(e.predicate))).toBe(true);
+  });
 });

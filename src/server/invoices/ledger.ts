@@ -5,7 +5,7 @@ import { MSG, fill } from '../../domain/messages';
 import { STORAGE_LINE_ID, addLine, checkCanAdd, checkQty, invoiceFigures, isInvoiceLocked, normaliseQty, stockDeltas, type InvoiceParts } from '../../domain/totals';
 import { formatUSD } from '../../domain/money';
 import type { Tx } from '../db/client';
-import { inventoryLog, invoices, products } from '../db/schema';
+import { customers, inventoryLog, invoices, products } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import type { WriteCtx } from '../http/route';
 import { moveStock } from '../inventory/stock';
@@ -120,6 +120,16 @@ export function refuseIfStale(inv: InvoiceRow, baseVersion: number | undefined) 
   if (baseVersion !== undefined && baseVersion !== inv.version) {
     throw conflict(`Invoice INV ${inv.number} was changed on another device. Reload it and make your change again.`, { version: inv.version });
   }
+}
+
+/** Moves a customer's loyalty points by `delta` (never below 0), in the caller's transaction. */
+export async function adjustPoints(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed'>, customerId: string | null, delta: number) {
+  if (!customerId || delta === 0) return;
+  await ctx.tx
+    .update(customers)
+    .set({ current_points: sql`greatest(0, ${customers.current_points} + ${delta})`, updated_at: new Date(), version: sql`${customers.version} + 1` })
+    .where(eq(customers.id, customerId));
+  ctx.changed('customers', customerId);
 }
 
 export { HttpError };

@@ -11,7 +11,7 @@ import { customers, invoices, jobs, transactions } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoute, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
-import { applyStock, figures, invoiceOr404, priceLines, refuseIfLocked, refuseIfStale, saveInvoice } from '../invoices/ledger';
+import { adjustPoints, applyStock, figures, invoiceOr404, priceLines, refuseIfLocked, refuseIfStale, saveInvoice } from '../invoices/ledger';
 import { takeNumber } from '../numbers';
 import { readSettings } from '../settings';
 import { invoiceSummary, paidSummaryWindow } from '../../domain/reports';
@@ -146,12 +146,25 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     method: 'DELETE',
     path: '/invoice',
     write: true,
-    summary: 'Delete an invoice {id}: only while an amount is due and nothing has been paid; its stock comes back',
+    summary: 'Delete an invoice {id}: only while an amount is due and nothing has been paid; its stock comes back, a discount or points on it are reversed (the points go back to the customer)',
     body: idPayloadSchema,
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.id, true);
       if (inv.total <= 0) throw badRequest(MSG.invoiceDeletePaid);
-      if (inv.payment > 0) throw badRequest('This invoice has payments: remove them under Transactions first.');
+      const live = await ctx.tx.select().from(transactions).where(and(eq(transactions.invoice_id, inv.id), eq(transactions.deleted, false))).for('update');
+      // money received is never undone by a delete: the cashier reverses each payment under Transactions first
+      if (inv.payment > 0 || live.some((t) => t.method !== 'discount' && t.method !== 'redemption')) {
+        throw badRequest('This invoice has payments: remove them under Transactions first.'); // the device's words (src/local/repositories/invoices.ts)
+      }
+      // a discount or points redemption on the invoice goes with it, in this same transaction: no transaction row is
+      // left pointing at a gone invoice, and the customer gets the redeemed points back
+      let pointsBack = 0;
+      for (const t of live) {
+        await ctx.tx.update(transactions).set({ deleted: true, updated_at: new Date(), version: sql`${transactions.version} + 1` }).where(eq(transactions.id, t.id));
+        ctx.changed('transactions', t.id, 'delete');
+        if (t.method === 'redemption') pointsBack += t.point;
+      }
+      await adjustPoints(ctx, inv.customer_id, pointsBack);
       await applyStock(ctx, inv.products as InvoiceLine[], [], 'invoice deleted', displayInvoiceNumber(inv.number));
       if (inv.request_id) {
         const [job] = await ctx.tx.select().from(jobs).where(eq(jobs.id, inv.request_id));
@@ -162,8 +175,9 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
       }
       await ctx.tx.delete(invoices).where(eq(invoices.id, inv.id));
       ctx.changed('invoices', inv.id, 'delete');
-      ctx.log('service', displayInvoiceNumber(inv.number), 'deleted');
-      return { value: true, message: `Invoice ${displayInvoiceNumber(inv.number)} deleted` };
+      const reversed = [live.some((t) => t.method === 'discount') ? 'its discount was reversed' : '', pointsBack > 0 ? `${pointsBack} points went back to the customer` : ''].filter(Boolean).join('; ');
+      ctx.log('service', displayInvoiceNumber(inv.number), `deleted${reversed ? ` (${reversed})` : ''}`);
+      return { value: true, message: `Invoice ${displayInvoiceNumber(inv.number)} deleted${reversed ? `; ${reversed}` : ''}`, data: { reversed: live.map((t) => t.id), points_returned: pointsBack } };
     },
   });
 

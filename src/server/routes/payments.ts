@@ -12,7 +12,7 @@ import { customers, invoices, transactions } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoute, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
-import { invoiceOr404, refuseIfLocked, saveInvoice, type InvoiceRow } from '../invoices/ledger';
+import { adjustPoints, invoiceOr404, refuseIfLocked, saveInvoice, type InvoiceRow } from '../invoices/ledger';
 import { takeNumber } from '../numbers';
 import { readSettings } from '../settings';
 
@@ -28,15 +28,6 @@ async function record(ctx: WriteCtx<unknown>, inv: InvoiceRow, t: { id?: string;
   await ctx.tx.insert(transactions).values({ id, number, amount: t.amount, method: t.method, invoice_id: inv.id, point: t.point ?? 0, username: ctx.user.username });
   ctx.changed('transactions', id);
   return { id, number };
-}
-
-async function adjustPoints(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed'>, customerId: string | null, delta: number) {
-  if (!customerId || delta === 0) return;
-  await ctx.tx
-    .update(customers)
-    .set({ current_points: sql`greatest(0, ${customers.current_points} + ${delta})`, updated_at: new Date(), version: sql`${customers.version} + 1` })
-    .where(eq(customers.id, customerId));
-  ctx.changed('customers', customerId);
 }
 
 async function customerOf(tx: Tx, inv: InvoiceRow) {
