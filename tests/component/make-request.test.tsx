@@ -297,5 +297,64 @@ describe('Make Service Request (SPEC §2, §4, §5)', () => {
     expect(job).toMatchObject({ customer_id: customer.id, status: 'received', mileage: 15, service: ['Oil change'] });
     const paths = (await data.db.outbox.orderBy('seq').toArray()).map((e) => `${e.method} ${e.path}`);
     expect(paths).toEqual(['POST /customer', 'POST /service']);
+    // the request waits for its customer on the server, and is refused with it
+    const [, service] = await data.db.outbox.orderBy('seq').toArray();
+    expect(service.dependsOn).toEqual([customer.id]);
+  });
+
+  it('at level 1 (POST /customer is level 2) sends the new customer inside POST /service only', async () => {
+    const { data } = await open(1);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'New customer' }));
+    await screen.findByLabelText('First name');
+    type('VIN', 'LVLONE1234');
+    type('Registration Number', 'LO 1111');
+    type('First name', 'Lou');
+    type('Last name', 'One');
+    type('Contact number', '8765552222');
+    type('Email', 'lou@example.com');
+    type('Mileage', '900');
+    await tick(/Brake check/);
+    submit();
+    await screen.findByTestId('request-done', {}, { timeout: 3000 });
+    const [customer] = await data.db.customers.toArray();
+    expect(customer).toMatchObject({ first_name: 'Lou', last_name: 'One', vin: 'LVLONE1234', registration: 'LO 1111', contact: '8765552222', active: 1 });
+    const [job] = await data.db.jobs.toArray();
+    expect(job).toMatchObject({ customer_id: customer.id, status: 'received', mileage: 900, service: ['Brake check'] });
+    const entries = await data.db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => `${e.method} ${e.path}`)).toEqual(['POST /service']);
+    const [entry] = entries;
+    const body = (entry.body as { data: Record<string, unknown> }).data;
+    // the server's POST /service creates the customer from these fields, with the device's id
+    expect(body).toMatchObject({
+      id: job.id,
+      customer_id: customer.id,
+      customer: { id: customer.id, vin: 'LVLONE1234', registration: 'LO 1111', first_name: 'Lou', last_name: 'One', contact: '8765552222', email: 'lou@example.com' },
+      service: ['Brake check'],
+      mileage: 900,
+    });
+    // one entry creates both rows: refused, it takes both back; nothing waits on a POST /customer
+    expect(entry.creates.sort()).toEqual([job.id, customer.id].sort());
+    expect(entry.refs).toEqual(expect.arrayContaining([job.id, customer.id]));
+    expect(entry.dependsOn).toEqual([]);
+    expect(entry.actor).toBe('user1');
+  });
+
+  it('at level 1 a new customer whose VIN is on the device is refused before anything is queued', async () => {
+    const { data } = await open(1, '/make-request', (d) => seed(d, [{ vin: 'TWIN000001', reg: 'TW1111', first: 'Tia' }]).then(() => undefined));
+    const before = await data.db.outbox.count();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'New customer' }));
+    await screen.findByLabelText('First name');
+    type('VIN', 'twin000001');
+    type('Registration Number', 'TW 2222');
+    type('First name', 'Ray');
+    type('Last name', 'Two');
+    type('Contact number', '8765553333');
+    type('Mileage', '10');
+    await tick(/Oil change/);
+    submit();
+    expect(await screen.findByText(/Tia Brown/)).toBeTruthy();
+    expect(await data.db.customers.count()).toBe(1);
+    expect(await data.db.jobs.count()).toBe(0);
+    expect(await data.db.outbox.count()).toBe(before);
   });
 });

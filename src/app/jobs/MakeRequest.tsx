@@ -219,22 +219,20 @@ export default function MakeRequest() {
 
   // ---- submit -------------------------------------------------------------------------------------------------
   const save = async (v: RequestFormValues, chosen: CustomerRow | null) => {
-    let created: CustomerRow | null = null;
     try {
-      let target = chosen;
-      if (ctx.current.newCustomer) {
-        const id = await repos.customers.add(toCustomerForm(v));
-        created = (await repos.customers.get(id)) ?? null;
-        target = created;
-      }
-      if (!target) return;
-      if (isBlocked(target)) {
-        setLookupError(MSG.customerBlocked);
-        return;
+      // a new customer is registered by the jobs repository in the same transaction as the job (one write: nothing
+      // half-saved to retry); below the level that may add customers it goes to the server inside POST /service only
+      const inline = ctx.current.newCustomer;
+      if (!inline) {
+        if (!chosen) return;
+        if (isBlocked(chosen)) {
+          setLookupError(MSG.customerBlocked);
+          return;
+        }
       }
       const book = ctx.current.canBook && v.book_start.trim() ? { start: v.book_start.trim(), end: v.book_end.trim() } : null;
       const job = await repos.jobs.create({
-        customer: target,
+        ...(inline ? { newCustomer: toCustomerForm(v) } : { customer: chosen! }),
         service: v.service,
         mileage: Number(v.mileage),
         customer_note: v.customer_note.trim(),
@@ -251,12 +249,6 @@ export default function MakeRequest() {
       setDone(message);
       notify(message);
     } catch (err) {
-      if (created) {
-        // the customer is saved: keep them chosen so a retry does not register them twice
-        setNewCustomer(false);
-        setPicked(created);
-        setLookupText(created.registration);
-      }
       notifyError(err);
     }
   };

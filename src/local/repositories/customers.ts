@@ -1,7 +1,7 @@
 import { newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
 import { nameKey, plateKey, type BayBookDB, type CustomerRow } from '../db';
-import { LocalWriteError, localWrite } from '../write';
+import { LocalWriteError, localWrite, type WriteContext } from '../write';
 
 /**
  * Customers (SPEC §2 Add Customer, Customers table; §7 POST /customer, PUT /customer, PUT /customer-status).
@@ -56,6 +56,28 @@ export function customerRowFromForm(id: string, form: CustomerForm, now: string)
   };
 }
 
+/**
+ * Puts a new customer's row in the write `w`, refusing a second record for a VIN here as the server would (so a
+ * check-in made offline is not refused later). Queues nothing: the caller queues the call that creates the customer
+ * on the server (POST /customer, or at level 1 the POST /service that brings the new customer's fields).
+ */
+export async function putNewCustomer(w: WriteContext, form: CustomerForm): Promise<CustomerRow> {
+  const twin = await w.db.customers.where('vin_key').equals(plateKey(form.VIN)).first();
+  if (twin) throw new LocalWriteError(fill(MSG.vinTaken, { name: `${twin.first_name} ${twin.last_name}` }));
+  return w.put('customers', customerRowFromForm(newId(), form, w.now));
+}
+
+/** Queues POST /customer {form payload} for a row put by putNewCustomer in the same write. */
+export function enqueueNewCustomer(w: WriteContext, id: string, form: CustomerForm) {
+  return w.enqueue({
+    method: 'POST',
+    path: '/customer',
+    body: { data: { id, ...form } },
+    creates: [id],
+    label: `Add customer ${form['First name']} ${form['Last name']} (${form['Registration Number']})`,
+  });
+}
+
 export function customersRepository(db: BayBookDB) {
   const repo = {
     get: (id: string) => db.customers.get(id),
@@ -101,18 +123,9 @@ export function customersRepository(db: BayBookDB) {
     add(form: CustomerForm): Promise<string> {
       return localWrite(db, async (w) => {
         // one record per VIN, as the server holds it: refused here rather than as a conflict after the sync
-        const twin = await db.customers.where('vin_key').equals(plateKey(form.VIN)).first();
-        if (twin) throw new LocalWriteError(fill(MSG.vinTaken, { name: `${twin.first_name} ${twin.last_name}` }));
-        const id = newId();
-        await w.put('customers', customerRowFromForm(id, form, w.now));
-        await w.enqueue({
-          method: 'POST',
-          path: '/customer',
-          body: { data: { id, ...form } },
-          creates: [id],
-          label: `Add customer ${form['First name']} ${form['Last name']} (${form['Registration Number']})`,
-        });
-        return id;
+        const row = await putNewCustomer(w, form);
+        await enqueueNewCustomer(w, row.id, form);
+        return row.id;
       });
     },
 

@@ -4,10 +4,12 @@ import type { JobStatus } from '../../domain/entities';
 import { SEARCH_CONTAINS_MIN, checkBookingUpdate, checkJobUpdate, checkStatusChange, jobMatchesSearch, outstandingServices, stampsFor } from '../../domain/jobs';
 import { parseBooking } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
+import { can } from '../../domain/permissions';
 import { checkPhotoSize } from '../../domain/schemas/admin';
 import { plateKey, type BayBookDB, type CustomerRow, type JobRow, type Row } from '../db';
 import { shopDay, shopTimeZone } from '../rows';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
+import { enqueueNewCustomer, putNewCustomer, type CustomerForm } from './customers';
 
 /**
  * Jobs (service requests), their actions, the service log and photos (SPEC §2 Job table, §4 states, §7 services/jobs,
@@ -24,7 +26,15 @@ export const SEARCH_CUSTOMERS = 200;
 
 
 export interface NewJob {
-  customer: CustomerRow;
+  /** the job's customer, found on the device */
+  customer?: CustomerRow;
+  /**
+   * or a new customer registered with this request (Make Service Request's "New customer"), in the same transaction.
+   * From the level that may add customers (`customer.add`) it is queued as its own POST /customer before the
+   * POST /service; below it (level 1, whom POST /customer refuses) only inside the POST /service, whose server route
+   * creates the customer from the fields it is sent (docs/DECISIONS.md).
+   */
+  newCustomer?: CustomerForm;
   service: string[];
   mileage: number;
   customer_note?: string;
@@ -180,12 +190,21 @@ export function jobsRepository(db: BayBookDB) {
     /** POST /service {customer, service[]} — a new job numbered from this device's series. Returns the job. */
     create(input: NewJob): Promise<JobRow> {
       return localWrite(db, async (w) => {
-        if (Number(input.customer.active) === 0) throw new LocalWriteError(MSG.customerBlocked);
+        if (input.customer && Number(input.customer.active) === 0) throw new LocalWriteError(MSG.customerBlocked);
         if (!input.service.length && input.type !== 'product') throw new LocalWriteError(MSG.selectOneService);
+        let c = input.customer;
+        // the rows this entry creates on the server: the job, and a new customer sent inside it (below customer.add)
+        const creates: string[] = [];
+        if (input.newCustomer) {
+          c = await putNewCustomer(w, input.newCustomer);
+          if (can('customer.add', w.session.permission)) await enqueueNewCustomer(w, c.id, input.newCustomer);
+          else creates.push(c.id);
+        }
+        if (!c) throw new LocalWriteError(MSG.customerNotFoundUpper);
         const id = newId();
+        creates.unshift(id);
         const number = await w.nextNumber('job');
         const tz = await shopTimeZone(db);
-        const c = input.customer;
         const booked = !!input.book_start;
         const job: JobRow = {
           id,
@@ -236,9 +255,9 @@ export function jobsRepository(db: BayBookDB) {
               type: job.type,
             },
           },
-          creates: [id],
+          creates,
           needs: [c.id],
-          label: `Job #${number} for ${c.registration}`,
+          label: creates.length > 1 ? `Job #${number} for new customer ${c.first_name} ${c.last_name} (${c.registration})` : `Job #${number} for ${c.registration}`,
         });
         return job;
       });
