@@ -39,6 +39,26 @@ export function parseBooking(text: string, tz = DEFAULT_TIME_ZONE): string | nul
   return fromZonedTime(text.trim().replace(' ', 'T') + ':00', tz).toISOString();
 }
 
+/** ISO 8601 with its offset (Z or ±hh:mm): '2030-06-01T15:00:00Z', '2030-06-01T10:00-05:00'. */
+const ISO_WITH_OFFSET = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
+
+/**
+ * A booking time as the API takes it (SPEC §5 'Booking format YYYY-MM-DD HH:mm'), as UTC ISO, or null when it is
+ * neither of the two forms: ISO 8601 with an offset (what the devices send: an instant, whatever the zone), or
+ * SPEC's 'YYYY-MM-DD HH:mm', read in the shop's time zone `tz` (never the server process's zone). Other text (no
+ * offset, 'tomorrow', 31 February) is null: a booking is never guessed.
+ */
+export function bookingInstant(text: unknown, tz = DEFAULT_TIME_ZONE): string | null {
+  if (typeof text !== 'string') return null;
+  const t = text.trim();
+  const iso = ISO_WITH_OFFSET.exec(t);
+  if (!iso) return parseBooking(t, tz);
+  const [, day, h, m, sec = '0', oh = '0', om = '0'] = iso;
+  if (!isValid(parse(day, DAY_FORMAT, new Date(0))) || +h > 23 || +m > 59 || +sec > 59 || +oh > 18 || +om > 59) return null;
+  const ms = Date.parse(t);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
 /** The UTC instant the shop's day containing `now` began. */
 export function startOfShopDay(now: Date, tz = DEFAULT_TIME_ZONE): Date {
   return fromZonedTime(`${formatInTimeZone(now, tz, DAY_FORMAT)}T00:00:00`, tz);
@@ -64,10 +84,17 @@ export function shopDay(at: string | number | Date, tz = DEFAULT_TIME_ZONE): str
   return f.format(new Date(at));
 }
 
-/** SPEC §5 booking: dates in the future and start not after end. */
-export function checkBooking(start: string | null | undefined, end: string | null | undefined, now: Date): Check {
-  const s = start ? Date.parse(start) : Number.NaN;
-  const e = end ? Date.parse(end) : Number.NaN;
+/**
+ * SPEC §5 booking: dates in the future and start not after end. Each is ISO with an offset or 'YYYY-MM-DD HH:mm' in
+ * the shop's zone `tz` (bookingInstant); anything else is 'Invalid dates'.
+ */
+export function checkBooking(start: string | null | undefined, end: string | null | undefined, now: Date, tz = DEFAULT_TIME_ZONE): Check {
+  const at = (v: string | null | undefined) => {
+    const iso = v ? bookingInstant(v, tz) : null;
+    return iso ? Date.parse(iso) : Number.NaN;
+  };
+  const s = at(start);
+  const e = at(end);
   if (Number.isNaN(s) || Number.isNaN(e)) return { ok: false, message: MSG.invalidDates };
   if (s <= now.getTime() || e <= now.getTime()) return { ok: false, message: MSG.invalidDates };
   if (s > e) return { ok: false, message: MSG.invalidBookingDates };

@@ -116,6 +116,46 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
     expect(l3.status).toBe(403);
   });
 
+  it("reads SPEC's booking format 'YYYY-MM-DD HH:mm' in the shop's time zone, takes ISO with an offset, refuses other text", async () => {
+    const base = { customer: { vin: 'JTDKN3DU0A0123456' }, mileage: 100, service: ['Wheel alignment'] };
+    // America/Jamaica is UTC-5 all year: 10:00 in the shop is 15:00Z, whatever the server process's zone
+    const spec = await s.api('POST', '/service', { body: { data: { ...base, book_start: '2030-06-01 10:00', book_end: '2030-06-01 11:30' } } });
+    expect(spec.status).toBe(200);
+    const job = (await s.api('POST', '/booking', { body: { id: spec.body.id } })).body.data;
+    expect(new Date(job.book_start).toISOString()).toBe('2030-06-01T15:00:00.000Z');
+    expect(new Date(job.book_end).toISOString()).toBe('2030-06-01T16:30:00.000Z');
+    expect(new Date(job.start).toISOString()).toBe('2030-06-01T15:00:00.000Z');
+    // an instant with its offset is taken as it is
+    const moved = await s.api('PUT', '/booking-date', { body: { data: { id: spec.body.id, book_start: '2030-06-02T09:00:00-05:00', book_end: '2030-06-02T15:00:00Z' } } });
+    expect(moved.status).toBe(200);
+    const after = (await s.api('POST', '/booking', { body: { id: spec.body.id } })).body.data;
+    expect([new Date(after.book_start).toISOString(), new Date(after.book_end).toISOString()]).toEqual(['2030-06-02T14:00:00.000Z', '2030-06-02T15:00:00.000Z']);
+    // text that is neither is refused with SPEC's words, on both routes
+    for (const bad of ['2030-06-01T10:00', '2030-06-01 10:00:00', 'tomorrow 10am', '2030-02-31 10:00', '2030-06-01 24:00', '06/01/2030 10:00']) {
+      const create = await s.api('POST', '/service', { body: { data: { ...base, book_start: bad, book_end: '2030-06-03 12:00' } } });
+      expect([create.status, create.body.message], bad).toEqual([400, MSG.invalidDates]);
+      const move = await s.api('PUT', '/booking-date', { body: { data: { id: spec.body.id, book_start: '2030-06-03 10:00', book_end: bad } } });
+      expect([move.status, move.body.message], bad).toEqual([400, MSG.invalidDates]);
+    }
+    const backwards = await s.api('PUT', '/booking-date', { body: { data: { id: spec.body.id, book_start: '2030-06-03 12:00', book_end: '2030-06-03 11:00' } } });
+    expect(backwards.body.message).toBe(MSG.invalidBookingDates);
+    const past = await s.api('PUT', '/booking-date', { body: { data: { id: spec.body.id, book_start: '2020-06-03 10:00', book_end: '2020-06-03 11:00' } } });
+    expect(past.body.message).toBe(MSG.invalidDates);
+
+    // the zone is the config sheet's, not a constant: a shop in London books 10:00 BST = 09:00Z
+    const zone = (await s.api('GET', '/configsheet')).body.find((r: any) => r.name === 'time_zone');
+    const setZone = (tz: string) => s.api('PUT', `/configsheet/${zone.id}`, { body: { data: { title: zone.title, description: tz, amount: zone.amount } } });
+    expect((await setZone('Europe/London')).status).toBe(200);
+    try {
+      expect((await s.api('PUT', '/booking-date', { body: { data: { id: spec.body.id, book_start: '2030-06-01 10:00', book_end: '2030-06-01 11:00' } } })).status).toBe(200);
+      expect(new Date((await s.api('POST', '/booking', { body: { id: spec.body.id } })).body.data.book_start).toISOString()).toBe('2030-06-01T09:00:00.000Z');
+    } finally {
+      expect((await setZone('America/Jamaica')).status).toBe(200);
+    }
+    // leave the job as the other tests expect the file's bookings: not booked for today
+    expect((await s.api('PUT', '/job-action/cancel', { body: { data: { id: spec.body.id } } })).status).toBe(200);
+  });
+
   it('moves a job through the bay by the state machine', async () => {
     const active = await s.api('PUT', '/job-action/status', { token: level3, body: { data: { id: jobId, status: 'active' } } });
     expect(active.status).toBe(200);

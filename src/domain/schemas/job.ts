@@ -15,8 +15,12 @@ const mileage = () =>
 
 const services = () => array(string().trim().required().max(200)).required(MSG.selectOneService).min(1, MSG.selectOneService).max(100);
 
-/** SPEC §5 booking: future dates, start not after end; 'now' is injectable for tests. */
-export function bookingFields(now: () => Date = () => new Date()) {
+/**
+ * SPEC §5 booking: future dates, start not after end; 'now' is injectable for tests. Each time is ISO with an offset
+ * or 'YYYY-MM-DD HH:mm' read in `tz` (the server checks again in the config sheet's zone, which it knows only at
+ * request time, and stores the instant: see bookingInstant).
+ */
+export function bookingFields(now: () => Date = () => new Date(), tz?: string) {
   return {
     book_start: string().nullable().default(null),
     book_end: string()
@@ -25,7 +29,7 @@ export function bookingFields(now: () => Date = () => new Date()) {
       .test('booking', MSG.invalidDates, function (end) {
         const start = this.parent.book_start as string | null;
         if (!start && !end) return true;
-        const c = checkBooking(start, end, now());
+        const c = checkBooking(start, end, now(), tz);
         return c.ok ? true : this.createError({ message: c.message });
       }),
   };

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { mixed, object, string } from 'yup';
-import { startOfShopDay } from '../../domain/dates';
+import { bookingInstant, checkBooking, shopTimeZone, startOfShopDay } from '../../domain/dates';
 import { isId, newId } from '../../domain/ids';
 import { canCancel, checkJobUpdate, checkStatusChange, displayJobNumber, isFinal, outstandingServices, stampsFor, STATUS_AFTER_BOOKING } from '../../domain/jobs';
 import { TECHNICIAN_LEVEL } from '../../domain/levels';
@@ -49,6 +49,17 @@ async function jobOr404(tx: Tx, id: string): Promise<Job> {
 
 function refuse(check: { ok: true } | { ok: false; message: string }) {
   if (!check.ok) throw badRequest(check.message);
+}
+
+/**
+ * The booking's instants: ISO with an offset as sent, or SPEC's 'YYYY-MM-DD HH:mm' read in the shop's zone (config
+ * time_zone), never the server process's. The schema checked the text; the dates are checked again here in the
+ * shop's zone with SPEC's 'Invalid dates' / 'Invalid booking dates'.
+ */
+async function bookingOf(tx: Tx, body: { book_start?: string | null; book_end?: string | null }): Promise<{ start: Date; end: Date }> {
+  const tz = shopTimeZone((await readSettings(tx)).timeZone);
+  refuse(checkBooking(body.book_start, body.book_end, new Date(), tz));
+  return { start: new Date(bookingInstant(body.book_start, tz)!), end: new Date(bookingInstant(body.book_end, tz)!) };
 }
 
 /** Every job update goes through here: one place bumps version and updated_at and records the change. */
@@ -103,7 +114,7 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
     method: 'POST',
     path: '/service',
     write: true,
-    summary: 'Make a service request {customer (id, or VIN/registration, or new customer fields), service[], mileage, booking?}',
+    summary: "Make a service request {customer (id, or VIN/registration, or new customer fields), service[], mileage, book_start?, book_end?}; booking times are ISO with an offset or 'YYYY-MM-DD HH:mm' in the shop's time zone",
     body: serviceRequestPayload,
     async handler(ctx) {
       const { tx, body, user } = ctx;
@@ -126,6 +137,7 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
       if (customer.active !== 1) throw badRequest(MSG.customerBlocked);
       const booked = !!(body.book_start && body.book_end);
       if (booked && !can('request.book', user.permission)) throw forbidden(MSG.forbidden);
+      const booking = booked ? await bookingOf(tx, body) : null;
       const id = body.id ?? newId();
       const number = await takeNumber(tx, 'job', body.number);
       await tx.insert(jobs).values({
@@ -141,15 +153,15 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
         mileage: body.mileage,
         service: body.service,
         status: booked ? 'booked' : 'received',
-        book_start: booked ? new Date(body.book_start!) : null,
-        book_end: booked ? new Date(body.book_end!) : null,
-        start: booked ? new Date(body.book_start!) : null,
+        book_start: booking?.start ?? null,
+        book_end: booking?.end ?? null,
+        start: booking?.start ?? null,
         customer_note: body.customer_note ?? '',
         type: body.type,
         created_by: user.username,
       });
       ctx.changed('jobs', id);
-      ctx.log('service', `Job ${displayJobNumber(number)} (${customer.registration})`, `received: ${body.service.join(', ')}${booked ? `, booked for ${body.book_start}` : ''}`);
+      ctx.log('service', `Job ${displayJobNumber(number)} (${customer.registration})`, `received: ${body.service.join(', ')}${booking ? `, booked for ${booking.start.toISOString()}` : ''}`);
       return { message: `Service request ${displayJobNumber(number)} created`, value: true, id, number };
     },
   });
@@ -277,13 +289,13 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
     method: 'PUT',
     path: '/booking-date',
     write: true,
-    summary: 'Book or move a booking {id, book_start, book_end}: dates in the future, start not after end; sets booked',
+    summary: "Book or move a booking {id, book_start, book_end} (ISO with an offset, or 'YYYY-MM-DD HH:mm' in the shop's time zone): dates in the future, start not after end; sets booked",
     body: makeBookingDateSchema(),
     async handler(ctx) {
       const job = await jobOr404(ctx.tx, ctx.body.id);
       refuse(checkJobUpdate(job.status));
-      const start = new Date(ctx.body.book_start!);
-      await updateJob(ctx, job, { book_start: start, book_end: new Date(ctx.body.book_end!), start, status: STATUS_AFTER_BOOKING }, `booked for ${start.toISOString()}`);
+      const { start, end } = await bookingOf(ctx.tx, ctx.body);
+      await updateJob(ctx, job, { book_start: start, book_end: end, start, status: STATUS_AFTER_BOOKING }, `booked for ${start.toISOString()}`);
       return { value: true, message: 'Booking updated' };
     },
   });
