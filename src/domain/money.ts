@@ -40,5 +40,7 @@ export function parseMoneyInput(text: string): Cents | null {
 
 /** Percentage of an amount, rounded to the cent (half away from zero). */
 export function percentOf(cents: Cents, percent: number): Cents {
-  return Math.round((cents * percent) / 100);
+  const share = (cents * percent) / 100;
+  // Math.round alone rounds -2.5 to -2: a refund's share would differ by a cent from the charge's
+  return Math.sign(share) * Math.round(Math.abs(share)) || 0;
 }
