@@ -233,7 +233,16 @@ export const SCHEMA_V2 = {
   customers: 'id, vin_key, registration_key, [last_name+first_name], name_key, contact, created_at',
 } as const;
 
-export const DB_VERSION = 2;
+/**
+ * Version 3: jobs gain `[status+complete_at]`, so the "Complete Customers" tile reads the jobs completed on the shop's
+ * today by one index range instead of walking every complete job ever stored. An index only: no upgrade function,
+ * IndexedDB builds it from the rows already there (a job without complete_at is simply not in it).
+ */
+export const SCHEMA_V3 = {
+  jobs: 'id, number, [status+created_at], [status+complete_at], created_at, vin_key, registration_key, customer_id, book_start, technician',
+} as const;
+
+export const DB_VERSION = 3;
 
 export type EntityTables = {
   customers: Table<CustomerRow, string>;
@@ -313,6 +322,7 @@ export class BayBookDB extends Dexie {
             }),
         );
     }
+    if (upTo >= 3) this.version(3).stores(SCHEMA_V3);
     // the browser closed the connection under us (storage pressure, WebKit's "connection lost"): open it again
     this.on('close', () => {
       if (this.closedOnPurpose) return;

@@ -100,6 +100,27 @@ describe('Dashboard (SPEC §2)', () => {
     expect(screen.getByTestId('tile-booked').getAttribute('aria-pressed')).toBe('true');
   });
 
+  it("'Complete Customers' lists only the jobs completed on the shop's today, read by the complete_at index", async () => {
+    const { data } = await renderScreen(<Dashboard />, { level: 4 });
+    const today = await complete(data);
+    // completed earlier, as another device's rows arrive from the pull: 30 hours ago is never the shop's today
+    const yesterday = await complete(data);
+    await putRow(data.db, 'jobs', { ...yesterday, complete_at: new Date(Date.now() - 30 * 3_600_000).toISOString() });
+    const lastMonth = await complete(data);
+    await putRow(data.db, 'jobs', { ...lastMonth, complete_at: new Date(Date.now() - 31 * 86_400_000).toISOString() });
+    const index = data.db.jobs.schema.idxByName['[status+complete_at]'];
+    expect(index, 'the [status+complete_at] index').toBeTruthy();
+    expect(await data.repos.jobs.tileJobs('complete')).toEqual([expect.objectContaining({ id: today.id })]);
+
+    await waitFor(() => expect(screen.getByTestId('tile-complete-count').textContent).toBe('1'));
+    fireEvent.click(screen.getByTestId('tile-complete'));
+    await waitFor(() => expect(screen.getByTestId('table-title').textContent).toBe('Complete Customers'));
+    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([today.id]));
+    // a job completed now (live) joins the tile
+    const later = await complete(data);
+    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId).sort()).toEqual([today.id, later.id].sort()));
+  });
+
   it('follows job writes live, and Refresh re-reads and asks the sync engine for a cycle', async () => {
     const { data } = await renderScreen(<Dashboard />, { level: 4 });
     const sync = vi.spyOn(data.engine, 'syncNow').mockResolvedValue({ online: false });

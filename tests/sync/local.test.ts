@@ -47,13 +47,36 @@ describe('local database', () => {
     await v1.customers.put({ id: 'c1', first_name: 'Ann', last_name: 'Lee', vin: 'V1', registration: 'AB 1' } as never);
     await v1.outbox.add({ id: newId(), method: 'POST', path: '/customer', body: {}, actor: 'a', deviceId: 'd', createdAt: '', attempts: 0, lastError: '', state: 'pending', refs: ['c1'], touches: [], creates: ['c1'], dependsOn: [], label: 'x' });
     v1.close();
-    const v2 = openLocalDb(name);
+    const v2 = new BayBookDB(name, { upTo: 2 });
     await v2.open();
     expect(v2.verno).toBe(2);
     expect((await v2.customers.get('c1'))?.name_key).toBe('LEE ANN');
     expect(await v2.outbox.count()).toBe(1);
     expect(await v2.customers.where('name_key').startsWith('LEE').count()).toBe(1);
     v2.close();
+  });
+
+  it('upgrades version 2 to 3 keeping every row and outbox entry, and indexes complete jobs by complete_at', async () => {
+    const name = dbName('upgrade3');
+    const v2 = new BayBookDB(name, { upTo: 2 });
+    const done = job({ status: 'complete', complete_at: '2024-05-01T15:00:00.000Z' });
+    const open = job({ status: 'active' });
+    await v2.jobs.bulkPut([done, open]);
+    await v2.customers.put({ id: 'c1', first_name: 'Ann', last_name: 'Lee', vin: 'V1', registration: 'AB 1', name_key: 'LEE ANN' } as never);
+    await v2.counters.put({ key: 'status:complete', n: 1 });
+    await v2.outbox.add({ id: newId(), method: 'POST', path: '/service', body: {}, actor: 'a', deviceId: 'd', createdAt: '', attempts: 0, lastError: '', state: 'pending', refs: [open.id], touches: [], creates: [open.id], dependsOn: [], label: 'x' });
+    v2.close();
+    const v3 = openLocalDb(name);
+    await v3.open();
+    expect(v3.verno).toBe(3);
+    expect((await v3.jobs.toArray()).map((j) => j.id).sort()).toEqual([done.id, open.id].sort());
+    expect(await v3.jobs.get(done.id)).toEqual(done);
+    expect(await v3.customers.get('c1')).toMatchObject({ name_key: 'LEE ANN' });
+    expect(await v3.outbox.count()).toBe(1);
+    expect(await v3.counters.get('status:complete')).toEqual({ key: 'status:complete', n: 1 });
+    const found = await v3.jobs.where('[status+complete_at]').between(['complete', '2024-05-01'], ['complete', '2024-05-02']).toArray();
+    expect(found.map((j) => j.id)).toEqual([done.id]);
+    v3.close();
   });
 
   it('reopens after the connection was lost under it (Dexie closed / WebKit "connection lost")', async () => {

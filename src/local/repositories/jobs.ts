@@ -23,6 +23,8 @@ export type { JobStatus };
 export const SEARCH_SCAN = 2000;
 /** At most this many customers found by surname or contact prefix bring their jobs into a paged search. */
 export const SEARCH_CUSTOMERS = 200;
+/** The shop's today lies within this much of now, whatever its zone (a day, a DST hour and a margin). */
+const TODAY_REACH_MS = 26 * 3_600_000;
 
 
 export interface NewJob {
@@ -168,16 +170,22 @@ export function jobsRepository(db: BayBookDB) {
     /**
      * The jobs a dashboard tile counts, newest first (the table under the tiles): every active or received job;
      * complete jobs completed on the shop's today; booked jobs booked for the shop's today — the same rule as the
-     * counters (src/local/rows.ts jobCounterKeys). There is no complete_at index: 'complete' walks the complete
-     * jobs' index range once and keeps today's (a cheap time check before the shop-day check).
+     * counters (src/local/rows.ts jobCounterKeys). 'complete' reads the [status+complete_at] index (version 3) over
+     * the instants that can fall on the shop's today in any zone (26 hours either side of now), then keeps those whose
+     * shop day is today: about two days of completions, never every complete job ever stored.
      */
     async tileJobs(status: JobStatus, now = new Date()): Promise<JobRow[]> {
       const tz = await shopTimeZone(db);
       const day = shopDay(now, tz);
       const since = now.getTime() - 2 * 86_400_000;
       const onToday = (v: string | null | undefined) => !!v && !String(v).startsWith('0000') && Date.parse(v) >= since && shopDay(v, tz) === day;
+      if (status === 'complete') {
+        const from = new Date(now.getTime() - TODAY_REACH_MS).toISOString();
+        const to = new Date(now.getTime() + TODAY_REACH_MS).toISOString();
+        const rows = await db.jobs.where('[status+complete_at]').between(['complete', from], ['complete', to], true, true).toArray();
+        return rows.filter((j) => onToday(j.complete_at)).sort((a, b) => b.created_at.localeCompare(a.created_at));
+      }
       const range = db.jobs.where('[status+created_at]').between([status, Dexie.minKey], [status, Dexie.maxKey]).reverse();
-      if (status === 'complete') return range.filter((j) => onToday(j.complete_at)).toArray();
       if (status === 'booked') return range.filter((j) => onToday(j.book_start)).toArray();
       return range.toArray();
     },
