@@ -68,6 +68,26 @@ describe.each(DATABASES)('products, inventory and suppliers on %s', (kind) => {
     expect((await s.api('POST', '/v2/inventory/product-fetch', { body: { data: 'oi' } })).status).toBe(400);
   });
 
+  it('refuses an edit that empties a required field (SPEC §5: title, description, low stock, price); leaving one out keeps it', async () => {
+    const edit = (data: Record<string, unknown>) => s.api('PUT', '/v2/inventory/product', { body: { data: { id: productId, ...data } } });
+    for (const [data, message] of [
+      [{ title: '' }, 'Title is required'],
+      [{ title: '   ' }, 'Title is required'],
+      [{ title: null }, 'Title is required'],
+      [{ description: '' }, 'Description is required'],
+      [{ description: ' ' }, 'Description is required'],
+      [{ price: null }, 'Price is required'],
+      [{ price: 'ten' }, 'Price must be a number'],
+      [{ low_stock: null }, 'Low stock is required'],
+    ] as const) {
+      const res = await edit(data);
+      expect([res.status, res.body.message], JSON.stringify(data)).toEqual([400, message]);
+    }
+    expect((await edit({ barcode: '999' })).status).toBe(200);
+    const row = (await s.api('GET', '/v2/inventory/products_?page=1&per_page=10&search=999')).body.data.data[0];
+    expect(row).toMatchObject({ id: productId, title: 'Oil filter', description: 'Spin-on', barcode: '999', price: 999, low_stock: 2 });
+  });
+
   it('refuses receiving nothing and editing a deleted product', async () => {
     expect((await s.api('PUT', '/v2/inventory/product', { body: { data: { id: productId, receival: true, amount: 0 } } })).status).toBe(400);
     await s.api('DELETE', '/v2/inventory/product', { body: { id: productId } });

@@ -39,15 +39,31 @@ export const inventoryProductSchema = object({
 });
 export type InventoryProductInput = InferType<typeof inventoryProductSchema>;
 
-/** Edit, or with receival:true receive stock: the amount is added (SPEC §4), never set. */
+/** A field an edit may leave out, but not empty: SPEC §5 requires it (the same 'X is required' as on add). */
+const keptText = (field: string, max: number) => {
+  const required = fill(MSG.inventoryFieldRequired, { field });
+  return string().trim().nonNullable(required).min(1, required).max(max).optional();
+};
+const keptWhole = (field: string) =>
+  number()
+    .typeError(fill(MSG.inventoryNumber, { field }))
+    .nonNullable(fill(MSG.inventoryFieldRequired, { field }))
+    .integer(fill(MSG.inventoryNumber, { field }))
+    .min(0, fill(MSG.inventoryNumber, { field }))
+    .optional();
+
+/**
+ * Edit, or with receival:true receive stock: the amount is added (SPEC §4), never set. A field left out is kept; the
+ * required ones (title, description, low stock, price) cannot be emptied.
+ */
 export const inventoryEditSchema = object({
   id: idField().required(MSG.invalidId),
   receival: boolean().default(false),
   amount: number().typeError(fill(MSG.inventoryNumber, { field: 'Amount' })).integer(fill(MSG.inventoryNumber, { field: 'Amount' })).optional(),
-  title: string().trim().max(200).optional(),
-  description: string().trim().max(2000).optional(),
-  low_stock: number().typeError(fill(MSG.inventoryNumber, { field: 'Low stock' })).integer().min(0).optional(),
-  price: number().typeError(fill(MSG.inventoryNumber, { field: 'Price' })).integer().min(0).optional(),
+  title: keptText('Title', 200),
+  description: keptText('Description', 2000),
+  low_stock: keptWhole('Low stock'),
+  price: keptWhole('Price'),
   cost: number().typeError(fill(MSG.inventoryNumber, { field: 'Cost' })).integer().min(0).optional(),
   supplier: idField().nullable().optional(),
   barcode: string().trim().max(64).optional(),
