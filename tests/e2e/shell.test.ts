@@ -154,7 +154,7 @@ describe('the PWA shell in Chromium', () => {
     await ctx.setOffline(false);
   });
 
-  it('clears caches on a new build number and keeps IndexedDB (a queued entry) and the session', async () => {
+  it('clears caches on a new build number, keeps IndexedDB (a queued entry) and the session, and opens offline again', async () => {
     await page.goto(`${server.url}/`);
     await page.waitForLoadState('networkidle');
     // a marker cache, and an outbox entry that waits for a user who is not signed in (so it is not sent meanwhile)
@@ -177,19 +177,34 @@ describe('the PWA shell in Chromium', () => {
       await page.reload();
       await expect.poll(() => page.evaluate(() => localStorage.getItem('baybook.build')), { timeout: 30_000 }).toBe(`${before.build}-next`);
       await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('marker')), { timeout: 30_000 }).toBe(false);
-      const kept = await page.evaluate(
-        () =>
-          new Promise<unknown>((resolve) => {
-            const open = indexedDB.open('baybook');
-            open.onsuccess = () => {
-              const req = open.result.transaction('outbox').objectStore('outbox').index('id').get('e2e-queued-entry');
-              req.onsuccess = () => resolve(req.result?.label ?? null);
-              req.onerror = () => resolve(null);
-            };
-          }),
-      );
-      expect(kept).toBe('queued before the upgrade');
+      const queued = () =>
+        page.evaluate(
+          () =>
+            new Promise<unknown>((resolve) => {
+              const open = indexedDB.open('baybook');
+              open.onsuccess = () => {
+                const req = open.result.transaction('outbox').objectStore('outbox').index('id').get('e2e-queued-entry');
+                req.onsuccess = () => resolve(req.result?.label ?? null);
+                req.onerror = () => resolve(null);
+              };
+            }),
+        );
+      expect(await queued()).toBe('queued before the upgrade');
       expect(await page.evaluate(() => !!localStorage.getItem('baybook.token'))).toBe(true);
+      // Clearing the caches emptied the worker's precache, so that worker went with them: the reload registered it
+      // afresh and its install cached the build again. The app must open with the network cut once more.
+      await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
+      await ctx.setOffline(true);
+      try {
+        await page.reload();
+        await expect.poll(() => page.getByTestId('footer').count()).toBe(1);
+        expect(await page.getByTestId('current-user').textContent()).toContain('admin');
+        await page.goto(`${server.url}/view-customers`);
+        await expect.poll(() => page.getByRole('heading', { name: 'Customers' }).count()).toBe(1);
+        expect(await queued()).toBe('queued before the upgrade');
+      } finally {
+        await ctx.setOffline(false);
+      }
     } finally {
       writeFileSync(join(DIST, 'build-meta.json'), JSON.stringify(before));
     }

@@ -95,7 +95,7 @@ describe('a device with queued entries and a version-1 database loads a new buil
 
     const live: string = (await (await fetch(`${server.url}/build-meta.json`)).json()).build;
     expect(live).not.toBe('v1-build');
-    // a screen route: a fresh browser asking for '/' itself is answered 403 by the static server (reported)
+    // a screen route, as a tablet resuming on the dashboard would
     await page.goto(`${server.url}/dash`);
 
     await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), BUILD_KEY), { timeout: 30_000 }).toBe(live);
