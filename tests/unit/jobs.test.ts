@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { JOB_STATUSES } from '../../src/domain/entities';
 import { MSG } from '../../src/domain/messages';
+import { can } from '../../src/domain/permissions';
 import { STATUS_OPTIONS, canCancel, canGenerateInvoice, checkBookingUpdate, checkJobUpdate, jobMatchesSearch, checkStatusChange, confirmStatusText, isRealDate, turnaround, ZERO_DATE } from '../../src/domain/jobs';
 
 describe('job state machine (SPEC §4)', () => {
@@ -7,45 +9,121 @@ describe('job state machine (SPEC §4)', () => {
     expect(STATUS_OPTIONS).toEqual(['received', 'active', 'complete']);
   });
 
-  const OK = 'ok';
-  it.each([
-    // from, to, level, hasInvoice, expected
-    ['received', 'active', 3, false, OK],
-    ['booked', 'received', 3, false, OK],
-    ['active', 'complete', 3, false, MSG.invoiceRequired],
-    ['active', 'complete', 4, true, OK],
-    ['received', 'active', 2, false, MSG.forbidden],
-    ['complete', 'active', 3, true, MSG.cannotUpdateFinal],
-    ['complete', 'active', 4, true, MSG.cannotUpdateFinal],
-    ['canceled', 'received', 4, false, MSG.cannotUpdateFinal],
-    ['complete', 'active', 5, true, OK],
-    ['canceled', 'received', 5, false, OK],
-    ['received', 'canceled', 5, false, 'Invalid status: canceled'],
-    ['received', 'booked', 5, false, 'Invalid status: booked'],
-  ])('%s → %s at level %i (invoice %s)', (from, to, level, hasInvoice, expected) => {
-    const c = checkStatusChange({ from, to, level, hasInvoice });
-    expect(c.ok ? OK : c.message).toBe(expected);
+  /*
+   * The whole state machine, written out from SPEC §4 and §6 (not derived from the code under test).
+   * Each row is one (from → to); its ten cells are levels 1 to 5, each without and then with an invoice:
+   *   F  'You do not have permission to do this.' — status change is for levels above 2 (SPEC §6)
+   *   X  'Cannot update final requests' — complete and canceled are terminal for levels 3 and 4 (SPEC §4)
+   *   B  'Invalid status: <to>' — the dropdown offers received, active, complete only; booked comes from a booking
+   *      date update and canceled from the separate Cancel action (SPEC §4)
+   *   I  'An invoice is required to complete job' (SPEC §4)
+   *   .  allowed
+   */
+  const TABLE: Record<string, Record<string, string>> = {
+    //            L1  L2  L3  L4  L5
+    booked: {
+      booked:   'FF' + 'FF' + 'BB' + 'BB' + 'BB',
+      received: 'FF' + 'FF' + '..' + '..' + '..',
+      active:   'FF' + 'FF' + '..' + '..' + '..',
+      complete: 'FF' + 'FF' + 'I.' + 'I.' + 'I.',
+      canceled: 'FF' + 'FF' + 'BB' + 'BB' + 'BB',
+    },
+    received: {
+      booked:   'FF' + 'FF' + 'BB' + 'BB' + 'BB',
+      received: 'FF' + 'FF' + '..' + '..' + '..',
+      active:   'FF' + 'FF' + '..' + '..' + '..',
+      complete: 'FF' + 'FF' + 'I.' + 'I.' + 'I.',
+      canceled: 'FF' + 'FF' + 'BB' + 'BB' + 'BB',
+    },
+    active: {
+      booked:   'FF' + 'FF' + 'BB' + 'BB' + 'BB',
+      received: 'FF' + 'FF' + '..' + '..' + '..',
+      active:   'FF' + 'FF' + '..' + '..' + '..',
+      complete: 'FF' + 'FF' + 'I.' + 'I.' + 'I.',
+      canceled: 'FF' + 'FF' + 'BB' + 'BB' + 'BB',
+    },
+    // final: only level 5 may still change it (the paged job table, SPEC §2/§4), and completing still needs an invoice
+    complete: {
+      booked:   'FF' + 'FF' + 'XX' + 'XX' + 'BB',
+      received: 'FF' + 'FF' + 'XX' + 'XX' + '..',
+      active:   'FF' + 'FF' + 'XX' + 'XX' + '..',
+      complete: 'FF' + 'FF' + 'XX' + 'XX' + 'I.',
+      canceled: 'FF' + 'FF' + 'XX' + 'XX' + 'BB',
+    },
+    canceled: {
+      booked:   'FF' + 'FF' + 'XX' + 'XX' + 'BB',
+      received: 'FF' + 'FF' + 'XX' + 'XX' + '..',
+      active:   'FF' + 'FF' + 'XX' + 'XX' + '..',
+      complete: 'FF' + 'FF' + 'XX' + 'XX' + 'I.',
+      canceled: 'FF' + 'FF' + 'XX' + 'XX' + 'BB',
+    },
+  };
+  const meaning = (cell: string, to: string) =>
+    ({ F: 'You do not have permission to do this.', X: 'Cannot update final requests', B: `Invalid status: ${to}`, I: 'An invoice is required to complete job', '.': 'allowed' })[cell];
+
+  it('covers every status, as SPEC §4 lists them', () => {
+    expect(Object.keys(TABLE)).toEqual([...JOB_STATUSES]);
+    for (const row of Object.values(TABLE)) expect(Object.keys(row)).toEqual([...JOB_STATUSES]);
   });
 
+  const cases = Object.entries(TABLE).flatMap(([from, row]) =>
+    Object.entries(row).flatMap(([to, cells]) =>
+      [1, 2, 3, 4, 5].flatMap((level) => [false, true].map((hasInvoice) => ({ from, to, level, hasInvoice, expected: meaning(cells[(level - 1) * 2 + (hasInvoice ? 1 : 0)], to) }))),
+    ),
+  );
+  it('has 250 cases (5 from × 5 to × 5 levels × invoice or not)', () => {
+    expect(cases).toHaveLength(250);
+  });
+  it.each(cases)('$from → $to at level $level (invoice $hasInvoice): $expected', ({ from, to, level, hasInvoice, expected }) => {
+    const c = checkStatusChange({ from, to, level, hasInvoice });
+    expect(c.ok ? 'allowed' : c.message).toBe(expected);
+  });
+
+  // SPEC §4 "Generate Invoice is offered only for received or active jobs", SPEC §6 "above 3: Generate Invoice"
+  const GENERATE_INVOICE: Record<string, string> = {
+    //          L1 L2 L3 L4 L5
+    booked:   '-  -  -  -  -',
+    received: '-  -  -  y  y',
+    active:   '-  -  -  y  y',
+    complete: '-  -  -  -  -',
+    canceled: '-  -  -  -  -',
+  };
+  it.each(Object.entries(GENERATE_INVOICE).flatMap(([status, cells]) => cells.split(/\s+/).map((c, i) => ({ status, level: i + 1, offered: c === 'y' }))))(
+    'Generate Invoice on a $status job at level $level: $offered',
+    ({ status, level, offered }) => {
+      expect(canGenerateInvoice(status) && can('invoice.create', level)).toBe(offered);
+    },
+  );
   it.each([
     ['booked', false],
     ['received', true],
     ['active', true],
     ['complete', false],
     ['canceled', false],
-  ])('Generate Invoice for %s: %s', (status, offered) => {
+  ])('Generate Invoice for %s (any level allowed to raise one): %s', (status, offered) => {
     expect(canGenerateInvoice(status)).toBe(offered);
   });
+
+  // SPEC §4 Cancel is its own action; §6 "above 3: Cancel"; a final job is not cancelled again, not even by level 5
+  const CANCEL: Record<string, string> = {
+    //          L1 L2 L3 L4 L5
+    booked:   '-  -  -  y  y',
+    received: '-  -  -  y  y',
+    active:   '-  -  -  y  y',
+    complete: '-  -  -  -  -',
+    canceled: '-  -  -  -  -',
+  };
+  it.each(Object.entries(CANCEL).flatMap(([status, cells]) => cells.split(/\s+/).map((c, i) => ({ status, level: i + 1, allowed: c === 'y' }))))(
+    'Cancel a $status job at level $level: $allowed',
+    ({ status, level, allowed }) => {
+      expect(canCancel(status, level)).toBe(allowed);
+      expect(canCancel(status, level) && can('job.cancel', level)).toBe(allowed);
+    },
+  );
 
   it('refuses any other update of a final job', () => {
     expect(checkJobUpdate('complete')).toEqual({ ok: false, message: MSG.cannotUpdateFinal });
     expect(checkJobUpdate('active')).toEqual({ ok: true });
-  });
-
-  it('lets level 4 and up cancel open jobs only', () => {
-    expect(canCancel('active', 4)).toBe(true);
-    expect(canCancel('active', 3)).toBe(false);
-    expect(canCancel('complete', 5)).toBe(false);
   });
 
   it('words the confirmation as SPEC does', () => {
