@@ -60,6 +60,13 @@ describe('SPEC §5 customer messages', () => {
   });
 
   it('reads "at least" on the service request form', async () => {
+    expect(await first(serviceCustomerSchema, customer)).toBe('ok');
+    expect(await first(serviceCustomerSchema, { ...customer, first_name: 'A', last_name: 'B' })).toBe('ok');
+    expect(await first(serviceCustomerSchema, { ...customer, first_name: '' })).toBe('Name should be at least 1 character');
+    expect(await first(serviceCustomerSchema, { ...customer, last_name: '  ' })).toBe('Name should be at least 1 character');
+    // and 'atleast' on Add Customer, for a one-letter name too
+    expect(await first(customerSchema, { ...customer, first_name: 'A', last_name: 'B' })).toBe('ok');
+    expect(await first(customerSchema, { ...customer, last_name: '' })).toBe('Name should be atleast 1 character');
     expect(await first(serviceCustomerSchema, { ...customer, first_name: '' })).toBe(MSG.nameMinServiceForm);
     expect(MSG.nameMinServiceForm).toBe('Name should be at least 1 character');
     expect(MSG.nameMin).toBe('Name should be atleast 1 character');
@@ -144,6 +151,10 @@ describe('SPEC §5 money messages', () => {
     [{ work_hour: -1, rate_hour: 5000 }, MSG.enterWorkHours],
     [{ work_hour: 2, rate_hour: 9_999_999_999 * 100 + 1 }, MSG.enterRate],
     [{ work_hour: 1.5, rate_hour: 5000 }, 'ok'],
+    [{ work_hour: 0, rate_hour: 0 }, 'ok'],
+    [{ work_hour: '2', rate_hour: '5000' }, 'ok'],
+    [{ work_hour: 2, rate_hour: 9_999_999_999 * 100 }, 'ok'],
+    [{ work_hour: 2, rate_hour: -1 }, MSG.enterRate],
   ])('service invoice form %#', async (value, expected) => {
     expect(await first(invoiceFormSchema('service'), value)).toBe(expected);
   });
@@ -187,6 +198,18 @@ describe('SPEC §5 money messages', () => {
     expect(await first(estimateSchema, { ...ok, profile: { first_name: '', last_name: 'B' } })).toBe(MSG.enterFirstName);
     expect(await first(estimateSchema, { ...ok, profile: { first_name: 'A', last_name: '' } })).toBe(MSG.enterLastName);
     expect(await first(estimateSchema, { ...ok, serviceInvoice: [] })).toBe(MSG.selectAtLeastOneService);
+  });
+
+  it.each([
+    [{ work_hour: 0, rate_hour: 0 }, 'ok'],
+    [{ work_hour: 2.5, rate_hour: 5000 }, 'ok'],
+    [{ work_hour: 1, rate_hour: 9_999_999_999 * 100 }, 'ok'],
+    [{ work_hour: -0.5, rate_hour: 5000 }, 'Enter work hours'],
+    [{ work_hour: 1, rate_hour: -1 }, 'Enter rate/hour'],
+    [{ work_hour: 1, rate_hour: 9_999_999_999 * 100 + 1 }, 'Enter rate/hour'],
+  ])('estimate: work hours and rate 0 or more (%o)', async (formData, expected) => {
+    const ok = { profile: { first_name: 'A', last_name: 'B' }, serviceInvoice: ['Wheel alignment'] };
+    expect(await first(estimateSchema, { ...ok, formData })).toBe(expected);
   });
 });
 
