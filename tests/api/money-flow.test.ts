@@ -211,4 +211,43 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
     const log = (await s.api('GET', '/sys-log?category=service')).body.data.data as { subject: string; predicate: string }[];
     expect(log.some((e) => /deleted \(its discount was reversed; 10 points went back to the customer\)/.test(e.predicate))).toBe(true);
   });
+  it('item returns: a reason, at most what was sold, never on a paid invoice nor for more than is still due', async () => {
+    const bulb = (await s.api('POST', '/v2/inventory/product', { body: { data: { title: 'Bulb H4', description: 'Headlamp', price: 1000, stock: 10, low_stock: 1 } } })).body.id as string;
+    const sell = async (qty: number) => (await s.api('POST', '/invoice-product', { token: level4, body: { data: { fetchedData: 'default', productInvoice: [{ id: bulb, qty }] } } })).body.data.invoice_id as string;
+    const ret = (invoice_id: string, qty: number, comment = 'Wrong bulb') => s.api('POST', '/invoice-return', { token: level4, body: { data: { invoice_id, items: [{ id: bulb, qty }], comment } } });
+    const inv = await sell(3);
+    // no reason, no item, no quantity: SPEC §5's rule, said as what to do
+    for (const body of [{ items: [{ id: bulb, qty: 1 }], comment: '   ' }, { items: [{ id: bulb, qty: 1 }] }, { items: [], comment: 'x' }, { items: [{ id: bulb, qty: 0 }], comment: 'x' }]) {
+      const res = await s.api('POST', '/invoice-return', { token: level4, body: { data: { invoice_id: inv, ...body } } });
+      expect([res.status, res.body.message], JSON.stringify(body)).toEqual([400, MSG.itemReturnInvalid]);
+    }
+    // more than sold
+    const tooMany = await ret(inv, 4);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toMatch(/^Only 3 × Bulb H4 can be returned \(3 sold on INV .+\)\.$/);
+    expect((await ret(inv, 1)).body.data.total).toBe(2000);
+    expect((await ret(inv, 3)).body.message).toMatch(/^Only 2 × Bulb H4 can be returned \(3 sold on INV .+, 1 already returned\)\.$/);
+    expect((await s.api('POST', '/invoice-return', { token: level4, body: { data: { invoice_id: inv, items: [{ id: filter, qty: 1 }], comment: 'x' } } })).body.message).toMatch(/has no such item to return/);
+
+    // partly paid in cash: a return within what is still due goes through; one beyond it says what to do
+    expect((await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: inv, amount: 1500 } } })).status).toBe(200);
+    const beyond = await ret(inv, 1);
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.message).toMatch(/^Returning these items takes \$10\.00 off INV .+, but only \$5\.00 is still due: the rest has been paid\. A Super Admin first removes the payment/);
+    expect((await invoiceOf(inv)).total).toBe(500);
+
+    // paid in full: locked (SPEC §4), and the message says how to take an item back
+    const paid = await sell(1);
+    expect((await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: paid, amount: 1000 } } })).status).toBe(200);
+    const stock = await stockOf(bulb);
+    const locked = await ret(paid, 1);
+    expect(locked.status).toBe(400);
+    expect(locked.body.message).toMatch(/^INV .+ is paid in full, so its items are locked\. To take an item back, a Super Admin first removes the payment/);
+    expect(await stockOf(bulb)).toBe(stock);
+    // after the payment is removed the return goes through and the stock comes back
+    const cash = (await s.api('GET', '/transactions')).body.data.find((t: any) => t.invoice_id === paid);
+    expect((await s.api('DELETE', '/transaction', { body: { id: cash.id } })).status).toBe(200);
+    expect((await ret(paid, 1)).status).toBe(200);
+    expect(await stockOf(bulb)).toBe(stock + 1);
+  });
 });
