@@ -7,6 +7,7 @@ import Customers from '../../src/app/customers/Customers';
 import type { AppData } from '../../src/app/data/DataProvider';
 import { MSG } from '../../src/domain/messages';
 import { CONTACT_MESSAGE } from '../../src/domain/schemas/customer';
+import { vinCheckDigit } from '../../src/domain/vin';
 import type { CustomerRow } from '../../src/local/db';
 import { renderScreen } from './render';
 
@@ -235,6 +236,30 @@ describe('Add Customer form (SPEC §2, §5)', () => {
     );
   });
 
+  it('a 17-character VIN failing the ISO 3779 check digit is a warning (orange), and the customer still saves', async () => {
+    const { data } = await renderScreen(<AddCustomer />, { level: 2, path: '/add-customer' });
+    // VALID.VIN with its check digit (position 9) changed: an older or mistyped VIN
+    const bad = '1HGCM82623A004352';
+    expect(vinCheckDigit(bad)).toBe('3');
+    fill({ VIN: VALID.VIN });
+    await waitFor(() => expect(screen.getByTestId('vin-hint').textContent).toMatch(/^Check digit OK · 2003 Honda/));
+    expect(ownCss(screen.getByTestId('vin-hint'))).toContain('color:var(--chakra-colors-green-700)');
+    fill({ ...VALID, VIN: bad });
+    const hint = await screen.findByText(/Check digit does not match: please check the VIN/);
+    expect(hint.textContent).toContain('Honda');
+    expect(ownCss(hint)).toContain('color:var(--chakra-colors-orange-600)');
+    // a warning, not a field error
+    expect(input('VIN').getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.queryByText(MSG.invalidVin)).toBeNull();
+    await addThroughForm({});
+    const [row] = await data.db.customers.toArray();
+    expect(row).toMatchObject({ vin: bad, registration: 'PK 1234' });
+    const entries = await outbox(data);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ method: 'POST', path: '/customer', state: 'pending' });
+    expect(entries[0].body).toEqual({ data: { id: row.id, ...VALID, VIN: bad } });
+  });
+
   it('level 1 cannot save (adding customers is level 2 and up, SPEC §6)', async () => {
     await renderScreen(<AddCustomer />, { level: 1, path: '/add-customer' });
     expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
@@ -422,6 +447,94 @@ describe('Customers table (SPEC §2)', () => {
     expect(made?.type).toBe('application/pdf');
     const head = new TextDecoder().decode(new Uint8Array(await made!.arrayBuffer()).slice(0, 5));
     expect(head).toBe('%PDF-');
+  });
+
+  /** Three customers with names that sort apart: Cole Young, Ann Adams (discount 5%, a note), Ben Mills (blocked). */
+  async function three(data: AppData) {
+    const add = async (first: string, last: string, reg: string, vin: string, email = '') => {
+      const id = await data.repos.customers.add({ VIN: vin, 'Registration Number': reg, 'First name': first, 'Last name': last, 'Contact number': '8765550101', Email: email });
+      return (await data.repos.customers.get(id))!;
+    };
+    const young = await add('Cole', 'Young', 'YY 100', '3HGCM82633A000001', 'cole@young.test');
+    const adams = await add('Ann', 'Adams', 'AA 200', '3HGCM82633A000002');
+    await data.repos.customers.edit(adams.id, { discount: 5, note: 'Pays cash, "VIP", front desk' });
+    const mills = await add('Ben', 'Mills', 'MM 300', '3HGCM82633A000003');
+    await data.repos.customers.setActive(mills.id, false);
+    return { young, adams: (await data.repos.customers.get(adams.id))!, mills: (await data.repos.customers.get(mills.id))! };
+  }
+  const headerCell = (name: string) => screen.getAllByRole('columnheader').find((h) => h.textContent?.replace(/[▲▼]/g, '').trim() === name)!;
+  const bodyIds = () => [...document.querySelectorAll('[data-row-id]')].map((r) => (r as HTMLElement).dataset.rowId);
+
+  it('filters per column: each filter box narrows by its own column only', async () => {
+    const { data } = await renderScreen(<Customers />, { level: 5, path: '/view-customers' });
+    const { young, adams, mills } = await three(data);
+    await findRow(mills.id);
+    expect(screen.queryByLabelText('Filter Last name')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    // 'Ad' is in Adams's surname; Young's email and VIN do not count for the Last name filter
+    fireEvent.change(screen.getByLabelText('Filter Last name'), { target: { value: 'ad' } });
+    await waitFor(() => expect(bodyIds()).toEqual([adams.id]));
+    fireEvent.change(screen.getByLabelText('Filter Last name'), { target: { value: '' } });
+    await waitFor(() => expect(bodyIds()).toHaveLength(3));
+    fireEvent.change(screen.getByLabelText('Filter Status'), { target: { value: 'Blocked' } });
+    await waitFor(() => expect(bodyIds()).toEqual([mills.id]));
+    // two filters together
+    fireEvent.change(screen.getByLabelText('Filter Status'), { target: { value: 'Active' } });
+    fireEvent.change(screen.getByLabelText('Filter Registration'), { target: { value: 'YY' } });
+    await waitFor(() => expect(bodyIds()).toEqual([young.id]));
+    expect(screen.queryByLabelText('Filter Actions')).toBeNull();
+  });
+
+  it('sorts by a clicked column header, ascending then descending', async () => {
+    const { data } = await renderScreen(<Customers />, { level: 3, path: '/view-customers' });
+    const { young, adams, mills } = await three(data);
+    // the repository's order is by last name already: sort by first name to see the header work
+    await waitFor(() => expect(bodyIds()).toEqual([adams.id, mills.id, young.id]));
+    fireEvent.click(headerCell('First name'));
+    await waitFor(() => expect(headerCell('First name').getAttribute('aria-sort')).toBe('ascending'));
+    expect(bodyIds()).toEqual([adams.id, mills.id, young.id]); // Ann, Ben, Cole
+    fireEvent.click(headerCell('Registration'));
+    await waitFor(() => expect(headerCell('Registration').getAttribute('aria-sort')).toBe('ascending'));
+    expect(headerCell('First name').getAttribute('aria-sort')).toBeNull();
+    fireEvent.click(headerCell('Registration'));
+    await waitFor(() => expect(headerCell('Registration').getAttribute('aria-sort')).toBe('descending'));
+    expect(bodyIds()).toEqual([young.id, mills.id, adams.id]); // YY, MM, AA
+    expect(headerCell('Registration').textContent).toContain('▼');
+  });
+
+  it('Export CSV saves the filtered, sorted rows with every column but Actions', async () => {
+    const { data } = await renderScreen(<Customers />, { level: 5, path: '/view-customers' });
+    const { young, adams } = await three(data);
+    await findRow(young.id);
+    const made: Blob[] = [];
+    const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = vi.fn((b: Blob) => {
+      made.push(b);
+      return 'blob:csv';
+    }) as never;
+    URL.revokeObjectURL = vi.fn() as never;
+    const download = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+      fireEvent.change(screen.getByLabelText('Filter Status'), { target: { value: 'Active' } });
+      await waitFor(() => expect(bodyIds()).toHaveLength(2));
+      fireEvent.click(headerCell('Registration'));
+      fireEvent.click(headerCell('Registration'));
+      await waitFor(() => expect(bodyIds()).toEqual([young.id, adams.id]));
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect((download.mock.contexts[0] as HTMLAnchorElement).download).toBe('customers.csv');
+      expect(made).toHaveLength(1);
+      expect(made[0].type).toMatch(/^text\/csv/);
+      const lines = (await made[0].text()).split('\r\n');
+      expect(lines).toEqual([
+        'Registration,First name,Last name,VIN,Contact,Email,Discount %,Points,Note,Created,Status',
+        `YY 100,Cole,Young,3HGCM82633A000001,8765550101,cole@young.test,0,0,,${young.created_at},Active`,
+        `AA 200,Ann,Adams,3HGCM82633A000002,8765550101,,5,0,"Pays cash, ""VIP"", front desk",${adams.created_at},Active`,
+      ]);
+    } finally {
+      URL.createObjectURL = saved.create;
+      URL.revokeObjectURL = saved.revoke;
+    }
   });
 
   it('Refresh asks the sync engine for a cycle now', async () => {
