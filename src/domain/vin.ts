@@ -48,13 +48,24 @@ export function vinCheckDigit(vin: string): string | null {
   return r === 10 ? 'X' : String(r);
 }
 
-/** Model year from position 10; the 30-year cycle is resolved to the latest year not after next year. */
+/**
+ * Model year from position 10 (codes A–Y without I, O, Q, U, Z, then 1–9: a 30-year cycle from 1980). The cycle is
+ * told apart by position 7, the North American rule (49 CFR 565.15): a digit there means 1980–2009, a letter
+ * 2010–2039, so a 1995 car ('S', digit at 7) is not read as 2025. Where that would give a year after next year (a VIN
+ * made outside the rule) the latest year of the cycle not after next year is shown. No year when position 10 is not
+ * a year code (0, I, O, Q, U, Z) or the VIN is not 17 characters.
+ */
 export function vinYear(vin: string, now = new Date()): number | undefined {
   const v = normaliseVin(vin);
-  const idx = YEAR_CODES.indexOf(v[9] ?? '');
-  if (v.length !== 17 || idx < 0) return undefined;
+  if (v.length !== 17) return undefined;
+  const idx = YEAR_CODES.indexOf(v[9]);
+  if (idx < 0) return undefined;
+  const latest = now.getUTCFullYear() + 1;
+  const p7 = v[6];
+  const byPosition7 = /[0-9]/.test(p7) ? 1980 + idx : /[A-Z]/.test(p7) ? 2010 + idx : undefined;
+  if (byPosition7 !== undefined && byPosition7 <= latest) return byPosition7;
   let year = 1980 + idx;
-  while (year + 30 <= now.getUTCFullYear() + 1) year += 30;
+  while (year + 30 <= latest) year += 30;
   return year;
 }
 
