@@ -39,6 +39,30 @@ describe.each(DATABASES)('estimates and documents on %s', (kind) => {
     expect((await s.api('GET', '/estimates')).body.data[0].total).toBe(5000 + 12000);
   });
 
+  it('refuses lines that are not products in the inventory instead of dropping them; a product deleted after it was quoted stays', async () => {
+    const base = { profile: { first_name: 'Eve', last_name: 'Stone', contact: '8765550101' }, formData: { work_hour: 1, rate_hour: 5000 }, serviceInvoice: ['Brake discs skimming'] };
+    const unknown = newId();
+    const missing = await s.api('POST', '/estimate', { body: { data: { ...base, productInvoice: [{ id: productId, qty: 1 }, { id: unknown, qty: 1 }] } } });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe(`There is no product ${unknown} in the inventory. Take it off the estimate before saving.`);
+    const junk = await s.api('POST', '/estimate', { body: { data: { ...base, productInvoice: [{ id: 'oil-filter', qty: 1 }] } } });
+    expect(junk.status).toBe(400);
+    expect(junk.body.message).toBe('An item on this estimate is not a product (oil-filter). Take it off the estimate and pick the product again.');
+
+    const gone = (await s.api('POST', '/v2/inventory/product', { body: { data: { title: 'Old pads', description: 'Discontinued', price: 2500, stock: 1, low_stock: 0 } } })).body.id;
+    const est = await s.api('POST', '/estimate', { body: { data: { ...base, productInvoice: [{ id: gone, qty: 1 }] } } });
+    expect(est.status).toBe(200);
+    expect((await s.api('DELETE', '/v2/inventory/product', { body: { id: gone } })).status).toBe(200);
+    // the quoted line stays on the estimate it was on ...
+    const keep = await s.api('PUT', '/estimate-details', { body: { data: { ...base, id: est.body.invoice_id, productInvoice: [{ id: gone, qty: 2 }] } } });
+    expect(keep.status).toBe(200);
+    expect((await s.api('GET', `/estimate/${est.body.invoice_id}`)).body.data.total).toBe(5000 + 2 * 2500);
+    // ... but cannot be put on another one
+    const again = await s.api('POST', '/estimate', { body: { data: { ...base, productInvoice: [{ id: gone, qty: 1 }] } } });
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe('Old pads has been removed from the inventory. Take it off the estimate before saving.');
+  });
+
   it('prints the estimate as a PDF with its number and total', async () => {
     const est = (await s.api('GET', `/estimate/${estimateId}`)).body.data;
     const doc = await pdf(`/estimate-pdf/${estimateId}`);

@@ -8,18 +8,30 @@ import { estimateSchema, idPayloadSchema, idField } from '../../domain/schemas';
 import { computeInvoice, type InvoiceInput } from '../../domain/totals';
 import type { Tx } from '../db/client';
 import { estimates, products } from '../db/schema';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { takeNumber } from '../numbers';
 
-/** Estimate lines are priced from the product rows like invoices, but estimates never touch stock. */
-async function estimateLines(tx: Tx, sent: readonly { id: string; qty?: number }[]): Promise<InvoiceLine[]> {
-  const ids = sent.map((l) => l.id).filter(isId);
+/**
+ * Estimate lines are priced from the product rows like invoices, but estimates never touch stock. A line that is not
+ * a product, or names a product that is not in the inventory, is refused with what to do (it was silently dropped,
+ * so a saved estimate could quote less than the screen showed). A product deleted after it was put on this estimate
+ * (`previous`) keeps its line as quoted.
+ */
+async function estimateLines(tx: Tx, sent: readonly { id: string; qty?: number }[], previous: readonly InvoiceLine[] = []): Promise<InvoiceLine[]> {
+  const notProduct = sent.find((l) => !isId(String(l.id)));
+  if (notProduct) throw badRequest(`An item on this estimate is not a product (${String(notProduct.id)}). Take it off the estimate and pick the product again.`);
+  const ids = sent.map((l) => String(l.id));
   const rows = ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : [];
-  return sent.flatMap((l) => {
+  return sent.map((l) => {
     const p = rows.find((r) => r.id === l.id);
-    return p ? [{ id: p.id, title: p.title, description: p.description, price: p.price, qty: Math.max(1, Math.floor(Number(l.qty) || 1)) }] : [];
+    const before = previous.find((x) => x.id === l.id);
+    const qty = Math.max(1, Math.floor(Number(l.qty) || 1));
+    if (p && !p.deleted) return { id: p.id, title: p.title, description: p.description, price: p.price, qty };
+    if (before) return { ...before, qty };
+    if (p) throw notFound(`${p.title} has been removed from the inventory. Take it off the estimate before saving.`);
+    throw notFound(`There is no product ${l.id} in the inventory. Take it off the estimate before saving.`);
   });
 }
 
@@ -72,7 +84,7 @@ export function estimatesRoutes(app: FastifyInstance, s: AppServices) {
     async handler({ tx, body, changed, log }) {
       const [cur] = await tx.select().from(estimates).where(eq(estimates.id, body.id));
       if (!cur) throw notFound(fill(MSG.noRecordFound, { id: body.id }));
-      const lines = await estimateLines(tx, body.productInvoice);
+      const lines = await estimateLines(tx, body.productInvoice, cur.products as InvoiceLine[]);
       const totals = totalsOf({ workHour: body.formData.work_hour, rateCents: body.formData.rate_hour, lines, discountPercent: body.discount });
       await tx
         .update(estimates)
