@@ -1,7 +1,7 @@
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DataTable, PAGE_SIZES, shownPageSizes } from '../../src/app/ui/DataTable';
 import { toCsv } from '../../src/app/ui/csv';
 
@@ -68,5 +68,27 @@ describe('the shared data table', () => {
   it('exports CSV with quotes escaped and formulas kept as text', () => {
     const csv = toCsv(['Name', 'Note'], [['Smith, Jo', '=HYPERLINK("x")'], ['O"Neil', '-5']]);
     expect(csv.split('\r\n')).toEqual(['Name,Note', '"Smith, Jo","\'=HYPERLINK(""x"")"', '"O""Neil",-5']);
+  });
+
+  it("says 'Loading…' only after 1 s of loading (SPEC §9), and 'No records to display' once loaded empty", () => {
+    vi.useFakeTimers();
+    try {
+      const view = (loading: boolean) => (
+        <ChakraProvider value={defaultSystem}>
+          <DataTable<Row> data={[]} columns={columns} name="plates" getRowId={(r) => r.id} loading={loading} />
+        </ChakraProvider>
+      );
+      const { rerender } = render(view(true));
+      act(() => vi.advanceTimersByTime(900));
+      expect(screen.queryByText('Loading…')).toBeNull();
+      expect(screen.queryByText('No records to display')).toBeNull();
+      act(() => vi.advanceTimersByTime(200));
+      expect(screen.getByText('Loading…')).toBeTruthy();
+      rerender(view(false));
+      expect(screen.queryByText('Loading…')).toBeNull();
+      expect(screen.getByText('No records to display')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Spinner } from '@chakra-ui/react';
+import { Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 
 /** SPEC §9: the loading indicator appears only after 1 s, so quick loads never flash. */
@@ -14,4 +14,13 @@ export function useDelayed(active: boolean, ms = 1000): boolean {
 
 export function DelayedSpinner({ active = true }: { active?: boolean }) {
   return useDelayed(active) ? <Spinner size="sm" aria-label="Loading" /> : null;
+}
+
+/** 'Loading…' in a table or panel that is still reading, shown only after 1 s like the spinner (SPEC §9). */
+export function LoadingText({ active = true, label = 'Loading…' }: { active?: boolean; label?: string }) {
+  return useDelayed(active) ? (
+    <Text as="span" color="fg.muted" role="status">
+      {label}
+    </Text>
+  ) : null;
 }

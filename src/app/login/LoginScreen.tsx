@@ -1,4 +1,4 @@
-import { Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,6 +7,10 @@ import { loginSchema } from '../../domain/schemas';
 import { useSync } from '../data/DataProvider';
 import { errorMessage } from '../feedback/toaster';
 import { setToken, useSession } from '../session/session';
+import { Footer } from '../shell/Footer';
+import { InstallButton } from '../shell/InstallButton';
+import { SyncStatus } from '../shell/SyncStatus';
+import { UpdatePrompt } from '../shell/UpdatePrompt';
 import { decodeToken } from '../../sync/tokens';
 import { fetchTransport } from '../../sync/transport';
 
@@ -39,32 +43,43 @@ export default function LoginScreen() {
   };
 
   return (
-    <Box maxW="sm" mx="auto" mt={{ base: '10', md: '24' }} p="6" borderWidth="1px" borderRadius="lg">
-      <Heading size="lg" mb="4">
-        BayBook
-      </Heading>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <Stack gap="4">
-          <Field.Root invalid={!!formState.errors.username}>
-            <Field.Label>Username</Field.Label>
-            <Input autoComplete="username" autoFocus {...register('username')} />
-            <Field.ErrorText>{formState.errors.username?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!formState.errors.password}>
-            <Field.Label>Password</Field.Label>
-            <Input type="password" autoComplete="current-password" {...register('password')} />
-            <Field.ErrorText>{formState.errors.password?.message}</Field.ErrorText>
-          </Field.Root>
-          {failure && (
-            <Text color="red.600" role="alert">
-              {failure}
-            </Text>
-          )}
-          <Button type="submit" loading={formState.isSubmitting} colorPalette="blue">
-            Login
-          </Button>
+    <Flex direction="column" minH="100vh">
+      <Box flex="1">
+        <Box maxW="sm" mx="auto" mt={{ base: '10', md: '24' }} p="6" borderWidth="1px" borderRadius="lg">
+          <Heading size="lg" mb="4">
+            BayBook
+          </Heading>
+          <form onSubmit={handleSubmit(onSubmit)} noValidate>
+            <Stack gap="4">
+              <Field.Root invalid={!!formState.errors.username}>
+                <Field.Label>Username</Field.Label>
+                <Input autoComplete="username" autoFocus {...register('username')} />
+                <Field.ErrorText>{formState.errors.username?.message}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={!!formState.errors.password}>
+                <Field.Label>Password</Field.Label>
+                <Input type="password" autoComplete="current-password" {...register('password')} />
+                <Field.ErrorText>{formState.errors.password?.message}</Field.ErrorText>
+              </Field.Root>
+              {failure && (
+                <Text color="red.600" role="alert">
+                  {failure}
+                </Text>
+              )}
+              <Button type="submit" loading={formState.isSubmitting} colorPalette="blue">
+                Login
+              </Button>
+            </Stack>
+          </form>
+        </Box>
+        {/* a signed-out device still says what waits to be sent (and for whom), offers the install and a waiting update */}
+        <Stack maxW="sm" mx="auto" mt="4" gap="3" align="center">
+          <SyncStatus />
+          <InstallButton />
+          <UpdatePrompt />
         </Stack>
-      </form>
-    </Box>
+      </Box>
+      <Footer />
+    </Flex>
   );
 }

@@ -4,7 +4,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { LEVEL_NAMES, isLevel } from '../../domain/levels';
 import { menuRoutes } from '../../domain/routes';
 import { endSession, useSession } from '../session/session';
-import { CURRENT_BUILD } from './buildCheck';
+import { Footer } from './Footer';
 import { InstallButton } from './InstallButton';
 import { SyncStatus } from './SyncStatus';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -64,9 +64,7 @@ export function Layout() {
           <Outlet />
         </Box>
       </Flex>
-      <Box as="footer" px="4" py="2" borderTopWidth="1px" fontSize="xs" color="fg.muted" data-testid="footer">
-        Version: 3.0 / build: {CURRENT_BUILD}
-      </Box>
+      <Footer />
       <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start">
         <Portal>
           <Drawer.Backdrop />

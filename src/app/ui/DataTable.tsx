@@ -16,6 +16,7 @@ import {
 } from '@tanstack/react-table';
 import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { downloadCsv, toCsv } from './csv';
+import { LoadingText } from '../feedback/DelayedSpinner';
 
 /**
  * The one table of BayBook's screens (SPEC §2 tables, §9 page sizes): search, sort, per-column filters, paging,
@@ -296,7 +297,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {table.getRowModel().rows.length === 0 && (
               <Table.Row>
                 <Table.Cell colSpan={visibleCols}>
-                  <Text color="fg.muted">{props.loading ? 'Loading…' : (props.emptyText ?? 'No records to display')}</Text>
+                  {props.loading ? <LoadingText /> : <Text color="fg.muted">{props.emptyText ?? 'No records to display'}</Text>}
                 </Table.Cell>
               </Table.Row>
             )}
