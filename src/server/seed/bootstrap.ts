@@ -2,12 +2,31 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { CONFIG_SEED } from '../../domain/configSheet';
 import { newId } from '../../domain/ids';
+import { MEMBER_MAX, USERNAME_MIN, addMemberSchema } from '../../domain/schemas/admin';
 import type { Db } from '../db/client';
 import { config, services, sysLog, users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { writeChangeLog } from '../http/changes';
 import type { SyncEntity } from '../http/route';
 import { SERVICE_CATALOGUE } from './services';
+
+/**
+ * The first admin's username from BAYBOOK_ADMIN_USER, held to the team's username rule (the one Login and Add Member
+ * use: trimmed, USERNAME_MIN to MEMBER_MAX characters). A name that breaks it is refused at start with the variable
+ * named: cutting it or keeping it would make a Super Admin who can never sign in ('jo' is below the login minimum).
+ */
+export function adminUsername(raw: string | undefined): string {
+  if (raw === undefined) return 'admin';
+  try {
+    return addMemberSchema.pick(['username']).validateSync({ username: raw }).username;
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new Error(
+      `BAYBOOK_ADMIN_USER ${JSON.stringify(raw)} is refused: ${why}. A username has ${USERNAME_MIN} to ${MEMBER_MAX} characters ` +
+        '(spaces at either end do not count), the rule of Login and Add Member. Set BAYBOOK_ADMIN_USER to such a name, or unset it for "admin".',
+    );
+  }
+}
 
 /**
  * First start: the config sheet, the service catalogue and a level-5 user. Idempotent: later starts add only
@@ -18,6 +37,8 @@ export async function bootstrap(
   db: Db,
   opts: { adminUser?: string; adminPassword?: string },
 ): Promise<{ createdAdmin?: { username: string; password: string; generated: boolean } }> {
+  // checked before anything is written, and on every start: a wrong setting is told at once, not after a reset
+  const username = adminUsername(opts.adminUser);
   return db.transaction(async (tx) => {
     const changes: { entity: SyncEntity; id: string; op: 'upsert' }[] = [];
     const haveConfig = new Set((await tx.select({ name: config.name }).from(config)).map((r) => r.name));
@@ -41,7 +62,6 @@ export async function bootstrap(
       .from(users)
       .where(and(eq(users.permission, 5), eq(users.deleted, false)));
     if (Number(admins) === 0) {
-      const username = (opts.adminUser ?? 'admin').slice(0, 12);
       const generated = !opts.adminPassword;
       const password = opts.adminPassword ?? randomBytes(9).toString('base64url').slice(0, 12);
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
