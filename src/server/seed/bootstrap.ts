@@ -24,6 +24,7 @@ export function adminUsername(raw: string | undefined): string {
     throw new Error(
       `BAYBOOK_ADMIN_USER ${JSON.stringify(raw)} is refused: ${why}. A username has ${USERNAME_MIN} to ${MEMBER_MAX} characters ` +
         '(spaces at either end do not count), the rule of Login and Add Member. Set BAYBOOK_ADMIN_USER to such a name, or unset it for "admin".',
+      { cause: err },
     );
   }
 }
