@@ -1,11 +1,11 @@
 import { getMeta, setMeta, type BayBookDB, type ConflictRow } from '../local/db';
 import { getDeviceId, onQueued, type Session } from '../local/write';
 import { outboxLockName, withLock } from './lock';
-import { backoffMs, discardConflict, listConflicts, pushPass, retryConflict, type PushResult } from './outbox';
+import { backoffMs, discardConflict, failureText, listConflicts, pushPass, retryConflict, type PushResult } from './outbox';
 import { pull as runPull, type PullResult } from './pull';
 import { createStatusStore, type StatusStore, type SyncStatus } from './status';
 import { dropUserToken, setUserToken, tokenUsableUntil, validToken } from './tokens';
-import { ApiError, fetchTransport, type Transport } from './transport';
+import { ApiError, fetchTransport, isServerError, type Transport } from './transport';
 
 /**
  * The sync engine: push (outbox.ts) + pull (pull.ts) + connectivity + status, React-free.
@@ -154,16 +154,23 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     return status.get();
   }
 
-  async function checkOnline(): Promise<boolean> {
+  /** The reachability check: online, or why not (no link, or a server that answers 5xx). */
+  async function probe(): Promise<{ online: boolean; error?: string; serverError?: boolean }> {
     const nav = (globalThis as { navigator?: { onLine?: boolean } }).navigator;
-    if (nav && nav.onLine === false) return false;
+    if (nav && nav.onLine === false) return { online: false, error: 'Network Error' };
     try {
       await transport('GET', '/health', { timeoutMs: opts.healthTimeoutMs ?? 5000 });
-      return true;
+      return { online: true };
     } catch (err) {
       // an answer that is not 2xx still means the server is reachable
-      return err instanceof ApiError && err.kind === 'http' && (err.status ?? 0) < 500;
+      if (err instanceof ApiError && err.kind === 'http' && (err.status ?? 0) < 500) return { online: true };
+      if (isServerError(err)) return { online: false, error: failureText(err), serverError: true };
+      return { online: false, error: 'Network Error' };
     }
+  }
+
+  async function checkOnline(): Promise<boolean> {
+    return (await probe()).online;
   }
 
   function schedule(at: number) {
@@ -176,16 +183,20 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   }
 
   async function once(force: boolean): Promise<SyncReport> {
-    const online = await checkOnline();
+    const probed = await probe();
+    const online = probed.online;
     status.set({ online });
     if (!online) {
       failures++;
       const retryAt = Date.now() + backoffMs(failures, random);
-      status.set({ retryAt, lastError: 'Network Error' });
+      // a server answering 5xx keeps failing; no link at all is not the server's fault
+      const serverErrors = probed.serverError ? status.get().serverErrors + 1 : 0;
+      status.set({ retryAt, lastError: probed.error!, serverErrors });
       schedule(retryAt);
       await refreshStatus();
-      return { online: false, error: 'Network Error' };
+      return { online: false, error: probed.error };
     }
+    let pullServerError = false;
     const locked = await withLock(lockName, async (): Promise<SyncReport> => {
       const report: SyncReport = { online: true };
       const session = await getMeta<Session | null>(db, 'session', null);
@@ -222,7 +233,8 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
             onProgress: (p) => status.set({ pulling: p }),
           });
         } catch (err) {
-          report.error = (err as Error).message;
+          report.error = isServerError(err) ? failureText(err) : (err as Error).message;
+          if (isServerError(err)) pullServerError = true;
           if (err instanceof ApiError && err.kind === 'http' && err.status === 401) {
             await dropUserToken(db, session!.username, pullToken);
           }
@@ -244,11 +256,19 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       failures = 0;
       const now = new Date().toISOString();
       await setMeta(db, 'lastSync', now);
-      status.set({ lastError: '', retryAt: null });
+      status.set({ lastError: '', retryAt: null, serverErrors: 0 });
     } else {
       failures++;
       const retryAt = pushFailed ? report.push!.retryAt! : Date.now() + backoffMs(failures, random);
-      status.set({ lastError: report.error!, retryAt });
+      // 5xx in a row: the head entry's own count (it survives a restart), or one more than the cycles before
+      const pushServer = report.push?.serverErrors;
+      const serverErrors =
+        pushServer !== undefined
+          ? Math.max(pushServer, status.get().serverErrors + 1)
+          : pullServerError && !pushFailed
+            ? status.get().serverErrors + 1
+            : 0;
+      status.set({ lastError: report.error!, retryAt, serverErrors });
       schedule(retryAt);
     }
     await refreshStatus();

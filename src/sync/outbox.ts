@@ -8,7 +8,11 @@ import { ApiError, isRetryable, type Transport } from './transport';
  * The push side of the outbox (DESIGN.md "Identity and the outbox"):
  * - entries go in `seq` order, one at a time, each with `Idempotency-Key: <entry.id>` and the token of the staff
  *   member who made it; the server answers a repeated key with its first answer, so a lost response is harmless;
- * - no answer, a timeout, 5xx, 408 or 429: the entry stays, the pass stops, and the caller retries after a backoff;
+ * - no answer, a timeout, 5xx, 408 or 429: the entry stays, the pass stops, and the caller retries after a backoff
+ *   (exponential with jitter, capped at 5 min). It is NEVER moved to conflicts for that, however often it happens:
+ *   a server fault or flaky Wi-Fi must not turn offline work into "refused" and restore the rows under it
+ *   (docs/DECISIONS.md "Sync"). The entry's `lastError` says what went wrong, and consecutive 5xx answers are counted
+ *   (`serverErrors`) so the shell can say the server keeps failing and the changes are kept;
  * - another 4xx (a business rule said no): the entry moves to `conflicts` with the server's message, the rows it
  *   touched take the server's version back, and entries that need a row it created are refused with it — the
  *   queue goes on (a jammed queue is the commonest failure of sync engines);
@@ -23,8 +27,6 @@ export interface PushOptions {
   force?: boolean;
   now?: () => number;
   random?: () => number;
-  /** a 5xx answer this many times for one entry moves it to conflicts (a server bug must not jam the queue) */
-  maxServerErrors?: number;
   timeoutMs?: number;
   /** called when an entry has gone (sent or refused) */
   onProgress?: (p: { sent: number; refused: number }) => void;
@@ -40,6 +42,18 @@ export interface PushResult {
   retryAt?: number;
   /** the last network or server error */
   error?: string;
+  /** set when the pass stopped on a 5xx answer: how many 5xx answers in a row the entry at the head has had */
+  serverErrors?: number;
+}
+
+/** An outbox entry as the push keeps it: plus the count of consecutive 5xx answers it got (0 or absent: none). */
+export type TrackedEntry = OutboxEntry & { serverErrors?: number };
+
+/** The `lastError` kept on an entry that could not be sent: the status for a server's answer, the message else. */
+export function failureText(err: unknown): string {
+  const msg = messageOf(err);
+  if (err instanceof ApiError && err.kind === 'http' && err.status) return `Server error ${err.status}: ${msg}`;
+  return msg;
 }
 
 /** Exponential backoff with jitter: 1 s, 2 s, 4 s … up to 5 min, each between 50% and 100% of that. */
@@ -151,7 +165,6 @@ export async function pushPass(opts: PushOptions): Promise<PushResult> {
   const { db, transport } = opts;
   const now = opts.now ?? Date.now;
   const random = opts.random ?? Math.random;
-  const maxServerErrors = opts.maxServerErrors ?? 8;
   const result: PushResult = { sent: 0, refused: 0, heldFor: {} };
 
   await recoverSending(db);
@@ -213,15 +226,21 @@ export async function pushPass(opts: PushOptions): Promise<PushResult> {
         continue;
       }
       const attempts = entry.attempts + 1;
-      if (isRetryable(err) && !(status && status >= 500 && attempts >= maxServerErrors)) {
+      if (isRetryable(err)) {
+        // keep it, back off, retry: whatever the count (every attempt made the backoff longer, up to 5 min).
+        // Consecutive 5xx answers are counted for the shell; a network failure or a timeout is no answer from the
+        // server and leaves that count as it was.
+        const previous = (entry as TrackedEntry).serverErrors ?? 0;
+        const serverErrors = status !== undefined && status >= 500 ? previous + 1 : status !== undefined ? 0 : previous;
         const retryAt = now() + backoffMs(attempts, random);
-        await db.outbox.update(entry.seq!, { state: 'pending', lastError: msg, notBefore: retryAt });
+        const lastError = failureText(err);
+        await db.outbox.update(entry.seq!, { state: 'pending', lastError, notBefore: retryAt, serverErrors } as Partial<TrackedEntry>);
         result.retryAt = retryAt;
-        result.error = msg;
+        result.error = lastError;
+        if (status !== undefined && status >= 500) result.serverErrors = serverErrors;
         break;
       }
-      const message = isRetryable(err) ? `The server could not apply this change (${msg}).` : msg;
-      const n = await refuseEntry(db, { ...entry, attempts, lastError: msg }, status ?? 0, message);
+      const n = await refuseEntry(db, { ...entry, attempts, lastError: msg }, status ?? 0, msg);
       result.refused += n;
       opts.onProgress?.({ sent: result.sent, refused: result.refused });
     }

@@ -25,6 +25,11 @@ export interface SyncStatus {
   lastError: string;
   /** when the next automatic retry is due after a failure (ms since epoch) */
   retryAt: number | null;
+  /**
+   * 5xx answers in a row (a push of the head entry, or the reachability check): the server is reachable but failing.
+   * The changes stay on the device and are retried with backoff; never refused for it. 0 once a cycle goes through.
+   */
+  serverErrors: number;
 }
 
 export const INITIAL_STATUS: SyncStatus = {
@@ -37,6 +42,7 @@ export const INITIAL_STATUS: SyncStatus = {
   pulling: null,
   lastError: '',
   retryAt: null,
+  serverErrors: 0,
 };
 
 export interface StatusStore {
@@ -64,4 +70,18 @@ export function createStatusStore(initial: SyncStatus = INITIAL_STATUS): StatusS
 /** "3 changes wait for jdoe to sign in" */
 export function heldMessage(h: { username: string; count: number }): string {
   return fill(h.count === 1 ? MSG.heldOne : MSG.heldMany, { count: h.count, user: h.username });
+}
+
+/** From this many 5xx answers in a row the shell says the server keeps failing (one blip is not worth a line). */
+export const SERVER_TROUBLE_AFTER = 2;
+
+/** "The server keeps failing (Server error 502: …). 3 changes are kept on this device and will be sent when it recovers." */
+export function serverTroubleMessage(s: Pick<SyncStatus, 'serverErrors' | 'lastError'>, waiting: number): string | null {
+  if (s.serverErrors < SERVER_TROUBLE_AFTER) return null;
+  const why = s.lastError ? ` (${s.lastError})` : '';
+  const kept =
+    waiting === 0
+      ? 'Nothing is waiting to be sent.'
+      : `${waiting} change${waiting === 1 ? ' is' : 's are'} kept on this device and will be sent when it recovers.`;
+  return `The server keeps failing${why}. ${kept}`;
 }

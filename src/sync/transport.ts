@@ -98,3 +98,8 @@ export function isRetryable(err: unknown): boolean {
   const s = err.status ?? 0;
   return s >= 500 || s === 408 || s === 429;
 }
+
+/** A 5xx answer: the server was reached and failed (kept and retried with backoff, never refused: outbox.ts). */
+export function isServerError(err: unknown): boolean {
+  return err instanceof ApiError && err.kind === 'http' && (err.status ?? 0) >= 500;
+}

@@ -4,7 +4,7 @@ import { MSG } from '../../src/domain/messages';
 import { openLocalDb, type ProductRow } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import { putRow } from '../../src/local/rows';
-import { pushPass } from '../../src/sync/outbox';
+import { pushPass, type TrackedEntry } from '../../src/sync/outbox';
 import { ApiError, type Transport } from '../../src/sync/transport';
 import { dbName } from './helpers';
 
@@ -148,12 +148,52 @@ describe('repositories: local rows and their outbox entries in one transaction',
     expect(calls).toBe(1);
     const e = (await db.outbox.toArray())[0];
     expect(e).toMatchObject({ state: 'pending', attempts: 1, lastError: 'Network Error' });
-    // 5xx many times moves it to conflicts instead of jamming the queue forever
+    // a server fault, however long: still kept, never refused (the rows under it stay as the user left them)
     const broken: Transport = async () => {
       throw new ApiError('http', 'boom', 500, { message: 'Something went wrong on the server. Try again.' });
     };
-    for (let i = 0; i < 10; i++) await pushPass({ db, transport: broken, force: true, maxServerErrors: 3 });
+    for (let i = 0; i < 12; i++) await pushPass({ db, transport: broken, force: true });
+    expect(await db.conflicts.count()).toBe(0);
+    const kept = (await db.outbox.toArray())[0] as TrackedEntry;
+    expect(kept).toMatchObject({ state: 'pending', attempts: 13, serverErrors: 12, lastError: 'Server error 500: Something went wrong on the server. Try again.' });
+    // the backoff grew with the attempts and stopped at its cap (5 min, with jitter: at least half of it)
+    const last = await pushPass({ db, transport: broken, force: true, random: () => 0 });
+    expect(last.serverErrors).toBe(13);
+    expect(last.retryAt! - Date.now()).toBeGreaterThan(100_000);
+    expect(last.retryAt! - Date.now()).toBeLessThanOrEqual(300_000);
+  });
+
+  it('keeps an entry (and its dependents and rows) that timed out many times and then met a 502', async () => {
+    const { db, repos } = await device();
+    const id = await repos.customers.add(form);
+    const job = await repos.jobs.create({ customer: (await repos.customers.get(id))!, service: ['Brakes'], mileage: 5 });
+    const flaky: Transport = async () => {
+      throw new ApiError('timeout', 'Request timeout.');
+    };
+    for (let i = 0; i < 7; i++) await pushPass({ db, transport: flaky, force: true });
+    const gateway: Transport = async () => {
+      throw new ApiError('http', 'Request failed with status 502', 502, '<html>Bad Gateway</html>');
+    };
+    const r = await pushPass({ db, transport: gateway, force: true });
+    expect(r).toMatchObject({ refused: 0, serverErrors: 1, error: 'Server error 502: Request failed with status 502' });
+    expect(await db.conflicts.count()).toBe(0);
+    const entries = (await db.outbox.orderBy('seq').toArray()) as TrackedEntry[];
+    expect(entries.map((e) => [e.path, e.state])).toEqual([
+      ['/customer', 'pending'],
+      ['/service', 'pending'],
+    ]);
+    expect(entries[0]).toMatchObject({ attempts: 8, serverErrors: 1, lastError: 'Server error 502: Request failed with status 502' });
+    // the offline work is still there
+    expect(await repos.customers.get(id)).toBeDefined();
+    expect(await repos.jobs.get(job.id)).toBeDefined();
+    // when the server is back, both go, in order
+    const sent: string[] = [];
+    const ok: Transport = async (_m, path) => {
+      sent.push(path);
+      return { status: 200, data: { value: true } as never };
+    };
+    await pushPass({ db, transport: ok, force: true });
+    expect(sent).toEqual(['/customer', '/service']);
     expect(await db.outbox.count()).toBe(0);
-    expect((await db.conflicts.toArray())[0].message).toMatch(/The server could not apply this change/);
   });
 });

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { MSG, fill } from '../../domain/messages';
 import { formatBytes } from '../../domain/storage';
 import { outboxSummary } from '../../sync/engine';
-import { heldMessage } from '../../sync/status';
+import { heldMessage, serverTroubleMessage } from '../../sync/status';
 import { useData, useStorageState, useSync, useSyncStatus } from '../data/DataProvider';
 import { notifyError } from '../feedback/toaster';
 
@@ -34,6 +34,8 @@ export function SyncStatus() {
   const conflicts = useLiveQuery(() => engine.conflicts.list(), [engine]) ?? [];
   const refused = outbox?.conflicts ?? status.conflicts;
   const free = storage ? formatBytes(storage.quota - storage.usage) : '';
+  // the server answers 5xx again and again: say so, and that nothing is lost (the changes stay and are retried)
+  const trouble = serverTroubleMessage(status, outbox?.waiting ?? status.waiting);
   return (
     <HStack gap="2" wrap="wrap" data-testid="sync-status" aria-live="polite">
       <Badge colorPalette={status.online ? 'green' : 'red'} data-testid="online-state">
@@ -51,6 +53,11 @@ export function SyncStatus() {
           {heldMessage(h)}
         </Text>
       ))}
+      {trouble && (
+        <Text fontSize="sm" color="orange.600" data-testid="server-trouble">
+          {trouble}
+        </Text>
+      )}
       {status.pulling?.first && status.pulling.fraction !== null && (
         <Text fontSize="sm" data-testid="first-sync">
           First sync {Math.round(status.pulling.fraction * 100)} %
