@@ -23,14 +23,32 @@ export interface BuildOptions {
   config: ServerConfig;
   blobs?: BlobStore;
   logger?: boolean;
+  /** where the request log goes when `logger` is on (default: stdout); tests capture it */
+  logStream?: { write(line: string): void };
 }
 
+/**
+ * Never in the log: the bearer token, and a password wherever a body carries one (SPEC's bodies are wrapped as
+ * {data: ...}, so both the bare and the wrapped form), should anything log a request body.
+ */
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'password',
+  'data.password',
+  'body.password',
+  'body.data.password',
+  'req.body.password',
+  'req.body.data.password',
+];
+
 /** The whole server as a factory, so tests start real instances on free ports against real databases. */
-export async function buildApp({ database, config, blobs, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, config, blobs, logger, logStream }: BuildOptions): Promise<FastifyInstance> {
   // the union of config is one of Fastify's accepted shapes; typed here so the overloads resolve to the http server
   const trustProxy = config.trustProxy as FastifyServerOptions['trustProxy'] & (boolean | number | string[]);
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] } : false,
+    logger: logger ? { level: config.logLevel, redact: LOG_REDACT, ...(logStream ? { stream: logStream } : {}) } : false,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy,

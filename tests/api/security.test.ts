@@ -1,5 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import * as crypto from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MSG } from '../../src/domain/messages';
+import { DUMMY_HASH } from '../../src/server/auth/passwords';
+import { loadConfig } from '../../src/server/config';
 import { ADMIN, DATABASES, startServer, type TestServer } from '../helpers/server';
+
+// Every scrypt the server runs goes through this spy (the real function underneath), so a test can count the
+// password hashes a request costs without measuring time.
+vi.mock('node:crypto', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:crypto')>();
+  return { ...real, scrypt: vi.fn(real.scrypt) };
+});
+const scryptSpy = vi.mocked(crypto.scrypt);
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 describe.each(DATABASES)('security basics on %s', (kind) => {
   let s: TestServer;
@@ -39,5 +59,125 @@ describe.each(DATABASES)('security basics on %s', (kind) => {
     const res = await s.api('GET', '/no-such-call');
     expect(res.status).toBe(404);
     expect(res.body.value).toBe(false);
+  });
+
+  it('checks a password hash for an unknown username too (one scrypt, like a wrong password) and says the same', async () => {
+    // the real user's stored hash and the stand-in for unknown names cost the same: same scheme, N, r, p, key length
+    const stored = ((await s.database.db.execute(sql`select password_hash from users where username = 'admin'`)) as unknown as { rows: { password_hash: string }[] }).rows[0].password_hash;
+    const shape = (h: string) => {
+      const [scheme, N, r, p, salt, hash] = h.split('$');
+      return { scheme, N, r, p, salt: Buffer.from(salt, 'base64').length, hash: Buffer.from(hash, 'base64').length };
+    };
+    expect(shape(DUMMY_HASH)).toEqual(shape(stored));
+    expect(shape(stored)).toMatchObject({ scheme: 'scrypt', N: '16384' });
+
+    const costOf = async (body: { username: string; password: string }) => {
+      scryptSpy.mockClear();
+      const res = await s.api('POST', '/login', { body, token: null });
+      const calls = scryptSpy.mock.calls.map((c) => ({ keylen: c[2], opts: c[3] }));
+      return { status: res.status, body: res.body, calls };
+    };
+    const wrongPassword = await costOf({ username: 'admin', password: 'not-the-pw1' });
+    const unknownUser = await costOf({ username: 'nobody-here', password: 'not-the-pw1' });
+    const rightPassword = await costOf(ADMIN);
+    expect(rightPassword.status).toBe(200);
+    expect(rightPassword.calls).toHaveLength(1);
+    // an unknown name runs the same single scrypt, with the same parameters, as a known name with a wrong password
+    expect(wrongPassword.calls).toHaveLength(1);
+    expect(unknownUser.calls).toHaveLength(1);
+    expect(unknownUser.calls).toEqual(wrongPassword.calls);
+    expect(unknownUser.calls).toEqual(rightPassword.calls);
+    // and the answer gives nothing away
+    expect(unknownUser.status).toBe(401);
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownUser.body).toEqual(wrongPassword.body);
+    expect(unknownUser.body).toEqual({ value: false, message: MSG.loginFailed });
+  });
+});
+
+describe.each(DATABASES)('passwords never logged on %s', (kind) => {
+  let s: TestServer;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    // the request logger of `npm start`, at its most talkative level, written to memory
+    s = await startServer(kind, { logLevel: 'trace' }, { log: { write: (line) => void lines.push(line) } });
+  });
+  afterAll(() => s?.close());
+
+  it('keeps every password (sign-in, new member, changed password) and every token out of the log and the tables', async () => {
+    const first = 'Mbr-Secret1';
+    const second = 'Mbr-Secret2';
+    const wrong = 'Wrong-Guess9';
+    const add = await s.api('POST', '/v2/auth/user', { body: { data: { username: 'logcheck', password: first, permission: 3 } } });
+    expect(add.status).toBe(200);
+    const member = (await s.api('GET', '/v2/auth/users')).body.data.find((u: { username: string }) => u.username === 'logcheck');
+    const change = await s.api('PUT', '/v2/auth/user', { body: { data: { ...member, password: second } } });
+    expect(change.status).toBe(200);
+    expect((await s.api('POST', '/login', { body: { username: 'logcheck', password: first }, token: null })).status).toBe(401);
+    const login = await s.api('POST', '/login', { body: { data: { username: 'logcheck', password: second } }, token: null });
+    expect(login.status).toBe(200);
+    expect((await s.api('POST', '/login', { body: { username: 'logcheck', password: wrong }, token: null })).status).toBe(401);
+    // refusals on the way in: a password too long for a member, a body that is not JSON
+    expect((await s.api('POST', '/v2/auth/user', { body: { data: { username: 'logcheck2', password: `${second}-too-long`, permission: 3 } } })).status).toBe(400);
+    const broken = await fetch(`${s.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"username":"admin","password":"${wrong}"` });
+    expect(broken.status).toBe(400);
+    // should any code log a request body, the redaction covers both SPEC body shapes
+    s.app.log.info({ body: { username: 'x', password: wrong } }, 'a body, bare');
+    s.app.log.info({ body: { data: { username: 'x', password: wrong } } }, 'a body, wrapped');
+
+    const log = lines.join('');
+    expect(log).toContain('incoming request'); // the capture works: the request log is there
+    expect(log).toContain('"url":"/api/v2/auth/user"');
+    for (const secret of [ADMIN.password, first, second, wrong, `${second}-too-long`, s.adminToken, login.body.token as string]) {
+      expect(log.includes(secret), `the log holds ${secret.slice(0, 12)}…`).toBe(false);
+    }
+    expect(log.match(/\[Redacted\]/g) ?? []).toHaveLength(2);
+
+    // nor kept in plain text anywhere in the database (activity log, idempotency store, change feed...)
+    const tables = ((await s.database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)) as unknown as { rows: { table_name: string }[] }).rows;
+    for (const { table_name } of tables) {
+      const dump = ((await s.database.db.execute(sql`select coalesce(string_agg(x::text, '|'), '') as t from ${sql.identifier(table_name)} x`)) as unknown as { rows: { t: string }[] }).rows[0].t;
+      for (const secret of [ADMIN.password, first, second, wrong]) expect(dump.includes(secret), `${table_name} holds a password`).toBe(false);
+    }
+  });
+});
+
+describe('the JWT secret is never in the repository', () => {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+
+  it('is generated into the data dir (mode 600), and kept there across restarts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baybook-secret-'));
+    try {
+      const a = loadConfig({}, { dataDir: dir });
+      const file = join(dir, 'jwt-secret');
+      expect(existsSync(file)).toBe(true);
+      expect(readFileSync(file, 'utf8').trim()).toBe(a.jwtSecret);
+      expect(a.jwtSecret).toMatch(/^[0-9a-f]{64}$/);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(loadConfig({}, { dataDir: dir }).jwtSecret).toBe(a.jwtSecret);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('lives in a data dir that .gitignore covers, and no tracked file is a secret or holds one', () => {
+    // the default data dir (no BAYBOOK_DATA_DIR): ./data of the checkout (a given secret skips generating one here)
+    const dataDir = loadConfig({}, { jwtSecret: 'given' }).dataDir;
+    expect(dataDir).toBe(join(ROOT, 'data'));
+    const secretPath = relative(ROOT, join(dataDir, 'jwt-secret'));
+    expect(spawnSync('git', ['check-ignore', '-q', secretPath], { cwd: ROOT }).status, `${secretPath} is not ignored by git`).toBe(0);
+    expect(spawnSync('git', ['check-ignore', '-q', 'data/pg/PG_VERSION'], { cwd: ROOT }).status, 'the database files are not ignored by git').toBe(0);
+
+    const tracked = git('ls-files', '-z').split('\0').filter(Boolean);
+    expect(tracked.length).toBeGreaterThan(50);
+    expect(tracked.filter((f) => f === 'data' || f.startsWith('data/') || /(^|\/)jwt-secret$/.test(f) || /(^|\/)\.env(\..*)?$/.test(f))).toEqual([]);
+    // no tracked file sets a JWT secret of its own for the server to run with (tests and benches pass theirs in code)
+    expect(tracked.filter((f) => /^(src|public|sw|scripts)\//.test(f) && /JWT_SECRET\s*[=:]\s*['"][^'"]+['"]/.test(readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);
+    // the secret this checkout runs with, when it has one, is in no tracked file
+    const local = join(dataDir, 'jwt-secret');
+    if (existsSync(local)) {
+      const secret = readFileSync(local, 'utf8').trim();
+      expect(spawnSync('git', ['grep', '-q', '-F', secret], { cwd: ROOT }).status, 'a tracked file holds the JWT secret of ./data').toBe(1);
+    }
   });
 });

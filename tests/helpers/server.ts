@@ -50,7 +50,12 @@ export async function freshPostgres(prefix = 'baybook_t'): Promise<{ url: string
   };
 }
 
-export async function startServer(kind: 'pglite' | 'postgres' = 'pglite', overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export interface StartOptions {
+  /** turn the request logger on (as `npm start` does) and send its lines here */
+  log?: { write(line: string): void };
+}
+
+export async function startServer(kind: 'pglite' | 'postgres' = 'pglite', overrides: Partial<ServerConfig> = {}, opts: StartOptions = {}): Promise<TestServer> {
   const pgdb = kind === 'postgres' ? await freshPostgres() : null;
   const config = loadConfig({}, {
     dataDir: 'memory://',
@@ -63,7 +68,7 @@ export async function startServer(kind: 'pglite' | 'postgres' = 'pglite', overri
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await bootstrap(database.db, { adminUser: ADMIN.username, adminPassword: ADMIN.password });
-  const app = await buildApp({ database, config });
+  const app = await buildApp({ database, config, ...(opts.log ? { logger: true, logStream: opts.log } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
