@@ -131,6 +131,12 @@ describe('check-in offline in Chromium', () => {
     }
     expect(await page.getByTestId('online-state').textContent()).toBe('Offline');
     expect(await page.getByTestId('waiting-count').textContent()).toMatch(/^[1-9]\d* changes? not yet on the server$/);
+    // Background Sync is asked to wake the service worker's outbox when the link is back, even with the tab closed
+    const tags = await page.evaluate(async () => {
+      const reg = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } };
+      return reg.sync ? await reg.sync.getTags() : null;
+    });
+    expect(tags).toContain('baybook-outbox');
   });
 
   it('sends everything once the link is back: the server holds each row exactly once', async () => {

@@ -151,7 +151,31 @@ describe('the PWA shell in Chromium', () => {
     await page.goto(`${server.url}/view-customers`);
     await expect.poll(() => page.getByRole('heading', { name: 'Customers' }).count()).toBe(1);
     await page.screenshot({ path: join(OUT, 'offline.png') });
+    // every screen's chunk was precached: each route opens offline, not on the error screen
+    for (const r of SCREEN_ROUTES) {
+      await page.goto(`${server.url}${r.path}`);
+      await expect.poll(() => page.getByTestId('footer').count(), r.path).toBe(1);
+      await expect.poll(() => page.locator('main').textContent(), r.path).not.toBe('');
+      expect(await page.getByText('Something went wrong:').count(), r.path).toBe(0);
+    }
     await ctx.setOffline(false);
+  });
+
+  it('on a portrait tablet the menu is a drawer opened from the header', async () => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    try {
+      await page.goto(`${server.url}/dash`);
+      await expect.poll(() => page.getByTestId('footer').count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Members' }).isVisible()).toBe(false); // the side menu is hidden
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect.poll(() => page.getByRole('dialog').getByRole('link', { name: 'Members' }).isVisible()).toBe(true);
+      await page.screenshot({ path: join(OUT, 'menu-drawer-tablet.png') });
+      await page.getByRole('dialog').getByRole('link', { name: 'Customers' }).click();
+      await page.waitForURL(`${server.url}/view-customers`);
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    } finally {
+      await page.setViewportSize({ width: 1024, height: 768 });
+    }
   });
 
   it('clears caches on a new build number, keeps IndexedDB (a queued entry) and the session, and opens offline again', async () => {
