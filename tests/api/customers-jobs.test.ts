@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
 import { CONTACT_MESSAGE } from '../../src/domain/schemas';
+import { eq } from 'drizzle-orm';
+import { startOfShopDay } from '../../src/domain/dates';
+import { jobs } from '../../src/server/db/schema';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 const specCustomer = (vin: string, reg = 'PK 1234') => ({
@@ -52,8 +55,11 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
     const none = await s.api('POST', '/customer-fetch', { body: { data: 'ZZZZZZ' } });
     expect(none.status).toBe(404);
     expect(none.body.message).toBe(MSG.customerNotFoundUpper);
-    const short = await s.api('POST', '/customer-fetch', { body: { data: 'PK' } });
-    expect(short.status).toBe(400);
+    // SPEC §5/§9: a lookup needs 3 or more characters (spaces around do not count)
+    for (const text of ['PK', ' PK ', '', 12]) {
+      const short = await s.api('POST', '/customer-fetch', { body: { data: text } });
+      expect([short.status, short.body.message], String(text)).toEqual([400, MSG.lookupMin]);
+    }
   });
 
   it('reads a profile by VIN and by id (data.data), edits inline, blocks and unblocks', async () => {
@@ -169,6 +175,13 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
     expect(notTech.status).toBe(400);
     expect((await s.api('PUT', '/job-action/comment', { token: level3, body: { data: { id: jobId, value: 'Ready Friday' } } })).status).toBe(200);
     expect((await s.api('PUT', '/job-action/service-note', { token: level3, body: { data: { id: jobId, value: 'Check CV boot' } } })).status).toBe(200);
+    // SPEC §5 'Invalid Mileage' on the inline mileage edit too; a refused edit leaves the mileage as it was
+    for (const mileage of ['far', -1, '', null, 1.5]) {
+      const bad = await s.api('PUT', '/service', { body: { data: { id: jobId, mileage } } });
+      expect([bad.status, bad.body.message], String(mileage)).toEqual([400, MSG.invalidMileage]);
+    }
+    expect((await s.api('PUT', '/service', { body: { data: { id: jobId } } })).body.message).toBe(MSG.invalidMileage);
+    expect((await s.api('POST', '/booking', { body: { id: jobId } })).body.data.mileage).toBe(52000);
     expect((await s.api('PUT', '/service', { body: { data: { id: jobId, mileage: 52010 } } })).status).toBe(200);
     expect((await s.api('PUT', '/serviceItem', { body: { data: { id: jobId, service: ['Wheel alignment'] } } })).status).toBe(200);
     const job = (await s.api('POST', '/booking', { body: { data: { id: jobId } } })).body.data;
@@ -195,6 +208,53 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
     expect(dash.body.data).toEqual({ active: 0, received: expect.any(Number), complete: 0, booked: 0 });
     const received = await s.api('POST', '/bookings-fetch', { token: level2, body: { status: 'received' } });
     expect(received.body.data.length).toBe(dash.body.data.received);
+  });
+
+  it('counts a job completed today and one booked for today on /dash, and /bookings-fetch lists exactly those', async () => {
+    const tiles = async () => (await s.api('GET', '/dash', { token: level2 })).body.data as Record<string, number>;
+    const fetchIds = async (status: string) => ((await s.api('POST', '/bookings-fetch', { token: level2, body: { status } })).body.data as { id: string }[]).map((j) => j.id).sort();
+    const before = await tiles();
+    // a vehicle of its own, so the other tests' history (outstanding services) is untouched
+    const base = { customer: specCustomer('DASHTILEVIN000001', 'DT 1'), mileage: 60000 };
+    // completed today: received → active → invoice → complete, all through the API
+    const done = (await s.api('POST', '/service', { body: { data: { ...base, service: ['Oil and filter change'] } } })).body.id as string;
+    expect((await s.api('PUT', '/job-action/status', { body: { data: { id: done, status: 'active' } } })).status).toBe(200);
+    const inv = await s.api('POST', '/invoice', { body: { data: { fetchedData: { id: done }, formData: { work_hour: 1, rate_hour: 5000 } } } });
+    expect(inv.status).toBe(200);
+    expect((await s.api('PUT', '/job-action/status', { body: { data: { id: done, status: 'complete' } } })).status).toBe(200);
+    // completed yesterday: does not count for today
+    const earlier = (await s.api('POST', '/service', { body: { data: { ...base, service: ['Wheel alignment'] } } })).body.id as string;
+    await s.api('PUT', '/job-action/status', { body: { data: { id: earlier, status: 'active' } } });
+    await s.api('POST', '/invoice', { body: { data: { fetchedData: { id: earlier }, formData: { work_hour: 1, rate_hour: 5000 } } } });
+    await s.api('PUT', '/job-action/status', { body: { data: { id: earlier, status: 'complete' } } });
+    // booked for today, and one booked for another day: a booking is made for the future, so "today" is a booking
+    // made earlier whose day has come; its time is set in the database (the API refuses a booking in the past)
+    const tz = (await s.api('GET', '/configsheet')).body.find((r: any) => r.name === 'time_zone').description as string;
+    const today = startOfShopDay(new Date(), tz);
+    const book = async (service: string) => {
+      const future = Date.now() + 3 * 86400_000;
+      const res = await s.api('POST', '/service', { body: { data: { ...base, service: [service], book_start: new Date(future).toISOString(), book_end: new Date(future + 3600_000).toISOString() } } });
+      expect(res.status).toBe(200);
+      return res.body.id as string;
+    };
+    const bookedToday = await book('Battery test');
+    const bookedLater = await book('Battery test');
+    const { db } = s.database;
+    await db.update(jobs).set({ book_start: new Date(today.getTime() + 60_000), book_end: new Date(today.getTime() + 3_600_000) }).where(eq(jobs.id, bookedToday));
+    await db.update(jobs).set({ complete_at: new Date(today.getTime() - 3_600_000) }).where(eq(jobs.id, earlier));
+
+    const after = await tiles();
+    expect(after).toEqual({ active: before.active, received: before.received, complete: before.complete + 1, booked: before.booked + 1 });
+    expect(after.complete).toBeGreaterThan(0);
+    expect(after.booked).toBeGreaterThan(0);
+    expect(await fetchIds('complete')).toContain(done);
+    expect(await fetchIds('complete')).not.toContain(earlier);
+    expect(await fetchIds('complete')).toHaveLength(after.complete);
+    expect(await fetchIds('booked')).toContain(bookedToday);
+    expect(await fetchIds('booked')).not.toContain(bookedLater);
+    expect(await fetchIds('booked')).toHaveLength(after.booked);
+    expect(await fetchIds('active')).toHaveLength(after.active);
+    expect(await fetchIds('received')).toHaveLength(after.received);
   });
 
   it('keeps a service log: "You need to write something!", delete at level 5 only', async () => {

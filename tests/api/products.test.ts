@@ -65,7 +65,11 @@ describe.each(DATABASES)('products, inventory and suppliers on %s', (kind) => {
       const res = await s.api('POST', '/v2/inventory/product-fetch', { body: { data: text } });
       expect(res.body.data.map((p: any) => p.id), text).toContain(productId);
     }
-    expect((await s.api('POST', '/v2/inventory/product-fetch', { body: { data: 'oi' } })).status).toBe(400);
+    // SPEC §5: product search needs 3 or more typed characters
+    for (const text of ['oi', '  oi  ', '']) {
+      const short = await s.api('POST', '/v2/inventory/product-fetch', { body: { data: text } });
+      expect([short.status, short.body.message], text).toEqual([400, MSG.lookupMin]);
+    }
   });
 
   it('refuses an edit that empties a required field (SPEC §5: title, description, low stock, price); leaving one out keeps it', async () => {
