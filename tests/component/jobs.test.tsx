@@ -2,11 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import Dashboard from '../../src/app/jobs/Dashboard';
 import Jobs from '../../src/app/jobs/Jobs';
-import type { AppData } from '../../src/app/data/DataProvider';
+import { createData, type AppData } from '../../src/app/data/DataProvider';
 import { toaster } from '../../src/app/feedback/toaster';
 import { MSG } from '../../src/domain/messages';
-import type { CustomerRow, JobRow } from '../../src/local/db';
+import { setMeta, type CustomerRow, type JobRow } from '../../src/local/db';
 import { SEARCH_SCAN } from '../../src/local/repositories/jobs';
+import { tableDate } from '../../src/app/jobs/columns';
 import { putRow } from '../../src/local/rows';
 import { renderScreen } from './render';
 
@@ -62,6 +63,36 @@ function cell(row: HTMLElement, header: string): string {
   expect(i, `column ${header}`).toBeGreaterThan(-1);
   return row.querySelectorAll('td')[i].textContent ?? '';
 }
+
+/** The emotion rules written for an element's css-* classes (jsdom computes no Chakra styles: read the rule). */
+function ownCss(el: HTMLElement): string {
+  const css = [...document.querySelectorAll('style')].map((st) => st.textContent ?? '').join('\n');
+  const classes = [...el.classList].filter((c) => c.startsWith('css-'));
+  return classes.flatMap((c) => css.match(new RegExp(`(?:^|[}\\s])\\.${c}\\{[^}]*\\}`, 'g')) ?? []).join('\n');
+}
+
+/** Catches the CSV a table saves: the text of every Blob made into a download, the file names clicked. */
+function catchCsv() {
+  const made: Blob[] = [];
+  const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+  URL.createObjectURL = vi.fn((b: Blob) => {
+    made.push(b);
+    return 'blob:csv';
+  }) as never;
+  URL.revokeObjectURL = vi.fn() as never;
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  return {
+    files: () => click.mock.contexts.map((a) => (a as HTMLAnchorElement).download),
+    texts: () => Promise.all(made.map((b) => b.text())),
+    restore() {
+      URL.createObjectURL = saved.create;
+      URL.revokeObjectURL = saved.revoke;
+      click.mockRestore();
+    },
+  };
+}
+
+const TZ = 'America/Jamaica';
 
 async function expand(id: string) {
   fireEvent.click(within(rowOf(id)).getByRole('button', { name: 'Expand row' }));
@@ -162,6 +193,50 @@ describe('Job table (SPEC §2)', () => {
     await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([two.id]));
     fireEvent.change(search, { target: { value: '8765551234' } });
     await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([one.id]));
+  });
+
+  it('colours each row by its status (the background of the row itself, not only a data attribute)', async () => {
+    const { data } = await renderScreen(<Jobs />, { level: 5, path: '/view-request' });
+    const received = await job(data);
+    const booked = await job(data, { book: new Date(Date.now() + 86_400_000).toISOString() });
+    const act = await active(data);
+    const done = await complete(data);
+    const gone = await job(data);
+    await data.repos.jobs.cancel(gone.id);
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    const bg = (id: string) => /background:var\(--chakra-colors-([a-z]+)-50\)/.exec(ownCss(rowOf(id)))?.[1];
+    expect({ received: bg(received.id), booked: bg(booked.id), active: bg(act.id), complete: bg(done.id), canceled: bg(gone.id) }).toEqual({
+      received: 'blue',
+      booked: 'purple',
+      active: 'orange',
+      complete: 'green',
+      canceled: 'gray',
+    });
+    // a status change repaints the row
+    await data.repos.jobs.setStatus(received.id, 'active');
+    await waitFor(() => expect(bg(received.id)).toBe('orange'));
+  });
+
+  it('Export CSV includes the hidden Services and Customer Note (and Email, Contact) columns', async () => {
+    const { data } = await renderScreen(<Dashboard />, { level: 4 });
+    const c = await customer(data, { first: 'Maya', last: 'Brown', email: 'maya@brown.test', contact: '8765551234' });
+    const j = await active(data, { c, service: ['Oil change', 'Brake pads'], note: 'Squeal, front "left"' });
+    await waitFor(() => expect(rowOf(j.id)).toBeTruthy());
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
+    expect(headers).not.toContain('Services');
+    expect(headers).not.toContain('Customer Note');
+    const csv = catchCsv();
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(csv.files()).toEqual(['Active Customers.csv']);
+      const [text] = await csv.texts();
+      expect(text.split('\r\n')).toEqual([
+        'Registration,Name,Surname,VIN,ID,Mileage,Email,Contact,Received,Completed,Turnaround,Technician,Status,Services,Customer Note',
+        `${j.registration},Maya,Brown,${j.vin},#${j.number},42000,maya@brown.test,8765551234,${tableDate(j.created_at, TZ)},,,,active,"Oil change, Brake pads","Squeal, front ""left"""`,
+      ]);
+    } finally {
+      csv.restore();
+    }
   });
 
   it('shows the registration icon only on jobs assigned to the signed-in user', async () => {
@@ -341,6 +416,51 @@ describe('Job table, paged variant (/view-request)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(pageInfo()).toBe('11–13 of 13'));
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
+  });
+
+  it('Export CSV gives every job matching the status and search, not only the page on screen', async () => {
+    // seeded before the screen opens (no live re-render per write: quicker on shared cores)
+    const data = createData(`export-${Math.random().toString(36).slice(2)}`);
+    await setMeta(data.db, 'session', { username: 'user4', permission: 4 });
+    await setMeta(data.db, 'deviceCode', 'T1');
+    const c = await customer(data);
+    const made: JobRow[] = [];
+    for (let i = 0; i < 12; i++) made.push(await job(data, { c, note: `visit ${i + 1}` }));
+    for (const j of made.slice(0, 3)) await data.repos.jobs.setStatus(j.id, 'active');
+    await renderScreen(<Jobs />, { level: 4, path: '/view-request', data });
+    await waitFor(() => expect(pageInfo()).toBe('1–10 of 12'));
+    expect(screen.getAllByRole('button', { name: 'Export CSV' })).toHaveLength(1);
+    const csv = catchCsv();
+    const noteColumn = async (n: number) => {
+      await waitFor(async () => expect(await csv.texts()).toHaveLength(n));
+      const lines = (await csv.texts())[n - 1].split('\r\n');
+      expect(lines[0]).toMatch(/,Services,Customer Note$/);
+      return lines.slice(1).map((l) => l.split(',').at(-1));
+    };
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      // newest first, as the table orders: all twelve, though ten are on screen
+      expect(await noteColumn(1)).toEqual(made.map((_, i) => `visit ${12 - i}`));
+      expect(csv.files()).toEqual(['Service Requests.csv']);
+
+      // oldest first when Received is sorted that way
+      fireEvent.click(screen.getAllByRole('columnheader').find((h) => h.textContent?.startsWith('Received'))!);
+      await waitFor(() => expect(bodyRows()[0].dataset.rowId).toBe(made[0].id));
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(await noteColumn(2)).toEqual(made.map((_, i) => `visit ${i + 1}`));
+
+      // the status filter and the search narrow the export as they narrow the table
+      fireEvent.change(screen.getByRole('combobox', { name: 'Status filter' }), { target: { value: 'active' } });
+      await waitFor(() => expect(pageInfo()).toBe('1–3 of 3'));
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(await noteColumn(3)).toEqual(['visit 1', 'visit 2', 'visit 3']);
+      fireEvent.change(screen.getByRole('textbox', { name: 'Search Service Requests' }), { target: { value: `#${made[1].number}` } });
+      await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([made[1].id]));
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(await noteColumn(4)).toEqual(['visit 2']);
+    } finally {
+      csv.restore();
+    }
   });
 
   it('searches the hidden Email and Contact, and names, in the paged variant', async () => {

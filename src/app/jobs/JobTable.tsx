@@ -1,9 +1,12 @@
+import { Button } from '@chakra-ui/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { JobRow } from '../../local/db';
+import { notifyError } from '../feedback/toaster';
 import { useSession } from '../session/session';
+import { downloadCsv } from '../ui/csv';
 import { DataTable, PAGE_SIZES, type ManualPaging } from '../ui/DataTable';
 import { JobPanel } from './JobPanel';
-import { jobColumns, statusRowStyle } from './columns';
+import { jobColumns, jobsCsv, statusRowStyle } from './columns';
 import { useShopTimeZone } from './useShopTimeZone';
 
 export interface JobTableProps {
@@ -17,13 +20,18 @@ export interface JobTableProps {
    * total, paging, sorting (Received only) and search. Without it, every row is given and the table pages them.
    */
   manual?: ManualPaging;
+  /**
+   * The paged variant's Export CSV: every job matching the status and search, in the table's order (a shop exports
+   * "these jobs", not the ten on screen). Without it the table exports the rows it holds.
+   */
+  exportAll?: () => Promise<JobRow[]>;
 }
 
 /**
  * SPEC §2 Job table, in both variants: rows coloured by status, registration/VIN search helper, hidden searchable
  * Email/Contact, hidden exportable Services/Customer Note, and each row expanding into its JobPanel.
  */
-export function JobTable({ jobs, name, toolbar, loading, manual }: JobTableProps) {
+export function JobTable({ jobs, name, toolbar, loading, manual, exportAll }: JobTableProps) {
   const user = useSession();
   const tz = useShopTimeZone();
   const [search, setSearch] = useState('');
@@ -32,6 +40,28 @@ export function JobTable({ jobs, name, toolbar, loading, manual }: JobTableProps
   const onSearch = manual ? manual.onSearchChange : setSearch;
   const username = user?.username ?? '';
   const columns = useMemo(() => jobColumns({ username, tz, paged, onSearch }), [username, tz, paged, onSearch]);
+  const [exporting, setExporting] = useState(false);
+  const exportEvery = async () => {
+    if (!exportAll) return;
+    setExporting(true);
+    try {
+      downloadCsv(`${name}.csv`, jobsCsv(await exportAll(), columns));
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setExporting(false);
+    }
+  };
+  const tools = exportAll ? (
+    <>
+      {toolbar}
+      <Button size="sm" variant="outline" onClick={() => void exportEvery()} loading={exporting} title="Every matching job, not only this page">
+        Export CSV
+      </Button>
+    </>
+  ) : (
+    toolbar
+  );
 
   return (
     <DataTable<JobRow>
@@ -42,7 +72,8 @@ export function JobTable({ jobs, name, toolbar, loading, manual }: JobTableProps
       pageSizes={PAGE_SIZES.default}
       rowStyle={statusRowStyle}
       renderExpanded={(j) => <JobPanel job={j} tz={tz} paged={paged} />}
-      toolbar={toolbar}
+      toolbar={tools}
+      exportable={!exportAll}
       loading={loading}
       search={manual ? undefined : search}
       onSearchChange={manual ? undefined : setSearch}

@@ -51,6 +51,11 @@ export default function Jobs() {
       }),
     [repos, status, search, pageIndex, pageSize, desc],
   );
+  // Export CSV: every job matching the status and search (not only this page), in the table's order
+  const exportAll = useCallback(async () => {
+    const { rows } = await repos.jobs.page({ status: status || undefined, search: search.trim(), offset: 0, limit: Infinity });
+    return desc ? rows : rows.reverse();
+  }, [repos, status, search, desc]);
   // only Received sorts; taking the sort off goes back to newest first
   const onSortingChange = useCallback((s: SortingState) => setSorting(s.length ? s : DEFAULT_SORT), []);
 
@@ -85,6 +90,7 @@ export default function Jobs() {
         name="Service Requests"
         loading={result === undefined}
         toolbar={statusFilter}
+        exportAll={exportAll}
         manual={{
           total: result?.total ?? 0,
           pagination,

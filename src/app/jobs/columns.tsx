@@ -3,6 +3,7 @@ import type { ColumnDef, Row, Table } from '@tanstack/react-table';
 import { BOOKING_FORMAT, formatShop } from '../../domain/dates';
 import { displayJobNumber, isRealDate, turnaround } from '../../domain/jobs';
 import type { JobRow } from '../../local/db';
+import { toCsv } from '../ui/csv';
 import { MailLink, TelLink } from '../ui/links';
 import { MileageCell } from './actions/MileageCell';
 import { statusPalette } from './statusColours';
@@ -145,4 +146,22 @@ export function jobColumns({ username, tz, onSearch, paged = false }: JobColumnO
     { id: 'customer_note', accessorKey: 'customer_note', header: 'Customer Note', meta: { hidden: true } },
   ];
   return cols.map((c) => ({ ...c, enableSorting: sortable(c.id!) }));
+}
+
+/**
+ * The job table's CSV for rows the table does not hold (the paged variant exports every matching job, not the page
+ * on screen): the columns the table exports (hidden Services and Customer Note included), each value read as the
+ * table reads it (the column's `csv`, else its accessor).
+ */
+export function jobsCsv(jobs: JobRow[], columns: ColumnDef<JobRow, unknown>[]): string {
+  const cols = columns.filter((c) => c.meta?.csv !== false && c.id);
+  const header = cols.map((c) => (typeof c.header === 'string' ? c.header : c.id!));
+  const value = (c: ColumnDef<JobRow, unknown>, j: JobRow, i: number): unknown => {
+    const csv = c.meta?.csv;
+    if (csv) return csv(j);
+    if ('accessorFn' in c && c.accessorFn) return c.accessorFn(j, i);
+    if ('accessorKey' in c && c.accessorKey) return j[c.accessorKey as string];
+    return '';
+  };
+  return toCsv(header, jobs.map((j, i) => cols.map((c) => value(c, j, i))));
 }
