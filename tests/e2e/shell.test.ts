@@ -154,8 +154,8 @@ describe('the PWA shell in Chromium', () => {
     // every screen's chunk was precached: each route opens offline, not on the error screen
     for (const r of SCREEN_ROUTES) {
       await page.goto(`${server.url}${r.path}`);
-      await expect.poll(() => page.getByTestId('footer').count(), r.path).toBe(1);
-      await expect.poll(() => page.locator('main').textContent(), r.path).not.toBe('');
+      await expect.poll(() => page.getByTestId('footer').count(), { message: r.path }).toBe(1);
+      await expect.poll(() => page.locator('main').textContent(), { message: r.path }).not.toBe('');
       expect(await page.getByText('Something went wrong:').count(), r.path).toBe(0);
     }
     await ctx.setOffline(false);
