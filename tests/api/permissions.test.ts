@@ -47,6 +47,19 @@ describe.each(DATABASES)('permission matrix on %s', (kind) => {
     // bodies are documented from the same yup schemas that validate them
     const body = doc.paths['/api/customer'].post.requestBody.content['application/json'].schema;
     expect(JSON.stringify(body)).toContain('"registration":{"type":"string","minLength":2}');
+    // the paged routes' query parameters and the uploads' multipart fields are documented too
+    const query = (path: string) => Object.fromEntries((doc.paths[path].get.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.schema]));
+    expect(query('/api/bookings_')).toMatchObject({ page: { type: 'integer', minimum: 1 }, per_page: { type: 'integer', maximum: 500, default: 10 }, orderBy: { enum: expect.arrayContaining(['created_at', 'registration']) }, orderDirection: { enum: ['asc', 'desc'] }, search: { type: 'string' } });
+    expect(Object.keys(query('/api/v2/inventory/products_')).sort()).toEqual(['orderBy', 'orderDirection', 'page', 'per_page', 'search']);
+    expect(query('/api/configsheet_')).toMatchObject({ per_page: { default: 15 } });
+    expect(query('/api/sys-log')).toMatchObject({ category: { enum: ['service', 'inventory', 'system'] }, page: { type: 'integer' } });
+    expect(Object.keys(query('/api/v3/sync/changes')).sort()).toEqual(['limit', 'only', 'since']);
+    for (const [path, owner] of [['/api/upload/service-photo', 'job_id'], ['/api/upload/product-photo', 'product_id']]) {
+      const form = doc.paths[path].post.requestBody.content['multipart/form-data'].schema;
+      expect(form.properties.myfile).toMatchObject({ type: 'string', format: 'binary' });
+      expect(form.properties[owner]).toMatchObject({ type: 'string', format: 'uuid' });
+      expect(form.required).toEqual(['myfile', owner]);
+    }
     const ui = await fetch(`${s.url}/docs`, { redirect: 'follow' });
     expect(ui.status).toBe(200);
   });

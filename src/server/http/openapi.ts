@@ -51,3 +51,42 @@ export function bodyDoc(schema: Schema<unknown>): Json {
   // SPEC §7: bodies are mostly wrapped as {data: ...}; both forms are accepted
   return { oneOf: [{ type: 'object', properties: { data: payload }, required: ['data'] }, payload] };
 }
+
+/** A query parameter as documented (the handler reads and checks it; the document only describes it). */
+export interface QueryParamDoc {
+  type: 'string' | 'integer';
+  description: string;
+  enum?: readonly string[];
+  minimum?: number;
+  maximum?: number;
+  default?: string | number;
+}
+
+/** The paging parameters every paged table shares (src/server/http/paging.ts: page 1-based, per_page 1–500). */
+export function pageQueryDoc(defaultPerPage: number): Record<string, QueryParamDoc> {
+  return {
+    page: { type: 'integer', description: 'Page number, from 1', minimum: 1, default: 1 },
+    per_page: { type: 'integer', description: 'Rows per page (SPEC §9 options, at most 500)', minimum: 1, maximum: 500, default: defaultPerPage },
+  };
+}
+
+/** A route's query string for the OpenAPI document (@fastify/swagger lists each property as an `in: query` parameter). */
+export function queryDoc(params: Record<string, QueryParamDoc>): Json {
+  return { type: 'object', properties: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, { ...v, enum: v.enum ? [...v.enum] : undefined }])) };
+}
+
+/** A multipart/form-data upload: its file field and its text fields, for the document only. */
+export interface MultipartDoc {
+  file: { name: string; description: string };
+  fields: Record<string, { description: string; required?: boolean; format?: string }>;
+}
+
+export function multipartDoc(doc: MultipartDoc): Json {
+  const properties: Record<string, Json> = { [doc.file.name]: { type: 'string', format: 'binary', description: doc.file.description } };
+  const required = [doc.file.name];
+  for (const [k, v] of Object.entries(doc.fields)) {
+    properties[k] = { type: 'string', description: v.description, ...(v.format ? { format: v.format } : {}) };
+    if (v.required) required.push(k);
+  }
+  return { type: 'object', properties, required };
+}

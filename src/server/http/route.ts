@@ -10,7 +10,7 @@ import { can } from '../../domain/permissions';
 import { soleUser, waitForTurn, type Db, type Tx } from '../db/client';
 import { idempotency, sysLog, users } from '../db/schema';
 import { writeChangeLog } from './changes';
-import { bodyDoc } from './openapi';
+import { bodyDoc, multipartDoc, queryDoc, type MultipartDoc, type QueryParamDoc } from './openapi';
 import { HttpError, badRequest, forbidden, unauthorized } from './errors';
 import type { AppServices } from './services';
 
@@ -51,6 +51,10 @@ interface BaseDef<B> {
   summary?: string;
   /** yup schema for the payload (the `data` member of the body when the body is wrapped as SPEC's `{data: ...}`) */
   body?: Schema<B>;
+  /** the query parameters the handler reads, for the OpenAPI document only (the handler checks them) */
+  query?: Record<string, QueryParamDoc>;
+  /** a multipart/form-data upload's fields, for the OpenAPI document only (the route reads the parts itself) */
+  multipart?: MultipartDoc;
 }
 export interface ReadDef<B> extends BaseDef<B> {
   write?: false;
@@ -150,6 +154,8 @@ export function defineRoute<B>(app: FastifyInstance, services: AppServices, def:
       summary: def.summary ?? `${def.method} ${def.path}`,
       tags: [def.path.split('/')[1] || 'api'],
       ...(def.body ? { body: bodyDoc(def.body as Schema<unknown>) } : {}),
+      ...(def.query ? { querystring: queryDoc(def.query) } : {}),
+      ...(def.multipart ? { body: multipartDoc(def.multipart), consumes: ['multipart/form-data'] } : {}),
       ...(meta.action ? { description: `Needs permission ${meta.action}.` } : { security: [] }),
     },
     handler: async (req, reply) => {

@@ -8,6 +8,7 @@ import { config } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
+import { pageQueryDoc } from '../http/openapi';
 import { pageParams } from '../http/paging';
 
 export function configRoutes(app: FastifyInstance, s: AppServices) {
@@ -51,6 +52,7 @@ export function configRoutes(app: FastifyInstance, s: AppServices) {
     method: 'GET',
     path: '/configsheet_',
     summary: 'The configuration sheet, paged (page, per_page; default 15)',
+    query: pageQueryDoc(15),
     async handler({ query }) {
       const { page, perPage, offset } = pageParams(query, 15);
       const [{ n }] = await db.select({ n: count() }).from(config);

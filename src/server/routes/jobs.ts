@@ -27,6 +27,7 @@ import { normaliseVin } from '../../domain/vin';
 import type { Tx } from '../db/client';
 import { customers, invoices, jobs, serviceLog, services, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
+import { pageQueryDoc } from '../http/openapi';
 import { pageParams } from '../http/paging';
 import { defineRoute, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
@@ -254,6 +255,12 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
     method: 'GET',
     path: '/bookings_',
     summary: 'Jobs, server-paged: per_page, page, orderBy, orderDirection, search → data.data, data.page, data.total',
+    query: {
+      ...pageQueryDoc(10),
+      orderBy: { type: 'string', description: 'Column to sort by', enum: Object.keys(ORDERABLE), default: 'created_at' },
+      orderDirection: { type: 'string', description: 'Sort direction', enum: ['asc', 'desc'], default: 'desc' },
+      search: { type: 'string', description: 'Text found in registration, VIN, names, contact, email, job number or technician' },
+    },
     async handler({ query }) {
       const { page, perPage, offset } = pageParams(query, 10);
       const column = ORDERABLE[(query.orderBy ?? 'created_at') as keyof typeof ORDERABLE] ?? jobs.created_at;

@@ -81,6 +81,13 @@ export function photosRoutes(app: FastifyInstance, s: AppServices) {
       path: kind === 'service' ? '/upload/service-photo' : '/upload/product-photo',
       write: true,
       summary: `Upload a ${kind} photo: multipart myfile + ${ownerField} (10 MB at most, images only)`,
+      multipart: {
+        file: { name: 'myfile', description: 'The image (10,000,000 bytes at most; JPEG, PNG, WebP and the like)' },
+        fields: {
+          [ownerField]: { description: `The ${kind === 'service' ? "job's" : "product's"} id`, required: true, format: 'uuid' },
+          id: { description: "The photo's id, made on the device (optional; the server makes one otherwise)", format: 'uuid' },
+        },
+      },
       prepare: (req) => readUpload(req, ownerField),
       async handler({ tx, prepared, changed, log }) {
         const up = prepared as Upload;

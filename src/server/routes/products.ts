@@ -16,6 +16,7 @@ import {
 import type { Tx } from '../db/client';
 import { inventoryLog, productPhotos, products, suppliers } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
+import { pageQueryDoc } from '../http/openapi';
 import { pageParams } from '../http/paging';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
@@ -125,6 +126,12 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
     method: 'GET',
     path: '/v2/inventory/products_',
     summary: 'Products, paged (page, per_page, search, orderBy, orderDirection) with supplier_name and a thumbnail',
+    query: {
+      ...pageQueryDoc(10),
+      orderBy: { type: 'string', description: 'Column to sort by', enum: Object.keys(ORDERABLE), default: 'title' },
+      orderDirection: { type: 'string', description: 'Sort direction', enum: ['asc', 'desc'], default: 'asc' },
+      search: { type: 'string', description: 'Text found in title or description, or an exact barcode' },
+    },
     async handler({ query, user }) {
       const { page, perPage, offset } = pageParams(query, 10);
       const text = (query.search ?? '').trim();
@@ -224,6 +231,7 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
     method: 'GET',
     path: '/v2/inventory/supplier',
     summary: 'One supplier (?id=)',
+    query: { id: { type: 'string', description: "The supplier's id" } },
     async handler({ query }) {
       return { value: true, data: await supplierOr404(db as unknown as Tx, query.id ?? '') };
     },

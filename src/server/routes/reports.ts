@@ -5,6 +5,7 @@ import { inventoryLogSubject, inventoryLogText } from '../../domain/logs';
 import { reportSchema } from '../../domain/schemas';
 import { invoices, inventoryLog, products, sysLog, transactions } from '../db/schema';
 import { badRequest } from '../http/errors';
+import { pageQueryDoc } from '../http/openapi';
 import { pageParams } from '../http/paging';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
@@ -104,6 +105,7 @@ export function reportsRoutes(app: FastifyInstance, s: AppServices) {
     method: 'GET',
     path: '/sys-log',
     summary: 'Activity log ?category=service|inventory|system (inventory lists stock movements), newest first, paged',
+    query: { category: { type: 'string', description: 'Which log: jobs and money, stock movements, or team and settings', enum: ['service', 'inventory', 'system'], default: 'service' }, ...pageQueryDoc(500) },
     async handler({ query }) {
       const category = query.category ?? 'service';
       if (!['service', 'inventory', 'system'].includes(category)) throw badRequest('Choose service, inventory or system.');

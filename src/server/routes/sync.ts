@@ -41,6 +41,11 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
     method: 'GET',
     path: '/v3/sync/changes',
     summary: 'Rows changed after a cursor, in commit order, with the next cursor (the pull of DESIGN.md)',
+    query: {
+      since: { type: 'integer', description: 'The cursor of the last page pulled (0 for the start)', minimum: 0, default: 0 },
+      limit: { type: 'integer', description: `Changes per page, at most ${MAX_PAGE}`, minimum: 1, maximum: MAX_PAGE, default: 500 },
+      only: { type: 'string', description: 'Comma-separated tables to catch up on (a higher level signed in on the device)' },
+    },
     async handler({ db, query, user }) {
       const since = Number(query.since ?? 0);
       const limit = Math.min(Number(query.limit ?? 500), MAX_PAGE);
