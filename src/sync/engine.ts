@@ -2,9 +2,9 @@ import { getMeta, setMeta, type BayBookDB, type ConflictRow } from '../local/db'
 import { getDeviceId, onQueued, type Session } from '../local/write';
 import { outboxLockName, withLock } from './lock';
 import { backoffMs, discardConflict, failureText, listConflicts, pushPass, retryConflict, type PushResult } from './outbox';
-import { pull as runPull, type PullResult } from './pull';
+import { clearRepull, getRepull, pull as runPull, repullRows, type PullResult } from './pull';
 import { createStatusStore, type StatusStore, type SyncStatus } from './status';
-import { dropUserToken, setUserToken, tokenUsableUntil, validToken } from './tokens';
+import { dropUserToken, getTokens, setUserToken, tokenUsableUntil, validToken } from './tokens';
 import { ApiError, fetchTransport, isServerError, type Transport } from './transport';
 
 /**
@@ -173,6 +173,16 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     return (await probe()).online;
   }
 
+  /** a usable token to re-pull refused rows with: theirs who made the changes first, then anyone's on the device */
+  async function repullToken(actors: string[]): Promise<string | null> {
+    const tokens = await getTokens(db);
+    for (const user of [...actors, ...Object.keys(tokens)]) {
+      const t = await validToken(db, user);
+      if (t) return t;
+    }
+    return null;
+  }
+
   function schedule(at: number) {
     if (!started) return;
     if (timer) clearTimeout(timer);
@@ -222,6 +232,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         status.set({ sending: false });
       }
       if (report.push.error) report.error = report.push.error;
+      const repull = await getRepull(db);
       if (pullToken) {
         try {
           report.pull = await runPull({
@@ -232,6 +243,8 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
             timeoutMs: opts.timeoutMs,
             onProgress: (p) => status.set({ pulling: p }),
           });
+          // the pull brought every row changed since the cursor: the refused rows are the server's again
+          if (repull) await clearRepull(db, repull);
         } catch (err) {
           report.error = isServerError(err) ? failureText(err) : (err as Error).message;
           if (isServerError(err)) pullServerError = true;
@@ -240,6 +253,16 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
           }
         } finally {
           status.set({ pulling: null });
+        }
+      } else if (repull) {
+        // nobody signed in can pull: re-pull just the refused rows with the token of who made the change
+        const token = await repullToken(repull.actors);
+        if (token) {
+          try {
+            await repullRows({ db, transport, token, pageSize: opts.pageSize, timeoutMs: opts.timeoutMs });
+          } catch (err) {
+            report.error = isServerError(err) ? failureText(err) : (err as Error).message;
+          }
         }
       }
       return report;

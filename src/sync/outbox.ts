@@ -1,6 +1,7 @@
 import { newId } from '../domain/ids';
 import type { BayBookDB, ConflictRow, OutboxEntry } from '../local/db';
 import { rebaseRows } from '../local/rows';
+import { noteRepull } from './pull';
 import { tokenExpired, getTokens, dropUserToken } from './tokens';
 import { ApiError, isRetryable, type Transport } from './transport';
 
@@ -144,6 +145,10 @@ export async function refuseEntry(db: BayBookDB, entry: OutboxEntry, status: num
     await db.conflicts.bulkPut(refused);
     await db.outbox.bulkDelete(refused.map((r) => r.entry.seq!).filter((s) => s !== undefined));
     await rebaseRows(db, touched, true);
+    // the shadow they were put back to may be older than the server (an earlier entry on the same row was applied
+    // since): have them re-pulled, whether or not a signed-in user can pull right now
+    const rows = refused.flatMap((r) => r.entry.touches ?? []);
+    await noteRepull(db, rows, [...new Set(refused.map((r) => r.entry.actor))]);
     return refused.length;
   });
 }

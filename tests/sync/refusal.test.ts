@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamRepository } from '../../src/local/repositories/team';
+import { getRepull } from '../../src/sync/pull';
+import { DATABASES, startServer, type TestServer } from '../helpers/server';
+import { makeDevice, type Device } from './helpers';
+
+/**
+ * What a refusal leaves on the device, on a live server: the refused rows must be the server's afterwards, even when
+ * an earlier entry on the same row was applied in the same pass (the shadow the rows are put back to predates it).
+ */
+describe('after a refusal the affected rows are authoritative', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(DATABASES[0]);
+  });
+  afterAll(() => s?.close());
+
+  const members = async () => (await s.api('GET', '/v2/auth/users')).body.data as { id: string; username: string; permission: number }[];
+  const admin = () => ({ username: 'admin', permission: 5, token: s.adminToken });
+
+  /** a member on the server and the device, then offline: A (accepted) and B (refused: the username is taken) on it */
+  async function appliedThenRefused(d: Device, username: string) {
+    await d.engine.signIn(admin());
+    const team = teamRepository(d.db);
+    const id = await team.add({ username, permission: 2, password: 'pw1234' });
+    await d.engine.syncNow();
+    expect((await d.db.users.get(id))?._seq).toBeGreaterThan(0);
+    d.net.up = false;
+    await team.edit({ id, username, permission: 3 }); // A: goes through
+    await team.edit({ id, username: 'admin', permission: 3 }); // B: 409, that username is taken
+    expect(await d.db.users.get(id)).toMatchObject({ username: 'admin', permission: 3 });
+    return id;
+  }
+
+  it('with nobody signed in to pull: re-pulls the rows with the token of who made the refused change', async () => {
+    const d = makeDevice(s, 'ab-nopull');
+    const id = await appliedThenRefused(d, 'ab_one');
+    // the session ends (the tokens stay): the cycle's pull is skipped
+    await d.engine.signOut();
+    d.net.up = true;
+    await d.engine.syncNow();
+
+    expect(await d.db.outbox.count()).toBe(0);
+    const [c] = await d.engine.conflicts.list();
+    expect(c).toMatchObject({ status: 409, message: 'That username is already taken.' });
+    // the server has A: the device shows A, not the shadow from before it
+    expect((await members()).find((m) => m.id === id)).toMatchObject({ username: 'ab_one', permission: 3 });
+    expect(await d.db.users.get(id)).toMatchObject({ username: 'ab_one', permission: 3 });
+    expect(await getRepull(d.db)).toBeNull();
+    expect(await d.db.shadow.count()).toBe(0);
+    // no full pull happened: the cursor did not move, so a later pull brings the same rows again, harmlessly
+    const pulls = d.net.calls.filter((call) => call.path.startsWith('/api/v3/sync/changes'));
+    expect(pulls.at(-1)?.path).toMatch(/only=users/);
+  });
+
+  it('with a signed-in user: the pull of the same cycle makes them authoritative', async () => {
+    const d = makeDevice(s, 'ab-pull');
+    const id = await appliedThenRefused(d, 'ab_two');
+    d.net.up = true;
+    await d.engine.syncNow();
+    expect(await d.engine.conflicts.list()).toHaveLength(1);
+    expect(await d.db.users.get(id)).toMatchObject({ username: 'ab_two', permission: 3 });
+    expect(await getRepull(d.db)).toBeNull();
+  });
+
+  it('keeps the rows to re-pull when the re-pull cannot reach the server, and re-pulls them on a later cycle', async () => {
+    const d = makeDevice(s, 'ab-later');
+    const id = await appliedThenRefused(d, 'ab_three');
+    await d.engine.signOut();
+    d.net.up = true;
+    // the link drops right after the push: the refusal is recorded, the rows wait to be re-pulled
+    d.net.afterResponse = ({ method }) => {
+      if (method === 'PUT' && d.net.calls.filter((c) => c.method === 'PUT').length === 2) d.net.up = false;
+    };
+    await d.engine.syncNow();
+    expect(await d.engine.conflicts.list()).toHaveLength(1);
+    expect((await getRepull(d.db))?.rows).toEqual([['users', id]]);
+    d.net.up = true;
+    d.net.afterResponse = undefined;
+    await d.engine.syncNow();
+    expect(await getRepull(d.db)).toBeNull();
+    expect(await d.db.users.get(id)).toMatchObject({ username: 'ab_three', permission: 3 });
+  });
+});
