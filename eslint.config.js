@@ -13,6 +13,19 @@ export default tseslint.config(
     },
   },
   {
+    // stored text is shown as text (React escapes it): no screen may hand a string to the HTML parser
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Stored text is shown as text: render it as a React child, never as HTML.' },
+        { selector: "Property[key.name='dangerouslySetInnerHTML']", message: 'Stored text is shown as text: render it as a React child, never as HTML.' },
+        { selector: "AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]", message: 'Stored text is shown as text: set textContent, never HTML.' },
+        { selector: "CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/][callee.object.name='document'], CallExpression[callee.property.name='insertAdjacentHTML']", message: 'Stored text is shown as text: never hand a string to the HTML parser.' },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', '*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly' } },
   },
