@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamRepository } from '../../src/local/repositories/team';
+import { newId } from '../../src/domain/ids';
+import { RetryError } from '../../src/sync/outbox';
 import { getRepull } from '../../src/sync/pull';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { makeDevice, type Device } from './helpers';
+import { drain, makeDevice, type Device } from './helpers';
 
 /**
  * What a refusal leaves on the device, on a live server: the refused rows must be the server's afterwards, even when
@@ -80,5 +82,70 @@ describe('after a refusal the affected rows are authoritative', () => {
     await d.engine.syncNow();
     expect(await getRepull(d.db)).toBeNull();
     expect(await d.db.users.get(id)).toMatchObject({ username: 'ab_three', permission: 3 });
+  });
+
+  describe('retrying a refused change brings the changes refused with it, in order', () => {
+    /**
+     * Offline: a member is added under a username the server already has (409) and then edited (refused with it: it
+     * needs the row the add makes). Then the server's member is renamed, so a retry can go through.
+     */
+    async function refusedChain(name: string, username: string) {
+      const d = makeDevice(s, name);
+      await d.engine.signIn(admin());
+      await d.engine.syncNow();
+      const blocker = newId();
+      expect((await s.api('POST', '/v2/auth/user', { body: { data: { id: blocker, username, permission: 2, password: 'pw1234' } } })).status).toBe(200);
+      d.net.up = false;
+      const team = teamRepository(d.db);
+      const id = await team.add({ username, permission: 2, password: 'pw1234' });
+      await team.edit({ id, username, permission: 4 });
+      d.net.up = true;
+      await d.engine.syncNow();
+      const conflicts = await d.engine.conflicts.list();
+      const parent = conflicts.find((c) => c.entry.method === 'POST')!;
+      const child = conflicts.find((c) => c.entry.method === 'PUT')!;
+      expect(parent.status).toBe(409);
+      expect(child.dependsOnEntry).toBe(parent.id);
+      // the staff fix it on the server: the other member gets another name
+      expect((await s.api('PUT', '/v2/auth/user', { body: { data: { id: blocker, username: `${username}_old`, permission: 2 } } })).status).toBe(200);
+      return { d, id, parent, child };
+    }
+    const onServer = async (id: string) => (await members()).find((m) => m.id === id);
+
+    it('retrying the parent re-queues its dependents after it, and both land', async () => {
+      const { d, id, parent } = await refusedChain('rt-parent', 'rt_par');
+      await d.engine.conflicts.retry(parent.id);
+      await drain(d);
+      expect(await d.engine.conflicts.list()).toEqual([]);
+      expect(await onServer(id)).toMatchObject({ username: 'rt_par', permission: 4 });
+      const writes = d.net.calls.filter((c) => c.method !== 'GET' && c.path === '/api/v2/auth/user').map((c) => [c.method, c.answered]);
+      // the first pass: the add refused (the edit never left); the retry: the add, then the edit
+      expect(writes).toEqual([
+        ['POST', 409],
+        ['POST', 200],
+        ['PUT', 200],
+      ]);
+      expect(await d.db.users.get(id)).toMatchObject({ permission: 4 });
+    });
+
+    it('retrying the dependent alone retries its parent first', async () => {
+      const { d, id, child } = await refusedChain('rt-child', 'rt_chi');
+      await d.engine.conflicts.retry(child.id);
+      expect((await d.db.outbox.orderBy('seq').toArray()).map((e) => e.method)).toEqual(['POST', 'PUT']);
+      await drain(d);
+      expect(await d.engine.conflicts.list()).toEqual([]);
+      expect(await onServer(id)).toMatchObject({ username: 'rt_chi', permission: 4 });
+    });
+
+    it('says why a dependent cannot be retried once its parent was discarded, and queues nothing', async () => {
+      const { d, id, parent, child } = await refusedChain('rt-orphan', 'rt_orp');
+      await d.engine.conflicts.discard(parent.id);
+      const err = await d.engine.conflicts.retry(child.id).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RetryError);
+      expect((err as Error).message).toMatch(/^"Edit team member rt_orp" cannot be sent: it needs a record that an earlier refused change would have made, and that change was discarded/);
+      expect((await d.engine.conflicts.list()).map((c) => c.id)).toEqual([child.id]);
+      expect(await d.db.outbox.count()).toBe(0);
+      expect(await onServer(id)).toBeUndefined();
+    });
   });
 });
