@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, formatShop, shopDay } from '../domain/dates';
 import { MSG, fill } from '../domain/messages';
 
 /**
@@ -84,4 +85,17 @@ export function serverTroubleMessage(s: Pick<SyncStatus, 'serverErrors' | 'lastE
       ? 'Nothing is waiting to be sent.'
       : `${waiting} change${waiting === 1 ? ' is' : 's are'} kept on this device and will be sent when it recovers.`;
   return `The server keeps failing${why}. ${kept}`;
+}
+
+/**
+ * "Synced 3:04 PM" when the last sync was on the shop's today, "Synced Mar 4, 3:04 PM" on another day of this year,
+ * "Synced Mar 4 2024, 3:04 PM" before: a device left offline overnight must not pass yesterday's sync off as today's.
+ * Days and times in the shop's time zone (config 'time_zone'), not the device's.
+ */
+export function lastSyncText(lastSync: string, now: number | Date = Date.now(), tz = DEFAULT_TIME_ZONE): string {
+  const at = new Date(lastSync);
+  if (Number.isNaN(at.getTime())) return 'Synced at an unknown time';
+  if (shopDay(at, tz) === shopDay(now, tz)) return `Synced ${formatShop(at, tz, 'h:mm a')}`;
+  const sameYear = shopDay(at, tz).slice(0, 4) === shopDay(now, tz).slice(0, 4);
+  return `Synced ${formatShop(at, tz, sameYear ? 'MMM d, h:mm a' : 'MMM d yyyy, h:mm a')}`;
 }

@@ -4,9 +4,11 @@ import { useEffect, useState } from 'react';
 import { MSG, fill } from '../../domain/messages';
 import { formatBytes } from '../../domain/storage';
 import { outboxSummary } from '../../sync/engine';
-import { heldMessage, serverTroubleMessage } from '../../sync/status';
+import { startOfShopDay } from '../../domain/dates';
+import { heldMessage, lastSyncText, serverTroubleMessage } from '../../sync/status';
 import { useData, useStorageState, useSync, useSyncStatus } from '../data/DataProvider';
 import { notifyError } from '../feedback/toaster';
+import { useShopTimeZone } from '../jobs/useShopTimeZone';
 
 /** setTimeout cannot wait longer than ~24.8 days; a far-off expiry is looked at again within the hour */
 const MAX_WAIT_MS = 60 * 60_000;
@@ -29,6 +31,14 @@ export function SyncStatus() {
     const t = setTimeout(() => setNow(Date.now()), Math.min(MAX_WAIT_MS, Math.max(0, recheckAt - Date.now() + 1)));
     return () => clearTimeout(t);
   }, [recheckAt]);
+  // the last sync shows its date once it is not the shop's today: look again when the shop's next day begins
+  const tz = useShopTimeZone();
+  const [today, setToday] = useState(() => Date.now());
+  useEffect(() => {
+    const next = startOfShopDay(new Date(today + 24 * 60 * 60_000), tz).getTime();
+    const t = setTimeout(() => setToday(Date.now()), Math.min(MAX_WAIT_MS, Math.max(0, next - Date.now() + 1000)));
+    return () => clearTimeout(t);
+  }, [today, tz]);
   const [open, setOpen] = useState(false);
   const storage = useStorageState();
   const conflicts = useLiveQuery(() => engine.conflicts.list(), [engine]) ?? [];
@@ -85,7 +95,7 @@ export function SyncStatus() {
       )}
       {status.lastSync && (
         <Text fontSize="xs" color="fg.muted">
-          Synced {new Date(status.lastSync).toLocaleTimeString()}
+          {lastSyncText(status.lastSync, Math.max(today, Date.now()), tz)}
         </Text>
       )}
       <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} size="md">
