@@ -106,6 +106,14 @@ export const MSG = {
   configAmountRequired: 'Amount is required.',
   imagesOnly: 'Only image files can be uploaded.',
   itemReturnInvalid: 'Check an item, enter a quantity up to the quantity sold and write the reason.',
+  // item return and invoice delete: what happened and what to do (docs/DECISIONS.md "Money")
+  itemReturnLocked: '{invoice} is paid in full, so its items are locked. To take an item back, a Super Admin first removes the payment (or points) under Transactions; then return the item and take payment for the new total.',
+  itemReturnNoSuchItem: '{invoice} has no such item to return ({id}). Check an item sold on this invoice.',
+  itemReturnOnlyLeft: 'Only {left} × {title} can be returned ({sold} sold on {invoice}{returned}).',
+  itemReturnAllReturned: 'Every {title} sold on {invoice} has been returned already.',
+  itemReturnOverDue: 'Returning these items takes {taken} off {invoice}, but only {due} is still due: the rest has been paid. A Super Admin first removes the payment (or points) under Transactions; then return the items and take payment for the new total.',
+  invoiceBelowPaid: 'This change would bring the invoice below what has been paid ({paid}). Remove a payment first.',
+  invoiceHasPayments: 'This invoice has payments: remove them under Transactions first.',
   // the device: its storage, its session, its updates (docs/ARCHITECTURE.md "src/app — the shell")
   storageProtected: 'Storage protected',
   storageProtectedHint: 'The browser keeps this device\'s data even when space runs short ({free} free).',

@@ -1,5 +1,5 @@
 import type { Cents } from './money';
-import { percentOf } from './money';
+import { formatUSD, percentOf } from './money';
 import type { InvoiceLine, InvoiceTotals } from './entities';
 import { MSG, fill } from './messages';
 import type { Check } from './jobs';
@@ -215,4 +215,42 @@ export function invoiceFigures(inv: InvoiceParts, s: StorageTerms) {
   });
   const { status, ...totals } = t;
   return { total: t.due, discount: t.discount, totals, status };
+}
+
+export type ReturnPlan = { ok: true; products: InvoiceLine[]; taken: Cents } | { ok: false; message: string };
+
+/**
+ * Item Return (SPEC §5: a checked item, a quantity up to the sold quantity, a comment stating the reason), the one
+ * rule for the device and the server. A paid invoice is locked (SPEC §4), and a return may take off at most what is
+ * still due: BayBook has no refund payment, so money already taken is given back by removing that payment first.
+ * `taken` is what the customer is charged less (labour + products + storage − discount, before points).
+ */
+export function planItemReturn(
+  inv: Omit<InvoiceParts, 'products'> & { total: Cents; products: readonly InvoiceLine[] },
+  invoiceName: string,
+  items: readonly { id: string; qty: number }[],
+  comment: string,
+  terms: StorageTerms,
+): ReturnPlan {
+  if (!comment.trim() || items.length === 0 || items.some((i) => !Number.isInteger(i.qty) || i.qty < 1)) return { ok: false, message: MSG.itemReturnInvalid };
+  if (isInvoiceLocked(inv)) return { ok: false, message: fill(MSG.itemReturnLocked, { invoice: invoiceName }) };
+  const after = inv.products.map((l) => ({ ...l }));
+  for (const item of items) {
+    const line = after.find((l) => l.id === item.id);
+    if (!line) return { ok: false, message: fill(MSG.itemReturnNoSuchItem, { invoice: invoiceName, id: item.id }) };
+    const left = line.qty - (line.returned ?? 0);
+    if (item.qty > left) {
+      if (left <= 0) return { ok: false, message: fill(MSG.itemReturnAllReturned, { title: line.title, invoice: invoiceName }) };
+      const returned = line.returned ? `, ${line.returned} already returned` : '';
+      return { ok: false, message: fill(MSG.itemReturnOnlyLeft, { left, title: line.title, sold: line.qty, invoice: invoiceName, returned }) };
+    }
+    line.returned = (line.returned ?? 0) + item.qty;
+  }
+  const charges = (products: readonly InvoiceLine[]) => {
+    const t = invoiceFigures({ ...inv, products }, terms).totals;
+    return t.total + t.points;
+  };
+  const taken = charges(inv.products) - charges(after);
+  if (taken > inv.total) return { ok: false, message: fill(MSG.itemReturnOverDue, { taken: formatUSD(taken), invoice: invoiceName, due: formatUSD(inv.total) }) };
+  return { ok: true, products: after, taken };
 }

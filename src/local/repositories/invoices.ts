@@ -2,7 +2,9 @@ import Dexie from 'dexie';
 import { newId } from '../../domain/ids';
 import { shopSettings, type ShopSettings } from '../../domain/configSheet';
 import { fill, MSG } from '../../domain/messages';
-import { checkDiscount, checkInvoiceSave, checkPayment, checkPoints, invoiceFigures, isInvoiceLocked, pointsEarned, pointsValue, stockDeltas, storageDaysSince, type InvoiceParts } from '../../domain/totals';
+import { checkDiscount, checkInvoiceSave, checkPayment, checkPoints, invoiceFigures, isInvoiceLocked, planItemReturn, pointsEarned, pointsValue, stockDeltas, storageDaysSince, type InvoiceParts } from '../../domain/totals';
+import { displayInvoiceNumber } from '../../domain/jobs';
+import { formatUSD } from '../../domain/money';
 import type { BayBookDB, CustomerRow, InvoiceRow, JobRow, ProductRow, TransactionRow } from '../db';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
 
@@ -52,7 +54,7 @@ export function freshFigures(type: 'service' | 'product', form: InvoiceForm, lin
 async function refigure(w: WriteContext, inv: InvoiceRow, changes: Partial<InvoiceRow>): Promise<InvoiceRow> {
   const next = { ...inv, ...changes };
   const f = invoiceFigures(next as unknown as InvoiceParts, await settings(w));
-  if (f.totals.total < next.payment) throw new LocalWriteError('This change would bring the invoice below what has been paid. Remove a payment first.');
+  if (f.totals.total < next.payment) throw new LocalWriteError(fill(MSG.invoiceBelowPaid, { paid: formatUSD(next.payment) }));
   return w.patch<InvoiceRow>('invoices', inv.id, { ...changes, total: f.total, discount: f.discount, totals: f.totals as unknown as Record<string, unknown>, updated_at: w.now, version: inv.version + 1 });
 }
 
@@ -244,13 +246,10 @@ export function invoicesRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         const inv = await mustGet(w, invoiceId);
         const lines = (inv.products ?? []) as Line[];
-        if (!comment.trim() || !items.length) throw new LocalWriteError(MSG.itemReturnInvalid);
-        const next: Line[] = lines.map((l) => ({ ...l }));
-        for (const it of items) {
-          const l = next.find((x) => x.id === it.id);
-          if (!l || it.qty < 1 || it.qty > l.qty - (l.returned ?? 0)) throw new LocalWriteError(MSG.itemReturnInvalid);
-          l.returned = (l.returned ?? 0) + it.qty;
-        }
+        // the server's rule (src/domain/totals.ts): not on a paid invoice, at most what was sold, at most what is due
+        const plan = planItemReturn({ ...(inv as unknown as InvoiceParts), total: inv.total, products: lines }, displayInvoiceNumber(inv.number), items, comment, await settings(w));
+        if (!plan.ok) throw new LocalWriteError(plan.message);
+        const next = plan.products as Line[];
         const row = await refigure(w, inv, { products: next });
         await moveStock(w, next, lines);
         await w.enqueue({ method: 'POST', path: '/invoice-return', body: { data: { invoice_id: invoiceId, items, comment, base_version: inv.version } }, label: `Return on ${inv.number}` });
@@ -263,7 +262,15 @@ export function invoicesRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         const inv = await mustGet(w, invoiceId);
         if (inv.total <= 0) throw new LocalWriteError(MSG.invoiceDeletePaid);
-        if (inv.payment > 0) throw new LocalWriteError('This invoice has payments: remove them under Transactions first.');
+        // money received is never undone by a delete; a discount or points on it go with it, the points back to the
+        // customer (the server does the same in the same transaction). A redemption made on this device is not a
+        // transaction row until the server has made it one, so the points come from the invoice's points value
+        // (the server counts its rows: the same unless the point value was changed in between; the pull settles it).
+        const onIt = await w.db.transactions.where('invoice_id').equals(invoiceId).toArray();
+        if (inv.payment > 0 || onIt.some((t) => t.method !== 'discount' && t.method !== 'redemption')) throw new LocalWriteError(MSG.invoiceHasPayments);
+        for (const t of onIt) await w.remove('transactions', t.id);
+        const pointValue = (await settings(w)).pointValueCents;
+        if (inv.points_value > 0 && pointValue > 0) await adjustPoints(w, inv.customer_id, Math.round(inv.points_value / pointValue));
         await moveStock(w, [], (inv.products ?? []) as Line[]);
         if (inv.request_id) {
           const job = await w.get<JobRow>('jobs', inv.request_id);

@@ -92,7 +92,7 @@ export async function saveInvoice(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed'>
   const next = { ...inv, ...changes };
   const f = figures(next, settings);
   if (f.totals.total < next.payment) {
-    throw badRequest(`This change would bring the invoice below what has been paid (${formatUSD(next.payment)}). Remove a payment first.`);
+    throw badRequest(fill(MSG.invoiceBelowPaid, { paid: formatUSD(next.payment) }));
   }
   await ctx.tx
     .update(invoices)

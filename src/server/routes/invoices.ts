@@ -6,13 +6,13 @@ import { isId, newId } from '../../domain/ids';
 import { canGenerateInvoice, displayInvoiceNumber, displayJobNumber } from '../../domain/jobs';
 import { MSG, fill } from '../../domain/messages';
 import { PayloadError, idField, idPayloadSchema, invoiceFormSchema, itemReturnSchema, productLinesSchema, validatePayload } from '../../domain/schemas';
-import { checkInvoiceSave, isInvoiceLocked, storageDaysSince } from '../../domain/totals';
+import { checkInvoiceSave, planItemReturn, storageDaysSince } from '../../domain/totals';
 import { formatUSD } from '../../domain/money';
 import { customers, invoices, jobs, transactions } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoute, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
-import { adjustPoints, applyStock, figures, invoiceOr404, priceLines, refuseIfLocked, refuseIfStale, saveInvoice, type InvoiceRow } from '../invoices/ledger';
+import { adjustPoints, applyStock, figures, invoiceOr404, priceLines, refuseIfLocked, refuseIfStale, saveInvoice } from '../invoices/ledger';
 import { takeNumber } from '../numbers';
 import { readSettings } from '../settings';
 import { invoiceSummary, paidSummaryWindow } from '../../domain/reports';
@@ -155,7 +155,7 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
       const live = await ctx.tx.select().from(transactions).where(and(eq(transactions.invoice_id, inv.id), eq(transactions.deleted, false))).for('update');
       // money received is never undone by a delete: the cashier reverses each payment under Transactions first
       if (inv.payment > 0 || live.some((t) => t.method !== 'discount' && t.method !== 'redemption')) {
-        throw badRequest('This invoice has payments: remove them under Transactions first.'); // the device's words (src/local/repositories/invoices.ts)
+        throw badRequest(MSG.invoiceHasPayments);
       }
       // a discount or points redemption on the invoice goes with it, in this same transaction: no transaction row is
       // left pointing at a gone invoice, and the customer gets the redeemed points back
@@ -214,27 +214,12 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.invoice_id, true);
       refuseIfStale(inv, ctx.body.base_version);
       const name = displayInvoiceNumber(inv.number);
-      // SPEC §4: a paid invoice locks its items; the money has to be given back first (there is no refund payment)
-      if (isInvoiceLocked(inv)) throw badRequest(`${name} is paid in full, so its items are locked. To take an item back, a Super Admin first removes the payment (or points) under Transactions; then return the item and take payment for the new total.`);
-      const before = inv.products as InvoiceLine[];
-      const after = before.map((l) => ({ ...l }));
-      for (const item of ctx.body.items) {
-        const line = after.find((l) => l.id === item.id);
-        if (!line) throw badRequest(`${name} has no such item to return (${item.id}). Check an item sold on this invoice.`);
-        const left = line.qty - (line.returned ?? 0);
-        if (item.qty > left) {
-          const returned = line.returned ? `, ${line.returned} already returned` : '';
-          throw badRequest(left > 0 ? `Only ${left} × ${line.title} can be returned (${line.qty} sold on ${name}${returned}).` : `Every ${line.title} sold on ${name} has been returned already.`);
-        }
-        line.returned = (line.returned ?? 0) + item.qty;
-      }
       const settings = await readSettings(ctx.tx);
-      // what the customer is charged before discounts' money is counted: labour + products + storage − discount
-      const charges = (parts: InvoiceRow) => { const t = figures(parts, settings).totals; return t.total + t.points; };
-      const taken = charges(inv) - charges({ ...inv, products: after });
-      if (taken > inv.total) {
-        throw badRequest(`Returning these items takes ${formatUSD(taken)} off ${name}, but only ${formatUSD(inv.total)} is still due: the rest has been paid. A Super Admin first removes the payment (or points) under Transactions; then return the items and take payment for the new total.`);
-      }
+      const before = inv.products as InvoiceLine[];
+      // the device's rule (src/domain/totals.ts): not on a paid invoice, at most what was sold, at most what is due
+      const plan = planItemReturn({ ...inv, products: before }, name, ctx.body.items, ctx.body.comment, settings);
+      if (!plan.ok) throw badRequest(plan.message);
+      const { products: after, taken } = plan;
       const saved = await saveInvoice(ctx, inv, { products: after }, settings);
       await applyStock(ctx, before, after, `returned: ${ctx.body.comment}`, name);
       ctx.log('service', name, `items returned (${ctx.body.comment}): ${formatUSD(taken)} off, ${formatUSD(saved.total)} due`);
