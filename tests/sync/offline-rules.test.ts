@@ -17,7 +17,7 @@ import { dbName, drain, makeDevice, type Device } from './helpers';
  */
 const form = (plate: string) => ({ VIN: `1HGCM82633A${plate.replace(/\W/g, '').padStart(6, '0').slice(-6)}`, 'Registration Number': plate, 'First name': 'Ann', 'Last name': 'Lee', 'Contact number': '8765551234', Email: '' });
 
-describe('invoice delete and item return: the same rule offline and on the server', () => {
+describe('the same rule offline and on the server: invoice delete, item return, a level-1 check-in', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startServer(DATABASES[0]);
@@ -138,5 +138,28 @@ describe('invoice delete and item return: the same rule offline and on the serve
       body: JSON.stringify({ data: { invoice_id: inv.id, items: [{ id: product.id, qty: 1 }], comment: 'wrong size' } }),
     });
     expect([res.status, (await res.json()).message]).toEqual([400, fill(MSG.itemReturnLocked, { invoice: name })]);
+  });
+
+  it('level 1 checks in a new customer offline: one POST /service carries the customer, and the server holds both once', async () => {
+    const token = await s.userToken(1);
+    const username = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).username as string;
+    const d = makeDevice(s, 'level1');
+    await d.engine.signIn({ username, permission: 1, token });
+    await d.engine.syncNow();
+    const repos = createRepositories(d.db);
+    d.net.up = false;
+    const plate = `PL1 ${newId().slice(-4)}`;
+    const job = await repos.jobs.create({ newCustomer: form(plate), service: ['Oil change'], mileage: 4200 });
+    expect((await d.db.outbox.toArray()).map((e) => `${e.method} ${e.path}`)).toEqual(['POST /service']);
+    d.net.up = true;
+    await drain(d);
+    expect(await d.db.conflicts.toArray()).toEqual([]);
+    expect(await d.db.outbox.count()).toBe(0);
+    const a = await audit();
+    const serverJob = await a.jobs.get(job.id);
+    expect(serverJob).toMatchObject({ number: job.number, registration: plate.toUpperCase(), mileage: 4200 });
+    const customers = (await a.customers.toArray()).filter((c) => c.registration === plate.toUpperCase());
+    expect(customers).toHaveLength(1);
+    expect(customers[0]!.id).toBe(job.customer_id);
   });
 });
