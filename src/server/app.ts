@@ -15,6 +15,7 @@ import type { Database } from './db/client';
 import { HttpError } from './http/errors';
 import type { AppServices } from './http/services';
 import { registerRoutes } from './routes';
+import { registerCors } from './http/cors';
 
 export const API_PREFIX = '/api';
 
@@ -71,6 +72,7 @@ export async function buildApp({ database, config, blobs, logger, logStream }: B
     },
     crossOriginEmbedderPolicy: false,
   });
+  registerCors(app, config.corsOrigins, API_PREFIX);
   await app.register(jwt, { secret: config.jwtSecret, sign: { expiresIn: config.tokenTtlSeconds } });
   // multipart stops reading one byte past the limit, so the route can tell 'too large' apart
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES + 1, files: 1, fields: 10 } });

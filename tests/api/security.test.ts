@@ -46,6 +46,25 @@ describe.each(DATABASES)('security basics on %s', (kind) => {
     expect(pre.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('opens CORS only to the origins BAYBOOK_CORS_ORIGINS names, never to others', async () => {
+    const open = await startServer(kind, { corsOrigins: ['https://desk.example'] });
+    try {
+      const pre = await fetch(`${open.url}/api/login`, { method: 'OPTIONS', headers: { origin: 'https://desk.example', 'access-control-request-method': 'POST' } });
+      expect(pre.status).toBe(204);
+      expect(pre.headers.get('access-control-allow-origin')).toBe('https://desk.example');
+      expect(pre.headers.get('access-control-allow-headers')).toContain('Idempotency-Key');
+      const res = await fetch(`${open.url}/api/health`, { headers: { origin: 'https://desk.example' } });
+      expect(res.headers.get('access-control-allow-origin')).toBe('https://desk.example');
+      for (const origin of ['https://evil.example', 'https://desk.example.evil.example']) {
+        const other = await fetch(`${open.url}/api/login`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+        expect(other.headers.get('access-control-allow-origin'), origin).toBeNull();
+      }
+      expect(loadConfig({ BAYBOOK_CORS_ORIGINS: ' https://a.example , https://b.example ' } as NodeJS.ProcessEnv).corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+    } finally {
+      await open.close();
+    }
+  });
+
   it('never sends a password or its hash back, and the JWT secret is not in the token', async () => {
     const login = await s.api('POST', '/login', { body: ADMIN, token: null });
     const text = JSON.stringify(login.body);
