@@ -375,6 +375,8 @@ describe('Apply Discount (SPEC §5, §9 choices)', () => {
     fireEvent.click(button('Apply Discount'));
     const d = await dialog('discount-dialog');
     await act(() => data.repos.invoices.pay(inv.id, 'cash', 1000).then(() => undefined));
+    // the payment has reached the screen (a live query): the dialog now holds a newer invoice than it opened on
+    await waitFor(() => expect(due()).toContain('$90.00'));
     await data.db.outbox.clear();
     fireEvent.change(within(d).getByLabelText('Discount'), { target: { value: '5' } });
     fireEvent.click(submitOf(d, 'Apply'));
@@ -421,6 +423,7 @@ describe('Apply Points (SPEC §5, §9 point value)', () => {
     fireEvent.click(button('Apply Points'));
     const d = await dialog('points-dialog');
     await act(() => data.repos.invoices.pay(inv.id, 'cash', 1000).then(() => undefined));
+    await waitFor(() => expect(due()).toContain('$90.00'));
     await data.db.outbox.clear();
     type(field(d, 'points'), '10');
     fireEvent.click(submitOf(d, 'Apply'));
