@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
-import { openLocalDb, type BayBookDB } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
-import { pull } from '../../src/sync/pull';
-import { fetchTransport } from '../../src/sync/transport';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { dbName, drain, makeDevice, type Device } from './helpers';
+import { auditDb, customerForm, drain, onlineDevice } from './helpers';
 
 /**
  * The SPEC §7 business routes through the outbox: customers, jobs, invoices, payments, products. Always runs: a
  * missing route fails here rather than skipping the suite.
  * The server's state is read through the pull API by a fresh "auditor" device: every row exactly once.
  */
-const form = (plate: string) => ({ VIN: `1HGCM82633A${plate.replace(/\W/g, '').padStart(6, '0').slice(-6)}`, 'Registration Number': plate, 'First name': 'Ann', 'Last name': 'Lee', 'Contact number': '8765551234', Email: '' });
-
 describe('business changes through the outbox (live server)', () => {
   let s: TestServer;
   beforeAll(async () => {
@@ -21,23 +16,11 @@ describe('business changes through the outbox (live server)', () => {
   });
   afterAll(() => s?.close());
 
-  async function audit(): Promise<BayBookDB> {
-    const db = openLocalDb(dbName('audit'));
-    await pull({ db, transport: fetchTransport(`${s.url}/api`), token: s.adminToken });
-    return db;
-  }
-  async function online(name: string): Promise<Device> {
-    const d = makeDevice(s, name);
-    await d.engine.signIn({ username: 'admin', permission: 5, token: s.adminToken });
-    await d.engine.syncNow();
-    return d;
-  }
-
   it('creates a customer, job, invoice and payment offline; after reconnecting the server has each exactly once', async () => {
-    const d = await online('biz');
+    const d = await onlineDevice(s, 'biz');
     const repos = createRepositories(d.db);
     d.net.up = false;
-    const cid = await repos.customers.add(form('PB 7001'));
+    const cid = await repos.customers.add(customerForm('PB 7001'));
     const job = await repos.jobs.create({ customer: (await repos.customers.get(cid))!, service: ['Oil change'], mileage: 1000 });
     await repos.jobs.setStatus(job.id, 'active');
     const inv = await repos.invoices.create(job.id, { work_hour: 1, rate_hour: 5000 }, []);
@@ -49,7 +32,7 @@ describe('business changes through the outbox (live server)', () => {
     expect(await d.db.conflicts.toArray()).toEqual([]);
     expect(await d.db.outbox.count()).toBe(0);
 
-    const a = await audit();
+    const a = await auditDb(s);
     expect((await a.customers.toArray()).filter((c) => c.id === cid)).toHaveLength(1);
     expect(await a.jobs.get(job.id)).toMatchObject({ number: job.number, status: 'active' });
     expect(await a.invoices.get(inv.id)).toMatchObject({ number: inv.number, payment: 2000 });
@@ -59,10 +42,10 @@ describe('business changes through the outbox (live server)', () => {
   });
 
   it('shows offline the same invoice figures the server computes (one rule in src/domain)', async () => {
-    const d = await online('figures');
+    const d = await onlineDevice(s, 'figures');
     const repos = createRepositories(d.db);
     const product = await repos.products.add({ title: `Pads ${newId().slice(-4)}`, description: 'x', price: 4599, stock: 5, low_stock: 1 });
-    const cid = await repos.customers.add(form('PB 7003'));
+    const cid = await repos.customers.add(customerForm('PB 7003'));
     const job = await repos.jobs.create({ customer: (await repos.customers.get(cid))!, service: ['Brakes'], mileage: 9 });
     await drain(d);
     d.net.up = false;
@@ -76,15 +59,15 @@ describe('business changes through the outbox (live server)', () => {
     d.net.up = true;
     await drain(d);
     expect(await d.db.conflicts.toArray()).toEqual([]);
-    const a = await audit();
+    const a = await auditDb(s);
     const server = (await a.invoices.get(inv.id))!;
     expect({ total: offline.total, discount: offline.discount, totals: offline.totals }).toEqual({ total: server.total, discount: server.discount, totals: server.totals });
     expect((await a.customers.get(cid))?.current_points).toBe((await d.db.customers.get(cid))?.current_points);
   });
 
   it('lands two offline sales of the last unit from two devices: stock goes to -1 and shows pink', async () => {
-    const A = await online('lastA');
-    const B = await online('lastB');
+    const A = await onlineDevice(s, 'lastA');
+    const B = await onlineDevice(s, 'lastB');
     const product = await createRepositories(A.db).products.add({ title: `Last unit ${newId().slice(-4)}`, description: 'x', price: 1000, stock: 1, low_stock: 1 });
     await drain(A);
     await B.engine.syncNow();
@@ -101,17 +84,17 @@ describe('business changes through the outbox (live server)', () => {
     await A.engine.syncNow();
     expect(await A.db.conflicts.count()).toBe(0);
     expect(await B.db.conflicts.count()).toBe(0);
-    const a = await audit();
+    const a = await auditDb(s);
     expect((await a.products.get(product.id))?.stock).toBe(-1);
     expect((await A.db.products.get(product.id))?.stock).toBe(-1);
     expect((await B.db.products.get(product.id))?.stock).toBe(-1);
   });
 
   it('refuses an offline payment larger than what is due after another device was paid, with the server message', async () => {
-    const A = await online('payA');
-    const B = await online('payB');
+    const A = await onlineDevice(s, 'payA');
+    const B = await onlineDevice(s, 'payB');
     const ra = createRepositories(A.db);
-    const cid = await ra.customers.add(form('PB 7002'));
+    const cid = await ra.customers.add(customerForm('PB 7002'));
     const job = await ra.jobs.create({ customer: (await ra.customers.get(cid))!, service: ['Brakes'], mileage: 5 });
     const inv = await ra.invoices.create(job.id, { work_hour: 2, rate_hour: 5000 }, []);
     await drain(A);
@@ -129,7 +112,7 @@ describe('business changes through the outbox (live server)', () => {
     expect(conflicts[0].message).toBeTruthy();
     // B shows the server's invoice: only A's payment
     expect((await B.db.invoices.get(inv.id))).toMatchObject({ payment: 8000, total: 2000 });
-    const a = await audit();
+    const a = await auditDb(s);
     expect(await a.transactions.where('invoice_id').equals(inv.id).count()).toBe(1);
   });
 });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { openLocalDb, type BayBookDB } from '../../src/local/db';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../src/sync/engine';
+import { pull } from '../../src/sync/pull';
+import { fetchTransport } from '../../src/sync/transport';
 import type { TestServer } from '../helpers/server';
 
 /** One request a simulated device made. */
@@ -201,4 +203,29 @@ export async function drain(d: Device, tries = 10) {
     const left = await d.db.outbox.filter((e) => e.state === 'pending' || e.state === 'sending').count();
     if (left === 0) return;
   }
+}
+
+/** SPEC's Add Customer payload for a plate (a VIN made from it). */
+export const customerForm = (plate: string) => ({
+  VIN: `1HGCM82633A${plate.replace(/\W/g, '').padStart(6, '0').slice(-6)}`,
+  'Registration Number': plate,
+  'First name': 'Ann',
+  'Last name': 'Lee',
+  'Contact number': '8765551234',
+  Email: '',
+});
+
+/** The server's state, read through the pull API by a fresh "auditor" device (every row exactly once). */
+export async function auditDb(server: Pick<TestServer, 'url' | 'adminToken'>): Promise<BayBookDB> {
+  const db = openLocalDb(dbName('audit'));
+  await pull({ db, transport: fetchTransport(`${server.url}/api`), token: server.adminToken });
+  return db;
+}
+
+/** A device signed in as the admin, after its first sync. */
+export async function onlineDevice(server: TestServer, name: string): Promise<Device> {
+  const d = makeDevice(server, name);
+  await d.engine.signIn({ username: 'admin', permission: 5, token: server.adminToken });
+  await d.engine.syncNow();
+  return d;
 }

@@ -3,20 +3,15 @@ import { newId } from '../../src/domain/ids';
 import { displayInvoiceNumber } from '../../src/domain/jobs';
 import { MSG, fill } from '../../src/domain/messages';
 import { formatUSD } from '../../src/domain/money';
-import { openLocalDb, type BayBookDB } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
-import { pull } from '../../src/sync/pull';
-import { fetchTransport } from '../../src/sync/transport';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { dbName, drain, makeDevice, type Device } from './helpers';
+import { auditDb, customerForm, drain, makeDevice, onlineDevice } from './helpers';
 
 /**
  * Deleting an invoice that carries a discount or points, and returning items, offline: the device applies the rule
  * the server applies (src/domain/totals.ts planItemReturn; the delete's reversal), so what staff see offline is what
  * the server ends up with, and a refusal says the same words on both sides.
  */
-const form = (plate: string) => ({ VIN: `1HGCM82633A${plate.replace(/\W/g, '').padStart(6, '0').slice(-6)}`, 'Registration Number': plate, 'First name': 'Ann', 'Last name': 'Lee', 'Contact number': '8765551234', Email: '' });
-
 describe('the same rule offline and on the server: invoice delete, item return, a level-1 check-in', () => {
   let s: TestServer;
   beforeAll(async () => {
@@ -24,23 +19,11 @@ describe('the same rule offline and on the server: invoice delete, item return, 
   });
   afterAll(() => s?.close());
 
-  async function audit(): Promise<BayBookDB> {
-    const db = openLocalDb(dbName('audit'));
-    await pull({ db, transport: fetchTransport(`${s.url}/api`), token: s.adminToken });
-    return db;
-  }
-  async function online(name: string): Promise<Device> {
-    const d = makeDevice(s, name);
-    await d.engine.signIn({ username: 'admin', permission: 5, token: s.adminToken });
-    await d.engine.syncNow();
-    return d;
-  }
-
   it('deleting an unpaid invoice offline reverses its discount and points on the device and on the server', async () => {
     // (a redemption made offline is not a transaction row until the server makes it one: the points come back all the same)
-    const d = await online('inv-delete');
+    const d = await onlineDevice(s, 'inv-delete');
     const repos = createRepositories(d.db);
-    const cid = await repos.customers.add(form(`PD ${newId().slice(-4)}`));
+    const cid = await repos.customers.add(customerForm(`PD ${newId().slice(-4)}`));
     const customer = (await repos.customers.get(cid))!;
     // points earned on a first invoice paid in full ($100 → 100 points)
     const first = await repos.jobs.create({ customer, service: ['Oil change'], mileage: 1000 });
@@ -66,7 +49,7 @@ describe('the same rule offline and on the server: invoice delete, item return, 
     d.net.up = true;
     await drain(d);
     expect(await d.db.conflicts.toArray()).toEqual([]);
-    const a = await audit();
+    const a = await auditDb(s);
     expect(await a.invoices.get(inv.id)).toBeUndefined();
     expect(await a.transactions.where('invoice_id').equals(inv.id).toArray()).toEqual([]);
     expect((await a.customers.get(cid))!.current_points).toBe(earned);
@@ -74,9 +57,9 @@ describe('the same rule offline and on the server: invoice delete, item return, 
   });
 
   it('deleting, online, an invoice whose discount and points the server already made rows of removes those rows on the device too', async () => {
-    const d = await online('inv-delete-synced');
+    const d = await onlineDevice(s, 'inv-delete-synced');
     const repos = createRepositories(d.db);
-    const cid = await repos.customers.add(form(`PE ${newId().slice(-4)}`));
+    const cid = await repos.customers.add(customerForm(`PE ${newId().slice(-4)}`));
     const customer = (await repos.customers.get(cid))!;
     const first = await repos.jobs.create({ customer, service: ['Oil change'], mileage: 1000 });
     await repos.jobs.setStatus(first.id, 'active');
@@ -97,16 +80,16 @@ describe('the same rule offline and on the server: invoice delete, item return, 
     d.net.up = true;
     await drain(d);
     expect(await d.db.conflicts.toArray()).toEqual([]);
-    const a = await audit();
+    const a = await auditDb(s);
     expect(await a.transactions.where('invoice_id').equals(inv.id).toArray()).toEqual([]);
     expect((await a.customers.get(cid))!.current_points).toBe(earned);
   });
 
   it('refuses offline, in the server words, an invoice with a payment, a return on a paid invoice and one worth more than is due', async () => {
-    const d = await online('inv-return');
+    const d = await onlineDevice(s, 'inv-return');
     const repos = createRepositories(d.db);
     const product = await repos.products.add({ title: `Rotor ${newId().slice(-4)}`, description: 'front', price: 5000, stock: 6, low_stock: 1 });
-    const cid = await repos.customers.add(form(`PR ${newId().slice(-4)}`));
+    const cid = await repos.customers.add(customerForm(`PR ${newId().slice(-4)}`));
     const job = await repos.jobs.create({ customer: (await repos.customers.get(cid))!, service: ['Brakes'], mileage: 5 });
     await repos.jobs.setStatus(job.id, 'active');
     const line = { id: product.id, title: product.title, description: 'front', price: 5000, qty: 2 };
@@ -149,13 +132,13 @@ describe('the same rule offline and on the server: invoice delete, item return, 
     const repos = createRepositories(d.db);
     d.net.up = false;
     const plate = `PL1 ${newId().slice(-4)}`;
-    const job = await repos.jobs.create({ newCustomer: form(plate), service: ['Oil change'], mileage: 4200 });
+    const job = await repos.jobs.create({ newCustomer: customerForm(plate), service: ['Oil change'], mileage: 4200 });
     expect((await d.db.outbox.toArray()).map((e) => `${e.method} ${e.path}`)).toEqual(['POST /service']);
     d.net.up = true;
     await drain(d);
     expect(await d.db.conflicts.toArray()).toEqual([]);
     expect(await d.db.outbox.count()).toBe(0);
-    const a = await audit();
+    const a = await auditDb(s);
     const serverJob = await a.jobs.get(job.id);
     expect(serverJob).toMatchObject({ number: job.number, registration: plate.toUpperCase(), mileage: 4200 });
     const customers = (await a.customers.toArray()).filter((c) => c.registration === plate.toUpperCase());
