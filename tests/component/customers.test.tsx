@@ -9,7 +9,7 @@ import { MSG } from '../../src/domain/messages';
 import { CONTACT_MESSAGE } from '../../src/domain/schemas/customer';
 import { vinCheckDigit } from '../../src/domain/vin';
 import type { CustomerRow } from '../../src/local/db';
-import { renderScreen } from './render';
+import { catchCsv, renderScreen } from './render';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -506,14 +506,7 @@ describe('Customers table (SPEC §2)', () => {
     const { data } = await renderScreen(<Customers />, { level: 5, path: '/view-customers' });
     const { young, adams } = await three(data);
     await findRow(young.id);
-    const made: Blob[] = [];
-    const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-    URL.createObjectURL = vi.fn((b: Blob) => {
-      made.push(b);
-      return 'blob:csv';
-    }) as never;
-    URL.revokeObjectURL = vi.fn() as never;
-    const download = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const csv = catchCsv();
     try {
       fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
       fireEvent.change(screen.getByLabelText('Filter Status'), { target: { value: 'Active' } });
@@ -522,18 +515,17 @@ describe('Customers table (SPEC §2)', () => {
       fireEvent.click(headerCell('Registration'));
       await waitFor(() => expect(bodyIds()).toEqual([young.id, adams.id]));
       fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-      expect((download.mock.contexts[0] as HTMLAnchorElement).download).toBe('customers.csv');
-      expect(made).toHaveLength(1);
-      expect(made[0].type).toMatch(/^text\/csv/);
-      const lines = (await made[0].text()).split('\r\n');
+      expect(csv.files()).toEqual(['customers.csv']);
+      expect(csv.blobs()).toHaveLength(1);
+      expect(csv.blobs()[0]!.type).toMatch(/^text\/csv/);
+      const lines = (await csv.texts())[0]!.split('\r\n');
       expect(lines).toEqual([
         'Registration,First name,Last name,VIN,Contact,Email,Discount %,Points,Note,Created,Status',
         `YY 100,Cole,Young,3HGCM82633A000001,8765550101,cole@young.test,0,0,,${young.created_at},Active`,
         `AA 200,Ann,Adams,3HGCM82633A000002,8765550101,,5,0,"Pays cash, ""VIP"", front desk",${adams.created_at},Active`,
       ]);
     } finally {
-      URL.createObjectURL = saved.create;
-      URL.revokeObjectURL = saved.revoke;
+      csv.restore();
     }
   });
 

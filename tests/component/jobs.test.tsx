@@ -9,7 +9,7 @@ import { setMeta, type CustomerRow, type JobRow } from '../../src/local/db';
 import { SEARCH_SCAN } from '../../src/local/repositories/jobs';
 import { tableDate } from '../../src/app/jobs/columns';
 import { putRow } from '../../src/local/rows';
-import { renderScreen } from './render';
+import { catchCsv, renderScreen } from './render';
 
 // these screens seed a dozen jobs through the repositories: slow on cores shared with other suites
 
@@ -69,27 +69,6 @@ function ownCss(el: HTMLElement): string {
   const css = [...document.querySelectorAll('style')].map((st) => st.textContent ?? '').join('\n');
   const classes = [...el.classList].filter((c) => c.startsWith('css-'));
   return classes.flatMap((c) => css.match(new RegExp(`(?:^|[}\\s])\\.${c}\\{[^}]*\\}`, 'g')) ?? []).join('\n');
-}
-
-/** Catches the CSV a table saves: the text of every Blob made into a download, the file names clicked. */
-function catchCsv() {
-  const made: Blob[] = [];
-  const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-  URL.createObjectURL = vi.fn((b: Blob) => {
-    made.push(b);
-    return 'blob:csv';
-  }) as never;
-  URL.revokeObjectURL = vi.fn() as never;
-  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  return {
-    files: () => click.mock.contexts.map((a) => (a as HTMLAnchorElement).download),
-    texts: () => Promise.all(made.map((b) => b.text())),
-    restore() {
-      URL.createObjectURL = saved.create;
-      URL.revokeObjectURL = saved.revoke;
-      click.mockRestore();
-    },
-  };
 }
 
 const TZ = 'America/Jamaica';

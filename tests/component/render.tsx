@@ -7,6 +7,7 @@ import { TOKEN_KEY } from '../../src/app/session/session';
 import { ConfirmProvider } from '../../src/app/ui/confirm';
 import { setMeta } from '../../src/local/db';
 import { fakeToken } from './token';
+import { vi } from 'vitest';
 
 /** Shows where the screen navigated to, so a test can assert it: `screen.getByTestId('location')`. */
 function Location() {
@@ -55,4 +56,26 @@ export async function renderScreen(ui: ReactElement, opts: ScreenOptions = {}): 
     </ChakraProvider>,
   );
   return { ...result, data };
+}
+
+/** Catches the CSV a table saves: the text of every Blob made into a download, the file names clicked. */
+export function catchCsv() {
+  const made: Blob[] = [];
+  const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+  URL.createObjectURL = vi.fn((b: Blob) => {
+    made.push(b);
+    return 'blob:csv';
+  }) as never;
+  URL.revokeObjectURL = vi.fn() as never;
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  return {
+    files: () => click.mock.contexts.map((a) => (a as HTMLAnchorElement).download),
+    blobs: () => made,
+    texts: () => Promise.all(made.map((b) => b.text())),
+    restore() {
+      URL.createObjectURL = saved.create;
+      URL.revokeObjectURL = saved.revoke;
+      click.mockRestore();
+    },
+  };
 }

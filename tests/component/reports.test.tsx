@@ -7,7 +7,7 @@ import type { ReportChartData } from '../../src/app/reports/chartData';
 import Reports from '../../src/app/reports/Reports';
 import { MSG } from '../../src/domain/messages';
 import { putRow } from '../../src/local/rows';
-import { renderScreen } from './render';
+import { catchCsv, renderScreen } from './render';
 
 // seeding and rendering on cores shared with other suites
 
@@ -219,17 +219,13 @@ describe('Reports (/report)', () => {
     setRange('2026-03-01', '2026-03-03');
     runReport();
     await waitFor(() => expect(tableRows()).toHaveLength(2));
-    const made: Blob[] = [];
-    URL.createObjectURL = vi.fn((b: Blob) => {
-      made.push(b);
-      return 'blob:csv';
-    }) as never;
-    URL.revokeObjectURL = vi.fn() as never;
-    const download = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const saved = catchCsv();
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect((download.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/Inventory Depletion/);
-    expect(made).toHaveLength(1);
-    const csv = await made[0]!.text();
+    expect(saved.files()[0]).toMatch(/Inventory Depletion/);
+    const texts = await saved.texts();
+    saved.restore();
+    expect(texts).toHaveLength(1);
+    const csv = texts[0]!;
     expect(csv).toContain('Title,Description,Qty,Total');
     expect(csv).toContain('Oil filter,Spin-on,4,60.00');
     expect(csv).toContain('Coolant,1 gal,1,25.00');
