@@ -339,6 +339,14 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       events?.addEventListener('offline', onOffline);
       const every = opts.intervalMs ?? 30_000;
       if (every > 0) interval = setInterval(() => void kick(), every);
+      // changes already waiting (queued before a reload, or before an update dropped the old worker and its sync
+      // registration) keep Background Sync armed, not only changes queued from now on
+      if (opts.backgroundSync !== false) {
+        void db.outbox
+          .count()
+          .then((n) => n > 0 && registerBackgroundSync())
+          .catch(() => undefined);
+      }
       void kick();
     },
     stop() {

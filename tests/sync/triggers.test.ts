@@ -136,6 +136,23 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
     expect(register).toHaveBeenCalledTimes(1);
   });
 
+  it('registers Background Sync at start when changes already wait (a reload, or an update that dropped the worker)', async () => {
+    const register = vi.fn(async (_tag: string) => undefined);
+    vi.stubGlobal('navigator', { serviceWorker: { ready: Promise.resolve({ sync: { register } }) } });
+    const d = makeDevice(s, 'bgsync-start', { backgroundSync: undefined });
+    await d.engine.signIn(admin());
+    await d.engine.syncNow();
+    d.net.up = false;
+    await teamRepository(d.db).add({ username: 'trig_b5', permission: 2, password: 'pw1234' }); // the engine is not started: nothing registers
+    expect(register).not.toHaveBeenCalled();
+    d.engine.start();
+    started.push(d);
+    await until(() => expect(register).toHaveBeenCalledWith(SYNC_TAG));
+    d.net.up = true;
+    await d.engine.syncNow();
+    expect(await onServer('trig_b5')).toBe(1);
+  });
+
   it('does not register Background Sync when told not to (the service worker itself, tests)', async () => {
     const register = vi.fn(async (_tag: string) => undefined);
     vi.stubGlobal('navigator', { serviceWorker: { ready: Promise.resolve({ sync: { register } }) } });
