@@ -2,10 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUILD_KEY, CURRENT_BUILD, checkBuild, setOutboxBusyProvider } from '../../src/app/shell/buildCheck';
 
 /**
- * The build check (SPEC §4 cache busting) against stand-ins for what jsdom lacks: Cache Storage, service worker
- * registrations and the Web Locks API. The browser half (a real worker, a real reload, offline afterwards) is
+ * The build check (SPEC §4 cache busting) against stand-ins for what jsdom lacks: Cache Storage, the service worker
+ * registration and the Web Locks API. The browser half (a real worker, a real reload, offline afterwards) is
  * tests/e2e/shell.test.ts.
  */
+
+const PRECACHE = 'workbox-precache-v2-http://x/';
 
 class FakeCaches {
   store = new Map<string, Map<string, string>>();
@@ -17,6 +19,28 @@ class FakeCaches {
   }
 }
 
+/** A registration whose update() finds `next` ('none': the same sw.js; 'installs': a new worker; 'offline'; 'stuck'). */
+function fakeRegistration(next: 'none' | 'installs' | 'offline' | 'stuck') {
+  const posted: unknown[] = [];
+  const worker = { postMessage: (m: unknown) => posted.push(m) } as unknown as ServiceWorker;
+  const reg = {
+    installing: null as ServiceWorker | null,
+    waiting: null as ServiceWorker | null,
+    async update() {
+      if (next === 'offline') throw new TypeError('Failed to fetch');
+      if (next === 'installs') {
+        reg.installing = worker;
+        setTimeout(() => {
+          reg.installing = null;
+          reg.waiting = worker;
+        }, 300);
+      }
+      if (next === 'stuck') reg.installing = worker;
+    },
+  };
+  return { reg, posted };
+}
+
 const served = (build: string | null): typeof fetch =>
   (async () => {
     if (build === null) throw new TypeError('Failed to fetch');
@@ -25,24 +49,34 @@ const served = (build: string | null): typeof fetch =>
 
 describe('checkBuild', () => {
   let fakeCaches: FakeCaches;
-  let unregistered: number;
   let held: { name: string }[];
+  let controllerchange: (() => void) | null;
   const reload = vi.fn();
+
+  function withWorker(next: Parameters<typeof fakeRegistration>[0]) {
+    const f = fakeRegistration(next);
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: {
+        getRegistration: async () => f.reg,
+        addEventListener: (type: string, fn: () => void) => type === 'controllerchange' && (controllerchange = fn),
+        removeEventListener: () => undefined,
+      },
+    });
+    return f;
+  }
 
   beforeEach(() => {
     localStorage.clear();
     sessionStorage.clear();
     localStorage.setItem('baybook.token', 'a-session');
     fakeCaches = new FakeCaches();
-    fakeCaches.store.set('workbox-precache-v2-http://x/', new Map([['/index.html', '<html>']]));
+    fakeCaches.store.set(PRECACHE, new Map([['/index.html', '<html>']]));
     fakeCaches.store.set('marker', new Map([['/marker', 'x']]));
     vi.stubGlobal('caches', fakeCaches);
-    unregistered = 0;
     held = [];
-    Object.defineProperty(navigator, 'serviceWorker', {
-      configurable: true,
-      value: { getRegistrations: async () => [{ unregister: async () => (unregistered++, true) }] },
-    });
+    controllerchange = null;
+    withWorker('none');
     Object.defineProperty(navigator, 'locks', {
       configurable: true,
       value: { query: async () => ({ held: [...held], pending: [] }), request: async () => undefined },
@@ -60,7 +94,6 @@ describe('checkBuild', () => {
     expect(await checkBuild({ reload, fetchImpl: served(CURRENT_BUILD) })).toBe('same');
     expect(reload).not.toHaveBeenCalled();
     expect(await fakeCaches.keys()).toHaveLength(2);
-    expect(unregistered).toBe(0);
   });
 
   it('keeps running the build it has while the server cannot be reached', async () => {
@@ -70,14 +103,49 @@ describe('checkBuild', () => {
     expect(await fakeCaches.keys()).toHaveLength(2);
   });
 
-  it('on a new build clears every cache, drops the worker that cached the old one and reloads; the session stays', async () => {
+  it('on a new build installs its worker first, then clears every other cache, lets it take over and reloads; the session stays', async () => {
     localStorage.setItem(BUILD_KEY, CURRENT_BUILD);
-    expect(await checkBuild({ reload, fetchImpl: served('next-build') })).toBe('busted');
-    expect(await fakeCaches.keys()).toEqual([]);
-    expect(unregistered).toBe(1);
+    const { posted } = withWorker('installs');
+    const check = checkBuild({ reload, fetchImpl: served('next-build') });
+    // the new worker takes control when told to skip waiting
+    await vi.waitFor(() => expect(posted).toEqual([{ type: 'SKIP_WAITING' }]));
+    expect(await fakeCaches.keys()).toEqual([PRECACHE]); // cleared before the takeover, but the precache
+    expect(reload).not.toHaveBeenCalled(); // not before the new worker controls the page
+    controllerchange?.();
+    expect(await check).toBe('busted');
     expect(reload).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(BUILD_KEY)).toBe('next-build');
     expect(localStorage.getItem('baybook.token')).toBe('a-session');
+  });
+
+  it('clears nothing and waits for the next check when the new build cannot be downloaded (the link dropped)', async () => {
+    localStorage.setItem(BUILD_KEY, CURRENT_BUILD);
+    withWorker('offline');
+    expect(await checkBuild({ reload, fetchImpl: served('next-build') })).toBe('deferred');
+    expect(await fakeCaches.keys()).toHaveLength(2);
+    expect(reload).not.toHaveBeenCalled();
+    expect(localStorage.getItem(BUILD_KEY)).toBe(CURRENT_BUILD);
+    // nor while the download hangs past its time
+    const { posted } = withWorker('stuck');
+    expect(await checkBuild({ reload, fetchImpl: served('next-build'), installMs: 600 })).toBe('deferred');
+    expect(posted).toEqual([]);
+    expect(await fakeCaches.keys()).toHaveLength(2);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('with no new worker to install, clears the other caches and reloads old code once into the live build', async () => {
+    localStorage.setItem(BUILD_KEY, CURRENT_BUILD);
+    expect(await checkBuild({ reload, fetchImpl: served('next-build') })).toBe('busted');
+    expect(await fakeCaches.keys()).toEqual([PRECACHE]);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('after the update prompt brought the live build, clears the other caches without another reload', async () => {
+    localStorage.setItem(BUILD_KEY, 'older-build');
+    expect(await checkBuild({ reload, fetchImpl: served(CURRENT_BUILD) })).toBe('cleared');
+    expect(await fakeCaches.keys()).toEqual([PRECACHE]);
+    expect(reload).not.toHaveBeenCalled();
+    expect(localStorage.getItem(BUILD_KEY)).toBe(CURRENT_BUILD);
   });
 
   it('never busts while this tab is sending the outbox: the next check does it', async () => {

@@ -1,11 +1,12 @@
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
 import { SCREEN_ROUTES, canSee } from '../../src/domain/routes';
 import { signHs256 } from '../helpers/jwt';
-import { ADMIN, DIST, OUT, browser, ensureBuild, startProduct, type RunningServer } from './harness';
+import { ADMIN, DIST, OUT, ROOT, browser, ensureBuild, startProduct, type RunningServer } from './harness';
 
 describe('the PWA shell in Chromium', () => {
   let server: RunningServer;
@@ -215,8 +216,8 @@ describe('the PWA shell in Chromium', () => {
         );
       expect(await queued()).toBe('queued before the upgrade');
       expect(await page.evaluate(() => !!localStorage.getItem('baybook.token'))).toBe(true);
-      // Clearing the caches emptied the worker's precache, so that worker went with them: the reload registered it
-      // afresh and its install cached the build again. The app must open with the network cut once more.
+      // Every cache but the worker's precache was cleared (the precache is the whole app the device can open
+      // offline; a new worker replaces it whole): the app must open with the network cut straight after a bust.
       await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
       await ctx.setOffline(true);
       try {
@@ -231,6 +232,31 @@ describe('the PWA shell in Chromium', () => {
       }
     } finally {
       writeFileSync(join(DIST, 'build-meta.json'), JSON.stringify(before));
+    }
+  });
+
+  it("a real deploy: the new build's worker installs beside the old, takes over, and the app opens offline on the new build", async () => {
+    const before: string = JSON.parse(readFileSync(join(DIST, 'build-meta.json'), 'utf8')).build;
+    const next = `e2e-deploy-${Date.now()}`;
+    await page.goto(`${server.url}/dash`);
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
+    expect(await page.getByTestId('footer').textContent()).toContain(before);
+    // the shop installs a new version: a new bundle, a new sw.js with a new precache list, old chunks gone from disk
+    const built = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', BAYBOOK_BUILD: next } });
+    expect(built.status).toBe(0);
+    await page.reload(); // still the old build (its worker serves it); its build check finds the new one
+    await expect.poll(() => page.getByTestId('footer').textContent(), { timeout: 60_000 }).toContain(next);
+    expect(await page.evaluate(() => localStorage.getItem('baybook.build'))).toBe(next);
+    expect(await page.evaluate(() => !!localStorage.getItem('baybook.token'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
+    await ctx.setOffline(true);
+    try {
+      await page.reload();
+      await expect.poll(() => page.getByTestId('footer').textContent()).toContain(next);
+      await page.goto(`${server.url}/view-customers`);
+      await expect.poll(() => page.getByRole('heading', { name: 'Customers' }).count()).toBe(1);
+    } finally {
+      await ctx.setOffline(false);
     }
   });
 });

@@ -5,10 +5,11 @@
  * never cleared, and nothing is reloaded while an outbox is sending (this tab's, another tab's or the service
  * worker's Background Sync): the bust waits for the next check instead.
  *
- * Clearing Cache Storage empties the service worker's precache too, and Workbox does not refill it on a miss, so
- * the worker that cached the old build is unregistered with it: the reload then runs without a worker, registers
- * the live `sw.js` afresh, and its install precaches the new build — after one online start the app opens offline
- * again (tests/e2e/shell.test.ts).
+ * The device must never be left without a whole copy of the app it can open offline (the bay's Wi-Fi may drop the
+ * moment after the check). So the new build's worker is installed first — its install precaches the new build
+ * beside the old — and only then is every cache cleared but that precache, and the new worker takes over (its
+ * activation deletes the old build's entries from the precache) with a reload. If the new worker cannot be
+ * installed now (the link dropped), nothing is cleared and the next check tries again: the old build keeps working.
  */
 export const BUILD_KEY = 'baybook.build';
 /** Per tab: the live build this tab already reloaded for, so a tab that still gets the old code reloads once, not forever. */
@@ -29,13 +30,6 @@ export async function liveBuild(fetchImpl: typeof fetch = fetch): Promise<string
   } catch {
     return null; // offline: keep running the build we have
   }
-}
-
-export async function clearCaches(): Promise<number> {
-  if (typeof caches === 'undefined') return 0;
-  const names = await caches.keys();
-  await Promise.all(names.map((n) => caches.delete(n)));
-  return names.length;
 }
 
 /** True while any context of this origin (this tab, another tab, the service worker) holds an outbox lock. */
@@ -60,27 +54,76 @@ async function waitForIdleOutbox(maxMs: number): Promise<boolean> {
   }
 }
 
-async function unregisterWorkers() {
-  const regs = (await navigator.serviceWorker?.getRegistrations?.().catch(() => [])) ?? [];
-  await Promise.all(regs.map((r) => r.unregister().catch(() => false)));
+/** The service worker's precache (Workbox's `workbox-precache-v2-<scope>`): replaced whole by a new worker, never cleared here. */
+export const PRECACHE_PREFIX = 'workbox-precache-';
+
+/** Every cache but the precache; returns how many were deleted. */
+export async function clearCaches(): Promise<number> {
+  if (typeof caches === 'undefined') return 0;
+  const names = (await caches.keys()).filter((n) => !n.startsWith(PRECACHE_PREFIX));
+  await Promise.all(names.map((n) => caches.delete(n)));
+  return names.length;
 }
 
-export type BuildCheckResult = 'same' | 'offline' | 'busted' | 'reloaded' | 'deferred';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Asks the browser for the live `sw.js` and waits until a new worker (if there is one) has installed — precached
+ * the new build — and waits to take over. 'none': the live worker is the one running; 'failed': a new worker could
+ * not be installed (no link, a failed download), or not within `waitMs`.
+ */
+async function installLiveWorker(waitMs: number): Promise<{ worker: ServiceWorker } | 'none' | 'failed'> {
+  const sw = globalThis.navigator?.serviceWorker;
+  const reg = await sw?.getRegistration?.().catch(() => undefined);
+  if (!reg) return 'none';
+  try {
+    await reg.update();
+  } catch {
+    return 'failed';
+  }
+  const until = Date.now() + waitMs;
+  for (;;) {
+    if (reg.waiting) return { worker: reg.waiting };
+    if (!reg.installing) return 'none';
+    if (Date.now() >= until) return 'failed';
+    await sleep(250);
+  }
+}
+
+/** Lets the waiting worker take over and resolves once it controls this page (or after `maxMs`). */
+function activate(worker: ServiceWorker, maxMs = 10_000): Promise<void> {
+  return new Promise((resolve) => {
+    const sw = globalThis.navigator?.serviceWorker;
+    const done = () => {
+      sw?.removeEventListener?.('controllerchange', done);
+      resolve();
+    };
+    sw?.addEventListener?.('controllerchange', done);
+    setTimeout(done, maxMs);
+    worker.postMessage({ type: 'SKIP_WAITING' });
+  });
+}
+
+export type BuildCheckResult = 'same' | 'offline' | 'busted' | 'cleared' | 'reloaded' | 'deferred';
 
 export interface BuildCheckDeps {
   reload?: () => void;
   fetchImpl?: typeof fetch;
   /** How long to wait for a sending outbox before leaving the bust to the next check. */
   waitMs?: number;
+  /** How long the new worker may take to install (download the new build) before the next check tries again. */
+  installMs?: number;
 }
 
 /**
- * One check. 'busted': a new build was found, caches cleared, the worker unregistered and the page is reloading.
+ * One check. 'busted': a new build was found and installed, the other caches cleared, the new worker took over and
+ * the page is reloading.
+ * 'cleared': this page already runs the live build (the update prompt's Reload): the other caches were cleared, no reload.
  * 'reloaded': another tab already busted for this build but this tab still runs the old code: it reloads (once).
- * 'deferred': an outbox is sending; the next check tries again.
+ * 'deferred': an outbox is sending, or the new build could not be installed yet; the next check tries again.
  */
 export async function checkBuild(deps: BuildCheckDeps = {}): Promise<BuildCheckResult> {
-  const { reload = () => window.location.reload(), fetchImpl = fetch, waitMs = 60_000 } = deps;
+  const { reload = () => window.location.reload(), fetchImpl = fetch, waitMs = 60_000, installMs = 120_000 } = deps;
   const live = await liveBuild(fetchImpl);
   if (!live) return 'offline';
   const stored = localStorage.getItem(BUILD_KEY) ?? CURRENT_BUILD;
@@ -94,11 +137,16 @@ export async function checkBuild(deps: BuildCheckDeps = {}): Promise<BuildCheckR
     return 'reloaded';
   }
   if (!(await waitForIdleOutbox(waitMs))) return 'deferred';
+  const next = await installLiveWorker(installMs);
+  if (next === 'failed') return 'deferred'; // keep the whole old build rather than half of the new one
+  if (!(await waitForIdleOutbox(waitMs))) return 'deferred'; // something started sending while it installed
   await clearCaches();
-  await unregisterWorkers();
   // stored before reloading, so a reload that still runs the old code does not bust again
   localStorage.setItem(BUILD_KEY, live);
   sessionStorage.setItem(RELOADED_KEY, live);
+  if (next !== 'none') await activate(next.worker);
+  // already running the live build (the prompt's Reload brought it): its worker's precache is current, no reload
+  if (next === 'none' && live === CURRENT_BUILD) return 'cleared';
   reload();
   return 'busted';
 }
