@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -110,6 +111,19 @@ describe.skipIf(!!process.env.DATABASE_URL)('backup and restore of the embedded 
     expect(dir, out).toBeTruthy();
     const restoreOut = npmRun('restore', join(root, 'b'), dir!);
     expect(restoreOut).toContain('row counts and totals checked');
+    // the manifest holds the money received; a restore whose figures differ from it is refused and says which
+    const manifest = JSON.parse(readFileSync(join(dir!, 'manifest.json'), 'utf8'));
+    expect(manifest.totals.payments_cents).toBe(money.payments);
+    expect(manifest.totals.transactions_cents).toBe(money.payments); // these books hold no discount or points
+    const tampered = join(root, 'tampered');
+    cpSync(dir!, tampered, { recursive: true });
+    const totals = { ...manifest.totals, payments_cents: manifest.totals.payments_cents + 1 };
+    writeFileSync(join(tampered, 'manifest.json'), JSON.stringify({ ...manifest, totals }));
+    await expect(restore(tampered, join(root, 'c'))).rejects.toThrow(/Restore check failed: payments_cents/);
+    // a manifest written before transactions_cents existed is checked on what it has
+    const { transactions_cents: _all, ...older } = manifest.totals;
+    writeFileSync(join(tampered, 'manifest.json'), JSON.stringify({ ...manifest, totals: older }));
+    expect((await restore(tampered, join(root, 'd'))).totals).toEqual(older);
 
     const b = await serve(join(root, 'b'));
     try {
