@@ -12,7 +12,7 @@ import type { JobRow } from '../../local/db';
 import { useRepos } from '../data/DataProvider';
 import { DelayedSpinner } from '../feedback/DelayedSpinner';
 import { useSession } from '../session/session';
-import { LabourFields, labourForm, LinesTable, ProductPicker, Summary, useLineStock, useSaveNewInvoice, type LabourError, type LabourValues, type Line } from './lines';
+import { LabourFields, labourForm, LinesTable, ProductPicker, SaveFooter, useLineStock, useSaveNewInvoice, type LabourError, type LabourValues, type Line } from './lines';
 
 /** The job of the query id: its id (UUID) or its number, with or without the leading # (SPEC §2: B2-17). */
 export async function findJob(repos: ReturnType<typeof useRepos>, id: string): Promise<JobRow | null> {
@@ -179,25 +179,7 @@ export default function CreateInvoice() {
         </Stack>
       </Section>
 
-      <Flex gap="4" justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} direction={{ base: 'column', md: 'row' }}>
-        <Stack gap="3" flex="1">
-          {saveError && (
-            <Alert.Root status="error" role="alert" data-testid="save-error">
-              <Alert.Indicator />
-              <Alert.Title>{saveError}</Alert.Title>
-            </Alert.Root>
-          )}
-          <HStack gap="3">
-            <Button variant="outline" onClick={() => navigate(-1)}>
-              Go Back
-            </Button>
-            <Button colorPalette="blue" minW="28" onClick={() => void save()} loading={busy} disabled={!allowed || !open}>
-              Save
-            </Button>
-          </HStack>
-        </Stack>
-        <Summary figures={figures} />
-      </Flex>
+      <SaveFooter error={saveError} onBack={() => navigate(-1)} onSave={() => void save()} busy={busy} disabled={!allowed || !open} figures={figures} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LEVEL_NAMES, type Level } from '../../domain/levels';
@@ -8,7 +8,7 @@ import { addLine, computeInvoice } from '../../domain/totals';
 import type { CustomerRow } from '../../local/db';
 import { useRepos } from '../data/DataProvider';
 import { useSession } from '../session/session';
-import { LinesTable, ProductPicker, Summary, useLineStock, useSaveNewInvoice, type Line } from '../invoices/lines';
+import { LinesTable, ProductPicker, SaveFooter, useLineStock, useSaveNewInvoice, type Line } from '../invoices/lines';
 
 function CustomerCard({ customer }: { customer: CustomerRow | null }) {
   if (!customer) {
@@ -88,25 +88,7 @@ export function SaleForm({ customer }: { customer: CustomerRow | null }) {
         }}
       />
       <LinesTable lines={lines} onChange={setLines} readOnly={!editable} stockOf={stockOf} />
-      <Flex gap="4" justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} direction={{ base: 'column', md: 'row' }}>
-        <Stack gap="3" flex="1">
-          {error && (
-            <Alert.Root status="error" role="alert" data-testid="save-error">
-              <Alert.Indicator />
-              <Alert.Title>{error}</Alert.Title>
-            </Alert.Root>
-          )}
-          <HStack gap="3">
-            <Button variant="outline" onClick={() => navigate('/make-sale')}>
-              Go Back
-            </Button>
-            <Button colorPalette="blue" minW="28" loading={busy} disabled={!allowed || blocked} onClick={() => void save()}>
-              Save
-            </Button>
-          </HStack>
-        </Stack>
-        <Summary figures={figures} />
-      </Flex>
+      <SaveFooter error={error} onBack={() => navigate('/make-sale')} onSave={() => void save()} busy={busy} disabled={!allowed || blocked} figures={figures} />
     </Stack>
   );
 }

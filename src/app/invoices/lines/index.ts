@@ -5,6 +5,7 @@
 export { ProductPicker, checkAddProduct, lineOf, PRODUCT_SEARCH_MIN, type ProductPickerProps } from './ProductPicker';
 export { LinesTable, lineTotal, type LinesTableProps } from './LinesTable';
 export { Summary, type SummaryFigures } from './Summary';
+export { SaveFooter } from './SaveFooter';
 export { useLineStock } from './useStock';
 export { useSaveNewInvoice } from './useSaveNewInvoice';
 export type { Line, LineColumn } from './types';
