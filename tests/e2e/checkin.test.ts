@@ -2,7 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableTitle } from '../../src/domain/jobs';
-import { ADMIN, browser, ensureBuild, shoot, startProduct, type RunningServer } from './harness';
+import { ADMIN, browser, ensureBuild, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
 
 /** A real (tiny) PNG, so the server's thumbnailer has an image to decode. */
 function png(w: number, h: number): Buffer {
@@ -48,15 +48,8 @@ describe('check-in offline in Chromium', () => {
   });
 
   it('signs in online once (device code, catalogue), then works with the network cut', async () => {
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${server.url}/`);
-    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker?.controller), { timeout: 30_000 }).toBe(true);
     // the first sync brought the catalogue and the device has its number series
-    await expect.poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 30_000 }).toBe('All changes on the server');
-    await expect.poll(() => page.getByText(/^Synced /).count(), { timeout: 30_000 }).toBe(1);
+    await signInAdmin(page, server.url);
     await shoot(page, 'dashboard-empty');
 
     await ctx.setOffline(true);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const DIST = join(ROOT, 'dist');
@@ -188,4 +189,19 @@ export async function dumpIndexedDb(page: Page, name: string): Promise<IndexedDb
       }),
     name,
   );
+}
+
+/**
+ * Signs the admin in through the login screen and waits for the first sync to finish; with `worker`, also for the
+ * service worker to control the page (so the screens open once the network is cut).
+ */
+export async function signInAdmin(page: Page, url: string, { worker = true } = {}) {
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${url}/`);
+  if (worker) await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker?.controller), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 30_000 }).toBe('All changes on the server');
+  await expect.poll(() => page.getByText(/^Synced /).count(), { timeout: 30_000 }).toBe(1);
 }

@@ -1,7 +1,7 @@
 import { format, addDays } from 'date-fns';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, browser, ensureBuild, startProduct, type RunningServer } from './harness';
+import { ADMIN, browser, ensureBuild, signInAdmin, startProduct, type RunningServer } from './harness';
 
 /**
  * Stored text is shown as text in every screen (issue: reliability and security). Another device (here: the API)
@@ -92,13 +92,7 @@ describe('stored text is shown as text on every screen', () => {
   });
 
   it('signs in and pulls what the other device stored', async () => {
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${server.url}/`);
-    await expect.poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 30_000 }).toBe('All changes on the server');
-    await expect.poll(() => page.getByText(/^Synced /).count(), { timeout: 30_000 }).toBe(1);
+    await signInAdmin(page, server.url, { worker: false });
   });
 
   /** no payload ran or became an element */

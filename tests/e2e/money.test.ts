@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, browser, ensureBuild, shoot, startProduct, type RunningServer } from './harness';
+import { ADMIN, browser, ensureBuild, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
 
 
 /**
@@ -40,15 +40,8 @@ describe('invoice and payments offline in Chromium', () => {
   });
 
   it('signs in online once, then raises the invoice and takes two payments with the network cut', async () => {
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${server.url}/`);
     // the service worker serves the screens once the network is cut
-    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker?.controller), { timeout: 30_000 }).toBe(true);
-    await expect.poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 30_000 }).toBe('All changes on the server');
-    await expect.poll(() => page.getByText(/^Synced /).count(), { timeout: 30_000 }).toBe(1);
+    await signInAdmin(page, server.url);
 
     await ctx.setOffline(true);
 
