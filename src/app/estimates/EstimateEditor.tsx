@@ -16,7 +16,8 @@ import { LabourFields, LinesTable, ProductPicker, Summary, useLineStock, type La
 import { estimatePdfBlob } from '../invoices/tables/documents';
 import { useSession } from '../session/session';
 import { checkDraft, draftOf, figuresOf, newDraft, sameDraft, type DraftErrors, type EstimateDraft } from './editor/draft';
-import { EstimateServices, ProfileFields, Section } from './editor/parts';
+import { Section } from '../ui/Section';
+import { EstimateServices, ProfileFields } from './editor/parts';
 
 const estimateNumber = (e: Pick<EstimateRow, 'number'>) => `EST ${e.number}`;
 

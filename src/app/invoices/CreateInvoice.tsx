@@ -13,6 +13,7 @@ import { useRepos } from '../data/DataProvider';
 import { DelayedSpinner } from '../feedback/DelayedSpinner';
 import { useSession } from '../session/session';
 import { LabourFields, labourForm, LinesTable, ProductPicker, SaveFooter, useLineStock, useSaveNewInvoice, type LabourError, type LabourValues, type Line } from './lines';
+import { Section } from '../ui/Section';
 
 /** The job of the query id: its id (UUID) or its number, with or without the leading # (SPEC §2: B2-17). */
 export async function findJob(repos: ReturnType<typeof useRepos>, id: string): Promise<JobRow | null> {
@@ -31,17 +32,6 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Box>
     </Stack>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box as="section" borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '5' }} aria-label={title}>
-      <Heading size="md" mb="4">
-        {title}
-      </Heading>
-      {children}
-    </Box>
   );
 }
 

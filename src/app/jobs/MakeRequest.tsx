@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Field, Flex, Heading, Input, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useController, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { BOOKING_FORMAT, DAY_FORMAT, formatShop, parseBooking } from '../../domain/dates';
@@ -16,6 +16,7 @@ import { useRepos } from '../data/DataProvider';
 import { ServicesChecklist } from '../ui/ServicesChecklist';
 import { notify, notifyError } from '../feedback/toaster';
 import { useSession } from '../session/session';
+import { Section } from '../ui/Section';
 import {
   checklist,
   collectErrors,
@@ -34,18 +35,6 @@ const BOOKING_TEXT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/;
 
 function customerPart(v: RequestFormValues): CustomerFieldValues {
   return { vin: v.vin, registration: v.registration, first_name: v.first_name, last_name: v.last_name, contact: v.contact, email: v.email };
-}
-
-function Section({ title, children, right, testId }: { title: string; children: ReactNode; right?: ReactNode; testId?: string }) {
-  return (
-    <Box as="section" borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '5' }} data-testid={testId}>
-      <Flex align="center" justify="space-between" gap="3" mb="4" wrap="wrap">
-        <Heading size="md">{title}</Heading>
-        {right}
-      </Flex>
-      {children}
-    </Box>
-  );
 }
 
 function CustomerSummary({ customer, onChange }: { customer: CustomerRow; onChange: () => void }) {

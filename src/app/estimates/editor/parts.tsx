@@ -1,21 +1,7 @@
-import { Box, Field, Flex, Heading, Input, SimpleGrid } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Field, Input, SimpleGrid } from '@chakra-ui/react';
 import type { EstimateProfile } from '../../../local/repositories/estimates';
 import { ServicesChecklist, type ChecklistItem } from '../../ui/ServicesChecklist';
 import type { DraftErrors } from './draft';
-
-/** A titled part of the editor. */
-export function Section({ title, children, right }: { title: string; children: ReactNode; right?: ReactNode }) {
-  return (
-    <Box as="section" borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '5' }} aria-label={title}>
-      <Flex align="center" justify="space-between" gap="3" mb="4" wrap="wrap">
-        <Heading size="md">{title}</Heading>
-        {right}
-      </Flex>
-      {children}
-    </Box>
-  );
-}
 
 type Profile = Required<EstimateProfile>;
 
