@@ -23,8 +23,11 @@ export interface ServerConfig {
   /** comma-separated origins allowed by CORS; none by default (the PWA is served from the same origin) */
   corsOrigins: string[];
   logLevel: string;
-  /** failed sign-ins allowed per username and per address within loginWindowSeconds */
+  /** failed sign-ins from one address for one username before the doubling wait starts (src/domain/signInLimits.ts) */
   loginMaxFailures: number;
+  /** failed sign-ins from one address, whatever the username, before that address waits too */
+  loginMaxPerAddress: number;
+  /** a key forgets its failures one window after the first of them; also the longest wait */
   loginWindowSeconds: number;
 }
 
@@ -48,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     corsOrigins: (env.BAYBOOK_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginMaxFailures: Number(env.BAYBOOK_LOGIN_MAX_FAILURES ?? 5),
+    loginMaxPerAddress: Number(env.BAYBOOK_LOGIN_MAX_PER_ADDRESS ?? 30),
     loginWindowSeconds: Number(env.BAYBOOK_LOGIN_WINDOW_SECONDS ?? 900),
   };
   const cfg = { ...base, ...overrides };

@@ -63,7 +63,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('backup and restore of the embedded 
     dirs.push(root);
     const a = await serve(join(root, 'a'));
     // the books, made through the API as the app makes them
-    for (const u of ['kim', 'lee']) await a.ok('POST', '/v2/auth/user', a.token, { data: { username: u, password: 'pw12345', permission: 3 } });
+    for (const u of ['kim', 'lee']) await a.ok('POST', '/v2/auth/user', a.token, { data: { username: u, password: 'bay-pass-2345', permission: 3 } });
     const customer = (await a.ok('POST', '/customer', a.token, { data: { VIN: 'BACKUPVIN00000001', 'Registration Number': 'BK 1', 'First name': 'Bea', 'Last name': 'Kup', 'Contact number': '8765551234', Email: '' } })).id as string;
     const product = (await a.ok('POST', '/v2/inventory/product', a.token, { data: { title: 'Backup filter', description: 'x', price: 2500, stock: 5, low_stock: 1 } })).id as string;
     const invoices: string[] = [];

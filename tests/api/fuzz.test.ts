@@ -82,7 +82,7 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
     expect(customer.status).toBe(200);
     const bases: Record<string, Record<string, unknown>> = {
       'POST /login': { username: 'admin', password: 'not-the-pw' },
-      'POST /v2/auth/user': { username: 'nearname', password: 'pw12345', permission: 3 },
+      'POST /v2/auth/user': { username: 'nearname', password: 'bay-pass-2345', permission: 3 },
       'POST /customer': { VIN: 'FUZZNEARVIN000002', 'Registration Number': 'FN 2', 'First name': 'Ne', 'Last name': 'Ar', 'Contact number': '8765551234', Email: '' },
       'POST /service': { customer_id: customer.body.id, mileage: 10, service: ['Full service'] },
       'POST /product': { title: 'Near', description: 'x', price: 100 },
@@ -128,7 +128,7 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
     const job = await s.api('POST', '/service', { body: { data: { customer: { vin: 'FUZZSPECVIN000001', registration: 'FS 1', first_name: 'F', last_name: 'S', contact: '8765551234' }, mileage: 1, service: ['Full service'] } } });
     expect(job.status).toBe(200);
     const customerBody = { VIN: 'FUZZSPECVIN000002', 'Registration Number': 'FS 2', 'First name': 'Fi', 'Last name': 'Eld', 'Contact number': '8765551234', Email: '' };
-    const member = { username: 'specname', password: 'pw12345', permission: 3 };
+    const member = { username: 'specname', password: 'bay-pass-2345', permission: 3 };
     const newCustomer = { vin: 'FUZZSPECVIN000003', registration: 'FS 3', first_name: 'Ne', last_name: 'W', contact: '8765551234' };
     const product = { title: 'Spec part', description: 'x', price: 100, stock: 1, low_stock: 0 };
     const without = <T extends object>(o: T, k: keyof T) => Object.fromEntries(Object.entries(o).filter(([key]) => key !== k));
@@ -140,7 +140,7 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
       ['POST /v2/auth/user', { data: { ...member, username: '' } }, MSG.enterValidUsername],
       ['POST /v2/auth/user', { data: { ...member, username: 'a'.repeat(13) } }, MSG.usernameMax],
       ['POST /v2/auth/user', { data: without(member, 'password') }, MSG.passwordRequired],
-      ['POST /v2/auth/user', { data: { ...member, password: 'p'.repeat(13) } }, MSG.passwordMax],
+      ['POST /v2/auth/user', { data: { ...member, password: 'p'.repeat(129) } }, MSG.passwordMax],
       ['POST /v2/auth/user', { data: { ...member, permission: 1 } }, MSG.permissionRange],
       ['POST /v2/auth/user', { data: { ...member, permission: 6 } }, MSG.permissionRange],
       ['POST /v2/auth/user', { data: { ...member, permission: 'x' } }, MSG.permissionRange],

@@ -10,7 +10,7 @@ describe.each(DATABASES)('idempotency and the pull feed on %s', (kind) => {
   afterAll(() => s?.close());
 
   const addMember = (username: string, key?: string) =>
-    s.api('POST', '/v2/auth/user', { key, body: { data: { username, password: 'pw12345', permission: 3 } } });
+    s.api('POST', '/v2/auth/user', { key, body: { data: { username, password: 'bay-pass-2345', permission: 3 } } });
 
   /** Every change after `since`, page by page until the feed says there is no more; fails if a page does not advance. */
   async function drain(since: number, limit = 1000): Promise<{ changes: any[]; cursor: number }> {
@@ -49,9 +49,9 @@ describe.each(DATABASES)('idempotency and the pull feed on %s', (kind) => {
 
   it('gives a refusal the same answer on replay', async () => {
     const key = newId();
-    const first = await s.api('POST', '/v2/auth/user', { key, body: { data: { username: 'admin', password: 'pw', permission: 3 } } });
+    const first = await s.api('POST', '/v2/auth/user', { key, body: { data: { username: 'admin', password: 'bay-pass-1234', permission: 3 } } });
     expect(first.status).toBe(409);
-    const again = await s.api('POST', '/v2/auth/user', { key, body: { data: { username: 'admin', password: 'pw', permission: 3 } } });
+    const again = await s.api('POST', '/v2/auth/user', { key, body: { data: { username: 'admin', password: 'bay-pass-1234', permission: 3 } } });
     expect(again.status).toBe(409);
     expect(again.body).toEqual(first.body);
   });

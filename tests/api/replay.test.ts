@@ -77,7 +77,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
     (await ok('POST', '/invoice', { data: { fetchedData: { id: job ?? (await newJob()) }, formData: { work_hour: 1, rate_hour: 5000 }, productInvoice: lines } })).data.invoice_id as string;
   const newMember = async () => {
     const username = `rm${++seq}${stamp.slice(-3)}`.toLowerCase().slice(0, 12);
-    return { id: (await ok('POST', '/v2/auth/user', { data: { username, password: 'pw12345', permission: 3 } })).id as string, username };
+    return { id: (await ok('POST', '/v2/auth/user', { data: { username, password: 'bay-pass-2345', permission: 3 } })).id as string, username };
   };
   const newEstimate = async () =>
     (await ok('POST', '/estimate', { data: { profile: { first_name: 'Est', last_name: 'Imate' }, serviceInvoice: ['Wheel alignment'], formData: { work_hour: 1, rate_hour: 5000 }, productInvoice: [] } })).invoice_id as string;
@@ -120,7 +120,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
     jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } }).jpeg().toBuffer();
     ({ id: customerId, vin: customerVin } = await newCustomer());
     supplierId = (await ok('POST', '/v2/inventory/supplier', { data: { bizname: `Replay Supply ${stamp}` } })).id;
-    await ok('POST', '/v2/auth/user', { data: { username: techName, password: 'pw12345', permission: 3 } });
+    await ok('POST', '/v2/auth/user', { data: { username: techName, password: 'bay-pass-2345', permission: 3 } });
   });
   afterAll(() => s?.close());
 
@@ -149,7 +149,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         const username = `rnew${stamp.slice(-4)}`.toLowerCase();
         return {
           path: '/v2/auth/user',
-          body: { data: { username, password: 'pw12345', permission: 4 } },
+          body: { data: { username, password: 'bay-pass-2345', permission: 4 } },
           async verify(res) {
             expect(res.body).toMatchObject({ value: true, id: expect.any(String) });
             expect(await db().select().from(t.users).where(eq(t.users.username, username))).toMatchObject([{ id: res.body.id, permission: 4 }]);

@@ -65,16 +65,19 @@ describe('Team / Members (SPEC §2, §5)', () => {
   });
 
   it.each<[string, Record<string, string>]>([
-    [MSG.usernameMax, { Username: 'a'.repeat(13), Password: 'secret', Permission: '3' }],
-    [MSG.passwordMax, { Username: 'newbie', Password: 'p'.repeat(13), Permission: '3' }],
-    [MSG.permissionRange, { Username: 'newbie', Password: 'secret', Permission: '' }],
-    [MSG.enterValidUsername, { Username: '', Password: 'secret', Permission: '3' }],
+    [MSG.usernameMax, { Username: 'a'.repeat(13), Password: 'secret-key-7', Permission: '3' }],
+    [MSG.passwordMax, { Username: 'newbie', Password: 'p'.repeat(129), Permission: '3' }],
+    [MSG.passwordMin, { Username: 'newbie', Password: 'secret7', Permission: '3' }],
+    [MSG.passwordCommon, { Username: 'newbie', Password: 'Password123', Permission: '3' }],
+    [MSG.usernameInvisible, { Username: 'ad\u200bmin', Password: 'secret-key-7', Permission: '3' }],
+    [MSG.permissionRange, { Username: 'newbie', Password: 'secret-key-7', Permission: '' }],
+    [MSG.enterValidUsername, { Username: '', Password: 'secret-key-7', Permission: '3' }],
     [MSG.passwordRequired, { Username: 'newbie', Password: '', Permission: '3' }],
   ])("Add Member shows '%s' and queues nothing", async (message, values) => {
     const { data } = await renderScreen(<Team />, { level: 5, path: '/view-team' });
     fireEvent.click(await screen.findByRole('button', { name: 'Add Member' }));
     const dialog = await formDialog();
-    // the inputs cap typing at 12; a pasted or scripted longer value still meets the schema
+    // the inputs cap typing (12 for a name, 128 for a password); a pasted or scripted longer value still meets the schema
     type(dialog, values);
     save(dialog);
     await waitFor(() => expect(within(dialog).getByText(message)).toBeTruthy());
@@ -93,19 +96,19 @@ describe('Team / Members (SPEC §2, §5)', () => {
     const { data } = await renderScreen(<Team />, { level: 5, path: '/view-team' });
     fireEvent.click(await screen.findByRole('button', { name: 'Add Member' }));
     const dialog = await formDialog();
-    type(dialog, { Username: 'newbie', Password: 'hunter2', Permission: '3' });
+    type(dialog, { Username: 'newbie', Password: 'torque-wrench-9', Permission: '3' });
     save(dialog);
     await dialogGone();
     const [row] = await data.db.users.toArray();
     expect(row).toMatchObject({ username: 'newbie', permission: 3 });
     expect(row).not.toHaveProperty('password');
-    expect(JSON.stringify(row)).not.toContain('hunter2');
+    expect(JSON.stringify(row)).not.toContain('torque-wrench-9');
     const [entry] = await outbox(data);
-    expect(entry).toMatchObject({ method: 'POST', path: '/v2/auth/user', body: { data: { username: 'newbie', permission: 3, password: 'hunter2' } } });
+    expect(entry).toMatchObject({ method: 'POST', path: '/v2/auth/user', body: { data: { username: 'newbie', permission: 3, password: 'torque-wrench-9' } } });
     const shown = await findRow(row.id);
     expect(within(shown).getByText('Service Agent')).toBeTruthy();
     expect(within(shown).getByText(PASSWORD_MASK)).toBeTruthy();
-    expect(document.body.textContent).not.toContain('hunter2');
+    expect(document.body.textContent).not.toContain('torque-wrench-9');
   });
 
   it('edits a member: the password left empty is kept (not sent)', async () => {

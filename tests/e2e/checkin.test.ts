@@ -153,7 +153,7 @@ describe('check-in offline in Chromium', () => {
   it('screens for the record, online: a booked job on the calendar and its dialog, the Service Log, a blocked customer, level 3 making a request', async () => {
     const started = Date.now();
     const token = await server.login(ADMIN.username, ADMIN.password);
-    const TECH = { username: 'tech3', password: 'tech3-pw' };
+    const TECH = { username: 'tech3', password: 'bay3-wrench' };
     expect((await server.api('POST', '/v2/auth/user', { data: { ...TECH, permission: 3 } }, token)).status).toBeLessThan(300);
 
     // book the job through the calendar's day form: tomorrow 10:00–11:00, shop time

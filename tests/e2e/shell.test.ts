@@ -93,14 +93,14 @@ describe('the PWA shell in Chromium', () => {
   it('guards every route of SPEC §2 for levels 1–5: a route below the level goes to /', async () => {
     const admin = await server.login(ADMIN.username, ADMIN.password);
     for (const level of [2, 3, 4, 5]) {
-      await server.api('POST', '/v2/auth/user', { data: { username: `lvl${level}`, password: 'pw12345', permission: level } }, admin);
+      await server.api('POST', '/v2/auth/user', { data: { username: `lvl${level}`, password: 'bay-pass-2345', permission: level } }, admin);
     }
     // level 1 cannot be given from Add Member (SPEC §5: 2–5); a token asking for level 1 lowers a level-2 member to it
     // (the server takes the lower of the token's level and the member's)
     const level1 = signHs256({ username: 'lvl2', permission: 1, exp: Math.floor(Date.now() / 1000) + 3600 }, server.jwtSecret);
     const wrong: string[] = [];
     for (const level of [1, 2, 3, 4, 5]) {
-      const token = level === 1 ? level1 : await server.login(`lvl${level}`, 'pw12345');
+      const token = level === 1 ? level1 : await server.login(`lvl${level}`, 'bay-pass-2345');
       await page.evaluate((t) => localStorage.setItem('baybook.token', t), token);
       await page.goto(`${server.url}/`);
       await page.waitForLoadState('networkidle');
@@ -131,7 +131,7 @@ describe('the PWA shell in Chromium', () => {
     }
     expect(wrong).toEqual([]);
     // level 2 is not shown the service request menu entry (SPEC §6: level 3 and up)
-    await page.evaluate((t) => localStorage.setItem('baybook.token', t), await server.login('lvl2', 'pw12345'));
+    await page.evaluate((t) => localStorage.setItem('baybook.token', t), await server.login('lvl2', 'bay-pass-2345'));
     await page.goto(`${server.url}/dash`);
     await expect.poll(() => page.getByRole('link', { name: 'Add Customer' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Make Service Request' }).count()).toBe(0);

@@ -25,7 +25,7 @@ describe('Background Sync: the outbox sent from the service worker', () => {
     await d.engine.signIn({ username: 'admin', permission: 5, token: s.adminToken });
     await d.engine.syncNow(); // the sign-in's own cycle has ended: nothing of the page is still sending
     d.engine.stop();
-    await teamRepository(d.db).add({ username, permission: 3, password: 'pw1234' });
+    await teamRepository(d.db).add({ username, permission: 3, password: 'bay-pass-1234' });
     expect(await d.db.outbox.count()).toBe(1);
     return d;
   }

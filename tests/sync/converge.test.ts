@@ -40,7 +40,7 @@ describe('three devices converge', () => {
       const op = rnd();
       if (op < 0.4) {
         const username = `cv${step}`;
-        const id = await team.add({ username, permission: 2 + Math.floor(rnd() * 4), password: 'pw1234' });
+        const id = await team.add({ username, permission: 2 + Math.floor(rnd() * 4), password: 'bay-pass-1234' });
         added.push({ device: d.name, username, id });
       } else if (op < 0.7) {
         const known = (await team.list()).filter((m) => m.username.startsWith('cv'));

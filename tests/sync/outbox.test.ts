@@ -22,7 +22,7 @@ describe('outbox: idempotent replay, holds, conflicts', () => {
     await d.engine.signIn(admin());
     d.net.up = false;
     const team = teamRepository(d.db);
-    const id = await team.add({ username: 'off1', permission: 3, password: 'pw1234' });
+    const id = await team.add({ username: 'off1', permission: 3, password: 'bay-pass-1234' });
     await team.edit({ id, username: 'off1', permission: 4 });
     const report = await d.engine.syncNow();
     expect(report.online).toBe(false);
@@ -49,7 +49,7 @@ describe('outbox: idempotent replay, holds, conflicts', () => {
     await d.engine.signIn(admin());
     await d.engine.syncNow();
     d.net.dropResponses = 1;
-    const id = await teamRepository(d.db).add({ username: 'dup1', permission: 3, password: 'pw1234' });
+    const id = await teamRepository(d.db).add({ username: 'dup1', permission: 3, password: 'bay-pass-1234' });
     const first = await d.engine.syncNow();
     expect(first.push?.error).toMatch(/connection dropped/);
     expect(await d.db.outbox.count()).toBe(1);
@@ -68,9 +68,9 @@ describe('outbox: idempotent replay, holds, conflicts', () => {
     await d.engine.syncNow();
     d.net.up = false;
     const team = teamRepository(d.db);
-    const bad = await team.add({ username: 'admin', permission: 3, password: 'pw1234' }); // taken: 409
+    const bad = await team.add({ username: 'admin', permission: 3, password: 'bay-pass-1234' }); // taken: 409
     await team.edit({ id: bad, username: 'admin', permission: 4 }); // needs the refused row
-    const good = await team.add({ username: 'after1', permission: 2, password: 'pw1234' });
+    const good = await team.add({ username: 'after1', permission: 2, password: 'bay-pass-1234' });
     d.net.up = true;
     await d.engine.syncNow();
     expect(await d.db.outbox.count()).toBe(0);
@@ -106,12 +106,12 @@ describe('outbox: idempotent replay, holds, conflicts', () => {
     await d.engine.syncNow();
     d.net.up = false;
     const team = teamRepository(d.db);
-    await team.add({ username: 'byjdoe1', permission: 2, password: 'pw1234' });
-    await team.add({ username: 'byjdoe2', permission: 2, password: 'pw1234' });
+    await team.add({ username: 'byjdoe1', permission: 2, password: 'bay-pass-1234' });
+    await team.add({ username: 'byjdoe2', permission: 2, password: 'bay-pass-1234' });
     // jdoe's session ends; their stored token is now an expired one; 'other5' signs in and works
     await d.engine.signIn({ username: 'jdoe', permission: 5, token: expired });
     await d.engine.signIn({ username: other.username, permission: 5, token: other.token });
-    await team.add({ username: 'byother', permission: 2, password: 'pw1234' });
+    await team.add({ username: 'byother', permission: 2, password: 'bay-pass-1234' });
     d.net.up = true;
     await d.engine.syncNow();
     const names = (await members()).map((m) => m.username);
@@ -140,7 +140,7 @@ describe('outbox: idempotent replay, holds, conflicts', () => {
     await d1.engine.signIn(admin());
     await d1.engine.syncNow();
     d1.net.up = false;
-    await teamRepository(d1.db).add({ username: 'crash1', permission: 3, password: 'pw1234' });
+    await teamRepository(d1.db).add({ username: 'crash1', permission: 3, password: 'bay-pass-1234' });
     // an entry caught mid-send when the tab died
     await d1.db.outbox.toCollection().modify({ state: 'sending' });
     d1.engine.stop();
@@ -158,7 +158,7 @@ describe('outbox: idempotent replay, holds, conflicts', () => {
     const b = makeDevice(s, 'rbB');
     await a.engine.signIn(admin());
     await b.engine.signIn(admin());
-    const id = await teamRepository(a.db).add({ username: 'rebase1', permission: 2, password: 'pw1234' });
+    const id = await teamRepository(a.db).add({ username: 'rebase1', permission: 2, password: 'bay-pass-1234' });
     await a.engine.syncNow();
     await b.engine.syncNow();
     expect((await b.db.users.get(id))?.permission).toBe(2);

@@ -64,7 +64,7 @@ describe('pull', () => {
   it('removes rows the server deleted', async () => {
     const db = openLocalDb(dbName('deletes'));
     const transport = fetchTransport(`${s.url}/api`);
-    const add = await s.api('POST', '/v2/auth/user', { body: { data: { username: 'gone1', password: 'pw1234', permission: 3 } } });
+    const add = await s.api('POST', '/v2/auth/user', { body: { data: { username: 'gone1', password: 'bay-pass-1234', permission: 3 } } });
     await pull({ db, transport, token: s.adminToken });
     expect(await db.users.get(add.body.id)).toBeDefined();
     await s.api('DELETE', '/v2/auth/user', { body: { data: { id: add.body.id } } });

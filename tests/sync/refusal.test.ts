@@ -24,7 +24,7 @@ describe('after a refusal the affected rows are authoritative', () => {
   async function appliedThenRefused(d: Device, username: string) {
     await d.engine.signIn(admin());
     const team = teamRepository(d.db);
-    const id = await team.add({ username, permission: 2, password: 'pw1234' });
+    const id = await team.add({ username, permission: 2, password: 'bay-pass-1234' });
     await d.engine.syncNow();
     expect((await d.db.users.get(id))?._seq).toBeGreaterThan(0);
     d.net.up = false;
@@ -94,10 +94,10 @@ describe('after a refusal the affected rows are authoritative', () => {
       await d.engine.signIn(admin());
       await d.engine.syncNow();
       const blocker = newId();
-      expect((await s.api('POST', '/v2/auth/user', { body: { data: { id: blocker, username, permission: 2, password: 'pw1234' } } })).status).toBe(200);
+      expect((await s.api('POST', '/v2/auth/user', { body: { data: { id: blocker, username, permission: 2, password: 'bay-pass-1234' } } })).status).toBe(200);
       d.net.up = false;
       const team = teamRepository(d.db);
-      const id = await team.add({ username, permission: 2, password: 'pw1234' });
+      const id = await team.add({ username, permission: 2, password: 'bay-pass-1234' });
       await team.edit({ id, username, permission: 4 });
       d.net.up = true;
       await d.engine.syncNow();

@@ -16,7 +16,7 @@ describe('a server restart in the middle of a replay', () => {
     await d.engine.syncNow();
     d.net.up = false;
     const team = teamRepository(d.db);
-    for (let i = 0; i < 30; i++) await team.add({ username: `rs${i}`, permission: 2 + (i % 4), password: 'pw1234' });
+    for (let i = 0; i < 30; i++) await team.add({ username: `rs${i}`, permission: 2 + (i % 4), password: 'bay-pass-1234' });
     d.net.up = true;
     // the 12th change reaches the server and is applied, then the server goes down before the answer arrives
     let restarted = false;

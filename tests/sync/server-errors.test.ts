@@ -41,7 +41,7 @@ describe('push: 5xx and network failures keep the entries', () => {
     await d.engine.syncNow();
     d.net.up = false;
     const team = teamRepository(d.db);
-    const id = await team.add({ username: 'gw1', permission: 2, password: 'pw1234' });
+    const id = await team.add({ username: 'gw1', permission: 2, password: 'bay-pass-1234' });
     await team.edit({ id, username: 'gw1', permission: 3 }); // depends on the create
     // flaky Wi-Fi first: many failed attempts
     for (let i = 0; i < 9; i++) expect((await d.engine.syncNow()).online).toBe(false);
@@ -81,7 +81,7 @@ describe('push: 5xx and network failures keep the entries', () => {
     const { d, gw } = gatewayDevice('gw2');
     await d.engine.signIn({ username: 'admin', permission: 5, token: s.adminToken });
     await d.engine.syncNow();
-    await teamRepository(d.db).add({ username: 'gw2', permission: 2, password: 'pw1234' });
+    await teamRepository(d.db).add({ username: 'gw2', permission: 2, password: 'bay-pass-1234' });
     gw.mode = 'writes';
     await d.engine.syncNow();
     await d.engine.syncNow();

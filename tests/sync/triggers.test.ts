@@ -47,19 +47,19 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
 
   it('pushes after each queued write (onQueued), with no timer and no event', async () => {
     const d = await startedDevice('queued');
-    await teamRepository(d.db).add({ username: 'trig_q1', permission: 2, password: 'pw1234' });
+    await teamRepository(d.db).add({ username: 'trig_q1', permission: 2, password: 'bay-pass-1234' });
     await until(async () => expect(await d.db.outbox.count()).toBe(0));
     expect(await onServer('trig_q1')).toBe(1);
     // a second write while the first cycle may still run: it goes too (the engine runs once more after a cycle)
     const team = teamRepository(d.db);
-    await team.add({ username: 'trig_q2', permission: 2, password: 'pw1234' });
-    await team.add({ username: 'trig_q3', permission: 2, password: 'pw1234' });
+    await team.add({ username: 'trig_q2', permission: 2, password: 'bay-pass-1234' });
+    await team.add({ username: 'trig_q3', permission: 2, password: 'bay-pass-1234' });
     await until(async () => expect(await d.db.outbox.count()).toBe(0));
     expect([await onServer('trig_q2'), await onServer('trig_q3')]).toEqual([1, 1]);
     // a stopped engine no longer listens (once its last cycle has ended)
     await d.engine.kick();
     d.engine.stop();
-    await team.add({ username: 'trig_q4', permission: 2, password: 'pw1234' });
+    await team.add({ username: 'trig_q4', permission: 2, password: 'bay-pass-1234' });
     await d.engine.refreshStatus();
     expect(await d.db.outbox.count()).toBe(1);
     expect(posted(d).length).toBe(3);
@@ -70,7 +70,7 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
     const d = await startedDevice('interval', { intervalMs: 30_000 });
     // admin's token is gone for a while: the write's own cycle holds the entry (no failure, so no retry timer)
     await dropUserToken(d.db, 'admin');
-    await teamRepository(d.db).add({ username: 'trig_i1', permission: 2, password: 'pw1234' });
+    await teamRepository(d.db).add({ username: 'trig_i1', permission: 2, password: 'bay-pass-1234' });
     await d.engine.kick();
     expect((await d.db.outbox.toArray()).map((e) => e.state)).toEqual(['held']);
     // the token is back (no sign-in, so no cycle of its own): only the interval can send the entry now
@@ -84,7 +84,7 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
     await d.engine.kick();
     d.engine.stop();
     await dropUserToken(d.db, 'admin');
-    await teamRepository(d.db).add({ username: 'trig_i2', permission: 2, password: 'pw1234' });
+    await teamRepository(d.db).add({ username: 'trig_i2', permission: 2, password: 'bay-pass-1234' });
     await setUserToken(d.db, 'admin', s.adminToken);
     vi.advanceTimersByTime(120_000);
     await d.engine.refreshStatus();
@@ -102,7 +102,7 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
     expect(d.engine.status.get().online).toBe(false);
 
     d.net.up = false;
-    await teamRepository(d.db).add({ username: 'trig_o1', permission: 2, password: 'pw1234' });
+    await teamRepository(d.db).add({ username: 'trig_o1', permission: 2, password: 'bay-pass-1234' });
     const offline = await d.engine.kick();
     expect(offline.online).toBe(false);
     expect(d.engine.status.get().retryAt).toBeGreaterThan(Date.now());
@@ -121,16 +121,16 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
     const register = vi.fn(async (_tag: string) => undefined);
     vi.stubGlobal('navigator', { serviceWorker: { ready: Promise.resolve({ sync: { register } }) } });
     const d = await startedDevice('bgsync', { backgroundSync: undefined });
-    await teamRepository(d.db).add({ username: 'trig_b1', permission: 2, password: 'pw1234' });
+    await teamRepository(d.db).add({ username: 'trig_b1', permission: 2, password: 'bay-pass-1234' });
     await until(() => expect(register).toHaveBeenCalledWith(SYNC_TAG));
     await until(async () => expect(await d.db.outbox.count()).toBe(0));
     expect(await onServer('trig_b1')).toBe(1);
 
     // a browser without Background Sync (no SyncManager on the registration), or without service workers at all
     vi.stubGlobal('navigator', { serviceWorker: { ready: Promise.resolve({}) } });
-    await teamRepository(d.db).add({ username: 'trig_b2', permission: 2, password: 'pw1234' });
+    await teamRepository(d.db).add({ username: 'trig_b2', permission: 2, password: 'bay-pass-1234' });
     vi.stubGlobal('navigator', {});
-    await teamRepository(d.db).add({ username: 'trig_b3', permission: 2, password: 'pw1234' });
+    await teamRepository(d.db).add({ username: 'trig_b3', permission: 2, password: 'bay-pass-1234' });
     await until(async () => expect(await d.db.outbox.count()).toBe(0));
     expect([await onServer('trig_b2'), await onServer('trig_b3')]).toEqual([1, 1]);
     expect(register).toHaveBeenCalledTimes(1);
@@ -143,7 +143,7 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
     await d.engine.signIn(admin());
     await d.engine.syncNow();
     d.net.up = false;
-    await teamRepository(d.db).add({ username: 'trig_b5', permission: 2, password: 'pw1234' }); // the engine is not started: nothing registers
+    await teamRepository(d.db).add({ username: 'trig_b5', permission: 2, password: 'bay-pass-1234' }); // the engine is not started: nothing registers
     expect(register).not.toHaveBeenCalled();
     d.engine.start();
     started.push(d);
@@ -157,7 +157,7 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
     const register = vi.fn(async (_tag: string) => undefined);
     vi.stubGlobal('navigator', { serviceWorker: { ready: Promise.resolve({ sync: { register } }) } });
     const d = await startedDevice('bgsync-off', { backgroundSync: false });
-    await teamRepository(d.db).add({ username: 'trig_b4', permission: 2, password: 'pw1234' });
+    await teamRepository(d.db).add({ username: 'trig_b4', permission: 2, password: 'bay-pass-1234' });
     await until(async () => expect(await d.db.outbox.count()).toBe(0));
     expect(register).not.toHaveBeenCalled();
   });
@@ -194,7 +194,7 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
       const d = makeDevice(s, 'locks');
       await d.engine.signIn(admin());
       await d.engine.syncNow();
-      await teamRepository(d.db).add({ username: 'trig_l1', permission: 2, password: 'pw1234' });
+      await teamRepository(d.db).add({ username: 'trig_l1', permission: 2, password: 'bay-pass-1234' });
       const r = await d.engine.syncNow();
       expect(r.skipped).toBeUndefined();
       expect(await onServer('trig_l1')).toBe(1);
@@ -209,7 +209,7 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
       const d = makeDevice(s, 'locks-busy');
       await d.engine.signIn(admin());
       await d.engine.syncNow();
-      await teamRepository(d.db).add({ username: 'trig_l2', permission: 2, password: 'pw1234' });
+      await teamRepository(d.db).add({ username: 'trig_l2', permission: 2, password: 'bay-pass-1234' });
       // the service worker (another context) holds the outbox lock of this database
       let release!: () => void;
       const gate = new Promise<void>((r) => (release = r));
@@ -248,7 +248,7 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
       await tab1.engine.signIn(admin());
       await tab1.engine.syncNow();
       const team = teamRepository(tab1.db);
-      for (let i = 1; i <= 3; i++) await team.add({ username: `trig_t${i}`, permission: 2, password: 'pw1234' });
+      for (let i = 1; i <= 3; i++) await team.add({ username: `trig_t${i}`, permission: 2, password: 'bay-pass-1234' });
       // tab 1's first send is held on the wire, so tab 2 runs its cycle while tab 1 holds the lock
       let letThrough!: () => void;
       const wire = new Promise<void>((r) => (letThrough = r));

@@ -222,10 +222,17 @@ describe('SPEC §5 admin messages', () => {
   });
 
   it('members: at most 12 characters, permission 2 to 5', async () => {
-    expect(await first(addMemberSchema, { username: 'a'.repeat(13), password: 'p', permission: 3 })).toBe(MSG.usernameMax);
-    expect(await first(addMemberSchema, { username: 'abc', password: 'p'.repeat(13), permission: 3 })).toBe(MSG.passwordMax);
-    expect(await first(addMemberSchema, { username: 'abc', password: 'p', permission: 1 })).toBe(MSG.permissionRange);
-    expect(await first(addMemberSchema, { username: 'abc', password: 'p', permission: 5 })).toBe('ok');
+    expect(await first(addMemberSchema, { username: 'a'.repeat(13), password: 'gear-box-42', permission: 3 })).toBe(MSG.usernameMax);
+    expect(await first(addMemberSchema, { username: 'abc', password: 'p'.repeat(129), permission: 3 })).toBe(MSG.passwordMax);
+    expect(await first(addMemberSchema, { username: 'abc', password: 'p', permission: 3 })).toBe(MSG.passwordMin);
+    expect(await first(addMemberSchema, { username: 'abc', password: 'letmein99', permission: 3 })).toBe(MSG.passwordCommon);
+    expect(await first(addMemberSchema, { username: 'abc', password: 'abc-is-me-1', permission: 3 })).toBe(MSG.passwordHasUsername);
+    expect(await first(addMemberSchema, { username: 'a\u200bbc', password: 'gear-box-42', permission: 3 })).toBe(MSG.usernameInvisible);
+    expect(await first(addMemberSchema, { username: 'abc', password: 'gear-box-42', permission: 1 })).toBe(MSG.permissionRange);
+    expect(await first(addMemberSchema, { username: 'abc', password: 'gear-box-42', permission: 5 })).toBe('ok');
+    expect(await first(addMemberSchema, { username: 'abc', password: 'p'.repeat(127) + 'q', permission: 5 })).toBe('ok');
+    // stored in NFKC: a full-width name is its plain twin
+    expect((await addMemberSchema.validate({ username: 'ａｂｃ', password: 'gear-box-42', permission: 3 })).username).toBe('abc');
   });
 
   it('reports: start, end, at most 365 days', async () => {

@@ -6,6 +6,7 @@ import { createContext, useContext, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { ASSIGNABLE_LEVELS, LEVEL_NAMES, isLevel } from '../../domain/levels';
 import { can } from '../../domain/permissions';
+import { PASSWORD_MAX } from '../../domain/passwords';
 import { MEMBER_MAX, PASSWORD_MASK, addMemberSchema, editMemberSchema } from '../../domain/schemas';
 import type { MemberRow } from '../../local/repositories/team';
 import { useRepos } from '../data/DataProvider';
@@ -123,7 +124,7 @@ function MemberDialog({ member, onClose }: { member: MemberRow | null; onClose: 
       </Field.Root>
       <Field.Root invalid={!!errors.password} required={!editing}>
         <Field.Label>Password</Field.Label>
-        <Input type="password" autoComplete="new-password" maxLength={MEMBER_MAX} {...register('password')} />
+        <Input type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...register('password')} />
         {errors.password ? <Field.ErrorText>{errors.password.message}</Field.ErrorText> : editing && <Field.HelperText>Leave empty to keep the password.</Field.HelperText>}
       </Field.Root>
       <Field.Root invalid={!!errors.permission} required>

@@ -3,30 +3,6 @@ import { checkReportRange } from '../dates';
 import { MSG } from '../messages';
 import { idField } from './common';
 
-/** Login (SPEC §5): both fields required; a too-short username is 'Enter valid username'. */
-export const USERNAME_MIN = 3;
-export const loginSchema = object({
-  username: string().trim().required(MSG.enterValidUsername).min(USERNAME_MIN, MSG.enterValidUsername).max(64, MSG.enterValidUsername),
-  password: string().required(MSG.passwordRequired).max(256, MSG.passwordRequired),
-});
-
-/** Add Member (SPEC §5): username and password at most 12 characters; permission from 2 to 5. */
-export const MEMBER_MAX = 12;
-const permission = () =>
-  number().typeError(MSG.permissionRange).required(MSG.permissionRange).integer(MSG.permissionRange).min(2, MSG.permissionRange).max(5, MSG.permissionRange);
-export const addMemberSchema = object({
-  id: idField().optional(),
-  username: string().trim().required(MSG.enterValidUsername).min(USERNAME_MIN, MSG.enterValidUsername).max(MEMBER_MAX, MSG.usernameMax),
-  password: string().required(MSG.passwordRequired).max(MEMBER_MAX, MSG.passwordMax),
-  permission: permission(),
-});
-export const editMemberSchema = object({
-  id: idField().required(MSG.invalidId),
-  username: string().trim().required(MSG.enterValidUsername).min(USERNAME_MIN, MSG.enterValidUsername).max(MEMBER_MAX, MSG.usernameMax),
-  password: string().max(MEMBER_MAX, MSG.passwordMax).optional(),
-  permission: permission(),
-});
-
 export const idPayloadSchema = object({ id: idField().required(MSG.invalidId) });
 
 /** Config edit (SPEC §5): title read-only; description and amount required; amount a number. */

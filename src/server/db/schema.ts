@@ -292,6 +292,8 @@ export const loginAttempts = pgTable('login_attempts', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   window_start: ts('window_start').notNull().defaultNow(),
+  /** no sign-in is tried for this key before this time (the backoff after too many failures) */
+  blocked_until: ts('blocked_until'),
 });
 
 export const blobs = pgTable('blobs', {

@@ -1,10 +1,14 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../../domain/ids';
-import { MSG } from '../../domain/messages';
-import { PASSWORD_MASK, addMemberSchema, editMemberSchema, idPayloadSchema, loginSchema } from '../../domain/schemas';
-import { loginAttempts, users } from '../db/schema';
+import { MSG, fill } from '../../domain/messages';
+import { waitInWords } from '../../domain/signInLimits';
+import { lookalikeOf } from '../../domain/usernames';
+import { PASSWORD_MASK, addMemberSchema, editMemberSchema, idPayloadSchema, loginSchema, signInUnlockSchema } from '../../domain/schemas';
+import type { Tx } from '../db/client';
+import { users } from '../db/schema';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
+import { claimSignIn, clearSignInLimits, signedIn } from '../auth/signInLimits';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
@@ -22,58 +26,43 @@ const publicUser = (u: { id: string; username: string; permission: number }) => 
 export function authRoutes(app: FastifyInstance, s: AppServices) {
   const { db, config } = s;
 
-  async function tooManyFailures(keys: string[]): Promise<boolean> {
-    const since = Date.now() - config.loginWindowSeconds * 1000;
-    for (const key of keys) {
-      const [row] = await db.select().from(loginAttempts).where(eq(loginAttempts.key, key));
-      if (row && row.window_start.getTime() > since && row.failures >= config.loginMaxFailures) return true;
-    }
-    return false;
-  }
-
-  async function recordFailure(keys: string[]) {
-    const windowStart = new Date(Date.now() - config.loginWindowSeconds * 1000);
-    for (const key of keys) {
-      await db
-        .insert(loginAttempts)
-        .values({ key, failures: 1 })
-        .onConflictDoUpdate({
-          target: loginAttempts.key,
-          // a window that has run out starts again from this failure
-          set: {
-            failures: sql`case when ${loginAttempts.window_start} < ${windowStart} then 1 else ${loginAttempts.failures} + 1 end`,
-            window_start: sql`case when ${loginAttempts.window_start} < ${windowStart} then now() else ${loginAttempts.window_start} end`,
-          },
-        });
-    }
-  }
-
   defineRoute(app, s, {
     method: 'POST',
     path: '/login',
     summary: 'Sign in: returns value, message and a signed token {username, permission, exp}',
     body: loginSchema,
     async handler({ body, req, reply }) {
-      const username = String(body.username);
-      const keys = [`u:${username.toLowerCase()}`, `ip:${req.ip}`];
-      if (await tooManyFailures(keys)) {
-        reply.code(429);
-        return { value: false, message: MSG.loginRateLimited };
+      const gate = await claimSignIn(db, config, req.ip, body.username);
+      if (!gate.open) {
+        reply.code(429).header('Retry-After', String(Math.ceil(gate.waitSeconds)));
+        return { value: false, message: fill(MSG.loginRateLimited, { wait: waitInWords(gate.waitSeconds) }) };
       }
       const [user] = await db
         .select()
         .from(users)
-        .where(and(eq(users.username, username), eq(users.deleted, false)));
+        .where(and(eq(users.username, body.username), eq(users.deleted, false)));
       // the same work and the same words whether the name or the password is wrong: no user enumeration
-      const ok = await verifyPassword(String(body.password), user?.password_hash ?? DUMMY_HASH);
+      const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !ok) {
-        await recordFailure(keys);
         reply.code(401);
         return { value: false, message: MSG.loginFailed };
       }
-      await db.delete(loginAttempts).where(eq(loginAttempts.key, keys[0]));
+      await signedIn(db, req.ip, body.username);
       const token = s.signToken({ username: user.username, permission: user.permission });
       return { value: true, message: `Welcome ${user.username}`, token };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'DELETE',
+    path: '/v3/sign-in-limits',
+    write: true,
+    summary: 'Super Admin: let a member (or, without a username, everyone) sign in again at once after failed sign-ins',
+    body: signInUnlockSchema,
+    async handler({ tx, body, log }) {
+      const cleared = await clearSignInLimits(tx, body.username || undefined);
+      log('system', body.username ? `Team member ${body.username}` : 'Sign-in limits', 'sign-in waits cleared');
+      return { value: true, message: 'Sign-in waits cleared', cleared };
     },
   });
 
@@ -114,8 +103,7 @@ export function authRoutes(app: FastifyInstance, s: AppServices) {
     summary: 'Add a team member {username, permission, password}',
     body: addMemberSchema,
     async handler({ tx, body, changed, log }) {
-      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, body.username));
-      if (taken) throw conflict(MSG.usernameTaken);
+      await refuseNameClash(tx, body.username);
       const id = body.id ?? newId();
       await tx.insert(users).values({
         id,
@@ -138,13 +126,7 @@ export function authRoutes(app: FastifyInstance, s: AppServices) {
     async handler({ tx, body, user, changed, log }) {
       const [row] = await tx.select().from(users).where(and(eq(users.id, body.id), eq(users.deleted, false)));
       if (!row) throw notFound(MSG.notFound);
-      if (body.username !== row.username) {
-        const [taken] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.username, body.username), ne(users.id, body.id)));
-        if (taken) throw conflict(MSG.usernameTaken);
-      }
+      if (body.username !== row.username) await refuseNameClash(tx, body.username, body.id);
       if (row.permission === 5 && body.permission < 5) await keepOneSuperAdmin(tx, row.id);
       if (row.id === user.id && body.permission < row.permission) {
         throw new HttpError(400, MSG.cannotLowerOwnPermission);
@@ -189,7 +171,21 @@ export function authRoutes(app: FastifyInstance, s: AppServices) {
   });
 }
 
-async function keepOneSuperAdmin(tx: Parameters<Parameters<AppServices['db']['transaction']>[0]>[0], leaving: string) {
+/**
+ * A name already used, or one a person would read as another member's (removed members too: their name stays on
+ * the jobs and logs they signed), is refused.
+ */
+async function refuseNameClash(tx: Tx, username: string, exceptId?: string) {
+  const others = await tx
+    .select({ username: users.username })
+    .from(users)
+    .where(exceptId ? ne(users.id, exceptId) : undefined);
+  if (others.some((o) => o.username === username)) throw conflict(MSG.usernameTaken);
+  const like = lookalikeOf(username, others.map((o) => o.username));
+  if (like) throw conflict(fill(MSG.usernameLookalike, { name: like }));
+}
+
+async function keepOneSuperAdmin(tx: Tx, leaving: string) {
   const others = await tx
     .select({ id: users.id })
     .from(users)

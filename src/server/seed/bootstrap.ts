@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { CONFIG_SEED } from '../../domain/configSheet';
 import { newId } from '../../domain/ids';
-import { MEMBER_MAX, USERNAME_MIN, addMemberSchema } from '../../domain/schemas/admin';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/passwords';
+import { MEMBER_MAX, USERNAME_MIN, addMemberSchema } from '../../domain/schemas/team';
 import type { Db } from '../db/client';
 import { config, services, sysLog, users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
@@ -29,6 +30,13 @@ export function adminUsername(raw: string | undefined): string {
   }
 }
 
+/** BAYBOOK_ADMIN_PASSWORD follows the length rule of every password (8–128); a short one is refused at start. */
+export function checkAdminPassword(raw: string | undefined): void {
+  if (raw !== undefined && (raw.length < PASSWORD_MIN || raw.length > PASSWORD_MAX)) {
+    throw new Error(`BAYBOOK_ADMIN_PASSWORD is refused: a password has ${PASSWORD_MIN} to ${PASSWORD_MAX} characters. Set a longer one, or unset it to have one generated.`);
+  }
+}
+
 /**
  * First start: the config sheet, the service catalogue and a level-5 user. Idempotent: later starts add only
  * what is missing (a new setting in a new version), never overwrite what the shop changed.
@@ -40,6 +48,7 @@ export async function bootstrap(
 ): Promise<{ createdAdmin?: { username: string; password: string; generated: boolean } }> {
   // checked before anything is written, and on every start: a wrong setting is told at once, not after a reset
   const username = adminUsername(opts.adminUser);
+  checkAdminPassword(opts.adminPassword);
   return db.transaction(async (tx) => {
     const changes: { entity: SyncEntity; id: string; op: 'upsert' }[] = [];
     const haveConfig = new Set((await tx.select({ name: config.name }).from(config)).map((r) => r.name));
@@ -64,7 +73,7 @@ export async function bootstrap(
       .where(and(eq(users.permission, 5), eq(users.deleted, false)));
     if (Number(admins) === 0) {
       const generated = !opts.adminPassword;
-      const password = opts.adminPassword ?? randomBytes(9).toString('base64url').slice(0, 12);
+      const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
       const id = existing?.id ?? newId();
       const password_hash = await hashPassword(password);

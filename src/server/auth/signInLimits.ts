@@ -1,0 +1,86 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { signInWaitSeconds } from '../../domain/signInLimits';
+import type { ServerConfig } from '../config';
+import type { Db, Tx } from '../db/client';
+import { loginAttempts } from '../db/schema';
+
+/**
+ * The sign-in limits of src/domain/signInLimits.ts, kept in the database (login_attempts) so several instances share
+ * them, and counted with the database's clock. An attempt is counted *before* its password is checked, in one
+ * upsert that takes the row lock: fifty guesses sent at once cannot all slip under the limit. A right password then
+ * gives back the one attempt it counted (so the count is of failures, and a member's own sign-ins between guesses
+ * take nothing off the guesses). A key forgets its failures one window after the first of them: a shop behind one
+ * address is not held to a day's typos, and a guesser still meets the doubling wait within each window.
+ */
+export type Gate = { open: true } | { open: false; waitSeconds: number };
+
+type Limits = Pick<ServerConfig, 'loginMaxFailures' | 'loginMaxPerAddress' | 'loginWindowSeconds'>;
+
+/** Sign-in keys of one attempt: the address with the name it tries, and the address alone. */
+export function signInKeys(ip: string, username: string) {
+  return { pair: `pair:${ip}\n${username.toLowerCase()}`, address: `ip:${ip}` };
+}
+
+/** Past this many failures over the limit the wait stays at its longest (the window). */
+const SCHEDULE_LENGTH = 24;
+
+/** The waits of signInWaitSeconds after the limit-th, (limit+1)-th, … failure, as a PostgreSQL int[] literal. */
+function waitSchedule(limit: number, windowSeconds: number): string {
+  const waits = Array.from({ length: SCHEDULE_LENGTH }, (_, k) => signInWaitSeconds(limit + k, limit, windowSeconds));
+  return `{${waits.join(',')}}`;
+}
+
+/** Counts one attempt on `key`; closed (with the real wait) while the key is in its backoff. */
+async function claim(db: Db, key: string, limit: number, windowSeconds: number): Promise<Gate> {
+  const quiet = sql`${loginAttempts.window_start} < now() - make_interval(secs => ${windowSeconds}::int)`;
+  const failures = sql`case when ${quiet} then 1 else ${loginAttempts.failures} + 1 end`;
+  // the wait is looked up, not worked out again, so src/domain holds the one rule; set in the counting statement
+  const waitAfter = (count: SQL) =>
+    sql`case when ${count} >= ${limit}::int then now() + make_interval(secs => (${waitSchedule(limit, windowSeconds)}::int[])[least(${count} - ${limit}::int + 1, ${SCHEDULE_LENGTH}::int)]) end`;
+  const claimed = await db
+    .insert(loginAttempts)
+    .values({ key, failures: 1, window_start: sql`now()`, blocked_until: waitAfter(sql`1`) })
+    .onConflictDoUpdate({
+      target: loginAttempts.key,
+      set: {
+        failures,
+        window_start: sql`case when ${quiet} then now() else ${loginAttempts.window_start} end`,
+        blocked_until: waitAfter(failures),
+      },
+      setWhere: sql`${loginAttempts.blocked_until} is null or ${loginAttempts.blocked_until} <= now()`,
+    })
+    .returning({ failures: loginAttempts.failures });
+  if (claimed.length > 0) return { open: true };
+  const [row] = await db
+    .select({ wait: sql<number>`extract(epoch from (${loginAttempts.blocked_until} - now()))::float8` })
+    .from(loginAttempts)
+    .where(eq(loginAttempts.key, key));
+  return { open: false, waitSeconds: Math.max(1, Number(row?.wait ?? 1)) };
+}
+
+/** Claims an attempt for the address first, then for the pair; closed when either is waiting. */
+export async function claimSignIn(db: Db, limits: Limits, ip: string, username: string): Promise<Gate> {
+  const keys = signInKeys(ip, username);
+  const address = await claim(db, keys.address, limits.loginMaxPerAddress, limits.loginWindowSeconds);
+  if (!address.open) return address;
+  return claim(db, keys.pair, limits.loginMaxFailures, limits.loginWindowSeconds);
+}
+
+/** A right password: the pair starts again, and the address is given back this attempt (never more). */
+export async function signedIn(db: Db, ip: string, username: string): Promise<void> {
+  const keys = signInKeys(ip, username);
+  await db.delete(loginAttempts).where(eq(loginAttempts.key, keys.pair));
+  await db
+    .update(loginAttempts)
+    .set({ failures: sql`greatest(${loginAttempts.failures} - 1, 0)` })
+    .where(eq(loginAttempts.key, keys.address));
+}
+
+/** The CLI and the Super Admin's unlock: forget every count of one username (all addresses), or of everyone. */
+export async function clearSignInLimits(db: Db | Tx, username?: string): Promise<number> {
+  const where = username
+    ? sql`${loginAttempts.key} like 'pair:%' and split_part(${loginAttempts.key}, ${'\n'}, 2) = ${username.toLowerCase()}`
+    : undefined;
+  const gone = await db.delete(loginAttempts).where(where).returning({ key: loginAttempts.key });
+  return gone.length;
+}
