@@ -1,4 +1,4 @@
-import type { Action } from './permissions';
+import { minLevel, type Action } from './permissions';
 
 /**
  * Every call of the REST API (SPEC §7, served under /api) and the permission it needs.
@@ -11,6 +11,14 @@ export interface ApiRoute {
   path: string;
   action: Action | null;
 }
+
+/**
+ * Who may read a photo's bytes (GET /photo/:id/:size): whoever may list the photos of its job (the Gallery, SPEC §6
+ * "above 2") or of its product. The list routes below and the photo route read this one table.
+ */
+export const PHOTO_READ = { service: 'job.photos', product: 'product.view' } as const satisfies Record<string, Action>;
+/** The route's own gate: the lower of the two; the handler then checks the photo's owner kind. */
+const PHOTO_BYTES: Action = minLevel(PHOTO_READ.service) <= minLevel(PHOTO_READ.product) ? PHOTO_READ.service : PHOTO_READ.product;
 
 const r = (method: ApiRoute['method'], path: string, action: Action | null): ApiRoute => ({ method, path, action });
 
@@ -59,16 +67,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('PUT', '/job-action/service-note', 'job.serviceNote'),
   r('PUT', '/job-action/services', 'job.services'),
   // photos and service log
-  r('GET', '/servicePhotos/:id', 'job.photos'),
+  r('GET', '/servicePhotos/:id', PHOTO_READ.service),
   r('POST', '/upload/service-photo', 'job.photos'),
   r('DELETE', '/servicePhoto', 'job.photos'),
   r('GET', '/service-log/:jobId', 'serviceLog.view'),
   r('POST', '/service-log', 'serviceLog.add'),
   r('DELETE', '/service-log', 'serviceLog.delete'),
-  r('GET', '/productPhotos/:id', 'product.view'),
+  r('GET', '/productPhotos/:id', PHOTO_READ.product),
   r('POST', '/upload/product-photo', 'product.manage'),
   r('DELETE', '/productPhoto', 'product.manage'),
-  r('GET', '/photo/:id/:size', 'session.use'),
+  r('GET', '/photo/:id/:size', PHOTO_BYTES),
   // dashboards
   r('GET', '/dash', 'dash.view'),
   r('GET', '/dash-report', 'finance.view'),

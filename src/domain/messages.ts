@@ -110,6 +110,11 @@ export const MSG = {
   cannotLowerOwnPermission: 'You cannot lower your own permission.',
   configAmountRequired: 'Amount is required.',
   imagesOnly: 'Only image files can be uploaded.',
+  // photo uploads the server refuses (src/server/images.ts): why, and what to do instead
+  photoNotRaster: 'This file is not a photo BayBook can keep. Upload a JPEG, PNG, WebP or AVIF picture: a camera photo or a screenshot.',
+  photoHeic: 'This HEIC photo cannot be read here. Set the camera to save JPEG (on an iPad: Settings, Camera, Formats, Most Compatible) or share the photo as JPEG, then upload it.',
+  photoDamaged: 'This photo is incomplete or damaged. Take or save it again, then upload it.',
+  photoTooManyPixels: 'This picture is larger than {max} megapixels. Save it smaller, then upload it.',
   itemReturnInvalid: 'Check an item, enter a quantity up to the quantity sold and write the reason.',
   // item return and invoice delete: what happened and what to do (docs/DECISIONS.md "Money")
   itemReturnLocked: '{invoice} is paid in full, so its items are locked. To take an item back, a Super Admin first removes the payment (or points) under Transactions; then return the item and take payment for the new total.',

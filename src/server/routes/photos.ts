@@ -1,56 +1,43 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import { PHOTO_READ } from '../../domain/apiRoutes';
 import { isId, newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
+import { can } from '../../domain/permissions';
 import { checkPhotoSize, idPayloadSchema } from '../../domain/schemas';
 import { jobs, productPhotos, products, servicePhotos } from '../db/schema';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
+import { keepPhoto, photoHeaders, type KeptPhoto } from '../images';
 
-interface Upload {
+interface Upload extends KeptPhoto {
   id: string;
   owner: string;
-  original: Buffer;
-  thumb: Buffer;
-  mime: string;
 }
-
-const THUMB_PX = 256;
 
 /**
  * Reads a multipart upload (file field `myfile`, plus the owner field and an optional client `id`) before the
- * transaction opens, checks the 10 MB limit and that the bytes are a whole image (sharp decodes them fully:
- * a non-image with an image name, or a truncated image, is refused), and makes the thumbnail.
+ * transaction opens, checks the 10 MB limit, and keeps the photo as src/server/images.ts allows (a raster image by
+ * its bytes, re-encoded, with its thumbnail): a refused file stores nothing.
  */
 async function readUpload(req: FastifyRequest, ownerField: 'job_id' | 'product_id'): Promise<Upload> {
   if (!req.isMultipart()) throw badRequest('Send the photo as multipart form data (field myfile).');
   const fields: Record<string, string> = {};
-  let file: { buffer: Buffer; mime: string } | undefined;
+  let file: Buffer | undefined;
   for await (const part of req.parts()) {
     if (part.type === 'file') {
       const buffer = await part.toBuffer();
       if (!checkPhotoSize(buffer.length).ok || part.file.truncated) throw new HttpError(413, MSG.fileTooLarge);
-      if (part.fieldname === 'myfile') file = { buffer, mime: part.mimetype };
+      if (part.fieldname === 'myfile') file = buffer;
     } else {
       fields[part.fieldname] = String(part.value);
     }
   }
-  if (!file || file.buffer.length === 0) throw badRequest('Choose a photo to upload.');
+  if (!file || file.length === 0) throw badRequest('Choose a photo to upload.');
   const owner = fields[ownerField] ?? '';
   if (!isId(owner)) throw badRequest(fill(MSG.noRecordFound, { id: owner }));
-  let meta;
-  let thumb;
-  try {
-    const image = sharp(file.buffer, { failOn: 'truncated' });
-    meta = await image.metadata();
-    thumb = await image.clone().rotate().resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
-  } catch {
-    throw badRequest(MSG.imagesOnly);
-  }
-  const mime = meta.format === 'jpeg' ? 'image/jpeg' : `image/${meta.format}`;
-  return { id: isId(fields.id) ? fields.id : newId(), owner, original: file.buffer, thumb, mime };
+  return { id: isId(fields.id) ? fields.id : newId(), owner, ...(await keepPhoto(file)) };
 }
 
 const urls = (id: string) => ({ src: `/api/photo/${id}/full`, thumbnail: `/api/photo/${id}/thumb` });
@@ -97,9 +84,9 @@ export function photosRoutes(app: FastifyInstance, s: AppServices) {
             : await tx.select({ id: products.id, name: products.title }).from(products).where(eq(products.id, up.owner));
         if (!owner) throw notFound(fill(MSG.noRecordFound, { id: up.owner }));
         // bytes first: a row never points at a photo that is not stored (a stray blob is harmless)
-        await blobs.put(`${up.id}-full`, up.original);
+        await blobs.put(`${up.id}-full`, up.full);
         await blobs.put(`${up.id}-thumb`, up.thumb);
-        const values = { id: up.id, ...urls(up.id), mime: up.mime, size: up.original.length };
+        const values = { id: up.id, ...urls(up.id), mime: up.mime, size: up.full.length };
         if (kind === 'service') await tx.insert(servicePhotos).values({ ...values, job_id: up.owner });
         else await tx.insert(productPhotos).values({ ...values, product_id: up.owner });
         changed(entity, up.id);
@@ -130,17 +117,20 @@ export function photosRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     method: 'GET',
     path: '/photo/:id/:size',
-    summary: 'The bytes of a photo (size full or thumb)',
-    async handler({ params, reply }) {
+    summary: 'The bytes of a photo (size full or thumb); needs what listing its job\'s or product\'s photos needs',
+    async handler({ params, reply, user }) {
       const id = params.id ?? '';
       const size = params.size === 'thumb' ? 'thumb' : 'full';
       if (!isId(id)) throw notFound(MSG.notFound);
-      const [row] = [...(await db.select({ mime: servicePhotos.mime }).from(servicePhotos).where(eq(servicePhotos.id, id))), ...(await db.select({ mime: productPhotos.mime }).from(productPhotos).where(eq(productPhotos.id, id)))];
+      const [row] = [
+        ...(await db.select({ mime: servicePhotos.mime }).from(servicePhotos).where(eq(servicePhotos.id, id))).map((r) => ({ ...r, kind: 'service' as const })),
+        ...(await db.select({ mime: productPhotos.mime }).from(productPhotos).where(eq(productPhotos.id, id))).map((r) => ({ ...r, kind: 'product' as const })),
+      ];
       if (!row) throw notFound(MSG.notFound);
+      if (!can(PHOTO_READ[row.kind], user.permission)) throw forbidden(MSG.forbidden);
       const bytes = await blobs.get(`${id}-${size}`);
       if (!bytes) throw notFound(MSG.notFound);
-      reply.header('Cache-Control', 'private, max-age=31536000, immutable');
-      return reply.type(size === 'thumb' ? 'image/webp' : row.mime).send(bytes);
+      return reply.headers(photoHeaders(id, size, row.mime)).send(bytes);
     },
   });
 }
