@@ -1,6 +1,11 @@
 import Dexie, { type Table } from 'dexie';
 import { storageLow } from '../domain/storage';
 import type { SyncEntityName } from '../domain/sync';
+// The row shapes below these tables live beside the repositories that write them (types only: no runtime cycle).
+import type { EstimateRow } from './repositories/estimates';
+import type { LogEntry } from './repositories/jobs';
+import type { SupplierRow } from './repositories/products';
+import type { ConfigRow, MemberRow } from './repositories/team';
 
 /**
  * The device's own database (DESIGN.md "What IndexedDB costs", "Identity and the outbox").
@@ -114,6 +119,12 @@ export interface InvoiceRow extends Row {
   created_at: string;
   updated_at: string;
   version: number;
+}
+
+/** the services catalogue (SPEC §3): what a request's checklist offers */
+export interface ServiceRow extends Row {
+  title: string;
+  description: string;
 }
 
 export interface TransactionRow extends Row {
@@ -247,18 +258,18 @@ export const DB_VERSION = 3;
 export type EntityTables = {
   customers: Table<CustomerRow, string>;
   jobs: Table<JobRow, string>;
-  services: Table<Row, string>;
+  services: Table<ServiceRow, string>;
   service_photos: Table<Row, string>;
-  service_log: Table<Row, string>;
-  suppliers: Table<Row, string>;
+  service_log: Table<LogEntry, string>;
+  suppliers: Table<SupplierRow, string>;
   products: Table<ProductRow, string>;
   product_photos: Table<Row, string>;
   inventory_log: Table<Row, string>;
   invoices: Table<InvoiceRow, string>;
-  estimates: Table<Row, string>;
+  estimates: Table<EstimateRow, string>;
   transactions: Table<TransactionRow, string>;
-  config: Table<Row, string>;
-  users: Table<Row, string>;
+  config: Table<ConfigRow, string>;
+  users: Table<MemberRow, string>;
   sys_log: Table<Row, string>;
 };
 
@@ -363,11 +374,6 @@ export class BayBookDB extends Dexie {
     }
   }
 }
-
-export const ENTITY_TABLES: readonly SyncEntityName[] = [
-  'customers', 'jobs', 'services', 'service_photos', 'service_log', 'suppliers', 'products', 'product_photos',
-  'inventory_log', 'invoices', 'estimates', 'transactions', 'config', 'users', 'sys_log',
-];
 
 export function openLocalDb(name = 'baybook', options?: ConstructorParameters<typeof BayBookDB>[1]): BayBookDB {
   return new BayBookDB(name, options);

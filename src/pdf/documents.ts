@@ -25,6 +25,22 @@ interface Totals {
   due?: number;
 }
 
+const TOTAL_KEYS = ['labour', 'product', 'storage', 'discount', 'points', 'total', 'paid', 'due'] as const;
+
+/**
+ * The figures a document prints, from an invoice's or estimate's stored `totals` (jsonb on the server, IndexedDB on
+ * the device; written by the domain's invoiceFigures): each figure that is a number, and 0 for the four every
+ * document prints when a row lacks them. The server and the device map rows to documents through this one reader.
+ */
+export function documentTotals(stored: Record<string, unknown>): Totals {
+  const totals: Totals = { labour: 0, product: 0, discount: 0, total: 0 };
+  for (const key of TOTAL_KEYS) {
+    const value = stored[key];
+    if (typeof value === 'number') totals[key] = value;
+  }
+  return totals;
+}
+
 export interface InvoiceDoc {
   number: string;
   created_at: string;
@@ -108,6 +124,15 @@ export interface EstimateDoc {
   work_hour: number;
   rate_hour: number;
   totals: Totals;
+}
+
+/** Who an estimate is for, from its stored `profile`; the row's own names where the profile lacks them. */
+export function estimateProfile(stored: Record<string, unknown>, names: { first_name: string; last_name: string }): EstimateDoc['profile'] {
+  const text = (key: string) => {
+    const value = stored[key];
+    return typeof value === 'string' ? value : undefined;
+  };
+  return { first_name: text('first_name') ?? names.first_name, last_name: text('last_name') ?? names.last_name, contact: text('contact'), email: text('email') };
 }
 
 export function estimatePdf(est: EstimateDoc, shop: ShopInfo): ArrayBuffer {

@@ -32,12 +32,13 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
-export interface ApiResult<T = any> {
+export interface ApiResult<T = unknown> {
   status: number;
   data: T;
 }
 
-export type Transport = <T = any>(method: string, path: string, opts?: ApiRequestOptions) => Promise<ApiResult<T>>;
+/** `T` is the caller's word for the answer's JSON shape (the server's routes are its contract); unchecked here. */
+export type Transport = <T = unknown>(method: string, path: string, opts?: ApiRequestOptions) => Promise<ApiResult<T>>;
 
 /** SPEC §9's HTTP timeout: 90 s. A slow bay Wi-Fi gets the whole time; a dead link is found sooner by GET /health. */
 export const DEFAULT_TIMEOUT_MS = 90_000;
@@ -45,7 +46,7 @@ export const DEFAULT_TIMEOUT_MS = 90_000;
 /** A transport over `fetch` against `baseUrl` (the API root, e.g. `https://shop.example/api` or `/api`). */
 export function fetchTransport(baseUrl: string, fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a)): Transport {
   const root = baseUrl.replace(/\/+$/, '');
-  return async (method, path, opts = {}) => {
+  return async <T,>(method: string, path: string, opts: ApiRequestOptions = {}): Promise<ApiResult<T>> => {
     const headers: Record<string, string> = { accept: 'application/json' };
     let body: BodyInit | undefined;
     if (opts.form) body = opts.form;
@@ -82,7 +83,7 @@ export function fetchTransport(baseUrl: string, fetchImpl: typeof fetch = (...a)
     } catch {
       /* not JSON */
     }
-    if (res.status >= 200 && res.status < 300) return { status: res.status, data: data as never };
+    if (res.status >= 200 && res.status < 300) return { status: res.status, data: data as T };
     const message =
       data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
         ? (data as { message: string }).message

@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Field, Heading, Input, Text, Textarea } from '@chakra-ui/react';
-import { yupResolver } from '@hookform/resolvers/yup';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, useContext, useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import type { InferType } from 'yup';
 import { MSG } from '../../domain/messages';
 import { can } from '../../domain/permissions';
 import { configFormSchema } from '../../domain/schemas';
@@ -12,6 +12,7 @@ import { useRepos } from '../data/DataProvider';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { FormDialog, IdCell, useDialogSave, useLevel } from './shared';
 import { actionsColumn } from '../ui/columns';
+import { schemaResolver } from '../ui/schemaResolver';
 
 /**
  * SPEC §2 Configuration sheet, /view-config (level 5): ID, Title, Description and Amount, page size 15 of
@@ -20,10 +21,12 @@ import { actionsColumn } from '../ui/columns';
  * to take effect'. A text setting (time zone, shop name) has no amount: its value is the description.
  */
 
+/** what the fields hold (the amount as typed) and what the schema hands the save (the amount a number) */
 interface ConfigForm {
   description: string;
   amount: string;
 }
+type ConfigValues = InferType<ReturnType<typeof configFormSchema>>;
 
 const CONFIG_PAGE_SIZE = 15;
 
@@ -60,12 +63,12 @@ function ConfigDialog({ row, onClose }: { row: ConfigRow; onClose: () => void })
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ConfigForm>({
-    resolver: yupResolver(configFormSchema(hasAmount)) as unknown as Resolver<ConfigForm>,
+  } = useForm<ConfigForm, unknown, ConfigValues>({
+    resolver: schemaResolver(configFormSchema(hasAmount)),
     defaultValues: { description: row.description ?? '', amount: hasAmount ? String(row.amount) : '' },
   });
 
-  const save = (v: ConfigForm) =>
+  const save = (v: ConfigValues) =>
     run(async () => {
       const amount = hasAmount ? Number(v.amount) : null;
       await repos.config.edit({ id: row.id, description: String(v.description).trim(), amount });

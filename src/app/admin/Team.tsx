@@ -1,9 +1,9 @@
 import { Badge, Box, Button, Field, HStack, Heading, Input, NativeSelect, Text } from '@chakra-ui/react';
-import { yupResolver } from '@hookform/resolvers/yup';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, useContext, useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import type { InferType } from 'yup';
 import { ASSIGNABLE_LEVELS, LEVEL_NAMES, isLevel } from '../../domain/levels';
 import { can } from '../../domain/permissions';
 import { PASSWORD_MAX } from '../../domain/passwords';
@@ -14,6 +14,7 @@ import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
 import { FormDialog, IdCell, useDialogSave, useLevel } from './shared';
 import { actionsColumn } from '../ui/columns';
+import { schemaResolver } from '../ui/schemaResolver';
 
 /**
  * SPEC §2 Team ('Members'), /view-team (level 5): ID, Username, Permission badge and a masked Password; Add Member,
@@ -29,6 +30,8 @@ interface MemberForm {
   password: string;
   permission: number | string;
 }
+/** what the schema hands the save: the permission a number, the password empty or new */
+type MemberValues = InferType<typeof addMemberSchema> | InferType<typeof editMemberSchema>;
 
 const BADGE_PALETTE: Record<number, string> = { 1: 'gray', 2: 'teal', 3: 'blue', 4: 'purple', 5: 'red' };
 
@@ -99,19 +102,20 @@ function MemberDialog({ member, onClose }: { member: MemberRow | null; onClose: 
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<MemberForm>({
-    resolver: (editing ? yupResolver(editMemberSchema) : yupResolver(addMemberSchema)) as unknown as Resolver<MemberForm>,
+  } = useForm<MemberForm, unknown, MemberValues>({
+    resolver: schemaResolver<MemberForm, MemberValues>(editing ? editMemberSchema : addMemberSchema),
     defaultValues: editing ? { id: member.id, username: member.username, password: '', permission: member.permission } : { username: '', password: '', permission: '' },
   });
 
-  const save = (v: MemberForm) =>
+  const save = (v: MemberValues) =>
     run(async () => {
       const permission = Number(v.permission);
       if (editing) {
         await repos.team.edit({ id: member.id, username: v.username.trim(), permission, password: v.password || undefined });
         return `Team member ${v.username.trim()} updated`;
       }
-      await repos.team.add({ username: v.username.trim(), permission, password: v.password });
+      // save runs only once the resolver passed, and addMemberSchema requires the password: never ''
+      await repos.team.add({ username: v.username.trim(), permission, password: v.password ?? '' });
       return `Team member ${v.username.trim()} added`;
     });
 

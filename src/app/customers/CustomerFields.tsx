@@ -1,5 +1,6 @@
 import { Field, Input, SimpleGrid, Text } from '@chakra-ui/react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
+import type { RegisterFields } from '../ui/formFields';
 import { CONTACT_MAX_DIGITS } from '../../domain/schemas/customer';
 import { decodeVin } from '../../domain/vin';
 
@@ -72,7 +73,7 @@ export function CustomerFields({
   errors,
   vin,
 }: {
-  register: UseFormRegister<any>;
+  register: RegisterFields<CustomerFieldValues>;
   errors: FieldErrors<CustomerFieldValues>;
   vin: string;
 }) {

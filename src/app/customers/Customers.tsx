@@ -3,7 +3,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, useContext, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useForm, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
+import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { CONFIG_NAMES, DEFAULT_SHOP_SETTINGS } from '../../domain/configSheet';
 import { formatShop } from '../../domain/dates';
 import { can } from '../../domain/permissions';
@@ -260,7 +260,7 @@ export default function Customers() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<EditForm>({ resolver: yupResolver(customerEditSchema) as unknown as Resolver<EditForm> });
+  } = useForm<EditForm>({ resolver: yupResolver(customerEditSchema) });
 
   const save = async (v: EditForm) => {
     if (!editing) return;

@@ -3,8 +3,6 @@ import type { CustomerRow } from '../../local/db';
 import type { Repositories } from '../../local/repositories';
 import type { HistoryDoc } from '../../pdf';
 
-type Totals = HistoryDoc['invoices'][number]['totals'];
-
 /**
  * SPEC §2 Service History (PDF), built on the device (works offline) from what it holds: the vehicle's jobs
  * (repos.jobs.forVin) and invoices (repos.invoices.forVin), the shop's name and time zone from the config sheet.
@@ -35,7 +33,7 @@ export async function serviceHistoryBlob(repos: Repositories, c: CustomerRow): P
     invoices: invoices.map((i) => ({
       number: i.number,
       created_at: i.created_at,
-      totals: { labour: 0, product: 0, discount: 0, total: 0, ...(i.totals as Partial<Totals>) },
+      totals: pdf.documentTotals(i.totals ?? {}),
       total: i.total,
     })),
   };

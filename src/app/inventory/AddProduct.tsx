@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Field, Heading, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { InferType } from 'yup';
 import { can, minLevel } from '../../domain/permissions';
 import { simpleProductSchema } from '../../domain/schemas';
 import { useLevel } from '../admin/shared';
@@ -19,6 +20,9 @@ interface SimpleForm {
   price: string;
 }
 
+/** what the resolver hands the save: trimmed text, the price in cents */
+type SimpleValues = InferType<typeof simpleProductSchema>;
+
 const EMPTY: SimpleForm = { title: '', description: '', price: '' };
 
 export default function AddProduct() {
@@ -31,11 +35,9 @@ export default function AddProduct() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<SimpleForm>({ resolver: centsResolver<SimpleForm>(simpleProductSchema, ['price']), defaultValues: EMPTY });
+  } = useForm<SimpleForm, unknown, SimpleValues>({ resolver: centsResolver<SimpleForm, SimpleValues>(simpleProductSchema, ['price']), defaultValues: EMPTY });
 
-  const save = async (v: SimpleForm) => {
-    // the resolver hands back the schema's values: trimmed text, price in cents
-    const { title, description, price } = v as unknown as { title: string; description: string; price: number };
+  const save = async ({ title, description, price }: SimpleValues) => {
     setSaving(true);
     try {
       await repos.products.addSimple({ title, description, price });

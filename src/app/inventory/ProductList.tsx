@@ -3,6 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, useContext, useMemo, useState } from 'react';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import type { InferType } from 'yup';
 import { formatUSD } from '../../domain/money';
 import { can } from '../../domain/permissions';
 import { simpleProductSchema } from '../../domain/schemas';
@@ -26,6 +27,8 @@ interface SimpleForm {
   description: string;
   price: string;
 }
+/** what the resolver hands the save: trimmed text, the price in cents */
+type SimpleValues = InferType<typeof simpleProductSchema>;
 
 interface Ctx {
   canEdit: boolean;
@@ -117,11 +120,10 @@ export default function ProductList() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<SimpleForm>({ resolver: centsResolver<SimpleForm>(simpleProductSchema, ['price']), defaultValues: { title: '', description: '', price: '' } });
+  } = useForm<SimpleForm, unknown, SimpleValues>({ resolver: centsResolver<SimpleForm, SimpleValues>(simpleProductSchema, ['price']), defaultValues: { title: '', description: '', price: '' } });
 
-  const submit = async (form: SimpleForm) => {
+  const submit = async (v: SimpleValues) => {
     if (!editing) return;
-    const v = form as unknown as { title: string; description: string; price: number };
     setSaving(true);
     try {
       await repos.products.editSimple(editing, { title: v.title, description: v.description, price: v.price });

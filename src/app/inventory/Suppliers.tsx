@@ -3,7 +3,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, useContext, useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { can } from '../../domain/permissions';
 import { supplierSchema } from '../../domain/schemas';
 import type { SupplierRow } from '../../local/repositories/products';
@@ -60,7 +60,7 @@ function SupplierDialog({ supplier, onClose }: { supplier: SupplierRow | null; o
     handleSubmit,
     formState: { errors },
   } = useForm<SupplierForm>({
-    resolver: yupResolver(supplierSchema) as unknown as Resolver<SupplierForm>,
+    resolver: yupResolver(supplierSchema),
     defaultValues: {
       bizname: supplier?.bizname ?? '',
       email: supplier?.email ?? '',

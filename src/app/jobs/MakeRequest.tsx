@@ -149,7 +149,9 @@ export default function MakeRequest() {
   const vehicleVin = !newCustomer && customer ? customer.vin : null;
   useEffect(() => {
     void applyOutstanding(vehicleVin, getValues('mileage'));
-    // only when the vehicle changes; mileage changes re-check on blur
+    // Only when the vehicle changes: mileage changes re-check on blur, and applyOutstanding is new after a submit
+    // (isSubmitted), which must not re-run the lookup. The effect reads this render's applyOutstanding, never a stale one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [vehicleVin]);
 
   // ---- customer lookup ------------------------------------------------------------------------------------------

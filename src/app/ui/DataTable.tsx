@@ -71,7 +71,7 @@ export interface ManualPaging {
 
 export interface DataTableProps<T> {
   data: T[];
-  columns: ColumnDef<T, any>[];
+  columns: ColumnDef<T, unknown>[];
   /** accessible name, also the CSV file name */
   name: string;
   getRowId?: (row: T) => string;

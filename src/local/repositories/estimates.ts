@@ -47,7 +47,7 @@ function check(profile: EstimateProfile, services: string[], form: InvoiceForm) 
 export function estimatesRepository(db: BayBookDB) {
   return {
     get: (id: string) => db.estimates.get(id) as Promise<EstimateRow | undefined>,
-    list: ({ offset = 0, limit = 500 } = {}) => db.estimates.orderBy('created_at').reverse().offset(offset).limit(limit).toArray() as unknown as Promise<EstimateRow[]>,
+    list: ({ offset = 0, limit = 500 } = {}) => db.estimates.orderBy('created_at').reverse().offset(offset).limit(limit).toArray(),
 
     /** POST /estimate/ — numbered from the device's estimate series */
     create(profile: EstimateProfile, form: InvoiceForm, lines: Line[], services: string[]): Promise<EstimateRow> {

@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { newId } from '../../domain/ids';
 import { shopSettings, type ShopSettings } from '../../domain/configSheet';
 import { fill, MSG } from '../../domain/messages';
-import { checkDiscount, checkInvoiceSave, checkPayment, checkPoints, invoiceFigures, isInvoiceLocked, planItemReturn, pointsEarned, pointsValue, stockDeltas, storageDaysSince, type InvoiceParts } from '../../domain/totals';
+import { checkDiscount, checkInvoiceSave, checkPayment, checkPoints, invoiceFigures, isInvoiceLocked, planItemReturn, pointsEarned, pointsValue, stockDeltas, storageDaysSince } from '../../domain/totals';
 import { displayInvoiceNumber } from '../../domain/jobs';
 import { formatUSD } from '../../domain/money';
 import type { BayBookDB, CustomerRow, InvoiceRow, JobRow, ProductRow, TransactionRow } from '../db';
@@ -39,7 +39,7 @@ export type PaymentMethod = 'cash' | 'credit_card' | 'debit_card' | 'cheque' | '
 
 /** The shop's settings as this device knows them (the config sheet it pulled). */
 async function settings(w: WriteContext): Promise<ShopSettings> {
-  return shopSettings((await w.db.config.toArray()) as unknown as { name: string; amount: number | null; description: string }[]);
+  return shopSettings(await w.db.config.toArray());
 }
 
 /** A new invoice's figures: the same rule the server applies (src/domain/totals.ts invoiceFigures). */
@@ -53,9 +53,9 @@ export function freshFigures(type: 'service' | 'product', form: InvoiceForm, lin
  */
 async function refigure(w: WriteContext, inv: InvoiceRow, changes: Partial<InvoiceRow>): Promise<InvoiceRow> {
   const next = { ...inv, ...changes };
-  const f = invoiceFigures(next as unknown as InvoiceParts, await settings(w));
+  const f = invoiceFigures(next, await settings(w));
   if (f.totals.total < next.payment) throw new LocalWriteError(fill(MSG.invoiceBelowPaid, { paid: formatUSD(next.payment) }));
-  return w.patch<InvoiceRow>('invoices', inv.id, { ...changes, total: f.total, discount: f.discount, totals: f.totals as unknown as Record<string, unknown>, updated_at: w.now, version: inv.version + 1 });
+  return w.patch<InvoiceRow>('invoices', inv.id, { ...changes, total: f.total, discount: f.discount, totals: f.totals, updated_at: w.now, version: inv.version + 1 });
 }
 
 async function checkStock(w: WriteContext, lines: Line[], previous: Line[] = []) {
@@ -168,7 +168,7 @@ export function invoicesRepository(db: BayBookDB) {
         const type = inv.type === 'product' ? 'product' : 'service';
         const previous = (inv.products ?? []) as Line[];
         const next = { ...inv, work_hour: form.work_hour, rate_hour: form.rate_hour, products: lines };
-        const f = invoiceFigures(next as unknown as InvoiceParts, await settings(w));
+        const f = invoiceFigures(next, await settings(w));
         const ok = checkInvoiceSave(type, lines, f.totals.total);
         if (!ok.ok) throw new LocalWriteError(ok.message);
         await checkStock(w, lines, previous);
@@ -247,7 +247,7 @@ export function invoicesRepository(db: BayBookDB) {
         const inv = await mustGet(w, invoiceId);
         const lines = (inv.products ?? []) as Line[];
         // the server's rule (src/domain/totals.ts): not on a paid invoice, at most what was sold, at most what is due
-        const plan = planItemReturn({ ...(inv as unknown as InvoiceParts), total: inv.total, products: lines }, displayInvoiceNumber(inv.number), items, comment, await settings(w));
+        const plan = planItemReturn({ ...inv, total: inv.total, products: lines }, displayInvoiceNumber(inv.number), items, comment, await settings(w));
         if (!plan.ok) throw new LocalWriteError(plan.message);
         const next = plan.products as Line[];
         const row = await refigure(w, inv, { products: next });
@@ -334,7 +334,7 @@ async function makeInvoice(
     rate_hour: p.form.rate_hour,
     products: p.lines,
     profile: p.customer ? { first_name: p.customer.first_name, last_name: p.customer.last_name, contact: p.customer.contact, email: p.customer.email } : {},
-    totals: p.figures.totals as unknown as Record<string, unknown>,
+    totals: p.figures.totals,
     storage: 'off',
     storage_days: 0,
     invoice_status: 'open',

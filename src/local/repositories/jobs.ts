@@ -148,7 +148,7 @@ export function jobsRepository(db: BayBookDB) {
     all: () => db.jobs.orderBy('created_at').reverse().toArray(),
 
     /** The services catalogue (SPEC §3 title, description), by title. */
-    catalogue: () => db.services.orderBy('title').toArray() as unknown as Promise<{ id: string; title: string; description: string }[]>,
+    catalogue: () => db.services.orderBy('title').toArray(),
 
     /** Services to pre-tick on a new request for this vehicle (the rule of POST /outstanding-services, offline). */
     async outstanding(vin: string, mileage: number): Promise<string[]> {
@@ -191,7 +191,7 @@ export function jobsRepository(db: BayBookDB) {
     },
 
     serviceLog: (jobId: string) =>
-      db.service_log.where('[job_id+created_at]').between([jobId, Dexie.minKey], [jobId, Dexie.maxKey]).toArray() as unknown as Promise<LogEntry[]>,
+      db.service_log.where('[job_id+created_at]').between([jobId, Dexie.minKey], [jobId, Dexie.maxKey]).toArray(),
     photos: (jobId: string) => db.service_photos.where('job_id').equals(jobId).toArray(),
     invoices: (jobId: string) => db.invoices.where('request_id').equals(jobId).toArray(),
 

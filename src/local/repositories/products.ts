@@ -28,9 +28,6 @@ export interface SupplierRow extends Row {
   contact: string;
 }
 
-/** SPEC §2's low-stock rule lives in the domain; re-exported for callers that imported it from here */
-export { stockLevel } from '../../domain/stock';
-
 export function productsRepository(db: BayBookDB) {
   return {
     get: (id: string) => db.products.get(id),
@@ -62,7 +59,7 @@ export function productsRepository(db: BayBookDB) {
       if (!src.startsWith('blob:')) return null;
       return (await db.blobs.get(src.slice(5)))?.blob ?? null;
     },
-    suppliers: () => db.suppliers.orderBy('bizname').filter((s) => !s.deleted).toArray() as unknown as Promise<SupplierRow[]>,
+    suppliers: () => db.suppliers.orderBy('bizname').filter((s) => !s.deleted).toArray(),
 
     /** POST /v2/inventory/product */
     add(input: ProductInput): Promise<ProductRow> {

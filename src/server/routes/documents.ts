@@ -4,7 +4,7 @@ import type { InvoiceLine } from '../../domain/entities';
 import { isId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
 import { normaliseVin } from '../../domain/vin';
-import { estimatePdf, invoicePdf, serviceHistoryPdf, type ShopInfo } from '../../pdf';
+import { documentTotals, estimatePdf, estimateProfile, invoicePdf, serviceHistoryPdf, type ShopInfo } from '../../pdf';
 import type { Db } from '../db/client';
 import { customers, estimates, invoices, jobs, transactions } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -43,7 +43,7 @@ export function documentRoutes(app: FastifyInstance, s: AppServices) {
           ...inv,
           created_at: iso(inv.created_at),
           products: inv.products as InvoiceLine[],
-          totals: inv.totals as never,
+          totals: documentTotals(inv.totals),
           transactions: txs.map((t) => ({ number: t.number, method: t.method, amount: t.amount, created_at: iso(t.created_at) })),
         },
         await shopInfo(db),
@@ -60,7 +60,7 @@ export function documentRoutes(app: FastifyInstance, s: AppServices) {
       const id = params.id ?? '';
       const [est] = isId(id) ? await db.select().from(estimates).where(eq(estimates.id, id)) : [];
       if (!est) throw notFound(fill(MSG.noRecordFound, { id }));
-      const bytes = estimatePdf({ ...est, created_at: iso(est.created_at), profile: est.profile as never, services: est.services as string[], products: est.products as InvoiceLine[], totals: est.totals as never }, await shopInfo(db));
+      const bytes = estimatePdf({ ...est, created_at: iso(est.created_at), profile: estimateProfile(est.profile, est), services: est.services as string[], products: est.products as InvoiceLine[], totals: documentTotals(est.totals) }, await shopInfo(db));
       return sendPdf(reply, bytes, `EST-${est.number}`);
     },
   });
@@ -79,7 +79,7 @@ export function documentRoutes(app: FastifyInstance, s: AppServices) {
         {
           customer,
           jobs: js.map((j) => ({ ...j, created_at: iso(j.created_at) })),
-          invoices: invs.map((i) => ({ number: i.number, created_at: iso(i.created_at), totals: i.totals as never, total: i.total })),
+          invoices: invs.map((i) => ({ number: i.number, created_at: iso(i.created_at), totals: documentTotals(i.totals), total: i.total })),
         },
         await shopInfo(db),
       );

@@ -24,7 +24,7 @@ import {
   validatePayload,
 } from '../../domain/schemas';
 import { normaliseVin } from '../../domain/vin';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { customers, invoices, jobs, serviceLog, services, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { pageQueryDoc } from '../http/openapi';
@@ -42,7 +42,8 @@ const serviceRequestPayload = makeServiceRequestSchema().shape({
   type: string().oneOf(['service', 'product']).default('service'),
 });
 
-async function jobOr404(tx: Tx, id: string): Promise<Job> {
+/** inside a writing route's transaction, or straight on the database for a read */
+async function jobOr404(tx: Tx | Db, id: string): Promise<Job> {
   const [job] = isId(id) ? await tx.select().from(jobs).where(eq(jobs.id, id)) : [];
   if (!job) throw notFound(fill(MSG.noRecordFound, { id }));
   return job;
@@ -287,7 +288,7 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
     summary: 'One job {id}',
     body: jobIdSchema,
     async handler({ body }) {
-      const job = await jobOr404(db as unknown as Tx, body.id);
+      const job = await jobOr404(db, body.id);
       return { value: true, data: job };
     },
   });

@@ -13,7 +13,7 @@ import {
   supplierEditSchema,
   supplierSchema,
 } from '../../domain/schemas';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { inventoryLog, productPhotos, products, suppliers } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { pageQueryDoc } from '../http/openapi';
@@ -212,7 +212,7 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   // --- suppliers -------------------------------------------------------------------------------------------------
-  async function supplierOr404(tx: Tx, id: string) {
+  async function supplierOr404(tx: Tx | Db, id: string) {
     const [row] = isId(id) ? await tx.select().from(suppliers).where(and(eq(suppliers.id, id), eq(suppliers.deleted, false))) : [];
     if (!row) throw notFound(fill(MSG.noRecordFound, { id }));
     return row;
@@ -233,7 +233,7 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
     summary: 'One supplier (?id=)',
     query: { id: { type: 'string', description: "The supplier's id" } },
     async handler({ query }) {
-      return { value: true, data: await supplierOr404(db as unknown as Tx, query.id ?? '') };
+      return { value: true, data: await supplierOr404(db, query.id ?? '') };
     },
   });
 

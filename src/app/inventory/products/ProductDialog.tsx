@@ -1,7 +1,7 @@
 import { Field, Input, NativeSelect, SimpleGrid, Text, Textarea } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useForm } from 'react-hook-form';
-import { inventoryProductSchema } from '../../../domain/schemas';
+import { inventoryProductSchema, type InventoryProductInput } from '../../../domain/schemas';
 import type { ProductRow } from '../../../local/db';
 import { FormDialog, useDialogSave } from '../../admin/shared';
 import { useRepos } from '../../data/DataProvider';
@@ -25,18 +25,10 @@ interface ProductForm {
   barcode: string;
 }
 
-interface ProductValues {
-  title: string;
-  description: string;
-  stock: number;
-  low_stock: number;
-  price: number;
-  cost: number;
-  supplier: string | null;
-  barcode: string;
-}
+/** what the resolver hands the save: numbers, money in cents, no supplier as null */
+type ProductValues = InventoryProductInput;
 
-const resolver = centsResolver<ProductForm>(inventoryProductSchema, ['price', 'cost'], (v) => ({ ...v, supplier: v.supplier ? v.supplier : null }));
+const resolver = centsResolver<ProductForm, ProductValues>(inventoryProductSchema, ['price', 'cost'], (v) => ({ ...v, supplier: v.supplier ? v.supplier : null }));
 
 export function ProductDialog({ product, onClose }: { product: ProductRow | null; onClose: () => void }) {
   const repos = useRepos();
@@ -46,7 +38,7 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ProductForm>({
+  } = useForm<ProductForm, unknown, ProductValues>({
     resolver,
     defaultValues: {
       title: product?.title ?? '',
@@ -60,9 +52,8 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
     },
   });
 
-  const save = (form: ProductForm) =>
+  const save = (v: ProductValues) =>
     run(async () => {
-      const v = form as unknown as ProductValues;
       if (product) {
         const { stock: _stock, ...changes } = v;
         void _stock;

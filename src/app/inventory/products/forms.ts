@@ -1,23 +1,26 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import type { AnyObjectSchema } from 'yup';
+import type { Schema } from 'yup';
 import { parseMoneyInput } from '../../../domain/money';
+import { schemaResolver } from '../../ui/schemaResolver';
 
 /**
- * A yup resolver for a form whose money fields are typed in dollars: those fields become integer cents (the domain's
- * parseMoneyInput; '' → undefined, text → NaN) before the domain schema sees them, so the schema's own messages apply
- * and the submitted values are cents.
+ * A resolver for a form whose money fields are typed in dollars (`In`, as typed): those fields become integer cents
+ * (the domain's parseMoneyInput; '' → undefined, text → NaN) before the domain schema sees them, so the schema's own
+ * messages apply and the submitted values (`Out`) are cents.
  */
-export function centsResolver<T extends FieldValues>(schema: AnyObjectSchema, moneyFields: readonly string[], extra?: (v: Record<string, unknown>) => Record<string, unknown>): Resolver<T> {
-  const inner = yupResolver(schema) as unknown as Resolver<FieldValues>;
-  return ((values, ctx, opts) => {
+export function centsResolver<In extends FieldValues, Out extends FieldValues>(
+  schema: Schema<Out>,
+  moneyFields: readonly (keyof In & string)[],
+  extra?: (v: Record<string, unknown>) => Record<string, unknown>,
+): Resolver<In, unknown, Out> {
+  return schemaResolver<In, Out>(schema, (values) => {
     const v: Record<string, unknown> = { ...values };
     for (const f of moneyFields) {
       const cents = parseMoneyInput(String(v[f] ?? ''));
       v[f] = cents === null ? undefined : cents;
     }
-    return inner(extra ? extra(v) : v, ctx, opts as never);
-  }) as Resolver<T>;
+    return extra ? extra(v) : v;
+  });
 }
 
 /** cents → the dollars a money input shows ('' for none) */

@@ -1,6 +1,6 @@
 import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { ShopSettings } from '../../../domain/configSheet';
 import { formatShop } from '../../../domain/dates';
 import { METHOD_LABELS, type TransactionMethod } from '../../../domain/entities';
@@ -37,16 +37,19 @@ export function PaymentsList({ payments, timeZone, number }: { payments: Transac
 export function ReceiptsDialog({ invoice, payments, settings, onClose }: { invoice: InvoiceRow; payments: TransactionRow[]; settings: ShopSettings; onClose: () => void }) {
   const [busy, setBusy] = useState<string | null>(null);
   const receipts = useMemo(() => payments.filter((t) => t.method !== 'discount' && t.method !== 'redemption'), [payments]);
-  const open = async (t: TransactionRow) => {
-    setBusy(t.id);
-    try {
-      openPdf(await receiptPdfBlob(t, invoice, settings), `receipt-${t.number}.pdf`);
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const open = useCallback(
+    async (t: TransactionRow) => {
+      setBusy(t.id);
+      try {
+        openPdf(await receiptPdfBlob(t, invoice, settings), `receipt-${t.number}.pdf`);
+      } catch (err) {
+        notifyError(err);
+      } finally {
+        setBusy(null);
+      }
+    },
+    [invoice, settings],
+  );
   const cols = useMemo(
     () =>
       columns(settings.timeZone, (t) => (
@@ -54,7 +57,7 @@ export function ReceiptsDialog({ invoice, payments, settings, onClose }: { invoi
           Receipt PDF
         </Button>
       )),
-    [settings, busy, invoice],
+    [settings.timeZone, busy, open],
   );
   return (
     <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size="lg">

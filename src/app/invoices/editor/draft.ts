@@ -1,5 +1,5 @@
 import type { ShopSettings } from '../../../domain/configSheet';
-import { invoiceFigures, type InvoiceParts } from '../../../domain/totals';
+import { invoiceFigures } from '../../../domain/totals';
 import type { InvoiceRow } from '../../../local/db';
 import type { InvoiceForm } from '../../../local/repositories/invoices';
 import { labourForm, type LabourField, type Line } from '../lines';
@@ -74,7 +74,7 @@ export function parseDraft(draft: Draft, inv: Pick<InvoiceRow, 'type'>): Parsed 
 export function figuresOf(inv: InvoiceRow, draft: Draft | null, settings: ShopSettings) {
   const parsed = draft ? parseDraft(draft, inv) : null;
   const parts = { ...inv, ...(parsed?.ok ? { work_hour: parsed.form.work_hour, rate_hour: parsed.form.rate_hour } : {}), products: draft?.lines ?? inv.products };
-  return invoiceFigures(parts as unknown as InvoiceParts, settings);
+  return invoiceFigures(parts, settings);
 }
 
 /** Units of each product the stored invoice holds (they left stock when it was saved): the lines may use them again. */

@@ -3,16 +3,13 @@ import type { InvoiceLine } from '../../../domain/entities';
 import type { InvoiceRow } from '../../../local/db';
 import type { Repositories } from '../../../local/repositories';
 import type { EstimateRow } from '../../../local/repositories/estimates';
-import type { InvoiceDoc, ShopInfo } from '../../../pdf';
+import type { ShopInfo } from '../../../pdf';
 
 /**
  * The invoice and estimate PDFs (SPEC §7 invoice-pdf/{id}, estimate-pdf/{id}) built on the device from what it holds,
  * so View PDF works with the network cut: the same src/pdf module and the same row → document mapping as the
  * server's documents route. src/pdf (jsPDF) is loaded on demand, out of the screens' chunks.
  */
-
-type Totals = InvoiceDoc['totals'];
-const totalsOf = (t: Record<string, unknown>): Totals => ({ labour: 0, product: 0, discount: 0, total: 0, ...(t as Partial<Totals>) });
 
 async function shop(repos: Repositories): Promise<ShopInfo> {
   const s = shopSettings(await repos.config.list());
@@ -27,7 +24,7 @@ export async function invoicePdfBlob(repos: Repositories, inv: InvoiceRow): Prom
       ...inv,
       products: (inv.products ?? []) as InvoiceLine[],
       profile: inv.profile ?? {},
-      totals: totalsOf(inv.totals ?? {}),
+      totals: pdf.documentTotals(inv.totals ?? {}),
       transactions: txs.map((t) => ({ number: t.number, method: t.method, amount: t.amount, created_at: t.created_at })),
     },
     info,
@@ -44,7 +41,7 @@ export async function estimatePdfBlob(repos: Repositories, est: EstimateRow): Pr
       profile: est.profile ?? { first_name: est.first_name, last_name: est.last_name },
       services: Array.isArray(est.services) ? est.services : [],
       products: (est.products ?? []) as InvoiceLine[],
-      totals: totalsOf(est.totals ?? {}),
+      totals: pdf.documentTotals(est.totals ?? {}),
     },
     info,
   );

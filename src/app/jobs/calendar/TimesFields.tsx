@@ -1,25 +1,24 @@
 import { Field, Input, Stack, Text } from '@chakra-ui/react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
+import type { RegisterFields } from '../../ui/formFields';
 import type { BookingTimes } from './booking';
 
 /**
  * From and To of a booking in SPEC's 'YYYY-MM-DD HH:mm' (shop time). The booking check (SPEC §5) reports on `end`,
  * so its message is shown once under both fields and both are marked invalid.
  */
-export function TimesFields<T extends BookingTimes>({ register, errors }: { register: UseFormRegister<T>; errors: FieldErrors<T> }) {
-  const reg = register as unknown as UseFormRegister<BookingTimes>;
-  const errs = errors as FieldErrors<BookingTimes>;
-  const message = errs.end?.message ?? errs.start?.message;
+export function TimesFields({ register, errors }: { register: RegisterFields<BookingTimes>; errors: FieldErrors<BookingTimes> }) {
+  const message = errors.end?.message ?? errors.start?.message;
   return (
     <Stack gap="2">
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
         <Field.Root invalid={!!message} flex="1">
           <Field.Label>From</Field.Label>
-          <Input placeholder="YYYY-MM-DD HH:mm" autoComplete="off" size="lg" {...reg('start')} />
+          <Input placeholder="YYYY-MM-DD HH:mm" autoComplete="off" size="lg" {...register('start')} />
         </Field.Root>
         <Field.Root invalid={!!message} flex="1">
           <Field.Label>To</Field.Label>
-          <Input placeholder="YYYY-MM-DD HH:mm" autoComplete="off" size="lg" {...reg('end')} />
+          <Input placeholder="YYYY-MM-DD HH:mm" autoComplete="off" size="lg" {...register('end')} />
         </Field.Root>
       </Stack>
       {message ? (
