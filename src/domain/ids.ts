@@ -1,4 +1,4 @@
-import { v7 as uuidv7, validate, version } from 'uuid';
+import { v7 as uuidv7, validate } from 'uuid';
 
 /** Every row gets its id where it is created (device or server), time-ordered so indexes stay append-friendly. */
 export function newId(): string {
@@ -7,8 +7,4 @@ export function newId(): string {
 
 export function isId(value: unknown): value is string {
   return typeof value === 'string' && validate(value);
-}
-
-export function isV7(value: unknown): value is string {
-  return isId(value) && version(value) === 7;
 }

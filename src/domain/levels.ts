@@ -1,6 +1,5 @@
 /** Staff permission levels (SPEC §1, §6). Level 1 exists but has no name and is never shown. */
 export type Level = 1 | 2 | 3 | 4 | 5;
-export const LEVELS: readonly Level[] = [1, 2, 3, 4, 5];
 
 export const LEVEL_NAMES: Record<Level, string> = {
   1: '',

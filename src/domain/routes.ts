@@ -38,8 +38,6 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: '/view-config', title: 'Configuration', minLevel: 5, menuLevel: 5, group: 'admin' },
 ];
 
-export const PUBLIC_ROUTES = ['/login'] as const;
-
 export function findRoute(path: string): ScreenRoute | undefined {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return SCREEN_ROUTES.find((r) => r.path === clean);

@@ -160,8 +160,3 @@ export async function rebaseRows(db: BayBookDB, ids: Iterable<string>, restore: 
   }
   return changed;
 }
-
-/** The tables a write or a pull page works over: every entity table and the engine's own. */
-export function allTables(db: BayBookDB) {
-  return db.tables;
-}

@@ -66,11 +66,6 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
 
 const ACTIVE = (e: OutboxEntry) => e.state !== 'rejected';
 
-/** Entries not yet on the server (pending, held or sending). */
-export function waitingCount(db: BayBookDB): Promise<number> {
-  return db.outbox.filter(ACTIVE).count();
-}
-
 export function messageOf(err: unknown): string {
   if (err instanceof ApiError) {
     const body = err.body as { message?: unknown } | undefined;

@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { newId } from '../../domain/ids';
-import type { Tx } from '../db/client';
 import { inventoryLog, products } from '../db/schema';
 import type { WriteCtx } from '../http/route';
 
@@ -33,5 +32,3 @@ export async function moveStock(
   ctx.changed('inventory_log', id);
   return row.stock;
 }
-
-export type { Tx };
