@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +15,8 @@ import { HttpError } from './http/errors';
 import type { AppServices } from './http/services';
 import { registerRoutes } from './routes';
 import { registerCors } from './http/cors';
+import { loggerOptions, requestIdOptions, routeOf, safeError, sendRequestId } from './http/logging';
+import { registerSecurityHeaders } from './http/securityHeaders';
 
 export const API_PREFIX = '/api';
 
@@ -49,29 +50,15 @@ export async function buildApp({ database, config, blobs, logger, logStream }: B
   // the union of config is one of Fastify's accepted shapes; typed here so the overloads resolve to the http server
   const trustProxy = config.trustProxy as FastifyServerOptions['trustProxy'] & (boolean | number | string[]);
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: LOG_REDACT, ...(logStream ? { stream: logStream } : {}) } : false,
+    logger: logger ? loggerOptions(config.logLevel, LOG_REDACT, logStream) : false,
+    ...requestIdOptions,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy,
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Chakra/emotion and the Swagger UI write style attributes
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerSecurityHeaders(app, config.hsts);
+  sendRequestId(app);
   registerCors(app, config.corsOrigins, API_PREFIX);
   await app.register(jwt, { secret: config.jwtSecret, sign: { expiresIn: config.tokenTtlSeconds } });
   // multipart stops reading one byte past the limit, so the route can tell 'too large' apart
@@ -99,8 +86,9 @@ export async function buildApp({ database, config, blobs, logger, logStream }: B
       return reply.code(e.statusCode).send({ value: false, message: e.statusCode === 413 ? 'The request is too large.' : 'Invalid request.' });
     }
     // an unexpected failure is always reported, even with the request logger off (tests, benches)
-    if (logger) req.log.error(err);
-    else console.error(`500 on ${req.method} ${req.url}:`, err);
+    // the error as safeError rebuilds it: a failed statement's parameters and values never reach the log
+    if (logger) req.log.error({ err }, 'request failed');
+    else console.error(`500 on ${req.method} ${routeOf(req)} (${req.id}):`, safeError(err));
     return reply.code(500).send({ value: false, message: 'Something went wrong on the server. Try again.' });
   });
 

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+/** BAYBOOK_HSTS: send HSTS and upgrade-insecure-requests always, never, or when the request came over TLS. */
+export type HstsMode = 'on' | 'off' | 'auto';
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -23,6 +26,8 @@ export interface ServerConfig {
   /** comma-separated origins allowed by CORS; none by default (the PWA is served from the same origin) */
   corsOrigins: string[];
   logLevel: string;
+  /** when HSTS and the CSP's upgrade-insecure-requests are sent (src/server/http/securityHeaders.ts); default auto */
+  hsts: HstsMode;
   /** failed sign-ins from one address for one username before the doubling wait starts (src/domain/signInLimits.ts) */
   loginMaxFailures: number;
   /** failed sign-ins from one address, whatever the username, before that address waits too */
@@ -50,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.BAYBOOK_TRUST_PROXY),
     corsOrigins: (env.BAYBOOK_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',
+    hsts: parseHsts(env.BAYBOOK_HSTS),
     loginMaxFailures: Number(env.BAYBOOK_LOGIN_MAX_FAILURES ?? 5),
     loginMaxPerAddress: Number(env.BAYBOOK_LOGIN_MAX_PER_ADDRESS ?? 30),
     loginWindowSeconds: Number(env.BAYBOOK_LOGIN_WINDOW_SECONDS ?? 900),
@@ -66,6 +72,14 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
   return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** 'on' or 'off' (also true/false, 1/0); anything else, or nothing, is 'auto'. */
+export function parseHsts(value: string | undefined): HstsMode {
+  const v = (value ?? '').trim().toLowerCase();
+  if (['on', 'true', '1'].includes(v)) return 'on';
+  if (['off', 'false', '0'].includes(v)) return 'off';
+  return 'auto';
 }
 
 function persistentSecret(dataDir: string): string {

@@ -28,12 +28,33 @@ describe.each(DATABASES)('security basics on %s', (kind) => {
   });
   afterAll(() => s?.close());
 
-  it('sends security headers (helmet) with a content security policy', async () => {
+  it('sends security headers (helmet) with a content security policy, and over plain HTTP no HSTS or upgrade', async () => {
     const res = await fetch(`${s.url}/api/health`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-frame-options')).toBeTruthy();
-    expect(res.headers.get('strict-transport-security')).toBeTruthy();
+    // a shop serving BayBook on its LAN address without TLS must not be told to use https only
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    expect(res.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
+    // a client claiming https is no trusted proxy
+    const claimed = await fetch(`${s.url}/api/health`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(claimed.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('sends HSTS and upgrade-insecure-requests behind a trusted TLS proxy, or always with BAYBOOK_HSTS=on', async () => {
+    const httpsOnly = (res: Response) => [res.headers.get('strict-transport-security'), /upgrade-insecure-requests/.test(res.headers.get('content-security-policy') ?? '')];
+    const proxied = await startServer(kind, { trustProxy: loadConfig({ BAYBOOK_TRUST_PROXY: '127.0.0.1' }, { jwtSecret: 'x' }).trustProxy });
+    const forced = await startServer(kind, { hsts: loadConfig({ BAYBOOK_HSTS: 'on' }, { jwtSecret: 'x' }).hsts });
+    const never = await startServer(kind, { hsts: 'off', trustProxy: true });
+    try {
+      expect(httpsOnly(await fetch(`${proxied.url}/api/health`, { headers: { 'x-forwarded-proto': 'https' } }))).toEqual(['max-age=31536000; includeSubDomains', true]);
+      expect(httpsOnly(await fetch(`${proxied.url}/api/health`, { headers: { 'x-forwarded-proto': 'http' } }))).toEqual([null, false]);
+      expect(httpsOnly(await fetch(`${forced.url}/api/health`))).toEqual(['max-age=31536000; includeSubDomains', true]);
+      expect(httpsOnly(await fetch(`${never.url}/api/health`, { headers: { 'x-forwarded-proto': 'https' } }))).toEqual([null, false]);
+      expect(['', 'auto', 'nonsense', 'off', 'on'].map((v) => loadConfig({ BAYBOOK_HSTS: v }, { jwtSecret: 'x' }).hsts)).toEqual(['auto', 'auto', 'auto', 'off', 'on']);
+    } finally {
+      await Promise.all([proxied.close(), forced.close(), never.close()]);
+    }
   });
 
   it('keeps CORS closed by default: no allow-origin for a foreign origin, preflight refused', async () => {

@@ -17,6 +17,8 @@ export function registerCors(app: FastifyInstance, origins: readonly string[], p
     if (!origin || !allowed.has(origin) || !req.url.startsWith(`${prefix}/`)) return;
     reply.header('access-control-allow-origin', origin);
     reply.header('vary', 'Origin');
+    // so a front end on another origin can show the id staff quote (src/server/http/logging.ts)
+    reply.header('access-control-expose-headers', 'X-Request-Id');
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       reply.header('access-control-allow-methods', ALLOWED_METHODS);
       reply.header('access-control-allow-headers', ALLOWED_HEADERS);
