@@ -124,6 +124,15 @@ export const MSG = {
   itemReturnOverDue: 'Returning these items takes {taken} off {invoice}, but only {due} is still due: the rest has been paid. A Super Admin first removes the payment (or points) under Transactions; then return the items and take payment for the new total.',
   invoiceBelowPaid: 'This change would bring the invoice below what has been paid ({paid}). Remove a payment first.',
   invoiceHasPayments: 'This invoice has payments: remove them under Transactions first.',
+  // bounds on every input (src/domain/schemas/fields.ts, docs/ARCHITECTURE.md "Bounds"): what is wrong and the limit
+  textMax: '{field} should be at most {max} characters',
+  amountMax: '{field} should be at most {max}',
+  numberRange: '{field} should be a whole number from {min} to {max}',
+  qtyWhole: 'Quantity should be a whole number from 1 to {max}',
+  stockMax: 'Receiving {amount} would bring {title} to {stock} in stock; BayBook keeps at most {max} of a product.',
+  unstorable: '{field} contains a character that cannot be stored (a NUL or a broken Unicode character). Retype it and try again.',
+  jsonTooDeep: 'The request is nested too deeply (more than {max} levels).',
+  jsonInvalid: 'The request body is not valid JSON.',
   // the device: its storage, its session, its updates (docs/ARCHITECTURE.md "src/app — the shell")
   storageProtected: 'Storage protected',
   storageProtectedHint: 'The browser keeps this device\'s data even when space runs short ({free} free).',

@@ -15,6 +15,7 @@ import { HttpError } from './http/errors';
 import type { AppServices } from './http/services';
 import { registerRoutes } from './routes';
 import { registerCors } from './http/cors';
+import { registerJsonBody } from './http/jsonBody';
 import { loggerOptions, requestIdOptions, routeOf, safeError, sendRequestId } from './http/logging';
 import { registerSecurityHeaders } from './http/securityHeaders';
 
@@ -60,6 +61,8 @@ export async function buildApp({ database, config, blobs, logger, logStream }: B
   await registerSecurityHeaders(app, config.hsts);
   sendRequestId(app);
   registerCors(app, config.corsOrigins, API_PREFIX);
+  // JSON bodies: size and nesting bounded before anything parses or hashes them (http/jsonBody.ts)
+  registerJsonBody(app);
   await app.register(jwt, { secret: config.jwtSecret, sign: { expiresIn: config.tokenTtlSeconds } });
   // multipart stops reading one byte past the limit, so the route can tell 'too large' apart
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES + 1, files: 1, fields: 10 } });

@@ -1,5 +1,6 @@
-import { number, object, string } from 'yup';
-import { MSG } from '../messages';
+import { number, object } from 'yup';
+import { MSG, fill } from '../messages';
+import { LIMITS, boundedText } from './fields';
 
 /**
  * The Config edit form (SPEC §5: title read-only; description and amount required; amount a number). A setting that
@@ -8,11 +9,19 @@ import { MSG } from '../messages';
  * PUT /configsheet/{id} does. The API payload is checked with configEditSchema (schemas/admin.ts).
  */
 export function configFormSchema(hasAmount: boolean) {
-  const amount = number()
-    .transform((v, orig) => (orig === '' || orig === null || orig === undefined ? undefined : typeof orig === 'string' && orig.trim() === '' ? undefined : v))
-    .typeError(MSG.configAmountNumber);
+  const amount = configAmount().transform((v, orig) => (typeof orig === 'string' && orig.trim() === '' ? undefined : v));
   return object({
-    description: string().trim().required(MSG.configDescriptionRequired).min(1, MSG.configDescriptionRequired).max(500),
+    description: configDescription(),
     amount: hasAmount ? amount.required(MSG.configAmountRequired) : amount.nullable().optional(),
   });
 }
+
+/** A setting's amount: a number (a rate, a fee, days), never beyond SPEC's money maximum either way. */
+export const configAmount = () =>
+  number()
+    .transform((v, orig) => (orig === '' || orig === null ? undefined : v))
+    .typeError(MSG.configAmountNumber)
+    .min(-LIMITS.moneyCents, fill(MSG.amountMax, { field: 'Amount', max: LIMITS.moneyCents }))
+    .max(LIMITS.moneyCents, fill(MSG.amountMax, { field: 'Amount', max: LIMITS.moneyCents }));
+export const configDescription = () =>
+  boundedText('Description', LIMITS.note).trim().required(MSG.configDescriptionRequired).min(1, MSG.configDescriptionRequired);

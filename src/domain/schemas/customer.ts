@@ -1,12 +1,14 @@
-import { number, object, string, type InferType } from 'yup';
+import { number, object, type InferType } from 'yup';
 import { MSG, fill } from '../messages';
+import { normaliseVin } from '../vin';
 import { idField } from './common';
+import { LIMITS, boundedText, rowVersion } from './fields';
 
 /** SPEC's {phone} placeholders filled with a 10- and an 11-digit example (docs/DECISIONS.md). */
 export const CONTACT_MESSAGE = fill(MSG.contactMin, { phone: '8765551234' }).replace('8765551234 or 8765551234', '8765551234 or 18765551234');
 export const CONTACT_MIN_DIGITS = 10;
 export const CONTACT_MAX_DIGITS = 11;
-export const NOTE_MAX = 500;
+export const NOTE_MAX = LIMITS.note;
 export const LOOKUP_MIN = 3;
 
 /** Upper-cased registration without spaces: the key plate lookups use (DESIGN.md). */
@@ -17,21 +19,29 @@ export function registrationKey(registration: string): string {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 const contact = () =>
-  string()
+  boundedText('Contact number', LIMITS.short, CONTACT_MESSAGE)
     .transform((v, orig) => (typeof orig === 'number' ? String(orig) : v))
     .required(CONTACT_MESSAGE)
     .matches(/^\d+$/, CONTACT_MESSAGE)
     .min(CONTACT_MIN_DIGITS, CONTACT_MESSAGE)
     .max(CONTACT_MAX_DIGITS, CONTACT_MESSAGE);
 
+/** Spaces and dashes as typed are allowed; the VIN kept (normaliseVin) is at most 17 characters. */
+const vin = () =>
+  boundedText('VIN', LIMITS.short, MSG.invalidVin)
+    .trim()
+    .required(MSG.invalidVin)
+    .min(1, MSG.invalidVin)
+    .test('vin-length', MSG.invalidVin, (v) => v === undefined || normaliseVin(v).length <= LIMITS.vin);
+
 const customerFields = (nameMessage: string) => ({
   id: idField().optional(),
-  vin: string().trim().required(MSG.invalidVin).min(1, MSG.invalidVin),
-  registration: string().trim().required(MSG.invalidRegistration).min(2, MSG.invalidRegistration),
-  first_name: string().trim().required(nameMessage).min(1, nameMessage),
-  last_name: string().trim().required(nameMessage).min(1, nameMessage),
+  vin: vin(),
+  registration: boundedText('Registration Number', LIMITS.registration, MSG.invalidRegistration).trim().required(MSG.invalidRegistration).min(2, MSG.invalidRegistration),
+  first_name: boundedText('First name', LIMITS.name).trim().required(nameMessage).min(1, nameMessage),
+  last_name: boundedText('Last name', LIMITS.name).trim().required(nameMessage).min(1, nameMessage),
   contact: contact(),
-  email: string()
+  email: boundedText('Email', LIMITS.title, MSG.invalidEmail)
     .trim()
     .default('')
     .test('email', MSG.invalidEmail, (v) => !v || EMAIL.test(v)),
@@ -47,9 +57,9 @@ export type CustomerInput = InferType<typeof customerSchema>;
 export const customerEditSchema = object({
   ...customerFields(MSG.nameMin),
   id: idField().required(MSG.invalidId),
-  note: string().default('').max(NOTE_MAX, MSG.noteMax),
+  note: boundedText('Note', NOTE_MAX, MSG.noteMax).default(''),
   discount: number().typeError(MSG.chooseDiscount).integer(MSG.chooseDiscount).min(0, MSG.chooseDiscount).max(100, MSG.chooseDiscount).default(0),
-  version: number().integer().optional(),
+  version: rowVersion(),
 });
 export type CustomerEditInput = InferType<typeof customerEditSchema>;
 
@@ -59,7 +69,7 @@ export const customerStatusSchema = object({
 });
 
 /** Customer lookup needs 3 or more characters (SPEC §5). */
-export const lookupSchema = string()
+export const lookupSchema = boundedText('Search', LIMITS.title)
   .transform((v, orig) => (typeof orig === 'number' ? String(orig) : v))
   .trim()
   .required(MSG.lookupMin)

@@ -4,6 +4,7 @@
  * declaration order). Money is integer cents on the wire.
  */
 export * from './common';
+export * from './fields';
 export * from './customer';
 export * from './job';
 export * from './product';

@@ -1,9 +1,11 @@
 import { array, number, object, string, type InferType } from 'yup';
 import { checkBooking } from '../dates';
 import { STATUS_OPTIONS } from '../jobs';
-import { MSG } from '../messages';
+import { MSG, fill } from '../messages';
 import { idField } from './common';
+import { LIMITS, boundedText } from './fields';
 
+const MILEAGE_MAX = 9_999_999;
 const mileage = () =>
   number()
     .transform((v, orig) => (orig === '' || orig === null ? undefined : v))
@@ -11,9 +13,15 @@ const mileage = () =>
     .required(MSG.invalidMileage)
     .integer(MSG.invalidMileage)
     .min(0, MSG.invalidMileage)
-    .max(9_999_999, MSG.invalidMileage);
+    .max(MILEAGE_MAX, MSG.invalidMileage);
 
-const services = () => array(string().trim().required().max(200)).required(MSG.selectOneService).min(1, MSG.selectOneService).max(100);
+const services = () =>
+  array(boundedText('Service', LIMITS.title).trim().required(MSG.selectOneService))
+    .required(MSG.selectOneService)
+    .min(1, MSG.selectOneService)
+    .max(LIMITS.services, fill(MSG.amountMax, { field: 'Services', max: LIMITS.services }));
+const when = (field: string) => boundedText(field, LIMITS.short).nullable().default(null);
+const docNumber = () => boundedText('Number', LIMITS.short).optional();
 
 /**
  * SPEC §5 booking: future dates, start not after end; 'now' is injectable for tests. Each time is ISO with an offset
@@ -22,11 +30,8 @@ const services = () => array(string().trim().required().max(200)).required(MSG.s
  */
 export function bookingFields(now: () => Date = () => new Date(), tz?: string) {
   return {
-    book_start: string().nullable().default(null),
-    book_end: string()
-      .nullable()
-      .default(null)
-      .test('booking', MSG.invalidDates, function (end) {
+    book_start: when('Booking start'),
+    book_end: when('Booking end').test('booking', MSG.invalidDates, function (end) {
         const start = this.parent.book_start as string | null;
         if (!start && !end) return true;
         const c = checkBooking(start, end, now(), tz);
@@ -42,11 +47,11 @@ export function bookingFields(now: () => Date = () => new Date(), tz?: string) {
 export function makeServiceRequestSchema(now?: () => Date) {
   return object({
     id: idField().optional(),
-    number: string().optional(),
+    number: docNumber(),
     customer_id: idField().optional(),
     mileage: mileage(),
     service: services(),
-    customer_note: string().max(500, MSG.noteMax).default(''),
+    customer_note: boundedText('Note', LIMITS.note, MSG.noteMax).default(''),
     ...bookingFields(now),
   });
 }
@@ -63,10 +68,14 @@ export const servicesEditSchema = object({ id: idField().required(MSG.invalidId)
 export const statusChangeSchema = object({
   id: idField().required(MSG.invalidId),
   status: string().required('Select a status').oneOf([...STATUS_OPTIONS], 'Select a status'),
-  detail: string().default(''),
+  detail: boundedText('Detail', LIMITS.text).default(''),
 });
-export const technicianSchema = object({ id: idField().required(MSG.invalidId), technician: string().trim().default(''), detail: string().default('') });
-export const jobNoteSchema = object({ id: idField().required(MSG.invalidId), value: string().max(2000).default('') });
+export const technicianSchema = object({
+  id: idField().required(MSG.invalidId),
+  technician: boundedText('Technician', LIMITS.name).trim().default(''),
+  detail: boundedText('Detail', LIMITS.text).default(''),
+});
+export const jobNoteSchema = object({ id: idField().required(MSG.invalidId), value: boundedText('Note', LIMITS.text).default('') });
 export const jobIdSchema = object({ id: idField().required(MSG.invalidId) });
 
 /** Service-log comment (SPEC §5). */
@@ -75,9 +84,12 @@ export const serviceLogSchema = object({
   id: idField().required(MSG.invalidId),
   job_id: idField().optional(),
   log_id: idField().optional(),
-  value: string().trim().required(MSG.writeSomething).min(1, MSG.writeSomething).max(2000),
+  value: boundedText('Comment', LIMITS.text).trim().required(MSG.writeSomething).min(1, MSG.writeSomething),
 });
 /** The service-log delete prompt shows the first 15 characters of the message (SPEC §9). */
 export const logPreview = (message: string) => message.slice(0, 15);
 
-export const outstandingSchema = object({ vin: string().trim().required(MSG.invalidVin), mileage: number().typeError(MSG.invalidMileage).min(0).default(0) });
+export const outstandingSchema = object({
+  vin: boundedText('VIN', LIMITS.short, MSG.invalidVin).trim().required(MSG.invalidVin),
+  mileage: number().typeError(MSG.invalidMileage).min(0, MSG.invalidMileage).max(MILEAGE_MAX, MSG.invalidMileage).default(0),
+});

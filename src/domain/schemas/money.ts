@@ -1,28 +1,27 @@
-import { array, mixed, number, object, string, type InferType } from 'yup';
+import { array, mixed, number, object, type InferType } from 'yup';
 import { normaliseMethod, type TransactionMethod } from '../entities';
-import { MSG } from '../messages';
+import { MSG, fill } from '../messages';
 import { DISCOUNT_CHOICES, MAX_RATE_CENTS } from '../totals';
 import { idField } from './common';
+import { LIMITS, blankAsMissing, boundedText, cents, rowVersion, wholeNumber, wholeQty } from './fields';
 
 /** A product line as sent by a form or device: the server prices it from its own rows. */
 const line = object({
-  id: string().required(),
-  qty: number().typeError('Invalid quantity').default(1),
-  title: string().optional(),
-  price: number().optional(),
+  id: boundedText('Item', LIMITS.short).required(MSG.invalidId),
+  qty: wholeQty().default(1),
+  title: boundedText('Title', LIMITS.title).optional(),
+  price: cents('Price', fill(MSG.inventoryNumber, { field: 'Price' }), LIMITS.priceCents).optional(),
   /**
    * The stock the device saw when it checked this line (offline sales). The stock rule is applied where and when
    * the sale was made, so two offline sales of the last unit both land and stock goes below zero (DESIGN.md).
    */
-  stock_seen: number().integer().optional(),
+  stock_seen: wholeNumber('Stock seen', -LIMITS.version, LIMITS.version).optional(),
 });
 
-const nonNegative = (required: string) =>
-  number()
-    .transform((v, orig) => (orig === '' || orig === null ? undefined : v))
-    .typeError(required)
-    .required(required)
-    .min(0, required);
+/** SPEC §5: work hours 0 or more (at most 9999, what the 9-character input holds in whole hours). */
+const workHours = () => number().typeError(MSG.enterWorkHours).min(0, MSG.enterWorkHours).max(9999, MSG.enterWorkHours);
+/** SPEC §5: rate 0 or more, at most 9,999,999,999 dollars (in cents here). */
+const rate = () => cents('Rate', MSG.enterRate).max(MAX_RATE_CENTS, MSG.enterRate);
 
 /**
  * Invoice save (SPEC §5): work hours and rate required unless the invoice is a product sale (then 0); numbers at
@@ -30,11 +29,11 @@ const nonNegative = (required: string) =>
  */
 export function invoiceFormSchema(type: 'service' | 'product') {
   return object({
-    work_hour: type === 'product' ? number().default(0) : nonNegative(MSG.enterWorkHours).max(9999, MSG.enterWorkHours),
-    rate_hour: type === 'product' ? number().default(0) : nonNegative(MSG.enterRate).integer(MSG.enterRate).max(MAX_RATE_CENTS, MSG.enterRate),
+    work_hour: type === 'product' ? workHours().default(0) : workHours().transform(blankAsMissing).required(MSG.enterWorkHours),
+    rate_hour: type === 'product' ? rate().default(0) : rate().transform(blankAsMissing).required(MSG.enterRate),
   });
 }
-export const productLinesSchema = array(line).default([]).max(500);
+export const productLinesSchema = array(line).default([]).max(LIMITS.lines, fill(MSG.amountMax, { field: 'Lines', max: LIMITS.lines }));
 export type LineInput = InferType<typeof line>;
 
 const method = () =>
@@ -45,73 +44,77 @@ const method = () =>
 /** Payment (SPEC §5): value required, above 0; at most the amount due is checked against the invoice. */
 export const paymentSchema = object({
   id: idField().optional(),
-  number: string().optional(),
+  number: boundedText('Number', LIMITS.short).optional(),
   invoice_id: idField().required(MSG.invalidId),
   method: method().required('Select a payment method'),
-  amount: number()
-    .transform((v, orig) => (orig === '' || orig === null ? undefined : v))
-    .typeError(MSG.invalidPayment)
-    .required(MSG.needValue)
-    .integer(MSG.invalidPayment)
-    .moreThan(0, MSG.invalidPayment),
-  vin: string().default(''),
-  base_version: number().integer().optional(),
+  amount: cents('Amount', MSG.invalidPayment).transform(blankAsMissing).required(MSG.needValue).moreThan(0, MSG.invalidPayment),
+  vin: boundedText('VIN', LIMITS.short).default(''),
+  base_version: rowVersion(),
 });
 export type PaymentInput = InferType<typeof paymentSchema>;
 
 /** Discount (SPEC §5): one choice must be selected; `amount` carries the percentage, as SPEC's call does. */
 export const discountSchema = object({
   id: idField().optional(),
+  /** the receipt number the device gave its row (its own series); the server's series when absent */
+  number: boundedText('Number', LIMITS.short).optional(),
   invoice_id: idField().required(MSG.invalidId),
   amount: number()
     .transform((v, orig) => (orig === '' || orig === null ? undefined : v))
     .typeError(MSG.chooseDiscount)
     .required(MSG.chooseDiscount)
     .oneOf([...DISCOUNT_CHOICES], MSG.chooseDiscount),
-  method: string().default('discount'),
-  vin: string().default(''),
+  method: boundedText('Method', LIMITS.short).default('discount'),
+  vin: boundedText('VIN', LIMITS.short).default(''),
 });
 
 /** Points (SPEC §5): required, at least 1; not more than the customer's points is checked against the customer. */
 export const pointsSchema = object({
   id: idField().optional(),
+  /** the receipt number the device gave its row (its own series); the server's series when absent */
+  number: boundedText('Number', LIMITS.short).optional(),
   invoice_id: idField().required(MSG.invalidId),
   points: number()
     .transform((v, orig) => (orig === '' || orig === null ? undefined : v))
     .typeError(MSG.invalidPoints)
     .required(MSG.invalidPoints)
     .integer(MSG.invalidPoints)
-    .min(1, MSG.invalidPoints),
-  method: string().default('redemption'),
-  amount: number().optional(),
-  vin: string().default(''),
+    .min(1, MSG.invalidPoints)
+    .max(LIMITS.points, fill(MSG.amountMax, { field: 'Points', max: LIMITS.points })),
+  method: boundedText('Method', LIMITS.short).default('redemption'),
+  amount: cents('Amount', MSG.invalidPoints).optional(),
+  vin: boundedText('VIN', LIMITS.short).default(''),
 });
 
 /** Item return (SPEC §5): a checked item with quantity up to the sold quantity and a comment stating the reason. */
 export const itemReturnSchema = object({
   invoice_id: idField().required(MSG.invalidId),
-  items: array(object({ id: string().required(MSG.itemReturnInvalid), qty: number().typeError(MSG.itemReturnInvalid).integer(MSG.itemReturnInvalid).min(1, MSG.itemReturnInvalid).required(MSG.itemReturnInvalid) }))
+  items: array(object({ id: boundedText('Item', LIMITS.short).required(MSG.itemReturnInvalid), qty: wholeQty(MSG.itemReturnInvalid).required(MSG.itemReturnInvalid) }))
     .required(MSG.itemReturnInvalid)
-    .min(1, MSG.itemReturnInvalid),
-  comment: string().trim().required(MSG.itemReturnInvalid).min(1, MSG.itemReturnInvalid).max(1000),
+    .min(1, MSG.itemReturnInvalid)
+    .max(LIMITS.lines, MSG.itemReturnInvalid),
+  comment: boundedText('Comment', 1000).trim().required(MSG.itemReturnInvalid).min(1, MSG.itemReturnInvalid),
 });
 
 /** Estimate save (SPEC §5). */
 export const estimateSchema = object({
   id: idField().optional(),
-  number: string().optional(),
+  number: boundedText('Number', LIMITS.short).optional(),
   profile: object({
-    first_name: string().trim().required(MSG.enterFirstName).min(1, MSG.enterFirstName),
-    last_name: string().trim().required(MSG.enterLastName).min(1, MSG.enterLastName),
-    contact: string().default(''),
-    email: string().default(''),
+    first_name: boundedText('First name', LIMITS.name).trim().required(MSG.enterFirstName).min(1, MSG.enterFirstName),
+    last_name: boundedText('Last name', LIMITS.name).trim().required(MSG.enterLastName).min(1, MSG.enterLastName),
+    contact: boundedText('Contact', LIMITS.short).default(''),
+    email: boundedText('Email', LIMITS.title).default(''),
   }).required(MSG.enterFirstName),
-  serviceInvoice: array(string().required()).required(MSG.selectAtLeastOneService).min(1, MSG.selectAtLeastOneService),
+  serviceInvoice: array(boundedText('Service', LIMITS.title).required())
+    .required(MSG.selectAtLeastOneService)
+    .min(1, MSG.selectAtLeastOneService)
+    .max(LIMITS.services, fill(MSG.amountMax, { field: 'Services', max: LIMITS.services })),
   formData: object({
-    work_hour: number().typeError(MSG.enterWorkHours).min(0, MSG.enterWorkHours).default(0),
-    rate_hour: number().typeError(MSG.enterRate).integer(MSG.enterRate).min(0, MSG.enterRate).max(MAX_RATE_CENTS, MSG.enterRate).default(0),
+    work_hour: workHours().default(0),
+    rate_hour: rate().default(0),
   }).default({ work_hour: 0, rate_hour: 0 }),
   productInvoice: productLinesSchema,
-  discount: number().min(0).max(100).default(0),
+  discount: number().typeError(MSG.chooseDiscount).min(0, MSG.chooseDiscount).max(100, MSG.chooseDiscount).default(0),
 });
 export type EstimateInput = InferType<typeof estimateSchema>;

@@ -1,56 +1,46 @@
-import { boolean, number, object, string, type InferType } from 'yup';
+import { boolean, object, type InferType } from 'yup';
 import { MSG, fill } from '../messages';
 import { idField } from './common';
+import { LIMITS, blankAsMissing, boundedText, cents, wholeNumber } from './fields';
 
 /**
  * Money on the wire is integer cents (docs/DECISIONS.md): the forms convert what staff type (dollars) with
- * src/domain/money.ts before building a payload.
+ * src/domain/money.ts before building a payload. Every field is bounded (src/domain/schemas/fields.ts).
  */
-const cents = (required: string) =>
-  number().transform((v, orig) => (orig === '' || orig === null ? undefined : v)).typeError(required).required(required).integer(required).min(0, required);
-const whole = (field: string) =>
-  number()
-    .transform((v, orig) => (orig === '' || orig === null ? undefined : v))
-    .typeError(fill(MSG.inventoryNumber, { field }))
-    .required(fill(MSG.inventoryFieldRequired, { field }))
-    .integer(fill(MSG.inventoryNumber, { field }));
+const price = (field: string, invalid: string) => cents(field, invalid, LIMITS.priceCents);
+const required = (field: string) => fill(MSG.inventoryFieldRequired, { field });
+const lowStock = () => wholeNumber('Low stock', 0, LIMITS.stock, fill(MSG.inventoryNumber, { field: 'Low stock' })).min(0, fill(MSG.inventoryNumber, { field: 'Low stock' }));
+const title = () => boundedText('Title', LIMITS.title).trim();
+const description = () => boundedText('Description', LIMITS.text).trim();
+const barcode = () => boundedText('Barcode', LIMITS.short).trim();
+const cost = () => price('Cost', fill(MSG.inventoryNumber, { field: 'Cost' }));
 
 /** Add Product, the simple form (SPEC §5). */
 export const simpleProductSchema = object({
   id: idField().optional(),
-  title: string().trim().required(MSG.titleMin).min(1, MSG.titleMin).max(200),
-  description: string().trim().required(MSG.descriptionMin).min(1, MSG.descriptionMin).max(2000),
-  price: cents(MSG.priceMin),
+  title: title().required(MSG.titleMin).min(1, MSG.titleMin),
+  description: description().required(MSG.descriptionMin).min(1, MSG.descriptionMin),
+  price: price('Price', MSG.priceMin).transform(blankAsMissing).required(MSG.priceMin),
 });
 export const simpleProductEditSchema = simpleProductSchema.shape({ id: idField().required(MSG.invalidId) });
 
 /** Inventory product (SPEC §5): title, description, stock, low_stock and price required; the rest optional. */
 export const inventoryProductSchema = object({
   id: idField().optional(),
-  title: string().trim().required(fill(MSG.inventoryFieldRequired, { field: 'Title' })).max(200),
-  description: string().trim().required(fill(MSG.inventoryFieldRequired, { field: 'Description' })).max(2000),
-  stock: whole('Stock'),
-  low_stock: whole('Low stock').min(0, fill(MSG.inventoryNumber, { field: 'Low stock' })),
+  title: title().required(required('Title')),
+  description: description().required(required('Description')),
+  stock: wholeNumber('Stock', -LIMITS.stock, LIMITS.stock, fill(MSG.inventoryNumber, { field: 'Stock' })).transform(blankAsMissing).required(required('Stock')),
+  low_stock: lowStock().transform(blankAsMissing).required(required('Low stock')),
   // a missing price is 'Price is required' (it read 'Price must be a number'); text or a fraction of a cent is not a number
-  price: whole('Price').min(0, fill(MSG.inventoryNumber, { field: 'Price' })),
-  cost: number().typeError(fill(MSG.inventoryNumber, { field: 'Cost' })).integer().min(0).default(0),
+  price: price('Price', fill(MSG.inventoryNumber, { field: 'Price' })).transform(blankAsMissing).required(required('Price')),
+  cost: cost().default(0),
   supplier: idField().nullable().default(null),
-  barcode: string().trim().max(64).default(''),
+  barcode: barcode().default(''),
 });
 export type InventoryProductInput = InferType<typeof inventoryProductSchema>;
 
 /** A field an edit may leave out, but not empty: SPEC §5 requires it (the same 'X is required' as on add). */
-const keptText = (field: string, max: number) => {
-  const required = fill(MSG.inventoryFieldRequired, { field });
-  return string().trim().nonNullable(required).min(1, required).max(max).optional();
-};
-const keptWhole = (field: string) =>
-  number()
-    .typeError(fill(MSG.inventoryNumber, { field }))
-    .nonNullable(fill(MSG.inventoryFieldRequired, { field }))
-    .integer(fill(MSG.inventoryNumber, { field }))
-    .min(0, fill(MSG.inventoryNumber, { field }))
-    .optional();
+const keptText = (field: string, text: ReturnType<typeof title>) => text.nonNullable(required(field)).min(1, required(field)).optional();
 
 /**
  * Edit, or with receival:true receive stock: the amount is added (SPEC §4), never set. A field left out is kept; the
@@ -59,22 +49,23 @@ const keptWhole = (field: string) =>
 export const inventoryEditSchema = object({
   id: idField().required(MSG.invalidId),
   receival: boolean().default(false),
-  amount: number().typeError(fill(MSG.inventoryNumber, { field: 'Amount' })).integer(fill(MSG.inventoryNumber, { field: 'Amount' })).optional(),
-  title: keptText('Title', 200),
-  description: keptText('Description', 2000),
-  low_stock: keptWhole('Low stock'),
-  price: keptWhole('Price'),
-  cost: number().typeError(fill(MSG.inventoryNumber, { field: 'Cost' })).integer().min(0).optional(),
+  // only a receipt carries an amount, and it adds to stock (the route says so when it is missing)
+  amount: wholeNumber('Amount', 1, LIMITS.stock, fill(MSG.inventoryNumber, { field: 'Amount' })).optional(),
+  title: keptText('Title', title()),
+  description: keptText('Description', description()),
+  low_stock: lowStock().nonNullable(required('Low stock')).optional(),
+  price: price('Price', fill(MSG.inventoryNumber, { field: 'Price' })).nonNullable(required('Price')).optional(),
+  cost: cost().optional(),
   supplier: idField().nullable().optional(),
-  barcode: string().trim().max(64).optional(),
+  barcode: barcode().optional(),
 });
 
 export const supplierSchema = object({
   id: idField().optional(),
-  bizname: string().trim().required(MSG.supplierNameRequired).min(1, MSG.supplierNameRequired).max(200),
-  email: string().trim().max(200).default(''),
-  address: string().trim().max(500).default(''),
-  contact: string().trim().max(40).default(''),
+  bizname: boundedText('Business name', LIMITS.title).trim().required(MSG.supplierNameRequired).min(1, MSG.supplierNameRequired),
+  email: boundedText('Email', LIMITS.title).trim().default(''),
+  address: boundedText('Address', LIMITS.note).trim().default(''),
+  contact: boundedText('Contact', 40).trim().default(''),
 });
 export const supplierEditSchema = supplierSchema.shape({ id: idField().required(MSG.invalidId) });
 

@@ -5,7 +5,8 @@ import type { Schema } from 'yup';
 import { PayloadError, validatePayload } from '../../domain/schemas/common';
 import { findApiRoute, type ApiRoute } from '../../domain/apiRoutes';
 import { newId } from '../../domain/ids';
-import { MSG } from '../../domain/messages';
+import { MSG, fill } from '../../domain/messages';
+import { isStorableText } from '../../domain/schemas/fields';
 import { can } from '../../domain/permissions';
 import { soleUser, waitForTurn, type Db, type Tx } from '../db/client';
 import { idempotency, sysLog, users } from '../db/schema';
@@ -67,15 +68,28 @@ export interface WriteDef<B> extends BaseDef<B> {
    * transaction open while bytes arrive would stall every other writer. Its result is `ctx.prepared`.
    */
   prepare?(req: FastifyRequest, ctx: { user: User; services: AppServices }): Promise<unknown>;
-  handler(ctx: WriteCtx<B> & { prepared: any }): Promise<unknown>;
+  handler(ctx: WriteCtx<B> & { prepared: unknown }): Promise<unknown>;
 }
 
-/** PostgreSQL text cannot hold U+0000; such input is refused as a whole rather than failing deep in a query. */
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 20 || value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+/**
+ * The field (or key) holding text PostgreSQL cannot store — U+0000, an unpaired surrogate — anywhere in a body, query
+ * or params, fields a schema leaves open (mixed) included: such input is refused as a whole, with the field named,
+ * rather than failing deep in a query. Bodies are at most JSON_MAX_DEPTH deep (jsonBody.ts), so the walk is bounded.
+ */
+function unstorableAt(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return isStorableText(value) ? undefined : path || 'The request';
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const here = Array.isArray(value) ? `${path}[${k}]` : path ? `${path}.${k}` : k;
+    if (!isStorableText(k)) return here;
+    const found = unstorableAt(v, here);
+    if (found) return found;
+  }
+  return undefined;
 }
+
+/** Every route with a body schema, by "METHOD /path" (without /api): the schema-driven fuzz suite walks it. */
+export const ROUTE_SCHEMAS = new Map<string, { method: ApiRoute['method']; path: string; write: boolean; schema: Schema<unknown> }>();
 
 /** SPEC §7: request bodies are mostly wrapped as {data: ...}; both forms are accepted. */
 export function unwrap(body: unknown): unknown {
@@ -146,6 +160,7 @@ export function defineRoute<B>(app: FastifyInstance, services: AppServices, def:
   if (!meta) throw new Error(`Route ${def.method} ${def.path} is not in src/domain/apiRoutes.ts`);
   const { db } = services;
   if (soleUser(db) && !knownUsers.has(db)) knownUsers.set(db, { rows: new Map(), generation: 0 });
+  if (def.body) ROUTE_SCHEMAS.set(`${def.method} ${def.path}`, { method: def.method, path: def.path, write: !!def.write, schema: def.body as Schema<unknown> });
 
   app.route({
     method: def.method,
@@ -163,7 +178,9 @@ export function defineRoute<B>(app: FastifyInstance, services: AppServices, def:
       if (turn) await turn;
       const user = meta.action === null ? ({ id: '', username: '', permission: 0 } as User) : await authenticate(req, db);
       if (meta.action && !can(meta.action, user.permission)) throw forbidden(MSG.forbidden);
-      if (hasNul(req.body) || hasNul(req.query) || hasNul(req.params)) throw badRequest('The request contains a character that cannot be stored (U+0000).');
+      // the payload first, so the field is named as the form names it; then anything around it
+      const unstorable = unstorableAt(unwrap(req.body)) ?? unstorableAt(req.body) ?? unstorableAt(req.query) ?? unstorableAt(req.params);
+      if (unstorable) throw badRequest(fill(MSG.unstorable, { field: unstorable.slice(0, 80) }), { field: unstorable.slice(0, 80) });
       // a query parameter given twice arrives as an array; every handler reads one string per name
       const repeated = Object.entries((req.query ?? {}) as Record<string, unknown>).find(([, v]) => v !== undefined && typeof v !== 'string');
       if (repeated) throw badRequest(`Give the query parameter ${repeated[0].slice(0, 40)} once.`);

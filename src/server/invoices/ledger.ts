@@ -2,9 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { InvoiceLine } from '../../domain/entities';
 import { isId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
-import { STORAGE_LINE_ID, addLine, checkCanAdd, checkQty, invoiceFigures, isInvoiceLocked, normaliseQty, stockDeltas, type InvoiceParts } from '../../domain/totals';
+import { STORAGE_LINE_ID, addLine, checkCanAdd, checkQty, invoiceFigures, isInvoiceLocked, stockDeltas, type InvoiceParts } from '../../domain/totals';
 import { formatUSD } from '../../domain/money';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { customers, inventoryLog, invoices, products } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import type { WriteCtx } from '../http/route';
@@ -15,16 +15,17 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 
 /**
  * Prices the lines a client sent from the server's own product rows (a client's prices and totals are never
- * trusted), merges repeats, normalises quantities and checks stock. `previous` are the lines the invoice held
+ * trusted), merges repeats and checks stock. Quantities come validated (productLinesSchema: whole, 1 to LIMITS.qty);
+ * they are taken as sent, never rewritten. `previous` are the lines the invoice held
  * before this save: their quantities are available again, and their prices stand (a price change does not
  * rewrite an invoice already raised).
  */
-export async function priceLines(tx: Tx, sent: readonly { id: string; qty?: number; stock_seen?: number }[], previous: readonly InvoiceLine[] = []): Promise<InvoiceLine[]> {
+export async function priceLines(tx: Tx, sent: readonly { id: string; qty: number; stock_seen?: number }[], previous: readonly InvoiceLine[] = []): Promise<InvoiceLine[]> {
   let merged: { id: string; qty: number }[] = [];
   const seen = new Map<string, number>();
   for (const l of sent) {
     if (l.id === STORAGE_LINE_ID) continue;
-    merged = addLine(merged, { id: String(l.id), qty: normaliseQty(l.qty) });
+    merged = addLine(merged, { id: String(l.id), qty: l.qty });
     if (typeof l.stock_seen === 'number') seen.set(String(l.id), l.stock_seen);
   }
   const ids = merged.map((l) => l.id).filter(isId);
@@ -102,7 +103,7 @@ export async function saveInvoice(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed'>
   return { ...next, ...f.columns, version: inv.version + 1 };
 }
 
-export async function invoiceOr404(tx: Tx, id: string, forUpdate = false): Promise<InvoiceRow> {
+export async function invoiceOr404(tx: Tx | Db, id: string, forUpdate = false): Promise<InvoiceRow> {
   if (!isId(id)) throw notFound(fill(MSG.noRecordFound, { id }));
   const q = tx.select().from(invoices).where(and(eq(invoices.id, id)));
   const [row] = forUpdate ? await q.for('update') : await q;

@@ -1,10 +1,9 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { number } from 'yup';
 import type { InvoiceLine } from '../../domain/entities';
 import { isId, newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
-import { estimateSchema, idPayloadSchema, idField } from '../../domain/schemas';
+import { estimateSchema, idPayloadSchema, idField, rowVersion } from '../../domain/schemas';
 import { computeInvoice, type InvoiceInput } from '../../domain/totals';
 import type { Tx } from '../db/client';
 import { estimates, products } from '../db/schema';
@@ -19,7 +18,7 @@ import { takeNumber } from '../numbers';
  * so a saved estimate could quote less than the screen showed). A product deleted after it was put on this estimate
  * (`previous`) keeps its line as quoted.
  */
-async function estimateLines(tx: Tx, sent: readonly { id: string; qty?: number }[], previous: readonly InvoiceLine[] = []): Promise<InvoiceLine[]> {
+async function estimateLines(tx: Tx, sent: readonly { id: string; qty: number }[], previous: readonly InvoiceLine[] = []): Promise<InvoiceLine[]> {
   const notProduct = sent.find((l) => !isId(String(l.id)));
   if (notProduct) throw badRequest(`An item on this estimate is not a product (${String(notProduct.id)}). Take it off the estimate and pick the product again.`);
   const ids = sent.map((l) => String(l.id));
@@ -27,9 +26,9 @@ async function estimateLines(tx: Tx, sent: readonly { id: string; qty?: number }
   return sent.map((l) => {
     const p = rows.find((r) => r.id === l.id);
     const before = previous.find((x) => x.id === l.id);
-    const qty = Math.max(1, Math.floor(Number(l.qty) || 1));
-    if (p && !p.deleted) return { id: p.id, title: p.title, description: p.description, price: p.price, qty };
-    if (before) return { ...before, qty };
+    // qty is validated by productLinesSchema (a whole number from 1 to LIMITS.qty): taken as sent, never rewritten
+    if (p && !p.deleted) return { id: p.id, title: p.title, description: p.description, price: p.price, qty: l.qty };
+    if (before) return { ...before, qty: l.qty };
     if (p) throw notFound(`${p.title} has been removed from the inventory. Take it off the estimate before saving.`);
     throw notFound(`There is no product ${l.id} in the inventory. Take it off the estimate before saving.`);
   });
@@ -80,7 +79,7 @@ export function estimatesRoutes(app: FastifyInstance, s: AppServices) {
     path: '/estimate-details',
     write: true,
     summary: 'Save changes to an estimate {id, profile, formData, productInvoice, serviceInvoice}',
-    body: estimateSchema.shape({ id: idField().required(MSG.invalidId), base_version: number().integer().optional() }),
+    body: estimateSchema.shape({ id: idField().required(MSG.invalidId), base_version: rowVersion() }),
     async handler({ tx, body, changed, log }) {
       const [cur] = await tx.select().from(estimates).where(eq(estimates.id, body.id));
       if (!cur) throw notFound(fill(MSG.noRecordFound, { id: body.id }));

@@ -5,7 +5,7 @@ import type { InvoiceLine } from '../../domain/entities';
 import { isId, newId } from '../../domain/ids';
 import { canGenerateInvoice, displayInvoiceNumber, displayJobNumber } from '../../domain/jobs';
 import { MSG, fill } from '../../domain/messages';
-import { PayloadError, idField, idPayloadSchema, invoiceFormSchema, itemReturnSchema, productLinesSchema, validatePayload } from '../../domain/schemas';
+import { LIMITS, PayloadError, boundedText, idField, idPayloadSchema, invoiceFormSchema, itemReturnSchema, productLinesSchema, rowVersion, validatePayload } from '../../domain/schemas';
 import { checkInvoiceSave, planItemReturn, storageDaysSince } from '../../domain/totals';
 import { formatUSD } from '../../domain/money';
 import { customers, invoices, jobs, transactions } from '../db/schema';
@@ -19,7 +19,7 @@ import { invoiceSummary, paidSummaryWindow } from '../../domain/reports';
 
 const createPayload = object({
   id: idField().optional(),
-  number: string().optional(),
+  number: boundedText('Number', LIMITS.short).optional(),
   fetchedData: mixed().optional(),
   formData: mixed().optional(),
   productInvoice: productLinesSchema,
@@ -29,7 +29,7 @@ const editPayload = object({
   serviceRequest: mixed().optional(),
   formData: mixed().optional(),
   productInvoice: productLinesSchema,
-  base_version: number().integer().optional(),
+  base_version: rowVersion(),
 });
 
 async function form(type: 'service' | 'product', raw: unknown) {
@@ -187,7 +187,7 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     path: '/invoice-storage-state/:id',
     write: true,
     summary: "Switch the storage charge (line 10001000, JMD terms at the config's exchange rate) {option on|off, days?}",
-    body: object({ option: string().oneOf(['on', 'off'], 'Choose on or off').required('Choose on or off'), days: number().integer().min(1).max(3650).optional(), base_version: number().integer().optional() }),
+    body: object({ option: string().oneOf(['on', 'off'], 'Choose on or off').required('Choose on or off'), days: number().integer().min(1).max(3650).optional(), base_version: rowVersion() }),
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.params.id ?? '', true);
       refuseIfStale(inv, ctx.body.base_version);
@@ -209,7 +209,7 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     path: '/invoice-return',
     write: true,
     summary: 'Item return {invoice_id, items [{id, qty}], comment (the reason)}: stock comes back, the invoice is reduced; not on a paid invoice, nor for more than is still due',
-    body: itemReturnSchema.shape({ base_version: number().integer().optional() }),
+    body: itemReturnSchema.shape({ base_version: rowVersion() }),
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.invoice_id, true);
       refuseIfStale(inv, ctx.body.base_version);
@@ -259,7 +259,7 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     path: '/invoice/:id',
     summary: 'One invoice with its transactions and its job',
     async handler({ params }) {
-      const inv = await invoiceOr404(db as never, params.id ?? '');
+      const inv = await invoiceOr404(db, params.id ?? '');
       const txs = await db.select().from(transactions).where(and(eq(transactions.invoice_id, inv.id), ne(transactions.deleted, true))).orderBy(desc(transactions.created_at));
       const [job] = inv.request_id ? await db.select().from(jobs).where(eq(jobs.id, inv.request_id)) : [];
       return { value: true, data: { ...inv, transactions: txs, job: job ?? null } };

@@ -4,6 +4,7 @@ import { isId, newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
 import { can } from '../../domain/permissions';
 import {
+  LIMITS,
   idPayloadSchema,
   lookupSchema,
   inventoryEditSchema,
@@ -186,6 +187,8 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
       const p = await productOr404(tx, body.id);
       if (body.receival) {
         if (!body.amount || body.amount < 1) throw badRequest('Enter the amount received.');
+        // each receipt is bounded by the schema; this keeps their sum inside the int4 column too
+        if (p.stock + body.amount > LIMITS.stock) throw badRequest(fill(MSG.stockMax, { amount: body.amount, title: p.title, stock: p.stock + body.amount, max: LIMITS.stock }));
         const stock = await moveStock(ctx, p.id, body.amount, 'received');
         ctx.log('inventory', `Product ${p.title}`, `received ${body.amount}, stock now ${stock}`);
         return { value: true, message: `Received ${body.amount} × ${p.title}`, stock };

@@ -1,0 +1,91 @@
+import { number, string } from 'yup';
+import { formatUSD } from '../money';
+import { MSG, fill } from '../messages';
+import { MAX_RATE_CENTS } from '../totals';
+
+/**
+ * The bounds of every input (issue 19), in one place: the schemas build their fields from these, so a form, a
+ * device's repository and the server's defineRoute refuse the same values with the same words. SPEC §5 sets some
+ * (note 500, rate 9,999,999,999 dollars, member names 12); the rest are documented caps chosen so that every value
+ * fits its column (int4 for stock, points, versions; bigint cents) and every sum the books make of them stays an
+ * exact JavaScript number (docs/ARCHITECTURE.md "Bounds").
+ */
+export const LIMITS = {
+  /** a person's first or last name, a technician */
+  name: 100,
+  /** titles, service names, business names, emails */
+  title: 200,
+  /** SPEC §5: the customer note (and other short remarks) */
+  note: 500,
+  /** descriptions, comments, job notes, service-log entries */
+  text: 2000,
+  /** ISO 3779: 17 characters (older vehicles have fewer) */
+  vin: 17,
+  registration: 20,
+  /** ids, numbers, barcodes, dates, codes */
+  short: 64,
+  /** lines on one invoice or estimate, services on one job */
+  lines: 500,
+  services: 100,
+  /** a product's price or cost: $9,999,999.99, so 500 lines of 9,999 units stay below 2^53 cents */
+  priceCents: 999_999_999,
+  /** any other money (a payment, a rate): SPEC §5's rate maximum, 9,999,999,999 dollars */
+  moneyCents: MAX_RATE_CENTS,
+  /** units on one line (sold, returned) */
+  qty: 9_999,
+  /** stock, low stock and one receipt or adjustment; the column is int4 */
+  stock: 1_000_000,
+  /** loyalty points (int4 column) */
+  points: 1_000_000_000,
+  /** a row version (int4 column) */
+  version: 2_147_483_647,
+} as const;
+
+/** An unpaired UTF-16 surrogate: JSON can carry one, but neither UTF-8 nor PostgreSQL's jsonb can store it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text PostgreSQL can store as given: no U+0000 (text refuses it) and no unpaired surrogate. */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+}
+
+/**
+ * '' and null count as not given, so 'required' speaks rather than 'must be a number' (a cleared form field). The
+ * number builders below leave it out: an edit's field that may be left out but not emptied keeps null as null.
+ */
+export const blankAsMissing = (v: unknown, orig: unknown) => (orig === '' || orig === null ? undefined : v);
+
+/** Text of at most `max` characters that can be stored; `tooLong` replaces the generic '{field} … at most' words. */
+export const boundedText = (field: string, max: number, tooLong = fill(MSG.textMax, { field, max })) =>
+  string()
+    .max(max, tooLong)
+    .test('storable', fill(MSG.unstorable, { field }), (v) => v === undefined || v === null || isStorableText(v));
+
+/**
+ * Integer cents from 0 to `max`. `invalid` is the field's own message for text, a fraction of a cent or a negative
+ * (SPEC's where it has one); a value above `max` says the maximum in dollars. The caller adds required/optional.
+ */
+export const cents = (field: string, invalid: string, max: number = LIMITS.moneyCents) =>
+  number()
+    .typeError(invalid)
+    .integer(invalid)
+    .min(0, invalid)
+    .max(max, fill(MSG.amountMax, { field, max: formatUSD(max) }));
+
+/** A whole number from `min` to `max` (1e308 and 2^53+1 are whole numbers too: the range refuses them). */
+export const wholeNumber = (field: string, min: number, max: number, invalid = fill(MSG.numberRange, { field, min, max })) =>
+  number()
+    .typeError(invalid)
+    .integer(invalid)
+    .min(min, fill(MSG.numberRange, { field, min, max }))
+    .max(max, fill(MSG.numberRange, { field, min, max }));
+
+/**
+ * Units of a product on a line: a whole number from 1 to LIMITS.qty. -1, 0, 10.5 and 'Infinity' are refused, never
+ * rewritten (a form may round what staff type before it builds the line; the API takes the number as sent).
+ */
+export const wholeQty = (message = fill(MSG.qtyWhole, { max: LIMITS.qty })) =>
+  number().typeError(message).integer(message).min(1, message).max(LIMITS.qty, message);
+
+/** A row version a device last saw (optimistic concurrency). */
+export const rowVersion = () => wholeNumber('Version', 0, LIMITS.version).optional();
