@@ -186,6 +186,22 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
       },
     },
     {
+      route: 'DELETE /v3/sign-in-limits',
+      kind: 'write',
+      prepare: async () => {
+        const name = `locked${++seq}`;
+        await db().insert(t.loginAttempts).values({ key: `pair:203.0.113.9\n${name}`, failures: 7, blocked_until: new Date(Date.now() + 600_000) });
+        return {
+          path: '/v3/sign-in-limits',
+          body: { username: name },
+          async verify(res) {
+            expect(res.body).toMatchObject({ value: true, cleared: 1 });
+            expect(await db().select().from(t.loginAttempts).where(eq(t.loginAttempts.key, `pair:203.0.113.9\n${name}`))).toEqual([]);
+          },
+        };
+      },
+    },
+    {
       route: 'POST /v3/devices',
       kind: 'write',
       prepare: async () => {

@@ -2,8 +2,9 @@ import Dexie from 'dexie';
 import { newId } from '../../domain/ids';
 import { shopSettings, type ShopSettings } from '../../domain/configSheet';
 import { fill, MSG } from '../../domain/messages';
-import { checkDiscount, checkInvoiceSave, checkPayment, checkPoints, invoiceFigures, isInvoiceLocked, planItemReturn, pointsEarned, pointsValue, stockDeltas, storageDaysSince } from '../../domain/totals';
+import { checkInvoiceSave, invoiceFigures, isInvoiceLocked, planItemReturn, stockDeltas, storageDaysSince } from '../../domain/totals';
 import { displayInvoiceNumber } from '../../domain/jobs';
+import { planDiscount, planPayment, planRedemption, planTransactionRemoval, type MoneyPlan, type Planned } from '../../domain/writes/money';
 import { formatUSD } from '../../domain/money';
 import type { BayBookDB, CustomerRow, InvoiceRow, JobRow, ProductRow, TransactionRow } from '../db';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
@@ -56,6 +57,20 @@ async function refigure(w: WriteContext, inv: InvoiceRow, changes: Partial<Invoi
   const f = invoiceFigures(next, await settings(w));
   if (f.totals.total < next.payment) throw new LocalWriteError(fill(MSG.invoiceBelowPaid, { paid: formatUSD(next.payment) }));
   return w.patch<InvoiceRow>('invoices', inv.id, { ...changes, total: f.total, discount: f.discount, totals: f.totals, updated_at: w.now, version: inv.version + 1 });
+}
+
+/** A money plan refused on the device says what the server would say. */
+function planned<P extends MoneyPlan>(plan: Planned<P>): P {
+  if (!plan.ok) throw new LocalWriteError(plan.message);
+  return plan;
+}
+
+/** Stores a money plan on the device: the invoice's parts with the plan's figures, and the customer's points. */
+async function storePlan(w: WriteContext, inv: InvoiceRow, plan: MoneyPlan): Promise<InvoiceRow> {
+  const { total, discount, totals } = plan.figures;
+  const row = await w.patch<InvoiceRow>('invoices', inv.id, { ...plan.invoice, total, discount, totals, updated_at: w.now, version: inv.version + 1 });
+  await adjustPoints(w, inv.customer_id, plan.points);
+  return row;
 }
 
 async function checkStock(w: WriteContext, lines: Line[], previous: Line[] = []) {
@@ -184,15 +199,13 @@ export function invoicesRepository(db: BayBookDB) {
       });
     },
 
-    /** POST /transaction {method, invoice_id, amount, vin}: append-only, at most the amount due (SPEC §5). */
+    /** POST /transaction {method, invoice_id, amount, vin}: append-only; planned as on the server (src/domain/writes/money.ts) */
     pay(invoiceId: string, method: PaymentMethod, amount: number): Promise<TransactionRow> {
       return localWrite(db, async (w) => {
         const inv = await mustGet(w, invoiceId);
-        const ok = checkPayment(Number.isFinite(amount) ? amount : null, inv.total);
-        if (!ok.ok) throw new LocalWriteError(ok.message);
-        const t = await appendTransaction(w, inv, { method, amount, point: 0, path: '/transaction', label: `Payment of ${(amount / 100).toFixed(2)} on ${inv.number}` });
-        await refigure(w, inv, { payment: inv.payment + amount });
-        await adjustPoints(w, inv.customer_id, pointsEarned(amount));
+        const plan = planned(planPayment(inv, await settings(w), method, amount));
+        const t = await appendTransaction(w, inv, plan.append, { path: '/transaction', label: `Payment of ${formatUSD(amount)} on ${inv.number}` });
+        await storePlan(w, inv, plan);
         return t;
       });
     },
@@ -201,13 +214,11 @@ export function invoicesRepository(db: BayBookDB) {
     discount(invoiceId: string, percent: number): Promise<InvoiceRow> {
       return localWrite(db, async (w) => {
         const inv = await mustGet(w, invoiceId);
-        assertUnpaid(inv);
-        const ok = checkDiscount(percent);
-        if (!ok.ok) throw new LocalWriteError(ok.message);
-        if (inv.discount_percent > 0) throw new LocalWriteError(MSG.discountOnce);
-        const row = await refigure(w, inv, { discount_percent: percent });
-        await w.enqueue({ method: 'POST', path: '/discount', body: { data: { method: 'discount', invoice_id: invoiceId, amount: percent, vin: inv.vin, base_version: inv.version } }, label: `Discount ${percent}% on ${inv.number}` });
-        return row;
+        const plan = planDiscount(inv, await settings(w), percent);
+        if (plan === null) return inv;
+        const ok = planned(plan);
+        if (ok.append) await appendTransaction(w, inv, ok.append, { path: '/discount', label: `Discount ${percent}% on ${inv.number}`, send: { amount: percent } });
+        return storePlan(w, inv, ok);
       });
     },
 
@@ -215,16 +226,10 @@ export function invoicesRepository(db: BayBookDB) {
     redeem(invoiceId: string, points: number): Promise<InvoiceRow> {
       return localWrite(db, async (w) => {
         const inv = await mustGet(w, invoiceId);
-        assertUnpaid(inv);
         const customer = inv.customer_id ? await w.get<CustomerRow>('customers', inv.customer_id) : undefined;
-        const ok = checkPoints(points, customer?.current_points ?? 0);
-        if (!ok.ok) throw new LocalWriteError(ok.message);
-        const amount = pointsValue(points, (await settings(w)).pointValueCents);
-        if (amount > inv.total) throw new LocalWriteError(`${points} points are worth more than the amount due.`);
-        await adjustPoints(w, inv.customer_id, -points);
-        const row = await refigure(w, inv, { points_value: inv.points_value + amount });
-        await w.enqueue({ method: 'POST', path: '/redemption', body: { data: { method: 'redemption', points, invoice_id: invoiceId, amount, vin: inv.vin, base_version: inv.version } }, label: `${points} points on ${inv.number}` });
-        return row;
+        const plan = planned(planRedemption(inv, await settings(w), customer?.current_points, points));
+        if (plan.append) await appendTransaction(w, inv, plan.append, { path: '/redemption', label: `${points} points on ${inv.number}`, send: { points } });
+        return storePlan(w, inv, plan);
       });
     },
 
@@ -263,8 +268,7 @@ export function invoicesRepository(db: BayBookDB) {
         const inv = await mustGet(w, invoiceId);
         if (inv.total <= 0) throw new LocalWriteError(MSG.invoiceDeletePaid);
         // money received is never undone by a delete; a discount or points on it go with it, the points back to the
-        // customer (the server does the same in the same transaction). A redemption made on this device is not a
-        // transaction row until the server has made it one, so the points come from the invoice's points value
+        // customer (the server does the same in the same transaction). The points come from the invoice's points value
         // (the server counts its rows: the same unless the point value was changed in between; the pull settles it).
         const onIt = await w.db.transactions.where('invoice_id').equals(invoiceId).toArray();
         if (inv.payment > 0 || onIt.some((t) => t.method !== 'discount' && t.method !== 'redemption')) throw new LocalWriteError(MSG.invoiceHasPayments);
@@ -281,22 +285,13 @@ export function invoicesRepository(db: BayBookDB) {
       });
     },
 
-    /** DELETE /transaction (row) — level 5: a reversal, as on the server (docs/DECISIONS.md) */
+    /** DELETE /transaction (row) — level 5: a reversal, planned as on the server (docs/DECISIONS.md) */
     removeTransaction(id: string): Promise<void> {
       return localWrite(db, async (w) => {
         const t = await w.get<TransactionRow>('transactions', id);
         if (!t) throw new LocalWriteError(MSG.notFound);
         const inv = await w.get<InvoiceRow>('invoices', t.invoice_id);
-        if (inv) {
-          if (t.method === 'discount') await refigure(w, inv, { discount_percent: 0 });
-          else if (t.method === 'redemption') {
-            await refigure(w, inv, { points_value: Math.max(0, inv.points_value - t.amount) });
-            await adjustPoints(w, inv.customer_id, t.point);
-          } else {
-            await refigure(w, inv, { payment: Math.max(0, inv.payment - t.amount) });
-            await adjustPoints(w, inv.customer_id, -pointsEarned(t.amount));
-          }
-        }
+        if (inv) await storePlan(w, inv, planned(planTransactionRemoval(inv, await settings(w), t)));
         await w.remove('transactions', id);
         await w.enqueue({ method: 'DELETE', path: '/transaction', body: { data: { id } }, label: `Delete transaction ${t.number}` });
       });
@@ -348,10 +343,16 @@ async function makeInvoice(
   return inv;
 }
 
+/**
+ * Appends a plan's transaction row, numbered from this device's receipt series, and queues the call that makes the
+ * same row (same id and number) on the server. `send` adds what the call carries beyond the row (a discount's
+ * percentage in `amount`, a redemption's points).
+ */
 async function appendTransaction(
   w: WriteContext,
   inv: InvoiceRow,
-  t: { method: string; amount: number; point: number; path: string; label: string },
+  t: NonNullable<MoneyPlan['append']>,
+  call: { path: string; label: string; send?: Record<string, unknown> },
 ): Promise<TransactionRow> {
   const id = newId();
   const number = await w.nextNumber('receipt');
@@ -359,11 +360,11 @@ async function appendTransaction(
   await w.put('transactions', row);
   await w.enqueue({
     method: 'POST',
-    path: t.path,
-    body: { data: { id, number, method: t.method, invoice_id: inv.id, amount: t.amount, vin: inv.vin, base_version: inv.version } },
+    path: call.path,
+    body: { data: { id, number, method: t.method, invoice_id: inv.id, amount: t.amount, vin: inv.vin, base_version: inv.version, ...call.send } },
     creates: [id],
     needs: [inv.id],
-    label: t.label,
+    label: call.label,
   });
   return row;
 }

@@ -95,12 +95,22 @@ export async function saveInvoice(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed'>
   if (f.totals.total < next.payment) {
     throw badRequest(fill(MSG.invoiceBelowPaid, { paid: formatUSD(next.payment) }));
   }
+  return writeInvoice(ctx, inv, changes, f.columns);
+}
+
+/** Stores changed parts with the derived columns a domain plan already worked out (src/domain/writes), bumping version. */
+export async function writeInvoice(
+  ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed'>,
+  inv: InvoiceRow,
+  changes: Partial<InvoiceRow>,
+  columns: Pick<InvoiceRow, 'total' | 'discount' | 'totals'>,
+): Promise<InvoiceRow> {
   await ctx.tx
     .update(invoices)
-    .set({ ...changes, ...f.columns, updated_at: new Date(), version: sql`${invoices.version} + 1` })
+    .set({ ...changes, ...columns, updated_at: new Date(), version: sql`${invoices.version} + 1` })
     .where(eq(invoices.id, inv.id));
   ctx.changed('invoices', inv.id);
-  return { ...next, ...f.columns, version: inv.version + 1 };
+  return { ...inv, ...changes, ...columns, version: inv.version + 1 };
 }
 
 export async function invoiceOr404(tx: Tx | Db, id: string, forUpdate = false): Promise<InvoiceRow> {

@@ -1,0 +1,117 @@
+import type { ShopSettings } from '../configSheet';
+import { METHOD_LABELS, type PaymentMethod, type TransactionMethod } from '../entities';
+import { displayInvoiceNumber } from '../jobs';
+import { MSG, fill } from '../messages';
+import { formatUSD, type Cents } from '../money';
+import { checkDiscount, checkPayment, checkPoints, invoiceFigures, isInvoiceLocked, pointsEarned, pointsValue, type InvoiceParts } from '../totals';
+
+/**
+ * The money writes of the catalogue (issue 17): take a payment, apply the discount, redeem points, remove a
+ * transaction. Each is a pure plan from the rows it reads — the invoice, the customer's points, the shop's settings —
+ * to the change: the invoice's new parts and derived columns, the transaction row to append, the customer's points
+ * delta, the activity-log line and the answer. The device's repository and the server's route both run the same
+ * plan and only store it (Dexie or PostgreSQL), so a check, a figure or a message cannot differ between them.
+ */
+export interface MoneyInvoice extends InvoiceParts {
+  id: string;
+  number: string;
+  customer_id: string | null;
+  /** the amount due now */
+  total: Cents;
+}
+
+/** A transaction row as the plans read it (the one being removed). */
+export interface MoneyTransaction {
+  method: string;
+  amount: Cents;
+  point: number;
+}
+
+export interface MoneyPlan {
+  /** the invoice parts this write changes */
+  invoice: Partial<Pick<InvoiceParts, 'payment' | 'discount_percent' | 'points_value'>>;
+  /** the invoice's derived money columns after the change (src/domain/totals.ts invoiceFigures) */
+  figures: ReturnType<typeof invoiceFigures>;
+  /** the transaction row to append, if any */
+  append?: { method: TransactionMethod; amount: Cents; point: number };
+  /** loyalty points to add to the invoice's customer (negative to take; a customer never goes below zero) */
+  points: number;
+  /** the activity log: subject and predicate (SPEC §3 system log) */
+  log: { subject: string; predicate: string };
+  /** the answer the person sees */
+  message: string;
+}
+
+export type Planned<P extends MoneyPlan = MoneyPlan> = ({ ok: true } & P) | { ok: false; message: string };
+
+/** A payment always appends its row. */
+export type PaymentPlan = MoneyPlan & { append: NonNullable<MoneyPlan['append']> };
+
+const no = (message: string): { ok: false; message: string } => ({ ok: false, message });
+
+/** The invoice after `changes`, refused when it would leave less due than has been paid. */
+function refigure(inv: MoneyInvoice, changes: MoneyPlan['invoice'], settings: ShopSettings): MoneyPlan['figures'] | string {
+  const next = { ...inv, ...changes };
+  const figures = invoiceFigures(next, settings);
+  return figures.totals.total < next.payment ? fill(MSG.invoiceBelowPaid, { paid: formatUSD(next.payment) }) : figures;
+}
+
+function plan(inv: MoneyInvoice, settings: ShopSettings, change: Omit<MoneyPlan, 'figures' | 'log' | 'message'>, words: (f: MoneyPlan['figures']) => { log: string; message: string }): Planned {
+  const figures = refigure(inv, change.invoice, settings);
+  if (typeof figures === 'string') return no(figures);
+  const { log, message } = words(figures);
+  return { ok: true, ...change, figures, log: { subject: displayInvoiceNumber(inv.number), predicate: log }, message };
+}
+
+/** SPEC §5 Payment: above 0 and at most the amount due; append-only; earns points. */
+export function planPayment(inv: MoneyInvoice, settings: ShopSettings, method: PaymentMethod, amount: Cents): Planned<PaymentPlan> {
+  const check = checkPayment(amount, inv.total);
+  if (!check.ok) return no(check.message);
+  const append = { method, amount, point: 0 };
+  const planned = plan(inv, settings, { invoice: { payment: inv.payment + amount }, append, points: pointsEarned(amount) }, (f) => ({
+    log: `${METHOD_LABELS[method]} payment ${formatUSD(amount)}; ${f.total > 0 ? `${formatUSD(f.total)} due` : 'PAID'}`,
+    message: f.total > 0 ? `Payment received: ${formatUSD(f.total)} still due` : 'Payment received: invoice PAID',
+  }));
+  return planned.ok ? { ...planned, append } : planned;
+}
+
+/**
+ * SPEC §5 Discount: one choice (5–20 %, or none), once per invoice, not on a paid invoice; recorded as a row.
+ * `null`: 'none' was chosen, and there is nothing to do (the answer is MSG.noDiscountApplied).
+ */
+export function planDiscount(inv: MoneyInvoice, settings: ShopSettings, percent: number): Planned | null {
+  if (isInvoiceLocked(inv)) return no(MSG.invoicePaidLocked);
+  const check = checkDiscount(percent);
+  if (!check.ok) return no(check.message);
+  if (inv.discount_percent > 0) return no(MSG.discountOnce);
+  if (percent === 0) return null;
+  const figures = refigure(inv, { discount_percent: percent }, settings);
+  if (typeof figures === 'string') return no(figures);
+  return plan(inv, settings, { invoice: { discount_percent: percent }, append: { method: 'discount', amount: figures.discount, point: 0 }, points: 0 }, (f) => ({
+    log: `discount ${percent}% (${formatUSD(f.discount)})`,
+    message: `Discount of ${formatUSD(f.discount)} applied`,
+  }));
+}
+
+/** SPEC §5 Points: at least 1, at most the customer's points, worth no more than the amount due. */
+export function planRedemption(inv: MoneyInvoice, settings: ShopSettings, customerPoints: number | undefined, points: number): Planned {
+  if (isInvoiceLocked(inv)) return no(MSG.invoicePaidLocked);
+  if (customerPoints === undefined) return no(MSG.noCustomerForPoints);
+  const check = checkPoints(points, customerPoints);
+  if (!check.ok) return no(check.message);
+  const value = pointsValue(points, settings.pointValueCents);
+  if (value > inv.total) return no(fill(MSG.pointsOverDue, { points, value: formatUSD(value), due: formatUSD(inv.total) }));
+  return plan(inv, settings, { invoice: { points_value: inv.points_value + value }, append: { method: 'redemption', amount: value, point: points }, points: -points }, () => ({
+    log: `${points} points redeemed (${formatUSD(value)})`,
+    message: `${points} points applied`,
+  }));
+}
+
+/** Removing a transaction (level 5) is a reversal: the amount due and the points come back as they were. */
+export function planTransactionRemoval(inv: MoneyInvoice, settings: ShopSettings, t: MoneyTransaction): Planned {
+  const label = METHOD_LABELS[t.method as TransactionMethod] ?? t.method;
+  const words = () => ({ log: `${label} of ${formatUSD(t.amount)} removed`, message: 'Transaction removed' });
+  if (t.method === 'discount') return plan(inv, settings, { invoice: { discount_percent: 0 }, points: 0 }, words);
+  if (t.method === 'redemption') return plan(inv, settings, { invoice: { points_value: Math.max(0, inv.points_value - t.amount) }, points: t.point }, words);
+  return plan(inv, settings, { invoice: { payment: Math.max(0, inv.payment - t.amount) }, points: -pointsEarned(t.amount) }, words);
+}
