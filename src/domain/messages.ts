@@ -118,6 +118,7 @@ export const MSG = {
   photoHeic: 'This HEIC photo cannot be read here. Set the camera to save JPEG (on an iPad: Settings, Camera, Formats, Most Compatible) or share the photo as JPEG, then upload it.',
   photoDamaged: 'This photo is incomplete or damaged. Take or save it again, then upload it.',
   photoTooManyPixels: 'This picture is larger than {max} megapixels. Save it smaller, then upload it.',
+  photoUnavailable: 'This photo cannot be shown now. Connect to the shop\'s network, then try again.',
   itemReturnInvalid: 'Check an item, enter a quantity up to the quantity sold and write the reason.',
   // item return and invoice delete: what happened and what to do (docs/DECISIONS.md "Money")
   itemReturnLocked: '{invoice} is paid in full, so its items are locked. To take an item back, a Super Admin first removes the payment (or points) under Transactions; then return the item and take payment for the new total.',

@@ -6,6 +6,7 @@ import { Toaster, toaster } from '../../src/app/feedback/toaster';
 import { JobActions, MileageCell } from '../../src/app/jobs/actions/JobActions';
 import { confirmAssignText, confirmStatusText } from '../../src/domain/jobs';
 import { newId } from '../../src/domain/ids';
+import { TOKEN_KEY } from '../../src/app/session/session';
 import { MSG, fill } from '../../src/domain/messages';
 import { logPreview } from '../../src/domain/schemas/job';
 import type { JobRow } from '../../src/local/db';
@@ -445,8 +446,9 @@ describe('Job actions: Gallery', () => {
     expect(screen.getByText('Not uploaded yet')).toBeTruthy();
   });
 
-  it('shows server photos by their thumbnail and deletes one after a confirm (DELETE /servicePhoto)', async () => {
+  it('shows server photos by their thumbnail, fetched with the token (an <img> cannot send it), and deletes one after a confirm (DELETE /servicePhoto)', async () => {
     const photoId = newId();
+    const fetched = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(new Uint8Array([0x52, 0x49, 0x46, 0x46]), { headers: { 'content-type': 'image/webp' } }));
     const { data } = await setup({
       level: 3,
       seed: async (d, job) => {
@@ -455,7 +457,10 @@ describe('Job actions: Gallery', () => {
     });
     await open();
     const img = (await screen.findByAltText('Photo 1')) as HTMLImageElement;
-    expect(img.getAttribute('src')).toBe(`/api/photo/${photoId}/thumb`);
+    expect(img.getAttribute('src')).toBe('blob:http://localhost/fake-object-url');
+    const [url, init] = fetched.mock.calls.find(([u]) => String(u).startsWith('/api/photo/'))!;
+    expect(url).toBe(`/api/photo/${photoId}/thumb`);
+    expect(new Headers(init?.headers).get('authorization')).toBe(`Bearer ${localStorage.getItem(TOKEN_KEY)}`);
     await dialogSettled();
     fireEvent.click(screen.getByRole('button', { name: 'Delete photo 1' }));
     fireEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Delete' }));

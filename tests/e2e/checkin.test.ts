@@ -149,6 +149,15 @@ describe('check-in offline in Chromium', () => {
     expect(job[0]).toMatchObject({ status: 'active', mileage: 42000, service_note: NOTE });
     const photos = (await server.api('GET', `/servicePhotos/${job[0].id}`, undefined, token)).body.data as unknown[];
     expect(photos).toHaveLength(1);
+    // and the Gallery shows it from the server now: the bytes need the token (an <img> alone gets 401), so the app
+    // fetches them with it and shows the picture through an object URL
+    await page.getByTestId('tile-active').click();
+    await page.locator('tr', { hasText: PLATE }).getByRole('button', { name: 'Expand row' }).click();
+    await page.getByRole('button', { name: 'Gallery' }).click();
+    const shown = page.getByTestId('gallery-photo').getByRole('img', { name: 'Photo 1' });
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 30_000 }).toBe(16);
+    expect(await page.getByTestId('gallery-photo').getByText('Not uploaded yet').count()).toBe(0);
+    await page.keyboard.press('Escape');
   });
   it('screens for the record, online: a booked job on the calendar and its dialog, the Service Log, a blocked customer, level 3 making a request', async () => {
     const started = Date.now();

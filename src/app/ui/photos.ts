@@ -3,6 +3,8 @@ import { MSG } from '../../domain/messages';
 import { checkPhotoSize } from '../../domain/schemas';
 import type { Row } from '../../local/db';
 import { notify, notifyError } from '../feedback/toaster';
+import { fetchPhoto } from '../../sync/photos';
+import { currentUser } from '../session/session';
 import { useConfirmedAction } from './confirm';
 
 /**
@@ -18,32 +20,57 @@ export interface PhotoCalls {
 
 export const isPendingPhoto = (photo: Row | undefined) => String(photo?.src ?? '').startsWith('blob:');
 
+const fetchServerPhoto = (url: string) => fetchPhoto(url, currentUser()?.token);
+
+/** Shows a photo's full size in a new tab, through an object URL (the tab is opened at once, so no popup blocker). */
+async function openPhoto(load: () => Promise<Blob | null>): Promise<void> {
+  const tab = window.open('', '_blank');
+  const blob = await load();
+  if (!blob) {
+    tab?.close();
+    notifyError(MSG.photoUnavailable);
+    return;
+  }
+  const url = URL.createObjectURL(blob);
+  if (tab) tab.location.href = url;
+  // the new tab has loaded it by then; the URL is not needed after
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export interface PhotoView {
+  /** an object URL of the thumbnail (or of the photo taken on this device); null while loading or unavailable */
+  thumb: string | null;
+  /** true when the bytes could not be had (offline, or refused) */
+  unavailable: boolean;
+  /** open the full-size photo in a new tab */
+  openFull: () => void;
+}
+
 /**
- * The URLs to show a photo with: a server photo's thumbnail (or src) and src; a photo taken offline through an object
- * URL of its stored bytes, revoked when the photo leaves the screen.
+ * How a photo is shown: a server photo's thumbnail fetched with the token (src/sync/photos.ts), a photo taken offline
+ * from its stored bytes; either through an object URL, revoked when the photo leaves the screen.
  */
-export function usePhotoUrl(photo: Row | undefined, localPhoto: PhotoCalls['localPhoto']): { thumb: string | null; full: string | null } {
+export function usePhotoUrl(photo: Row | undefined, localPhoto: PhotoCalls['localPhoto']): PhotoView {
   const src = String(photo?.src ?? '');
+  const thumbSrc = String(photo?.thumbnail || src);
   const local = src.startsWith('blob:');
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+  const [view, setView] = useState<{ url: string | null; failed: boolean }>({ url: null, failed: false });
   useEffect(() => {
-    if (!local) return;
+    if (!thumbSrc) return;
     let url: string | null = null;
     let live = true;
-    void localPhoto(src).then((blob) => {
-      if (!live || !blob) return;
-      url = URL.createObjectURL(blob);
-      setObjectUrl(url);
+    void (local ? localPhoto(src) : fetchServerPhoto(thumbSrc)).then((blob) => {
+      if (!live) return;
+      url = blob ? URL.createObjectURL(blob) : null;
+      setView({ url, failed: !blob });
     });
     return () => {
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [localPhoto, src, local]);
-  if (!photo) return { thumb: null, full: null };
-  if (local) return { thumb: objectUrl, full: objectUrl };
-  const thumb = String(photo.thumbnail || photo.src || '') || null;
-  return { thumb, full: src || thumb };
+  }, [localPhoto, src, thumbSrc, local]);
+  const openFull = () => void openPhoto(() => (local ? localPhoto(src) : fetchServerPhoto(src)));
+  return { thumb: photo ? view.url : null, unavailable: view.failed, openFull };
 }
 
 /**

@@ -9,18 +9,18 @@ import { isPendingPhoto, usePhotoGallery, usePhotoUrl } from '../../ui/photos';
 
 function Photo({ photo, index, canDelete, onDelete }: { photo: Row; index: number; canDelete: boolean; onDelete: () => void }) {
   const repos = useRepos();
-  const { thumb, full } = usePhotoUrl(photo, repos.jobs.localPhoto);
+  const { thumb, unavailable, openFull } = usePhotoUrl(photo, repos.jobs.localPhoto);
   const pending = isPendingPhoto(photo);
   return (
     <Stack gap="1" borderWidth="1px" borderRadius="md" p="2" data-testid="gallery-photo">
       <Box position="relative" aspectRatio={4 / 3} bg="bg.muted" borderRadius="sm" overflow="hidden">
         {thumb ? (
-          <a href={full ?? thumb} target="_blank" rel="noreferrer">
+          <Box as="button" w="full" h="full" cursor="zoom-in" onClick={openFull} aria-label={`Open photo ${index + 1}`}>
             <Image src={thumb} alt={`Photo ${index + 1}`} w="full" h="full" objectFit="cover" />
-          </a>
+          </Box>
         ) : (
           <Text p="2" fontSize="sm" color="fg.muted">
-            Loading…
+            {unavailable ? 'Not available offline' : 'Loading…'}
           </Text>
         )}
         {pending && (
