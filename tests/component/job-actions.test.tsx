@@ -427,6 +427,13 @@ describe('Job actions: Gallery', () => {
     fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'invoice.pdf', { type: 'application/pdf' })] } });
     expect(await screen.findByText(MSG.imagesOnly)).toBeTruthy();
     expect(await outbox(data)).toHaveLength(0);
+    // pictures the server would refuse (src/server/images.ts) are refused on the device, with what to do
+    fireEvent.change(input, { target: { files: [new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], 'dent.svg', { type: 'image/svg+xml' })] } });
+    expect(await screen.findByText(MSG.photoNotRaster)).toBeTruthy();
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(64)], 'IMG_0001.HEIC', { type: 'image/heic' })] } });
+    expect(await screen.findByText(MSG.photoHeic)).toBeTruthy();
+    expect(await outbox(data)).toHaveLength(0);
+    expect(await data.db.blobs.count()).toBe(0);
   });
 
   it('keeps a small image on the device and queues POST /upload/service-photo with its blob; it shows through an object URL', async () => {

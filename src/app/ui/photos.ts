@@ -1,5 +1,6 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { MSG } from '../../domain/messages';
+import { photoTypeRefusal } from '../../domain/photos';
 import { checkPhotoSize } from '../../domain/schemas';
 import type { Row } from '../../local/db';
 import { notify, notifyError } from '../feedback/toaster';
@@ -74,8 +75,8 @@ export function usePhotoUrl(photo: Row | undefined, localPhoto: PhotoCalls['loca
 }
 
 /**
- * Add Photo / Take Photo (several files at once) and the per-photo delete with a confirm: anything not an image is
- * refused with MSG.imagesOnly, over 10 MB with 'File size should be less than 10MB' (SPEC §5).
+ * Add Photo / Take Photo (several files at once) and the per-photo delete with a confirm: anything not a picture the
+ * server keeps is refused (photoTypeRefusal), over 10 MB with 'File size should be less than 10MB' (SPEC §5).
  */
 export function usePhotoGallery(calls: Pick<PhotoCalls, 'add' | 'remove'>) {
   const act = useConfirmedAction();
@@ -88,8 +89,9 @@ export function usePhotoGallery(calls: Pick<PhotoCalls, 'add' | 'remove'>) {
     setBusy(true);
     let added = 0;
     for (const file of chosen) {
-      if (!file.type.startsWith('image/')) {
-        notifyError(MSG.imagesOnly);
+      const refusal = photoTypeRefusal(file.type);
+      if (refusal) {
+        notifyError(refusal);
         continue;
       }
       const size = checkPhotoSize(file.size);
