@@ -137,6 +137,7 @@ export const MSG = {
   unstorable: '{field} contains a character that cannot be stored (a NUL or a broken Unicode character). Retype it and try again.',
   jsonTooDeep: 'The request is nested too deeply (more than {max} levels).',
   jsonInvalid: 'The request body is not valid JSON.',
+  invalidField: 'Invalid value for {field}.',
   // the device: its storage, its session, its updates (docs/ARCHITECTURE.md "src/app — the shell")
   storageProtected: 'Storage protected',
   storageProtectedHint: 'The browser keeps this device\'s data even when space runs short ({free} free).',

@@ -26,17 +26,7 @@ describe.each(DATABASES)('hostile bodies on %s', (kind) => {
   const ids = { customer: '', job: '', product: '', simple: '', estimate: '' };
 
   /** a raw JSON request (the text is sent as given) */
-  const raw = async (method: string, path: string, text: string) => {
-    const res = await fetch(`${s.url}/api${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${s.adminToken}` }, body: text });
-    const answer = await res.text();
-    let body: { value?: unknown; message?: unknown } = {};
-    try {
-      body = JSON.parse(answer);
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, body };
-  };
+  const raw = (method: string, path: string, text: string) => s.api(method, path, { raw: text });
 
   const estimate = (profile: Record<string, unknown>, services: string[] = ['Full service']) => ({ profile: { first_name: 'Est', last_name: 'Imate', ...profile }, serviceInvoice: services, formData: { work_hour: 1, rate_hour: 5000 }, productInvoice: [] });
 

@@ -22,7 +22,8 @@ export interface TestServer {
   kind: 'pglite' | 'postgres';
   adminToken: string;
   /** JSON request against /api; returns status, body and headers */
-  api(method: string, path: string, opts?: { body?: unknown; token?: string | null; key?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  /** `raw` is JSON text sent as written (a number JSON.stringify would round, a body that is not JSON) */
+  api(method: string, path: string, opts?: { body?: unknown; raw?: string; token?: string | null; key?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   /** a user of the given level (levels 1–5; level 1 cannot be made through the API, so it is written directly) */
   userToken(level: number, username?: string): Promise<string>;
   close(): Promise<void>;
@@ -74,14 +75,15 @@ export async function startServer(kind: 'pglite' | 'postgres' = 'pglite', overri
 
   const api: TestServer['api'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    const sent = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+    if (sent !== undefined) headers['content-type'] = 'application/json';
     const token = opts.token === undefined ? server.adminToken : opts.token;
     if (token) headers.authorization = `Bearer ${token}`;
     if (opts.key) headers['idempotency-key'] = opts.key;
     const res = await fetch(`${url}/api${path}`, {
       method,
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: sent,
     });
     const text = await res.text();
     let body: unknown = text;

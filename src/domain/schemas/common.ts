@@ -1,6 +1,6 @@
 import { string, ValidationError, type AnyObject, type ObjectSchema, type Schema } from 'yup';
 import { isId } from '../ids';
-import { MSG } from '../messages';
+import { MSG, fill } from '../messages';
 
 /**
  * Helpers for the yup schemas of SPEC §5. The same schemas validate forms (react-hook-form's yupResolver) and API
@@ -27,7 +27,7 @@ export async function validatePayload<T>(schema: Schema<T>, value: unknown): Pro
     return (await schema.validate(value, { abortEarly: false, stripUnknown: true })) as T;
   } catch (err) {
     // a transform meeting the wrong type (e.g. trim() on an array) throws a plain TypeError: still bad input
-    if (!(err instanceof ValidationError)) throw new PayloadError('Invalid value in the request.');
+    if (!(err instanceof ValidationError)) throw new PayloadError(fill(MSG.invalidField, { field: 'the request' }));
     const order = 'fields' in schema ? Object.keys((schema as unknown as ObjectSchema<AnyObject>).fields) : [];
     const rank = (e: ValidationError) => {
       const head = (e.path ?? '').split(/[.[]/)[0];
@@ -38,7 +38,7 @@ export async function validatePayload<T>(schema: Schema<T>, value: unknown): Pro
     const first = inner[0];
     // yup's own type messages ("must be a `number` type, but the final value was…") are not for staff
     const yupWords = /must be a `\w+` type|this must be/.test(first.message);
-    const message = yupWords ? `Invalid value for ${first.path || 'the request'}.` : first.message;
+    const message = yupWords ? fill(MSG.invalidField, { field: first.path || 'the request' }) : first.message;
     throw new PayloadError(message, first.path);
   }
 }

@@ -1,4 +1,4 @@
-import { number, string } from 'yup';
+import { mixed, number, string } from 'yup';
 import { formatUSD } from '../money';
 import { MSG, fill } from '../messages';
 import { MAX_RATE_CENTS } from '../totals';
@@ -86,6 +86,10 @@ export const wholeNumber = (field: string, min: number, max: number, invalid = f
  */
 export const wholeQty = (message = fill(MSG.qtyWhole, { max: LIMITS.qty })) =>
   number().typeError(message).integer(message).min(1, message).max(LIMITS.qty, message);
+
+/** A group of fields a route reads itself (a customer given inline): an object, not text, a number or a list. */
+export const fieldGroup = (field: string) =>
+  mixed<Record<string, unknown>>().test('object', fill(MSG.invalidField, { field }), (v) => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v)));
 
 /** A row version a device last saw (optimistic concurrency). */
 export const rowVersion = () => wholeNumber('Version', 0, LIMITS.version).optional();

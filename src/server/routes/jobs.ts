@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { mixed, object, string } from 'yup';
+import { object, string } from 'yup';
 import { bookingInstant, checkBooking, shopTimeZone, startOfShopDay } from '../../domain/dates';
 import { isId, newId } from '../../domain/ids';
 import { canCancel, checkJobUpdate, checkStatusChange, displayJobNumber, isFinal, outstandingServices, stampsFor, STATUS_AFTER_BOOKING } from '../../domain/jobs';
@@ -9,6 +9,7 @@ import { MSG, fill } from '../../domain/messages';
 import { can } from '../../domain/permissions';
 import {
   PayloadError,
+  fieldGroup,
   fromSpecCustomer,
   jobIdSchema,
   jobNoteSchema,
@@ -38,7 +39,7 @@ import { createCustomer } from './customers';
 type Job = typeof jobs.$inferSelect;
 
 const serviceRequestPayload = makeServiceRequestSchema().shape({
-  customer: mixed<Record<string, unknown>>().optional(),
+  customer: fieldGroup('customer').optional(),
   type: string().oneOf(['service', 'product']).default('service'),
 });
 
