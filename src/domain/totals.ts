@@ -131,8 +131,15 @@ export function checkCanAdd(stock: number): Check {
   return stock < 1 ? no(MSG.inventoryLow) : OK;
 }
 
-/** SPEC §5: item qty cannot exceed stock. `available` is the stock plus what this invoice already holds. */
+/** The most units of one product on a line (schemas/fields.ts LIMITS.qty): 500 lines of them stay exact in cents. */
+export const MAX_LINE_QTY = 9_999;
+
+/**
+ * SPEC §5: item qty cannot exceed stock. `available` is the stock plus what this invoice already holds. Nor may it
+ * pass MAX_LINE_QTY: the form says so as it is typed, and the server for a product sent on two lines.
+ */
 export function checkQty(line: { title: string; qty: number }, available: number): Check {
+  if (line.qty > MAX_LINE_QTY) return no(fill(MSG.qtyWhole, { max: MAX_LINE_QTY }));
   return line.qty > available ? no(fill(MSG.onlyInStock, { title: line.title, stock: available })) : OK;
 }
 

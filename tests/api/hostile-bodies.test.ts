@@ -89,6 +89,7 @@ describe.each(DATABASES)('hostile bodies on %s', (kind) => {
       ['sale qty 10.5', 'POST', '/invoice-product', sale(10.5), qty],
       ['sale qty 0', 'POST', '/invoice-product', sale(0), qty],
       ['sale qty above the maximum', 'POST', '/invoice-product', sale(LIMITS.qty + 1), qty],
+      ['one product on two lines past the most a line holds', 'POST', '/invoice-product', json({ data: { fetchedData: 'default', formData: {}, productInvoice: [{ id: ids.product, qty: LIMITS.qty }, { id: ids.product, qty: 1 }] } }), qty],
       ['estimate line qty 2.5', 'POST', '/estimate', json({ data: { ...estimate({}), productInvoice: [{ id: ids.product, qty: 2.5 }] } }), qty],
       // point 7: limits
       ['estimate first name of 1 MB', 'POST', '/estimate', json({ data: estimate({ first_name: 'F'.repeat(MB) }) }), fill(MSG.textMax, { field: 'First name', max: LIMITS.name })],

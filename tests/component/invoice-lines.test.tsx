@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppData } from '../../src/app/data/DataProvider';
 import { LinesTable, ProductPicker, Summary, useLineStock, type Line } from '../../src/app/invoices/lines';
 import { fill, MSG } from '../../src/domain/messages';
-import { addLine, computeInvoice, STORAGE_LINE_ID } from '../../src/domain/totals';
+import { addLine, computeInvoice, MAX_LINE_QTY, STORAGE_LINE_ID } from '../../src/domain/totals';
 import type { ProductRow } from '../../src/local/db';
 import { renderScreen } from './render';
 
@@ -146,6 +146,20 @@ describe('LinesTable (SPEC §5 quantities)', () => {
     fireEvent.change(qtyInput('Oil filter'), { target: { value: '3' } });
     await waitFor(() => expect(linesNow()[0].qty).toBe(3));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it(`refuses more units than a line holds, whatever the stock: '${MSG.qtyWhole}'`, async () => {
+    const { data } = await renderScreen(<Harness />);
+    const oil = await product(data, { title: 'Oil filter', stock: 1_000_000 });
+    search('Oil');
+    await addFromResult(oil);
+    await waitFor(() => expect(qtyInput('Oil filter')).toBeTruthy());
+    await stocksRead('1000000');
+    fireEvent.change(qtyInput('Oil filter'), { target: { value: String(MAX_LINE_QTY + 1) } });
+    expect((await screen.findByRole('alert')).textContent).toBe(fill(MSG.qtyWhole, { max: MAX_LINE_QTY }));
+    expect(linesNow()[0].qty).toBe(1);
+    fireEvent.change(qtyInput('Oil filter'), { target: { value: String(MAX_LINE_QTY) } });
+    await waitFor(() => expect(linesNow()[0].qty).toBe(MAX_LINE_QTY));
   });
 
   it('follows the stock live: another sale of the product lowers what may be asked for', async () => {

@@ -1,7 +1,7 @@
 import { mixed, number, string } from 'yup';
 import { formatUSD } from '../money';
 import { MSG, fill } from '../messages';
-import { MAX_RATE_CENTS } from '../totals';
+import { MAX_LINE_QTY, MAX_RATE_CENTS } from '../totals';
 
 /**
  * The bounds of every input (issue 19), in one place: the schemas build their fields from these, so a form, a
@@ -32,7 +32,7 @@ export const LIMITS = {
   /** any other money (a payment, a rate): SPEC §5's rate maximum, 9,999,999,999 dollars */
   moneyCents: MAX_RATE_CENTS,
   /** units on one line (sold, returned) */
-  qty: 9_999,
+  qty: MAX_LINE_QTY,
   /** stock, low stock and one receipt or adjustment; the column is int4 */
   stock: 1_000_000,
   /** loyalty points (int4 column) */

@@ -22,7 +22,8 @@ export const lineTotal = (l: Line) => productsCents([l]);
 /**
  * The quantity of one line: what is typed is kept as typed until it is a number; below 1 it becomes 1 (SPEC §5,
  * normaliseQty; never below what was already returned); above what is available it is refused with SPEC's
- * '{title} has only ({stock}) in stock' (checkQty) and the previous quantity stays.
+ * '{title} has only ({stock}) in stock' (checkQty), as is a quantity above the most a line holds, and the previous
+ * quantity stays.
  */
 function QtyInput({ line, stock, onQty, onError }: { line: Line; stock?: number; onQty: (qty: number) => void; onError: (message: string | null) => void }) {
   const [draft, setDraft] = useState(String(line.qty));
@@ -36,13 +37,12 @@ function QtyInput({ line, stock, onQty, onError }: { line: Line; stock?: number;
     const n = Number(value);
     if (!Number.isFinite(n)) return;
     const qty = Math.max(normaliseQty(n), line.returned ?? 0);
-    if (stock !== undefined) {
-      const ok = checkQty({ title: line.title, qty }, stock);
-      if (!ok.ok) {
-        onError(ok.message);
-        setDraft(String(line.qty));
-        return;
-      }
+    // with no live stock known, only the most a line may hold is checked
+    const ok = checkQty({ title: line.title, qty }, stock ?? Infinity);
+    if (!ok.ok) {
+      onError(ok.message);
+      setDraft(String(line.qty));
+      return;
     }
     onError(null);
     setDraft(String(qty));
