@@ -81,6 +81,26 @@ export function displayInvoiceNumber(number: string): string {
 }
 
 /** SPEC's zero date: not completed. */
+/** SPEC §3: a job's email is 'none' when absent. */
+export const hasEmail = (email: unknown): email is string => typeof email === 'string' && email.trim() !== '' && email.trim().toLowerCase() !== 'none';
+
+/**
+ * What an invoice's header shows of the customer and vehicle (SPEC §2 Invoice editor: contact, email, mileage,
+ * services): its job's details when it has a job, else what its own profile holds. The editor's header and the
+ * invoice PDF both read it, so they cannot disagree.
+ */
+export function invoiceHeader(
+  profile: Readonly<Record<string, unknown>> | null | undefined,
+  job: { contact: string; email: string; mileage: number | null; service: readonly string[] | null } | null | undefined,
+): { contact: string; email: string; mileage: number | null; services: string[] } {
+  const p = profile ?? {};
+  const email = hasEmail(job?.email) ? job.email : hasEmail(p.email) ? p.email : '';
+  const contact = job?.contact || (typeof p.contact === 'string' ? p.contact : '');
+  if (job) return { contact, email, mileage: job.mileage, services: [...(job.service ?? [])] };
+  const mileage = typeof p.mileage === 'number' ? p.mileage : null;
+  return { contact, email, mileage, services: Array.isArray(p.services) ? p.services.map(String) : [] };
+}
+
 export const ZERO_DATE = '0000-00-00 00:00';
 
 export function isRealDate(value: string | null | undefined): value is string {

@@ -1,1 +1,3 @@
 export * from './documents';
+export * from './invoice';
+export { shopInfo, type ShopInfo } from './parts';

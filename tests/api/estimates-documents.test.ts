@@ -83,6 +83,9 @@ describe.each(DATABASES)('estimates and documents on %s', (kind) => {
     expect(doc.text).toContain(`INV ${inv.body.data.number}`);
     expect(doc.text).toContain('PAID');
     expect(doc.text).toContain('J$2,000.00');
+    // the one invoice layout (src/pdf/invoice.ts): the job's mileage and services, as the editor and the device print
+    expect(doc.text).toContain('Mileage 77000');
+    expect(doc.text).toContain('Services: Wheel alignment');
     const history = await pdf('/service-history/DOCVIN00000000001');
     expect(history.status).toBe(200);
     expect(history.text).toContain('DOC 1');

@@ -16,7 +16,7 @@ import { useSession } from '../session/session';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { useConfirmedAction } from '../ui/confirm';
 import { contactDigits } from './CustomerFields';
-import { openPdf, serviceHistoryBlob } from './serviceHistory';
+import { openPdf, serviceHistoryBlob } from '../ui/documents';
 import { actionsColumn } from '../ui/columns';
 import { useRefresh } from '../ui/refresh';
 

@@ -6,7 +6,7 @@ import { fromCents } from '../../domain/money';
 import { can } from '../../domain/permissions';
 import type { EstimateRow } from '../../local/repositories/estimates';
 import { useRepos } from '../data/DataProvider';
-import { estimatePdfBlob } from '../invoices/tables/documents';
+import { estimatePdfBlob } from '../ui/documents';
 import { tableContext } from '../invoices/tables/context';
 import { DocumentActions, Money, ShopTime } from '../invoices/tables/parts';
 import { useShopTimeZone } from '../jobs/useShopTimeZone';

@@ -10,7 +10,6 @@ import { STORAGE_LINE_ID, addLine, isInvoiceLocked } from '../../domain/totals';
 import type { CustomerRow, InvoiceRow, JobRow, TransactionRow } from '../../local/db';
 import type { Line, PaymentMethod } from '../../local/repositories/invoices';
 import { LocalWriteError } from '../../local/write';
-import { openPdf } from '../customers/serviceHistory';
 import { useRepos } from '../data/DataProvider';
 import { DelayedSpinner } from '../feedback/DelayedSpinner';
 import { errorMessage, notify, notifyError } from '../feedback/toaster';
@@ -23,7 +22,7 @@ import { PaymentDialog } from './editor/PaymentDialog';
 import { PaymentsList, ReceiptsDialog } from './editor/Payments';
 import { PointsDialog } from './editor/PointsDialog';
 import { StorageDialog, StorageToggle, storageTermsText } from './editor/Storage';
-import { invoicePdfBlob } from './editor/documents';
+import { invoicePdfBlob, openPdf } from '../ui/documents';
 import { draftOf, figuresOf, heldBy, isDirty, linesChanged, liveDraft, parseDraft, withStoredReturns, type Draft } from './editor/draft';
 import { useSubmitOnce } from './editor/useSubmitOnce';
 import { LabourFields, LinesTable, ProductPicker, Summary, useLineStock, type LabourError } from './lines';
@@ -163,7 +162,7 @@ function Editor({ inv, job, customer, payments, settings, level, timeZone }: Loa
   const invoicePdf = async () => {
     setPdfBusy(true);
     try {
-      openPdf(await invoicePdfBlob(inv, job, payments, settings), `invoice-${inv.number}.pdf`);
+      openPdf(await invoicePdfBlob(repos, inv), `invoice-${inv.number}.pdf`);
     } catch (err) {
       notifyError(err);
     } finally {

@@ -13,7 +13,7 @@ import { useShopTimeZone } from '../jobs/useShopTimeZone';
 import { useSession } from '../session/session';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { useConfirmedAction } from '../ui/confirm';
-import { invoicePdfBlob } from './tables/documents';
+import { invoicePdfBlob } from '../ui/documents';
 import { customerName, invoiceTotal } from './tables/fields';
 import { tableContext } from './tables/context';
 import { DocumentActions, Money, PaidBadge, ShopTime, SummaryCard } from './tables/parts';

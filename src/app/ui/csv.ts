@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { saveAs } from './documents';
 
 /** CSV text with a header row (papaparse quotes commas, quotes and newlines; formulas are neutralised). */
 export function toCsv(header: string[], rows: unknown[][]): string {
@@ -13,11 +14,6 @@ export function toCsv(header: string[], rows: unknown[][]): string {
 /** Saves text as a file through a temporary link (works offline: nothing leaves the device). */
 export function downloadCsv(filename: string, csv: string) {
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  saveAs(url, filename);
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -1,7 +1,5 @@
 import { Link } from '@chakra-ui/react';
-
-/** SPEC §3: a job's email is 'none' when absent. */
-export const hasEmail = (email: unknown): email is string => typeof email === 'string' && email.trim() !== '' && email.trim().toLowerCase() !== 'none';
+import { hasEmail } from '../../domain/jobs';
 
 /** The digits (and a leading +) a tel: link dials. */
 export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -1,10 +1,9 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { InvoiceLine } from '../../domain/entities';
 import { isId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
 import { normaliseVin } from '../../domain/vin';
-import { documentTotals, estimatePdf, estimateProfile, invoicePdf, serviceHistoryPdf, type ShopInfo } from '../../pdf';
+import { estimatePdf, invoicePdf, serviceHistoryPdf, shopInfo, type ShopInfo } from '../../pdf';
 import type { Db } from '../db/client';
 import { customers, estimates, invoices, jobs, transactions } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -12,12 +11,7 @@ import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { readSettings } from '../settings';
 
-async function shopInfo(db: Db): Promise<ShopInfo> {
-  const s = await readSettings(db);
-  return { name: s.shopName, timeZone: s.timeZone, storageFirstDayJmd: s.storageFirstDayJmdCents, storagePerDayJmd: s.storagePerDayJmdCents };
-}
-
-const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
+const shop = async (db: Db): Promise<ShopInfo> => shopInfo(await readSettings(db));
 
 function sendPdf(reply: FastifyReply, bytes: ArrayBuffer, name: string) {
   reply.header('Content-Disposition', `inline; filename="${name.replace(/[^\w.-]+/g, '_')}.pdf"`);
@@ -38,16 +32,8 @@ export function documentRoutes(app: FastifyInstance, s: AppServices) {
       const [inv] = isId(id) ? await db.select().from(invoices).where(eq(invoices.id, id)) : [];
       if (!inv) throw notFound(fill(MSG.noRecordFound, { id }));
       const txs = await db.select().from(transactions).where(and(eq(transactions.invoice_id, id), eq(transactions.deleted, false))).orderBy(asc(transactions.created_at));
-      const bytes = invoicePdf(
-        {
-          ...inv,
-          created_at: iso(inv.created_at),
-          products: inv.products as InvoiceLine[],
-          totals: documentTotals(inv.totals),
-          transactions: txs.map((t) => ({ number: t.number, method: t.method, amount: t.amount, created_at: iso(t.created_at) })),
-        },
-        await shopInfo(db),
-      );
+      const [job] = inv.request_id ? await db.select().from(jobs).where(eq(jobs.id, inv.request_id)) : [];
+      const bytes = invoicePdf(inv, job, txs, await shop(db));
       return sendPdf(reply, bytes, `INV-${inv.number}`);
     },
   });
@@ -60,7 +46,7 @@ export function documentRoutes(app: FastifyInstance, s: AppServices) {
       const id = params.id ?? '';
       const [est] = isId(id) ? await db.select().from(estimates).where(eq(estimates.id, id)) : [];
       if (!est) throw notFound(fill(MSG.noRecordFound, { id }));
-      const bytes = estimatePdf({ ...est, created_at: iso(est.created_at), profile: estimateProfile(est.profile, est), services: est.services as string[], products: est.products as InvoiceLine[], totals: documentTotals(est.totals) }, await shopInfo(db));
+      const bytes = estimatePdf(est, await shop(db));
       return sendPdf(reply, bytes, `EST-${est.number}`);
     },
   });
@@ -75,14 +61,7 @@ export function documentRoutes(app: FastifyInstance, s: AppServices) {
       if (!customer) throw notFound(fill(MSG.noRecordFound, { id: vin }));
       const js = await db.select().from(jobs).where(eq(jobs.vin, vin)).orderBy(desc(jobs.created_at));
       const invs = await db.select().from(invoices).where(eq(invoices.vin, vin)).orderBy(desc(invoices.created_at));
-      const bytes = serviceHistoryPdf(
-        {
-          customer,
-          jobs: js.map((j) => ({ ...j, created_at: iso(j.created_at) })),
-          invoices: invs.map((i) => ({ number: i.number, created_at: iso(i.created_at), totals: documentTotals(i.totals), total: i.total })),
-        },
-        await shopInfo(db),
-      );
+      const bytes = serviceHistoryPdf({ customer, jobs: js, invoices: invs }, await shop(db));
       return sendPdf(reply, bytes, `history-${customer.registration}`);
     },
   });

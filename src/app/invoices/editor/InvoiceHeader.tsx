@@ -1,11 +1,10 @@
 import { Badge, Box, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { formatShop } from '../../../domain/dates';
-import { displayInvoiceNumber, displayJobNumber } from '../../../domain/jobs';
+import { displayInvoiceNumber, displayJobNumber, invoiceHeader } from '../../../domain/jobs';
 import { isInvoiceLocked, isPaid } from '../../../domain/totals';
 import type { InvoiceRow, JobRow } from '../../../local/db';
 import { MailLink, TelLink } from '../../ui/links';
-import { profileOf } from './documents';
 
 function Info({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -24,8 +23,8 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
  * email, VIN, mileage and the services of its job when it has one.
  */
 export function InvoiceHeader({ invoice, job, timeZone }: { invoice: InvoiceRow; job: JobRow | null | undefined; timeZone: string }) {
-  const p = profileOf(invoice, job);
-  const services = Array.isArray(p.services) ? (p.services as string[]) : [];
+  const p = invoiceHeader(invoice.profile, job);
+  const services = p.services;
   const paid = isPaid(invoice.total);
   return (
     <Stack gap="3">
@@ -54,7 +53,7 @@ export function InvoiceHeader({ invoice, job, timeZone }: { invoice: InvoiceRow;
         <Info label="Contact">{p.contact ? <TelLink phone={p.contact} /> : null}</Info>
         <Info label="Email">{p.email ? <MailLink email={p.email} /> : null}</Info>
         <Info label="VIN">{invoice.vin}</Info>
-        <Info label="Mileage">{p.mileage !== undefined && p.mileage !== null ? String(p.mileage) : null}</Info>
+        <Info label="Mileage">{p.mileage !== null ? String(p.mileage) : null}</Info>
         <Info label="Job">{job ? displayJobNumber(job.number) : null}</Info>
         <Info label="Services">{services.length ? services.join(', ') : null}</Info>
       </SimpleGrid>

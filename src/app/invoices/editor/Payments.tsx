@@ -6,10 +6,10 @@ import { formatShop } from '../../../domain/dates';
 import { METHOD_LABELS, type TransactionMethod } from '../../../domain/entities';
 import { formatUSD } from '../../../domain/money';
 import type { InvoiceRow, TransactionRow } from '../../../local/db';
-import { openPdf } from '../../customers/serviceHistory';
+import { useRepos } from '../../data/DataProvider';
 import { notifyError } from '../../feedback/toaster';
 import { DataTable } from '../../ui/DataTable';
-import { receiptPdfBlob } from './documents';
+import { openPdf, receiptPdfBlob } from '../../ui/documents';
 
 const methodLabel = (m: string) => METHOD_LABELS[m as TransactionMethod] ?? m;
 
@@ -35,20 +35,21 @@ export function PaymentsList({ payments, timeZone, number }: { payments: Transac
  * made on the device (src/pdf receiptPdf), so a receipt can be handed over with the network down.
  */
 export function ReceiptsDialog({ invoice, payments, settings, onClose }: { invoice: InvoiceRow; payments: TransactionRow[]; settings: ShopSettings; onClose: () => void }) {
+  const repos = useRepos();
   const [busy, setBusy] = useState<string | null>(null);
   const receipts = useMemo(() => payments.filter((t) => t.method !== 'discount' && t.method !== 'redemption'), [payments]);
   const open = useCallback(
     async (t: TransactionRow) => {
       setBusy(t.id);
       try {
-        openPdf(await receiptPdfBlob(t, invoice, settings), `receipt-${t.number}.pdf`);
+        openPdf(await receiptPdfBlob(repos, t, invoice), `receipt-${t.number}.pdf`);
       } catch (err) {
         notifyError(err);
       } finally {
         setBusy(null);
       }
     },
-    [invoice, settings],
+    [repos, invoice],
   );
   const cols = useMemo(
     () =>

@@ -5,7 +5,7 @@ import { formatShop } from '../../../domain/dates';
 import { formatUSD, type Cents } from '../../../domain/money';
 import { isPaid } from '../../../domain/totals';
 import { notifyError } from '../../feedback/toaster';
-import { openPdf } from '../../customers/serviceHistory';
+import { openPdf } from '../../ui/documents';
 
 /** Small parts the money tables share (Invoices, Transactions, Estimates). */
 

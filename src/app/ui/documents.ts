@@ -1,0 +1,65 @@
+import { shopSettings } from '../../domain/configSheet';
+import type { CustomerRow, InvoiceRow, TransactionRow } from '../../local/db';
+import type { Repositories } from '../../local/repositories';
+import type { EstimateRow } from '../../local/repositories/estimates';
+
+/**
+ * The documents (SPEC §7 invoice-pdf/{id}, estimate-pdf/{id}, service-history/{vin}, and a payment's receipt) built
+ * on the device from the rows it holds, so they work with the network cut. The layouts are src/pdf's, the same the
+ * server's documents route prints with; this file only reads the rows. src/pdf (jsPDF) is loaded on demand, so it
+ * stays out of the first load and the screens' chunks.
+ */
+
+const loadPdf = () => import('../../pdf');
+const asPdf = (bytes: ArrayBuffer) => new Blob([bytes], { type: 'application/pdf' });
+
+async function shop(repos: Repositories) {
+  const [pdf, rows] = await Promise.all([loadPdf(), repos.config.list()]);
+  return { pdf, shop: pdf.shopInfo(shopSettings(rows)) };
+}
+
+/** An invoice with its job's details and its transactions (oldest first), as the server's GET /invoice-pdf/{id}. */
+export async function invoicePdfBlob(repos: Repositories, inv: InvoiceRow): Promise<Blob> {
+  const [{ pdf, shop: info }, job, payments] = await Promise.all([
+    shop(repos),
+    inv.request_id ? repos.jobs.get(inv.request_id) : undefined,
+    repos.invoices.transactions(inv.id),
+  ]);
+  return asPdf(pdf.invoicePdf(inv, job, payments, info));
+}
+
+/** A payment's receipt on its invoice. */
+export async function receiptPdfBlob(repos: Repositories, t: TransactionRow, inv: InvoiceRow): Promise<Blob> {
+  const { pdf, shop: info } = await shop(repos);
+  return asPdf(pdf.receiptPdf(t, inv, info));
+}
+
+/** An estimate, as the server's GET /estimate-pdf/{id}. */
+export async function estimatePdfBlob(repos: Repositories, est: EstimateRow): Promise<Blob> {
+  const { pdf, shop: info } = await shop(repos);
+  return asPdf(pdf.estimatePdf(est, info));
+}
+
+/** SPEC §2 Service History (PDF): the vehicle's jobs and invoices the device holds, as GET /service-history/{vin}. */
+export async function serviceHistoryBlob(repos: Repositories, c: CustomerRow): Promise<Blob> {
+  const [{ pdf, shop: info }, jobs, invoices] = await Promise.all([shop(repos), repos.jobs.forVin(c.vin), repos.invoices.forVin(c.vin)]);
+  return asPdf(pdf.serviceHistoryPdf({ customer: c, jobs, invoices }, info));
+}
+
+/** Saves what an object URL holds as a file, through a temporary link (nothing leaves the device). */
+export function saveAs(url: string, fileName: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+/** Opens a PDF in a new tab; where pop-ups are blocked it downloads instead. */
+export function openPdf(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  if (!window.open(url, '_blank')) saveAs(url, fileName);
+  // the new tab has loaded it by then; a minute is generous on a slow tablet
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
