@@ -1,8 +1,9 @@
-import { Alert, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { formatShop } from '../../domain/dates';
 import { notify } from '../feedback/toaster';
 import { useSession } from '../session/session';
+import { DialogFrame } from '../ui/DialogFrame';
 
 /**
  * Pieces the level-5 admin screens share (Team, Config, Activity Log, Inventory Log, Suppliers).
@@ -77,49 +78,28 @@ export function FormDialog(props: {
   submitLabel?: string;
 }) {
   const { title, onClose, onSubmit, saving, error, children, notice, submitLabel = 'Save' } = props;
+  const footer = (
+    <>
+      <Button variant="outline" onClick={onClose}>
+        Cancel
+      </Button>
+      <Button type="submit" colorPalette="blue" loading={saving}>
+        {submitLabel}
+      </Button>
+    </>
+  );
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', md: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="form-dialog">
-            <form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                onSubmit();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {notice}
-                  {children}
-                  {error && (
-                    <Alert.Root status="error" size="sm" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Description>{error}</Alert.Description>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={saving}>
-                  {submitLabel}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame title={title} testId="form-dialog" size={{ base: 'full', md: 'md' }} onClose={onClose} onSubmit={onSubmit} footer={footer}>
+      <Stack gap="4">
+        {notice}
+        {children}
+        {error && (
+          <Alert.Root status="error" size="sm" role="alert">
+            <Alert.Indicator />
+            <Alert.Description>{error}</Alert.Description>
+          </Alert.Root>
+        )}
+      </Stack>
+    </DialogFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Dialog, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type KeyboardEvent } from 'react';
@@ -13,6 +13,7 @@ import { notify, notifyError } from '../feedback/toaster';
 import { useSession } from '../session/session';
 import { useConfirm } from '../ui/confirm';
 import { CustomerFields, EMPTY_CUSTOMER, toCustomerForm, type CustomerFieldValues } from './CustomerFields';
+import { DialogFrame } from '../ui/DialogFrame';
 
 /**
  * SPEC §2 Add Customer: the six fields, Reset and Save; Save confirms with the entered details, then saves on this
@@ -164,6 +165,24 @@ export function AddCustomerForm({ onSaved, onCancel }: AddCustomerFormProps) {
     clear();
   };
 
+  const savedFooter = (
+    <>
+      <Button
+        colorPalette="blue"
+        onClick={() => saved && navigate(`/make-request?vin=${encodeURIComponent(saved.vin)}`)}
+      >
+        Do Service
+      </Button>
+      {can('sale.create', level) && (
+        <Button colorPalette="green" onClick={() => saved && navigate(`/make-sale?id=${encodeURIComponent(saved.id)}`)}>
+          Make Sale
+        </Button>
+      )}
+      <Button variant="outline" onClick={closeSaved}>
+        Close
+      </Button>
+    </>
+  );
   return (
     <>
       <form
@@ -204,37 +223,9 @@ export function AddCustomerForm({ onSaved, onCancel }: AddCustomerFormProps) {
         </Stack>
       </form>
       {!onSaved && (
-        <Dialog.Root open={!!saved} onOpenChange={(e) => !e.open && closeSaved()} placement="center">
-          <Portal>
-            <Dialog.Backdrop />
-            <Dialog.Positioner>
-              <Dialog.Content data-testid="customer-saved">
-                <Dialog.Header>
-                  <Dialog.Title>Customer saved</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  {saved && <Text>{`${saved.first_name} ${saved.last_name} (${saved.registration}) is saved. What next?`}</Text>}
-                </Dialog.Body>
-                <Dialog.Footer flexWrap="wrap">
-                  <Button
-                    colorPalette="blue"
-                    onClick={() => saved && navigate(`/make-request?vin=${encodeURIComponent(saved.vin)}`)}
-                  >
-                    Do Service
-                  </Button>
-                  {can('sale.create', level) && (
-                    <Button colorPalette="green" onClick={() => saved && navigate(`/make-sale?id=${encodeURIComponent(saved.id)}`)}>
-                      Make Sale
-                    </Button>
-                  )}
-                  <Button variant="outline" onClick={closeSaved}>
-                    Close
-                  </Button>
-                </Dialog.Footer>
-              </Dialog.Content>
-            </Dialog.Positioner>
-          </Portal>
-        </Dialog.Root>
+        <DialogFrame title="Customer saved" testId="customer-saved" open={!!saved} closeButton={false} onClose={closeSaved} footer={savedFooter}>
+          {saved && <Text>{`${saved.first_name} ${saved.last_name} (${saved.registration}) is saved. What next?`}</Text>}
+        </DialogFrame>
       )}
     </>
   );
@@ -254,36 +245,16 @@ export function AddCustomerDialog({
   onSaved: (id: string, customer: CustomerRow) => void;
 }) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => !e.open && onClose()}
-      size={{ base: 'full', md: 'lg' }}
-      placement="center"
-      lazyMount
-      unmountOnExit
-      closeOnInteractOutside={false}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="add-customer-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Add Customer</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Box pb="2">
-                <AddCustomerForm
-                  onCancel={onClose}
-                  onSaved={(id, row) => {
-                    onSaved(id, row);
-                    onClose();
-                  }}
-                />
-              </Box>
-            </Dialog.Body>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame title="Add Customer" testId="add-customer-dialog" open={open} size={{ base: 'full', md: 'lg' }} lazyMount unmountOnExit closeOnInteractOutside={false} closeButton={false} onClose={onClose}>
+      <Box pb="2">
+        <AddCustomerForm
+          onCancel={onClose}
+          onSaved={(id, row) => {
+            onSaved(id, row);
+            onClose();
+          }}
+        />
+      </Box>
+    </DialogFrame>
   );
 }

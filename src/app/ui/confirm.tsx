@@ -1,7 +1,8 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { MSG } from '../../domain/messages';
 import { notify, notifyError } from '../feedback/toaster';
+import { DialogFrame } from './DialogFrame';
 
 /**
  * One confirm dialog for every "Are you sure?" of SPEC (status change, assign, cancel, block, delete…):
@@ -41,27 +42,26 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={ask}>
       {children}
-      <Dialog.Root open={!!current} onOpenChange={(e) => !e.open && close(false)} role="alertdialog" placement="center">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="confirm-dialog">
-              <Dialog.Header>
-                <Dialog.Title>{current?.title ?? 'Please confirm'}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>{typeof current?.message === 'string' ? <Text>{current.message}</Text> : current?.message}</Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => close(false)}>
-                  {current?.cancelLabel ?? 'Cancel'}
-                </Button>
-                <Button colorPalette={current?.danger ? 'red' : 'blue'} onClick={() => close(true)}>
-                  {current?.confirmLabel ?? 'Confirm'}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <DialogFrame
+        title={current?.title ?? 'Please confirm'}
+        testId="confirm-dialog"
+        open={!!current}
+        role="alertdialog"
+        closeButton={false}
+        onClose={() => close(false)}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => close(false)}>
+              {current?.cancelLabel ?? 'Cancel'}
+            </Button>
+            <Button colorPalette={current?.danger ? 'red' : 'blue'} onClick={() => close(true)}>
+              {current?.confirmLabel ?? 'Confirm'}
+            </Button>
+          </>
+        }
+      >
+        {typeof current?.message === 'string' ? <Text>{current.message}</Text> : current?.message}
+      </DialogFrame>
     </ConfirmContext.Provider>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import type { FormEvent, ReactNode } from 'react';
+import { Alert, Button } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { DialogFrame } from '../../ui/DialogFrame';
 
 /**
- * The frame of the editor's dialogs (payment amount, discount, points, storage, item return): a form, so Enter
- * submits, with its message shown in the dialog (SPEC's words) and the submit button busy while the write runs.
+ * The editor's dialogs (payment amount, discount, points, storage, item return): a form, so Enter submits, with its
+ * message shown in the dialog (SPEC's words) and the submit button busy while the write runs.
  */
 export function ActionDialog(props: {
   title: string;
@@ -16,48 +17,29 @@ export function ActionDialog(props: {
   children: ReactNode;
 }) {
   const { title, testId, submitLabel, pending, error, onSubmit, onClose, children } = props;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSubmit();
-  };
+  const footer = (
+    <>
+      <Button variant="outline" onClick={onClose} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" colorPalette="blue" loading={pending} disabled={pending}>
+        {submitLabel}
+      </Button>
+    </>
+  );
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && !pending && onClose()} placement="center" size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {children}
-                {error && (
-                  <Alert.Root status="error" size="sm" mt="3" role="alert" data-testid={`${testId}-error`}>
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Title>{error.message}</Alert.Title>
-                      {error.hint && <Alert.Description>{error.hint}</Alert.Description>}
-                    </Alert.Content>
-                  </Alert.Root>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={pending}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={pending} disabled={pending}>
-                  {submitLabel}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" disabled={pending} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame title={title} testId={testId} size="md" onClose={onClose} onSubmit={onSubmit} busy={pending} footer={footer}>
+      {children}
+      {error && (
+        <Alert.Root status="error" size="sm" mt="3" role="alert" data-testid={`${testId}-error`}>
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{error.message}</Alert.Title>
+            {error.hint && <Alert.Description>{error.hint}</Alert.Description>}
+          </Alert.Content>
+        </Alert.Root>
+      )}
+    </DialogFrame>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { ShopSettings } from '../../../domain/configSheet';
@@ -10,6 +10,7 @@ import { useRepos } from '../../data/DataProvider';
 import { notifyError } from '../../feedback/toaster';
 import { DataTable } from '../../ui/DataTable';
 import { openPdf, receiptPdfBlob } from '../../ui/documents';
+import { DialogFrame } from '../../ui/DialogFrame';
 
 const methodLabel = (m: string) => METHOD_LABELS[m as TransactionMethod] ?? m;
 
@@ -60,36 +61,23 @@ export function ReceiptsDialog({ invoice, payments, settings, onClose }: { invoi
       )),
     [settings.timeZone, busy, open],
   );
+  const footer = (
+    <>
+      <Button variant="outline" onClick={onClose}>
+        Close
+      </Button>
+      <Button colorPalette="blue" onClick={() => window.print()}>
+        Print
+      </Button>
+    </>
+  );
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="receipts-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Receipts</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {receipts.length === 0 ? (
-                <Text>No payments on this invoice yet.</Text>
-              ) : (
-                <DataTable<TransactionRow> data={receipts} columns={cols} name="Receipts" getRowId={(t) => `receipt-${t.id}`} compact />
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Close
-              </Button>
-              <Button colorPalette="blue" onClick={() => window.print()}>
-                Print
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame title="Receipts" testId="receipts-dialog" size="lg" onClose={onClose} footer={footer}>
+      {receipts.length === 0 ? (
+        <Text>No payments on this invoice yet.</Text>
+      ) : (
+        <DataTable<TransactionRow> data={receipts} columns={cols} name="Receipts" getRowId={(t) => `receipt-${t.id}`} compact />
+      )}
+    </DialogFrame>
   );
 }

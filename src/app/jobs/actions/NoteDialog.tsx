@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, Field, Portal, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { MSG } from '../../../domain/messages';
 import { notify, notifyError } from '../../feedback/toaster';
+import { DialogFrame } from '../../ui/DialogFrame';
 
 /** The longest note the server takes (jobNoteSchema). */
 const NOTE_MAX = 2000;
@@ -26,43 +27,30 @@ export function NoteDialog(props: { title: string; label: string; initial: strin
       setSaving(false);
     }
   };
+  const footer = (
+    <>
+      <Button variant="outline" onClick={onClose}>
+        Close
+      </Button>
+      {!readOnly && (
+        <Button colorPalette="blue" onClick={() => void save()} loading={saving}>
+          Save
+        </Button>
+      )}
+    </>
+  );
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', md: 'lg' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Field.Root readOnly={readOnly}>
-                <Field.Label>{label}</Field.Label>
-                <Textarea value={value} onChange={(e) => setValue(e.target.value)} rows={6} maxLength={NOTE_MAX} autoFocus={!readOnly} />
-                {readOnly && <Field.HelperText>{MSG.cannotUpdateFinal}</Field.HelperText>}
-              </Field.Root>
-              {!readOnly && (
-                <Text fontSize="xs" color="fg.muted" mt="1" textAlign="end">
-                  {value.length}/{NOTE_MAX}
-                </Text>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Close
-              </Button>
-              {!readOnly && (
-                <Button colorPalette="blue" onClick={() => void save()} loading={saving}>
-                  Save
-                </Button>
-              )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame title={title} size={{ base: 'full', md: 'lg' }} onClose={onClose} footer={footer}>
+      <Field.Root readOnly={readOnly}>
+        <Field.Label>{label}</Field.Label>
+        <Textarea value={value} onChange={(e) => setValue(e.target.value)} rows={6} maxLength={NOTE_MAX} autoFocus={!readOnly} />
+        {readOnly && <Field.HelperText>{MSG.cannotUpdateFinal}</Field.HelperText>}
+      </Field.Root>
+      {!readOnly && (
+        <Text fontSize="xs" color="fg.muted" mt="1" textAlign="end">
+          {value.length}/{NOTE_MAX}
+        </Text>
+      )}
+    </DialogFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Field, Flex, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Stack, Text, Textarea } from '@chakra-ui/react';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useForm } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { useRepos } from '../../data/DataProvider';
 import { notify, notifyError } from '../../feedback/toaster';
 import { useConfirmedAction } from '../../ui/confirm';
 import { messageOf, useShopTimeZone } from './hooks';
+import { DialogFrame } from '../../ui/DialogFrame';
 
 const LOG_MAX = 2000;
 const commentSchema = serviceLogSchema.pick(['value']);
@@ -56,70 +57,55 @@ export function ServiceLogDialog({ job, level, onClose }: { job: JobRow; level: 
     });
   };
 
+  const footer = (
+    <>
+      <Button variant="outline" onClick={onClose}>
+        Close
+      </Button>
+    </>
+  );
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="full" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>
-                Service Log {displayJobNumber(job.number)} · {job.registration}
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4" maxW="4xl" mx="auto" w="full">
-                {can('serviceLog.add', level) && (
-                  <form onSubmit={add} noValidate>
-                    <Stack gap="2">
-                      <Field.Root invalid={!!formState.errors.value}>
-                        <Field.Label>Log Service Comment</Field.Label>
-                        <Textarea rows={3} maxLength={LOG_MAX} {...register('value')} />
-                        <Field.ErrorText>{formState.errors.value?.message}</Field.ErrorText>
-                      </Field.Root>
-                      <Flex justify="end">
-                        <Button type="submit" colorPalette="blue" loading={formState.isSubmitting}>
-                          Add comment
-                        </Button>
-                      </Flex>
-                    </Stack>
-                  </form>
+    <DialogFrame title={`Service Log ${displayJobNumber(job.number)} · ${job.registration}`} placement="top" size="full" scrollBehavior="inside" onClose={onClose} footer={footer}>
+      <Stack gap="4" maxW="4xl" mx="auto" w="full">
+        {can('serviceLog.add', level) && (
+          <form onSubmit={add} noValidate>
+            <Stack gap="2">
+              <Field.Root invalid={!!formState.errors.value}>
+                <Field.Label>Log Service Comment</Field.Label>
+                <Textarea rows={3} maxLength={LOG_MAX} {...register('value')} />
+                <Field.ErrorText>{formState.errors.value?.message}</Field.ErrorText>
+              </Field.Root>
+              <Flex justify="end">
+                <Button type="submit" colorPalette="blue" loading={formState.isSubmitting}>
+                  Add comment
+                </Button>
+              </Flex>
+            </Stack>
+          </form>
+        )}
+        {entries && !entries.length && <Text color="fg.muted">No log entries yet.</Text>}
+        <Stack gap="2" as="ul" listStyleType="none" aria-label="Log entries">
+          {(entries ?? []).map((e) => (
+            <Box as="li" key={e.id} borderWidth="1px" borderRadius="md" p="3">
+              <Flex gap="3" align="start" wrap="wrap">
+                <Box flex="1" minW="0">
+                  <Text whiteSpace="pre-wrap" wordBreak="break-word">
+                    {e.message}
+                  </Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {e.username || 'unknown'} · {e.created_at ? formatShop(e.created_at, tz) : ''}
+                  </Text>
+                </Box>
+                {can('serviceLog.delete', level) && (
+                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => void remove(e)} aria-label={`Delete log entry ${logPreview(e.message)}`}>
+                    Delete
+                  </Button>
                 )}
-                {entries && !entries.length && <Text color="fg.muted">No log entries yet.</Text>}
-                <Stack gap="2" as="ul" listStyleType="none" aria-label="Log entries">
-                  {(entries ?? []).map((e) => (
-                    <Box as="li" key={e.id} borderWidth="1px" borderRadius="md" p="3">
-                      <Flex gap="3" align="start" wrap="wrap">
-                        <Box flex="1" minW="0">
-                          <Text whiteSpace="pre-wrap" wordBreak="break-word">
-                            {e.message}
-                          </Text>
-                          <Text fontSize="sm" color="fg.muted">
-                            {e.username || 'unknown'} · {e.created_at ? formatShop(e.created_at, tz) : ''}
-                          </Text>
-                        </Box>
-                        {can('serviceLog.delete', level) && (
-                          <Button size="sm" variant="outline" colorPalette="red" onClick={() => void remove(e)} aria-label={`Delete log entry ${logPreview(e.message)}`}>
-                            Delete
-                          </Button>
-                        )}
-                      </Flex>
-                    </Box>
-                  ))}
-                </Stack>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Close
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              </Flex>
+            </Box>
+          ))}
+        </Stack>
+      </Stack>
+    </DialogFrame>
   );
 }

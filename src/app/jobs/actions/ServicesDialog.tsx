@@ -1,10 +1,11 @@
-import { Box, Button, Checkbox, CloseButton, Dialog, Heading, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { MSG } from '../../../domain/messages';
 import type { JobRow } from '../../../local/db';
 import { useRepos } from '../../data/DataProvider';
 import { notify, notifyError } from '../../feedback/toaster';
+import { DialogFrame } from '../../ui/DialogFrame';
 
 /** Titles grouped by their first letter (A, B, …; '#' for anything else), groups and titles in order. */
 export function groupByFirstLetter(titles: readonly string[]): [string, string[]][] {
@@ -62,55 +63,42 @@ export function ServicesDialog({ job, onClose }: { job: JobRow; onClose: () => v
     }
   };
 
+  const footer = (
+    <>
+      {error && (
+        <Text color="red.600" role="alert" flex="1">
+          {error}
+        </Text>
+      )}
+      <Button variant="outline" onClick={onClose}>
+        Close
+      </Button>
+      <Button colorPalette="blue" onClick={() => void save()} loading={saving}>
+        Save
+      </Button>
+    </>
+  );
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', md: 'xl' }} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Edit services</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {groups.map(([letter, titles]) => (
-                  <Box key={letter} role="group" aria-label={`Services ${letter}`}>
-                    <Heading size="sm" mb="2" color="fg.muted">
-                      {letter}
-                    </Heading>
-                    <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="2">
-                      {titles.map((t) => (
-                        <Checkbox.Root key={t} checked={selected.has(t)} onCheckedChange={(e) => toggle(t, !!e.checked)} py="1">
-                          <Checkbox.HiddenInput />
-                          <Checkbox.Control />
-                          <Checkbox.Label>{t}</Checkbox.Label>
-                        </Checkbox.Root>
-                      ))}
-                    </SimpleGrid>
-                  </Box>
-                ))}
-                {catalogue && !groups.length && <Text color="fg.muted">The services list is empty.</Text>}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer flexWrap="wrap">
-              {error && (
-                <Text color="red.600" role="alert" flex="1">
-                  {error}
-                </Text>
-              )}
-              <Button variant="outline" onClick={onClose}>
-                Close
-              </Button>
-              <Button colorPalette="blue" onClick={() => void save()} loading={saving}>
-                Save
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame title="Edit services" size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" onClose={onClose} footer={footer}>
+      <Stack gap="4">
+        {groups.map(([letter, titles]) => (
+          <Box key={letter} role="group" aria-label={`Services ${letter}`}>
+            <Heading size="sm" mb="2" color="fg.muted">
+              {letter}
+            </Heading>
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="2">
+              {titles.map((t) => (
+                <Checkbox.Root key={t} checked={selected.has(t)} onCheckedChange={(e) => toggle(t, !!e.checked)} py="1">
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{t}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </SimpleGrid>
+          </Box>
+        ))}
+        {catalogue && !groups.length && <Text color="fg.muted">The services list is empty.</Text>}
+      </Stack>
+    </DialogFrame>
   );
 }

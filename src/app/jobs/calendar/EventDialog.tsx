@@ -1,4 +1,4 @@
-import { Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
@@ -11,6 +11,7 @@ import { notify, notifyError } from '../../feedback/toaster';
 import { TimesFields } from './TimesFields';
 import { bookingText, canRebook, eventBookingSchema, toInstants, type BookingTimes } from './booking';
 import { statusPalette } from '../statusColours';
+import { DialogFrame } from '../../ui/DialogFrame';
 
 const FORM_ID = 'event-booking-form';
 
@@ -57,75 +58,62 @@ export function EventDialog({ jobId, tz, level, mayBook, onClose }: { jobId: str
   const repos = useRepos();
   const job = useLiveQuery(() => (jobId ? repos.jobs.get(jobId) : undefined), [repos, jobId]);
   const editable = !!job && canRebook(job.status, level);
+  const footer = (
+    <>
+      <Button variant="outline" onClick={onClose}>
+        Close
+      </Button>
+      {editable && (
+        <Button type="submit" form={FORM_ID} colorPalette="blue">
+          Save
+        </Button>
+      )}
+    </>
+  );
   return (
-    <Dialog.Root open={!!jobId} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'md' }} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="event-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{job ? `Job ${displayJobNumber(job.number)}` : 'Job'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {job && (
-                <Stack gap="3">
-                  <Detail label="Name">
-                    <Text>
-                      {job.first_name} {job.last_name}
-                    </Text>
-                  </Detail>
-                  <Detail label="Registration">
-                    <Text fontWeight="semibold">{job.registration}</Text>
-                  </Detail>
-                  <Detail label="Status">
-                    <Badge colorPalette={statusPalette(job.status)}>{job.status}</Badge>
-                  </Detail>
-                  <Detail label="Services">
-                    {job.service?.length ? (
-                      <Box as="ol" ps="5" listStyleType="decimal">
-                        {job.service.map((s, i) => (
-                          <li key={`${i}-${s}`}>{s}</li>
-                        ))}
-                      </Box>
-                    ) : (
-                      <Text color="fg.muted">None</Text>
-                    )}
-                  </Detail>
-                  {editable ? (
-                    <RebookForm key={`${job.id}|${job.book_start}|${job.book_end}|${tz}`} job={job} tz={tz} onDone={onClose} />
-                  ) : (
-                    <>
-                      <Detail label="Booked">
-                        <Text data-testid="booking-times">
-                          {bookingText(job.book_start, tz)} – {bookingText(job.book_end, tz)}
-                        </Text>
-                      </Detail>
-                      {mayBook && isFinal(job.status) && (
-                        <Text color="fg.muted" fontSize="sm">
-                          {MSG.cannotUpdateFinal}
-                        </Text>
-                      )}
-                    </>
-                  )}
-                </Stack>
+    <DialogFrame title={job ? `Job ${displayJobNumber(job.number)}` : 'Job'} testId="event-dialog" open={!!jobId} size={{ base: 'full', md: 'md' }} onClose={onClose} footer={footer}>
+      {job && (
+        <Stack gap="3">
+          <Detail label="Name">
+            <Text>
+              {job.first_name} {job.last_name}
+            </Text>
+          </Detail>
+          <Detail label="Registration">
+            <Text fontWeight="semibold">{job.registration}</Text>
+          </Detail>
+          <Detail label="Status">
+            <Badge colorPalette={statusPalette(job.status)}>{job.status}</Badge>
+          </Detail>
+          <Detail label="Services">
+            {job.service?.length ? (
+              <Box as="ol" ps="5" listStyleType="decimal">
+                {job.service.map((s, i) => (
+                  <li key={`${i}-${s}`}>{s}</li>
+                ))}
+              </Box>
+            ) : (
+              <Text color="fg.muted">None</Text>
+            )}
+          </Detail>
+          {editable ? (
+            <RebookForm key={`${job.id}|${job.book_start}|${job.book_end}|${tz}`} job={job} tz={tz} onDone={onClose} />
+          ) : (
+            <>
+              <Detail label="Booked">
+                <Text data-testid="booking-times">
+                  {bookingText(job.book_start, tz)} – {bookingText(job.book_end, tz)}
+                </Text>
+              </Detail>
+              {mayBook && isFinal(job.status) && (
+                <Text color="fg.muted" fontSize="sm">
+                  {MSG.cannotUpdateFinal}
+                </Text>
               )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Close
-              </Button>
-              {editable && (
-                <Button type="submit" form={FORM_ID} colorPalette="blue">
-                  Save
-                </Button>
-              )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </>
+          )}
+        </Stack>
+      )}
+    </DialogFrame>
   );
 }

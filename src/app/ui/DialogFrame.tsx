@@ -1,0 +1,64 @@
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import type { FormEvent, ReactNode } from 'react';
+
+type RootProps = Omit<Dialog.RootProps, 'open' | 'onOpenChange' | 'children'>;
+
+/**
+ * The one dialog frame (Chakra's backdrop, positioner, content, title, body, footer and close button): every dialog
+ * of the app is this frame with its own body and buttons, so they look and close alike. The title names the dialog
+ * for assistive technology (role dialog, or alertdialog through `role`).
+ * - `onSubmit`: header, body and footer are one form (noValidate; Enter submits, the submit button is in `footer`).
+ * - `busy`: while a write runs the dialog cannot be closed (Escape, outside click, close button).
+ * - `closeButton={false}`: only the footer's buttons close it (a question that must be answered).
+ */
+export function DialogFrame(
+  props: RootProps & {
+    open?: boolean;
+    onClose: () => void;
+    title: ReactNode;
+    testId?: string;
+    footer?: ReactNode;
+    onSubmit?: () => void;
+    busy?: boolean;
+    closeButton?: boolean;
+    children?: ReactNode;
+  },
+) {
+  const { open = true, onClose, title, testId, footer, onSubmit, busy = false, closeButton = true, children, ...root } = props;
+  const inner = (
+    <>
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>{children}</Dialog.Body>
+      {footer && <Dialog.Footer flexWrap="wrap">{footer}</Dialog.Footer>}
+    </>
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit?.();
+  };
+  return (
+    <Dialog.Root placement="center" {...root} open={open} onOpenChange={(e) => !e.open && !busy && onClose()}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid={testId}>
+            {onSubmit ? (
+              <form onSubmit={submit} noValidate>
+                {inner}
+              </form>
+            ) : (
+              inner
+            )}
+            {closeButton && (
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" disabled={busy} />
+              </Dialog.CloseTrigger>
+            )}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
