@@ -30,6 +30,11 @@ export function formatJMD(cents: Cents): string {
   return `${cents < 0 ? '-' : ''}J$${jmd.format(Math.abs(cents) / 100)}`;
 }
 
+/** '1234.50': dollars with neither symbol nor grouping, for CSV cells and form fields that are read back as numbers. */
+export function plainDollars(cents: Cents): string {
+  return (cents / 100).toFixed(2);
+}
+
 /** A money field as typed in a form: '' → null; otherwise cents, or NaN when it is not a number. */
 export function parseMoneyInput(text: string): Cents | null {
   const t = text.trim();

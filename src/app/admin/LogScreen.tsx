@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import type { LogLine } from '../../domain/logs';
 import type { Repositories } from '../../local/repositories';
 import { useRepos } from '../data/DataProvider';
-import { useShopTimeZone } from '../jobs/useShopTimeZone';
+import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { NEWEST_FIRST, logColumns } from './logColumns';
 

@@ -2,14 +2,14 @@ import { Heading, Stack } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import { fromCents } from '../../domain/money';
+import { plainDollars } from '../../domain/money';
 import { can } from '../../domain/permissions';
 import type { EstimateRow } from '../../local/repositories/estimates';
 import { useRepos } from '../data/DataProvider';
 import { estimatePdfBlob } from '../ui/documents';
 import { tableContext } from '../invoices/tables/context';
 import { DocumentActions, Money, ShopTime } from '../invoices/tables/parts';
-import { useShopTimeZone } from '../jobs/useShopTimeZone';
+import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { useSession } from '../session/session';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { useConfirmedAction } from '../ui/confirm';
@@ -62,7 +62,7 @@ const COLUMNS: ColumnDef<EstimateRow, unknown>[] = [
     header: 'Total',
     cell: ({ row }) => <Money cents={row.original.total} />,
     enableColumnFilter: false,
-    meta: { csv: (e: EstimateRow) => fromCents(e.total).toFixed(2), filter: false },
+    meta: { csv: (e: EstimateRow) => plainDollars(e.total), filter: false },
   },
   { accessorKey: 'created_at', header: 'Created', cell: ({ row }) => <CreatedCell e={row.original} />, meta: { filter: false } },
   actionsColumn(({ row }) => <ActionsCell e={row.original} />, { enableColumnFilter: false, enableHiding: false }),

@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, useContext, useMemo, useState } from 'react';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { InferType } from 'yup';
-import { formatUSD } from '../../domain/money';
+import { formatUSD, plainDollars } from '../../domain/money';
 import { can } from '../../domain/permissions';
 import { simpleProductSchema } from '../../domain/schemas';
 import type { ProductRow } from '../../local/db';
@@ -99,7 +99,7 @@ function ActionsCell({ row }: { row: ProductRow }) {
 const COLUMNS: ColumnDef<ProductRow, unknown>[] = [
   { accessorKey: 'title', header: 'Title', cell: ({ row }) => <EditableCell row={row.original} name="title" /> },
   { accessorKey: 'description', header: 'Description', cell: ({ row }) => <EditableCell row={row.original} name="description" /> },
-  { accessorKey: 'price', header: 'Price', cell: ({ row }) => <EditableCell row={row.original} name="price" />, meta: { csv: (p) => (p.price / 100).toFixed(2) } },
+  { accessorKey: 'price', header: 'Price', cell: ({ row }) => <EditableCell row={row.original} name="price" />, meta: { csv: (p) => plainDollars(p.price) } },
   { accessorKey: 'stock', header: 'Stock' },
   actionsColumn(({ row }) => <ActionsCell row={row.original} />),
 ];

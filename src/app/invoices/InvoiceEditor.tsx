@@ -13,7 +13,7 @@ import { LocalWriteError } from '../../local/write';
 import { useRepos } from '../data/DataProvider';
 import { DelayedSpinner } from '../feedback/DelayedSpinner';
 import { errorMessage, notify, notifyError } from '../feedback/toaster';
-import { useShopTimeZone } from '../jobs/useShopTimeZone';
+import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { useSession } from '../session/session';
 import { DiscountDialog } from './editor/DiscountDialog';
 import { InvoiceHeader } from './editor/InvoiceHeader';

@@ -3,13 +3,13 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { displayInvoiceNumber } from '../../domain/jobs';
-import { fromCents } from '../../domain/money';
+import { plainDollars } from '../../domain/money';
 import { can } from '../../domain/permissions';
 import { PAID_SUMMARY_DAYS, invoiceSummary } from '../../domain/reports';
 import { isPaid } from '../../domain/totals';
 import type { InvoiceRow } from '../../local/db';
 import { useRepos } from '../data/DataProvider';
-import { useShopTimeZone } from '../jobs/useShopTimeZone';
+import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { useSession } from '../session/session';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { useConfirmedAction } from '../ui/confirm';
@@ -69,7 +69,7 @@ const money = (pick: (i: InvoiceRow) => number, id: string, header: string): Col
   accessorFn: pick,
   cell: ({ row }) => <Money cents={pick(row.original)} />,
   enableColumnFilter: false,
-  meta: { csv: (i: InvoiceRow) => fromCents(pick(i)).toFixed(2), filter: false },
+  meta: { csv: (i: InvoiceRow) => plainDollars(pick(i)), filter: false },
 });
 
 const COLUMNS: ColumnDef<InvoiceRow, unknown>[] = [

@@ -6,11 +6,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { METHOD_COLOR, METHOD_LABELS, normaliseMethod } from '../../domain/entities';
 import { displayInvoiceNumber } from '../../domain/jobs';
 import { MSG } from '../../domain/messages';
-import { fromCents } from '../../domain/money';
+import { plainDollars } from '../../domain/money';
 import { can } from '../../domain/permissions';
 import type { TransactionRow } from '../../local/db';
 import { useRepos } from '../data/DataProvider';
-import { useShopTimeZone } from '../jobs/useShopTimeZone';
+import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { useSession } from '../session/session';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { useConfirmedAction } from '../ui/confirm';
@@ -74,7 +74,7 @@ const COLUMNS: ColumnDef<TxRow, unknown>[] = [
     header: 'Amount',
     cell: ({ row }) => <Money cents={row.original.amount} />,
     enableColumnFilter: false,
-    meta: { csv: (t: TxRow) => fromCents(t.amount).toFixed(2), filter: false },
+    meta: { csv: (t: TxRow) => plainDollars(t.amount), filter: false },
   },
   {
     id: 'method',

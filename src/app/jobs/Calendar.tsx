@@ -8,7 +8,7 @@ import type { JobRow } from '../../local/db';
 import { useRepos } from '../data/DataProvider';
 import { useSession } from '../session/session';
 import { dateOfKey, dayKeyOf, groupByDay, monthRange } from './calendar/booking';
-import { useShopTimeZone } from './useShopTimeZone';
+import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { DayPanel } from './calendar/DayPanel';
 import { EventDialog } from './calendar/EventDialog';
 import { MonthGrid } from './calendar/MonthGrid';

@@ -9,7 +9,7 @@ import { useSession } from '../session/session';
 import { FinanceTiles } from './FinanceTiles';
 import { JobTable } from './JobTable';
 import { statusPalette } from './statusColours';
-import { useShopTimeZone } from './useShopTimeZone';
+import { useShopTimeZone } from '../ui/useShopTimeZone';
 
 type TileStatus = (typeof TILES)[number]['status'];
 type Counts = Record<TileStatus, number>;

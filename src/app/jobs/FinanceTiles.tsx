@@ -8,7 +8,7 @@ import { can } from '../../domain/permissions';
 import { TRANSACTION_STRIP, dashReport, shopToday, transactionSummary } from '../../domain/reports';
 import { useRepos } from '../data/DataProvider';
 import { useSession } from '../session/session';
-import { useShopTimeZone } from './useShopTimeZone';
+import { useShopTimeZone } from '../ui/useShopTimeZone';
 
 /**
  * The Dashboard's finance tiles for levels above 4 (SPEC §2 Dashboard, §6): Products and Labour (today, invoices paid

@@ -7,7 +7,7 @@ import { downloadCsv } from '../ui/csv';
 import { DataTable, PAGE_SIZES, type ManualPaging } from '../ui/DataTable';
 import { JobPanel } from './JobPanel';
 import { jobColumns, jobsCsv, statusRowStyle } from './columns';
-import { useShopTimeZone } from './useShopTimeZone';
+import { useShopTimeZone } from '../ui/useShopTimeZone';
 
 export interface JobTableProps {
   jobs: JobRow[];

@@ -8,7 +8,7 @@ import { displayJobNumber } from '../../domain/jobs';
 import { MSG } from '../../domain/messages';
 import { can, seesAuthorizationTerms } from '../../domain/permissions';
 import { NOTE_MAX, serviceCustomerSchema } from '../../domain/schemas/customer';
-import { useShopTimeZone } from './useShopTimeZone';
+import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { AUTHORIZATION_TITLE, authorizationTerms, storageTermsFrom } from '../../domain/terms';
 import type { CustomerRow } from '../../local/db';
 import { CustomerFields, type CustomerFieldValues, toCustomerForm } from '../customers/CustomerFields';

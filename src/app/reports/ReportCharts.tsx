@@ -1,5 +1,6 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryGroup, VictoryLegend, VictoryTooltip } from 'victory';
+import { formatUSD, toCents } from '../../domain/money';
 import { SALES_COLOR, SERIES, type Bar, type ReportChartData } from './chartData';
 
 /**
@@ -7,7 +8,7 @@ import { SALES_COLOR, SERIES, type Bar, type ReportChartData } from './chartData
  * Victory is a chunk of its own: Reports.tsx loads this module lazily, so the screen's table and dates come first.
  */
 
-const money = (y: number) => `$${y.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (y: number) => formatUSD(toCents(y));
 const shortDay = (dt: string) => dt.slice(5); // MM-DD under the bars; the tooltip has the whole date
 
 function Empty() {

@@ -7,7 +7,7 @@ import { inventoryDepletion, reportInvoiceRows, reportSalesFromInvoices, reportS
 import { SYNC_ENTITY_LEVEL } from '../../domain/sync';
 import { useRepos } from '../data/DataProvider';
 import { DelayedSpinner } from '../feedback/DelayedSpinner';
-import { useShopTimeZone } from '../jobs/useShopTimeZone';
+import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { useSession } from '../session/session';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { chartData } from './chartData';

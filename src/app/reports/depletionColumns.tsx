@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { fromCents, formatUSD } from '../../domain/money';
+import { formatUSD, plainDollars } from '../../domain/money';
 import type { DepletionRow } from '../../domain/reports';
 
 /** SPEC §2 'Inventory Depletion': Title, Description, Qty, Total (the CSV gets the total in dollars, 2 decimals). */
@@ -11,6 +11,6 @@ export const DEPLETION_COLUMNS: ColumnDef<DepletionRow, unknown>[] = [
     accessorKey: 'total',
     header: 'Total',
     cell: ({ row }) => formatUSD(row.original.total),
-    meta: { filter: false, csv: (r) => fromCents(r.total).toFixed(2) },
+    meta: { filter: false, csv: (r) => plainDollars(r.total) },
   },
 ];

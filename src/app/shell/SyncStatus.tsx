@@ -8,7 +8,7 @@ import { startOfShopDay } from '../../domain/dates';
 import { heldMessage, lastSyncText, serverTroubleMessage } from '../../sync/status';
 import { useData, useStorageState, useSync, useSyncStatus } from '../data/DataProvider';
 import { notifyError } from '../feedback/toaster';
-import { useShopTimeZone } from '../jobs/useShopTimeZone';
+import { useShopTimeZone } from '../ui/useShopTimeZone';
 
 /** setTimeout cannot wait longer than ~24.8 days; a far-off expiry is looked at again within the hour */
 const MAX_WAIT_MS = 60 * 60_000;

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Schema } from 'yup';
-import { PayloadError, validatePayload } from '../../domain/schemas/common';
 import { findApiRoute, type ApiRoute } from '../../domain/apiRoutes';
 import { newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
@@ -14,6 +13,7 @@ import { writeChangeLog } from './changes';
 import { bodyDoc, multipartDoc, queryDoc, type MultipartDoc, type QueryParamDoc } from './openapi';
 import { HttpError, badRequest, forbidden, unauthorized } from './errors';
 import type { AppServices } from './services';
+import { validOrBadRequest } from './validate';
 
 export interface User {
   id: string;
@@ -98,13 +98,7 @@ export function unwrap(body: unknown): unknown {
 }
 
 async function validate<B>(schema: Schema<B> | undefined, raw: unknown): Promise<B> {
-  if (!schema) return raw as B;
-  try {
-    return await validatePayload(schema, raw);
-  } catch (err) {
-    if (err instanceof PayloadError) throw badRequest(err.message, { field: err.field });
-    throw err;
-  }
+  return schema ? validOrBadRequest(schema, raw) : (raw as B);
 }
 
 /**

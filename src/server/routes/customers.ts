@@ -10,29 +10,20 @@ import {
   fromSpecCustomer,
   idField,
   lookupSchema,
-  PayloadError,
   registrationKey,
   toSpecCustomer,
-  validatePayload,
 } from '../../domain/schemas';
 import { normaliseVin } from '../../domain/vin';
 import type { Tx } from '../db/client';
 import { customers } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { defineRoute, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
+import { validOrBadRequest } from '../http/validate';
 
 /** SPEC's form keys ('VIN', 'Registration Number', …) or ours, both accepted. */
 const newCustomerPayload = customerSchema.transform((v) => (v && typeof v === 'object' ? fromSpecCustomer(v as Record<string, unknown>) : v));
 
-async function validOrBad<T>(schema: Parameters<typeof validatePayload<T>>[0], value: unknown): Promise<T> {
-  try {
-    return await validatePayload(schema, value);
-  } catch (err) {
-    if (err instanceof PayloadError) throw badRequest(err.message, { field: err.field });
-    throw err;
-  }
-}
 
 /**
  * Creates a customer in the caller's transaction (Add Customer, and the service request's inline new customer).
@@ -104,7 +95,7 @@ export function customersRoutes(app: FastifyInstance, s: AppServices) {
       const raw = fromSpecCustomer(ctx.req.body && typeof ctx.req.body === 'object' && 'data' in ctx.req.body ? (ctx.req.body as { data: Record<string, unknown> }).data : (ctx.req.body as Record<string, unknown>));
       const current = await customerById(ctx.tx, ctx.body.id);
       if (!current) throw notFound(fill(MSG.noRecordFound, { id: ctx.body.id }));
-      const merged = await validOrBad(customerEditSchema, { ...current, ...raw, id: current.id });
+      const merged = await validOrBadRequest(customerEditSchema, { ...current, ...raw, id: current.id });
       const vin = normaliseVin(merged.vin);
       if (vin !== current.vin) {
         const [twin] = await ctx.tx.select({ id: customers.id, first_name: customers.first_name, last_name: customers.last_name }).from(customers).where(eq(customers.vin, vin));

@@ -8,7 +8,6 @@ import { TECHNICIAN_LEVEL } from '../../domain/levels';
 import { MSG, fill } from '../../domain/messages';
 import { can } from '../../domain/permissions';
 import {
-  PayloadError,
   fieldGroup,
   fromSpecCustomer,
   jobIdSchema,
@@ -22,7 +21,6 @@ import {
   servicesEditSchema,
   statusChangeSchema,
   technicianSchema,
-  validatePayload,
 } from '../../domain/schemas';
 import { normaliseVin } from '../../domain/vin';
 import type { Db, Tx } from '../db/client';
@@ -32,6 +30,7 @@ import { pageQueryDoc } from '../http/openapi';
 import { pageParams } from '../http/paging';
 import { defineRoute, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
+import { validOrBadRequest } from '../http/validate';
 import { takeNumber } from '../numbers';
 import { readSettings } from '../settings';
 import { createCustomer } from './customers';
@@ -128,13 +127,7 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
         customer = (await tx.select().from(customers).where(eq(customers.vin, normaliseVin(given.vin))))[0];
       }
       if (!customer) {
-        let input;
-        try {
-          input = await validatePayload(serviceCustomerSchema, { ...given, id: customerId ?? given.id });
-        } catch (err) {
-          if (err instanceof PayloadError) throw badRequest(err.message, { field: err.field });
-          throw err;
-        }
+        const input = await validOrBadRequest(serviceCustomerSchema, { ...given, id: customerId ?? given.id });
         customer = await createCustomer(ctx, input);
       }
       if (customer.active !== 1) throw badRequest(MSG.customerBlocked);

@@ -8,7 +8,7 @@ import type { ProductRow } from '../../../local/db';
 import { FormDialog } from '../../admin/shared';
 import { useRepos } from '../../data/DataProvider';
 import { notify } from '../../feedback/toaster';
-import { useShopTimeZone } from '../../jobs/useShopTimeZone';
+import { useShopTimeZone } from '../../ui/useShopTimeZone';
 import { Barcode } from './Barcode';
 
 /**

@@ -1,7 +1,7 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { createContext, useContext } from 'react';
-import { formatUSD } from '../../../domain/money';
+import { formatUSD, plainDollars } from '../../../domain/money';
 import { STOCK_COLOR, stockLevel } from '../../../domain/stock';
 import type { ProductRow } from '../../../local/db';
 import { ProductThumb } from './photos';
@@ -52,14 +52,14 @@ export function inventoryColumns(manage: boolean): ColumnDef<InventoryRow, unkno
     },
     { accessorKey: 'title', header: 'Title' },
     { accessorKey: 'description', header: 'Description' },
-    { accessorKey: 'price', header: 'Price', cell: ({ row }) => money(row.original.price), meta: { csv: (p) => (p.price / 100).toFixed(2) } },
+    { accessorKey: 'price', header: 'Price', cell: ({ row }) => money(row.original.price), meta: { csv: (p) => plainDollars(p.price) } },
     { accessorKey: 'stock', header: 'Stock' },
   ];
   if (!manage) return cols;
   return [
     ...cols,
     { accessorKey: 'low_stock', header: 'Low Stock' },
-    { accessorKey: 'cost', header: 'Cost', cell: ({ row }) => money(row.original.cost ?? 0), meta: { csv: (p) => ((p.cost ?? 0) / 100).toFixed(2) } },
+    { accessorKey: 'cost', header: 'Cost', cell: ({ row }) => money(row.original.cost ?? 0), meta: { csv: (p) => plainDollars(p.cost ?? 0) } },
     { accessorKey: 'supplier_name', header: 'Supplier' },
     actionsColumn(({ row }) => <ActionsCell row={row.original} />),
   ];

@@ -1,6 +1,6 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { Schema } from 'yup';
-import { parseMoneyInput } from '../../../domain/money';
+import { parseMoneyInput, plainDollars } from '../../../domain/money';
 import { schemaResolver } from '../../ui/schemaResolver';
 
 /**
@@ -24,4 +24,4 @@ export function centsResolver<In extends FieldValues, Out extends FieldValues>(
 }
 
 /** cents → the dollars a money input shows ('' for none) */
-export const dollars = (cents: number | null | undefined) => (typeof cents === 'number' && Number.isFinite(cents) ? (cents / 100).toFixed(2) : '');
+export const dollars = (cents: number | null | undefined) => (typeof cents === 'number' && Number.isFinite(cents) ? plainDollars(cents) : '');

@@ -30,7 +30,7 @@ export function PaymentDialog({ invoice, method, onClose }: { invoice: InvoiceRo
     once.run(async () => {
       const cents = parseMoneyInput(text);
       const check = checkPayment(cents === null ? null : cents, invoice.total);
-      if (!check.ok) return setError({ message: check.message, hint: `Enter the amount received: more than $0.00 and at most the amount due (${formatUSD(invoice.total)}).` });
+      if (!check.ok) return setError({ message: check.message, hint: `Enter the amount received: more than ${formatUSD(0)} and at most the amount due (${formatUSD(invoice.total)}).` });
       if (invoice.version !== seenVersion) {
         setSeenVersion(invoice.version);
         return setError({ message: MSG.couldNotPay, hint: CHANGED_HINT });

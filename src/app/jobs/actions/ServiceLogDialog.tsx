@@ -12,7 +12,8 @@ import type { LogEntry } from '../../../local/repositories/jobs';
 import { useRepos } from '../../data/DataProvider';
 import { notify, notifyError } from '../../feedback/toaster';
 import { useConfirmedAction } from '../../ui/confirm';
-import { messageOf, useShopTimeZone } from './hooks';
+import { useShopTimeZone } from '../../ui/useShopTimeZone';
+import { messageOf } from './hooks';
 import { DialogFrame } from '../../ui/DialogFrame';
 
 const LOG_MAX = 2000;

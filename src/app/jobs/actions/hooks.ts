@@ -1,8 +1,5 @@
 import { useSession } from '../../session/session';
 
-/** The shop's time zone (config 'time_zone', default America/Jamaica; an unknown zone falls back to the default). */
-export { useShopTimeZone } from '../useShopTimeZone';
-
 /** The signed-in user's permission level (0 when signed out). */
 export function useLevel(): number {
   return useSession()?.permission ?? 0;
