@@ -44,9 +44,9 @@ describe.each(DATABASES)('permission matrix on %s', (kind) => {
       const path = `/api${r.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
       expect(doc.paths[path]?.[r.method.toLowerCase()], `${r.method} ${path}`).toBeTruthy();
     }
-    // bodies are documented from the same yup schemas that validate them
+    // bodies are documented from the same yup schemas that validate them, their bounds included
     const body = doc.paths['/api/customer'].post.requestBody.content['application/json'].schema;
-    expect(JSON.stringify(body)).toContain('"registration":{"type":"string","minLength":2}');
+    expect(JSON.stringify(body)).toContain('"registration":{"type":"string","maxLength":20,"minLength":2}');
     // the paged routes' query parameters and the uploads' multipart fields are documented too
     const query = (path: string) => Object.fromEntries((doc.paths[path].get.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.schema]));
     expect(query('/api/bookings_')).toMatchObject({ page: { type: 'integer', minimum: 1 }, per_page: { type: 'integer', maximum: 500, default: 10 }, orderBy: { enum: expect.arrayContaining(['created_at', 'registration']) }, orderDirection: { enum: ['asc', 'desc'] }, search: { type: 'string' } });
