@@ -98,6 +98,25 @@ describe.each(DATABASES)('money writes: the device and the server store the same
     expect(rows.points).toBe(60);
   });
 
+  it.each(['service', 'product'] as const)('raising a %s invoice: the same row (names, customer profile, figures, number)', async (type) => {
+    const cid = await repos.customers.add(customerForm(`MW ${plate++}`));
+    const customer = (await repos.customers.get(cid))!;
+    const job = await repos.jobs.create({ customer, service: ['Brakes', 'Wheel alignment'], mileage: 4321 });
+    await repos.jobs.setStatus(job.id, 'active');
+    const part = await repos.products.add({ title: `Pads ${plate}`, description: 'front', price: 4599, stock: 9, low_stock: 1 });
+    await drain(d);
+    d.net.up = false;
+    const line = { id: part.id, title: part.title, description: part.description, price: part.price, qty: 2 };
+    const inv = type === 'service' ? await repos.invoices.create(job.id, { work_hour: 1.5, rate_hour: 5000 }, [line]) : await repos.invoices.sale(cid, [line]);
+    const keep = (r: Record<string, unknown> | undefined) => r && Object.fromEntries(Object.entries(r).filter(([k]) => !['created_at', 'updated_at', 'token', '_seq'].includes(k)));
+    const offline = keep(await d.db.invoices.get(inv.id));
+    d.net.up = true;
+    await drain(d);
+    expect(await d.db.conflicts.toArray()).toEqual([]);
+    expect(offline).toEqual(keep(await (await auditDb(s)).invoices.get(inv.id)));
+    expect(offline?.profile).toMatchObject({ first_name: 'Ann', registration: customer.registration, vin: customer.vin, ...(type === 'service' ? { mileage: 4321, services: ['Brakes', 'Wheel alignment'] } : {}) });
+  });
+
   it('a refusal says the same words on the device and on the server', async () => {
     const id = await invoiceWithPoints();
     await repos.invoices.discount(id, 5);

@@ -4,6 +4,7 @@ import { shopSettings, type ShopSettings } from '../../domain/configSheet';
 import { fill, MSG } from '../../domain/messages';
 import { checkInvoiceSave, invoiceFigures, isInvoiceLocked, planItemReturn, stockDeltas, storageDaysSince } from '../../domain/totals';
 import { displayInvoiceNumber } from '../../domain/jobs';
+import { planNewInvoice, type NewInvoicePlan, type PlannedInvoice } from '../../domain/writes/invoices';
 import { planDiscount, planPayment, planRedemption, planTransactionRemoval, type MoneyPlan, type Planned } from '../../domain/writes/money';
 import { formatUSD } from '../../domain/money';
 import type { BayBookDB, CustomerRow, InvoiceRow, JobRow, ProductRow, TransactionRow } from '../db';
@@ -41,11 +42,6 @@ export type PaymentMethod = 'cash' | 'credit_card' | 'debit_card' | 'cheque' | '
 /** The shop's settings as this device knows them (the config sheet it pulled). */
 async function settings(w: WriteContext): Promise<ShopSettings> {
   return shopSettings(await w.db.config.toArray());
-}
-
-/** A new invoice's figures: the same rule the server applies (src/domain/totals.ts invoiceFigures). */
-export function freshFigures(type: 'service' | 'product', form: InvoiceForm, lines: Line[], s: ShopSettings) {
-  return invoiceFigures({ type, work_hour: form.work_hour, rate_hour: form.rate_hour, products: lines, discount_percent: 0, points_value: 0, payment: 0, storage: 'off', storage_days: 0 }, s);
 }
 
 /**
@@ -130,18 +126,15 @@ export function invoicesRepository(db: BayBookDB) {
         const job = await w.get<JobRow>('jobs', jobId);
         if (!job) throw new LocalWriteError(MSG.noRecordFound.replace('{id}', jobId));
         if (form.work_hour < 0 || form.rate_hour < 0) throw new LocalWriteError(form.work_hour < 0 ? MSG.enterWorkHours : MSG.enterRate);
-        const f = freshFigures('service', form, lines, await settings(w));
-        const ok = checkInvoiceSave('service', lines, f.totals.total);
-        if (!ok.ok) throw new LocalWriteError(ok.message);
+        const plan = plannedInvoice(planNewInvoice({ type: 'service', job, form, lines, settings: await settings(w) }));
         await checkStock(w, lines);
-        const customer = job.customer_id ? await w.get<CustomerRow>('customers', job.customer_id) : undefined;
-        const inv = await makeInvoice(w, { job, customer, form, lines, figures: f, type: 'service' });
+        const inv = await makeInvoice(w, plan);
         await w.patch<JobRow>('jobs', jobId, { invoice: [...(job.invoice ?? []), inv.id], updated_at: w.now });
         await moveStock(w, lines);
         await w.enqueue({
           method: 'POST',
           path: '/invoice',
-          body: { data: { id: inv.id, number: inv.number, fetchedData: { id: job.id, vin: job.vin, registration: job.registration, first_name: job.first_name, last_name: job.last_name, contact: job.contact, email: job.email, mileage: job.mileage, service: job.service }, formData: form, productInvoice: lines, totals: f.totals } },
+          body: { data: { id: inv.id, number: inv.number, fetchedData: { id: job.id, vin: job.vin, registration: job.registration, first_name: job.first_name, last_name: job.last_name, contact: job.contact, email: job.email, mileage: job.mileage, service: job.service }, formData: form, productInvoice: lines, totals: plan.row.totals } },
           creates: [inv.id],
           needs: [jobId],
           label: `Invoice ${inv.number} for job #${job.number}`,
@@ -153,20 +146,18 @@ export function invoicesRepository(db: BayBookDB) {
     /** POST /invoice-product — a product sale for a customer, or anonymous ('default', Quick Sale) */
     sale(customerId: string | null, lines: Line[]): Promise<InvoiceRow> {
       return localWrite(db, async (w) => {
-        if (!lines.length) throw new LocalWriteError(MSG.addProductsFirst);
         const form = { work_hour: 0, rate_hour: 0 };
-        const f = freshFigures('product', form, lines, await settings(w));
-        await checkStock(w, lines);
         const customer = customerId ? await w.get<CustomerRow>('customers', customerId) : undefined;
         if (customerId && !customer) throw new LocalWriteError(MSG.customerNotFoundUpper);
-        // the server's rule (POST /invoice-product): a blocked customer cannot buy
-        if (customer && Number(customer.active) === 0) throw new LocalWriteError(MSG.customerBlocked);
-        const inv = await makeInvoice(w, { customer, form, lines, figures: f, type: 'product' });
+        // the server's rules (POST /invoice-product): some products, and a blocked customer cannot buy
+        const plan = plannedInvoice(planNewInvoice({ type: 'product', customer, form, lines, settings: await settings(w) }));
+        await checkStock(w, lines);
+        const inv = await makeInvoice(w, plan);
         await moveStock(w, lines);
         await w.enqueue({
           method: 'POST',
           path: '/invoice-product',
-          body: { data: { id: inv.id, number: inv.number, fetchedData: customer ? { id: customer.id, vin: customer.vin, registration: customer.registration, first_name: customer.first_name, last_name: customer.last_name, contact: customer.contact, email: customer.email } : 'default', formData: form, productInvoice: lines, totals: f.totals, productInvoiceFlag: true } },
+          body: { data: { id: inv.id, number: inv.number, fetchedData: customer ? { id: customer.id, vin: customer.vin, registration: customer.registration, first_name: customer.first_name, last_name: customer.last_name, contact: customer.contact, email: customer.email } : 'default', formData: form, productInvoice: lines, totals: plan.row.totals, productInvoiceFlag: true } },
           creates: [inv.id],
           needs: customerId ? [customerId] : [],
           label: `Sale ${inv.number}${customer ? ` for ${customer.first_name} ${customer.last_name}` : ''}`,
@@ -304,36 +295,13 @@ export function invoicesRepository(db: BayBookDB) {
   return repo;
 }
 
-async function makeInvoice(
-  w: WriteContext,
-  p: { job?: JobRow; customer?: CustomerRow; form: InvoiceForm; lines: Line[]; figures: ReturnType<typeof freshFigures>; type: 'service' | 'product' },
-): Promise<InvoiceRow> {
-  const id = newId();
-  const number = await w.nextNumber('invoice');
-  const who = p.job ?? p.customer;
+/** The invoice a plan describes, numbered from this device's series (the server stores the same row under that number). */
+async function makeInvoice(w: WriteContext, plan: NewInvoicePlan): Promise<InvoiceRow> {
   const inv: InvoiceRow = {
-    id,
-    number,
-    request_id: p.job?.id ?? null,
-    customer_id: p.job?.customer_id ?? p.customer?.id ?? null,
-    first_name: who?.first_name ?? '',
-    last_name: who?.last_name ?? '',
-    registration: who?.registration ?? '',
-    vin: who?.vin ?? '',
-    total: p.figures.total,
-    payment: 0,
-    discount: p.figures.discount,
-    discount_percent: 0,
-    points_value: 0,
-    work_hour: p.form.work_hour,
-    rate_hour: p.form.rate_hour,
-    products: p.lines,
-    profile: p.customer ? { first_name: p.customer.first_name, last_name: p.customer.last_name, contact: p.customer.contact, email: p.customer.email } : {},
-    totals: p.figures.totals,
-    storage: 'off',
-    storage_days: 0,
-    invoice_status: 'open',
-    type: p.type,
+    ...plan.row,
+    totals: { ...plan.row.totals },
+    id: newId(),
+    number: await w.nextNumber('invoice'),
     created_by: w.session.username,
     created_at: w.now,
     updated_at: w.now,
@@ -341,6 +309,11 @@ async function makeInvoice(
   };
   await w.put('invoices', inv);
   return inv;
+}
+
+function plannedInvoice(plan: PlannedInvoice): NewInvoicePlan {
+  if (!plan.ok) throw new LocalWriteError(plan.message);
+  return plan;
 }
 
 /**

@@ -3,15 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { mixed, number, object, string } from 'yup';
 import type { InvoiceLine } from '../../domain/entities';
 import { isId, newId } from '../../domain/ids';
-import { canGenerateInvoice, displayInvoiceNumber, displayJobNumber } from '../../domain/jobs';
+import { displayInvoiceNumber } from '../../domain/jobs';
 import { MSG, fill } from '../../domain/messages';
-import { LIMITS, PayloadError, boundedText, idField, idPayloadSchema, invoiceFormSchema, itemReturnSchema, productLinesSchema, rowVersion, validatePayload } from '../../domain/schemas';
+import { LIMITS, boundedText, idField, idPayloadSchema, invoiceFormSchema, itemReturnSchema, productLinesSchema, rowVersion } from '../../domain/schemas';
 import { checkInvoiceSave, planItemReturn, storageDaysSince } from '../../domain/totals';
 import { formatUSD } from '../../domain/money';
+import { planNewInvoice } from '../../domain/writes/invoices';
 import { customers, invoices, jobs, transactions } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoute, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
+import { validOrBadRequest } from '../http/validate';
 import { adjustPoints, applyStock, figures, invoiceOr404, priceLines, refuseIfLocked, refuseIfStale, saveInvoice } from '../invoices/ledger';
 import { takeNumber } from '../numbers';
 import { readSettings } from '../settings';
@@ -32,49 +34,29 @@ const editPayload = object({
   base_version: rowVersion(),
 });
 
-async function form(type: 'service' | 'product', raw: unknown) {
-  try {
-    return await validatePayload(invoiceFormSchema(type), raw ?? {});
-  } catch (err) {
-    if (err instanceof PayloadError) throw badRequest(err.message, { field: err.field });
-    throw err;
-  }
-}
+const form = (type: 'service' | 'product', raw: unknown) => validOrBadRequest(invoiceFormSchema(type), raw ?? {});
 
-/** Creates an invoice row from priced lines; moves stock; returns SPEC's {message, data: {invoice_id}}. */
+/**
+ * Raises an invoice as src/domain/writes/invoices.ts plans it (the device builds the same row offline), from lines
+ * priced by the server; moves stock; returns SPEC's {message, data: {invoice_id}}.
+ */
 async function createInvoice(
   ctx: WriteCtx<unknown>,
-  args: { id?: string; number?: string; type: 'service' | 'product'; workHour: number; rateCents: number; lines: InvoiceLine[]; job?: typeof jobs.$inferSelect; customer?: typeof customers.$inferSelect },
+  args: { id?: string; number?: string; type: 'service' | 'product'; form: { work_hour: number; rate_hour: number }; lines: InvoiceLine[]; job?: typeof jobs.$inferSelect; customer?: typeof customers.$inferSelect },
 ) {
-  const settings = await readSettings(ctx.tx);
-  const base = { type: args.type, work_hour: args.workHour, rate_hour: args.rateCents, products: args.lines, discount_percent: 0, points_value: 0, payment: 0, storage: 'off', storage_days: 0 };
-  const f = figures(base, settings);
-  const check = checkInvoiceSave(args.type, args.lines, f.totals.total);
-  if (!check.ok) throw badRequest(check.message);
+  const plan = planNewInvoice({ ...args, settings: await readSettings(ctx.tx) });
+  if (!plan.ok) throw badRequest(plan.message);
   const id = args.id ?? newId();
   const number = await takeNumber(ctx.tx, 'invoice', args.number);
-  const who = args.job ?? args.customer;
-  await ctx.tx.insert(invoices).values({
-    id,
-    number,
-    ...base,
-    ...f.columns,
-    request_id: args.job?.id ?? null,
-    customer_id: args.job?.customer_id ?? args.customer?.id ?? null,
-    first_name: who?.first_name ?? '',
-    last_name: who?.last_name ?? '',
-    registration: who?.registration ?? '',
-    vin: who?.vin ?? '',
-    profile: who ? { first_name: who.first_name, last_name: who.last_name, contact: who.contact, email: who.email, registration: who.registration, vin: who.vin, ...(args.job ? { mileage: args.job.mileage, services: args.job.service } : {}) } : {},
-    created_by: ctx.user.username,
-  });
+  // totals spread: the jsonb column is typed as a plain record
+  await ctx.tx.insert(invoices).values({ id, number, ...plan.row, totals: { ...plan.row.totals }, created_by: ctx.user.username });
   ctx.changed('invoices', id);
   await applyStock(ctx, [], args.lines, 'sold', displayInvoiceNumber(number));
   if (args.job) {
     await ctx.tx.update(jobs).set({ invoice: [...args.job.invoice, id], updated_at: new Date(), version: sql`${jobs.version} + 1` }).where(eq(jobs.id, args.job.id));
     ctx.changed('jobs', args.job.id);
   }
-  ctx.log('service', displayInvoiceNumber(number), `raised for ${who ? `${who.first_name} ${who.last_name}` : 'a walk-in sale'}: ${f.totals.total / 100} due`);
+  ctx.log('service', displayInvoiceNumber(number), plan.log);
   return { message: `Invoice ${displayInvoiceNumber(number)} saved`, value: true, data: { invoice_id: id, number } };
 }
 
@@ -91,10 +73,9 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
       const jobId = (ctx.body.fetchedData as { id?: string } | undefined)?.id ?? '';
       const [job] = isId(jobId) ? await ctx.tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update') : [];
       if (!job) throw notFound(fill(MSG.noRecordFound, { id: jobId }));
-      if (!canGenerateInvoice(job.status)) throw badRequest(`Invoices are raised for received or active jobs; job ${displayJobNumber(job.number)} is ${job.status}.`);
       const f = await form('service', ctx.body.formData);
       const lines = await priceLines(ctx.tx, ctx.body.productInvoice);
-      return createInvoice(ctx, { id: ctx.body.id, number: ctx.body.number, type: 'service', workHour: f.work_hour, rateCents: f.rate_hour, lines, job });
+      return createInvoice(ctx, { id: ctx.body.id, number: ctx.body.number, type: 'service', form: f, lines, job });
     },
   });
 
@@ -111,11 +92,9 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
       if (customerId) {
         [customer] = isId(customerId) ? await ctx.tx.select().from(customers).where(eq(customers.id, customerId)) : [];
         if (!customer) throw notFound(fill(MSG.noRecordFound, { id: customerId }));
-        if (customer.active !== 1) throw badRequest(MSG.customerBlocked);
       }
-      if (ctx.body.productInvoice.length === 0) throw badRequest(MSG.addProductsFirst);
       const lines = await priceLines(ctx.tx, ctx.body.productInvoice);
-      return createInvoice(ctx, { id: ctx.body.id, number: ctx.body.number, type: 'product', workHour: 0, rateCents: 0, lines, customer });
+      return createInvoice(ctx, { id: ctx.body.id, number: ctx.body.number, type: 'product', form: { work_hour: 0, rate_hour: 0 }, lines, customer });
     },
   });
 

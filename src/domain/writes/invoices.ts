@@ -1,0 +1,97 @@
+import type { ShopSettings } from '../configSheet';
+import type { Invoice, InvoiceLine } from '../entities';
+import { canGenerateInvoice, displayJobNumber } from '../jobs';
+import { MSG, fill } from '../messages';
+import { formatUSD } from '../money';
+import { checkInvoiceSave, invoiceFigures } from '../totals';
+
+/**
+ * Raising an invoice (a job's, or a product sale) as a catalogue write (issue 17): the invoice row is built here
+ * once, from the job or customer it is for, so the device's row and the server's row are the same row — the same
+ * customer profile, the same names, the same figures. Prices come from the caller: the device's product rows, or
+ * the server's (src/server/invoices/ledger.ts priceLines, which never trusts a client's prices).
+ */
+export interface InvoiceJob {
+  id: string;
+  number: string;
+  status: string;
+  customer_id: string | null;
+  first_name: string;
+  last_name: string;
+  contact: string;
+  email: string;
+  registration: string;
+  vin: string;
+  mileage: number;
+  service: readonly string[];
+}
+
+export interface InvoiceCustomer {
+  id: string;
+  first_name: string;
+  last_name: string;
+  contact: string;
+  email: string;
+  registration: string;
+  vin: string;
+  active: number;
+}
+
+export type NewInvoiceRow = Omit<Invoice, 'id' | 'number' | 'created_at' | 'updated_at' | 'version'> & { created_by: string };
+
+export interface NewInvoicePlan {
+  /** the row, but for its id and number (the device's series, or the server's) */
+  row: Omit<NewInvoiceRow, 'created_by'>;
+  /** the activity log's predicate (its subject is the invoice number) */
+  log: string;
+}
+
+export type PlannedInvoice = ({ ok: true } & NewInvoicePlan) | { ok: false; message: string };
+
+interface NewInvoiceInput {
+  type: 'service' | 'product';
+  job?: InvoiceJob;
+  customer?: InvoiceCustomer;
+  form: { work_hour: number; rate_hour: number };
+  lines: InvoiceLine[];
+  settings: ShopSettings;
+}
+
+/** What a job's invoice or a sale must meet before it is raised: SPEC §4 and §5 Invoice save, and Make Sale. */
+function refusal({ type, job, customer, lines }: NewInvoiceInput): string | undefined {
+  if (type === 'service' && !job) return MSG.invoiceNeedsJob;
+  if (job && !canGenerateInvoice(job.status)) return fill(MSG.invoiceJobStatus, { job: displayJobNumber(job.number), status: job.status });
+  if (type === 'product' && lines.length === 0) return MSG.addProductsFirst;
+  if (type === 'product' && customer && Number(customer.active) !== 1) return MSG.customerBlocked;
+  return undefined;
+}
+
+export function planNewInvoice(input: NewInvoiceInput): PlannedInvoice {
+  const refused = refusal(input);
+  if (refused) return { ok: false, message: refused };
+  const { type, job, customer, form, settings } = input;
+  // a line as an invoice keeps it: what the device saw of the stock (stock_seen) travels in the call, not in the row
+  const lines = input.lines.map((l) => ({ id: l.id, title: l.title, description: l.description, price: l.price, qty: l.qty, returned: l.returned ?? 0 }));
+  const parts = { type, work_hour: form.work_hour, rate_hour: form.rate_hour, products: lines, discount_percent: 0, points_value: 0, payment: 0, storage: 'off' as const, storage_days: 0 };
+  const f = invoiceFigures(parts, settings);
+  const check = checkInvoiceSave(type, lines, f.totals.total);
+  if (!check.ok) return { ok: false, message: check.message };
+  const who = job ?? customer;
+  const row = {
+    ...parts,
+    total: f.total,
+    discount: f.discount,
+    totals: f.totals,
+    request_id: job?.id ?? null,
+    customer_id: job ? job.customer_id : (customer?.id ?? null),
+    first_name: who?.first_name ?? '',
+    last_name: who?.last_name ?? '',
+    registration: who?.registration ?? '',
+    vin: who?.vin ?? '',
+    profile: who
+      ? { first_name: who.first_name, last_name: who.last_name, contact: who.contact, email: who.email, registration: who.registration, vin: who.vin, ...(job ? { mileage: job.mileage, services: [...job.service] } : {}) }
+      : {},
+    invoice_status: 'open' as const,
+  };
+  return { ok: true, row, log: `raised for ${who ? `${who.first_name} ${who.last_name}` : 'a walk-in sale'}: ${formatUSD(f.total)} due` };
+}
