@@ -11,29 +11,27 @@ import { checkInvoiceSave, invoiceFigures } from '../totals';
  * customer profile, the same names, the same figures. Prices come from the caller: the device's product rows, or
  * the server's (src/server/invoices/ledger.ts priceLines, which never trusts a client's prices).
  */
-export interface InvoiceJob {
+/** Who an invoice is for, as its job or its customer records them. */
+interface InvoicePerson {
+  first_name: string;
+  last_name: string;
+  contact: string;
+  email: string;
+  registration: string;
+  vin: string;
+}
+
+export interface InvoiceJob extends InvoicePerson {
   id: string;
   number: string;
   status: string;
   customer_id: string | null;
-  first_name: string;
-  last_name: string;
-  contact: string;
-  email: string;
-  registration: string;
-  vin: string;
   mileage: number;
   service: readonly string[];
 }
 
-export interface InvoiceCustomer {
+export interface InvoiceCustomer extends InvoicePerson {
   id: string;
-  first_name: string;
-  last_name: string;
-  contact: string;
-  email: string;
-  registration: string;
-  vin: string;
   active: number;
 }
 
