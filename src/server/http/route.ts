@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Schema } from 'yup';
 import { findApiRoute, type ApiRoute } from '../../domain/apiRoutes';
+import type { SyncEntityName } from '../../domain/sync';
 import { newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
 import { isStorableText } from '../../domain/schemas/fields';
@@ -21,10 +22,6 @@ export interface User {
   permission: number;
 }
 
-export type SyncEntity =
-  | 'customers' | 'jobs' | 'services' | 'service_photos' | 'service_log' | 'suppliers' | 'products'
-  | 'product_photos' | 'inventory_log' | 'invoices' | 'estimates' | 'transactions' | 'config' | 'users'
-  | 'sys_log';
 
 export interface ReadCtx<B> {
   req: FastifyRequest;
@@ -41,7 +38,7 @@ export interface WriteCtx<B> extends Omit<ReadCtx<B>, 'db'> {
   /** the transaction every read and write of a mutation goes through */
   tx: Tx;
   /** record that a row changed, for the pull feed (written at the end of the same transaction) */
-  changed(entity: SyncEntity, id: string, op?: 'upsert' | 'delete'): void;
+  changed(entity: SyncEntityName, id: string, op?: 'upsert' | 'delete'): void;
   /** the activity log entry for this change (SPEC §3 system log: subject, predicate) */
   log(category: 'service' | 'inventory' | 'system', subject: string, predicate: string): void;
 }
@@ -235,7 +232,7 @@ async function runWrite<B>(
         // a twin of this request committed while we waited on the key: answer with its response
         if (claimed.length === 0) throw new ReplayFound();
       }
-      const changes = new Map<string, { entity: SyncEntity; id: string; op: 'upsert' | 'delete' }>();
+      const changes = new Map<string, { entity: SyncEntityName; id: string; op: 'upsert' | 'delete' }>();
       const logs: { category: string; subject: string; predicate: string }[] = [];
       const result = await def.handler({
         ...base,

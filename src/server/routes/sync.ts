@@ -1,9 +1,8 @@
 import { and, asc, gt, inArray, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SYNC_ENTITY_LEVEL } from '../../domain/sync';
+import { SYNC_ENTITY_LEVEL, type SyncEntityName } from '../../domain/sync';
 import * as t from '../db/schema';
 import { badRequest } from '../http/errors';
-import type { SyncEntity } from '../http/route';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 
@@ -23,10 +22,10 @@ const TABLES = {
   config: t.config,
   users: t.users,
   sys_log: t.sysLog,
-} satisfies Record<SyncEntity, unknown>;
+} satisfies Record<SyncEntityName, unknown>;
 
 /** Rows as devices receive them: never a password hash. */
-function forDevice(entity: SyncEntity, row: Record<string, unknown>) {
+function forDevice(entity: SyncEntityName, row: Record<string, unknown>) {
   if (entity === 'users') {
     const { password_hash: _omit, ...rest } = row;
     return rest;
@@ -67,13 +66,13 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
       // one row changed several times in a page is sent once, at its last position: the row is current anyway
       const last = new Map<string, (typeof page)[number]>();
       for (const c of page) {
-        const entity = c.entity as SyncEntity;
+        const entity = c.entity as SyncEntityName;
         if (!(entity in TABLES) || user.permission < SYNC_ENTITY_LEVEL[entity]) continue;
         last.set(`${c.entity}:${c.row_id}`, c);
       }
-      const wanted = new Map<SyncEntity, string[]>();
+      const wanted = new Map<SyncEntityName, string[]>();
       for (const c of last.values()) {
-        const entity = c.entity as SyncEntity;
+        const entity = c.entity as SyncEntityName;
         wanted.set(entity, [...(wanted.get(entity) ?? []), c.row_id]);
       }
       const rows = new Map<string, Record<string, unknown>>();

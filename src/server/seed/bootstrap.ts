@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { config, services, sysLog, users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { writeChangeLog } from '../http/changes';
-import type { SyncEntity } from '../http/route';
+import type { SyncEntityName } from '../../domain/sync';
 import { SERVICE_CATALOGUE } from './services';
 
 /**
@@ -50,7 +50,7 @@ export async function bootstrap(
   const username = adminUsername(opts.adminUser);
   checkAdminPassword(opts.adminPassword);
   return db.transaction(async (tx) => {
-    const changes: { entity: SyncEntity; id: string; op: 'upsert' }[] = [];
+    const changes: { entity: SyncEntityName; id: string; op: 'upsert' }[] = [];
     const haveConfig = new Set((await tx.select({ name: config.name }).from(config)).map((r) => r.name));
     for (const c of CONFIG_SEED) {
       if (haveConfig.has(c.name)) continue;
@@ -82,7 +82,7 @@ export async function bootstrap(
       changes.push({ entity: 'users', id, op: 'upsert' });
       const logId = newId();
       await tx.insert(sysLog).values({ id: logId, category: 'system', subject: `Team member ${username}`, predicate: 'created as the first Super Admin', username: 'system' });
-      changes.push({ entity: 'sys_log' as SyncEntity, id: logId, op: 'upsert' });
+      changes.push({ entity: 'sys_log', id: logId, op: 'upsert' });
       createdAdmin = { username, password, generated };
     }
     await writeChangeLog(tx, changes);
