@@ -117,7 +117,6 @@ export const MSG = {
   imagesOnly: 'Only image files can be uploaded.',
   // photo uploads the server refuses (src/server/images.ts): why, and what to do instead
   photoNotRaster: 'This file is not a photo BayBook can keep. Upload a JPEG, PNG, WebP or AVIF picture: a camera photo or a screenshot.',
-  photoHeic: 'This HEIC photo cannot be read here. Set the camera to save JPEG (on an iPad: Settings, Camera, Formats, Most Compatible) or share the photo as JPEG, then upload it.',
   photoDamaged: 'This photo is incomplete or damaged. Take or save it again, then upload it.',
   photoTooManyPixels: 'This picture is larger than {max} megapixels. Save it smaller, then upload it.',
   photoUnavailable: 'This photo cannot be shown now. Connect to the shop\'s network, then try again.',

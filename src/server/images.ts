@@ -1,10 +1,11 @@
+import decodeHeif from 'heic-decode';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { MSG, fill } from '../domain/messages';
 import { HttpError, badRequest } from './http/errors';
 
 /**
  * What the server keeps of an uploaded photo. The client's filename and Content-Type are never trusted: the bytes
- * must open with the magic of a raster format the tablet camera or a screenshot makes (JPEG, PNG, WebP, AVIF/HEIF),
+ * must open with the magic of a raster format the tablet camera or a screenshot makes (JPEG, PNG, WebP, AVIF, HEIC),
  * sharp must agree on the format and decode every pixel, and what is stored is sharp's re-encoding — no metadata
  * (GPS, camera serial), no trailing bytes (a PNG with HTML after IEND), nothing embedded. SVG, HTML, PDF and the like
  * are refused, so nothing the server hands back can run script in the app's origin.
@@ -49,6 +50,16 @@ function encode(image: Sharp, format: Raster): { image: Sharp; mime: string } {
   return { image: image.jpeg({ quality: 85 }), mime: 'image/jpeg' };
 }
 
+/** An HEVC-coded HEIC photo's pixels (libheif applies its rotation and mirroring), ready for sharp to re-encode. */
+async function decodeHeic(bytes: Buffer): Promise<Sharp> {
+  try {
+    const { width, height, data } = await decodeHeif({ buffer: bytes });
+    return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } });
+  } catch {
+    throw badRequest(MSG.photoDamaged);
+  }
+}
+
 /**
  * The photo as the server keeps it, or an HttpError saying what to do: 415 for a file that is no photo, 400 for a
  * damaged or oversized one.
@@ -65,11 +76,12 @@ export async function keepPhoto(bytes: Buffer): Promise<KeptPhoto> {
   }
   // a file dressed as one format but read by sharp as another (an SVG behind a PNG signature, say) is refused
   if (meta.format !== format) throw refusedType();
-  if (format === 'heif' && meta.compression !== 'av1') throw new HttpError(415, MSG.photoHeic);
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_MEGAPIXELS * 1_000_000) throw badRequest(fill(MSG.photoTooManyPixels, { max: MAX_MEGAPIXELS }));
+  // sharp's libvips reads AVIF but not HEVC (HEIC, as iPads and phones save photos): libheif in WebAssembly decodes it
+  const source = format === 'heif' && meta.compression !== 'av1' ? await decodeHeic(bytes) : input();
   try {
     // rotate() bakes in the EXIF orientation, which goes with the rest of the metadata
-    const { image, mime } = encode(input().rotate(), format);
+    const { image, mime } = encode(source.rotate(), format);
     const full = await image.toBuffer();
     const thumb = await sharp(full).resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
     return { full, thumb, mime };

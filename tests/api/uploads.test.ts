@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
@@ -90,6 +91,24 @@ describe.each(DATABASES)('photo uploads on %s', (kind) => {
     expect(after).toMatchObject({ format, width: before.width, height: before.height });
     expect(after.exif).toBeUndefined();
     expect(kept.includes('Secretname')).toBe(false);
+  });
+
+  it('keeps an iPad HEIC photo as JPEG: the same picture, decoded by libheif, and refuses a cut one', async () => {
+    const heic = readFileSync(new URL('../fixtures/camera.heic', import.meta.url));
+    const res = await upload(heic, 'IMG_0001.HEIC', 'image/heic');
+    expect(res.status).toBe(200);
+    const kept = await stored(res.id);
+    expect(await sharp(kept).metadata()).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+    const { data } = await sharp(kept).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [...data.subarray((y * 64 + x) * 3, (y * 64 + x) * 3 + 3)];
+    const [left, right] = [at(8, 24), at(56, 24)];
+    expect(left[0]).toBeGreaterThan(150);
+    expect(left[2]).toBeLessThan(80);
+    expect(right[2]).toBeGreaterThan(150);
+    expect(right[0]).toBeLessThan(80);
+    const cut = await upload(heic.subarray(0, Math.floor(heic.length * 0.6)), 'IMG_0002.HEIC', 'image/heic');
+    expect(cut).toMatchObject({ status: 400, body: { message: MSG.photoDamaged } });
+    expect(await listed()).not.toContain(cut.id);
   });
 
   it('keeps a PNG with a polyglot tail as the picture alone, and bakes the camera orientation in', async () => {

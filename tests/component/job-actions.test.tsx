@@ -430,8 +430,9 @@ describe('Job actions: Gallery', () => {
     // pictures the server would refuse (src/server/images.ts) are refused on the device, with what to do
     fireEvent.change(input, { target: { files: [new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], 'dent.svg', { type: 'image/svg+xml' })] } });
     expect(await screen.findByText(MSG.photoNotRaster)).toBeTruthy();
-    fireEvent.change(input, { target: { files: [new File([new Uint8Array(64)], 'IMG_0001.HEIC', { type: 'image/heic' })] } });
-    expect(await screen.findByText(MSG.photoHeic)).toBeTruthy();
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(64)], 'anim.gif', { type: 'image/gif' })] } });
+    // one notice a refusal: the SVG's and now the GIF's
+    await waitFor(() => expect(screen.getAllByText(MSG.photoNotRaster)).toHaveLength(2));
     expect(await outbox(data)).toHaveLength(0);
     expect(await data.db.blobs.count()).toBe(0);
   });
