@@ -38,6 +38,11 @@ export interface CustomerRow extends Row {
   registration: string;
   registration_key: string;
   name_key?: string;
+  /** version 4: "FIRST LAST" upper-cased, the VIN reversed, the contact's digits, the email lower-cased */
+  first_key?: string;
+  vin_end_key?: string;
+  phone_key?: string;
+  email_key?: string;
   email: string;
   contact: string;
   current_points: number;
@@ -253,7 +258,24 @@ export const SCHEMA_V3 = {
   jobs: 'id, number, [status+created_at], [status+complete_at], created_at, vin_key, registration_key, customer_id, book_start, technician',
 } as const;
 
-export const DB_VERSION = 3;
+/**
+ * Version 4 (issue 13, shop scale): the Customers table reads one page through an index instead of every row.
+ * - `[<sort key>+id]` for each column it sorts by: keyset paging ("after this row's key and id, the next N") in
+ *   either direction, the id breaking ties so no row is skipped or shown twice;
+ * - the search's normalised prefix keys: `first_key` ("FIRST LAST"), `phone_key` (the contact's digits),
+ *   `email_key` (lower case) and `vin_end_key` (the VIN reversed: "the last six of the VIN" is a prefix of it); the
+ *   compound indexes above serve the prefix ranges of the keys they start with.
+ * The upgrade fills the new keys of the rows already there and starts the customers' row counter
+ * (`rows:customers`, kept by src/local/rows.ts with every write): a table's total without a count() scan.
+ */
+export const SCHEMA_V4 = {
+  customers:
+    'id, vin_key, registration_key, [last_name+first_name], name_key, contact, created_at, [vin_end_key+id], ' +
+    '[registration_key+id], [first_key+id], [name_key+id], [vin_key+id], [phone_key+id], [email_key+id], ' +
+    '[discount+id], [current_points+id], [created_at+id], [active+id]',
+} as const;
+
+export const DB_VERSION = 4;
 
 export type EntityTables = {
   customers: Table<CustomerRow, string>;
@@ -280,6 +302,25 @@ export function plateKey(s: unknown): string {
 
 export function nameKey(last: unknown, first: unknown): string {
   return `${String(last ?? '').trim()} ${String(first ?? '').trim()}`.toUpperCase();
+}
+
+/** The counter of an entity's rows on the device (a table's total: Dexie's count() walks the whole table). */
+export function rowCountKey(entity: SyncEntityName): string {
+  return `rows:${entity}`;
+}
+
+/** The normalised keys a customer is sorted and searched by (src/local/rows.ts derive, and the version 4 upgrade). */
+export function customerKeys(c: Partial<CustomerRow>) {
+  const vin = plateKey(c.vin);
+  return {
+    registration_key: plateKey(c.registration),
+    vin_key: vin,
+    vin_end_key: [...vin].reverse().join(''),
+    name_key: nameKey(c.last_name, c.first_name),
+    first_key: nameKey(c.first_name, c.last_name),
+    phone_key: String(c.contact ?? '').replace(/\D+/g, ''),
+    email_key: String(c.email ?? '').trim().toLowerCase(),
+  };
 }
 
 /** The errors after which a fresh connection is worth one more try (Dexie closed, or WebKit dropped the connection). */
@@ -334,6 +375,17 @@ export class BayBookDB extends Dexie {
         );
     }
     if (upTo >= 3) this.version(3).stores(SCHEMA_V3);
+    if (upTo >= 4) {
+      this.version(4)
+        .stores(SCHEMA_V4)
+        .upgrade(async (tx) => {
+          const customers = tx.table('customers');
+          await customers.toCollection().modify((c: CustomerRow) => {
+            Object.assign(c, customerKeys(c));
+          });
+          await tx.table('counters').put({ key: rowCountKey('customers'), n: await customers.count() });
+        });
+    }
     // the browser closed the connection under us (storage pressure, WebKit's "connection lost"): open it again
     this.on('close', () => {
       if (this.closedOnPurpose) return;

@@ -1,6 +1,6 @@
 import type { SyncEntityName } from '../domain/sync';
 import { shopDay } from '../domain/dates';
-import { nameKey, plateKey, type BayBookDB, type JobRow, type Row } from './db';
+import { customerKeys, plateKey, rowCountKey, type BayBookDB, type JobRow, type Row } from './db';
 
 /**
  * The one place local rows change (repositories, the pull, rebases all come through here), so the derived search
@@ -12,12 +12,7 @@ import { nameKey, plateKey, type BayBookDB, type JobRow, type Row } from './db';
 export function derive(entity: SyncEntityName, row: Row): Row {
   switch (entity) {
     case 'customers':
-      return {
-        ...row,
-        registration_key: plateKey(row.registration),
-        vin_key: plateKey(row.vin),
-        name_key: nameKey(row.last_name, row.first_name),
-      };
+      return { ...row, ...customerKeys(row) };
     case 'jobs':
       return { ...row, registration_key: plateKey(row.registration), vin_key: plateKey(row.vin) };
     case 'products':
@@ -27,7 +22,7 @@ export function derive(entity: SyncEntityName, row: Row): Row {
   }
 }
 
-// ---- dashboard counters -----------------------------------------------------------------------------------------
+// ---- counters -----------------------------------------------------------------------------------------------------
 
 export { shopDay };
 
@@ -65,6 +60,13 @@ async function bumpCounters(db: BayBookDB, before: Row | undefined, after: Row |
   }
 }
 
+/** Rebuilds an entity's row counter from its table (one count: after a repair, never on a screen's path). */
+export async function recountRows(db: BayBookDB, entity: SyncEntityName): Promise<void> {
+  await db.transaction('rw', [db.entity(entity), db.counters], async () => {
+    await db.counters.put({ key: rowCountKey(entity), n: await db.entity(entity).count() });
+  });
+}
+
 /** Rebuilds every job counter from the rows (after a first sync, or to repair). One scan; call rarely. */
 export async function recountJobs(db: BayBookDB): Promise<void> {
   await db.transaction('rw', [db.jobs, db.counters, db.config], async () => {
@@ -81,14 +83,24 @@ export async function recountJobs(db: BayBookDB): Promise<void> {
 
 // ---- row writes -------------------------------------------------------------------------------------------------
 
+/** The entities whose rows are counted (`rows:<entity>`), so a table shows its total without a count() scan. */
+const COUNTED = new Set<SyncEntityName>(['customers']);
+
+async function bumpRowCount(db: BayBookDB, entity: SyncEntityName, d: number) {
+  const key = rowCountKey(entity);
+  const cur = await db.counters.get(key);
+  await db.counters.put({ key, n: (cur?.n ?? 0) + d });
+}
+
 /** Upserts a row (derived keys added, counters kept). Returns the stored row. */
 export async function putRow(db: BayBookDB, entity: SyncEntityName, row: Row): Promise<Row> {
   const table = db.entity(entity);
   const stored = derive(entity, row);
-  if (entity === 'jobs') {
+  if (entity === 'jobs' || COUNTED.has(entity)) {
     const before = await table.get(row.id);
     await table.put(stored);
-    await bumpCounters(db, before, stored);
+    if (entity === 'jobs') await bumpCounters(db, before, stored);
+    if (COUNTED.has(entity) && !before) await bumpRowCount(db, entity, 1);
   } else {
     await table.put(stored);
   }
@@ -97,10 +109,11 @@ export async function putRow(db: BayBookDB, entity: SyncEntityName, row: Row): P
 
 export async function deleteRow(db: BayBookDB, entity: SyncEntityName, id: string): Promise<void> {
   const table = db.entity(entity);
-  if (entity === 'jobs') {
+  if (entity === 'jobs' || COUNTED.has(entity)) {
     const before = await table.get(id);
     await table.delete(id);
-    await bumpCounters(db, before, undefined);
+    if (entity === 'jobs') await bumpCounters(db, before, undefined);
+    if (COUNTED.has(entity) && before) await bumpRowCount(db, entity, -1);
   } else {
     await table.delete(id);
   }
