@@ -1,7 +1,10 @@
 import { newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
-import { nameKey, plateKey, type BayBookDB, type CustomerRow } from '../db';
+import { searchTerms } from '../../domain/search';
+import { nameKey, plateKey, rowCountKey, type BayBookDB, type CustomerRow } from '../db';
+import { prefixKeys } from '../paging';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
+import { eachMatching, pageOf, type CustomerPageQuery } from './customerPages';
 
 /**
  * Customers (SPEC §2 Add Customer, Customers table; §7 POST /customer, PUT /customer, PUT /customer-status).
@@ -85,37 +88,30 @@ export function customersRepository(db: BayBookDB) {
     byRegistration: (reg: string) => db.customers.where('registration_key').equals(plateKey(reg)).toArray(),
 
     /**
-     * The 'Find customer' search (registration, contact number, customer id or VIN; names too): prefix ranges on
-     * the normalised keys, merged, at most `limit` rows. Fewer than 3 characters finds nothing (SPEC §5).
+     * The 'Find customer' search (Make Service Request, Make Sale): the shop search of src/domain/search.ts —
+     * plate with or without its space, VIN start or end, names, phone, email, all by prefix ranges — and a customer
+     * id; at most `limit` rows. Fewer than 3 characters finds nothing (SPEC §5).
      */
     async search(text: string, limit = 20): Promise<CustomerRow[]> {
       const q = text.trim();
       if (q.length < 3) return [];
-      const key = plateKey(q);
-      const found = new Map<string, CustomerRow>();
-      const add = (rows: CustomerRow[]) => {
-        for (const r of rows) if (found.size < limit || found.has(r.id)) found.set(r.id, r);
-      };
-      add(await db.customers.where('registration_key').startsWith(key).limit(limit).toArray());
-      if (found.size < limit) add(await db.customers.where('vin_key').startsWith(key).limit(limit).toArray());
-      const phone = digits(q);
-      if (found.size < limit && phone.length >= 3 && phone.length === q.replace(/[\s()+-]/g, '').length) {
-        add(await db.customers.where('contact').startsWith(phone).limit(limit).toArray());
+      const ids = new Set<string>();
+      for (const t of searchTerms(q)) {
+        if (ids.size >= limit) break;
+        for (const id of await prefixKeys(db.customers, t.key, t.prefix, limit)) if (ids.size < limit) ids.add(id);
       }
-      if (found.size < limit && /^[0-9a-f-]{8,}$/i.test(q)) {
-        const byId = await db.customers.get(q.toLowerCase());
-        if (byId) add([byId]);
-      }
-      if (found.size < limit) add(await db.customers.where('name_key').startsWith(q.toUpperCase()).limit(limit).toArray());
-      return [...found.values()].slice(0, limit);
+      if (ids.size < limit && /^[0-9a-f-]{8,}$/i.test(q) && (await db.customers.get(q.toLowerCase()))) ids.add(q.toLowerCase());
+      return (await db.customers.bulkGet([...ids])).filter((c): c is CustomerRow => !!c);
     },
 
-    /** A page of the Customers table, sorted by name (or newest first). */
-    async page({ offset = 0, limit = 10, orderBy = 'name' }: { offset?: number; limit?: number; orderBy?: 'name' | 'created_at' } = {}) {
-      const coll = orderBy === 'name' ? db.customers.orderBy('[last_name+first_name]') : db.customers.orderBy('created_at').reverse();
-      const [rows, total] = await Promise.all([coll.offset(offset).limit(limit).toArray(), db.customers.count()]);
-      return { rows, total };
-    },
+    /**
+     * One page of the Customers table (keyset through the sort's index; see customerPages.ts): for
+     * `useLiveQuery(() => repos.customers.page(q), [q])`, so a pulled or edited customer shows at once.
+     */
+    page: (q: CustomerPageQuery) => pageOf(db, q),
+
+    /** Every customer matching a page query, in its order, a chunk at a time (Export CSV). */
+    eachMatching: (q: Omit<CustomerPageQuery, 'limit' | 'after' | 'before'>, onChunk: (rows: CustomerRow[]) => void) => eachMatching(db, q, onChunk),
 
     all: () => db.customers.orderBy('[last_name+first_name]').toArray(),
 
@@ -165,7 +161,8 @@ export function customersRepository(db: BayBookDB) {
 
     /** customers ordered by newest first, for "recent" pickers */
     recent: (limit = 10) => db.customers.orderBy('created_at').reverse().limit(limit).toArray(),
-    count: () => db.customers.count(),
+    /** the customers on the device, from the counter kept with every write and pull (no scan) */
+    count: async () => (await db.counters.get(rowCountKey('customers')))?.n ?? 0,
     /** for tests and tools: every customer whose plate starts with the prefix */
     byPlatePrefix: (prefix: string) =>
       db.customers.where('registration_key').startsWith(plateKey(prefix)).toArray(),
