@@ -107,6 +107,7 @@ export const MSG = {
   noDiscountApplied: 'No discount applied',
   invoiceNeedsJob: 'An invoice for service work needs its job. Open the job and choose Generate Invoice.',
   invoiceJobStatus: 'Invoices are raised for received or active jobs; job {job} is {status}.',
+  selectTechnician: 'Select a technician.',
   usernameLookalike: 'That username looks like {name}, who is already a member. Choose a name people can tell apart.',
   passwordRequired: 'Enter a password',
   permissionRange: 'Select a permission from 2 to 5',

@@ -229,3 +229,17 @@ export async function onlineDevice(server: TestServer, name: string): Promise<De
   await d.engine.syncNow();
   return d;
 }
+
+/**
+ * A write made offline on the device, then synced: `read` of the device's rows before the sync and of the server's
+ * after it (through a fresh auditor), for the catalogue's equality tests. Fails on any refused entry.
+ */
+export async function offlineThenServer<T>(d: Device, server: TestServer, read: (db: BayBookDB) => Promise<T>, write: () => Promise<unknown>): Promise<{ offline: T; server: T }> {
+  d.net.up = false;
+  await write();
+  const offline = await read(d.db);
+  d.net.up = true;
+  await drain(d);
+  if ((await d.db.conflicts.count()) > 0) throw new Error(`refused: ${JSON.stringify(await d.db.conflicts.toArray())}`);
+  return { offline, server: await read(await auditDb(server)) };
+}

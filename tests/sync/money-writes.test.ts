@@ -3,7 +3,7 @@ import { LocalWriteError } from '../../src/local/write';
 import { createRepositories } from '../../src/local/repositories';
 import type { BayBookDB } from '../../src/local/db';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { auditDb, customerForm, drain, onlineDevice, type Device } from './helpers';
+import { customerForm, drain, offlineThenServer, onlineDevice, type Device } from './helpers';
 
 /**
  * The money writes of the catalogue (src/domain/writes/money.ts) run once on the device, offline, and once on the
@@ -53,13 +53,7 @@ describe.each(DATABASES)('money writes: the device and the server store the same
 
   /** Runs `write` offline, then syncs: the rows the device made alone must be the rows the server made. */
   async function sameRows(invoiceId: string, write: () => Promise<unknown>) {
-    d.net.up = false;
-    await write();
-    const offline = await moneyRows(d.db, invoiceId);
-    d.net.up = true;
-    await drain(d);
-    expect(await d.db.conflicts.toArray()).toEqual([]);
-    const server = await moneyRows(await auditDb(s), invoiceId);
+    const { offline, server } = await offlineThenServer(d, s, (db) => moneyRows(db, invoiceId), write);
     expect(offline).toEqual(server);
     return offline;
   }
@@ -105,15 +99,14 @@ describe.each(DATABASES)('money writes: the device and the server store the same
     await repos.jobs.setStatus(job.id, 'active');
     const part = await repos.products.add({ title: `Pads ${plate}`, description: 'front', price: 4599, stock: 9, low_stock: 1 });
     await drain(d);
-    d.net.up = false;
     const line = { id: part.id, title: part.title, description: part.description, price: part.price, qty: 2 };
-    const inv = type === 'service' ? await repos.invoices.create(job.id, { work_hour: 1.5, rate_hour: 5000 }, [line]) : await repos.invoices.sale(cid, [line]);
     const keep = (r: Record<string, unknown> | undefined) => r && Object.fromEntries(Object.entries(r).filter(([k]) => !['created_at', 'updated_at', 'token', '_seq'].includes(k)));
-    const offline = keep(await d.db.invoices.get(inv.id));
-    d.net.up = true;
-    await drain(d);
-    expect(await d.db.conflicts.toArray()).toEqual([]);
-    expect(offline).toEqual(keep(await (await auditDb(s)).invoices.get(inv.id)));
+    let id = '';
+    const raise = async () => {
+      id = (type === 'service' ? await repos.invoices.create(job.id, { work_hour: 1.5, rate_hour: 5000 }, [line]) : await repos.invoices.sale(cid, [line])).id;
+    };
+    const { offline, server } = await offlineThenServer(d, s, async (db) => keep(await db.invoices.get(id)), raise);
+    expect(offline).toEqual(server);
     expect(offline?.profile).toMatchObject({ first_name: 'Ann', registration: customer.registration, vin: customer.vin, ...(type === 'service' ? { mileage: 4321, services: ['Brakes', 'Wheel alignment'] } : {}) });
   });
 

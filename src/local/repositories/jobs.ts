@@ -1,9 +1,10 @@
 import Dexie from 'dexie';
 import { newId } from '../../domain/ids';
 import type { JobStatus } from '../../domain/entities';
-import { SEARCH_CONTAINS_MIN, checkBookingUpdate, checkJobUpdate, checkStatusChange, jobMatchesSearch, outstandingServices, stampsFor } from '../../domain/jobs';
+import { SEARCH_CONTAINS_MIN, checkBookingUpdate, checkJobUpdate, jobMatchesSearch, outstandingServices } from '../../domain/jobs';
 import { parseBooking } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
+import { planAssign, planCancel, planNote, planStatusChange, type PlannedJob } from '../../domain/writes/jobs';
 import { can } from '../../domain/permissions';
 import { checkPhotoSize } from '../../domain/schemas/admin';
 import { plateKey, type BayBookDB, type CustomerRow, type JobRow, type Row } from '../db';
@@ -276,13 +277,9 @@ export function jobsRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
         const hasInvoice = !!(job.invoice?.length || (await db.invoices.where('request_id').equals(id).count()));
-        // the same state machine the server applies (level 5 may still move a final job)
-        const check = checkStatusChange({ from: job.status, to: status, level: w.session.permission, hasInvoice });
-        if (!check.ok) throw new LocalWriteError(check.message);
-        const changes: Partial<JobRow> = { status, ...stampsFor(status, new Date(w.now), job), updated_at: w.now };
-        const row = await w.patch<JobRow>('jobs', id, changes);
-        await w.enqueue({ method: 'PUT', path: '/job-action/status', body: { data: { id, status, detail } }, label: `Job #${job.number} to ${status}` });
-        return row;
+        // the same plan the server runs (level 5 may still move a final job)
+        const plan = planStatusChange(job, status, { level: w.session.permission, hasInvoice, now: new Date(w.now), detail });
+        return storeJobPlan(w, job, plan, { path: '/job-action/status', body: { id, status, detail }, label: `Job #${job.number} to ${status}` });
       });
     },
 
@@ -290,10 +287,7 @@ export function jobsRepository(db: BayBookDB) {
     cancel(id: string): Promise<JobRow> {
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
-        assertOpen(job);
-        const row = await w.patch<JobRow>('jobs', id, { status: 'canceled', updated_at: w.now });
-        await w.enqueue({ method: 'PUT', path: '/job-action/cancel', body: { data: { id } }, label: `Cancel job #${job.number}` });
-        return row;
+        return storeJobPlan(w, job, planCancel(job, w.session.permission), { path: '/job-action/cancel', body: { id }, label: `Cancel job #${job.number}` });
       });
     },
 
@@ -301,11 +295,11 @@ export function jobsRepository(db: BayBookDB) {
     assign(id: string, technician: string, detail = ''): Promise<JobRow | null> {
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
-        if (!technician || technician === job.technician) return null;
-        assertOpen(job);
-        const row = await w.patch<JobRow>('jobs', id, { technician, updated_at: w.now });
-        await w.enqueue({ method: 'PUT', path: '/job-action/technician', body: { data: { id, technician, detail } }, label: `Assign job #${job.number} to ${technician}` });
-        return row;
+        if (!technician) return null;
+        // whether the name is a technician is the server's to say when the call arrives (its team is the authority)
+        const plan = planAssign(job, technician, undefined, detail);
+        if (plan.ok && Object.keys(plan.changes).length === 0) return null;
+        return storeJobPlan(w, job, plan, { path: '/job-action/technician', body: { id, technician, detail }, label: `Assign job #${job.number} to ${technician}` });
       });
     },
 
@@ -414,9 +408,15 @@ export function jobsRepository(db: BayBookDB) {
 function textAction(db: BayBookDB, id: string, field: 'comment' | 'service_note', path: string, value: string, what: string): Promise<JobRow> {
   return localWrite(db, async (w) => {
     const job = await mustGet(w, id);
-    assertOpen(job);
-    const row = await w.patch<JobRow>('jobs', id, { [field]: value, updated_at: w.now });
-    await w.enqueue({ method: 'PUT', path, body: { data: { id, value } }, label: `${what} on job #${job.number}` });
-    return row;
+    return storeJobPlan(w, job, planNote(job, field, value), { path, body: { id, value }, label: `${what} on job #${job.number}` });
   });
+}
+
+/** Stores a job plan of src/domain/writes/jobs.ts and queues its call; a job already as asked stores and sends nothing. */
+async function storeJobPlan(w: WriteContext, job: JobRow, plan: PlannedJob, call: { path: string; body: Record<string, unknown>; label: string }): Promise<JobRow> {
+  if (!plan.ok) throw new LocalWriteError(plan.message);
+  if (Object.keys(plan.changes).length === 0) return job;
+  const row = await w.patch<JobRow>('jobs', job.id, { ...plan.changes, updated_at: w.now });
+  await w.enqueue({ method: 'PUT', path: call.path, body: { data: call.body }, label: call.label });
+  return row;
 }

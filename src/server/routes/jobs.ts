@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { object, string } from 'yup';
 import { bookingInstant, checkBooking, shopTimeZone, startOfShopDay } from '../../domain/dates';
 import { isId, newId } from '../../domain/ids';
-import { canCancel, checkJobUpdate, checkStatusChange, displayJobNumber, isFinal, outstandingServices, stampsFor, STATUS_AFTER_BOOKING } from '../../domain/jobs';
+import { checkJobUpdate, displayJobNumber, outstandingServices, STATUS_AFTER_BOOKING } from '../../domain/jobs';
+import { JOB_NOTES, planAssign, planCancel, planNote, planStatusChange, type JobNow, type PlannedJob } from '../../domain/writes/jobs';
 import { TECHNICIAN_LEVEL } from '../../domain/levels';
 import { MSG, fill } from '../../domain/messages';
 import { can } from '../../domain/permissions';
@@ -72,6 +73,20 @@ async function updateJob(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>,
     .where(eq(jobs.id, job.id));
   ctx.changed('jobs', job.id);
   ctx.log('service', `Job ${displayJobNumber(job.number)} (${job.registration})`, what);
+}
+
+/** The job as the plans of src/domain/writes/jobs.ts read it. */
+const jobNow = (job: Job): JobNow => ({ ...job, active_at: job.active_at?.toISOString() ?? null });
+
+/** Stores a job plan (nothing when the job already is as asked) and answers with its message; a refusal is a 400. */
+async function storeJobPlan(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>, job: Job, plan: PlannedJob) {
+  if (!plan.ok) throw badRequest(plan.message);
+  const { active_at, complete_at, ...rest } = plan.changes;
+  if (Object.keys(plan.changes).length > 0) {
+    const stamps = { ...(active_at !== undefined ? { active_at: new Date(active_at) } : {}), ...(complete_at !== undefined ? { complete_at: complete_at ? new Date(complete_at) : null } : {}) };
+    await updateJob(ctx, job, { ...rest, ...stamps }, plan.log.predicate);
+  }
+  return { value: true, message: plan.message };
 }
 
 async function hasInvoice(tx: Tx, job: Job): Promise<boolean> {
@@ -310,14 +325,9 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
     body: technicianSchema,
     async handler(ctx) {
       const job = await jobOr404(ctx.tx, ctx.body.id);
-      refuse(checkJobUpdate(job.status));
       const name = ctx.body.technician;
-      if (!name) throw badRequest('Select a technician.');
-      if (name === job.technician) return { value: true, message: `Job ${displayJobNumber(job.number)} is already assigned to ${name}` };
-      const [tech] = await ctx.tx.select().from(users).where(and(eq(users.username, name), eq(users.permission, TECHNICIAN_LEVEL), eq(users.deleted, false)));
-      if (!tech) throw badRequest(`${name} is not a technician.`);
-      await updateJob(ctx, job, { technician: name }, `assigned to ${name}${ctx.body.detail ? ` (${ctx.body.detail})` : ''}`);
-      return { value: true, message: `Job ${displayJobNumber(job.number)} assigned to ${name}` };
+      const [tech] = name ? await ctx.tx.select({ id: users.id }).from(users).where(and(eq(users.username, name), eq(users.permission, TECHNICIAN_LEVEL), eq(users.deleted, false))) : [];
+      return storeJobPlan(ctx, job, planAssign(jobNow(job), name, !!tech, ctx.body.detail));
     },
   });
 
@@ -329,20 +339,8 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
     body: statusChangeSchema,
     async handler(ctx) {
       const job = await jobOr404(ctx.tx, ctx.body.id);
-      if (job.status === ctx.body.status) return { value: true, message: `Job ${displayJobNumber(job.number)} is already ${job.status}` };
-      refuse(checkStatusChange({ from: job.status, to: ctx.body.status, level: ctx.user.permission, hasInvoice: await hasInvoice(ctx.tx, job) }));
-      const stamps = stampsFor(ctx.body.status, new Date(), { active_at: job.active_at?.toISOString() ?? null });
-      await updateJob(
-        ctx,
-        job,
-        {
-          status: ctx.body.status,
-          ...(stamps.active_at !== undefined ? { active_at: new Date(stamps.active_at) } : {}),
-          complete_at: stamps.complete_at ? new Date(stamps.complete_at) : null,
-        },
-        `status ${job.status} → ${ctx.body.status}${ctx.body.detail ? ` (${ctx.body.detail})` : ''}`,
-      );
-      return { value: true, message: `Job ${displayJobNumber(job.number)} updated to ${ctx.body.status}` };
+      const by = { level: ctx.user.permission, hasInvoice: await hasInvoice(ctx.tx, job), now: new Date(), detail: ctx.body.detail };
+      return storeJobPlan(ctx, job, planStatusChange(jobNow(job), ctx.body.status, by));
     },
   });
 
@@ -354,27 +352,23 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
     body: jobIdSchema,
     async handler(ctx) {
       const job = await jobOr404(ctx.tx, ctx.body.id);
-      if (isFinal(job.status) || !canCancel(job.status, ctx.user.permission)) throw badRequest(MSG.cannotUpdateFinal);
-      await updateJob(ctx, job, { status: 'canceled' }, 'canceled');
-      return { value: true, message: `Job ${displayJobNumber(job.number)} canceled` };
+      return storeJobPlan(ctx, job, planCancel(jobNow(job), ctx.user.permission));
     },
   });
 
-  for (const [path, field, what] of [
-    ['/job-action/comment', 'comment', 'comment for customer'],
-    ['/job-action/service-note', 'service_note', 'service note'],
+  for (const [path, field] of [
+    ['/job-action/comment', 'comment'],
+    ['/job-action/service-note', 'service_note'],
   ] as const) {
     defineRoute(app, s, {
       method: 'PUT',
       path,
       write: true,
-      summary: `Set the ${what} of a job {id, value}`,
+      summary: `Set the ${JOB_NOTES[field]} of a job {id, value}`,
       body: jobNoteSchema,
       async handler(ctx) {
         const job = await jobOr404(ctx.tx, ctx.body.id);
-        refuse(checkJobUpdate(job.status));
-        await updateJob(ctx, job, { [field]: ctx.body.value }, `${what}: ${ctx.body.value.slice(0, 80)}`);
-        return { value: true, message: `${what.charAt(0).toUpperCase()}${what.slice(1)} saved` };
+        return storeJobPlan(ctx, job, planNote(jobNow(job), field, ctx.body.value));
       },
     });
   }

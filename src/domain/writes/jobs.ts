@@ -1,0 +1,78 @@
+import { canCancel, checkJobUpdate, checkStatusChange, displayJobNumber, isFinal, stampsFor } from '../jobs';
+import { MSG } from '../messages';
+
+/**
+ * Moving a job through the bay as catalogue writes (issue 17): a status change, a cancel, a technician, the notes.
+ * Each plan reads the job as it stands and says what changes, the activity-log line and the answer — or why not.
+ * The device's repository and the server's route run the same plan, so the same move is allowed, stamped and
+ * worded the same on both (the device used to cancel at level 3 and re-send a status the job already had).
+ */
+export interface JobNow {
+  number: string;
+  registration: string;
+  status: string;
+  technician: string;
+  /** ISO time work started, or null */
+  active_at: string | null;
+}
+
+export interface JobChanges {
+  status?: string;
+  active_at?: string;
+  complete_at?: string | null;
+  technician?: string;
+  comment?: string;
+  service_note?: string;
+}
+
+export interface JobPlan {
+  /** empty when the job already is as asked: nothing to store, nothing to send */
+  changes: JobChanges;
+  log: { subject: string; predicate: string };
+  message: string;
+}
+
+export type PlannedJob = ({ ok: true } & JobPlan) | { ok: false; message: string };
+
+const no = (message: string): PlannedJob => ({ ok: false, message });
+const subject = (job: JobNow) => `Job ${displayJobNumber(job.number)} (${job.registration})`;
+const withDetail = (what: string, detail?: string) => `${what}${detail ? ` (${detail})` : ''}`;
+const done = (job: JobNow, changes: JobChanges, predicate: string, message: string): PlannedJob => ({ ok: true, changes, log: { subject: subject(job), predicate }, message });
+
+/** SPEC §4's state machine: who may move a job where, complete only with an invoice; stamps active_at/complete_at. */
+export function planStatusChange(job: JobNow, to: string, by: { level: number; hasInvoice: boolean; now: Date; detail?: string }): PlannedJob {
+  if (job.status === to) return done(job, {}, '', `Job ${displayJobNumber(job.number)} is already ${to}`);
+  const check = checkStatusChange({ from: job.status, to, level: by.level, hasInvoice: by.hasInvoice });
+  if (!check.ok) return no(check.message);
+  const stamps = stampsFor(to, by.now, job);
+  return done(job, { status: to, ...stamps }, withDetail(`status ${job.status} → ${to}`, by.detail), `Job ${displayJobNumber(job.number)} updated to ${to}`);
+}
+
+/** Cancel: level 4 and up, never a complete or canceled job (SPEC §4, §6). */
+export function planCancel(job: JobNow, level: number): PlannedJob {
+  if (isFinal(job.status) || !canCancel(job.status, level)) return no(MSG.cannotUpdateFinal);
+  return done(job, { status: 'canceled' }, 'canceled', `Job ${displayJobNumber(job.number)} canceled`);
+}
+
+/**
+ * Assign a technician (a level-3 member). `isTechnician` is what the caller knows of the name: the server always
+ * knows; a device that has not pulled the team yet passes undefined and the server decides when the call arrives.
+ */
+export function planAssign(job: JobNow, technician: string, isTechnician: boolean | undefined, detail?: string): PlannedJob {
+  const open = checkJobUpdate(job.status);
+  if (!open.ok) return no(open.message);
+  if (!technician) return no(MSG.selectTechnician);
+  if (technician === job.technician) return done(job, {}, '', `Job ${displayJobNumber(job.number)} is already assigned to ${technician}`);
+  if (isTechnician === false) return no(`${technician} is not a technician.`);
+  return done(job, { technician }, withDetail(`assigned to ${technician}`, detail), `Job ${displayJobNumber(job.number)} assigned to ${technician}`);
+}
+
+export const JOB_NOTES = { comment: 'comment for customer', service_note: 'service note' } as const;
+
+/** The comment for the customer, or the service note: any open job. */
+export function planNote(job: JobNow, field: keyof typeof JOB_NOTES, value: string): PlannedJob {
+  const open = checkJobUpdate(job.status);
+  if (!open.ok) return no(open.message);
+  const what = JOB_NOTES[field];
+  return done(job, { [field]: value }, `${what}: ${value.slice(0, 80)}`, `${what.charAt(0).toUpperCase()}${what.slice(1)} saved`);
+}

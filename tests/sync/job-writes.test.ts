@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/domain/messages';
+import { LocalWriteError } from '../../src/local/write';
+import { createRepositories } from '../../src/local/repositories';
+import type { BayBookDB } from '../../src/local/db';
+import { DATABASES, startServer, type TestServer } from '../helpers/server';
+import { customerForm, drain, offlineThenServer, onlineDevice, type Device } from './helpers';
+
+/**
+ * The job moves of the catalogue (src/domain/writes/jobs.ts) run once on the device, offline, and once on the server
+ * when the outbox arrives: the same job row on both, and the same refusal in the same words. The time stamps are each
+ * side's own clock (the call carries no time), so they are compared as present or absent.
+ */
+async function jobRow(db: BayBookDB, id: string) {
+  const j = await db.jobs.get(id);
+  return j && { status: j.status, technician: j.technician, comment: j.comment, service_note: j.service_note, active: !!j.active_at, complete: !!j.complete_at && !j.complete_at.startsWith('0000') };
+}
+
+const refusal = (p: Promise<unknown>) => p.then(() => 'saved', (e: unknown) => (e instanceof LocalWriteError ? e.message : String(e)));
+
+describe.each(DATABASES)('job moves: the device and the server store the same job (%s)', (kind) => {
+  let s: TestServer;
+  let d: Device;
+  let repos: ReturnType<typeof createRepositories>;
+  let tech = '';
+  let plate = 9100;
+  beforeAll(async () => {
+    s = await startServer(kind);
+    tech = JSON.parse(Buffer.from((await s.userToken(3)).split('.')[1], 'base64url').toString()).username;
+    d = await onlineDevice(s, 'job-writes');
+    repos = createRepositories(d.db);
+  });
+  afterAll(() => s?.close());
+
+  async function newJob() {
+    const cid = await repos.customers.add(customerForm(`JW ${plate++}`));
+    const job = await repos.jobs.create({ customer: (await repos.customers.get(cid))!, service: ['Brakes'], mileage: 10 });
+    await drain(d);
+    return job.id;
+  }
+
+  async function sameJob(id: string, moves: () => Promise<unknown>) {
+    const { offline, server } = await offlineThenServer(d, s, (db) => jobRow(db, id), moves);
+    expect(offline).toEqual(server);
+    return offline;
+  }
+
+  it('received → active with a technician and both notes: the same row', async () => {
+    const id = await newJob();
+    const row = await sameJob(id, async () => {
+      await repos.jobs.setStatus(id, 'received');
+      await repos.jobs.setStatus(id, 'active', 'lift 2');
+      await repos.jobs.assign(id, tech);
+      await repos.jobs.comment(id, 'Pads were worn to the metal');
+      await repos.jobs.serviceNote(id, 'Check the rotors next time');
+    });
+    expect(row).toMatchObject({ status: 'active', technician: tech, active: true, complete: false });
+  });
+
+  it('a status the job already has, and the technician it already has: nothing sent, nothing changed', async () => {
+    const id = await newJob();
+    await repos.jobs.setStatus(id, 'active');
+    await repos.jobs.assign(id, tech);
+    await drain(d);
+    const before = await d.db.outbox.count();
+    await repos.jobs.setStatus(id, 'active');
+    expect(await repos.jobs.assign(id, tech)).toBeNull();
+    expect(await d.db.outbox.count()).toBe(before);
+    expect((await s.api('PUT', '/job-action/status', { body: { data: { id, status: 'active' } } })).body.message).toMatch(/is already active$/);
+  });
+
+  it('a cancel: the same row', async () => {
+    const id = await newJob();
+    expect(await sameJob(id, () => repos.jobs.cancel(id))).toMatchObject({ status: 'canceled' });
+  });
+
+  it('a refusal says the same words on the device and on the server', async () => {
+    const id = await newJob();
+    await repos.jobs.setStatus(id, 'active');
+    await drain(d);
+    const completing = await refusal(repos.jobs.setStatus(id, 'complete'));
+    const server = await s.api('PUT', '/job-action/status', { body: { data: { id, status: 'complete' } } });
+    expect([server.status, completing]).toEqual([400, server.body.message]);
+    expect(completing).toBe(MSG.invoiceRequired);
+    await repos.jobs.cancel(id);
+    await drain(d);
+    const note = await refusal(repos.jobs.comment(id, 'too late'));
+    const serverNote = await s.api('PUT', '/job-action/comment', { body: { data: { id, value: 'too late' } } });
+    expect([serverNote.status, note]).toEqual([400, serverNote.body.message]);
+    expect(note).toBe(MSG.cannotUpdateFinal);
+    const again = await refusal(repos.jobs.cancel(id));
+    expect(again).toBe((await s.api('PUT', '/job-action/cancel', { body: { data: { id } } })).body.message);
+  });
+});
