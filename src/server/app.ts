@@ -15,6 +15,7 @@ import { HttpError } from './http/errors';
 import type { AppServices } from './http/services';
 import { registerRoutes } from './routes';
 import { registerCors } from './http/cors';
+import { registerCompression } from './http/compression';
 import { registerJsonBody } from './http/jsonBody';
 import { loggerOptions, requestIdOptions, routeOf, safeError, sendRequestId } from './http/logging';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -59,6 +60,7 @@ export async function buildApp({ database, config, blobs, logger, logStream }: B
   });
 
   await registerSecurityHeaders(app, config.hsts);
+  await registerCompression(app);
   sendRequestId(app);
   registerCors(app, config.corsOrigins, API_PREFIX);
   // JSON bodies: size and nesting bounded before anything parses or hashes them (http/jsonBody.ts)
