@@ -30,10 +30,18 @@ export interface PageOf<T> {
   rows: T[];
   hasNext: boolean;
   hasPrev: boolean;
+  /** the first and last rows' keys: the cursors of Previous and Next */
+  first?: PageKey;
+  last?: PageKey;
 }
 
 export function pageKey(row: Row, field: string): PageKey {
   return [row[field] as IndexableType, row.id];
+}
+
+function withEnds<T extends Row>(field: string, rows: T[], hasNext: boolean, hasPrev: boolean): PageOf<T> {
+  const ends = rows.length ? { first: pageKey(rows[0], field), last: pageKey(rows[rows.length - 1], field) } : {};
+  return { rows, hasNext, hasPrev, ...ends };
 }
 
 /**
@@ -53,9 +61,9 @@ export async function readIndexPage<T extends Row>(table: Table<T, string>, c: P
   const got = await coll.limit(c.limit + 1).toArray();
   const more = got.length > c.limit;
   const rows = got.slice(0, c.limit);
-  if (!back) return { rows, hasNext: more, hasPrev: !!from };
+  if (!back) return withEnds(c.field, rows, more, !!from);
   if (!more) return readIndexPage(table, { ...c, before: undefined }, keep);
-  return { rows: rows.reverse(), hasNext: true, hasPrev: true };
+  return withEnds(c.field, rows.reverse(), true, true);
 }
 
 /** The same page over rows held in memory (sorted here by the index's order: sort value, then id). */
@@ -67,12 +75,12 @@ export function pageOfRows<T extends Row>(all: T[], c: PageCursor): PageOf<T> {
   if (after || !before) {
     const start = after ? sorted.findIndex((r) => dir * cmp(pageKey(r, c.field), after) > 0) : 0;
     const from = start < 0 ? sorted.length : start;
-    return { rows: sorted.slice(from, from + c.limit), hasNext: from + c.limit < sorted.length, hasPrev: from > 0 };
+    return withEnds(c.field, sorted.slice(from, from + c.limit), from + c.limit < sorted.length, from > 0);
   }
   const end = sorted.findIndex((r) => dir * cmp(pageKey(r, c.field), before) >= 0);
   const to = end < 0 ? sorted.length : end;
   if (to <= c.limit) return pageOfRows(all, { ...c, before: undefined });
-  return { rows: sorted.slice(to - c.limit, to), hasNext: true, hasPrev: true };
+  return withEnds(c.field, sorted.slice(to - c.limit, to), true, true);
 }
 
 /** The primary keys of the rows whose `field` starts with `prefix`, at most `limit`, through `[field+id]`. */

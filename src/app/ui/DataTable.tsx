@@ -1,4 +1,4 @@
-import { Box, Button, HStack, IconButton, Input, Menu, NativeSelect, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Input, Menu, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import {
   flexRender,
   getCoreRowModel,
@@ -10,13 +10,14 @@ import {
   type ColumnDef,
   type ColumnFiltersState,
   type PaginationState,
-  type Row,
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table';
 import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { downloadCsv, toCsv } from './csv';
+import { csvColumns, csvHeader, csvLines, csvValue, downloadCsv } from './csv';
 import { LoadingText } from '../feedback/DelayedSpinner';
+import { Pager } from './Pager';
+import { notifyError } from '../feedback/toaster';
 
 /**
  * The one table of BayBook's screens (SPEC §2 tables, §9 page sizes): search, sort, per-column filters, paging,
@@ -67,6 +68,13 @@ export interface ManualPaging {
   onSortingChange: (s: SortingState) => void;
   search: string;
   onSearchChange: (s: string) => void;
+  /** keyset paging (issue 13): whether there is a page after this one (else the total says) */
+  hasNext?: boolean;
+  /** the total is a floor: the page shows "of more than {total}" (a search stops counting at a cap) */
+  totalIsFloor?: boolean;
+  /** per-column filters the caller applies (without them a manual table offers no Filters) */
+  columnFilters?: ColumnFiltersState;
+  onColumnFiltersChange?: (f: ColumnFiltersState) => void;
 }
 
 export interface DataTableProps<T> {
@@ -97,15 +105,13 @@ export interface DataTableProps<T> {
   search?: string;
   onSearchChange?: (s: string) => void;
   manual?: ManualPaging;
+  /**
+   * Export CSV of every matching row, not only the page held (a manual table): called with a writer it hands the rows
+   * to, a chunk at a time, in the table's order.
+   */
+  exportRows?: (write: (rows: T[]) => void) => Promise<void>;
   loading?: boolean;
   emptyText?: string;
-}
-
-function csvValue<T>(row: Row<T>, col: ColumnDef<T, unknown>): unknown {
-  const meta = col.meta;
-  if (meta?.csv) return meta.csv(row.original);
-  const id = (col as { accessorKey?: string }).accessorKey ?? col.id;
-  return id ? row.getValue(id) : '';
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -119,7 +125,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   // what the user chose in the Columns menu, over the columns' own `hidden`
   const [chosenVisibility, setChosenVisibility] = useState<VisibilityState>({});
+  const [exporting, setExporting] = useState(false);
   const search = manual ? manual.search : (props.search ?? ownSearch);
+  const filtersOf = manual?.onColumnFiltersChange ? manual : null;
   const setSearch = manual ? manual.onSearchChange : (props.onSearchChange ?? setOwnSearch);
 
   const hiddenAtFirst = useMemo<VisibilityState>(() => {
@@ -139,7 +147,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     state: {
       sorting: manual ? manual.sorting : sorting,
       globalFilter: manual ? undefined : search,
-      columnFilters,
+      columnFilters: filtersOf ? (filtersOf.columnFilters ?? []) : columnFilters,
       pagination: manual ? manual.pagination : pagination,
       columnVisibility,
       expanded,
@@ -154,7 +162,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
       if (manual) manual.onPaginationChange(next);
       else setPagination(next);
     },
-    onColumnFiltersChange: setColumnFilters,
+    onColumnFiltersChange: (u) => {
+      if (!filtersOf) return setColumnFilters(u);
+      const cur = filtersOf.columnFilters ?? [];
+      filtersOf.onColumnFiltersChange?.(typeof u === 'function' ? u(cur) : u);
+    },
     // from the latest choice, not this render's (two quick ticks must both count)
     onColumnVisibilityChange: (u) => setChosenVisibility((cur) => (typeof u === 'function' ? u({ ...hiddenAtFirst, ...cur }) : u)),
     onExpandedChange: (u) => setExpanded((cur) => (typeof u === 'function' ? (u(cur) as Record<string, boolean>) : (u as Record<string, boolean>))),
@@ -174,11 +186,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
     getExpandedRowModel: getExpandedRowModel(),
   });
 
-  const exportCsv = () => {
-    const rows = manual ? table.getCoreRowModel().rows : table.getPrePaginationRowModel().rows;
-    const cols = columns.filter((c) => c.meta?.csv !== false && (c.id ?? (c as { accessorKey?: string }).accessorKey));
-    const header = cols.map((c) => (typeof c.header === 'string' ? c.header : (c.id ?? (c as { accessorKey?: string }).accessorKey ?? '')));
-    downloadCsv(`${name}.csv`, toCsv(header, rows.map((r) => cols.map((c) => csvValue(r, c as ColumnDef<T, unknown>)))));
+  const exportCsv = async () => {
+    const cols = csvColumns(columns);
+    const parts = [csvLines([csvHeader(cols)])];
+    const write = (rows: T[]) => {
+      if (rows.length) parts.push('\r\n', csvLines(rows.map((r, i) => cols.map((c) => csvValue(r, c, i)))));
+    };
+    if (!props.exportRows) {
+      write((manual ? table.getCoreRowModel().rows : table.getPrePaginationRowModel().rows).map((r) => r.original));
+      return downloadCsv(`${name}.csv`, parts);
+    }
+    setExporting(true);
+    try {
+      await props.exportRows(write);
+      downloadCsv(`${name}.csv`, parts);
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setExporting(false);
+    }
   };
 
   // a search set from outside (a click on a registration, say) starts again at the first page, as typing does
@@ -187,10 +213,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }, [search, manual]);
 
   const total = manual ? manual.total : table.getFilteredRowModel().rows.length;
-  const offered = manual ? pageSizes : shownPageSizes(data.length, pageSizes);
+  const offered = shownPageSizes(manual ? (manual.totalIsFloor ? Infinity : manual.total) : data.length, pageSizes);
   const { pageIndex } = table.getState().pagination;
   const pageSize = offered.length === 1 && offered[0] < 10 ? offered[0] : table.getState().pagination.pageSize;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const hasNext = manual?.hasNext ?? pageIndex + 1 < pageCount;
   const visibleCols = table.getVisibleLeafColumns().length + (props.renderExpanded ? 1 : 0);
   const compact = !!props.compact;
   const headerText = (id: string, header: unknown) => (typeof header === 'string' ? header : id);
@@ -213,7 +240,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               }}
             />
           )}
-          {!manual && props.filterable !== false && (
+          {(!manual || filtersOf) && props.filterable !== false && (
             <Button size="sm" variant="outline" onClick={() => setShowFilters((s) => !s)} aria-pressed={showFilters}>
               Filters
             </Button>
@@ -243,7 +270,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </Menu.Root>
           )}
           {props.exportable !== false && (
-            <Button size="sm" variant="outline" onClick={exportCsv}>
+            <Button size="sm" variant="outline" onClick={() => void exportCsv()} loading={exporting}>
               Export CSV
             </Button>
           )}
@@ -273,7 +300,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     );
                   })}
                 </Table.Row>
-                {showFilters && !manual && (
+                {showFilters && (!manual || filtersOf) && (
                   <Table.Row>
                     {props.renderExpanded && <Table.ColumnHeader />}
                     {hg.headers.map((h) => (
@@ -334,32 +361,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Table.Root>
       </Table.ScrollArea>
       {(!compact || pageCount > 1) && (
-        <HStack gap="2" justify="flex-end" wrap="wrap" fontSize="sm">
-          <Text>Rows per page</Text>
-          <NativeSelect.Root size="xs" width="auto">
-            <NativeSelect.Field
-              aria-label="Rows per page"
-              value={pageSize}
-              onChange={(e) => table.setPagination({ pageIndex: 0, pageSize: Number(e.target.value) })}
-            >
-              {offered.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Text data-testid="page-info">
-            {total === 0 ? '0 of 0' : `${pageIndex * pageSize + 1}–${Math.min(total, (pageIndex + 1) * pageSize)} of ${total}`}
-          </Text>
-          <Button size="xs" variant="outline" onClick={() => table.previousPage()} disabled={pageIndex === 0} aria-label="Previous page">
-            ‹
-          </Button>
-          <Button size="xs" variant="outline" onClick={() => table.nextPage()} disabled={pageIndex + 1 >= pageCount} aria-label="Next page">
-            ›
-          </Button>
-        </HStack>
+        <Pager
+          pageSize={pageSize}
+          offered={offered}
+          onPageSize={(n) => table.setPagination({ pageIndex: 0, pageSize: n })}
+          info={
+            total === 0
+              ? '0 of 0'
+              : `${pageIndex * pageSize + 1}–${manual?.hasNext === undefined ? Math.min(total, (pageIndex + 1) * pageSize) : pageIndex * pageSize + data.length} of ${manual?.totalIsFloor ? 'more than ' : ''}${total}`
+          }
+          canPrev={pageIndex > 0}
+          canNext={hasNext}
+          onPrev={() => table.previousPage()}
+          onNext={() => table.nextPage()}
+        />
       )}
       <Box />
     </Stack>

@@ -1,6 +1,6 @@
 import { SEARCH_COUNT_CAP, matchesTerms, searchTerms } from '../../domain/search';
 import { rowCountKey, type BayBookDB, type CustomerRow } from '../db';
-import { pageKey, pageOfRows, prefixKeys, readIndexPage, type PageCursor, type PageKey } from '../paging';
+import { pageOfRows, prefixKeys, readIndexPage, type PageCursor, type PageKey, type PageOf } from '../paging';
 
 /**
  * The Customers table's pages (issue 13): the first of the tables that read one page through an index
@@ -37,14 +37,11 @@ export interface CustomerPageQuery {
   before?: PageKey;
 }
 
-export interface CustomerPage {
-  rows: CustomerRow[];
+export interface CustomerPage extends PageOf<CustomerRow> {
   /** the customers on the device, or the matches of a search or filter */
   total: number;
   /** true when there are more matches than `total` (a count stops at SEARCH_COUNT_CAP) */
   totalIsFloor: boolean;
-  hasNext: boolean;
-  hasPrev: boolean;
 }
 
 /** The text a column shows, for its filter. */
@@ -102,12 +99,11 @@ export async function pageOf(db: BayBookDB, q: CustomerPageQuery): Promise<Custo
  * same reads as the table, so an export of 50,000 rows never holds more than a chunk of rows from the database.
  */
 export async function eachMatching(db: BayBookDB, q: Omit<CustomerPageQuery, 'limit' | 'after' | 'before'>, onChunk: (rows: CustomerRow[]) => void, chunk = 1000): Promise<void> {
-  const field = CUSTOMER_SORTS[q.sort];
   let after: PageKey | undefined;
   for (;;) {
     const page = await pageOf(db, { ...q, limit: chunk, after });
     if (page.rows.length) onChunk(page.rows);
     if (!page.hasNext || !page.rows.length) return;
-    after = pageKey(page.rows[page.rows.length - 1], field);
+    after = page.last;
   }
 }

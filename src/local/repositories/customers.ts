@@ -113,8 +113,6 @@ export function customersRepository(db: BayBookDB) {
     /** Every customer matching a page query, in its order, a chunk at a time (Export CSV). */
     eachMatching: (q: Omit<CustomerPageQuery, 'limit' | 'after' | 'before'>, onChunk: (rows: CustomerRow[]) => void) => eachMatching(db, q, onChunk),
 
-    all: () => db.customers.orderBy('[last_name+first_name]').toArray(),
-
     /** POST /customer {form payload}; returns the new customer's id (made here, UUIDv7). */
     add(form: CustomerForm): Promise<string> {
       return localWrite(db, async (w) => {

@@ -1,0 +1,36 @@
+import { Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
+
+/** A table's footer: rows per page (SPEC §9 sizes), "11–20 of 57", Previous and Next. */
+export function Pager(props: {
+  pageSize: number;
+  offered: readonly number[];
+  onPageSize: (n: number) => void;
+  info: string;
+  canPrev: boolean;
+  canNext: boolean;
+  onPrev: () => void;
+  onNext: () => void;
+}) {
+  return (
+    <HStack gap="2" justify="flex-end" wrap="wrap" fontSize="sm">
+      <Text>Rows per page</Text>
+      <NativeSelect.Root size="xs" width="auto">
+        <NativeSelect.Field aria-label="Rows per page" value={props.pageSize} onChange={(e) => props.onPageSize(Number(e.target.value))}>
+          {props.offered.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Text data-testid="page-info">{props.info}</Text>
+      <Button size="xs" variant="outline" onClick={props.onPrev} disabled={!props.canPrev} aria-label="Previous page">
+        ‹
+      </Button>
+      <Button size="xs" variant="outline" onClick={props.onNext} disabled={!props.canNext} aria-label="Next page">
+        ›
+      </Button>
+    </HStack>
+  );
+}
