@@ -9,7 +9,8 @@ import { clearSignInLimits } from './auth/signInLimits';
  * beside the servers.
  */
 const username = process.argv[2]?.trim() || undefined;
-const config = loadConfig();
+// this command signs no session: on PostgreSQL it runs without the servers' JWT_SECRET
+const config = loadConfig({ ...process.env, JWT_SECRET: process.env.JWT_SECRET || 'not-used-by-unlock-sign-in' });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const cleared = await clearSignInLimits(database.db, username);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, fill } from '../../src/domain/messages';
-import { loadConfig, parseTrustProxy } from '../../src/server/config';
+import { MISSING_SHARED_SECRET, loadConfig, parseTrustProxy } from '../../src/server/config';
 import { ADMIN, DATABASES, startServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('auth and team on %s', (kind) => {
@@ -162,6 +162,14 @@ describe.each(DATABASES)('sign-in limit by address without a trusted proxy on %s
     const blocked = await s.api('POST', '/login', { body: ADMIN, token: null, headers: { 'x-forwarded-for': '198.51.100.7' } });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(fill(MSG.loginRateLimited, { wait: '30 seconds' }));
+  });
+});
+
+describe('JWT_SECRET', () => {
+  it('is required with DATABASE_URL (instances on one database share it); on PGlite one is generated', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/shop' }, { dataDir: 'memory://' })).toThrow(MISSING_SHARED_SECRET);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/shop', JWT_SECRET: 'shared-secret' }, { dataDir: 'memory://' }).jwtSecret).toBe('shared-secret');
+    expect(loadConfig({}, { dataDir: 'memory://' }).jwtSecret).toMatch(/^[0-9a-f]{32,}$/);
   });
 });
 
