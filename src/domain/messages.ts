@@ -145,6 +145,8 @@ export const MSG = {
   storageProtectedHint: 'The browser keeps this device\'s data even when space runs short ({free} free).',
   storageNotProtected: 'Storage not protected',
   storageNotProtectedHint: 'The browser may clear this device\'s data when space runs short: install BayBook on this device to protect it ({free} free).',
+  storageNotice: 'Storage not protected: when the device runs short of space the browser may delete BayBook\'s data on it, changes not yet on the server included.',
+  storageRefused: 'The browser did not protect it: install BayBook on this device (or add it to the home screen), then ask again.',
   storageLow: 'Device storage is nearly full: sync, then free space',
   storageNoRoomForPhoto: 'This device has no room to keep this photo until it is sent ({free} free). Sync the waiting changes or free space on the device, then try again.',
   storageFull: 'This device is out of storage, so this change was not saved. Sync the waiting changes or free space on the device, then try again.',

@@ -14,6 +14,9 @@ export interface StorageMonitor {
   subscribe(fn: () => void): () => void;
   /** ask the browser now */
   check(): Promise<StorageState>;
+  /** ask the browser to protect the device's data now, however often it was asked before (a click on the shell's
+   *  "Protect storage": browsers grant it more readily on a user's gesture, and once the app is installed) */
+  protect(): Promise<StorageState>;
   /** periodic checks (the app; tests leave them off) */
   start(intervalMs?: number): void;
   stop(): void;
@@ -82,6 +85,12 @@ export function createStorageMonitor(db: BayBookDB, opts: StorageMonitorOptions 
       return () => subs.delete(fn);
     },
     check,
+    async protect() {
+      asked = true;
+      const next = await readStorage(nav, { ask: true });
+      set(next);
+      return next;
+    },
     start(intervalMs = STORAGE_CHECK_INTERVAL_MS) {
       if (interval) return;
       interval = setInterval(() => void check(), intervalMs);

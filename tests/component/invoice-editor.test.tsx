@@ -274,8 +274,9 @@ describe('Payments (SPEC §4, §5 Payment)', () => {
     await pay('Cash', '15');
     await waitFor(() => expect(due()).toContain('$100.00'));
     await pay('Online', '100');
-    await waitFor(() => expect(screen.getByTestId('paid-stamp').textContent).toBe('PAID'));
-    expect(screen.getByTestId('invoice-status').textContent).toBe('Paid');
+    await waitFor(() => expect(screen.getByTestId('invoice-status').textContent).toBe('PAID'));
+    // one badge, not "Paid" beside "PAID" (issue 15)
+    expect(screen.getByTestId('invoice-number').parentElement!.textContent).not.toMatch(/Paid/);
     expect(screen.getByTestId('invoice-editor').dataset.locked).toBe('true');
     for (const name of ['Cash', 'Credit Card', 'Debit Card', 'Cheque', 'Online', 'Apply Discount', 'Apply Points', 'Save & Recal Charges', 'Add Storage', 'Item Return']) {
       expect(queryButton(name)).toBeNull();
@@ -645,7 +646,7 @@ describe('Save is submitted once', () => {
     const { data, inv } = await setup();
     type(input('Work hours'), '3');
     await act(() => data.repos.invoices.pay(inv.id, 'cash', 10000).then(() => undefined));
-    await waitFor(() => expect(screen.getByTestId('paid-stamp')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('invoice-status').textContent).toBe('PAID'));
     expect(input('Work hours').value).toBe('2');
     expect(input('Work hours').disabled).toBe(true);
     expect(screen.queryByTestId('unsaved')).toBeNull();
@@ -669,7 +670,7 @@ describe('Product sales (SPEC §5: no labour; products required)', () => {
     const { data } = await setup({ type: 'product', anonymous: true, products: [['Oil filter', 1500, 5, 1]] });
     expect(queryButton('Apply Points')).toBeNull();
     await pay('Debit Card', '15');
-    await waitFor(() => expect(screen.getByTestId('paid-stamp')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('invoice-status').textContent).toBe('PAID'));
     expect(await posts(data, '/transaction')).toHaveLength(1);
   });
 });
@@ -681,7 +682,7 @@ describe('Paid elsewhere while a dialog is open', () => {
     await dialog('payment-dialog');
     await act(() => data.repos.invoices.pay(inv.id, 'online', 10000).then(() => undefined));
     await waitFor(() => expect(screen.queryByTestId('payment-dialog')).toBeNull());
-    expect(screen.getByTestId('paid-stamp')).toBeTruthy();
+    expect(screen.getByTestId('invoice-status').textContent).toBe('PAID');
     expect(queryButton('Cash')).toBeNull();
     expect(await posts(data, '/transaction')).toHaveLength(1);
   });

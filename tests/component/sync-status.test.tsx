@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StorageNotice } from '../../src/app/shell/StorageNotice';
 import { SyncStatus } from '../../src/app/shell/SyncStatus';
 import { MSG, fill } from '../../src/domain/messages';
 import { STORAGE_HEADROOM_BYTES, formatBytes } from '../../src/domain/storage';
@@ -165,6 +166,30 @@ describe('the device storage line', () => {
     expect(line.textContent).toBe(MSG.storageNotProtected);
     expect(line.getAttribute('title')).toBe(fill(MSG.storageNotProtectedHint, { free: '58 MB' }));
     expect(screen.getByTestId('storage-low').textContent).toBe(MSG.storageLow);
+  });
+
+  it('not protected: one sentence on what it means and "Protect storage", which asks the browser again (issue 15)', async () => {
+    const s = stubStorage({ grant: false, usage: 100 * MB, quota: 2048 * MB });
+    await renderScreen(<StorageNotice />);
+    const notice = await screen.findByTestId('storage-notice');
+    expect(notice.textContent).toContain(MSG.storageNotice);
+    expect(s.persist).toHaveBeenCalledTimes(1); // the monitor's one question at start
+    fireEvent.click(within(notice).getByRole('button', { name: 'Protect storage' }));
+    // refused again: what to do next
+    await expect.poll(() => screen.queryByTestId('storage-refused')?.textContent).toBe(MSG.storageRefused);
+    expect(s.persist).toHaveBeenCalledTimes(2);
+    // granted (installed meanwhile): the notice goes
+    s.persist.mockImplementation(async () => (s.persisted = true));
+    fireEvent.click(within(notice).getByRole('button', { name: 'Protect storage' }));
+    await expect.poll(() => screen.queryByTestId('storage-notice')).toBeNull();
+    expect(s.persist).toHaveBeenCalledTimes(3);
+  });
+
+  it('protected: no notice', async () => {
+    stubStorage({ persisted: true, usage: 100 * MB, quota: 2048 * MB });
+    const { data } = await renderScreen(<StorageNotice />);
+    await expect.poll(() => data.storage.get()?.persisted).toBe(true);
+    expect(screen.queryByTestId('storage-notice')).toBeNull();
   });
 
   it('checks again after a photo is queued, and refuses one that will not fit, with nothing queued', async () => {

@@ -72,7 +72,7 @@ describe('invoice and payments offline in Chromium', () => {
     const online = page.getByTestId('payment-dialog');
     await online.locator('[name="amount"]').fill('75');
     await online.getByRole('button', { name: 'Make payment' }).click();
-    await expect.poll(() => page.getByTestId('paid-stamp').textContent(), { timeout: 10_000 }).toBe('PAID');
+    await expect.poll(() => page.getByTestId('invoice-status').textContent(), { timeout: 10_000 }).toBe('PAID');
     expect(await page.getByRole('button', { name: 'Cash', exact: true }).count()).toBe(0);
     await shoot(page, 'invoice-paid-offline');
 

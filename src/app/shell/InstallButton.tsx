@@ -1,5 +1,6 @@
 import { Button } from '@chakra-ui/react';
 import { useEffect, useSyncExternalStore } from 'react';
+import { ON_HEADER } from './header';
 import { installState, promptInstall, subscribeInstall, watchInstallPrompt } from './installPrompt';
 
 /** The PWA install button (SPEC §1): shown while the browser offers installation, hidden once installed. */
@@ -9,7 +10,7 @@ export function InstallButton() {
   const { prompt, installed } = useSyncExternalStore(subscribeInstall, installState, installState);
   if (installed || !prompt) return null;
   return (
-    <Button size="xs" variant="outline" onClick={() => void promptInstall()}>
+    <Button {...ON_HEADER} onClick={() => void promptInstall()}>
       Install BayBook
     </Button>
   );

@@ -1,33 +1,38 @@
-import { Box, Button, CloseButton, Drawer, Flex, Link as ChakraLink, Portal, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Box, Button, CloseButton, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
+import { Menu as MenuIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LEVEL_NAMES, isLevel } from '../../domain/levels';
-import { menuRoutes } from '../../domain/routes';
+import { placeOf } from '../../domain/routes';
 import { endSession, useSession } from '../session/session';
 import { Footer } from './Footer';
+import { HEADER_BG, ON_HEADER } from './header';
 import { InstallButton } from './InstallButton';
+import { Menu } from './Menu';
+import { StorageNotice } from './StorageNotice';
 import { SyncStatus } from './SyncStatus';
 import { UpdatePrompt } from './UpdatePrompt';
 
-function Menu({ level, onNavigate }: { level: number; onNavigate?: () => void }) {
+/** "Money › Invoice": where the user is, in the header, so it shows on a tablet with the menu folded away too. */
+function CurrentPlace() {
+  const place = placeOf(useLocation().pathname);
+  if (!place) return null;
   return (
-    <Stack as="nav" aria-label="Main menu" gap="1">
-      {menuRoutes(level).map((r) => (
-        <ChakraLink key={r.path} asChild px="3" py="2" borderRadius="md" _hover={{ bg: 'blue.50' }} css={{ '&.active': { bg: 'blue.100', fontWeight: 'semibold' } }}>
-          <NavLink to={r.path} onClick={onNavigate}>
-            {r.title}
-          </NavLink>
-        </ChakraLink>
-      ))}
-    </Stack>
+    <Text fontSize="sm" data-testid="current-place">
+      {place.group ? `${place.group} › ${place.title}` : place.title}
+    </Text>
   );
 }
 
-/** The frame of every screen: menu by level (SPEC §6), user, logout, sync status, install button, footer. */
+/**
+ * The frame of every screen: menu by level (SPEC §6), where the user is, user, logout, sync status, storage notice,
+ * install button, footer. A "Skip to content" button comes first for keyboard users (it shows when focused).
+ */
 export function Layout() {
   const user = useSession();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
   const level = user?.permission ?? 0;
   const logout = async () => {
     // the token and the device's session end together; the outbox stays
@@ -36,13 +41,26 @@ export function Layout() {
   };
   return (
     <Flex direction="column" minH="100vh">
-      <Flex as="header" align="center" gap="3" px="4" py="2" bg="#1f4e79" color="white" wrap="wrap">
-        <Button display={{ lg: 'none' }} size="sm" variant="outline" color="white" onClick={() => setOpen(true)} aria-label="Open menu">
-          Menu
+      <Button
+        position="absolute"
+        top="1"
+        left="1"
+        zIndex="skipNav"
+        size="sm"
+        transform="translateY(-200%)"
+        _focusVisible={{ transform: 'none' }}
+        onClick={() => main.current?.focus()}
+      >
+        Skip to content
+      </Button>
+      <Flex as="header" align="center" gap="3" px="4" py="2" bg={HEADER_BG} color="white" wrap="wrap">
+        <Button {...ON_HEADER} display={{ lg: 'none' }} onClick={() => setOpen(true)} aria-label="Open menu">
+          <MenuIcon aria-hidden /> Menu
         </Button>
         <Text fontWeight="bold" fontSize="lg">
           BayBook
         </Text>
+        <CurrentPlace />
         <Box flex="1" />
         <Box bg="white" color="black" px="2" py="1" borderRadius="md">
           <SyncStatus />
@@ -51,15 +69,16 @@ export function Layout() {
         <Text fontSize="sm" data-testid="current-user">
           {user?.username} {isLevel(level) && LEVEL_NAMES[level] ? `(${LEVEL_NAMES[level]})` : ''}
         </Text>
-        <Button size="sm" variant="outline" color="white" onClick={logout}>
+        <Button {...ON_HEADER} onClick={logout}>
           Logout
         </Button>
       </Flex>
+      <StorageNotice />
       <Flex flex="1">
-        <Box as="aside" display={{ base: 'none', lg: 'block' }} w="220px" borderRightWidth="1px" p="3">
+        <Box as="aside" display={{ base: 'none', lg: 'block' }} w="230px" flexShrink="0" borderRightWidth="1px" p="3">
           <Menu level={level} />
         </Box>
-        <Box as="main" flex="1" p={{ base: '3', md: '6' }} minW="0">
+        <Box as="main" ref={main} tabIndex={-1} flex="1" p={{ base: '3', md: '6' }} minW="0" outline="none">
           <UpdatePrompt />
           <Outlet />
         </Box>

@@ -59,12 +59,12 @@ export function SyncStatus() {
             : `${outbox.waiting} change${outbox.waiting === 1 ? '' : 's'} not yet on the server`}
       </Text>
       {(outbox?.heldFor ?? []).map((h) => (
-        <Text key={h.username} fontSize="sm" color="orange.600" data-testid="held-for">
+        <Text key={h.username} fontSize="sm" color="orange.700" data-testid="held-for">
           {heldMessage(h)}
         </Text>
       ))}
       {trouble && (
-        <Text fontSize="sm" color="orange.600" data-testid="server-trouble">
+        <Text fontSize="sm" color="orange.700" data-testid="server-trouble">
           {trouble}
         </Text>
       )}
@@ -81,7 +81,7 @@ export function SyncStatus() {
       {storage && (
         <Text
           fontSize="xs"
-          color={storage.persisted ? 'green.700' : 'orange.600'}
+          color={storage.persisted ? 'green.700' : 'orange.700'}
           title={fill(storage.persisted ? MSG.storageProtectedHint : MSG.storageNotProtectedHint, { free })}
           data-testid="storage-state"
         >

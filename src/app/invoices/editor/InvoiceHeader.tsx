@@ -2,7 +2,7 @@ import { Badge, Box, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui
 import type { ReactNode } from 'react';
 import { formatShop } from '../../../domain/dates';
 import { displayInvoiceNumber, displayJobNumber, invoiceHeader } from '../../../domain/jobs';
-import { isInvoiceLocked, isPaid } from '../../../domain/totals';
+import { isInvoiceLocked } from '../../../domain/totals';
 import type { InvoiceRow, JobRow } from '../../../local/db';
 import { MailLink, TelLink } from '../../ui/links';
 
@@ -19,13 +19,13 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * SPEC §2 Invoice editor header: the invoice number, its time in the shop's time zone (SPEC §9 "stored time plus
- * 5 hours"), the Paid/Due badge of SPEC §4 (PAID once locked), and the customer and vehicle: registration, contact,
+ * 5 hours"), the badge of SPEC §4 (PAID: paid in full and locked; else Due), and the customer and vehicle: registration, contact,
  * email, VIN, mileage and the services of its job when it has one.
  */
 export function InvoiceHeader({ invoice, job, timeZone }: { invoice: InvoiceRow; job: JobRow | null | undefined; timeZone: string }) {
   const p = invoiceHeader(invoice.profile, job);
   const services = p.services;
-  const paid = isPaid(invoice.total);
+  const paid = isInvoiceLocked(invoice);
   return (
     <Stack gap="3">
       <HStack justify="space-between" wrap="wrap" gap="2">
@@ -33,14 +33,10 @@ export function InvoiceHeader({ invoice, job, timeZone }: { invoice: InvoiceRow;
           <Heading size="lg" data-testid="invoice-number">
             {displayInvoiceNumber(invoice.number)}
           </Heading>
+          {/* one badge: paid and locked are the same condition (isInvoiceLocked), so "Paid" beside "PAID" said it twice */}
           <Badge colorPalette={paid ? 'green' : 'red'} size="lg" data-testid="invoice-status">
-            {paid ? 'Paid' : 'Due'}
+            {paid ? 'PAID' : 'Due'}
           </Badge>
-          {isInvoiceLocked(invoice) && (
-            <Badge colorPalette="green" variant="solid" size="lg" data-testid="paid-stamp">
-              PAID
-            </Badge>
-          )}
           {invoice.type === 'product' && <Badge>Product sale</Badge>}
         </HStack>
         <Text color="fg.muted" data-testid="invoice-created">
