@@ -20,7 +20,25 @@ export const CONFIG_NAMES = {
   timeZone: 'time_zone',
   jmdRate: 'jmd_rate',
   shopName: 'shop_name',
+  shopAddress: 'shop_address',
+  shopPhone: 'shop_phone',
+  shopEmail: 'shop_email',
+  shopTaxNumber: 'shop_tax_number',
+  documentFooter: 'document_footer',
+  receiptFormat: 'receipt_format',
 } as const;
+
+/**
+ * A text setting the shop has no value for. SPEC §5 makes a description required, so "none" is written as a dash:
+ * the documents then print nothing for it (a new shop starts so, until its details are filled in).
+ */
+export const NO_VALUE = '-';
+
+/** The shop's details printed on every document; each may be "none" ('-'). */
+export const SHOP_DETAIL_NAMES: readonly string[] = [CONFIG_NAMES.shopAddress, CONFIG_NAMES.shopPhone, CONFIG_NAMES.shopEmail, CONFIG_NAMES.shopTaxNumber, CONFIG_NAMES.documentFooter];
+
+/** The paper a payment's receipt is printed on: an 80 mm thermal roll (the counter's printer) or an A4 page. */
+export type ReceiptFormat = '80mm' | 'A4';
 
 export const CONFIG_SEED: readonly ConfigSeed[] = [
   { name: 'labour_rate', title: 'Labour rate', description: 'Default rate per work hour (USD)', amount: 50 },
@@ -32,6 +50,13 @@ export const CONFIG_SEED: readonly ConfigSeed[] = [
   { name: 'collect_days', title: 'Collection', description: 'Vehicles are to be collected within this many days after completion', amount: 7 },
   { name: 'time_zone', title: 'Time zone', description: 'America/Jamaica', amount: null },
   { name: 'shop_name', title: 'Shop name', description: 'BayBook Auto Care', amount: null },
+  // the shop's details on every document (issue 15); '-' prints nothing
+  { name: 'shop_address', title: 'Shop address', description: NO_VALUE, amount: null },
+  { name: 'shop_phone', title: 'Shop phone', description: NO_VALUE, amount: null },
+  { name: 'shop_email', title: 'Shop e-mail', description: NO_VALUE, amount: null },
+  { name: 'shop_tax_number', title: 'Tax/registration number', description: NO_VALUE, amount: null },
+  { name: 'document_footer', title: 'Document footer line', description: 'Thank you for your business.', amount: null },
+  { name: 'receipt_format', title: 'Receipt paper (80mm or A4)', description: '80mm', amount: null },
 ];
 
 export type Settings = Record<string, number | string>;
@@ -52,6 +77,13 @@ export interface ShopSettings {
   storagePerDayJmdCents: number;
   jmdPerUsd: number;
   shopName: string;
+  /** the shop's details as documents print them: '' where the shop has none */
+  shopAddress: string;
+  shopPhone: string;
+  shopEmail: string;
+  shopTaxNumber: string;
+  documentFooter: string;
+  receiptFormat: ReceiptFormat;
 }
 
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
@@ -62,7 +94,16 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   storagePerDayJmdCents: 100000,
   jmdPerUsd: 155,
   shopName: 'BayBook',
+  shopAddress: '',
+  shopPhone: '',
+  shopEmail: '',
+  shopTaxNumber: '',
+  documentFooter: '',
+  receiptFormat: '80mm',
 };
+
+/** 'A4' (any case, spaces ignored) prints receipts on A4; anything else on the 80 mm roll. */
+export const receiptFormatOf = (value: string): ReceiptFormat => (value.replace(/\s+/g, '').toUpperCase() === 'A4' ? 'A4' : '80mm');
 
 export function shopSettings(rows: readonly { name: string; amount: number | null; description: string }[]): ShopSettings {
   const s = settingsFrom(rows);
@@ -71,6 +112,10 @@ export function shopSettings(rows: readonly { name: string; amount: number | nul
     return typeof v === 'number' && Number.isFinite(v) ? (toCents ? Math.round(v * 100) : v) : fallback;
   };
   const text = (name: string, fallback: string) => (typeof s[name] === 'string' && s[name] ? (s[name] as string) : fallback);
+  const detail = (name: string) => {
+    const v = text(name, '').trim();
+    return v === NO_VALUE ? '' : v;
+  };
   const d = DEFAULT_SHOP_SETTINGS;
   return {
     timeZone: text(CONFIG_NAMES.timeZone, d.timeZone),
@@ -80,5 +125,11 @@ export function shopSettings(rows: readonly { name: string; amount: number | nul
     storagePerDayJmdCents: num(CONFIG_NAMES.storagePerDay, d.storagePerDayJmdCents),
     jmdPerUsd: num(CONFIG_NAMES.jmdRate, d.jmdPerUsd, false),
     shopName: text(CONFIG_NAMES.shopName, d.shopName),
+    shopAddress: detail(CONFIG_NAMES.shopAddress),
+    shopPhone: detail(CONFIG_NAMES.shopPhone),
+    shopEmail: detail(CONFIG_NAMES.shopEmail),
+    shopTaxNumber: detail(CONFIG_NAMES.shopTaxNumber),
+    documentFooter: detail(CONFIG_NAMES.documentFooter),
+    receiptFormat: receiptFormatOf(text(CONFIG_NAMES.receiptFormat, d.receiptFormat)),
   };
 }

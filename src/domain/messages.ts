@@ -75,6 +75,8 @@ export const MSG = {
   confirmCancel: 'Are you sure you want to cancel this job?',
   confirmRemoveTransaction: 'Are you sure you want to remove transaction?',
   configNotice: 'Please close and re-open application for changes to take effect',
+  configNoneHint: 'Printed on every document. A dash (-) means none: nothing is printed for it.',
+  configReceiptFormatHint: '80mm for the counter\'s thermal roll, or A4 for a page.',
   noInvoice: 'No invoice generated!',
   // server-side messages where SPEC is silent (docs/DECISIONS.md)
   loginFailed: 'Invalid username or password',

@@ -4,6 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, useContext, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { InferType } from 'yup';
+import { CONFIG_NAMES, SHOP_DETAIL_NAMES } from '../../domain/configSheet';
 import { MSG } from '../../domain/messages';
 import { can } from '../../domain/permissions';
 import { configFormSchema } from '../../domain/schemas';
@@ -18,7 +19,8 @@ import { schemaResolver } from '../ui/schemaResolver';
  * SPEC §2 Configuration sheet, /view-config (level 5): ID, Title, Description and Amount, page size 15 of
  * 10/15/20/50/100/150/300 (SPEC §9). A row is edited in a dialog (SPEC §5: title read-only; description and amount
  * required; amount a number — configFormSchema) with SPEC's notice 'Please close and re-open application for changes
- * to take effect'. A text setting (time zone, shop name) has no amount: its value is the description.
+ * to take effect'. A text setting (time zone, shop name, the shop's details on documents, the receipt's paper) has no
+ * amount: its value is the description.
  */
 
 /** what the fields hold (the amount as typed) and what the schema hands the save (the amount a number) */
@@ -54,6 +56,13 @@ const COLUMNS: ColumnDef<ConfigRow, unknown>[] = [
   },
   actionsColumn(({ row }) => <ActionsCell row={row.original} />),
 ];
+
+/** What a document setting takes: the shop's details may be none; the receipt's paper is one of two. */
+function hint(name: string): string | undefined {
+  if (SHOP_DETAIL_NAMES.includes(name)) return MSG.configNoneHint;
+  if (name === CONFIG_NAMES.receiptFormat) return MSG.configReceiptFormatHint;
+  return undefined;
+}
 
 function ConfigDialog({ row, onClose }: { row: ConfigRow; onClose: () => void }) {
   const repos = useRepos();
@@ -96,6 +105,7 @@ function ConfigDialog({ row, onClose }: { row: ConfigRow; onClose: () => void })
       <Field.Root invalid={!!errors.description} required>
         <Field.Label>Description</Field.Label>
         <Textarea rows={3} maxLength={500} {...register('description')} />
+        {hint(row.name) && <Field.HelperText>{hint(row.name)}</Field.HelperText>}
         {errors.description && <Field.ErrorText>{errors.description.message}</Field.ErrorText>}
       </Field.Root>
       {hasAmount ? (
