@@ -1,8 +1,8 @@
 import { formatShop } from '../domain/dates';
 import { displayInvoiceNumber, displayJobNumber } from '../domain/jobs';
 import { formatUSD } from '../domain/money';
-import { Page } from './layout';
-import { documentTotals, dueText, linesOf, textOf, totalsBlock, workAndItems, zoneOf, type ShopInfo, type Stamp } from './parts';
+import { A4, Page } from './layout';
+import { documentTotals, dueText, letterhead, lineTable, linesOf, textOf, totalsBlock, zoneOf, type ShopInfo, type Stamp } from './parts';
 
 /**
  * The estimate and the service history. Like the invoice (invoice.ts), each takes the stored rows as the server's
@@ -26,20 +26,23 @@ export interface EstimateSource {
 export function estimatePdf(est: EstimateSource, shop: ShopInfo): ArrayBuffer {
   const who = (key: string) => textOf(est.profile, key);
   const totals = documentTotals(est.totals);
-  const p = new Page().title(`${shop.name}: Estimate`, `EST ${est.number}`);
-  p.line(`Date: ${formatShop(est.created_at, zoneOf(shop))}`);
+  const p = new Page(A4);
+  letterhead(p, shop, { title: 'ESTIMATE', number: `EST ${est.number}`, lines: [`Date: ${formatShop(est.created_at, zoneOf(shop))}`] });
+  p.text('Prepared for', { bold: true });
   // the profile's names where it has them, else the row's own
-  p.line(`For: ${who('first_name') ?? est.first_name} ${who('last_name') ?? est.last_name}`);
-  const contact = [who('contact'), who('email')].filter(Boolean).join('  ');
-  if (contact) p.line(`Contact: ${contact}`);
-  p.gap().heading('Services');
-  (est.services ?? []).forEach((sv, i) => p.line(`${i + 1}. ${String(sv)}`));
-  p.gap();
-  workAndItems(p, { ...est, products: linesOf(est.products), totals }, true);
-  p.gap();
-  totalsBlock(p, totals, false);
-  p.gap().line('This is an estimate, not an invoice. Prices may change once the vehicle has been inspected.');
-  return p.bytes();
+  p.text(`${who('first_name') ?? est.first_name} ${who('last_name') ?? est.last_name}`);
+  const contact = [who('contact'), who('email')].filter(Boolean).join('   ');
+  if (contact) p.text(`Contact: ${contact}`);
+  const services = est.services ?? [];
+  if (services.length) {
+    p.heading('Services');
+    services.forEach((sv, i) => p.text(`${i + 1}. ${String(sv)}`));
+  }
+  p.gap(3);
+  lineTable(p, { ...est, products: linesOf(est.products), totals }, true);
+  totalsBlock(p, totals, { payments: false });
+  p.text('This is an estimate, not an invoice. Prices may change once the vehicle has been inspected.', { size: p.size - 1 });
+  return p.footer(shop.footer ?? '').bytes();
 }
 
 /** A vehicle's customer, every job and every invoice of its VIN (newest first), as stored. */
@@ -49,21 +52,28 @@ export interface HistorySource {
   invoices: readonly { number: string; created_at: Stamp; totals?: Record<string, unknown> | null; total: number }[];
 }
 
+/** Table dates: short, so the columns keep their room; in the shop's time zone like every date printed. */
+const TABLE_DATE = 'yyyy-MM-dd HH:mm';
+
+/** Every job and every invoice of the vehicle, on as many pages as they need: cells wrap, headers repeat. */
 export function serviceHistoryPdf(h: HistorySource, shop: ShopInfo): ArrayBuffer {
   const tz = zoneOf(shop);
   const c = h.customer;
-  const p = new Page().title(`${shop.name}: Service history`, c.registration);
-  p.line(`${c.first_name} ${c.last_name}  ${c.contact}  ${c.email}`);
-  p.line(`VIN ${c.vin}  Registration ${c.registration}`);
-  p.gap().heading(`Jobs (${h.jobs.length})`);
+  const p = new Page(A4);
+  letterhead(p, shop, { title: 'SERVICE HISTORY', number: c.registration, lines: [`Printed: ${formatShop(new Date(), tz)}`] });
+  p.text(`${c.first_name} ${c.last_name}`, { bold: true });
+  const contact = [c.contact, c.email].filter(Boolean).join('   ');
+  if (contact) p.text(`Contact: ${contact}`);
+  p.text(`VIN ${c.vin}   Registration ${c.registration}`);
+  p.heading(`Jobs (${h.jobs.length})`);
   p.table(
-    [{ title: 'Job', width: 22 }, { title: 'Date', width: 48 }, { title: 'Status', width: 22 }, { title: 'Mileage', width: 20, align: 'right' }, { title: 'Services', width: 70 }],
-    h.jobs.map((j) => [displayJobNumber(j.number), formatShop(j.created_at, tz), j.status, String(j.mileage ?? 0), (j.service ?? []).join(', ')]),
+    [{ title: 'Job', width: 20 }, { title: 'Date', width: 28 }, { title: 'Status', width: 20 }, { title: 'Mileage', width: 18, align: 'right' }, { title: 'Services', width: 96 }],
+    h.jobs.map((j) => [displayJobNumber(j.number), formatShop(j.created_at, tz, TABLE_DATE), j.status, String(j.mileage ?? 0), (j.service ?? []).join(', ')]),
   );
   p.heading(`Invoices (${h.invoices.length})`);
   p.table(
-    [{ title: 'Invoice', width: 40 }, { title: 'Date', width: 60 }, { title: 'Total', width: 40, align: 'right' }, { title: 'Due', width: 40, align: 'right' }],
-    h.invoices.map((i) => [displayInvoiceNumber(i.number), formatShop(i.created_at, tz), formatUSD(documentTotals(i.totals).total), dueText(i.total)]),
+    [{ title: 'Invoice', width: 40 }, { title: 'Date', width: 45 }, { title: 'Total', width: 45, align: 'right' }, { title: 'Balance due', width: 45, align: 'right' }],
+    h.invoices.map((i) => [displayInvoiceNumber(i.number), formatShop(i.created_at, tz, TABLE_DATE), formatUSD(documentTotals(i.totals).total), dueText(i.total)]),
   );
-  return p.bytes();
+  return p.footer(shop.footer ?? '').bytes();
 }

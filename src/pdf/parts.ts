@@ -1,13 +1,19 @@
-import type { ShopSettings } from '../domain/configSheet';
+import type { ReceiptFormat, ShopSettings } from '../domain/configSheet';
 import type { InvoiceLine } from '../domain/entities';
 import { DEFAULT_TIME_ZONE } from '../domain/dates';
 import { formatJMD, formatUSD } from '../domain/money';
-import { DEFAULT_STORAGE_FIRST_DAY_JMD, DEFAULT_STORAGE_PER_DAY_JMD } from '../domain/totals';
-import type { Page } from './layout';
+import { DEFAULT_STORAGE_FIRST_DAY_JMD, DEFAULT_STORAGE_PER_DAY_JMD, STORAGE_LINE_ID } from '../domain/totals';
+import type { Column, Page } from './layout';
 
-/** What every document knows about the shop. */
+/** What every document knows about the shop: its details as the config sheet holds them ('' or absent: none). */
 export interface ShopInfo {
   name: string;
+  address?: string;
+  phone?: string;
+  email?: string;
+  taxNumber?: string;
+  footer?: string;
+  receiptFormat?: ReceiptFormat;
   timeZone?: string;
   storageFirstDayJmd?: number;
   storagePerDayJmd?: number;
@@ -15,10 +21,55 @@ export interface ShopInfo {
 
 /** The shop as documents print it, from the config sheet's settings (the server's and the device's alike). */
 export function shopInfo(s: ShopSettings): ShopInfo {
-  return { name: s.shopName, timeZone: s.timeZone, storageFirstDayJmd: s.storageFirstDayJmdCents, storagePerDayJmd: s.storagePerDayJmdCents };
+  return {
+    name: s.shopName,
+    address: s.shopAddress,
+    phone: s.shopPhone,
+    email: s.shopEmail,
+    taxNumber: s.shopTaxNumber,
+    footer: s.documentFooter,
+    receiptFormat: s.receiptFormat,
+    timeZone: s.timeZone,
+    storageFirstDayJmd: s.storageFirstDayJmdCents,
+    storagePerDayJmd: s.storagePerDayJmdCents,
+  };
 }
 
 export const zoneOf = (shop: ShopInfo) => shop.timeZone ?? DEFAULT_TIME_ZONE;
+
+/** The shop's contact lines under its name: address, phone and e-mail, tax number — each only if the shop has it. */
+export function shopLines(shop: ShopInfo): string[] {
+  const reach = [shop.phone ? `Tel. ${shop.phone}` : '', shop.email ?? ''].filter(Boolean).join('   ');
+  return [shop.address ?? '', reach, shop.taxNumber ? `Tax/Reg. no. ${shop.taxNumber}` : ''].filter(Boolean);
+}
+
+/**
+ * The head of every document: the shop (name and details) and the document (its title, number and dates). On A4 the
+ * shop stands left and the document right; on the 80 mm roll both are centred, one under the other.
+ */
+export function letterhead(p: Page, shop: ShopInfo, doc: { title: string; number: string; lines: readonly string[] }) {
+  const small = p.size - 1;
+  if (p.narrow) {
+    p.text(shop.name, { size: p.size + 3, bold: true, align: 'center' });
+    for (const l of shopLines(shop)) p.text(l, { size: small, align: 'center' });
+    p.gap(1.5).rule().gap(1.5);
+    p.text(`${doc.title} ${doc.number}`, { size: p.size + 1, bold: true, align: 'center' });
+    for (const l of doc.lines) p.text(l, { align: 'center' });
+    return p.gap(1.5).rule().gap(2);
+  }
+  const top = p.y;
+  const shopWidth = p.width * 0.58;
+  p.text(shop.name, { size: p.size + 6, bold: true, width: shopWidth });
+  for (const l of shopLines(shop)) p.text(l, { size: small, width: shopWidth });
+  const shopEnd = p.y;
+  p.y = top;
+  const docWidth = p.width - shopWidth - 4;
+  p.text(doc.title, { size: p.size + 4, bold: true, align: 'right', width: docWidth });
+  p.text(doc.number, { size: p.size + 1, bold: true, align: 'right', width: docWidth });
+  for (const l of doc.lines) p.text(l, { size: small, align: 'right', width: docWidth });
+  p.y = Math.max(p.y, shopEnd);
+  return p.gap(3).rule(0.4, 60).gap(4);
+}
 
 /** A stored timestamp: text on the device, a Date from the server's database. */
 export type Stamp = string | Date;
@@ -59,35 +110,68 @@ export function textOf(stored: object | null | undefined, key: string): string |
   return typeof value === 'string' ? value : undefined;
 }
 
-const lineRows = (lines: InvoiceLine[]) =>
-  lines.map((l) => {
-    const qty = l.qty - (l.returned ?? 0);
-    return [l.title, l.description ?? '', String(qty) + (l.returned ? ` (${l.returned} returned)` : ''), formatUSD(l.price), formatUSD(l.price * qty)];
-  });
-const LINE_COLS = [
-  { title: 'Item', width: 55 },
-  { title: 'Description', width: 62 },
-  { title: 'Qty', width: 20, align: 'right' as const },
-  { title: 'Price', width: 22, align: 'right' as const },
-  { title: 'Amount', width: 23, align: 'right' as const },
-];
-
-/** The work line and the items table of an invoice or estimate. */
-export function workAndItems(p: Page, doc: { work_hour: number; rate_hour: number; products: InvoiceLine[]; totals: Totals }, withWork: boolean) {
-  if (withWork) p.line(`Work: ${doc.work_hour} h at ${formatUSD(doc.rate_hour)}/h`, formatUSD(doc.totals.labour));
-  if (doc.products.length) p.heading('Items').table(LINE_COLS, lineRows(doc.products));
+/** What the line table of an invoice, an estimate or a receipt lists. */
+export interface Billed {
+  work_hour: number;
+  rate_hour: number;
+  products: readonly InvoiceLine[];
+  totals: Totals;
+  /** the storage line (10001000), when the invoice charges storage */
+  storageDays?: number;
 }
 
-export function totalsBlock(p: Page, t: Totals, withPayments: boolean) {
-  p.line('Labour', formatUSD(t.labour)).line('Products', formatUSD(t.product));
-  if (t.storage) p.line('Storage', formatUSD(t.storage));
-  if (t.discount) p.line('Discount', `-${formatUSD(t.discount)}`);
-  if (t.points) p.line('Points redeemed', `-${formatUSD(t.points)}`);
-  p.line('Total', formatUSD(t.total), true);
-  if (withPayments) {
-    p.line('Paid', formatUSD(t.paid ?? 0));
-    p.line('Amount due', dueText(t.due ?? 0), true);
+const A4_COLS: readonly Column[] = [
+  { title: 'Item', width: 44 },
+  { title: 'Description', width: 62 },
+  { title: 'Qty', width: 18, align: 'right' },
+  { title: 'Price', width: 27, align: 'right' },
+  { title: 'Amount', width: 29, align: 'right' },
+];
+/** On the roll the description goes under the item: 72 mm has no room for a column of its own. */
+const ROLL_COLS: readonly Column[] = [
+  { title: 'Item', width: 32 },
+  { title: 'Qty', width: 8, align: 'right' },
+  { title: 'Price', width: 15, align: 'right' },
+  { title: 'Amount', width: 17, align: 'right' },
+];
+
+/** Every line billed: labour, each product (with what was returned), storage; descriptions wrap, never cut. */
+export function lineTable(p: Page, b: Billed, withWork: boolean) {
+  const rows: [string, string, string, string, string][] = [];
+  if (withWork) rows.push(['Labour', `${b.work_hour} h at ${formatUSD(b.rate_hour)}/h`, String(b.work_hour), formatUSD(b.rate_hour), formatUSD(b.totals.labour)]);
+  for (const l of b.products) {
+    const qty = l.qty - (l.returned ?? 0);
+    const returned = l.returned ? `${l.returned} returned` : '';
+    rows.push([l.title, [l.description ?? '', returned].filter(Boolean).join('\n'), String(qty), formatUSD(l.price), formatUSD(l.price * qty)]);
   }
+  if (b.storageDays !== undefined) rows.push([`Storage (item ${STORAGE_LINE_ID})`, `${b.storageDays} day(s)`, String(b.storageDays), '', formatUSD(b.totals.storage ?? 0)]);
+  if (!rows.length) return p;
+  if (!p.narrow) return p.table(A4_COLS, rows);
+  return p.table(
+    ROLL_COLS,
+    rows.map(([item, desc, qty, price, amount]) => [desc ? `${item}\n${desc}` : item, qty, price, amount]),
+  );
+}
+
+/**
+ * The totals: what was billed, what came off (discount, points), the total, and — on an invoice or receipt — what
+ * was paid and the balance due, PAID when nothing is left (SPEC §4). On A4 the block stands at the right.
+ */
+export function totalsBlock(p: Page, t: Totals, o: { payments: boolean; discountPercent?: number }) {
+  const x = p.narrow ? p.left : p.right - 80;
+  const row = (label: string, value: string, bold = false) => p.line(label, value, bold, x);
+  if (t.labour) row('Labour', formatUSD(t.labour));
+  row('Products', formatUSD(t.product));
+  if (t.storage) row('Storage', formatUSD(t.storage));
+  row('Subtotal', formatUSD(t.labour + t.product + (t.storage ?? 0)));
+  if (t.discount) row(o.discountPercent ? `Discount (${o.discountPercent}%)` : 'Discount', `-${formatUSD(t.discount)}`);
+  if (t.points) row('Points redeemed', `-${formatUSD(t.points)}`);
+  row('Total', formatUSD(t.total), true);
+  if (o.payments) {
+    row('Paid', formatUSD(t.paid ?? 0));
+    row('Balance due', dueText(t.due ?? 0), true);
+  }
+  return p.gap(3);
 }
 
 /** SPEC §4: an amount due of 0 or less is PAID. */
@@ -97,5 +181,6 @@ export const dueText = (due: number) => (due <= 0 ? 'PAID' : formatUSD(due));
 export function storageTerms(p: Page, shop: ShopInfo) {
   const first = shop.storageFirstDayJmd ?? DEFAULT_STORAGE_FIRST_DAY_JMD;
   const per = shop.storagePerDayJmd ?? DEFAULT_STORAGE_PER_DAY_JMD;
-  p.gap(2).line(`Storage: ${formatJMD(first)} the first day and ${formatJMD(per)} each further day. Parts are to be supplied within 5 days after notice; vehicles are to be collected within 7 days after completion.`);
+  const terms = `Storage: ${formatJMD(first)} the first day and ${formatJMD(per)} each further day. Parts are to be supplied within 5 days after notice; vehicles are to be collected within 7 days after completion.`;
+  return p.gap(2).text(terms, { size: p.size - 1 });
 }

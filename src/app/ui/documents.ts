@@ -28,10 +28,10 @@ export async function invoicePdfBlob(repos: Repositories, inv: InvoiceRow): Prom
   return asPdf(pdf.invoicePdf(inv, job, payments, info));
 }
 
-/** A payment's receipt on its invoice. */
+/** A payment's receipt on its invoice: 80 mm roll or A4, as the config sheet says; the balance it left. */
 export async function receiptPdfBlob(repos: Repositories, t: TransactionRow, inv: InvoiceRow): Promise<Blob> {
-  const { pdf, shop: info } = await shop(repos);
-  return asPdf(pdf.receiptPdf(t, inv, info));
+  const [{ pdf, shop: info }, payments] = await Promise.all([shop(repos), repos.invoices.transactions(inv.id)]);
+  return asPdf(pdf.receiptPdf(t, inv, payments, info));
 }
 
 /** An estimate, as the server's GET /estimate-pdf/{id}. */
