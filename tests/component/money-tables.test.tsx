@@ -93,7 +93,7 @@ async function isPdf(b: Blob) {
 // ---- Invoices -----------------------------------------------------------------------------------------------------
 
 describe('Invoices table (SPEC §2, /view-invoices)', () => {
-  it('shows each invoice: number, customer, registration, created in shop time, total (labour + products), paid, amount due, Paid/Due', async () => {
+  it('shows each invoice: number, customer, registration, created in shop time, total, paid, amount due, Paid/Due', async () => {
     const { data } = await renderScreen(<Invoices />, { level: 5, path: '/view-invoices' });
     const inv = await invoice(data);
     await data.repos.invoices.pay(inv.id, 'cash', 3_000);
@@ -115,6 +115,18 @@ describe('Invoices table (SPEC §2, /view-invoices)', () => {
     expect(text(saleRow, 'Customer')).toBe('Quick Sale');
     expect(text(saleRow, 'Total')).toBe('$20.00');
     expect(text(saleRow, 'Amount due')).toBe('$0.00');
+  });
+
+  it('shows the total as charged, after the discount, with the discount and the balance due (issue 15)', async () => {
+    const { data } = await renderScreen(<Invoices />, { level: 5, path: '/view-invoices' });
+    const inv = await invoice(data); // $50 labour + $30 products
+    await data.repos.invoices.discount(inv.id, 10); // $8 off
+    await data.repos.invoices.pay(inv.id, 'cash', 2_000);
+    const row = await findRow(inv.id);
+    await waitFor(() => expect(text(row, 'Paid')).toBe('$20.00'));
+    expect(text(row, 'Total')).toBe('$72.00');
+    expect(text(row, 'Discount')).toBe('$8.00');
+    expect(text(row, 'Amount due')).toBe('$52.00');
   });
 
   it('cards: paid in the last 7 days (count and amount paid) and unpaid (count and amount due), live', async () => {

@@ -21,8 +21,9 @@ import { actionsColumn } from '../ui/columns';
 
 /**
  * SPEC §2 Invoices table (/view-invoices; menu level 4+): the paid (last 7 days) and unpaid summary cards, filters
- * All, Due and Paid, and every invoice on this device with View PDF (built offline), Edit (→ /view-invoice?id=, level
- * 4+) and Delete (level 5, only while an amount is due; confirmed; the repository's refusal shown as it is).
+ * All, Due and Paid, and every invoice on this device — its total as charged (after the discount and points), the
+ * discount, what was paid and the amount (balance) due — with View PDF (built offline), Edit (→ /view-invoice?id=,
+ * level 4+) and Delete (level 5, only while an amount is due; confirmed; the repository's refusal shown as it is).
  */
 
 type Filter = 'all' | 'due' | 'paid';
@@ -77,7 +78,9 @@ const COLUMNS: ColumnDef<InvoiceRow, unknown>[] = [
   { id: 'customer', header: 'Customer', accessorFn: customerName },
   { accessorKey: 'registration', header: 'Registration' },
   { accessorKey: 'created_at', header: 'Created', cell: ({ row }) => <CreatedCell inv={row.original} />, meta: { filter: false } },
+  // the figure on the invoice (after the discount and points), with the discount beside it
   money(invoiceTotal, 'invoice_total', 'Total'),
+  money((i) => i.discount ?? 0, 'discount', 'Discount'),
   money((i) => i.payment, 'payment', 'Paid'),
   money((i) => i.total, 'due', 'Amount due'),
   { id: 'status', header: 'Status', accessorFn: (i) => (isPaid(i.total) ? 'Paid' : 'Due'), cell: ({ row }) => <PaidBadge due={row.original.total} /> },
