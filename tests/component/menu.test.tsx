@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Layout } from '../../src/app/shell/Layout';
-import { MENU_ICONS } from '../../src/app/shell/Menu';
+import { MENU_ICONS } from '../../src/app/shell/RouteIcon';
 import { MENU_GROUPS, SCREEN_ROUTES, canSee, menuRoutes, menuSections } from '../../src/domain/routes';
 import { renderScreen } from './render';
 
@@ -81,8 +81,9 @@ describe('the menu in the shell', () => {
       const links = within(groups[i]).getAllByRole('link');
       expect(links.map((a) => a.textContent)).toEqual(s.routes.map((r) => r.title));
       expect(links.map((a) => a.getAttribute('href'))).toEqual(s.routes.map((r) => r.path));
-      // the icon is decoration: hidden from screen readers, so each link's name is its title alone
-      for (const a of links) expect(a.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+      // the icon (its own chunk, so it comes a moment later) is decoration: hidden from screen readers, so each
+      // link's name is its title alone
+      for (const a of links) await waitFor(() => expect(a.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true'));
     }
     expect(within(nav).queryByRole('link', { name: 'Members' }) !== null).toBe(level === 5);
   });

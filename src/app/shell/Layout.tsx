@@ -1,5 +1,4 @@
 import { Box, Button, CloseButton, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
-import { Menu as MenuIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LEVEL_NAMES, isLevel } from '../../domain/levels';
@@ -55,7 +54,7 @@ export function Layout() {
       </Button>
       <Flex as="header" align="center" gap="3" px="4" py="2" bg={HEADER_BG} color="white" wrap="wrap">
         <Button {...ON_HEADER} display={{ lg: 'none' }} onClick={() => setOpen(true)} aria-label="Open menu">
-          <MenuIcon aria-hidden /> Menu
+          Menu
         </Button>
         <Text fontWeight="bold" fontSize="lg">
           BayBook

@@ -1,55 +1,12 @@
 import { Box, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import {
-  Boxes,
-  CalendarDays,
-  ChartColumn,
-  ClipboardPlus,
-  CreditCard,
-  FilePlus,
-  Files,
-  LayoutDashboard,
-  List,
-  Package,
-  ReceiptText,
-  ScrollText,
-  Settings,
-  ShoppingCart,
-  Truck,
-  UserCog,
-  UserPlus,
-  Users,
-  Wrench,
-  type LucideIcon,
-} from 'lucide-react';
-import { useId } from 'react';
+import { Suspense, lazy, useId } from 'react';
 import { NavLink } from 'react-router-dom';
 import { menuSections } from '../../domain/routes';
 
-/**
- * One icon per menu entry, by path (the domain's route table says which group an entry is in; the icon is the
- * screen's business). Named imports only, so the bundle carries these 19 and no other (lucide-react tree-shakes).
- */
-export const MENU_ICONS: Readonly<Record<string, LucideIcon>> = {
-  '/dash': LayoutDashboard,
-  '/view-request': Wrench,
-  '/view-calendar': CalendarDays,
-  '/make-request': ClipboardPlus,
-  '/add-customer': UserPlus,
-  '/view-customers': Users,
-  '/view-invoices': ReceiptText,
-  '/view-estimate': FilePlus,
-  '/make-sale': ShoppingCart,
-  '/view-estimates': Files,
-  '/transactions': CreditCard,
-  '/view-products': List,
-  '/products': Package,
-  '/view-suppliers': Truck,
-  '/report': ChartColumn,
-  '/view-sys-log': ScrollText,
-  '/view-inventory-log': Boxes,
-  '/view-team': UserCog,
-  '/view-config': Settings,
-};
+// the icons come in a chunk of their own, a moment after the menu's text (precached, so offline too): lucide's
+// runtime and 19 icons were 3.9 KB gzip of the first load; until they are there, a blank of the same size holds the place
+const RouteIcon = lazy(() => import('./RouteIcon'));
+const ICON_SIZE = 18;
 
 /**
  * The main menu (SPEC §6 by level, issue 15): the entries this level may open, grouped as a shop reads them, each
@@ -68,9 +25,7 @@ export function Menu({ level, onNavigate }: { level: number; onNavigate?: () => 
             {section.title}
           </Text>
           <Stack as="ul" gap="0.5" listStyleType="none" m="0" p="0">
-            {section.routes.map((r) => {
-              const Icon = MENU_ICONS[r.path];
-              return (
+            {section.routes.map((r) => (
                 <li key={r.path}>
                   <ChakraLink
                     asChild
@@ -88,13 +43,14 @@ export function Menu({ level, onNavigate }: { level: number; onNavigate?: () => 
                     css={{ '&[aria-current=page]': { bg: 'blue.100', borderColor: 'blue.700', color: 'blue.900', fontWeight: 'semibold' } }}
                   >
                     <NavLink to={r.path} onClick={onNavigate}>
-                      {Icon && <Icon size={18} strokeWidth={2} />}
+                      <Suspense fallback={<Box as="span" w={`${ICON_SIZE}px`} h={`${ICON_SIZE}px`} flexShrink="0" />}>
+                        <RouteIcon path={r.path} size={ICON_SIZE} />
+                      </Suspense>
                       {r.title}
                     </NavLink>
                   </ChakraLink>
                 </li>
-              );
-            })}
+            ))}
           </Stack>
         </Box>
       ))}
