@@ -6,6 +6,7 @@ import { clearRepull, getRepull, pull as runPull, repullRows, type PullResult } 
 import { createStatusStore, type StatusStore, type SyncStatus } from './status';
 import { dropUserToken, getTokens, setUserToken, tokenUsableUntil, validToken } from './tokens';
 import { ApiError, fetchTransport, isServerError, type Transport } from './transport';
+import { syncNews, type ChannelClass } from './syncNews';
 
 /**
  * The sync engine: push (outbox.ts) + pull (pull.ts) + connectivity + status, React-free.
@@ -41,6 +42,8 @@ export interface SyncEngineOptions {
   events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
   /** register Background Sync when an entry is queued (browser only) */
   backgroundSync?: boolean;
+  /** the BroadcastChannel class other contexts hear this one's syncs on (default the global one; null: none) */
+  broadcastChannel?: ChannelClass | null;
 }
 
 export interface SyncReport {
@@ -146,6 +149,8 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   let failures = 0;
   let started = false;
   let unsubscribeQueued: (() => void) | null = null;
+  const news = syncNews(db.name, opts.broadcastChannel);
+  let stopNews: (() => void) | null = null;
 
   async function refreshStatus() {
     const { recheckAt: _, ...s } = await outboxSummary(db);
@@ -295,6 +300,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       schedule(retryAt);
     }
     await refreshStatus();
+    news.announce();
     return report;
   }
 
@@ -337,6 +343,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       });
       events?.addEventListener('online', onOnline);
       events?.addEventListener('offline', onOffline);
+      stopNews = news.listen(() => void refreshStatus());
       const every = opts.intervalMs ?? 30_000;
       if (every > 0) interval = setInterval(() => void kick(), every);
       // changes already waiting (queued before a reload, or before an update dropped the old worker and its sync
@@ -355,6 +362,8 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       unsubscribeQueued = null;
       events?.removeEventListener('online', onOnline);
       events?.removeEventListener('offline', onOffline);
+      stopNews?.();
+      stopNews = null;
       if (timer) clearTimeout(timer);
       if (interval) clearInterval(interval);
       timer = null;

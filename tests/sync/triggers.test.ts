@@ -239,6 +239,25 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
       expect(posted(d)).toHaveLength(1);
     });
 
+    it('a sync in one context shows at once in the others on the same database (no wait for their own cycle)', async () => {
+      const name = dbName('news');
+      const tab1 = makeDevice(s, 'news1', {}, openLocalDb(name));
+      // tab 2's own cycle hangs on its reachability check, so only tab 1's news can change what it shows
+      const tab2 = makeDevice(s, 'news2', { healthTimeoutMs: 60_000 }, openLocalDb(name));
+      tab2.net.delay = (call) => (call.path === '/api/health' ? { request: new Promise<void>(() => undefined) } : undefined);
+      await tab1.engine.signIn(admin());
+      await tab1.engine.syncNow();
+      await teamRepository(tab1.db).add({ username: 'trig_n1', permission: 2, password: 'bay-pass-1234' });
+      tab2.engine.start();
+      expect((await tab2.engine.refreshStatus()).waiting).toBe(1);
+      const before = tab2.engine.status.get().lastSync;
+      await tab1.engine.syncNow();
+      await until(() => expect(tab2.engine.status.get()).toMatchObject({ waiting: 0, lastSync: tab1.engine.status.get().lastSync }));
+      expect(tab2.engine.status.get().lastSync).not.toBe(before);
+      expect(posted(tab2)).toHaveLength(0);
+      tab2.engine.stop();
+    });
+
     it('two tabs on the same database: one sends, the other skips; each change reaches the server once', async () => {
       const locks = fakeLocks();
       vi.stubGlobal('navigator', { locks });
