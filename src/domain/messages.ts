@@ -132,6 +132,8 @@ export const MSG = {
   itemReturnOverDue: 'Returning these items takes {taken} off {invoice}, but only {due} is still due: the rest has been paid. A Super Admin first removes the payment (or points) under Transactions; then return the items and take payment for the new total.',
   invoiceBelowPaid: 'This change would bring the invoice below what has been paid ({paid}). Remove a payment first.',
   invoiceHasPayments: 'This invoice has payments: remove them under Transactions first.',
+  invoiceChangedElsewhere: 'Invoice {invoice} was changed on another device. Reload it and make your change again.',
+  storageDays: 'Enter the number of days in storage (1 to 3650).',
   // bounds on every input (src/domain/schemas/fields.ts, docs/ARCHITECTURE.md "Bounds"): what is wrong and the limit
   textMax: '{field} should be at most {max} characters',
   amountMax: '{field} should be at most {max}',

@@ -40,7 +40,17 @@ async function customer(data: AppData): Promise<CustomerRow> {
 const FILTER: Line = { id: 'p-filter', title: 'Oil filter', description: 'Spin-on', price: 1_500, qty: 2 };
 
 /** An invoice for an active job: 1 h at $50 (labour $50.00) plus the given lines. */
+/** The products of `lines` on the device's shelf: the device prices lines from its own product rows, as the server does. */
+async function shelve(data: AppData, lines: readonly Line[]): Promise<Line[]> {
+  for (const l of lines) {
+    if (await data.db.products.get(l.id)) continue;
+    await putRow(data.db, 'products', { id: l.id, title: l.title, description: l.description, price: l.price, cost: 0, stock: 1000, low_stock: 2, barcode: '', supplier: null, updated_at: '2025-01-01T00:00:00.000Z', version: 1 });
+  }
+  return [...lines];
+}
+
 async function invoice(data: AppData, lines: Line[] = [FILTER], c?: CustomerRow): Promise<InvoiceRow> {
+  await shelve(data, lines);
   const cust = c ?? (await customer(data));
   const job = await data.repos.jobs.create({ customer: cust, service: ['Oil change'], mileage: 42000 });
   await data.repos.jobs.setStatus(job.id, 'active');
@@ -97,7 +107,7 @@ describe('Invoices table (SPEC §2, /view-invoices)', () => {
     const { data } = await renderScreen(<Invoices />, { level: 5, path: '/view-invoices' });
     const inv = await invoice(data);
     await data.repos.invoices.pay(inv.id, 'cash', 3_000);
-    const sale = await data.repos.invoices.sale(null, [{ id: 'p-wiper', title: 'Wiper', description: 'Blade', price: 2_000, qty: 1 }]);
+    const sale = await data.repos.invoices.sale(null, await shelve(data, [{ id: 'p-wiper', title: 'Wiper', description: 'Blade', price: 2_000, qty: 1 }]));
     await data.repos.invoices.pay(sale.id, 'online', 2_000);
 
     const row = await findRow(inv.id);
@@ -236,7 +246,7 @@ describe('Invoices table (SPEC §2, /view-invoices)', () => {
 
   it('offers the page sizes of SPEC §9 (other tables: 10, 20, 50, 100, 500)', async () => {
     const { data } = await renderScreen(<Invoices />, { level: 4, path: '/view-invoices' });
-    for (let i = 0; i < 11; i++) await data.repos.invoices.sale(null, [{ id: `p${i}`, title: `Part ${i}`, description: '', price: 100, qty: 1 }]);
+    for (let i = 0; i < 11; i++) await data.repos.invoices.sale(null, await shelve(data, [{ id: `p${i}`, title: `Part ${i}`, description: '', price: 100, qty: 1 }]));
     await waitFor(() => expect(bodyRows()).toHaveLength(10));
     const sizes = within(screen.getByLabelText('Rows per page')).getAllByRole('option').map((o) => o.textContent);
     expect(sizes).toEqual(['10', '20', '50', '100', '500']);

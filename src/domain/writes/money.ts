@@ -49,8 +49,8 @@ export type PaymentPlan = MoneyPlan & { append: NonNullable<MoneyPlan['append']>
 
 const no = (message: string): { ok: false; message: string } => ({ ok: false, message });
 
-/** The invoice after `changes`, refused when it would leave less due than has been paid. */
-function refigure(inv: MoneyInvoice, changes: MoneyPlan['invoice'], settings: ShopSettings): MoneyPlan['figures'] | string {
+/** The invoice after `changes`, refused when it would leave less due than has been paid (every invoice write). */
+export function refigure(inv: MoneyInvoice, changes: Partial<InvoiceParts>, settings: ShopSettings): MoneyPlan['figures'] | string {
   const next = { ...inv, ...changes };
   const figures = invoiceFigures(next, settings);
   return figures.totals.total < next.payment ? fill(MSG.invoiceBelowPaid, { paid: formatUSD(next.payment) }) : figures;

@@ -1,10 +1,12 @@
 import Dexie from 'dexie';
 import { newId } from '../../domain/ids';
 import { shopSettings, type ShopSettings } from '../../domain/configSheet';
+import { stockDeltas } from '../../domain/totals';
 import { fill, MSG } from '../../domain/messages';
-import { checkInvoiceSave, invoiceFigures, isInvoiceLocked, planItemReturn, stockDeltas, storageDaysSince } from '../../domain/totals';
-import { displayInvoiceNumber } from '../../domain/jobs';
+import type { InvoiceLine } from '../../domain/entities';
 import { planNewInvoice, type NewInvoicePlan, type PlannedInvoice } from '../../domain/writes/invoices';
+import { linesOf, openForEdit, planInvoiceDelete, planInvoiceEdit, planReturn, planStorage, type InvoiceChangePlan } from '../../domain/writes/invoiceEdits';
+import { availableTo, checkLineStock, invoiceLine, sentLines } from '../../domain/writes/lines';
 import { planDiscount, planPayment, planRedemption, planTransactionRemoval, type MoneyPlan, type Planned } from '../../domain/writes/money';
 import { formatUSD } from '../../domain/money';
 import type { BayBookDB, CustomerRow, InvoiceRow, JobRow, ProductRow, TransactionRow } from '../db';
@@ -44,17 +46,6 @@ async function settings(w: WriteContext): Promise<ShopSettings> {
   return shopSettings(await w.db.config.toArray());
 }
 
-/**
- * Writes money changes to an invoice with its derived columns recomputed by the domain rule, exactly as the server
- * will; refuses to bring the total below what has been paid (the server says the same).
- */
-async function refigure(w: WriteContext, inv: InvoiceRow, changes: Partial<InvoiceRow>): Promise<InvoiceRow> {
-  const next = { ...inv, ...changes };
-  const f = invoiceFigures(next, await settings(w));
-  if (f.totals.total < next.payment) throw new LocalWriteError(fill(MSG.invoiceBelowPaid, { paid: formatUSD(next.payment) }));
-  return w.patch<InvoiceRow>('invoices', inv.id, { ...changes, total: f.total, discount: f.discount, totals: f.totals, updated_at: w.now, version: inv.version + 1 });
-}
-
 /** A money plan refused on the device says what the server would say. */
 function planned<P extends MoneyPlan>(plan: Planned<P>): P {
   if (!plan.ok) throw new LocalWriteError(plan.message);
@@ -69,34 +60,60 @@ async function storePlan(w: WriteContext, inv: InvoiceRow, plan: MoneyPlan): Pro
   return row;
 }
 
-async function checkStock(w: WriteContext, lines: Line[], previous: Line[] = []) {
-  for (const l of lines) {
+/**
+ * The lines as this device prices them (src/domain/writes/lines.ts, the server's rule): from its product rows, or as
+ * the invoice already held them, checked against the stock it sees. `send` is what the call carries: each line with
+ * the stock this device saw (`stock_seen`), which the server applies the stock rule to (an offline sale of the last
+ * unit still lands); the stored lines never carry it.
+ */
+async function priceLines(w: WriteContext, sent: readonly { id: string; qty: number }[], previous: readonly InvoiceLine[] = []) {
+  const lines: InvoiceLine[] = [];
+  const send: (InvoiceLine & { stock_seen?: number })[] = [];
+  for (const l of sentLines(sent)) {
     const p = await w.get<ProductRow>('products', l.id);
-    if (!p) continue;
-    const had = previous.find((x) => x.id === l.id)?.qty ?? 0;
-    if (l.qty - had > p.stock) throw new LocalWriteError(fill(MSG.onlyInStock, { title: p.title, stock: p.stock + had }));
-    // the server applies the stock rule to what this device saw (an offline sale of the last unit still lands)
-    (l as Line & { stock_seen?: number }).stock_seen = p.stock + had;
+    const before = previous.find((x) => x.id === l.id);
+    // a product gone from this device keeps the line the invoice held (the server keeps a deleted product's line too)
+    if (!p) {
+      if (!before) throw new LocalWriteError(fill(MSG.noRecordFound, { id: l.id }));
+      lines.push(invoiceLine(before, l.qty, before));
+      send.push(invoiceLine(before, l.qty, before));
+      continue;
+    }
+    const available = availableTo(p.stock, before);
+    const c = checkLineStock(p.title, l.qty, available, !before);
+    if (!c.ok) throw new LocalWriteError(c.message);
+    const line = invoiceLine(p, l.qty, before);
+    lines.push(line);
+    send.push({ ...line, stock_seen: available });
   }
+  return { lines, send };
 }
 
-/** Stock moves by the difference between two versions of the lines (src/domain stockDeltas), as on the server. */
-async function moveStock(w: WriteContext, lines: Line[], previous: Line[] = []) {
-  for (const [id, d] of stockDeltas(previous, lines)) {
+/** Stock moves by the deltas a plan says (src/domain stockDeltas), as on the server. */
+async function moveStock(w: WriteContext, deltas: readonly [string, number][]) {
+  for (const [id, d] of deltas) {
     const p = await w.get<ProductRow>('products', id);
     if (p) await w.patch<ProductRow>('products', id, { stock: p.stock + d });
   }
+}
+
+/** Stores an invoice change as src/domain/writes/invoiceEdits.ts planned it: parts, figures, stock. */
+async function storeChange(w: WriteContext, inv: InvoiceRow, plan: InvoiceChangePlan): Promise<InvoiceRow> {
+  const { total, discount, totals } = plan.figures;
+  const row = await w.patch<InvoiceRow>('invoices', inv.id, { ...plan.invoice, total, discount, totals, updated_at: w.now, version: inv.version + 1 });
+  await moveStock(w, plan.stock.deltas);
+  return row;
+}
+
+function planOk<P>(plan: ({ ok: true } & P) | { ok: false; message: string }): P {
+  if (!plan.ok) throw new LocalWriteError(plan.message);
+  return plan;
 }
 
 async function mustGet(w: WriteContext, id: string): Promise<InvoiceRow> {
   const inv = await w.get<InvoiceRow>('invoices', id);
   if (!inv) throw new LocalWriteError(MSG.noRecordFound.replace('{id}', id));
   return inv;
-}
-
-/** SPEC §4: a fully paid invoice (amount due 0) is locked: the domain's rule, the same on the server. */
-function assertUnpaid(inv: InvoiceRow) {
-  if (isInvoiceLocked(inv)) throw new LocalWriteError(MSG.invoicePaidLocked);
 }
 
 export function invoicesRepository(db: BayBookDB) {
@@ -126,15 +143,15 @@ export function invoicesRepository(db: BayBookDB) {
         const job = await w.get<JobRow>('jobs', jobId);
         if (!job) throw new LocalWriteError(MSG.noRecordFound.replace('{id}', jobId));
         if (form.work_hour < 0 || form.rate_hour < 0) throw new LocalWriteError(form.work_hour < 0 ? MSG.enterWorkHours : MSG.enterRate);
-        const plan = plannedInvoice(planNewInvoice({ type: 'service', job, form, lines, settings: await settings(w) }));
-        await checkStock(w, lines);
+        const priced = await priceLines(w, lines);
+        const plan = plannedInvoice(planNewInvoice({ type: 'service', job, form, lines: priced.lines, settings: await settings(w) }));
         const inv = await makeInvoice(w, plan);
         await w.patch<JobRow>('jobs', jobId, { invoice: [...(job.invoice ?? []), inv.id], updated_at: w.now });
-        await moveStock(w, lines);
+        await moveStock(w, [...stockDeltas([], priced.lines)]);
         await w.enqueue({
           method: 'POST',
           path: '/invoice',
-          body: { data: { id: inv.id, number: inv.number, fetchedData: { id: job.id, vin: job.vin, registration: job.registration, first_name: job.first_name, last_name: job.last_name, contact: job.contact, email: job.email, mileage: job.mileage, service: job.service }, formData: form, productInvoice: lines, totals: plan.row.totals } },
+          body: { data: { id: inv.id, number: inv.number, fetchedData: { id: job.id, vin: job.vin, registration: job.registration, first_name: job.first_name, last_name: job.last_name, contact: job.contact, email: job.email, mileage: job.mileage, service: job.service }, formData: form, productInvoice: priced.send, totals: plan.row.totals } },
           creates: [inv.id],
           needs: [jobId],
           label: `Invoice ${inv.number} for job #${job.number}`,
@@ -150,14 +167,14 @@ export function invoicesRepository(db: BayBookDB) {
         const customer = customerId ? await w.get<CustomerRow>('customers', customerId) : undefined;
         if (customerId && !customer) throw new LocalWriteError(MSG.customerNotFoundUpper);
         // the server's rules (POST /invoice-product): some products, and a blocked customer cannot buy
-        const plan = plannedInvoice(planNewInvoice({ type: 'product', customer, form, lines, settings: await settings(w) }));
-        await checkStock(w, lines);
+        const priced = await priceLines(w, lines);
+        const plan = plannedInvoice(planNewInvoice({ type: 'product', customer, form, lines: priced.lines, settings: await settings(w) }));
         const inv = await makeInvoice(w, plan);
-        await moveStock(w, lines);
+        await moveStock(w, [...stockDeltas([], priced.lines)]);
         await w.enqueue({
           method: 'POST',
           path: '/invoice-product',
-          body: { data: { id: inv.id, number: inv.number, fetchedData: customer ? { id: customer.id, vin: customer.vin, registration: customer.registration, first_name: customer.first_name, last_name: customer.last_name, contact: customer.contact, email: customer.email } : 'default', formData: form, productInvoice: lines, totals: plan.row.totals, productInvoiceFlag: true } },
+          body: { data: { id: inv.id, number: inv.number, fetchedData: customer ? { id: customer.id, vin: customer.vin, registration: customer.registration, first_name: customer.first_name, last_name: customer.last_name, contact: customer.contact, email: customer.email } : 'default', formData: form, productInvoice: priced.send, totals: plan.row.totals, productInvoiceFlag: true } },
           creates: [inv.id],
           needs: customerId ? [customerId] : [],
           label: `Sale ${inv.number}${customer ? ` for ${customer.first_name} ${customer.last_name}` : ''}`,
@@ -166,24 +183,18 @@ export function invoicesRepository(db: BayBookDB) {
       });
     },
 
-    /** PUT /invoice-details {id, serviceRequest, formData, productInvoice, totals} (Save & Recal Charges) */
+    /** PUT /invoice-details {id, serviceRequest, formData, productInvoice, totals} (Save & Recal Charges), planned as on the server */
     edit(id: string, form: InvoiceForm, lines: Line[]): Promise<InvoiceRow> {
       return localWrite(db, async (w) => {
         const inv = await mustGet(w, id);
-        assertUnpaid(inv);
-        const type = inv.type === 'product' ? 'product' : 'service';
-        const previous = (inv.products ?? []) as Line[];
-        const next = { ...inv, work_hour: form.work_hour, rate_hour: form.rate_hour, products: lines };
-        const f = invoiceFigures(next, await settings(w));
-        const ok = checkInvoiceSave(type, lines, f.totals.total);
-        if (!ok.ok) throw new LocalWriteError(ok.message);
-        await checkStock(w, lines, previous);
-        await moveStock(w, lines, previous);
-        const row = await refigure(w, inv, { work_hour: form.work_hour, rate_hour: form.rate_hour, products: lines });
+        const open = planOk(openForEdit(inv, form));
+        const priced = await priceLines(w, lines, linesOf(inv));
+        const plan = planOk(planInvoiceEdit(inv, open.form, priced.lines, await settings(w)));
+        const row = await storeChange(w, inv, plan);
         await w.enqueue({
           method: 'PUT',
           path: '/invoice-details',
-          body: { data: { id, serviceRequest: inv.request_id, formData: form, productInvoice: lines, totals: f.totals, base_version: inv.version } },
+          body: { data: { id, serviceRequest: inv.request_id, formData: open.form, productInvoice: priced.send, totals: plan.figures.totals, base_version: inv.version } },
           label: `Edit invoice ${inv.number}`,
         });
         return row;
@@ -224,53 +235,41 @@ export function invoicesRepository(db: BayBookDB) {
       });
     },
 
-    /** PUT /invoice-storage-state/{id} {option, days}: days since the job was completed unless given */
+    /** PUT /invoice-storage-state/{id} {option, days}: days since the job was completed unless given (planned as on the server) */
     setStorage(invoiceId: string, on: boolean, days?: number): Promise<InvoiceRow> {
       return localWrite(db, async (w) => {
         const inv = await mustGet(w, invoiceId);
-        assertUnpaid(inv);
         const job = inv.request_id ? await w.get<JobRow>('jobs', inv.request_id) : undefined;
-        const d = on ? (days ?? storageDaysSince(job?.complete_at ?? inv.created_at, new Date(w.now))) : 0;
-        const row = await refigure(w, inv, { storage: on ? 'on' : 'off', storage_days: d });
-        await w.enqueue({ method: 'PUT', path: `/invoice-storage-state/${invoiceId}`, body: { data: { option: on ? 'on' : 'off', days: on ? d : undefined, base_version: inv.version } }, label: `Storage ${on ? 'on' : 'off'} for ${inv.number}` });
+        const plan = planOk(planStorage(inv, await settings(w), { on, days, completedAt: job?.complete_at, createdAt: inv.created_at, now: new Date(w.now) }));
+        const row = await storeChange(w, inv, plan);
+        const option = on ? 'on' : 'off';
+        await w.enqueue({ method: 'PUT', path: `/invoice-storage-state/${invoiceId}`, body: { data: { option, days: on ? row.storage_days : undefined, base_version: inv.version } }, label: `Storage ${option} for ${inv.number}` });
         return row;
       });
     },
 
-    /** POST /invoice-return {invoice_id, items: [{id, qty}], comment}: the returned units go back to stock */
+    /** POST /invoice-return {invoice_id, items: [{id, qty}], comment}: the returned units go back to stock (planned as on the server) */
     returnItems(invoiceId: string, items: { id: string; qty: number }[], comment: string): Promise<InvoiceRow> {
       return localWrite(db, async (w) => {
         const inv = await mustGet(w, invoiceId);
-        const lines = (inv.products ?? []) as Line[];
-        // the server's rule (src/domain/totals.ts): not on a paid invoice, at most what was sold, at most what is due
-        const plan = planItemReturn({ ...inv, total: inv.total, products: lines }, displayInvoiceNumber(inv.number), items, comment, await settings(w));
-        if (!plan.ok) throw new LocalWriteError(plan.message);
-        const next = plan.products as Line[];
-        const row = await refigure(w, inv, { products: next });
-        await moveStock(w, next, lines);
+        const row = await storeChange(w, inv, planOk(planReturn(inv, items, comment, await settings(w))));
         await w.enqueue({ method: 'POST', path: '/invoice-return', body: { data: { invoice_id: invoiceId, items, comment, base_version: inv.version } }, label: `Return on ${inv.number}` });
         return row;
       });
     },
 
-    /** DELETE /invoice {id}: only while an amount is due and nothing has been paid (SPEC §6) */
+    /** DELETE /invoice {id}: only while an amount is due and nothing has been paid (SPEC §6), planned as on the server */
     remove(invoiceId: string): Promise<void> {
       return localWrite(db, async (w) => {
         const inv = await mustGet(w, invoiceId);
-        if (inv.total <= 0) throw new LocalWriteError(MSG.invoiceDeletePaid);
-        // money received is never undone by a delete; a discount or points on it go with it, the points back to the
-        // customer (the server does the same in the same transaction). The points come from the invoice's points value
-        // (the server counts its rows: the same unless the point value was changed in between; the pull settles it).
+        // the device keeps the discount and redemption rows it makes (writes/money.ts), so it reverses them as the server does
         const onIt = await w.db.transactions.where('invoice_id').equals(invoiceId).toArray();
-        if (inv.payment > 0 || onIt.some((t) => t.method !== 'discount' && t.method !== 'redemption')) throw new LocalWriteError(MSG.invoiceHasPayments);
-        for (const t of onIt) await w.remove('transactions', t.id);
-        const pointValue = (await settings(w)).pointValueCents;
-        if (inv.points_value > 0 && pointValue > 0) await adjustPoints(w, inv.customer_id, Math.round(inv.points_value / pointValue));
-        await moveStock(w, [], (inv.products ?? []) as Line[]);
-        if (inv.request_id) {
-          const job = await w.get<JobRow>('jobs', inv.request_id);
-          if (job) await w.patch<JobRow>('jobs', job.id, { invoice: (job.invoice ?? []).filter((x) => x !== invoiceId) });
-        }
+        const job = inv.request_id ? await w.get<JobRow>('jobs', inv.request_id) : undefined;
+        const plan = planOk(planInvoiceDelete(inv, onIt, job && { invoice: job.invoice ?? [] }));
+        for (const id of plan.remove) await w.remove('transactions', id);
+        await adjustPoints(w, inv.customer_id, plan.points);
+        await moveStock(w, plan.stock.deltas);
+        if (job && plan.jobInvoices) await w.patch<JobRow>('jobs', job.id, { invoice: plan.jobInvoices, updated_at: w.now });
         await w.remove('invoices', invoiceId);
         await w.enqueue({ method: 'DELETE', path: '/invoice', body: { data: { id: invoiceId } }, label: `Delete invoice ${inv.number}` });
       });

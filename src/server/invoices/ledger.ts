@@ -2,14 +2,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { InvoiceLine } from '../../domain/entities';
 import { isId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
-import { STORAGE_LINE_ID, addLine, checkCanAdd, checkQty, invoiceFigures, isInvoiceLocked, stockDeltas, type InvoiceParts } from '../../domain/totals';
-import { formatUSD } from '../../domain/money';
+import { stockDeltas } from '../../domain/totals';
+import { staleRefusal } from '../../domain/writes/invoiceEdits';
+import { availableTo, checkLineStock, invoiceLine, sentLines } from '../../domain/writes/lines';
 import type { Db, Tx } from '../db/client';
 import { customers, inventoryLog, invoices, products } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors';
 import type { WriteCtx } from '../http/route';
 import { moveStock } from '../inventory/stock';
-import type { ShopSettings } from '../settings';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -21,21 +21,13 @@ export type InvoiceRow = typeof invoices.$inferSelect;
  * rewrite an invoice already raised).
  */
 export async function priceLines(tx: Tx, sent: readonly { id: string; qty: number; stock_seen?: number }[], previous: readonly InvoiceLine[] = []): Promise<InvoiceLine[]> {
-  let merged: { id: string; qty: number }[] = [];
+  const merged = sentLines(sent);
   const seen = new Map<string, number>();
-  for (const l of sent) {
-    if (l.id === STORAGE_LINE_ID) continue;
-    merged = addLine(merged, { id: String(l.id), qty: l.qty });
-    if (typeof l.stock_seen === 'number') seen.set(String(l.id), l.stock_seen);
-  }
+  for (const l of sent) if (typeof l.stock_seen === 'number') seen.set(String(l.id), l.stock_seen);
   const ids = merged.map((l) => l.id).filter(isId);
   if (ids.length !== merged.length) throw badRequest('An item on this invoice is not a product.');
   const rows = ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : [];
-  /** units of the product this invoice held before the save (available to it again), plus the stock now */
-  const availableNow = (p: { id: string; stock: number }) => {
-    const before = previous.find((x) => x.id === p.id);
-    return Math.max(0, p.stock) + (before ? before.qty - (before.returned ?? 0) : 0);
-  };
+  const availableNow = (p: { id: string; stock: number }) => availableTo(p.stock, previous.find((x) => x.id === p.id));
   // a stock_seen above what is there now is believed only up to what the product could ever have held
   const ceilings = await mostEverInStock(tx, rows.filter((p) => (seen.get(p.id) ?? -Infinity) > availableNow(p)));
   const out: InvoiceLine[] = [];
@@ -48,13 +40,9 @@ export async function priceLines(tx: Tx, sent: readonly { id: string; qty: numbe
     const claimed = seen.get(l.id);
     const now = availableNow(p);
     const available = claimed !== undefined && claimed <= Math.max(now, ceilings.get(l.id) ?? now) ? claimed : now;
-    if (!before) {
-      const c = checkCanAdd(available);
-      if (!c.ok) throw badRequest(c.message);
-    }
-    const c = checkQty({ title: p.title, qty: l.qty }, available);
+    const c = checkLineStock(p.title, l.qty, available, !before);
     if (!c.ok) throw badRequest(c.message);
-    out.push({ id: p.id, title: before?.title ?? p.title, description: before?.description ?? p.description, price: before?.price ?? p.price, qty: l.qty, returned: before?.returned ?? 0 });
+    out.push(invoiceLine(p, l.qty, before));
   }
   return out;
 }
@@ -82,22 +70,6 @@ export async function applyStock(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' |
   for (const [productId, delta] of stockDeltas(before, after)) await moveStock(ctx, productId, delta, why, ref);
 }
 
-/** The one place an invoice's money columns are derived from its parts (src/domain/totals.ts). */
-export function figures(inv: InvoiceParts, settings: ShopSettings) {
-  const f = invoiceFigures(inv, settings);
-  return { columns: { total: f.total, discount: f.discount, totals: f.totals }, status: f.status, totals: { ...f.totals, status: f.status } };
-}
-
-/** Writes a changed invoice back with its derived columns, bumping version; refuses to leave less due than 0. */
-export async function saveInvoice(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed'>, inv: InvoiceRow, changes: Partial<InvoiceRow>, settings: ShopSettings) {
-  const next = { ...inv, ...changes };
-  const f = figures(next, settings);
-  if (f.totals.total < next.payment) {
-    throw badRequest(fill(MSG.invoiceBelowPaid, { paid: formatUSD(next.payment) }));
-  }
-  return writeInvoice(ctx, inv, changes, f.columns);
-}
-
 /** Stores changed parts with the derived columns a domain plan already worked out (src/domain/writes), bumping version. */
 export async function writeInvoice(
   ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed'>,
@@ -121,16 +93,10 @@ export async function invoiceOr404(tx: Tx | Db, id: string, forUpdate = false): 
   return row;
 }
 
-/** SPEC §4: a fully paid invoice (amount due 0) is locked — the domain's rule, the same on the devices. */
-export function refuseIfLocked(inv: Pick<InvoiceRow, 'total'>) {
-  if (isInvoiceLocked(inv)) throw badRequest(MSG.invoicePaidLocked);
-}
-
 /** Money edits carry the version they were based on: another device's edit in between is a conflict, not a merge. */
 export function refuseIfStale(inv: InvoiceRow, baseVersion: number | undefined) {
-  if (baseVersion !== undefined && baseVersion !== inv.version) {
-    throw conflict(`Invoice INV ${inv.number} was changed on another device. Reload it and make your change again.`, { version: inv.version });
-  }
+  const stale = staleRefusal(inv, baseVersion);
+  if (stale) throw conflict(stale, { version: inv.version });
 }
 
 /** Moves a customer's loyalty points by `delta` (never below 0), in the caller's transaction. */

@@ -6,15 +6,15 @@ import { isId, newId } from '../../domain/ids';
 import { displayInvoiceNumber } from '../../domain/jobs';
 import { MSG, fill } from '../../domain/messages';
 import { LIMITS, boundedText, idField, idPayloadSchema, invoiceFormSchema, itemReturnSchema, productLinesSchema, rowVersion } from '../../domain/schemas';
-import { checkInvoiceSave, planItemReturn, storageDaysSince } from '../../domain/totals';
-import { formatUSD } from '../../domain/money';
 import { planNewInvoice } from '../../domain/writes/invoices';
+import { linesOf, openForEdit, planInvoiceDelete, planInvoiceEdit, planReturn, planStorage, type InvoiceChangePlan } from '../../domain/writes/invoiceEdits';
 import { customers, invoices, jobs, transactions } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoute, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
 import { validOrBadRequest } from '../http/validate';
-import { adjustPoints, applyStock, figures, invoiceOr404, priceLines, refuseIfLocked, refuseIfStale, saveInvoice } from '../invoices/ledger';
+import { adjustPoints, applyStock, invoiceOr404, priceLines, refuseIfStale, writeInvoice, type InvoiceRow } from '../invoices/ledger';
+import { moveStock } from '../inventory/stock';
 import { takeNumber } from '../numbers';
 import { readSettings } from '../settings';
 import { invoiceSummary, paidSummaryWindow } from '../../domain/reports';
@@ -58,6 +58,24 @@ async function createInvoice(
   }
   ctx.log('service', displayInvoiceNumber(number), plan.log);
   return { message: `Invoice ${displayInvoiceNumber(number)} saved`, value: true, data: { invoice_id: id, number } };
+}
+
+function planned<P>(plan: ({ ok: true } & P) | { ok: false; message: string }): P {
+  if (!plan.ok) throw badRequest(plan.message);
+  return plan;
+}
+
+/** Moves the stock a plan says, each move logged against the invoice. */
+async function moveStockBy(ctx: WriteCtx<unknown>, stock: InvoiceChangePlan['stock'], ref: string) {
+  for (const [productId, delta] of stock.deltas) await moveStock(ctx, productId, delta, stock.reason, ref);
+}
+
+/** Stores an invoice change as src/domain/writes/invoiceEdits.ts planned it (the device stores the same). */
+async function storeChange(ctx: WriteCtx<unknown>, inv: InvoiceRow, plan: InvoiceChangePlan) {
+  const saved = await writeInvoice(ctx, inv, plan.invoice, plan.figures);
+  await moveStockBy(ctx, plan.stock, plan.log.subject);
+  ctx.log('service', plan.log.subject, plan.log.predicate);
+  return saved;
 }
 
 export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
@@ -107,18 +125,12 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.id, true);
       refuseIfStale(inv, ctx.body.base_version);
-      refuseIfLocked(inv);
-      const type = inv.type === 'product' ? 'product' : 'service';
-      const f = await form(type, ctx.body.formData);
-      const before = inv.products as InvoiceLine[];
-      const lines = await priceLines(ctx.tx, ctx.body.productInvoice, before);
-      const settings = await readSettings(ctx.tx);
-      const check = checkInvoiceSave(type, lines, figures({ ...inv, work_hour: f.work_hour, rate_hour: f.rate_hour, products: lines }, settings).totals.total);
-      if (!check.ok) throw badRequest(check.message);
-      const saved = await saveInvoice(ctx, inv, { work_hour: f.work_hour, rate_hour: f.rate_hour, products: lines }, settings);
-      await applyStock(ctx, before, lines, 'invoice changed', displayInvoiceNumber(inv.number));
-      ctx.log('service', displayInvoiceNumber(inv.number), `saved: ${saved.total / 100} due`);
-      return { value: true, message: 'Invoice saved', data: { invoice_id: inv.id, version: saved.version, total: saved.total } };
+      const open = openForEdit(inv, ctx.body.formData);
+      if (!open.ok) throw badRequest(open.message);
+      const lines = await priceLines(ctx.tx, ctx.body.productInvoice, linesOf(inv));
+      const plan = planned(planInvoiceEdit(inv, open.form, lines, await readSettings(ctx.tx)));
+      const saved = await storeChange(ctx, inv, plan);
+      return { value: true, message: plan.message, data: { invoice_id: inv.id, version: saved.version, total: saved.total } };
     },
   });
 
@@ -126,38 +138,28 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     method: 'DELETE',
     path: '/invoice',
     write: true,
-    summary: 'Delete an invoice {id}: only while an amount is due and nothing has been paid; its stock comes back, a discount or points on it are reversed (the points go back to the customer)',
+    summary: 'Delete an invoice {id}: only while an amount is due and nothing has been paid; its stock comes back, a discount or points on it are reversed (the points its redemptions took go back to the customer)',
     body: idPayloadSchema,
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.id, true);
-      if (inv.total <= 0) throw badRequest(MSG.invoiceDeletePaid);
       const live = await ctx.tx.select().from(transactions).where(and(eq(transactions.invoice_id, inv.id), eq(transactions.deleted, false))).for('update');
-      // money received is never undone by a delete: the cashier reverses each payment under Transactions first
-      if (inv.payment > 0 || live.some((t) => t.method !== 'discount' && t.method !== 'redemption')) {
-        throw badRequest(MSG.invoiceHasPayments);
+      const [job] = inv.request_id ? await ctx.tx.select().from(jobs).where(eq(jobs.id, inv.request_id)).for('update') : [];
+      const plan = planned(planInvoiceDelete(inv, live, job));
+      // the discount and redemption rows go with it, in this same transaction: none is left pointing at a gone invoice
+      for (const id of plan.remove) {
+        await ctx.tx.update(transactions).set({ deleted: true, updated_at: new Date(), version: sql`${transactions.version} + 1` }).where(eq(transactions.id, id));
+        ctx.changed('transactions', id, 'delete');
       }
-      // a discount or points redemption on the invoice goes with it, in this same transaction: no transaction row is
-      // left pointing at a gone invoice, and the customer gets the redeemed points back
-      let pointsBack = 0;
-      for (const t of live) {
-        await ctx.tx.update(transactions).set({ deleted: true, updated_at: new Date(), version: sql`${transactions.version} + 1` }).where(eq(transactions.id, t.id));
-        ctx.changed('transactions', t.id, 'delete');
-        if (t.method === 'redemption') pointsBack += t.point;
-      }
-      await adjustPoints(ctx, inv.customer_id, pointsBack);
-      await applyStock(ctx, inv.products as InvoiceLine[], [], 'invoice deleted', displayInvoiceNumber(inv.number));
-      if (inv.request_id) {
-        const [job] = await ctx.tx.select().from(jobs).where(eq(jobs.id, inv.request_id));
-        if (job) {
-          await ctx.tx.update(jobs).set({ invoice: job.invoice.filter((x) => x !== inv.id), updated_at: new Date(), version: sql`${jobs.version} + 1` }).where(eq(jobs.id, job.id));
-          ctx.changed('jobs', job.id);
-        }
+      await adjustPoints(ctx, inv.customer_id, plan.points);
+      await moveStockBy(ctx, plan.stock, plan.log.subject);
+      if (job && plan.jobInvoices) {
+        await ctx.tx.update(jobs).set({ invoice: plan.jobInvoices, updated_at: new Date(), version: sql`${jobs.version} + 1` }).where(eq(jobs.id, job.id));
+        ctx.changed('jobs', job.id);
       }
       await ctx.tx.delete(invoices).where(eq(invoices.id, inv.id));
       ctx.changed('invoices', inv.id, 'delete');
-      const reversed = [live.some((t) => t.method === 'discount') ? 'its discount was reversed' : '', pointsBack > 0 ? `${pointsBack} points went back to the customer` : ''].filter(Boolean).join('; ');
-      ctx.log('service', displayInvoiceNumber(inv.number), `deleted${reversed ? ` (${reversed})` : ''}`);
-      return { value: true, message: `Invoice ${displayInvoiceNumber(inv.number)} deleted${reversed ? `; ${reversed}` : ''}`, data: { reversed: live.map((t) => t.id), points_returned: pointsBack } };
+      ctx.log('service', plan.log.subject, plan.log.predicate);
+      return { value: true, message: plan.message, data: { reversed: plan.remove, points_returned: plan.points } };
     },
   });
 
@@ -166,20 +168,19 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     path: '/invoice-storage-state/:id',
     write: true,
     summary: "Switch the storage charge (line 10001000, JMD terms at the config's exchange rate) {option on|off, days?}",
-    body: object({ option: string().oneOf(['on', 'off'], 'Choose on or off').required('Choose on or off'), days: number().integer().min(1).max(3650).optional(), base_version: rowVersion() }),
+    body: object({
+      option: string().oneOf(['on', 'off'], 'Choose on or off').required('Choose on or off'),
+      days: number().typeError(MSG.storageDays).integer(MSG.storageDays).min(1, MSG.storageDays).max(3650, MSG.storageDays).optional(),
+      base_version: rowVersion(),
+    }),
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.params.id ?? '', true);
       refuseIfStale(inv, ctx.body.base_version);
-      refuseIfLocked(inv);
-      let days = ctx.body.days ?? inv.storage_days;
-      if (ctx.body.option === 'on' && !ctx.body.days) {
-        // days in storage since the job was completed (at least one)
-        const [job] = inv.request_id ? await ctx.tx.select().from(jobs).where(eq(jobs.id, inv.request_id)) : [];
-        days = storageDaysSince(job?.complete_at ?? inv.created_at, new Date());
-      }
-      const saved = await saveInvoice(ctx, inv, { storage: ctx.body.option, storage_days: ctx.body.option === 'on' ? days : 0 }, await readSettings(ctx.tx));
-      ctx.log('service', displayInvoiceNumber(inv.number), `storage ${ctx.body.option}${ctx.body.option === 'on' ? ` (${days} days)` : ''}`);
-      return { value: true, message: `Storage charge ${ctx.body.option}`, data: { total: saved.total, storage_days: saved.storage_days } };
+      const [job] = inv.request_id ? await ctx.tx.select().from(jobs).where(eq(jobs.id, inv.request_id)) : [];
+      const ask = { on: ctx.body.option === 'on', days: ctx.body.days, completedAt: job?.complete_at, createdAt: inv.created_at, now: new Date() };
+      const plan = planned(planStorage(inv, await readSettings(ctx.tx), ask));
+      const saved = await storeChange(ctx, inv, plan);
+      return { value: true, message: plan.message, data: { total: saved.total, storage_days: saved.storage_days } };
     },
   });
 
@@ -192,17 +193,9 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.invoice_id, true);
       refuseIfStale(inv, ctx.body.base_version);
-      const name = displayInvoiceNumber(inv.number);
-      const settings = await readSettings(ctx.tx);
-      const before = inv.products as InvoiceLine[];
-      // the device's rule (src/domain/totals.ts): not on a paid invoice, at most what was sold, at most what is due
-      const plan = planItemReturn({ ...inv, products: before }, name, ctx.body.items, ctx.body.comment, settings);
-      if (!plan.ok) throw badRequest(plan.message);
-      const { products: after, taken } = plan;
-      const saved = await saveInvoice(ctx, inv, { products: after }, settings);
-      await applyStock(ctx, before, after, `returned: ${ctx.body.comment}`, name);
-      ctx.log('service', name, `items returned (${ctx.body.comment}): ${formatUSD(taken)} off, ${formatUSD(saved.total)} due`);
-      return { value: true, message: `Items returned: ${formatUSD(taken)} off ${name}, ${formatUSD(saved.total)} due`, data: { total: saved.total } };
+      const plan = planned(planReturn(inv, ctx.body.items, ctx.body.comment, await readSettings(ctx.tx)));
+      const saved = await storeChange(ctx, inv, plan);
+      return { value: true, message: plan.message, data: { total: saved.total } };
     },
   });
 

@@ -1,6 +1,7 @@
 import { Field, Input, Switch, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { ShopSettings } from '../../../domain/configSheet';
+import { MSG } from '../../../domain/messages';
 import { formatJMD, formatUSD } from '../../../domain/money';
 import { STORAGE_LINE_ID, jmdToUsdCents, storageChargeJmd, storageDaysSince } from '../../../domain/totals';
 import type { InvoiceRow } from '../../../local/db';
@@ -52,7 +53,7 @@ export function StorageDialog({ invoice, since, settings, onClose }: { invoice: 
 
   const submit = () =>
     once.run(async () => {
-      if (!valid) return setError({ message: 'Enter the number of days in storage (1 or more).' });
+      if (!valid) return setError({ message: MSG.storageDays });
       try {
         await repos.invoices.setStorage(invoice.id, true, days);
         once.finish();
