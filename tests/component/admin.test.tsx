@@ -250,6 +250,22 @@ describe('Configuration sheet (SPEC §2, §5, §9)', () => {
     const [entry] = await outbox(data);
     expect(entry).toMatchObject({ path: `/configsheet/${id}`, body: { data: { title: 'Time zone', description: 'America/New_York', amount: null } } });
   });
+
+  it("the shop's details for documents say a dash is none; the receipt paper says its two choices (issue 15)", async () => {
+    const { data } = await renderScreen(<Config />, { level: 5, path: '/view-config' });
+    const address = await setting(data, 'shop_address', 'Shop address', '-', null);
+    const paper = await setting(data, 'receipt_format', 'Receipt paper (80mm or A4)', '80mm', null);
+    fireEvent.click(within(await findRow(address)).getByRole('button', { name: 'Edit Shop address' }));
+    let dialog = await formDialog();
+    expect(within(dialog).getByText(MSG.configNoneHint)).toBeTruthy();
+    type(dialog, { Description: '12 Harbour Street, Kingston' });
+    save(dialog);
+    await dialogGone();
+    expect((await data.db.config.get(address))?.description).toBe('12 Harbour Street, Kingston');
+    fireEvent.click(within(await findRow(paper)).getByRole('button', { name: 'Edit Receipt paper (80mm or A4)' }));
+    dialog = await formDialog();
+    expect(within(dialog).getByText(MSG.configReceiptFormatHint)).toBeTruthy();
+  });
 });
 
 // ---- Activity Log and Inventory Log -----------------------------------------------------------------------------
