@@ -17,7 +17,7 @@ import { registerRoutes } from './routes';
 import { registerCors } from './http/cors';
 import { registerCompression } from './http/compression';
 import { registerJsonBody } from './http/jsonBody';
-import { loggerOptions, requestIdOptions, routeOf, safeError, sendRequestId } from './http/logging';
+import { ShortRequestLog, loggerOptions, requestIdOptions, routeOf, safeError, sendRequestId } from './http/logging';
 import { registerSecurityHeaders } from './http/securityHeaders';
 
 export const API_PREFIX = '/api';
@@ -53,6 +53,8 @@ export async function buildApp({ database, config, blobs, logger, logStream }: B
   const trustProxy = config.trustProxy as FastifyServerOptions['trustProxy'] & (boolean | number | string[]);
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel, LOG_REDACT, logStream) : false,
+    // one short line per request (http/logging.ts)
+    logController: new ShortRequestLog(),
     ...requestIdOptions,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,

@@ -74,6 +74,30 @@ describe.each(DATABASES)('the log on %s', (kind) => {
   });
 });
 
+describe.each(DATABASES)('the request log at info (npm start) on %s', (kind) => {
+  let s: TestServer;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    s = await startServer(kind, { logLevel: 'info' }, { log: { write: (line) => void lines.push(line) } });
+  });
+  afterAll(() => s?.close());
+
+  it('is one short line per request: method, route, status, ms and reqId, nothing else (issue 15)', async () => {
+    lines.length = 0;
+    const ok = await s.api('GET', '/health');
+    const missing = await s.api('GET', `/customerProfile/${CUSTOMER.VIN}`);
+    const entries = lines.map((l) => JSON.parse(l));
+    expect(entries).toHaveLength(2);
+    const [first, second] = entries;
+    expect(Object.keys(first).sort()).toEqual(['level', 'method', 'ms', 'msg', 'reqId', 'status', 'time', 'url']);
+    expect(first).toMatchObject({ level: 30, method: 'GET', url: '/api/health', status: ok.status, msg: 'request completed', reqId: ok.headers.get('x-request-id') });
+    expect(first.ms).toBeGreaterThanOrEqual(0);
+    expect(second).toMatchObject({ url: '/api/customerProfile/:vin', status: missing.status, reqId: missing.headers.get('x-request-id') });
+    for (const line of lines) expect(line.length, line).toBeLessThan(200);
+    expect(lines.join('')).not.toContain(CUSTOMER.VIN);
+  });
+});
+
 describe.each(DATABASES)('with the request logger off on %s', (kind) => {
   let s: TestServer;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /**
  * What the server's log may carry: what happened and where, never the data it happened to. A customer's name, VIN or
@@ -65,7 +65,7 @@ export function routeOf(req: FastifyRequest): string {
   return path.length > 100 ? `${path.slice(0, 100)}…` : path;
 }
 
-/** What "incoming request" shows of a request: no query, no path values, no headers, no body. */
+/** What "incoming request" (debug) shows of a request: no query, no path values, no headers, no body. */
 function safeRequest(req: FastifyRequest) {
   return { method: req.method, url: routeOf(req), host: req.host, remoteAddress: req.ip };
 }
@@ -79,6 +79,8 @@ type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolea
 export function loggerOptions(level: string, redact: string[], stream?: { write(line: string): void }): LoggerOptions {
   return {
     level,
+    // no pid or hostname on every line: one process, one machine, and the lines stay short (issue 15)
+    base: null,
     redact,
     serializers: { err: safeError, req: safeRequest },
     hooks: {
@@ -105,4 +107,22 @@ export function sendRequestId(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
   });
+}
+
+/**
+ * The request log (issue 15: Fastify's two long lines per request buried the first start's admin password): at info
+ * one short line when a request is answered — method, route pattern, status, milliseconds, and the reqId every line
+ * of the request carries; at debug also one when it comes in, so a request that never finishes still shows. Fastify's
+ * other lines (errors, streams cut short) keep their defaults.
+ */
+export class ShortRequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, url: routeOf(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
