@@ -170,12 +170,42 @@ describe('the PWA shell in Chromium', () => {
       expect(await page.getByRole('link', { name: 'Members' }).isVisible()).toBe(false); // the side menu is hidden
       await page.getByRole('button', { name: 'Open menu' }).click();
       await expect.poll(() => page.getByRole('dialog').getByRole('link', { name: 'Members' }).isVisible()).toBe(true);
+      // grouped (issue 15), the current screen marked
+      const drawer = page.getByRole('dialog');
+      expect(await drawer.getByRole('group', { name: 'Admin' }).getByRole('link').allTextContents()).toEqual(['Members', 'Configuration']);
+      expect(await drawer.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
       await page.screenshot({ path: join(OUT, 'menu-drawer-tablet.png') });
-      await page.getByRole('dialog').getByRole('link', { name: 'Customers' }).click();
+      await drawer.getByRole('link', { name: 'Customers' }).click();
       await page.waitForURL(`${server.url}/view-customers`);
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      expect(await page.getByTestId('current-place').textContent()).toBe('Front desk › Customers');
     } finally {
       await page.setViewportSize({ width: 1024, height: 768 });
+    }
+  });
+
+  it('the header buttons are readable on the header blue, the Install button included (issue 15: it read 1.72:1)', async () => {
+    await page.goto(`${server.url}/dash`);
+    await expect.poll(() => page.getByTestId('footer').count()).toBe(1);
+    // the browser's install offer, as Chromium fires it when the app is installable
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => {}, userChoice: Promise.resolve({ outcome: 'dismissed' }) });
+      dispatchEvent(offer);
+    });
+    const install = page.getByRole('button', { name: 'Install BayBook' });
+    await expect.poll(() => install.count()).toBe(1);
+    for (const name of ['Install BayBook', 'Logout']) {
+      const ratio = await page.getByRole('button', { name }).evaluate((el) => {
+        const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+        const lum = ([r, g, b]: number[]) => {
+          const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+          return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+        };
+        const header = el.closest('header')!;
+        const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(rgb(getComputedStyle(header).backgroundColor))];
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      });
+      expect(ratio, name).toBeGreaterThanOrEqual(4.5);
     }
   });
 
