@@ -134,6 +134,9 @@ export const MSG = {
   invoiceHasPayments: 'This invoice has payments: remove them under Transactions first.',
   invoiceChangedElsewhere: 'Invoice {invoice} was changed on another device. Reload it and make your change again.',
   storageDays: 'Enter the number of days in storage (1 to 3650).',
+  estimateLineNotProduct: 'An item on this estimate is not a product ({id}). Take it off the estimate and pick the product again.',
+  estimateProductRemoved: '{title} has been removed from the inventory. Take it off the estimate before saving.',
+  estimateNoProduct: 'There is no product {id} in the inventory. Take it off the estimate before saving.',
   // bounds on every input (src/domain/schemas/fields.ts, docs/ARCHITECTURE.md "Bounds"): what is wrong and the limit
   textMax: '{field} should be at most {max} characters',
   amountMax: '{field} should be at most {max}',

@@ -37,7 +37,8 @@ async function customer(data: AppData): Promise<CustomerRow> {
   return (await data.repos.customers.get(id))!;
 }
 
-const FILTER: Line = { id: 'p-filter', title: 'Oil filter', description: 'Spin-on', price: 1_500, qty: 2 };
+// a product id is a UUID (src/domain/ids.ts): an estimate's line with any other id is not a product
+const FILTER: Line = { id: '01900000-0000-7000-8000-00000000f117', title: 'Oil filter', description: 'Spin-on', price: 1_500, qty: 2 };
 
 /** An invoice for an active job: 1 h at $50 (labour $50.00) plus the given lines. */
 /** The products of `lines` on the device's shelf: the device prices lines from its own product rows, as the server does. */
@@ -347,7 +348,7 @@ describe('Estimates table (SPEC §2, /view-estimates)', () => {
 
   it('shows number, name, total and created; Edit links to /view-estimate?id=<id>', async () => {
     const { data } = await renderScreen(<Estimates />, { level: 4, path: '/view-estimates' });
-    const est = await data.repos.estimates.create(profile, { work_hour: 2, rate_hour: 5_000 }, [FILTER], ['Brakes']);
+    const est = await data.repos.estimates.create(profile, { work_hour: 2, rate_hour: 5_000 }, await shelve(data, [FILTER]), ['Brakes']);
     const row = await findRow(est.id);
     expect(text(row, 'Number')).toBe(`EST ${est.number}`);
     expect(text(row, 'Name')).toBe('Cleo Hart');
@@ -389,7 +390,7 @@ describe('Estimates table (SPEC §2, /view-estimates)', () => {
   it('View PDF builds the estimate PDF on the device and opens it', async () => {
     const { made, open } = catchPdf();
     const { data } = await renderScreen(<Estimates />, { level: 4, path: '/view-estimates' });
-    const est = await data.repos.estimates.create(profile, { work_hour: 1, rate_hour: 5_000 }, [FILTER], ['Brakes']);
+    const est = await data.repos.estimates.create(profile, { work_hour: 1, rate_hour: 5_000 }, await shelve(data, [FILTER]), ['Brakes']);
     fireEvent.click(within(await findRow(est.id)).getByRole('button', { name: 'View PDF' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('blob:doc', '_blank'), { timeout: 5000 });
     expect(await isPdf(made[0])).toBe(true);

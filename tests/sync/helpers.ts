@@ -3,6 +3,7 @@ import { openLocalDb, type BayBookDB } from '../../src/local/db';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../src/sync/engine';
 import { pull } from '../../src/sync/pull';
 import { fetchTransport } from '../../src/sync/transport';
+import { LocalWriteError } from '../../src/local/write';
 import type { TestServer } from '../helpers/server';
 
 /** One request a simulated device made. */
@@ -243,3 +244,6 @@ export async function offlineThenServer<T>(d: Device, server: TestServer, read: 
   if ((await d.db.conflicts.count()) > 0) throw new Error(`refused: ${JSON.stringify(await d.db.conflicts.toArray())}`);
   return { offline, server: await read(await auditDb(server)) };
 }
+
+/** What a device write answered: 'saved', or the words of its refusal (for the equality tests' refusal cases). */
+export const refusal = (p: Promise<unknown>) => p.then(() => 'saved', (e: unknown) => (e instanceof LocalWriteError ? e.message : String(e)));

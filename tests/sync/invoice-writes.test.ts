@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
-import { LocalWriteError } from '../../src/local/write';
 import { createRepositories } from '../../src/local/repositories';
 import type { BayBookDB } from '../../src/local/db';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { customerForm, drain, offlineThenServer, onlineDevice, type Device } from './helpers';
+import { customerForm, drain, offlineThenServer, onlineDevice, refusal, type Device } from './helpers';
 
 /**
  * The invoice writes of the catalogue (src/domain/writes/invoiceEdits.ts): Save & Recal Charges, storage on and off,
@@ -30,8 +29,6 @@ async function invoiceRows(db: BayBookDB, ids: { invoice: string; job?: string; 
     jobInvoices: ids.job ? (await db.jobs.get(ids.job))?.invoice : undefined,
   };
 }
-
-const refusal = (p: Promise<unknown>) => p.then(() => 'saved', (e: unknown) => (e instanceof LocalWriteError ? e.message : String(e)));
 
 describe.each(DATABASES)('invoice writes: the device and the server store the same rows (%s)', (kind) => {
   let s: TestServer;

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
-import { LocalWriteError } from '../../src/local/write';
 import { createRepositories } from '../../src/local/repositories';
 import type { BayBookDB } from '../../src/local/db';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { customerForm, drain, offlineThenServer, onlineDevice, type Device } from './helpers';
+import { customerForm, drain, offlineThenServer, onlineDevice, refusal, type Device } from './helpers';
 
 /**
  * The job moves of the catalogue (src/domain/writes/jobs.ts) run once on the device, offline, and once on the server
@@ -15,8 +14,6 @@ async function jobRow(db: BayBookDB, id: string) {
   const j = await db.jobs.get(id);
   return j && { status: j.status, technician: j.technician, comment: j.comment, service_note: j.service_note, active: !!j.active_at, complete: !!j.complete_at && !j.complete_at.startsWith('0000') };
 }
-
-const refusal = (p: Promise<unknown>) => p.then(() => 'saved', (e: unknown) => (e instanceof LocalWriteError ? e.message : String(e)));
 
 describe.each(DATABASES)('job moves: the device and the server store the same job (%s)', (kind) => {
   let s: TestServer;

@@ -1,14 +1,26 @@
 import { newId } from '../../domain/ids';
-import { MSG } from '../../domain/messages';
-import type { BayBookDB, Row } from '../db';
-import { LocalWriteError, localWrite } from '../write';
-import { computeInvoice } from '../../domain/totals';
+import { MSG, fill } from '../../domain/messages';
+import type { InvoiceLine } from '../../domain/entities';
+import { checkEstimate, estimateLine, planEstimate } from '../../domain/writes/estimates';
+import type { BayBookDB, ProductRow, Row } from '../db';
+import { LocalWriteError, localWrite, type WriteContext } from '../write';
 import type { InvoiceForm, Line } from './invoices';
 
-/** An estimate's figures: the invoice rule without payments (the server computes the same). */
-function estimateTotals(form: InvoiceForm, lines: Line[]) {
-  const { status: _s, ...t } = computeInvoice({ type: 'service', workHour: form.work_hour, rateCents: form.rate_hour, lines });
-  return t;
+/**
+ * An estimate save as the server takes it (src/domain/writes/estimates.ts): checked with the domain's
+ * estimateSchema, its lines priced from this device's product rows by the server's rule.
+ */
+async function planned(w: WriteContext, profile: EstimateProfile, form: InvoiceForm, lines: Line[], services: string[], previous: readonly InvoiceLine[] = []) {
+  const checked = checkEstimate({ profile, formData: form, productInvoice: lines, serviceInvoice: services });
+  if (!checked.ok) throw new LocalWriteError(checked.message);
+  const priced: InvoiceLine[] = [];
+  for (const l of checked.value.productInvoice) {
+    const p = await w.get<ProductRow>('products', l.id);
+    const line = estimateLine(l, p, previous.find((x) => x.id === l.id));
+    if (!line.ok) throw new LocalWriteError(line.message);
+    priced.push(line.line);
+  }
+  return { value: checked.value, lines: priced };
 }
 
 /** Estimates (SPEC §2 Estimate editor and table; §7 POST /estimate, PUT /estimate-details, DELETE /estimate). */
@@ -36,42 +48,34 @@ export interface EstimateRow extends Row {
   version: number;
 }
 
-function check(profile: EstimateProfile, services: string[], form: InvoiceForm) {
-  if (!profile.first_name?.trim()) throw new LocalWriteError(MSG.enterFirstName);
-  if (!profile.last_name?.trim()) throw new LocalWriteError(MSG.enterLastName);
-  if (!services.length) throw new LocalWriteError(MSG.selectAtLeastOneService);
-  if (form.work_hour < 0) throw new LocalWriteError(MSG.enterWorkHours);
-  if (form.rate_hour < 0) throw new LocalWriteError(MSG.enterRate);
-}
-
 export function estimatesRepository(db: BayBookDB) {
   return {
     get: (id: string) => db.estimates.get(id) as Promise<EstimateRow | undefined>,
     list: ({ offset = 0, limit = 500 } = {}) => db.estimates.orderBy('created_at').reverse().offset(offset).limit(limit).toArray(),
 
-    /** POST /estimate/ — numbered from the device's estimate series */
+    /** POST /estimate/ — numbered from the device's estimate series; the row as the server builds it */
     create(profile: EstimateProfile, form: InvoiceForm, lines: Line[], services: string[]): Promise<EstimateRow> {
       return localWrite(db, async (w) => {
-        check(profile, services, form);
+        const { value, lines: priced } = await planned(w, profile, form, lines, services);
         const id = newId();
         const number = await w.nextNumber('estimate');
-        const totals = estimateTotals(form, lines);
-        const row: EstimateRow = { id, number, first_name: profile.first_name, last_name: profile.last_name, total: totals.total, profile, products: lines, services, work_hour: form.work_hour, rate_hour: form.rate_hour, discount: 0, totals: { ...totals }, created_by: w.session.username, created_at: w.now, updated_at: w.now, version: 1 };
+        const { row: fields } = planEstimate(value, priced, number);
+        const row: EstimateRow = { id, number, ...fields, created_by: w.session.username, created_at: w.now, updated_at: w.now, version: 1 };
         await w.put('estimates', row);
-        await w.enqueue({ method: 'POST', path: '/estimate', body: { data: { id, number, profile, formData: form, productInvoice: lines, serviceInvoice: services, totals } }, creates: [id], label: `Estimate ${number} for ${profile.first_name} ${profile.last_name}` });
+        await w.enqueue({ method: 'POST', path: '/estimate', body: { data: { id, number, profile: value.profile, formData: value.formData, productInvoice: priced, serviceInvoice: value.serviceInvoice, totals: fields.totals } }, creates: [id], label: `Estimate ${number} for ${fields.first_name} ${fields.last_name}` });
         return row;
       });
     },
 
-    /** PUT /estimate-details {id, profile, formData, productInvoice, serviceInvoice, totals} */
+    /** PUT /estimate-details {id, profile, formData, productInvoice, serviceInvoice, totals}; the row as the server builds it */
     edit(id: string, profile: EstimateProfile, form: InvoiceForm, lines: Line[], services: string[]): Promise<EstimateRow> {
       return localWrite(db, async (w) => {
         const cur = await w.get<EstimateRow>('estimates', id);
-        if (!cur) throw new LocalWriteError(MSG.noRecordFound.replace('{id}', id));
-        check(profile, services, form);
-        const totals = estimateTotals(form, lines);
-        const row = await w.patch<EstimateRow>('estimates', id, { first_name: profile.first_name, last_name: profile.last_name, profile, products: lines, services, work_hour: form.work_hour, rate_hour: form.rate_hour, total: totals.total, totals: { ...totals }, updated_at: w.now, version: cur.version + 1 });
-        await w.enqueue({ method: 'PUT', path: '/estimate-details', body: { data: { id, profile, formData: form, productInvoice: lines, serviceInvoice: services, totals, base_version: cur.version } }, label: `Edit estimate ${cur.number}` });
+        if (!cur) throw new LocalWriteError(fill(MSG.noRecordFound, { id }));
+        const { value, lines: priced } = await planned(w, profile, form, lines, services, cur.products);
+        const { row: fields } = planEstimate(value, priced);
+        const row = await w.patch<EstimateRow>('estimates', id, { ...fields, updated_at: w.now, version: cur.version + 1 });
+        await w.enqueue({ method: 'PUT', path: '/estimate-details', body: { data: { id, profile: value.profile, formData: value.formData, productInvoice: priced, serviceInvoice: value.serviceInvoice, totals: fields.totals, base_version: cur.version } }, label: `Edit estimate ${cur.number}` });
         return row;
       });
     },

@@ -1,0 +1,66 @@
+import { ValidationError } from 'yup';
+import type { InvoiceLine, InvoiceTotals } from '../entities';
+import { isId } from '../ids';
+import { MSG, fill } from '../messages';
+import { formatUSD } from '../money';
+import { estimateSchema, type EstimateInput } from '../schemas';
+import { computeInvoice } from '../totals';
+import type { LineProduct } from './lines';
+
+/**
+ * Estimates as catalogue writes (issue 17): the estimate row is built here once. The save is checked with the
+ * domain's estimateSchema — the rule the editor's form and the server's route apply — so both sides keep the names
+ * as the schema trims them and the whole profile (contact and email '' when not given); the lines are priced per
+ * `estimateLine` from the product rows each side holds; the figures are the invoice rule without payments.
+ */
+export type CheckedEstimate = { ok: true; value: EstimateInput } | { ok: false; message: string };
+
+/** An estimate as sent (profile, formData, productInvoice, serviceInvoice, discount), checked and cast. */
+export function checkEstimate(sent: unknown): CheckedEstimate {
+  try {
+    return { ok: true, value: estimateSchema.validateSync(sent) };
+  } catch (err) {
+    if (err instanceof ValidationError) return { ok: false, message: err.message };
+    throw err;
+  }
+}
+
+export type PricedLine = { ok: true; line: InvoiceLine } | { ok: false; message: string; missing?: true };
+
+/**
+ * An estimate's line (estimates never touch stock): the product as it is now; a product deleted after it was put on
+ * the estimate keeps its line as quoted; anything else is refused with what to do.
+ */
+export function estimateLine(sent: { id: string; qty: number }, p: LineProduct | undefined, before: InvoiceLine | undefined): PricedLine {
+  if (!isId(String(sent.id))) return { ok: false, message: fill(MSG.estimateLineNotProduct, { id: String(sent.id) }) };
+  if (p && !p.deleted) return { ok: true, line: { id: p.id, title: p.title, description: p.description, price: p.price, qty: sent.qty } };
+  if (before) return { ok: true, line: { ...before, qty: sent.qty } };
+  if (p) return { ok: false, message: fill(MSG.estimateProductRemoved, { title: p.title }), missing: true };
+  return { ok: false, message: fill(MSG.estimateNoProduct, { id: sent.id }), missing: true };
+}
+
+export interface EstimateRowPlan {
+  row: {
+    first_name: string;
+    last_name: string;
+    profile: EstimateInput['profile'];
+    products: InvoiceLine[];
+    services: string[];
+    work_hour: number;
+    rate_hour: number;
+    discount: number;
+    totals: Omit<InvoiceTotals, 'status'>;
+    total: number;
+  };
+  log: string;
+  message: string;
+}
+
+/** The estimate row for a checked save and its priced lines; `number` is the new estimate's, or undefined on an edit. */
+export function planEstimate(v: EstimateInput, lines: InvoiceLine[], number?: string): EstimateRowPlan {
+  const { status: _status, ...totals } = computeInvoice({ type: 'service', workHour: v.formData.work_hour, rateCents: v.formData.rate_hour, lines, discountPercent: v.discount });
+  const { first_name, last_name } = v.profile;
+  const row = { first_name, last_name, profile: v.profile, products: lines, services: v.serviceInvoice, work_hour: v.formData.work_hour, rate_hour: v.formData.rate_hour, discount: totals.discount, totals, total: totals.total };
+  if (number === undefined) return { row, log: `changed: ${formatUSD(totals.total)}`, message: 'Estimate saved' };
+  return { row, log: `for ${first_name} ${last_name}: ${formatUSD(totals.total)}`, message: `Estimate ${number} saved` };
+}
