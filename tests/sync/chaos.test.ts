@@ -5,6 +5,7 @@ import type { InvoiceTotals } from '../../src/domain/entities';
 import { createRepositories } from '../../src/local/repositories';
 import type { PaymentMethod } from '../../src/local/repositories/invoices';
 import type { ConflictRow, Row } from '../../src/local/db';
+import { derive } from '../../src/local/rows';
 import { LocalWriteError } from '../../src/local/write';
 import { SYNC_ENTITIES, type SyncEntityName } from '../../src/domain/sync';
 import { customers, idempotency, invoices, jobs, products, transactions } from '../../src/server/db/schema';
@@ -64,10 +65,11 @@ async function pullEverything(url: string, token: string): Promise<Map<string, M
 }
 
 /** Keys the device adds to a row (the pull seq, the search keys of src/local/rows.ts derive()) are not the row's. */
-const DEVICE_ONLY = new Set(['_seq', 'registration_key', 'vin_key', 'name_key', 'title_key']);
-function normalise(_entity: SyncEntityName, rows: Row[]): Row[] {
+const deviceOnly = (entity: SyncEntityName) => new Set(['_seq', ...Object.keys(derive(entity, { id: '' })).filter((k) => k !== 'id')]);
+function normalise(entity: SyncEntityName, rows: Row[]): Row[] {
+  const local = deviceOnly(entity);
   return rows
-    .map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !DEVICE_ONLY.has(k))) as Row)
+    .map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !local.has(k))) as Row)
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
