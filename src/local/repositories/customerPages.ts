@@ -60,9 +60,11 @@ function cursorOf(q: CustomerPageQuery): PageCursor {
  * read as keys only, then the rows. `null` when there are more (the caller pages along the sort index instead).
  */
 async function boundedMatches(db: BayBookDB, search: string): Promise<CustomerRow[] | null> {
+  // the ranges at once: IndexedDB answers requests of one transaction in turn, without a round trip each
+  const lists = await Promise.all(searchTerms(search).map((t) => prefixKeys(db.customers, t.key, t.prefix, SEARCH_COUNT_CAP + 1)));
   const ids = new Set<string>();
-  for (const t of searchTerms(search)) {
-    for (const id of await prefixKeys(db.customers, t.key, t.prefix, SEARCH_COUNT_CAP + 1)) ids.add(id);
+  for (const list of lists) {
+    for (const id of list) ids.add(id);
     if (ids.size > SEARCH_COUNT_CAP) return null;
   }
   const rows = await db.customers.bulkGet([...ids]);
