@@ -9,6 +9,7 @@ const runs = [
   ['server under load: 200 clients, 60 s', ['npx', 'tsx', 'bench/load.ts']],
   ['chaos sync at full size: 500 mutations per device', ['npx', 'vitest', 'run', '--project', 'sync', 'tests/sync/chaos.test.ts'], { BAYBOOK_CHAOS_OPS: '500' }],
   ['bundle size', ['npx', 'tsx', 'bench/bundle-size.ts']],
+  ['Customers screen in Chromium at 5,000, 20,000 and 50,000 customers', ['npx', 'tsx', 'bench/customers-screen.ts']],
 ];
 let failed = 0;
 for (const [name, cmd, env] of runs) {

@@ -1,23 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
+import { freePort } from '../helpers/freePort';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-
-async function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-  });
-}
 
 /** The real server process (PGlite on disk, or the PostgreSQL of DATABASE_URL), so it can be killed outright. */
 async function boot(dataDir: string, port: number): Promise<ChildProcess> {

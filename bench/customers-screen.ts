@@ -1,0 +1,107 @@
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { customerAt } from './shop/data';
+import { buildApp, openBrowser, seedShop, signIn, startProduct } from './shop/device';
+
+/**
+ * `npx tsx bench/customers-screen.ts [--dist DIR] [--sizes 5000,20000,50000] [--runs 7]`: the Customers screen in
+ * Chromium on a device holding a shop's rows (two jobs per customer), timed inside the page:
+ *   - menu click → customer rows shown: from the click on "Customers" in the main menu (coming from Add Customer)
+ *     to the first table rows in the DOM; beside it, the click on "Add Customer" → its form, a screen that reads
+ *     nothing: what any screen change costs on this machine, the floor under the first figure;
+ *   - plate-prefix search → only matches shown: from the search box's change (e.g. "KM 4") to a table whose every
+ *     row's registration (or VIN: the shop search matches a VIN's start too) starts with it.
+ * Medians of `--runs` after one warm-up each. Without --dist it builds the working tree. Prints figures only
+ * (docs/PERFORMANCE.md records them); budget ≤ 50 ms for both at any size.
+ */
+const { values } = parseArgs({ options: { dist: { type: 'string' }, sizes: { type: 'string', default: '5000,20000,50000' }, runs: { type: 'string', default: '7' } } });
+const SIZES = values.sizes.split(',').map(Number);
+const RUNS = Number(values.runs);
+
+/** Runs `act` in the page and resolves with the ms until `done` holds (checked on every DOM change). */
+async function timed(page: Page, act: string, done: string, arg: string): Promise<number> {
+  return page.evaluate(
+    ({ act, done, arg }) =>
+      new Promise<number>((resolve, reject) => {
+        const isDone = new Function('arg', done) as (a: string) => boolean;
+        const t0 = performance.now();
+        const stop = setTimeout(() => (obs.disconnect(), reject(new Error(`not done in 20 s: ${done}; shown: ${document.querySelector('[data-testid="table-customers"] tbody')?.textContent?.slice(0, 400)}`))), 20_000);
+        const obs = new MutationObserver(() => {
+          if (!isDone(arg)) return;
+          obs.disconnect();
+          clearTimeout(stop);
+          resolve(performance.now() - t0);
+        });
+        obs.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+        (new Function('arg', act) as (a: string) => void)(arg);
+      }),
+    { act, done, arg },
+  );
+}
+
+const ROWS = `document.querySelectorAll('[data-testid="table-customers"] tbody tr[data-row-id]')`;
+const CLICK_MENU = `[...document.querySelectorAll('nav[aria-label="Main menu"] a')].find((a) => a.textContent.trim() === arg).click()`;
+const TYPE = `const box = document.querySelector('[aria-label="Search customers"]');
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(box, arg);
+  box.dispatchEvent(new Event('input', { bubbles: true }));`;
+/** every row shown has a registration (first cell) or a VIN (fourth) starting with the typed prefix, spaces aside */
+const ONLY_MATCHES = `const rows = ${ROWS}; const key = arg.replace(/\\s+/g, '').toUpperCase();
+  const starts = (td) => (td?.textContent ?? '').replace(/\\s+/g, '').toUpperCase().startsWith(key);
+  return rows.length > 0 && [...rows].every((r) => { const td = r.querySelectorAll('td'); return starts(td[0]) || starts(td[3]); });`;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`;
+
+/** Both times: menu click → Add Customer's form (a screen that reads nothing: the floor), then → customer rows. */
+async function menuToRows(page: Page): Promise<[number, number]> {
+  const floor = await timed(page, CLICK_MENU, `return !!document.querySelector('form input')`, 'Add Customer');
+  await page.waitForTimeout(300);
+  return [floor, await timed(page, CLICK_MENU, `return ${ROWS}.length > 0`, 'Customers')];
+}
+
+async function plateSearch(page: Page, prefix: string): Promise<number> {
+  const ms = await timed(page, TYPE, ONLY_MATCHES, prefix);
+  // back to every customer: the first row shown is not a match any more (or the box is empty and rows are back)
+  await timed(page, TYPE, `return ${ROWS}.length >= 10`, '');
+  await page.waitForTimeout(200);
+  return ms;
+}
+
+const dist = values.dist ?? buildApp();
+const server = await startProduct(dist);
+const ctx = await openBrowser();
+try {
+  const page = await ctx.newPage();
+  await signIn(page, server.url);
+  let have = 0;
+  for (const size of SIZES) {
+    const t = Date.now();
+    await seedShop(page, { from: have, to: size, jobsPer: 2 });
+    have = size;
+    const seeded = ((Date.now() - t) / 1000).toFixed(0);
+    await page.reload();
+    await page.getByText(/^Synced /).first().waitFor({ timeout: 60_000 });
+    const menu: number[] = [];
+    const floor: number[] = [];
+    for (let i = 0; i <= RUNS; i++) {
+      const [form, rows] = await menuToRows(page);
+      if (i === 0) continue; // the warm-up
+      menu.push(rows);
+      floor.push(form);
+    }
+    const search: number[] = [];
+    for (let i = 0; i <= RUNS; i++) {
+      // a prefix of a customer's plate as staff type it: two letters, the space, a digit
+      const prefix = customerAt(Math.floor(((i + 1) * size) / (RUNS + 2))).registration.slice(0, 4);
+      const ms = await plateSearch(page, prefix);
+      if (i > 0) search.push(ms);
+    }
+    console.log(`${size} customers, ${size * 2} jobs (seeded in ${seeded} s):`);
+    console.log(`  menu click → rows shown: ${fmt(menu)}`);
+    console.log(`  (reference: menu click → Add Customer form, a screen that reads nothing: ${fmt(floor)})`);
+    console.log(`  plate prefix search → only matches: ${fmt(search)}`);
+  }
+} finally {
+  await ctx.close();
+  server.stop();
+}

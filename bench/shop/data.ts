@@ -1,0 +1,98 @@
+import { newId } from '../../src/domain/ids';
+import type { CustomerRow, JobRow } from '../../src/local/db';
+import { derive } from '../../src/local/rows';
+
+/**
+ * A shop's rows at any size, the same on every run (seeded random): customers with a vehicle each and their jobs,
+ * as the pull would store them (the app's own `derive` adds the search keys). Customers `from`..`to` and their jobs
+ * can be made in slices, so a benchmark grows one device from 5,000 to 50,000 customers without starting again.
+ */
+
+const FIRST = ['Ann', 'Ben', 'Cole', 'Dana', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivan', 'Jo', 'Kim', 'Lee', 'Mia', 'Ned', 'Ola', 'Pat'];
+const LAST = ['Adams', 'Brown', 'Campbell', 'Davis', 'Edwards', 'Francis', 'Grant', 'Henry', 'Irving', 'James', 'Knight', 'Lewis', 'Morgan', 'Nelson', 'Reid', 'Smith', 'Thomas', 'Walker', 'Young'];
+const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+const VIN_CHARS = '0123456789ABCDEFGHJKLMNPRSTUVWXYZ';
+const STATUSES = ['received', 'active', 'complete', 'complete', 'complete', 'booked'];
+const DAY = 86_400_000;
+
+/** mulberry32 over the row's number: row i is the same whichever slice makes it */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** ids are UUIDv7 like the app's; the n-th customer's id is remembered so its jobs point at it */
+const customerIds = new Map<number, string>();
+function customerId(i: number): string {
+  let id = customerIds.get(i);
+  if (!id) customerIds.set(i, (id = newId()));
+  return id;
+}
+
+export function customerAt(i: number, now = Date.now()): CustomerRow {
+  const r = rng(i * 7919 + 1);
+  const pick = (s: string | string[]) => s[Math.floor(r() * s.length)];
+  const first = `${pick(FIRST)}${i % 97}`;
+  const last = `${pick(LAST)}${Math.floor(i / 97) % 500}`;
+  const created = new Date(now - (5 * 365 * DAY * (1 - i / 1_000_000)) - r() * DAY).toISOString();
+  return derive('customers', {
+    id: customerId(i),
+    first_name: first,
+    last_name: last,
+    vin: Array.from({ length: 17 }, () => pick(VIN_CHARS)).join(''),
+    registration: `${pick(LETTERS)}${pick(LETTERS)} ${Math.floor(r() * 9000 + 1000)}`,
+    email: `${first.toLowerCase()}.${last.toLowerCase()}@mail${i % 40}.test`,
+    contact: String(8762000000 + i * 37),
+    current_points: Math.floor(r() * 300),
+    discount: r() < 0.1 ? 5 : 0,
+    note: r() < 0.05 ? 'Prefers mornings' : '',
+    active: r() < 0.02 ? 0 : 1,
+    created_at: created,
+    updated_at: created,
+    version: 1,
+  }) as CustomerRow;
+}
+
+/** job j of a shop with `customers` customers (its customer is one of them) */
+export function jobAt(j: number, customers: number, now = Date.now()): JobRow {
+  const r = rng(j * 104729 + 3);
+  const ci = Math.floor(r() * customers);
+  const c = customerAt(ci, now);
+  const created = new Date(now - (j % 1500) * DAY - r() * DAY).toISOString();
+  const status = STATUSES[Math.floor(r() * STATUSES.length)];
+  return derive('jobs', {
+    id: newId(),
+    number: `Z9-${j + 1}`,
+    customer_id: c.id,
+    vin: c.vin,
+    registration: c.registration,
+    first_name: c.first_name,
+    last_name: c.last_name,
+    contact: c.contact,
+    email: c.email,
+    mileage: Math.floor(r() * 200_000),
+    service: ['Oil and filter change'],
+    status,
+    book_start: status === 'booked' ? created : null,
+    book_end: null,
+    start: null,
+    active_at: null,
+    complete_at: status === 'complete' ? created : null,
+    technician: '',
+    customer_note: '',
+    service_note: '',
+    comment: '',
+    invoice: [],
+    type: 'service',
+    created_by: 'seed',
+    created_at: created,
+    updated_at: created,
+    version: 1,
+  }) as JobRow;
+}

@@ -1,0 +1,121 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { rowCountKey, type Row } from '../../src/local/db';
+import { jobCounterKeys } from '../../src/local/rows';
+import { customerAt, jobAt } from './data';
+import { freePort } from '../../tests/helpers/freePort';
+
+/**
+ * A real device for the screen benchmarks: the product (src/server/main.ts on PGlite) serving a build of the app,
+ * Debian's Chromium (TOOLCHAIN.md flags), the admin signed in through the login screen, and the device's IndexedDB
+ * filled with a shop's rows. The rows are written into the app's own database (`baybook`) as a finished first sync
+ * leaves them — derived keys by the app's `derive`, counters by the app's own counter keys — and the app reads them
+ * with its own code after a reload.
+ */
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const ADMIN = { username: 'admin', password: 'bench-admin-pw' };
+const TZ = 'America/Jamaica';
+
+/** Builds the app from `src` (a checkout) into a fresh folder; returns the folder. */
+export function buildApp(src = ROOT): string {
+  const out = mkdtempSync(join(tmpdir(), 'baybook-bench-dist-'));
+  const r = spawnSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir'], { cwd: src, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  if (r.status !== 0) throw new Error('vite build failed');
+  return out;
+}
+
+/** The product on a free port with a fresh PGlite data dir; `stop()` ends it (its process group). */
+export async function startProduct(dist: string) {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BAYBOOK_DATA_DIR: mkdtempSync(join(tmpdir(), 'baybook-bench-')), BAYBOOK_STATIC_DIR: dist, BAYBOOK_ADMIN_USER: ADMIN.username, BAYBOOK_ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', DATABASE_URL: '', JWT_SECRET: randomBytes(24).toString('hex') },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 360; i++) {
+    if (proc.exitCode !== null) throw new Error('the server exited');
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    stop() {
+      try {
+        process.kill(-proc.pid!, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    },
+  };
+}
+
+export async function openBrowser(profile = mkdtempSync(join(tmpdir(), 'baybook-bench-chromium-'))): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Signs in through the login screen (the product's admin by default) and waits for the first sync to finish. */
+export async function signIn(page: Page, url: string, who = ADMIN) {
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${url}/`);
+  await page.getByText(/^Synced /).first().waitFor({ timeout: 60_000 });
+}
+
+/** Puts rows into the page's `baybook` database in one transaction and adds `counters` to its counters. */
+async function putRaw(page: Page, rows: Record<string, Row[]>, counters: Record<string, number>) {
+  await page.evaluate(
+    ({ rows, counters }) =>
+      new Promise<void>((done, fail) => {
+        const open = indexedDB.open('baybook');
+        open.onerror = () => fail(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction([...Object.keys(rows), 'counters'], 'readwrite');
+          for (const [table, list] of Object.entries(rows)) for (const row of list) tx.objectStore(table).put(row);
+          const store = tx.objectStore('counters');
+          for (const [key, n] of Object.entries(counters)) {
+            const get = store.get(key);
+            get.onsuccess = () => store.put({ key, n: ((get.result as { n?: number } | undefined)?.n ?? 0) + n });
+          }
+          tx.oncomplete = () => (db.close(), done());
+          tx.onerror = () => fail(tx.error);
+        };
+      }),
+    { rows, counters },
+  );
+}
+
+/**
+ * Grows the device from `from` to `to` customers and from `from × jobsPer` to `to × jobsPer` jobs, in chunks of
+ * 5,000 rows (a page.evaluate carries a few MB each). Reload the page afterwards: the app's live queries did not see
+ * writes made beside Dexie.
+ */
+export async function seedShop(page: Page, { from, to, jobsPer }: { from: number; to: number; jobsPer: number }) {
+  const CHUNK = 5000;
+  const now = Date.now();
+  for (let i = from; i < to; i += CHUNK) {
+    const customers = Array.from({ length: Math.min(CHUNK, to - i) }, (_, k) => customerAt(i + k, now));
+    await putRaw(page, { customers }, { [rowCountKey('customers')]: customers.length });
+  }
+  for (let j = Math.round(from * jobsPer); j < Math.round(to * jobsPer); j += CHUNK) {
+    const jobs = Array.from({ length: Math.min(CHUNK, Math.round(to * jobsPer) - j) }, (_, k) => jobAt(j + k, to, now));
+    const counters: Record<string, number> = {};
+    for (const job of jobs) for (const k of jobCounterKeys(job, TZ)) counters[k] = (counters[k] ?? 0) + 1;
+    await putRaw(page, { jobs }, counters);
+  }
+}
