@@ -4,7 +4,7 @@ import { minLevel, type Action } from './permissions';
  * Every call of the REST API (SPEC §7, served under /api) and the permission it needs.
  * The server refuses to register a route that is not listed here, and the permission-matrix test walks this list,
  * so a new route cannot be added without deciding who may call it.
- * `action: null` marks the public routes (login only).
+ * `action: null` marks the public routes (login, and the health and readiness probes).
  */
 export interface ApiRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -25,6 +25,7 @@ const r = (method: ApiRoute['method'], path: string, action: Action | null): Api
 export const API_ROUTES: readonly ApiRoute[] = [
   // auth, team, devices, sync
   r('GET', '/health', null),
+  r('GET', '/ready', null),
   r('POST', '/login', null),
   r('GET', '/v2/auth/user-list/:level', 'team.technicians'),
   r('GET', '/v2/auth/users', 'team.manage'),

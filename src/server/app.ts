@@ -12,6 +12,7 @@ import { fileBlobStore, memoryBlobStore, type BlobStore } from './blobs';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import { HttpError } from './http/errors';
+import { trackClosing } from './http/closing';
 import type { AppServices } from './http/services';
 import { registerRoutes } from './routes';
 import { registerCors } from './http/cors';
@@ -104,6 +105,7 @@ export async function buildApp({ database, config, blobs, logger, logStream }: B
     config,
     blobs: blobs ?? (config.dataDir === 'memory://' ? memoryBlobStore() : fileBlobStore(join(config.dataDir, 'blobs'))),
     signToken: (payload) => app.jwt.sign(payload),
+    closing: trackClosing(app),
   };
 
   await app.register(

@@ -34,6 +34,8 @@ export interface ServerConfig {
   loginMaxPerAddress: number;
   /** a key forgets its failures one window after the first of them; also the longest wait */
   loginWindowSeconds: number;
+  /** the longest a SIGTERM/SIGINT waits for in-flight requests before the process gives up and exits 1 */
+  shutdownTimeoutSeconds: number;
 }
 
 /**
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxFailures: Number(env.BAYBOOK_LOGIN_MAX_FAILURES ?? 5),
     loginMaxPerAddress: Number(env.BAYBOOK_LOGIN_MAX_PER_ADDRESS ?? 30),
     loginWindowSeconds: Number(env.BAYBOOK_LOGIN_WINDOW_SECONDS ?? 900),
+    shutdownTimeoutSeconds: Number(env.BAYBOOK_SHUTDOWN_TIMEOUT_SECONDS ?? 30),
   };
   const cfg = { ...base, ...overrides };
   if (!cfg.jwtSecret && cfg.databaseUrl) throw new Error(MISSING_SHARED_SECRET);

@@ -13,10 +13,29 @@ const passwordFile = createdAdmin ? writeAdminPasswordFile(config.dataDir, creat
 // the log through process.stdout, as console.log writes: its lines and ours come out in the order they were written
 const app = await buildApp({ database, config, logger: true, logStream: process.stdout });
 
-const shutdown = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
+/**
+ * SIGTERM/SIGINT: app.close() turns /api/ready to 503 at once (its preClose hook), stops accepting connections and
+ * waits for the requests in flight, so every write a client saw acknowledged has committed; only then is the database
+ * closed (closing it first would fail those requests mid-transaction). A second signal joins the same shutdown; one
+ * that hangs past BAYBOOK_SHUTDOWN_TIMEOUT_SECONDS exits 1 rather than never.
+ */
+let stopping: Promise<void> | undefined;
+const shutdown = (signal: NodeJS.Signals) => {
+  stopping ??= (async () => {
+    app.log.info(`${signal}: finishing the requests in flight, then closing the database`);
+    setTimeout(() => {
+      console.error(`BayBook did not finish its requests within ${config.shutdownTimeoutSeconds} s of ${signal}; exiting.`);
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000).unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      console.error('BayBook could not shut down cleanly:', err);
+      process.exit(1);
+    }
+  })();
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

@@ -8,4 +8,6 @@ export interface AppServices {
   config: ServerConfig;
   blobs: BlobStore;
   signToken(payload: { username: string; permission: number }): string;
+  /** true from the moment app.close() is called (http/closing.ts): /api/ready answers 503 */
+  closing(): boolean;
 }
