@@ -34,6 +34,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('DELETE', '/v2/auth/user', 'team.manage'),
   r('DELETE', '/v3/sign-in-limits', 'team.manage'),
   r('POST', '/v3/devices', 'session.use'),
+  r('POST', '/v3/discarded', 'session.use'),
   r('GET', '/v3/sync/changes', 'sync.use'),
   // config sheet
   r('GET', '/configsheet', 'config.read'),

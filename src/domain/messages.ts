@@ -161,6 +161,25 @@ export const MSG = {
   heldMany: '{count} changes wait for {user} to sign in',
   updateReady: 'A new version of BayBook is ready.',
   updateWaitsForSync: 'Changes are being sent: Reload once they are on the server.',
+  // refused changes (issue 14): what was refused, in a cashier's words, and what discarding it loses
+  refusedPayment: '{method} payment of {amount} on {invoice}',
+  refusedDiscount: 'Discount of {percent}% on {invoice}',
+  refusedRedemption: 'Redemption of {points} points on {invoice}',
+  refusedRemoval: 'Removal of receipt {number} ({amount} {method}) from {invoice}',
+  refusedAdviceMoney: 'Check {invoice} with the front desk before you decide: Retry sends it again once that is sorted out; Discard drops it for good.',
+  refusedAdvice: 'Retry sends it again once the cause is sorted out; Discard drops it for good.',
+  discardConfirmTitle: 'Discard this change?',
+  discardLossPayment: 'This {amount} {method} payment will not be recorded anywhere. Keep the {money} aside and record it again on the right invoice, or give it back to the customer.',
+  discardLossDiscount: 'This {percent}% discount on {invoice} will not be recorded anywhere: the customer owes the full amount. Give it again if it is still meant.',
+  discardLossRedemption: 'These {points} points will not be taken off {invoice}: the customer keeps them and the amount stays due. Redeem them again if still meant.',
+  discardLossRemoval: 'Receipt {number} ({amount}) stays on {invoice}: it will not be removed. Remove it again if it still should be.',
+  discardLossOther: 'This change will not be made anywhere: make it again if it is still needed.',
+  discardTrace: 'The discard is kept on this device and written to the activity log.',
+  discardedLog: 'discarded on a device after the server refused it: {message}',
+  discardedLine: 'Discarded {when} by {user}',
+  discardedLogged: 'In the activity log',
+  discardedLogWaiting: 'Goes to the activity log at the next sync',
+  discardedLogLabel: 'Activity log: discarded "{what}"',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

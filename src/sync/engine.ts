@@ -1,7 +1,8 @@
-import { getMeta, setMeta, type BayBookDB, type ConflictRow } from '../local/db';
+import { getMeta, setMeta, type BayBookDB } from '../local/db';
 import { getDeviceId, onQueued, type Session } from '../local/write';
 import { outboxLockName, withLock } from './lock';
-import { backoffMs, discardConflict, failureText, listConflicts, pushPass, retryConflict, type PushResult } from './outbox';
+import { discardConflict, discardedConflicts, isDiscarded, openConflicts, type ExplainedConflict } from './discard';
+import { backoffMs, failureText, pushPass, retryConflict, type PushResult } from './outbox';
 import { clearRepull, getRepull, pull as runPull, repullRows, type PullResult } from './pull';
 import { createStatusStore, type StatusStore, type SyncStatus } from './status';
 import { dropUserToken, getTokens, setUserToken, tokenUsableUntil, validToken } from './tokens';
@@ -73,7 +74,10 @@ export interface SyncEngine {
   isSending(): boolean;
   refreshStatus(): Promise<SyncStatus>;
   conflicts: {
-    list(): Promise<ConflictRow[]>;
+    /** the refused changes waiting for a decision, in words (a discarded one is no longer in it) */
+    list(): Promise<ExplainedConflict[]>;
+    /** the refused changes discarded on this device: kept, with whether their activity-log line has gone */
+    discarded(): Promise<ExplainedConflict[]>;
     retry(id: string): Promise<void>;
     discard(id: string): Promise<void>;
   };
@@ -110,7 +114,7 @@ export async function outboxSummary(db: BayBookDB, now = Date.now()): Promise<Ou
     if (until <= now) held.set(e.actor, (held.get(e.actor) ?? 0) + 1);
     else if (until !== Infinity && (recheckAt === null || until < recheckAt)) recheckAt = until;
   });
-  const conflicts = await db.conflicts.count();
+  const conflicts = await db.conflicts.filter((c) => !isDiscarded(c)).count();
   return { waiting, conflicts, heldFor: [...held].map(([username, count]) => ({ username, count })), recheckAt };
 }
 
@@ -390,7 +394,8 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     isSending: () => sending,
     refreshStatus,
     conflicts: {
-      list: () => listConflicts(db),
+      list: () => openConflicts(db),
+      discarded: () => discardedConflicts(db),
       async retry(id) {
         await retryConflict(db, id);
         await refreshStatus();
@@ -399,6 +404,8 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       async discard(id) {
         await discardConflict(db, id);
         await refreshStatus();
+        // its activity-log line goes at once when the server can be reached
+        void cycle(true);
       },
     },
   };

@@ -2,6 +2,7 @@ import { newId } from '../domain/ids';
 import { SYNC_ENTITIES } from '../domain/sync';
 import type { BayBookDB, ConflictRow, OutboxEntry } from '../local/db';
 import { rebaseRows } from '../local/rows';
+import { isDiscarded } from './discard';
 import { noteRepull } from './pull';
 import { tokenExpired, getTokens, dropUserToken } from './tokens';
 import { ApiError, isRetryable, type Transport } from './transport';
@@ -252,10 +253,6 @@ export async function pushPass(opts: PushOptions): Promise<PushResult> {
 
 // ---- conflicts --------------------------------------------------------------------------------------------------
 
-export function listConflicts(db: BayBookDB): Promise<ConflictRow[]> {
-  return db.conflicts.orderBy('at').toArray();
-}
-
 /** Why a refused change cannot be sent again on its own (`retryConflict`). */
 export class RetryError extends Error {
   constructor(message: string) {
@@ -278,8 +275,9 @@ const bySeq = (a: ConflictRow, b: ConflictRow) => (a.entry.seq ?? 0) - (b.entry.
 export async function retryConflict(db: BayBookDB, id: string): Promise<OutboxEntry[]> {
   return db.transaction('rw', db.tables, async () => {
     const c = await db.conflicts.get(id);
-    if (!c) return [];
-    const all = await db.conflicts.toArray();
+    if (!c || isDiscarded(c)) return [];
+    // a discarded change is kept only as a trace: it counts as gone
+    const all = (await db.conflicts.toArray()).filter((x) => !isDiscarded(x));
     const creatorOf = (rowId: string, except: string) => all.find((x) => x.id !== except && x.entry.creates?.includes(rowId));
     const picked = new Map<string, ConflictRow>([[c.id, c]]);
 
@@ -349,13 +347,4 @@ export async function retryConflict(db: BayBookDB, id: string): Promise<OutboxEn
 async function rowOnDevice(db: BayBookDB, id: string): Promise<boolean> {
   for (const entity of SYNC_ENTITIES) if (await db.entity(entity).get(id)) return true;
   return false;
-}
-
-/** Drops a refused change for good (its photo too). */
-export async function discardConflict(db: BayBookDB, id: string): Promise<void> {
-  await db.transaction('rw', db.conflicts, db.blobs, async () => {
-    const c = await db.conflicts.get(id);
-    if (c?.entry.blobId) await db.blobs.delete(c.entry.blobId);
-    await db.conflicts.delete(id);
-  });
 }

@@ -216,6 +216,22 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         };
       },
     },
+    {
+      route: 'POST /v3/discarded',
+      kind: 'write',
+      prepare: async () => {
+        const what = `Cash payment of $40.00 on INV R${++seq}`;
+        return {
+          path: '/v3/discarded',
+          body: { entry_id: newId(), what, message: 'Invalid payment', money: true },
+          async verify(res) {
+            expect(res.body).toMatchObject({ value: true });
+            const lines = await db().select().from(t.sysLog).where(eq(t.sysLog.subject, what));
+            expect(lines).toMatchObject([{ category: 'service', predicate: 'discarded on a device after the server refused it: Invalid payment' }]);
+          },
+        };
+      },
+    },
     // --- config ------------------------------------------------------------------------------------------------------
     {
       route: 'PUT /configsheet/:id',

@@ -100,14 +100,18 @@ describe('the sync status in the shell', () => {
     // the count in the header follows (the open drawer hides the rest of the page from the accessibility tree)
     await expect.poll(() => screen.queryByRole('button', { name: '1 refused', hidden: true })).toBeTruthy();
 
-    // Discard: dropped for good, nothing queued
+    // Discard, once confirmed: off the list of decisions, kept as discarded, and only its activity-log line queued
     await act(async () => {
       fireEvent.click(within(items()[0]).getByRole('button', { name: 'Discard' }));
     });
+    const ask = await screen.findByRole('alertdialog', { name: MSG.discardConfirmTitle });
+    await act(async () => {
+      fireEvent.click(within(ask).getByRole('button', { name: 'Discard for good' }));
+    });
     await expect.poll(() => items().length).toBe(0);
     expect(within(drawer).getByText('Nothing was refused.')).toBeTruthy();
-    expect(await data.db.conflicts.count()).toBe(0);
-    expect(await data.db.outbox.count()).toBe(1);
+    expect(within(drawer).getAllByTestId('discarded').map((e) => e.textContent)).toEqual([expect.stringContaining('Edit job #T1-4')]);
+    expect((await data.db.outbox.toArray()).map((e) => e.path)).toEqual(['/configsheet/x', '/v3/discarded']);
     await expect.poll(() => screen.queryByRole('button', { name: /refused$/, hidden: true })).toBeNull();
   });
 

@@ -144,7 +144,8 @@ describe('after a refusal the affected rows are authoritative', () => {
       expect(err).toBeInstanceOf(RetryError);
       expect((err as Error).message).toMatch(/^"Edit team member rt_orp" cannot be sent: it needs a record that an earlier refused change would have made, and that change was discarded/);
       expect((await d.engine.conflicts.list()).map((c) => c.id)).toEqual([child.id]);
-      expect(await d.db.outbox.count()).toBe(0);
+      // nothing queued but the discard's activity-log line
+      expect((await d.db.outbox.toArray()).map((e) => e.path)).toEqual(['/v3/discarded']);
       expect(await onServer(id)).toBeUndefined();
     });
   });

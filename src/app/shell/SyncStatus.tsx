@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Drawer, HStack, Portal, Stack, Text, CloseButton } from '@chakra-ui/react';
+import { Badge, Button, Drawer, HStack, Portal, Text, CloseButton } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { MSG, fill } from '../../domain/messages';
@@ -6,20 +6,20 @@ import { formatBytes } from '../../domain/storage';
 import { outboxSummary } from '../../sync/engine';
 import { startOfShopDay } from '../../domain/dates';
 import { heldMessage, lastSyncText, serverTroubleMessage } from '../../sync/status';
-import { useData, useStorageState, useSync, useSyncStatus } from '../data/DataProvider';
-import { notifyError } from '../feedback/toaster';
+import { useData, useStorageState, useSyncStatus } from '../data/DataProvider';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
+import { RefusedList } from './RefusedList';
 
 /** setTimeout cannot wait longer than ~24.8 days; a far-off expiry is looked at again within the hour */
 const MAX_WAIT_MS = 60 * 60_000;
 
 /**
  * Always visible: online or not, how many changes are not yet on the server, who must sign in for theirs to go,
- * what the server refused (with Retry and Discard), the first sync's progress, and the device's storage.
+ * what the server refused (RefusedList: in words, with Retry, and a Discard that asks first and leaves a trace), the
+ * first sync's progress, and the device's storage.
  */
 export function SyncStatus() {
   const status = useSyncStatus();
-  const engine = useSync();
   const { db } = useData();
   // counted from the device's own outbox and tokens, live: until it is counted nothing is claimed to be on the server
   const [now, setNow] = useState(() => Date.now());
@@ -41,7 +41,6 @@ export function SyncStatus() {
   }, [today, tz]);
   const [open, setOpen] = useState(false);
   const storage = useStorageState();
-  const conflicts = useLiveQuery(() => engine.conflicts.list(), [engine]) ?? [];
   const refused = outbox?.conflicts ?? status.conflicts;
   const free = storage ? formatBytes(storage.quota - storage.usage) : '';
   // the server answers 5xx again and again: say so, and that nothing is lost (the changes stay and are retried)
@@ -107,26 +106,7 @@ export function SyncStatus() {
                 <Drawer.Title>Changes the server refused</Drawer.Title>
               </Drawer.Header>
               <Drawer.Body>
-                <Stack gap="3">
-                  {conflicts.length === 0 && <Text>Nothing was refused.</Text>}
-                  {conflicts.map((c) => (
-                    <Box key={c.id} borderWidth="1px" borderRadius="md" p="3" data-testid="conflict">
-                      <Text fontWeight="semibold">{c.entry.label}</Text>
-                      <Text color="red.600">{c.message}</Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {new Date(c.at).toLocaleString()} by {c.entry.actor}
-                      </Text>
-                      <HStack mt="2">
-                        <Button size="xs" onClick={() => engine.conflicts.retry(c.id).catch(notifyError)}>
-                          Retry
-                        </Button>
-                        <Button size="xs" variant="outline" onClick={() => engine.conflicts.discard(c.id).catch(notifyError)}>
-                          Discard
-                        </Button>
-                      </HStack>
-                    </Box>
-                  ))}
-                </Stack>
+                <RefusedList />
               </Drawer.Body>
               <Drawer.CloseTrigger asChild>
                 <CloseButton size="sm" />

@@ -4,6 +4,7 @@ import { authRoutes } from './auth';
 import { configRoutes } from './config';
 import { customersRoutes } from './customers';
 import { deviceRoutes } from './devices';
+import { discardedRoutes } from './discarded';
 import { documentRoutes } from './documents';
 import { estimatesRoutes } from './estimates';
 import { healthRoutes } from './health';
@@ -20,6 +21,7 @@ export function registerRoutes(api: FastifyInstance, s: AppServices) {
   healthRoutes(api, s);
   authRoutes(api, s);
   deviceRoutes(api, s);
+  discardedRoutes(api, s);
   syncRoutes(api, s);
   configRoutes(api, s);
   customersRoutes(api, s);

@@ -1,0 +1,85 @@
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { formatShop } from '../../domain/dates';
+import { MSG, fill } from '../../domain/messages';
+import type { ExplainedConflict } from '../../sync/discard';
+import { useSync } from '../data/DataProvider';
+import { notifyError } from '../feedback/toaster';
+import { useConfirm } from '../ui/confirm';
+import { useShopTimeZone } from '../ui/useShopTimeZone';
+
+const WHEN = 'MMM d yyyy, h:mm a';
+
+/**
+ * The changes the server refused, in a cashier's words (issue 14): what it was, on which invoice and customer, the
+ * server's message in full, what to do, and when, in the shop's time. Discard asks first and says what will be lost;
+ * a discarded change stays listed below, with whether its activity-log line has reached the server.
+ */
+export function RefusedList() {
+  const engine = useSync();
+  const tz = useShopTimeZone();
+  const open = useLiveQuery(() => engine.conflicts.list(), [engine]) ?? [];
+  const discarded = useLiveQuery(() => engine.conflicts.discarded(), [engine]) ?? [];
+  return (
+    <Stack gap="3">
+      {open.length === 0 && <Text>Nothing was refused.</Text>}
+      {open.map((c) => (
+        <Refused key={c.id} c={c} tz={tz} />
+      ))}
+      {discarded.length > 0 && (
+        <Stack gap="2" data-testid="discarded-list">
+          <Text fontWeight="semibold" mt="2">
+            Discarded
+          </Text>
+          {discarded.map((c) => (
+            <Box key={c.id} borderWidth="1px" borderRadius="md" p="2" bg="bg.muted" data-testid="discarded">
+              <Text>{c.what}</Text>
+              {c.record && <Text fontSize="sm">{c.record}</Text>}
+              <Text fontSize="xs" color="fg.muted">
+                {fill(MSG.discardedLine, { when: formatShop(c.discarded?.at ?? c.at, tz, WHEN), user: c.discarded?.by ?? '' })} ·{' '}
+                {c.logged ? MSG.discardedLogged : MSG.discardedLogWaiting}
+              </Text>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function Refused({ c, tz }: { c: ExplainedConflict; tz: string }) {
+  const engine = useSync();
+  const confirm = useConfirm();
+  const discard = async () => {
+    const message = (
+      <>
+        <Text>{c.loss}</Text>
+        <Text mt="2" fontSize="sm" color="fg.muted">
+          {MSG.discardTrace}
+        </Text>
+      </>
+    );
+    if (await confirm({ title: MSG.discardConfirmTitle, message, confirmLabel: 'Discard for good', cancelLabel: 'Keep it', danger: true })) {
+      await engine.conflicts.discard(c.id);
+    }
+  };
+  return (
+    <Box borderWidth="1px" borderRadius="md" p="3" data-testid="conflict">
+      <Text fontWeight="semibold">{c.what}</Text>
+      {c.record && <Text fontSize="sm">{c.record}</Text>}
+      <Text color="red.600">{c.message}</Text>
+      <Text fontSize="sm">{c.advice}</Text>
+      <Text fontSize="xs" color="fg.muted">
+        Refused {formatShop(c.at, tz, WHEN)} · made by {c.entry.actor}
+      </Text>
+      <HStack mt="2">
+        <Button size="xs" onClick={() => engine.conflicts.retry(c.id).catch(notifyError)}>
+          Retry
+        </Button>
+        <Button size="xs" variant="outline" onClick={() => discard().catch(notifyError)}>
+          Discard
+        </Button>
+      </HStack>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { boolean, object, string } from 'yup';
+import { isId } from '../../domain/ids';
+import { MSG, fill } from '../../domain/messages';
+import { LIMITS, boundedText } from '../../domain/schemas/fields';
+import { defineRoute } from '../http/route';
+import type { AppServices } from '../http/services';
+
+const discardedSchema = object({
+  entry_id: string().required('Invalid entry id').test('uuid', 'Invalid entry id', (v) => isId(v)),
+  what: boundedText('What', LIMITS.note).trim().required('Say what was discarded').min(1, 'Say what was discarded'),
+  message: boundedText('Message', LIMITS.text).default(''),
+  money: boolean().default(false),
+});
+
+/**
+ * A device discarded a change the server had refused (issue 14): the server only writes the activity-log line, so
+ * staff see what was dropped and by whom — cash taken for a payment that never got recorded included. Money goes to
+ * the jobs-and-money log, anything else to the system log. Changes no row: the refused change never reached one.
+ */
+export function discardedRoutes(app: FastifyInstance, s: AppServices) {
+  defineRoute(app, s, {
+    method: 'POST',
+    path: '/v3/discarded',
+    write: true,
+    summary: 'Record in the activity log that a device discarded a change the server had refused',
+    body: discardedSchema,
+    async handler({ body, log }) {
+      log(body.money ? 'service' : 'system', body.what, fill(MSG.discardedLog, { message: body.message || '-' }));
+      return { value: true };
+    },
+  });
+}
