@@ -9,6 +9,7 @@ import { derive } from '../../src/local/rows';
 import { LocalWriteError } from '../../src/local/write';
 import { SYNC_ENTITIES, type SyncEntityName } from '../../src/domain/sync';
 import { customers, idempotency, invoices, jobs, products, transactions } from '../../src/server/db/schema';
+import { SERVER_ONLY_COLUMNS } from '../../src/server/routes/sync';
 import { startDiskServer, type DiskServer } from './diskServer';
 import { drain, makeDevice, prng, type Delay, type Device, type NetCall } from './helpers';
 
@@ -64,10 +65,14 @@ async function pullEverything(url: string, token: string): Promise<Map<string, M
   return rows;
 }
 
-/** Keys the device adds to a row (the pull seq, the search keys of src/local/rows.ts derive()) are not the row's. */
-const deviceOnly = (entity: SyncEntityName) => new Set(['_seq', ...Object.keys(derive(entity, { id: '' })).filter((k) => k !== 'id')]);
+/**
+ * Keys the device adds to a row (the pull seq, the search keys of src/local/rows.ts derive()) are not the row's, and
+ * the server's own columns (SERVER_ONLY_COLUMNS, the feed's one list) are not the device's.
+ */
+const notShared = (entity: SyncEntityName) =>
+  new Set<string>(['_seq', ...Object.keys(derive(entity, { id: '' })).filter((k) => k !== 'id'), ...(SERVER_ONLY_COLUMNS[entity] ?? [])]);
 function normalise(entity: SyncEntityName, rows: Row[]): Row[] {
-  const local = deviceOnly(entity);
+  const local = notShared(entity);
   return rows
     .map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !local.has(k))) as Row)
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
