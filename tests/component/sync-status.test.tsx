@@ -110,7 +110,7 @@ describe('the sync status in the shell', () => {
     });
     await expect.poll(() => items().length).toBe(0);
     expect(within(drawer).getByText('Nothing was refused.')).toBeTruthy();
-    expect(within(drawer).getAllByTestId('discarded').map((e) => e.textContent)).toEqual([expect.stringContaining('Edit job #T1-4')]);
+    await expect.poll(() => within(drawer).queryAllByTestId('discarded').map((e) => e.textContent)).toEqual([expect.stringContaining('Edit job #T1-4')]);
     expect((await data.db.outbox.toArray()).map((e) => e.path)).toEqual(['/configsheet/x', '/v3/discarded']);
     await expect.poll(() => screen.queryByRole('button', { name: /refused$/, hidden: true })).toBeNull();
   });
