@@ -1,3 +1,4 @@
+import { Text } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatShop } from '../../domain/dates';
 import type { LogLine } from '../../domain/logs';
@@ -15,8 +16,8 @@ export function logColumns<T extends LogLine>(timeZone: string, extra: ColumnDef
   };
   return [
     { accessorKey: 'id', header: 'ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
-    { accessorKey: 'subject', header: 'Subject' },
-    { accessorKey: 'log', header: 'Log' },
+    { accessorKey: 'subject', header: 'Subject', cell: ({ row }) => <LongText text={row.original.subject} /> },
+    { accessorKey: 'log', header: 'Log', cell: ({ row }) => <LongText text={row.original.log} /> },
     {
       accessorKey: 'created_at',
       header: 'Date',
@@ -28,6 +29,15 @@ export function logColumns<T extends LogLine>(timeZone: string, extra: ColumnDef
     { accessorKey: 'username', header: 'By', meta: { hidden: true } },
     ...extra,
   ];
+}
+
+/** a log's text breaks anywhere (ids, e-mails, numbers run together) so the table fits a tablet's width */
+function LongText({ text }: { text: string }) {
+  return (
+    <Text as="span" overflowWrap="anywhere">
+      {text}
+    </Text>
+  );
 }
 
 export const NEWEST_FIRST = [{ id: 'created_at', desc: true }];

@@ -64,7 +64,7 @@ const COLUMNS: ColumnDef<EstimateRow, unknown>[] = [
     enableColumnFilter: false,
     meta: { csv: (e: EstimateRow) => plainDollars(e.total), filter: false },
   },
-  { accessorKey: 'created_at', header: 'Created', cell: ({ row }) => <CreatedCell e={row.original} />, meta: { filter: false } },
+  { accessorKey: 'created_at', header: 'Created', cell: ({ row }) => <CreatedCell e={row.original} />, meta: { filter: false, priority: 2 } },
   actionsColumn(({ row }) => <ActionsCell e={row.original} />, { enableColumnFilter: false, enableHiding: false }),
 ];
 

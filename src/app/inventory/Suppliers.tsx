@@ -46,9 +46,9 @@ function ActionsCell({ row }: { row: SupplierRow }) {
 
 const COLUMNS: ColumnDef<SupplierRow, unknown>[] = [
   { accessorKey: 'bizname', header: 'Business name' },
-  { accessorKey: 'email', header: 'Email', cell: ({ row }) => <MailLink email={row.original.email} /> },
-  { accessorKey: 'address', header: 'Address' },
-  { accessorKey: 'contact', header: 'Contact', cell: ({ row }) => <TelLink phone={row.original.contact} /> },
+  { accessorKey: 'email', header: 'Email', cell: ({ row }) => <MailLink email={row.original.email} />, meta: { priority: 2 } },
+  { accessorKey: 'address', header: 'Address', meta: { priority: 3 } },
+  { accessorKey: 'contact', header: 'Contact', cell: ({ row }) => <TelLink phone={row.original.contact} />, meta: { priority: 2 } },
   actionsColumn(({ row }) => <ActionsCell row={row.original} />),
 ];
 

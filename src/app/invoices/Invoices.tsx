@@ -18,6 +18,7 @@ import { customerName, invoiceTotal } from './tables/fields';
 import { tableContext } from './tables/context';
 import { DocumentActions, Money, PaidBadge, ShopTime, SummaryCard } from './tables/parts';
 import { actionsColumn } from '../ui/columns';
+import type { ColumnPriority } from '../ui/columnPriority';
 
 /**
  * SPEC §2 Invoices table (/view-invoices; menu level 4+): the paid (last 7 days) and unpaid summary cards, filters
@@ -64,24 +65,25 @@ function ActionsCell({ inv }: { inv: InvoiceRow }) {
   );
 }
 
-const money = (pick: (i: InvoiceRow) => number, id: string, header: string): ColumnDef<InvoiceRow, unknown> => ({
+const money = (pick: (i: InvoiceRow) => number, id: string, header: string, priority?: ColumnPriority): ColumnDef<InvoiceRow, unknown> => ({
   id,
   header,
   accessorFn: pick,
   cell: ({ row }) => <Money cents={pick(row.original)} />,
   enableColumnFilter: false,
-  meta: { csv: (i: InvoiceRow) => plainDollars(pick(i)), filter: false },
+  meta: { csv: (i: InvoiceRow) => plainDollars(pick(i)), filter: false, priority },
 });
 
 const COLUMNS: ColumnDef<InvoiceRow, unknown>[] = [
   { id: 'number', header: 'Number', accessorFn: (i) => displayInvoiceNumber(i.number) },
   { id: 'customer', header: 'Customer', accessorFn: customerName },
-  { accessorKey: 'registration', header: 'Registration' },
-  { accessorKey: 'created_at', header: 'Created', cell: ({ row }) => <CreatedCell inv={row.original} />, meta: { filter: false } },
+  { accessorKey: 'registration', header: 'Registration', meta: { priority: 2 } },
+  { accessorKey: 'created_at', header: 'Created', cell: ({ row }) => <CreatedCell inv={row.original} />, meta: { filter: false, priority: 3 } },
   // the figure on the invoice (after the discount and points), with the discount beside it
-  money(invoiceTotal, 'invoice_total', 'Total'),
-  money((i) => i.discount ?? 0, 'discount', 'Discount'),
-  money((i) => i.payment, 'payment', 'Paid'),
+  // on a tablet the amount due, its status and the actions stay; the other figures show from a desk's width
+  money(invoiceTotal, 'invoice_total', 'Total', 3),
+  money((i) => i.discount ?? 0, 'discount', 'Discount', 3),
+  money((i) => i.payment, 'payment', 'Paid', 3),
   money((i) => i.total, 'due', 'Amount due'),
   { id: 'status', header: 'Status', accessorFn: (i) => (isPaid(i.total) ? 'Paid' : 'Due'), cell: ({ row }) => <PaidBadge due={row.original.total} /> },
   actionsColumn(({ row }) => <ActionsCell inv={row.original} />, { enableColumnFilter: false, enableHiding: false }),

@@ -102,19 +102,21 @@ export function jobColumns({ username, tz, onSearch, paged = false }: JobColumnO
         </HStack>
       ),
     },
-    { id: 'first_name', accessorKey: 'first_name', header: 'Name' },
+    { id: 'first_name', accessorKey: 'first_name', header: 'Name', meta: { priority: 2 } },
     { id: 'last_name', accessorKey: 'last_name', header: 'Surname' },
     {
       id: 'vin',
       accessorKey: 'vin',
       header: 'VIN',
+      meta: { priority: 3 },
       cell: ({ row, table }) => <SearchHelper value={row.original.vin} table={table} onSearch={onSearch} />,
     },
-    { id: 'number', accessorFn: (j) => displayJobNumber(String(j.number ?? '')), header: 'ID' },
+    { id: 'number', accessorFn: (j) => displayJobNumber(String(j.number ?? '')), header: 'ID', meta: { priority: 2 } },
     {
       id: 'mileage',
       accessorKey: 'mileage',
       header: 'Mileage',
+      meta: { priority: 3 },
       filterFn: 'includesString',
       // the inline editor for levels above 3 on open jobs; plain text otherwise
       cell: ({ row }) => <MileageCell job={row.original} />,
@@ -122,12 +124,13 @@ export function jobColumns({ username, tz, onSearch, paged = false }: JobColumnO
     // hidden until shown from the Columns menu; searched either way; shown as mail and phone links (SPEC §2)
     { id: 'email', accessorKey: 'email', header: 'Email', meta: { hidden: true }, cell: ({ row }) => <MailLink email={row.original.email} /> },
     { id: 'contact', accessorKey: 'contact', header: 'Contact', meta: { hidden: true }, cell: ({ row }) => <TelLink phone={row.original.contact} /> },
-    { id: 'created_at', accessorFn: (j) => tableDate(j.created_at, tz), header: 'Received', sortDescFirst: true },
-    { id: 'complete_at', accessorFn: (j) => completedDate(j, tz), header: 'Completed', sortDescFirst: true },
+    { id: 'created_at', accessorFn: (j) => tableDate(j.created_at, tz), header: 'Received', sortDescFirst: true, meta: { priority: 3 } },
+    { id: 'complete_at', accessorFn: (j) => completedDate(j, tz), header: 'Completed', sortDescFirst: true, meta: { priority: 3 } },
     {
       id: 'turnaround',
       accessorFn: (j) => turnaround(j),
       header: 'Turnaround',
+      meta: { priority: 3 },
       sortingFn: (a: Row<JobRow>, b: Row<JobRow>) => turnaroundMs(a.original) - turnaroundMs(b.original),
     },
     { id: 'technician', accessorKey: 'technician', header: 'Technician' },

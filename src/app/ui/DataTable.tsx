@@ -18,6 +18,7 @@ import { csvColumns, csvHeader, csvLines, csvValue, downloadCsv } from './csv';
 import { LoadingText } from '../feedback/DelayedSpinner';
 import { Pager } from './Pager';
 import { notifyError } from '../feedback/toaster';
+import { priorityAttr, priorityContainer, type ColumnPriority } from './columnPriority';
 
 /**
  * The one table of BayBook's screens (SPEC §2 tables, §9 page sizes): search, sort, per-column filters, paging,
@@ -30,6 +31,7 @@ import { notifyError } from '../feedback/toaster';
  *                 Services); the Columns menu shows or hides any column
  *   csv         — the value exported (defaults to the accessor's value); `false` keeps the column out of the export
  *   filter      — false turns off the column's filter input
+ *   priority    — 1 (default) always shown; 2 and 3 give way on a narrow table (columnPriority.ts)
  *
  * Two modes: client (all rows given, the table pages them) and `manual` (the caller pages, sorts and searches, e.g.
  * through a repository, and gives one page plus the total) — SPEC's "loaded all at once" and "server-paged" variants.
@@ -40,6 +42,7 @@ declare module '@tanstack/react-table' {
     hidden?: boolean;
     csv?: ((row: TData) => unknown) | false;
     filter?: boolean;
+    priority?: ColumnPriority;
   }
 }
 
@@ -277,7 +280,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {props.toolbar}
         </HStack>
       )}
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" css={priorityContainer}>
         <Table.Root size="sm" aria-label={name} interactive>
           <Table.Header>
             {table.getHeaderGroups().map((hg) => (
@@ -293,6 +296,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         cursor={h.column.getCanSort() ? 'pointer' : undefined}
                         aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                         whiteSpace="nowrap"
+                        {...priorityAttr(h.column.columnDef.meta?.priority)}
                       >
                         {flexRender(h.column.columnDef.header, h.getContext())}
                         {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
@@ -304,7 +308,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <Table.Row>
                     {props.renderExpanded && <Table.ColumnHeader />}
                     {hg.headers.map((h) => (
-                      <Table.ColumnHeader key={h.id}>
+                      <Table.ColumnHeader key={h.id} {...priorityAttr(h.column.columnDef.meta?.priority)}>
                         {h.column.getCanFilter() && h.column.columnDef.meta?.filter !== false && (
                           <Input
                             size="xs"
@@ -345,7 +349,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     </Table.Cell>
                   )}
                   {row.getVisibleCells().map((cell) => (
-                    <Table.Cell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Cell>
+                    <Table.Cell key={cell.id} {...priorityAttr(cell.column.columnDef.meta?.priority)}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </Table.Cell>
                   ))}
                 </Table.Row>
                 {row.getIsExpanded() && props.renderExpanded && (

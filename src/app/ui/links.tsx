@@ -8,7 +8,8 @@ export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g
 export function MailLink({ email }: { email: unknown }) {
   if (!hasEmail(email)) return null;
   return (
-    <Link href={`mailto:${email.trim()}`} color="blue.700" minH="8">
+    // a long address breaks anywhere rather than push its column (and the page) past a tablet's width
+    <Link href={`mailto:${email.trim()}`} color="blue.700" minH="8" overflowWrap="anywhere">
       {email}
     </Link>
   );

@@ -22,8 +22,9 @@ export const ActionsCtx = createContext<RowActions | null>(null);
 function ActionsCell({ row }: { row: InventoryRow }) {
   const ctx = useContext(ActionsCtx);
   if (!ctx) return null;
+  // wraps on a narrow table rather than push Delete out of reach
   return (
-    <HStack gap="1">
+    <HStack gap="1" wrap="wrap">
       <Button size="xs" variant="outline" onClick={() => ctx.receive(row)} aria-label={`Receive ${row.title}`}>
         Receive
       </Button>
@@ -47,20 +48,20 @@ export function inventoryColumns(manage: boolean): ColumnDef<InventoryRow, unkno
       header: 'Photo',
       enableSorting: false,
       enableGlobalFilter: false,
-      meta: { csv: false, filter: false },
+      meta: { csv: false, filter: false, priority: 2 },
       cell: ({ row }) => <ProductThumb productId={row.original.id} title={row.original.title} />,
     },
     { accessorKey: 'title', header: 'Title' },
-    { accessorKey: 'description', header: 'Description' },
+    { accessorKey: 'description', header: 'Description', meta: { priority: 3 } },
     { accessorKey: 'price', header: 'Price', cell: ({ row }) => money(row.original.price), meta: { csv: (p) => plainDollars(p.price) } },
     { accessorKey: 'stock', header: 'Stock' },
   ];
   if (!manage) return cols;
   return [
     ...cols,
-    { accessorKey: 'low_stock', header: 'Low Stock' },
-    { accessorKey: 'cost', header: 'Cost', cell: ({ row }) => money(row.original.cost ?? 0), meta: { csv: (p) => plainDollars(p.cost ?? 0) } },
-    { accessorKey: 'supplier_name', header: 'Supplier' },
+    { accessorKey: 'low_stock', header: 'Low Stock', meta: { priority: 3 } },
+    { accessorKey: 'cost', header: 'Cost', cell: ({ row }) => money(row.original.cost ?? 0), meta: { csv: (p) => plainDollars(p.cost ?? 0), priority: 3 } },
+    { accessorKey: 'supplier_name', header: 'Supplier', meta: { priority: 3 } },
     actionsColumn(({ row }) => <ActionsCell row={row.original} />),
   ];
 }

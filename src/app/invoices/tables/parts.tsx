@@ -62,9 +62,10 @@ export function PdfButton({ make, fileName }: { make: () => Promise<Blob>; fileN
   );
 }
 
+/** a row's buttons, on one line while the table has room and stacked when it has not (none pushed off the screen) */
 export function Actions({ children }: { children: ReactNode }) {
   return (
-    <HStack gap="1" wrap="nowrap">
+    <HStack gap="1" wrap="wrap">
       {children}
     </HStack>
   );
