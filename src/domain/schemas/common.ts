@@ -1,4 +1,4 @@
-import { string, ValidationError, type AnyObject, type ObjectSchema, type Schema } from 'yup';
+import { ObjectSchema, string, ValidationError, type Schema } from 'yup';
 import { isId } from '../ids';
 import { MSG, fill } from '../messages';
 
@@ -28,7 +28,7 @@ export async function validatePayload<T>(schema: Schema<T>, value: unknown): Pro
   } catch (err) {
     // a transform meeting the wrong type (e.g. trim() on an array) throws a plain TypeError: still bad input
     if (!(err instanceof ValidationError)) throw new PayloadError(fill(MSG.invalidField, { field: 'the request' }));
-    const order = 'fields' in schema ? Object.keys((schema as unknown as ObjectSchema<AnyObject>).fields) : [];
+    const order = schema instanceof ObjectSchema ? Object.keys(schema.fields) : [];
     const rank = (e: ValidationError) => {
       const head = (e.path ?? '').split(/[.[]/)[0];
       const i = order.indexOf(head);

@@ -30,8 +30,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const db = drizzle({ client: pool, schema }) as unknown as Db;
-    await migrate(db as never, { migrationsFolder });
+    const pgDb = drizzle({ client: pool, schema });
+    await migrate(pgDb, { migrationsFolder });
+    const db: Db = pgDb;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -46,8 +47,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   await client.waitReady;
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const db = drizzle({ client, schema }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder });
+  const liteDb = drizzle({ client, schema });
+  await migrate(liteDb, { migrationsFolder });
+  const db: Db = liteDb;
   turnQueues.set(db, turnQueue());
   return { db, kind: 'pglite', close: () => client.close() };
 }
