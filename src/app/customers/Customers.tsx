@@ -184,7 +184,8 @@ function ActionsCell({ row }: { row: CustomerRow }) {
     );
   }
   return (
-    <HStack gap="2">
+    // the three actions wrap under each other rather than push the table past a desk screen's width
+    <HStack gap="2" wrap="wrap" minW="28">
       {can('customer.edit', ctx.level) && (
         <Button size="sm" variant="outline" onClick={() => ctx.startEdit(row)}>
           Edit
@@ -208,22 +209,25 @@ function editable(field: EditField, header: string, extra: Partial<ColumnDef<Cus
   return { accessorKey: field, header, cell: ({ row }) => <EditableCell row={row.original} field={field} />, ...extra } as ColumnDef<CustomerRow, unknown>;
 }
 
+/** At a bay tablet's width the plate, the surname, the status and the actions stay; the rest give way by priority (ui/columnPriority.ts). */
 const COLUMNS: ColumnDef<CustomerRow, unknown>[] = [
   editable('registration', 'Registration'),
-  editable('first_name', 'First name'),
+  editable('first_name', 'First name', { meta: { priority: 2 } }),
   editable('last_name', 'Last name'),
-  editable('vin', 'VIN'),
-  editable('contact', 'Contact'),
-  editable('email', 'Email'),
+  editable('vin', 'VIN', { meta: { priority: 3 } }),
+  editable('contact', 'Contact', { meta: { priority: 2 } }),
+  editable('email', 'Email', { meta: { priority: 3 } }),
   editable('discount', 'Discount %', {
+    meta: { priority: 4 },
     cell: ({ row }) => (
       <EditableCell row={row.original} field="discount">
         {row.original.discount ? `${row.original.discount}%` : ''}
       </EditableCell>
     ),
   }),
-  { accessorKey: 'current_points', header: 'Points' },
+  { accessorKey: 'current_points', header: 'Points', meta: { priority: 3 } },
   editable('note', 'Note', {
+    meta: { priority: 4 },
     // free text up to 500 characters: not worth an index of its own (the filter still finds a note)
     enableSorting: false,
     cell: ({ row }) => (
@@ -234,7 +238,7 @@ const COLUMNS: ColumnDef<CustomerRow, unknown>[] = [
       </EditableCell>
     ),
   }),
-  { accessorKey: 'created_at', header: 'Created', cell: ({ row }) => <CreatedCell row={row.original} /> },
+  { accessorKey: 'created_at', header: 'Created', cell: ({ row }) => <CreatedCell row={row.original} />, meta: { priority: 4 } },
   {
     id: 'status',
     header: 'Status',
