@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { boolean, object, string } from 'yup';
-import { isId } from '../../domain/ids';
+import { boolean, object } from 'yup';
 import { MSG, fill } from '../../domain/messages';
+import { idField } from '../../domain/schemas/common';
 import { LIMITS, boundedText } from '../../domain/schemas/fields';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 
 const discardedSchema = object({
-  entry_id: string().required('Invalid entry id').test('uuid', 'Invalid entry id', (v) => isId(v)),
+  entry_id: idField('Invalid entry id').required('Invalid entry id'),
   what: boundedText('What', LIMITS.note).trim().required('Say what was discarded').min(1, 'Say what was discarded'),
   message: boundedText('Message', LIMITS.text).default(''),
   money: boolean().default(false),
