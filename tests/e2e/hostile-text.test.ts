@@ -93,6 +93,9 @@ describe('stored text is shown as text on every screen', () => {
 
   it('signs in and pulls what the other device stored', async () => {
     await signInAdmin(page, server.url, { worker: false });
+    // a wide desk screen: no table column gives way to the tablet priorities (ui/columnPriority.ts), so every stored
+    // text this test plants is on screen to be read (tests/e2e/layout.test.ts covers the tablet sizes)
+    await page.setViewportSize({ width: 1920, height: 1080 });
   });
 
   /** no payload ran or became an element */
