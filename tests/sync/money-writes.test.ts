@@ -110,6 +110,20 @@ describe.each(DATABASES)('money writes: the device and the server store the same
     expect(offline?.profile).toMatchObject({ first_name: 'Ann', registration: customer.registration, vin: customer.vin, ...(type === 'service' ? { mileage: 4321, services: ['Brakes', 'Wheel alignment'] } : {}) });
   });
 
+  it.each([
+    ['a rate with a fraction of a cent', { work_hour: 1, rate_hour: 5000.5 }],
+    ['negative work hours', { work_hour: -1, rate_hour: 5000 }],
+  ])('raising an invoice with %s: the same refusal on the device and on the server', async (_what, form) => {
+    const cid = await repos.customers.add(customerForm(`MW ${plate++}`));
+    const job = await repos.jobs.create({ customer: (await repos.customers.get(cid))!, service: ['Brakes'], mileage: 7 });
+    await repos.jobs.setStatus(job.id, 'active');
+    await drain(d);
+    const device = await repos.invoices.create(job.id, form, []).then(() => 'saved', (e: unknown) => (e instanceof LocalWriteError ? e.message : String(e)));
+    const server = await s.api('POST', '/invoice', { body: { data: { fetchedData: { id: job.id }, formData: form, productInvoice: [] } } });
+    expect([server.status, device]).toEqual([400, server.body.message]);
+    expect(await d.db.invoices.where('request_id').equals(job.id).count()).toBe(0);
+  });
+
   it('a refusal says the same words on the device and on the server', async () => {
     const id = await invoiceWithPoints();
     await repos.invoices.discount(id, 5);

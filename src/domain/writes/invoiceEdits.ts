@@ -1,11 +1,10 @@
-import { ValidationError } from 'yup';
 import type { ShopSettings } from '../configSheet';
 import type { InvoiceLine } from '../entities';
 import { displayInvoiceNumber } from '../jobs';
 import { MSG, fill } from '../messages';
 import { formatUSD } from '../money';
-import { invoiceFormSchema } from '../schemas';
 import { checkInvoiceSave, invoiceFigures, isInvoiceLocked, planItemReturn, stockDeltas, storageDaysSince } from '../totals';
+import { invoiceForm } from './invoices';
 import { refigure, type MoneyInvoice, type MoneyPlan } from './money';
 
 /**
@@ -63,12 +62,7 @@ export type OpenForEdit = { ok: true; form: { work_hour: number; rate_hour: numb
  */
 export function openForEdit(inv: MoneyInvoice, form: unknown): OpenForEdit {
   if (isInvoiceLocked(inv)) return no(MSG.invoicePaidLocked);
-  try {
-    return { ok: true, form: invoiceFormSchema(inv.type === 'product' ? 'product' : 'service').validateSync(form ?? {}) };
-  } catch (err) {
-    if (err instanceof ValidationError) return no(err.message);
-    throw err;
-  }
+  return invoiceForm(inv.type === 'product' ? 'product' : 'service', form);
 }
 
 /** SPEC §5 Invoice save: the new labour and lines (priced by the caller, src/domain/writes/lines.ts), stock by the difference. */

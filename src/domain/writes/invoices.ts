@@ -1,8 +1,10 @@
+import { ValidationError } from 'yup';
 import type { ShopSettings } from '../configSheet';
 import type { Invoice, InvoiceLine } from '../entities';
 import { canGenerateInvoice, displayJobNumber } from '../jobs';
 import { MSG, fill } from '../messages';
 import { formatUSD } from '../money';
+import { invoiceFormSchema } from '../schemas';
 import { checkInvoiceSave, invoiceFigures } from '../totals';
 
 /**
@@ -64,10 +66,23 @@ function refusal({ type, job, customer, lines }: NewInvoiceInput): string | unde
   return undefined;
 }
 
+/** Work hours and rate as SPEC §5 takes them (a product sale's are 0), or the field's message: one rule for raising and editing. */
+export function invoiceForm(type: 'service' | 'product', form: unknown): { ok: true; form: { work_hour: number; rate_hour: number } } | { ok: false; message: string } {
+  try {
+    return { ok: true, form: invoiceFormSchema(type).validateSync(form ?? {}) };
+  } catch (err) {
+    if (err instanceof ValidationError) return { ok: false, message: err.message };
+    throw err;
+  }
+}
+
 export function planNewInvoice(input: NewInvoiceInput): PlannedInvoice {
   const refused = refusal(input);
   if (refused) return { ok: false, message: refused };
-  const { type, job, customer, form, settings } = input;
+  const checked = invoiceForm(input.type, input.form);
+  if (!checked.ok) return checked;
+  const { type, job, customer, settings } = input;
+  const form = checked.form;
   // a line as an invoice keeps it: what the device saw of the stock (stock_seen) travels in the call, not in the row
   const lines = input.lines.map((l) => ({ id: l.id, title: l.title, description: l.description, price: l.price, qty: l.qty, returned: l.returned ?? 0 }));
   const parts = { type, work_hour: form.work_hour, rate_hour: form.rate_hour, products: lines, discount_percent: 0, points_value: 0, payment: 0, storage: 'off' as const, storage_days: 0 };

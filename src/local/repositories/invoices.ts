@@ -142,7 +142,6 @@ export function invoicesRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         const job = await w.get<JobRow>('jobs', jobId);
         if (!job) throw new LocalWriteError(MSG.noRecordFound.replace('{id}', jobId));
-        if (form.work_hour < 0 || form.rate_hour < 0) throw new LocalWriteError(form.work_hour < 0 ? MSG.enterWorkHours : MSG.enterRate);
         const priced = await priceLines(w, lines);
         const plan = plannedInvoice(planNewInvoice({ type: 'service', job, form, lines: priced.lines, settings: await settings(w) }));
         const inv = await makeInvoice(w, plan);
