@@ -1,6 +1,7 @@
 import { newId } from '../../src/domain/ids';
 import type { CustomerRow, JobRow } from '../../src/local/db';
 import { derive } from '../../src/local/rows';
+import { prng } from '../../tests/helpers/prng';
 
 /**
  * A shop's rows at any size, the same on every run (seeded random): customers with a vehicle each and their jobs,
@@ -15,18 +16,6 @@ const VIN_CHARS = '0123456789ABCDEFGHJKLMNPRSTUVWXYZ';
 const STATUSES = ['received', 'active', 'complete', 'complete', 'complete', 'booked'];
 const DAY = 86_400_000;
 
-/** mulberry32 over the row's number: row i is the same whichever slice makes it */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** ids are UUIDv7 like the app's; the n-th customer's id is remembered so its jobs point at it */
 const customerIds = new Map<number, string>();
 function customerId(i: number): string {
@@ -36,7 +25,7 @@ function customerId(i: number): string {
 }
 
 export function customerAt(i: number, now = Date.now()): CustomerRow {
-  const r = rng(i * 7919 + 1);
+  const r = prng(i * 7919 + 1);
   const pick = (s: string | string[]) => s[Math.floor(r() * s.length)];
   const first = `${pick(FIRST)}${i % 97}`;
   const last = `${pick(LAST)}${Math.floor(i / 97) % 500}`;
@@ -61,7 +50,7 @@ export function customerAt(i: number, now = Date.now()): CustomerRow {
 
 /** job j of a shop with `customers` customers (its customer is one of them) */
 export function jobAt(j: number, customers: number, now = Date.now()): JobRow {
-  const r = rng(j * 104729 + 3);
+  const r = prng(j * 104729 + 3);
   const ci = Math.floor(r() * customers);
   const c = customerAt(ci, now);
   const created = new Date(now - (j % 1500) * DAY - r() * DAY).toISOString();

@@ -11,7 +11,8 @@ import { SYNC_ENTITIES, type SyncEntityName } from '../../src/domain/sync';
 import { customers, idempotency, invoices, jobs, products, transactions } from '../../src/server/db/schema';
 import { SERVER_ONLY_COLUMNS } from '../../src/server/routes/sync';
 import { startDiskServer, type DiskServer } from './diskServer';
-import { drain, makeDevice, prng, type Delay, type Device, type NetCall } from './helpers';
+import { prng } from '../helpers/prng';
+import { drain, makeDevice, type Delay, type Device, type NetCall } from './helpers';
 
 /**
  * Chaos sync (issue "Reliability"): three devices, each with its own IndexedDB and sync engine, making random

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigRow, MemberRow } from '../../src/local/repositories/team';
 import { configRepository, teamRepository } from '../../src/local/repositories/team';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { makeDevice, prng, type Device } from './helpers';
+import { prng } from '../helpers/prng';
+import { makeDevice, type Device } from './helpers';
 
 /**
  * Three devices, each with its own database and its own flaky network, making interleaved changes (team members and

@@ -148,18 +148,6 @@ export function makeNet(): Net {
   return net;
 }
 
-/** Mulberry32: a small seeded PRNG, so a failing random run can be replayed from its printed seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface Device {
   name: string;
   db: BayBookDB;
