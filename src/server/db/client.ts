@@ -28,6 +28,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // raw aggregate queries (sum, count) also return int8, so parse them as numbers once here.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection that PostgreSQL ends (a restart, a failover, an operator's pg_terminate_backend) is
+    // reported here; without a listener Node treats it as uncaught and the whole server stops. The pool has already
+    // dropped that connection and the next query opens a new one, so there is nothing else to do.
+    pool.on('error', () => undefined);
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pgDb = drizzle({ client: pool, schema });
