@@ -1,10 +1,11 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { appDataSingleton, DataProvider } from './data/DataProvider';
 import { Toaster } from './feedback/toaster';
 import { ConfirmProvider } from './ui/confirm';
+import { system } from './ui/system';
 import { createAppRouter } from './router';
 import { startBuildChecks } from './shell/buildCheck';
 import { watchInstallPrompt } from './shell/installPrompt';
@@ -20,7 +21,7 @@ onAuthFailure(() => void router.navigate('/login', { replace: true }));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <DataProvider data={data}>
         <ConfirmProvider>
           <RouterProvider router={router} />

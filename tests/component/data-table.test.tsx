@@ -1,4 +1,5 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { system } from '../../src/app/ui/system';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -21,7 +22,7 @@ const columns = [
 function Table({ data, outside }: { data: Row[]; outside?: string }) {
   const [search, setSearch] = useState('');
   return (
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <button onClick={() => setSearch(outside ?? '')}>helper</button>
       <DataTable<Row> data={data} columns={columns} name="plates" getRowId={(r) => r.id} pageSizes={PAGE_SIZES.customers} search={search} onSearchChange={setSearch} />
     </ChakraProvider>
@@ -74,7 +75,7 @@ describe('the shared data table', () => {
     vi.useFakeTimers();
     try {
       const view = (loading: boolean) => (
-        <ChakraProvider value={defaultSystem}>
+        <ChakraProvider value={system}>
           <DataTable<Row> data={[]} columns={columns} name="plates" getRowId={(r) => r.id} loading={loading} />
         </ChakraProvider>
       );

@@ -1,4 +1,5 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { system } from '../../src/app/ui/system';
 import { render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +21,7 @@ async function openApp(path: string, level?: number) {
   }
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <DataProvider data={data}>
         <ConfirmProvider>
           <RouterProvider router={router} />

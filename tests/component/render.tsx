@@ -1,4 +1,5 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { system } from '../../src/app/ui/system';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -41,7 +42,7 @@ export async function renderScreen(ui: ReactElement, opts: ScreenOptions = {}): 
   await setMeta(data.db, 'deviceCode', 'T1');
   const route = opts.route ?? path.split('?')[0];
   const result = render(
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <DataProvider data={data}>
         <ConfirmProvider>
           <MemoryRouter initialEntries={[path]}>

@@ -1,4 +1,5 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { system } from '../../src/app/ui/system';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -236,7 +237,7 @@ describe('ReportCharts (Victory, loaded lazily by the screen)', () => {
   it('draws the two charts with their series names, and says so when a range has nothing', async () => {
     const { default: Real } = await vi.importActual<{ default: ComponentType<{ data: ReportChartData }> }>('../../src/app/reports/ReportCharts');
     const { unmount } = render(
-      <ChakraProvider value={defaultSystem}>
+      <ChakraProvider value={system}>
         <Real data={MARCH_FIGURES} />
       </ChakraProvider>,
     );
@@ -246,7 +247,7 @@ describe('ReportCharts (Victory, loaded lazily by the screen)', () => {
     expect(screen.getByRole('figure', { name: 'Sales per day' }).querySelector('svg')).toBeTruthy();
     unmount();
     render(
-      <ChakraProvider value={defaultSystem}>
+      <ChakraProvider value={system}>
         <Real data={{ labour: [], products: [], discounts: [], sales: [] }} />
       </ChakraProvider>,
     );
