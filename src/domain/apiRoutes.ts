@@ -36,6 +36,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/v3/devices', 'session.use'),
   r('POST', '/v3/discarded', 'session.use'),
   r('GET', '/v3/sync/changes', 'sync.use'),
+  r('GET', '/v3/sync/live', 'sync.use'),
   // config sheet
   r('GET', '/configsheet', 'config.read'),
   r('GET', '/configsheet/storage', 'config.read'),

@@ -20,6 +20,8 @@ import { registerCompression } from './http/compression';
 import { registerJsonBody } from './http/jsonBody';
 import { ShortRequestLog, loggerOptions, requestIdOptions, routeOf, safeError, sendRequestId } from './http/logging';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { liveChanges } from './live';
+import { liveStreams } from './liveStream';
 
 export const API_PREFIX = '/api';
 
@@ -100,12 +102,19 @@ export async function buildApp({ database, config, blobs, logger, logStream }: B
     return reply.code(500).send({ value: false, message: 'Something went wrong on the server. Try again.' });
   });
 
+  const live = await liveChanges(database, config.databaseUrl);
+  const streams = liveStreams(live);
+  // open streams never end alone: end them as closing starts, or app.close() would wait on them
+  app.addHook('preClose', async () => streams.endAll());
+  app.addHook('onClose', () => live.close());
   const services: AppServices = {
     db: database.db,
     config,
     blobs: blobs ?? (config.dataDir === 'memory://' ? memoryBlobStore() : fileBlobStore(join(config.dataDir, 'blobs'))),
     signToken: (payload) => app.jwt.sign(payload),
     closing: trackClosing(app),
+    live,
+    liveStreams: streams,
   };
 
   await app.register(

@@ -8,6 +8,7 @@ import { createStatusStore, type StatusStore, type SyncStatus } from './status';
 import { dropUserToken, getTokens, setUserToken, tokenUsableUntil, validToken } from './tokens';
 import { ApiError, fetchTransport, isServerError, type Transport } from './transport';
 import { syncNews, type ChannelClass } from './syncNews';
+import { listenLive } from './live';
 
 /**
  * The sync engine: push (outbox.ts) + pull (pull.ts) + connectivity + status, React-free.
@@ -45,6 +46,8 @@ export interface SyncEngineOptions {
   backgroundSync?: boolean;
   /** the BroadcastChannel class other contexts hear this one's syncs on (default the global one; null: none) */
   broadcastChannel?: ChannelClass | null;
+  /** hear the server's live changes (src/sync/live.ts) and sync on each; the app turns it on, tests mostly not */
+  live?: boolean;
 }
 
 export interface SyncReport {
@@ -155,6 +158,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   let unsubscribeQueued: (() => void) | null = null;
   const news = syncNews(db.name, opts.broadcastChannel);
   let stopNews: (() => void) | null = null;
+  let stopLive: (() => void) | null = null;
 
   async function refreshStatus() {
     const { recheckAt: _, ...s } = await outboxSummary(db);
@@ -348,6 +352,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       events?.addEventListener('online', onOnline);
       events?.addEventListener('offline', onOffline);
       stopNews = news.listen(() => void refreshStatus());
+      if (opts.live) stopLive = listenLive({ db, baseUrl: opts.baseUrl ?? '/api', fetch: opts.fetch, kick: () => void kick(), random });
       const every = opts.intervalMs ?? 30_000;
       if (every > 0) interval = setInterval(() => void kick(), every);
       // changes already waiting (queued before a reload, or before an update dropped the old worker and its sync
@@ -368,6 +373,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       events?.removeEventListener('offline', onOffline);
       stopNews?.();
       stopNews = null;
+      stopLive?.();
       if (timer) clearTimeout(timer);
       if (interval) clearInterval(interval);
       timer = null;

@@ -25,9 +25,9 @@ export interface AppData {
  * One database + engine + storage monitor. Tests give each render its own database name (and may stub
  * `navigator.storage`); the engine and the periodic storage checks are not started here.
  */
-export function createData(dbName = 'baybook', opts: { baseUrl?: string; fetch?: typeof fetch } = {}): AppData {
+export function createData(dbName = 'baybook', opts: { baseUrl?: string; fetch?: typeof fetch; live?: boolean } = {}): AppData {
   const db = openLocalDb(dbName);
-  const engine = createSyncEngine({ db, baseUrl: opts.baseUrl ?? '/api', fetch: opts.fetch });
+  const engine = createSyncEngine({ db, baseUrl: opts.baseUrl ?? '/api', fetch: opts.fetch, live: opts.live });
   const storage = createStorageMonitor(db);
   void storage.check().catch(() => undefined);
   return { db, repos: createRepositories(db), engine, storage };
@@ -41,7 +41,7 @@ let singleton: AppData | null = null;
  */
 export function appDataSingleton(): AppData {
   if (singleton) return singleton;
-  const data = createData('baybook');
+  const data = createData('baybook', { live: true });
   singleton = data;
   setOutboxBusyProvider(isSending);
   data.storage.start();

@@ -13,6 +13,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite: LISTEN in this process (src/server/live.ts); PostgreSQL listens on a connection of its own there */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -55,7 +57,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   await migrate(liteDb, { migrationsFolder });
   const db: Db = liteDb;
   turnQueues.set(db, turnQueue());
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), listen: (channel, onPayload) => client.listen(channel, onPayload) };
 }
 
 const turnQueues = new WeakMap<Db, () => Promise<void>>();

@@ -10,6 +10,7 @@ import { estimatesRoutes } from './estimates';
 import { healthRoutes } from './health';
 import { invoicesRoutes } from './invoices';
 import { jobsRoutes } from './jobs';
+import { liveRoutes } from './live';
 import { paymentsRoutes } from './payments';
 import { photosRoutes } from './photos';
 import { productsRoutes } from './products';
@@ -23,6 +24,7 @@ export function registerRoutes(api: FastifyInstance, s: AppServices) {
   deviceRoutes(api, s);
   discardedRoutes(api, s);
   syncRoutes(api, s);
+  liveRoutes(api, s);
   configRoutes(api, s);
   customersRoutes(api, s);
   jobsRoutes(api, s);

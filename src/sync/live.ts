@@ -1,0 +1,132 @@
+import { getMeta, type BayBookDB } from '../local/db';
+import type { Session } from '../local/write';
+import { backoffMs } from './outbox';
+import { getCursor } from './pull';
+import { validToken } from './tokens';
+
+/**
+ * The device's ear for live changes (issue 16): GET /api/v3/sync/live as a server-sent-events stream, read with
+ * fetch() so the token goes in the Authorization header as on every other call (EventSource cannot send headers; a
+ * token in the URL would end up in proxies' logs). Each `change` event carries the server's head seq; a head past
+ * this device's cursor asks the engine for a sync. Polling stays as it is (engine.ts): while the stream is down,
+ * changes arrive at the next poll as before; the stream is opened again with growing waits.
+ */
+
+export interface LiveEvent {
+  event: string;
+  data: string;
+}
+
+/** Heartbeats come every 20 s (src/server/liveStream.ts): three missed, and the connection is taken for dead. */
+const SILENCE_MS = 60_000;
+/** Past the engine's 30 s poll a longer wait saves nothing: the poll brings the changes meanwhile, and this comes back. */
+const MAX_WAIT_MS = 60_000;
+
+/** Reads an SSE body event by event (comment lines — the heartbeats — only prove the link is alive). */
+export async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (e: LiveEvent) => void, onBytes: () => void = () => undefined): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    onBytes();
+    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let event = 'message';
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event:')) event = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+      }
+      if (data.length) onEvent({ event, data: data.join('\n') });
+    }
+  }
+}
+
+export interface LiveOptions {
+  db: BayBookDB;
+  /** the API root, as the engine's */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  /** asks the engine for a sync */
+  kick: () => void;
+  random?: () => number;
+}
+
+/** Listens until the returned stop() is called; never throws. */
+export function listenLive(opts: LiveOptions): () => void {
+  const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
+  const url = `${opts.baseUrl.replace(/\/+$/, '')}/v3/sync/live`;
+  let stopped = false;
+  let failures = 0;
+  let ctrl: AbortController | null = null;
+  let wake: (() => void) | null = null;
+
+  const onChange = async (data: string) => {
+    const seq = Number((JSON.parse(data) as { seq?: unknown }).seq);
+    if (seq > (await getCursor(opts.db))) opts.kick();
+  };
+
+  /** one stream, from opening to its end; true when the server spoke on it (it sends the head first) */
+  async function listenOnce(token: string): Promise<boolean> {
+    ctrl = new AbortController();
+    let heard = false;
+    const abort = ctrl;
+    let silence: ReturnType<typeof setTimeout> | undefined;
+    const alive = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => abort.abort(), SILENCE_MS);
+    };
+    try {
+      alive();
+      const res = await doFetch(url, { headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` }, signal: abort.signal });
+      if (!res.ok || !res.body) return false;
+      await readEvents(
+        res.body,
+        (e) => {
+          if (e.event !== 'change') return;
+          heard = true;
+          failures = 0;
+          void onChange(e.data).catch(() => undefined);
+        },
+        alive,
+      );
+    } catch {
+      // no link, or aborted: the wait below, then again
+    } finally {
+      clearTimeout(silence);
+      ctrl = null;
+    }
+    return heard;
+  }
+
+  void (async () => {
+    while (!stopped) {
+      const session = await getMeta<Session | null>(opts.db, 'session', null).catch(() => null);
+      const token = session ? await validToken(opts.db, session.username).catch(() => null) : null;
+      const heard = token ? await listenOnce(token) : false;
+      if (stopped) return;
+      // a stream that ran and ended (the server restarting, its ten-minute limit) is opened again at once
+      if (heard) continue;
+      failures++;
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, Math.min(MAX_WAIT_MS, backoffMs(failures, opts.random)));
+        wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  })();
+
+  return () => {
+    stopped = true;
+    ctrl?.abort();
+    wake?.();
+  };
+}
