@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { customerAt } from './shop/data';
 import { buildApp, openBrowser, seedShop, signIn, startProduct } from './shop/device';
+import { CLICK_MENU, fmt, timed } from './shop/timing';
 
 /**
  * `npx tsx bench/customers-screen.ts [--dist DIR] [--sizes 5000,20000,50000] [--runs 7]`: the Customers screen in
@@ -18,29 +19,7 @@ const { values } = parseArgs({ options: { dist: { type: 'string' }, sizes: { typ
 const SIZES = values.sizes.split(',').map(Number);
 const RUNS = Number(values.runs);
 
-/** Runs `act` in the page and resolves with the ms until `done` holds (checked on every DOM change). */
-async function timed(page: Page, act: string, done: string, arg: string): Promise<number> {
-  return page.evaluate(
-    ({ act, done, arg }) =>
-      new Promise<number>((resolve, reject) => {
-        const isDone = new Function('arg', done) as (a: string) => boolean;
-        const t0 = performance.now();
-        const stop = setTimeout(() => (obs.disconnect(), reject(new Error(`not done in 20 s: ${done}; shown: ${document.querySelector('[data-testid="table-customers"] tbody')?.textContent?.slice(0, 400)}`))), 20_000);
-        const obs = new MutationObserver(() => {
-          if (!isDone(arg)) return;
-          obs.disconnect();
-          clearTimeout(stop);
-          resolve(performance.now() - t0);
-        });
-        obs.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-        (new Function('arg', act) as (a: string) => void)(arg);
-      }),
-    { act, done, arg },
-  );
-}
-
 const ROWS = `document.querySelectorAll('[data-testid="table-customers"] tbody tr[data-row-id]')`;
-const CLICK_MENU = `[...document.querySelectorAll('nav[aria-label="Main menu"] a')].find((a) => a.textContent.trim() === arg).click()`;
 const TYPE = `const box = document.querySelector('[aria-label="Search customers"]');
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(box, arg);
   box.dispatchEvent(new Event('input', { bubbles: true }));`;
@@ -48,9 +27,6 @@ const TYPE = `const box = document.querySelector('[aria-label="Search customers"
 const ONLY_MATCHES = `const rows = ${ROWS}; const key = arg.replace(/\\s+/g, '').toUpperCase();
   const starts = (td) => (td?.textContent ?? '').replace(/\\s+/g, '').toUpperCase().startsWith(key);
   return rows.length > 0 && [...rows].every((r) => { const td = r.querySelectorAll('td'); return starts(td[0]) || starts(td[3]); });`;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`;
 
 /** Both times: menu click → Add Customer's form (a screen that reads nothing: the floor), then → customer rows. */
 async function menuToRows(page: Page): Promise<[number, number]> {

@@ -10,6 +10,7 @@ const runs = [
   ['chaos sync at full size: 500 mutations per device', ['npx', 'vitest', 'run', '--project', 'sync', 'tests/sync/chaos.test.ts'], { BAYBOOK_CHAOS_OPS: '500' }],
   ['bundle size', ['npx', 'tsx', 'bench/bundle-size.ts']],
   ['Customers screen in Chromium at 5,000, 20,000 and 50,000 customers', ['npx', 'tsx', 'bench/customers-screen.ts']],
+  ['first sync and Dashboard in Chromium at 5,000 customers (BAYBOOK_BENCH_SIZES=5000,50000 for the whole shop)', ['npx', 'tsx', 'bench/first-sync.ts']],
 ];
 let failed = 0;
 for (const [name, cmd, env] of runs) {

@@ -1,5 +1,5 @@
 import { newId } from '../../src/domain/ids';
-import type { CustomerRow, JobRow } from '../../src/local/db';
+import type { CustomerRow, InvoiceRow, JobRow, TransactionRow } from '../../src/local/db';
 import { derive } from '../../src/local/rows';
 import { prng } from '../../tests/helpers/prng';
 
@@ -16,11 +16,11 @@ const VIN_CHARS = '0123456789ABCDEFGHJKLMNPRSTUVWXYZ';
 const STATUSES = ['received', 'active', 'complete', 'complete', 'complete', 'booked'];
 const DAY = 86_400_000;
 
-/** ids are UUIDv7 like the app's; the n-th customer's id is remembered so its jobs point at it */
-const customerIds = new Map<number, string>();
-function customerId(i: number): string {
-  let id = customerIds.get(i);
-  if (!id) customerIds.set(i, (id = newId()));
+/** ids are UUIDv7 like the app's; the n-th customer's (invoice's) id is remembered so its jobs (payments) point at it */
+const ids = { customers: new Map<number, string>(), invoices: new Map<number, string>() };
+function idOf(kind: keyof typeof ids, i: number): string {
+  let id = ids[kind].get(i);
+  if (!id) ids[kind].set(i, (id = newId()));
   return id;
 }
 
@@ -31,7 +31,7 @@ export function customerAt(i: number, now = Date.now()): CustomerRow {
   const last = `${pick(LAST)}${Math.floor(i / 97) % 500}`;
   const created = new Date(now - (5 * 365 * DAY * (1 - i / 1_000_000)) - r() * DAY).toISOString();
   return derive('customers', {
-    id: customerId(i),
+    id: idOf('customers', i),
     first_name: first,
     last_name: last,
     vin: Array.from({ length: 17 }, () => pick(VIN_CHARS)).join(''),
@@ -84,4 +84,67 @@ export function jobAt(j: number, customers: number, now = Date.now()): JobRow {
     updated_at: created,
     version: 1,
   }) as JobRow;
+}
+
+/**
+ * invoice i of a shop with `customers` customers: about one in seven has money still due, the rest are paid in full
+ * (the day they were last changed is the day they were paid); one in 700 is from the shop's today.
+ */
+export function invoiceAt(i: number, customers: number, now = Date.now()): InvoiceRow {
+  const r = prng(i * 15485863 + 5);
+  const c = customerAt(Math.floor(r() * customers), now);
+  const created = new Date(now - (i % 700) * DAY - r() * 3_600_000).toISOString();
+  const labour = Math.round(r() * 400) * 100;
+  const product = Math.round(r() * 300) * 100;
+  const discount = r() < 0.2 ? 500 : 0;
+  const due = r() < 0.15 ? labour + product - discount : 0;
+  return {
+    id: idOf('invoices', i),
+    number: `Z9-I${i + 1}`,
+    request_id: null,
+    customer_id: c.id,
+    first_name: c.first_name,
+    last_name: c.last_name,
+    registration: c.registration,
+    vin: c.vin,
+    total: due,
+    payment: labour + product - discount - due,
+    discount,
+    discount_percent: discount ? 5 : 0,
+    points_value: 0,
+    work_hour: labour / 5000,
+    rate_hour: 5000,
+    products: [],
+    profile: {},
+    totals: { labour, product, subtotal: labour + product, total: labour + product - discount },
+    storage: 'off',
+    storage_days: 0,
+    invoice_status: due ? 'open' : 'closed',
+    type: 'service',
+    created_by: 'seed',
+    created_at: created,
+    updated_at: created,
+    version: 1,
+  };
+}
+
+const METHODS = ['cash', 'cash', 'debit_card', 'credit_card', 'online', 'cheque'];
+
+/** payment t: on invoice t (a paid one's whole payment, made the day it was raised) */
+export function transactionAt(t: number, customers: number, now = Date.now()): TransactionRow {
+  const inv = invoiceAt(t, customers, now);
+  const r = prng(t * 32452843 + 7);
+  return {
+    id: newId(),
+    number: `Z9-T${t + 1}`,
+    amount: inv.payment,
+    method: METHODS[Math.floor(r() * METHODS.length)],
+    invoice_id: inv.id,
+    point: 0,
+    username: 'seed',
+    deleted: false,
+    created_at: inv.updated_at,
+    updated_at: inv.updated_at,
+    version: 1,
+  };
 }

@@ -30,14 +30,14 @@ export function buildApp(src = ROOT): string {
   return out;
 }
 
-/** The product on a free port with a fresh PGlite data dir; `stop()` ends it (its process group). */
-export async function startProduct(dist: string) {
+/** The product on a free port with a PGlite data dir (a fresh one by default); `stop()` ends it (its process group). */
+export async function startProduct(dist: string, dataDir = mkdtempSync(join(tmpdir(), 'baybook-bench-'))) {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     detached: true,
     stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BAYBOOK_DATA_DIR: mkdtempSync(join(tmpdir(), 'baybook-bench-')), BAYBOOK_STATIC_DIR: dist, BAYBOOK_ADMIN_USER: ADMIN.username, BAYBOOK_ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', DATABASE_URL: '', JWT_SECRET: randomBytes(24).toString('hex') },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BAYBOOK_DATA_DIR: dataDir, BAYBOOK_STATIC_DIR: dist, BAYBOOK_ADMIN_USER: ADMIN.username, BAYBOOK_ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', DATABASE_URL: '', JWT_SECRET: randomBytes(24).toString('hex') },
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 360; i++) {

@@ -1,0 +1,113 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { buildApp, openBrowser, startProduct } from './shop/device';
+import { seedServer, shopOf } from './shop/server';
+import { CLICK_MENU, fmt, timed } from './shop/timing';
+
+/**
+ * `npx tsx bench/first-sync.ts`: a new tablet at a shop of two years, in Chromium. For each size (customers; two
+ * jobs each, an invoice per five, 0.17 payments per customer: the issue's 50,000 / 100,000 / 10,000 / 8,500):
+ *   - first sync, sign-in → all rows local: the product (PGlite) on a data dir seeded at that size
+ *     (bench/shop/server.ts), a fresh Chromium profile, from the click on Login until the pull has finished (its
+ *     `lastPull` in the device's meta); the rows/s over the server's changes; the longest main-thread task in that
+ *     time (PerformanceObserver 'longtask', from the page's first script); the first-sync progress figures shown;
+ *   - Dashboard, menu click → tiles, table, money figures: from the click on "Dashboard" (coming from Add Customer)
+ *     until the four job tiles, the tile's job table and the finance figures are all shown. Medians of the runs
+ *     after one warm-up.
+ * Env: BAYBOOK_BENCH_SIZES (default 5000; 5000,50000 for the issue's shop: about 15 minutes before issue 13's pull),
+ * BAYBOOK_BENCH_RUNS (7), BAYBOOK_BENCH_DIST (a built app; default: build the working tree). Prints figures only
+ * (docs/PERFORMANCE.md records them); budgets: ≤ 60 s for the full shop, longest task ≤ 100 ms, dashboard ≤ 100 ms.
+ */
+const SIZES = (process.env.BAYBOOK_BENCH_SIZES ?? '5000').split(',').map(Number);
+const RUNS = Number(process.env.BAYBOOK_BENCH_RUNS ?? 7);
+const ADMIN = { username: 'admin', password: 'bench-admin-pw' };
+
+/** Keeps the longest main-thread task since the page's first script, across page loads of the tab. */
+const LONG_TASKS = `new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    const was = Number(sessionStorage.getItem('longest') ?? 0);
+    if (e.duration > was) sessionStorage.setItem('longest', String(e.duration));
+  }
+}).observe({ type: 'longtask', buffered: true });`;
+
+/** The device's meta row `key`, read beside Dexie (undefined until the app has made its database). */
+const readMeta = (page: Page, key: string) =>
+  page.evaluate(
+    (key) =>
+      new Promise<unknown>((done) => {
+        void indexedDB.databases().then((dbs) => {
+          if (!dbs.some((d) => d.name === 'baybook')) return done(undefined);
+          const open = indexedDB.open('baybook');
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('meta')) return (db.close(), done(undefined));
+            const get = db.transaction('meta').objectStore('meta').get(key);
+            get.onsuccess = () => (db.close(), done((get.result as { value?: unknown } | undefined)?.value));
+          };
+          open.onerror = () => done(undefined);
+        });
+      }),
+    key,
+  );
+
+async function firstSync(page: Page, url: string, changes: number) {
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  const t0 = Date.now();
+  await page.getByRole('button', { name: 'Login' }).click();
+  const shown = new Set<string>();
+  for (;;) {
+    if (await readMeta(page, 'lastPull').catch(() => undefined)) break;
+    const progress = await page.getByTestId('first-sync').textContent({ timeout: 100 }).catch(() => null);
+    if (progress) shown.add(progress.replace('First sync ', ''));
+    if (Date.now() - t0 > 3_600_000) throw new Error('the first sync did not finish within an hour');
+    await page.waitForTimeout(500);
+  }
+  const s = (Date.now() - t0) / 1000;
+  const longest = Number(await page.evaluate(() => sessionStorage.getItem('longest') ?? 0));
+  console.log(`  first sync, sign-in → all rows local: ${s.toFixed(1)} s, ${Math.round(changes / s)} rows/s, longest main-thread task ${longest.toFixed(0)} ms`);
+  console.log(`  (progress shown: ${[...shown].join(' → ') || 'none'})`);
+}
+
+const TILES_SHOWN = `const text = (id) => document.querySelector('[data-testid="' + id + '"]')?.textContent ?? '…';
+  const tiles = ['active', 'received', 'complete', 'booked'].every((s) => text('tile-' + s + '-count') !== '…');
+  const money = ['finance-sales-value', 'finance-labour-value', 'today-cash-value'].every((id) => text(id) !== '…');
+  const table = document.querySelector('[data-testid="table-Active Customers"]');
+  const rows = table?.querySelectorAll('tbody tr[data-row-id]').length ?? 0;
+  return tiles && money && rows > 0;`;
+
+async function dashboard(page: Page) {
+  const times: number[] = [];
+  for (let i = 0; i <= RUNS; i++) {
+    await timed(page, CLICK_MENU, `return !!document.querySelector('form input')`, 'Add Customer');
+    await page.waitForTimeout(300);
+    const ms = await timed(page, CLICK_MENU, TILES_SHOWN, 'Dashboard');
+    if (i > 0) times.push(ms);
+    await page.waitForTimeout(300);
+  }
+  console.log(`  Dashboard, menu click → tiles, table, money figures: ${fmt(times)}`);
+}
+
+const dist = process.env.BAYBOOK_BENCH_DIST ?? buildApp();
+for (const size of SIZES) {
+  const shop = shopOf(size);
+  const dataDir = mkdtempSync(join(tmpdir(), 'baybook-bench-shop-'));
+  const t = Date.now();
+  const changes = await seedServer(dataDir, shop);
+  console.log(`${size} customers, ${shop.jobs} jobs, ${shop.invoices} invoices, ${shop.payments} payments: ${changes} changes (server seeded in ${((Date.now() - t) / 1000).toFixed(0)} s)`);
+  const server = await startProduct(dist, dataDir);
+  const ctx = await openBrowser();
+  try {
+    await ctx.addInitScript(LONG_TASKS);
+    const page = await ctx.newPage();
+    await firstSync(page, server.url, changes);
+    await page.getByText(/^Synced /).first().waitFor({ timeout: 60_000 });
+    await dashboard(page);
+  } finally {
+    await ctx.close();
+    server.stop();
+  }
+}
