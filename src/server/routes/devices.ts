@@ -31,7 +31,12 @@ export function deviceRoutes(app: FastifyInstance, s: AppServices) {
         .onConflictDoUpdate({ target: numberSeries.name, set: { last: sql`${numberSeries.last} + 1` } })
         .returning({ last: numberSeries.last });
       const code = deviceCode(series.last);
-      await tx.insert(devices).values({ id: body.device_id, code, username: user.username });
+      const [added] = await tx.insert(devices).values({ id: body.device_id, code, username: user.username }).onConflictDoNothing().returning({ code: devices.code });
+      // a twin of this request (its retry, on another instance) registered the device meanwhile: its code stands
+      if (!added) {
+        const [twin] = await tx.select({ code: devices.code }).from(devices).where(eq(devices.id, body.device_id));
+        return { value: true, code: twin.code };
+      }
       log('system', `Device ${code}`, `registered by ${user.username}`);
       return { value: true, code };
     },
