@@ -35,6 +35,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('DELETE', '/v3/sign-in-limits', 'team.manage'),
   r('POST', '/v3/devices', 'session.use'),
   r('POST', '/v3/discarded', 'session.use'),
+  r('POST', '/v3/decided', 'session.use'),
   r('GET', '/v3/sync/changes', 'sync.use'),
   r('GET', '/v3/sync/live', 'sync.use'),
   // config sheet

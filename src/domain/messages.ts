@@ -180,6 +180,22 @@ export const MSG = {
   discardedLogged: 'In the activity log',
   discardedLogWaiting: 'Goes to the activity log at the next sync',
   discardedLogLabel: 'Activity log: discarded "{what}"',
+  // field conflicts (issue 14): two people changed the same thing; a person decides
+  fieldConflicts: 'Saved, but {count} of these changes need a decision: someone changed the same field since.',
+  needsDecision: 'Needs your decision',
+  needsDecisionCount: '{count} need your decision',
+  conflictChanged: 'Changed by {user} on {device}, {when}',
+  conflictChangedUnknown: 'Changed on the server since you edited it',
+  conflictDeleted: 'The record was deleted since you edited it.',
+  conflictBlocked: 'The customer was blocked since you edited them.',
+  conflictEmpty: '(empty)',
+  keepTheirs: 'Keep theirs',
+  useMine: 'Use mine',
+  editAndSend: 'Edit and send',
+  decidedLog: '{field} conflict decided on a device: {choice}',
+  decidedKeepTheirs: 'kept "{theirs}", dropped "{mine}"',
+  decidedSend: 'sent "{value}" over "{theirs}"',
+  decidedLogLabel: 'Activity log: decided {field} of {record}',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -42,6 +42,8 @@ export interface WriteContext {
   db: BayBookDB;
   session: Session;
   deviceId: string;
+  /** the device's short code ('B2'), '' before its first sign-in: field changes name it for the activity log */
+  deviceCode: string;
   /** ISO time of this write */
   now: string;
   get<T extends Row = Row>(entity: SyncEntityName, id: string): Promise<T | undefined>;
@@ -123,6 +125,7 @@ export async function localWrite<T>(db: BayBookDB, fn: (w: WriteContext) => Prom
       const session = opts.session ?? (await getSession(db));
       if (!session) throw new LocalWriteError('Please sign in again.');
       const now = new Date().toISOString();
+      const deviceCode = await getMeta<string>(db, 'deviceCode', '');
       let touched: [SyncEntityName, string][] = [];
       let lastEntry: OutboxEntry | null = null;
       const touch = async (entity: SyncEntityName, id: string) => {
@@ -133,6 +136,7 @@ export async function localWrite<T>(db: BayBookDB, fn: (w: WriteContext) => Prom
         db,
         session,
         deviceId,
+        deviceCode,
         now,
         async get<R extends Row = Row>(entity: SyncEntityName, id: string) {
           return (await db.entity(entity).get(id)) as R | undefined;

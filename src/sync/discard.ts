@@ -3,6 +3,7 @@ import { LIMITS } from '../domain/schemas/fields';
 import { refusedWords, type RefusedContext, type RefusedWords } from '../domain/refusals';
 import type { BayBookDB, ConflictRow, InvoiceRow, TransactionRow } from '../local/db';
 import { localWrite } from '../local/write';
+import { isFieldConflict } from './decisions';
 
 /**
  * Refused changes a person decides on (issue 14). A discard never throws a change away silently: the conflict row is
@@ -23,6 +24,9 @@ export interface ExplainedConflict extends KeptConflict, RefusedWords {
 
 export const isDiscarded = (c: ConflictRow): boolean => !!(c as KeptConflict).discarded;
 
+/** A change the server refused, still waiting (not discarded, and not a field conflict: decisions.ts keeps those). */
+export const isOpenRefusal = (c: ConflictRow): boolean => !isDiscarded(c) && !isFieldConflict(c);
+
 /** The invoice and transaction the refused call was about, as the device has them now (the server's version). */
 async function contextOf(db: BayBookDB, c: ConflictRow): Promise<RefusedContext> {
   const data = (c.entry.body as { data?: Record<string, unknown> } | undefined)?.data ?? {};
@@ -41,7 +45,7 @@ async function explain(db: BayBookDB, c: KeptConflict): Promise<ExplainedConflic
 
 /** The refused changes still waiting for a decision, oldest first, with their words. */
 export async function openConflicts(db: BayBookDB): Promise<ExplainedConflict[]> {
-  const rows = (await db.conflicts.orderBy('at').toArray()).filter((c) => !isDiscarded(c));
+  const rows = (await db.conflicts.orderBy('at').toArray()).filter(isOpenRefusal);
   return Promise.all(rows.map((c) => explain(db, c)));
 }
 

@@ -1,7 +1,9 @@
 import { getMeta, setMeta, type BayBookDB } from '../local/db';
 import { getDeviceId, onQueued, type Session } from '../local/write';
 import { outboxLockName, withLock } from './lock';
-import { discardConflict, discardedConflicts, isDiscarded, openConflicts, type ExplainedConflict } from './discard';
+import { decideFieldConflict, fieldConflicts, isFieldConflict, type FieldConflictRow } from './decisions';
+import { discardConflict, discardedConflicts, isOpenRefusal, openConflicts, type ExplainedConflict } from './discard';
+import type { Choice } from '../domain/decisions';
 import { backoffMs, failureText, pushPass, retryConflict, type PushResult } from './outbox';
 import { clearRepull, getRepull, pull as runPull, repullRows, type PullResult } from './pull';
 import { createStatusStore, type StatusStore, type SyncStatus } from './status';
@@ -83,6 +85,10 @@ export interface SyncEngine {
     discarded(): Promise<ExplainedConflict[]>;
     retry(id: string): Promise<void>;
     discard(id: string): Promise<void>;
+    /** the field conflicts waiting for a person (issue 14), oldest first */
+    decisions(): Promise<FieldConflictRow[]>;
+    /** keep theirs, use mine, or send an edited value; the decision goes to the activity log */
+    decide(id: string, choice: Choice, value?: unknown): Promise<void>;
   };
 }
 
@@ -95,6 +101,8 @@ export function isSending(): boolean {
 export interface OutboxSummary extends Pick<SyncStatus, 'waiting' | 'conflicts' | 'heldFor'> {
   /** when the next token of a user with changes waiting runs out (ms): the summary changes then; null: never */
   recheckAt: number | null;
+  /** field conflicts waiting for a person (issue 14); `conflicts` counts the refused changes */
+  decisions: number;
 }
 
 /**
@@ -117,8 +125,10 @@ export async function outboxSummary(db: BayBookDB, now = Date.now()): Promise<Ou
     if (until <= now) held.set(e.actor, (held.get(e.actor) ?? 0) + 1);
     else if (until !== Infinity && (recheckAt === null || until < recheckAt)) recheckAt = until;
   });
-  const conflicts = await db.conflicts.filter((c) => !isDiscarded(c)).count();
-  return { waiting, conflicts, heldFor: [...held].map(([username, count]) => ({ username, count })), recheckAt };
+  const kept = await db.conflicts.toArray();
+  const conflicts = kept.filter(isOpenRefusal).length;
+  const decisions = kept.filter(isFieldConflict).length;
+  return { waiting, conflicts, decisions, heldFor: [...held].map(([username, count]) => ({ username, count })), recheckAt };
 }
 
 /** POST /v3/devices once per device: the short code that prefixes this device's numbers ('B2-17'). */
@@ -401,6 +411,11 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     refreshStatus,
     conflicts: {
       list: () => openConflicts(db),
+      decisions: () => fieldConflicts(db),
+      async decide(id, choice, value) {
+        await decideFieldConflict(db, id, choice, value);
+        void cycle(true);
+      },
       discarded: () => discardedConflicts(db),
       async retry(id) {
         await retryConflict(db, id);

@@ -2,6 +2,7 @@ import { newId } from '../domain/ids';
 import { SYNC_ENTITIES } from '../domain/sync';
 import type { BayBookDB, ConflictRow, OutboxEntry } from '../local/db';
 import { rebaseRows } from '../local/rows';
+import { answerConflicts, isFieldConflict, keepFieldConflicts } from './decisions';
 import { isDiscarded } from './discard';
 import { noteRepull } from './pull';
 import { tokenExpired, getTokens, dropUserToken } from './tokens';
@@ -202,7 +203,7 @@ export async function pushPass(opts: PushOptions): Promise<PushResult> {
     await db.outbox.update(entry.seq!, { state: 'sending', attempts: entry.attempts + 1 });
     try {
       const form = await blobFor(db, entry);
-      await transport(entry.method, entry.path, {
+      const answer = await transport(entry.method, entry.path, {
         body: form ? undefined : entry.body,
         form,
         token,
@@ -210,9 +211,12 @@ export async function pushPass(opts: PushOptions): Promise<PushResult> {
         timeoutMs: opts.timeoutMs,
         signal: opts.signal,
       });
-      await db.transaction('rw', db.outbox, db.blobs, async () => {
+      // fields someone else changed since are not written: they wait in the conflicts for a person (issue 14)
+      const conflicts = answerConflicts(answer.data);
+      await db.transaction('rw', conflicts.length ? db.tables : [db.outbox, db.blobs], async () => {
         await db.outbox.delete(entry.seq!);
         if (entry.blobId) await db.blobs.delete(entry.blobId);
+        if (conflicts.length) await keepFieldConflicts(db, entry, conflicts, new Date(now()).toISOString());
       });
       result.sent++;
       opts.onProgress?.({ sent: result.sent, refused: result.refused });
@@ -275,9 +279,9 @@ const bySeq = (a: ConflictRow, b: ConflictRow) => (a.entry.seq ?? 0) - (b.entry.
 export async function retryConflict(db: BayBookDB, id: string): Promise<OutboxEntry[]> {
   return db.transaction('rw', db.tables, async () => {
     const c = await db.conflicts.get(id);
-    if (!c || isDiscarded(c)) return [];
+    if (!c || isDiscarded(c) || isFieldConflict(c)) return [];
     // a discarded change is kept only as a trace: it counts as gone
-    const all = (await db.conflicts.toArray()).filter((x) => !isDiscarded(x));
+    const all = (await db.conflicts.toArray()).filter((x) => !isDiscarded(x) && !isFieldConflict(x));
     const creatorOf = (rowId: string, except: string) => all.find((x) => x.id !== except && x.entry.creates?.includes(rowId));
     const picked = new Map<string, ConflictRow>([[c.id, c]]);
 

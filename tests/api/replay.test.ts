@@ -217,6 +217,22 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
       },
     },
     {
+      route: 'POST /v3/decided',
+      kind: 'write',
+      prepare: async () => {
+        const record = `Job #R-${++seq} (ABC 123)`;
+        return {
+          path: '/v3/decided',
+          body: { record, field: 'Service note', choice: 'theirs', mine: 'bay', theirs: 'desk' },
+          async verify(res) {
+            expect(res.body).toMatchObject({ value: true });
+            const lines = await db().select().from(t.sysLog).where(eq(t.sysLog.subject, record));
+            expect(lines).toMatchObject([{ category: 'service', predicate: 'Service note conflict decided on a device: kept "desk", dropped "bay"' }]);
+          },
+        };
+      },
+    },
+    {
       route: 'POST /v3/discarded',
       kind: 'write',
       prepare: async () => {

@@ -35,9 +35,10 @@ export interface JobPlan {
 export type PlannedJob = ({ ok: true } & JobPlan) | { ok: false; message: string };
 
 const no = (message: string): PlannedJob => ({ ok: false, message });
-const subject = (job: JobNow) => `Job ${displayJobNumber(job.number)} (${job.registration})`;
+/** The activity-log subject of a job's lines (a field conflict finds who changed the field by it). */
+export const jobSubject = (job: Pick<JobNow, 'number' | 'registration'>) => `Job ${displayJobNumber(job.number)} (${job.registration})`;
 const withDetail = (what: string, detail?: string) => `${what}${detail ? ` (${detail})` : ''}`;
-const done = (job: JobNow, changes: JobChanges, predicate: string, message: string): PlannedJob => ({ ok: true, changes, log: { subject: subject(job), predicate }, message });
+const done = (job: JobNow, changes: JobChanges, predicate: string, message: string): PlannedJob => ({ ok: true, changes, log: { subject: jobSubject(job), predicate }, message });
 
 /** SPEC §4's state machine: who may move a job where, complete only with an invoice; stamps active_at/complete_at. */
 export function planStatusChange(job: JobNow, to: string, by: { level: number; hasInvoice: boolean; now: Date; detail?: string }): PlannedJob {

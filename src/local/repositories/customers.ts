@@ -1,7 +1,9 @@
+import { changedFields } from '../../domain/fieldChanges';
 import { newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
 import { searchTerms } from '../../domain/search';
 import { nameKey, plateKey, rowCountKey, type BayBookDB, type CustomerRow } from '../db';
+import { fieldCall } from '../fieldCalls';
 import { prefixKeys } from '../paging';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
 import { eachMatching, pageOf, type CustomerPageQuery } from './customerPages';
@@ -123,23 +125,25 @@ export function customersRepository(db: BayBookDB) {
       });
     },
 
-    /** PUT /customer {data: edited row} (inline edit of the Customers table) */
+    /**
+     * PUT /customer (inline edit of the Customers table): only the fields that differ from the row, each with the
+     * value it was based on, and whether the customer was active (issue 14: a field someone changed since, or a
+     * customer blocked since, comes back as a conflict to decide, never as an overwrite). Nothing changed: nothing sent.
+     */
     edit(id: string, changes: CustomerEdit): Promise<CustomerRow> {
       return localWrite(db, async (w) => {
         const cur = await w.get<CustomerRow>('customers', id);
         if (!cur) throw new LocalWriteError(MSG.customerNotFoundUpper);
-        const clean: Partial<CustomerRow> = { ...changes };
+        const clean: CustomerEdit = { ...changes };
         if (changes.contact !== undefined) clean.contact = digits(changes.contact);
         if (changes.vin !== undefined) clean.vin = changes.vin.trim().toUpperCase();
         if (changes.registration !== undefined) clean.registration = changes.registration.trim().toUpperCase();
         if (changes.note !== undefined && changes.note.length > 500) throw new LocalWriteError(MSG.noteMax);
-        const row = await w.patch<CustomerRow>('customers', id, { ...clean, updated_at: w.now });
-        await w.enqueue({
-          method: 'PUT',
-          path: '/customer',
-          body: { data: { id, ...changes, version: cur.version } },
-          label: `Edit customer ${row.first_name} ${row.last_name}`,
-        });
+        const set = changedFields({ ...cur }, { ...clean });
+        if (Object.keys(set.changes).length === 0) return cur;
+        const row = await w.patch<CustomerRow>('customers', id, { ...set.changes, updated_at: w.now });
+        const base = { ...set.base, active: cur.active };
+        await w.enqueue(fieldCall('customers', id, { changes: set.changes, base }, w.deviceCode, `Edit customer ${row.first_name} ${row.last_name}`));
         return row;
       });
     },

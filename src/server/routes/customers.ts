@@ -5,6 +5,7 @@ import { isId, newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
 import {
   customerEditSchema,
+  type CustomerEditInput,
   customerSchema,
   customerStatusSchema,
   fromSpecCustomer,
@@ -14,10 +15,12 @@ import {
   toSpecCustomer,
 } from '../../domain/schemas';
 import { normaliseVin } from '../../domain/vin';
+import { decideFields, fieldChangeShape, withDevice } from '../../domain/fieldChanges';
 import type { Tx } from '../db/client';
 import { customers } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
-import { defineRoute, type WriteCtx } from '../http/route';
+import { conflictAnswers } from '../http/conflicts';
+import { defineRoute, unwrap, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
 import { validOrBadRequest } from '../http/validate';
 
@@ -55,6 +58,25 @@ export async function createCustomer(
   return row;
 }
 
+/** The fields an inline edit may change (the edit schema's, but the row's id and version). */
+const EDITABLE = Object.keys(customerEditSchema.fields).filter((f) => f !== 'id' && f !== 'version');
+
+/** The columns of the edited fields, normalised as the table keeps them. */
+function customerColumns(merged: CustomerEditInput, fields: string[]): Partial<typeof customers.$inferInsert> {
+  const all: Partial<typeof customers.$inferInsert> = {
+    vin: normaliseVin(merged.vin),
+    registration: merged.registration.trim().toUpperCase(),
+    first_name: merged.first_name,
+    last_name: merged.last_name,
+    contact: merged.contact,
+    email: merged.email ?? '',
+    note: merged.note ?? '',
+    discount: merged.discount ?? 0,
+  };
+  const set = Object.fromEntries(Object.entries(all).filter(([k]) => fields.includes(k)));
+  return fields.includes('registration') ? { ...set, registration_key: registrationKey(merged.registration) } : set;
+}
+
 export async function customerById(tx: Tx, id: string) {
   const [row] = await tx.select().from(customers).where(eq(customers.id, id));
   return row;
@@ -89,37 +111,36 @@ export function customersRoutes(app: FastifyInstance, s: AppServices) {
     method: 'PUT',
     path: '/customer',
     write: true,
-    summary: 'Inline edit of a customer row (changed fields are merged into the stored row, then checked whole)',
-    body: object({ id: idField().required(MSG.invalidId) }).unknown(true),
+    summary:
+      'Inline edit of a customer {id, <changed fields>, base?: {<field>: value it was based on}, device?}: with base, a field lands only while nobody changed it since, else it is answered as a conflict (issue 14); without, the fields are merged as before',
+    body: object({ id: idField().required(MSG.invalidId), ...fieldChangeShape }).unknown(true),
     async handler(ctx) {
-      const raw = fromSpecCustomer(ctx.req.body && typeof ctx.req.body === 'object' && 'data' in ctx.req.body ? (ctx.req.body as { data: Record<string, unknown> }).data : (ctx.req.body as Record<string, unknown>));
-      const current = await customerById(ctx.tx, ctx.body.id);
+      const raw = fromSpecCustomer(unwrap(ctx.req.body) as Record<string, unknown>);
+      const [current] = await ctx.tx.select().from(customers).where(eq(customers.id, ctx.body.id)).for('update');
       if (!current) throw notFound(fill(MSG.noRecordFound, { id: ctx.body.id }));
-      const merged = await validOrBadRequest(customerEditSchema, { ...current, ...raw, id: current.id });
+      const { base, device } = ctx.body;
+      const edit = Object.fromEntries(EDITABLE.filter((f) => f in raw).map((f) => [f, raw[f]]));
+      // blocked since the device read it: nothing of the edit lands, every field is the person's to decide
+      const decided = base ? decideFields(current, { changes: edit, base }, base.active === 1 && current.active === 0) : { apply: edit, conflicts: [] };
+      const merged = await validOrBadRequest(customerEditSchema, { ...current, ...decided.apply, id: current.id });
       const vin = normaliseVin(merged.vin);
       if (vin !== current.vin) {
         const [twin] = await ctx.tx.select({ id: customers.id, first_name: customers.first_name, last_name: customers.last_name }).from(customers).where(eq(customers.vin, vin));
         if (twin) throw conflict(fill(MSG.vinTaken, { name: `${twin.first_name} ${twin.last_name}` }));
       }
-      await ctx.tx
-        .update(customers)
-        .set({
-          vin,
-          registration: merged.registration.trim().toUpperCase(),
-          registration_key: registrationKey(merged.registration),
-          first_name: merged.first_name,
-          last_name: merged.last_name,
-          contact: merged.contact,
-          email: merged.email ?? '',
-          note: merged.note ?? '',
-          discount: merged.discount ?? 0,
-          updated_at: new Date(),
-          version: sql`${customers.version} + 1`,
-        })
-        .where(eq(customers.id, current.id));
-      ctx.changed('customers', current.id);
-      ctx.log('service', `Customer ${merged.first_name} ${merged.last_name}`, 'details edited');
-      return { value: true, message: 'Customer updated' };
+      // only the fields that land are written: a concurrent edit of another field stays
+      const fields = Object.keys(decided.apply);
+      if (fields.length > 0) {
+        await ctx.tx
+          .update(customers)
+          .set({ ...customerColumns(merged, fields), updated_at: new Date(), version: sql`${customers.version} + 1` })
+          .where(eq(customers.id, current.id));
+        ctx.changed('customers', current.id);
+        ctx.log('service', `Customer ${merged.first_name} ${merged.last_name}`, withDevice(`edited ${fields.join(', ')}`, device));
+      }
+      const subject = `Customer ${current.first_name} ${current.last_name}`;
+      const conflicts = await conflictAnswers(ctx.tx, { entity: 'customers', id: current.id, subject }, decided.conflicts, (f, line) => line.includes(f));
+      return { value: true, message: conflicts.length ? fill(MSG.fieldConflicts, { count: conflicts.length }) : 'Customer updated', ...(conflicts.length ? { conflicts } : {}) };
     },
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { boolean, object } from 'yup';
+import { decidedSchema, decisionLine } from '../../domain/decisions';
 import { MSG, fill } from '../../domain/messages';
 import { idField } from '../../domain/schemas/common';
 import { LIMITS, boundedText } from '../../domain/schemas/fields';
@@ -27,6 +28,18 @@ export function discardedRoutes(app: FastifyInstance, s: AppServices) {
     body: discardedSchema,
     async handler({ body, log }) {
       log(body.money ? 'service' : 'system', body.what, fill(MSG.discardedLog, { message: body.message || '-' }));
+      return { value: true };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'POST',
+    path: '/v3/decided',
+    write: true,
+    summary: 'Record in the activity log how a person decided a field conflict (keep theirs, use mine, or an edited value)',
+    body: decidedSchema,
+    async handler({ body, log }) {
+      log('service', body.record, decisionLine(body));
       return { value: true };
     },
   });

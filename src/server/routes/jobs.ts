@@ -4,7 +4,7 @@ import { object, string } from 'yup';
 import { bookingInstant, checkBooking, shopTimeZone, startOfShopDay } from '../../domain/dates';
 import { isId, newId } from '../../domain/ids';
 import { checkJobUpdate, displayJobNumber, outstandingServices, STATUS_AFTER_BOOKING } from '../../domain/jobs';
-import { JOB_NOTES, planAssign, planCancel, planNote, planStatusChange, type JobNow, type PlannedJob } from '../../domain/writes/jobs';
+import { JOB_NOTES, jobSubject, planAssign, planCancel, planNote, planStatusChange, type JobNow, type PlannedJob } from '../../domain/writes/jobs';
 import { TECHNICIAN_LEVEL } from '../../domain/levels';
 import { MSG, fill } from '../../domain/messages';
 import { can } from '../../domain/permissions';
@@ -24,11 +24,13 @@ import {
   technicianSchema,
 } from '../../domain/schemas';
 import { normaliseVin } from '../../domain/vin';
+import { decideFields, fieldChangeShape, withDevice } from '../../domain/fieldChanges';
 import type { Db, Tx } from '../db/client';
 import { customers, invoices, jobs, serviceLog, services, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { pageQueryDoc } from '../http/openapi';
 import { pageParams } from '../http/paging';
+import { conflictAnswers } from '../http/conflicts';
 import { defineRoute, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
 import { validOrBadRequest } from '../http/validate';
@@ -44,8 +46,9 @@ const serviceRequestPayload = makeServiceRequestSchema().shape({
 });
 
 /** inside a writing route's transaction, or straight on the database for a read */
-async function jobOr404(tx: Tx | Db, id: string): Promise<Job> {
-  const [job] = isId(id) ? await tx.select().from(jobs).where(eq(jobs.id, id)) : [];
+async function jobOr404(tx: Tx | Db, id: string, forUpdate = false): Promise<Job> {
+  const q = tx.select().from(jobs).where(eq(jobs.id, id));
+  const [job] = !isId(id) ? [] : forUpdate ? await q.for('update') : await q;
   if (!job) throw notFound(fill(MSG.noRecordFound, { id }));
   return job;
 }
@@ -72,21 +75,37 @@ async function updateJob(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>,
     .set({ ...set, updated_at: new Date(), version: sql`${jobs.version} + 1` })
     .where(eq(jobs.id, job.id));
   ctx.changed('jobs', job.id);
-  ctx.log('service', `Job ${displayJobNumber(job.number)} (${job.registration})`, what);
+  ctx.log('service', jobSubject(job), what);
 }
 
 /** The job as the plans of src/domain/writes/jobs.ts read it. */
 const jobNow = (job: Job): JobNow => ({ ...job, active_at: job.active_at?.toISOString() ?? null });
 
 /** Stores a job plan (nothing when the job already is as asked) and answers with its message; a refusal is a 400. */
-async function storeJobPlan(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>, job: Job, plan: PlannedJob) {
+async function storeJobPlan(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>, job: Job, plan: PlannedJob, device?: string) {
   if (!plan.ok) throw badRequest(plan.message);
   const { active_at, complete_at, ...rest } = plan.changes;
   if (Object.keys(plan.changes).length > 0) {
     const stamps = { ...(active_at !== undefined ? { active_at: new Date(active_at) } : {}), ...(complete_at !== undefined ? { complete_at: complete_at ? new Date(complete_at) : null } : {}) };
-    await updateJob(ctx, job, { ...rest, ...stamps }, plan.log.predicate);
+    await updateJob(ctx, job, { ...rest, ...stamps }, withDevice(plan.log.predicate, device));
   }
   return { value: true, message: plan.message };
+}
+
+/** Does a job's activity-log line (as the plans of writes/jobs.ts word it) say this field changed? A cancel moves the status. */
+const jobLineMentions = (field: string, line: string) =>
+  field === 'status' ? line.startsWith('status ') || line.startsWith('canceled') : line.startsWith(field in JOB_NOTES ? JOB_NOTES[field as keyof typeof JOB_NOTES] : field);
+
+/**
+ * A job call carrying base values (issue 14): the answer naming the fields someone else changed since, or null when
+ * every field may land. A call without base (an older device) is never a conflict.
+ */
+async function fieldConflicts(ctx: Pick<WriteCtx<unknown>, 'tx'>, job: Job, changes: Record<string, unknown>, base: Record<string, unknown> | undefined) {
+  if (!base) return null;
+  const { conflicts } = decideFields(job, { changes, base });
+  if (conflicts.length === 0) return null;
+  const answers = await conflictAnswers(ctx.tx, { entity: 'jobs', id: job.id, subject: jobSubject(job) }, conflicts, jobLineMentions);
+  return { value: true, message: fill(MSG.fieldConflicts, { count: answers.length }), conflicts: answers };
 }
 
 async function hasInvoice(tx: Tx, job: Job): Promise<boolean> {
@@ -336,11 +355,14 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
     path: '/job-action/status',
     write: true,
     summary: "Change a job's status {id, status, detail} by the rules of SPEC §4",
-    body: statusChangeSchema,
+    body: statusChangeSchema.shape(fieldChangeShape),
     async handler(ctx) {
-      const job = await jobOr404(ctx.tx, ctx.body.id);
+      const job = await jobOr404(ctx.tx, ctx.body.id, true);
+      // moved by someone else since the device read it: theirs stays, the person decides (issue 14)
+      const conflicts = await fieldConflicts(ctx, job, { status: ctx.body.status }, ctx.body.base);
+      if (conflicts) return conflicts;
       const by = { level: ctx.user.permission, hasInvoice: await hasInvoice(ctx.tx, job), now: new Date(), detail: ctx.body.detail };
-      return storeJobPlan(ctx, job, planStatusChange(jobNow(job), ctx.body.status, by));
+      return storeJobPlan(ctx, job, planStatusChange(jobNow(job), ctx.body.status, by), ctx.body.device);
     },
   });
 
@@ -365,10 +387,13 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
       path,
       write: true,
       summary: `Set the ${JOB_NOTES[field]} of a job {id, value}`,
-      body: jobNoteSchema,
+      body: jobNoteSchema.shape(fieldChangeShape),
       async handler(ctx) {
-        const job = await jobOr404(ctx.tx, ctx.body.id);
-        return storeJobPlan(ctx, job, planNote(jobNow(job), field, ctx.body.value));
+        const job = await jobOr404(ctx.tx, ctx.body.id, true);
+        const plan = planNote(jobNow(job), field, ctx.body.value);
+        if (!plan.ok) throw badRequest(plan.message);
+        const conflicts = await fieldConflicts(ctx, job, { [field]: ctx.body.value }, ctx.body.base);
+        return conflicts ?? storeJobPlan(ctx, job, plan, ctx.body.device);
       },
     });
   }

@@ -1,0 +1,70 @@
+import { mixed, object, string } from 'yup';
+import { displayJobNumber } from './jobs';
+import { MSG, fill } from './messages';
+import { LIMITS, boundedText } from './schemas/fields';
+
+/**
+ * Field conflicts in a person's words (issue 14): which record, which field, both values, and the activity-log line
+ * a decision leaves. Pure: the device's decision list and the server's POST /v3/decided both word them here.
+ */
+
+/** The fields a device sends as field changes, by table, with the words a person knows them by. */
+export const FIELD_LABELS = {
+  customers: {
+    first_name: 'First name',
+    last_name: 'Last name',
+    vin: 'VIN',
+    registration: 'Registration Number',
+    contact: 'Contact number',
+    email: 'Email',
+    note: 'Note',
+    discount: 'Discount',
+  },
+  jobs: { comment: 'Comment for customer', service_note: 'Service note', status: 'Status' },
+} as const;
+
+export type DecidedEntity = keyof typeof FIELD_LABELS;
+
+export const isDecidedEntity = (entity: string): entity is DecidedEntity => entity in FIELD_LABELS;
+
+export function fieldLabel(entity: string, field: string): string {
+  const labels: Record<string, string> = isDecidedEntity(entity) ? FIELD_LABELS[entity] : {};
+  return labels[field] ?? field;
+}
+
+/** How the list names a record: the job's number and plate, the customer's name and plate. */
+export function recordLabel(entity: string, row: Record<string, unknown> | undefined): string {
+  const text = (k: string) => String(row?.[k] ?? '');
+  if (!row) return entity === 'jobs' ? 'A job' : 'A customer';
+  if (entity === 'jobs') return `Job ${displayJobNumber(text('number'))} (${text('registration')})`;
+  return `${text('first_name')} ${text('last_name')} (${text('registration')})`.trim();
+}
+
+/** A value as the list shows it: empty says so, rather than showing nothing. */
+export function shownValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return MSG.conflictEmpty;
+  return String(value);
+}
+
+/** What a person chose: keep what is there now, send theirs again, or send an edited value. */
+export type Choice = 'theirs' | 'mine' | 'edited';
+
+export const decidedSchema = object({
+  record: boundedText('Record', LIMITS.title).trim().required('Say which record').min(1, 'Say which record'),
+  field: boundedText('Field', LIMITS.short).trim().required('Say which field').min(1, 'Say which field'),
+  choice: string<Choice>().oneOf(['theirs', 'mine', 'edited'], 'Choose theirs, mine or edited').required('Choose theirs, mine or edited'),
+  mine: mixed().optional(),
+  theirs: mixed().optional(),
+  value: mixed().optional(),
+});
+
+const clip = (v: unknown) => shownValue(v).slice(0, 80);
+
+/** The activity-log predicate of a decision (the subject is the record). */
+export function decisionLine(d: { field: string; choice: Choice; mine?: unknown; theirs?: unknown; value?: unknown }): string {
+  const choice =
+    d.choice === 'theirs'
+      ? fill(MSG.decidedKeepTheirs, { theirs: clip(d.theirs), mine: clip(d.mine) })
+      : fill(MSG.decidedSend, { value: clip(d.choice === 'mine' ? d.mine : d.value), theirs: clip(d.theirs) });
+  return fill(MSG.decidedLog, { field: d.field, choice });
+}

@@ -1,0 +1,92 @@
+import { fieldLabel, isDecidedEntity, recordLabel, type Choice } from '../domain/decisions';
+import type { ConflictAnswer } from '../domain/fieldChanges';
+import { MSG, fill } from '../domain/messages';
+import type { SyncEntityName } from '../domain/sync';
+import type { BayBookDB, ConflictRow, OutboxEntry } from '../local/db';
+import { fieldCall } from '../local/fieldCalls';
+import { LocalWriteError, localWrite } from '../local/write';
+
+/**
+ * Field conflicts a person decides (issue 14). An update's answer names the fields someone else changed since the
+ * device read them; each is kept in the device's `conflicts` table beside the refused changes, one row per record
+ * and field (a later conflict on the same field is the person's later edit, and replaces the earlier), until someone
+ * decides: keep theirs, use mine (re-sent against what is there now), or edit and send. The decision goes to the
+ * activity log by POST /v3/decided, queued in the same write.
+ */
+
+export interface FieldConflict extends ConflictAnswer {
+  /** "Job #D1-1 (ABC 123)", "Ann Lee (ABC 123)" */
+  record: string;
+  /** "Service note" */
+  label: string;
+}
+
+/** A field conflict as the `conflicts` table keeps it: a refused-change row with the field it is about. */
+export type FieldConflictRow = ConflictRow & { field: FieldConflict };
+
+export const isFieldConflict = (c: ConflictRow): c is FieldConflictRow => typeof (c as Partial<FieldConflictRow>).field === 'object';
+
+export const DECIDED_PATH = '/v3/decided';
+
+const conflictId = (c: Pick<ConflictAnswer, 'entity' | 'id' | 'field'>) => `field:${c.entity}:${c.id}:${c.field}`;
+
+function isAnswer(v: unknown): v is ConflictAnswer {
+  const c = v as Partial<ConflictAnswer> | null;
+  return !!c && typeof c.entity === 'string' && typeof c.id === 'string' && typeof c.field === 'string';
+}
+
+/** The field conflicts an update's answer names (none for an answer from before issue 14). */
+export function answerConflicts(data: unknown): ConflictAnswer[] {
+  const list = (data as { conflicts?: unknown } | null)?.conflicts;
+  return Array.isArray(list) ? list.filter(isAnswer) : [];
+}
+
+/**
+ * Keeps the conflicts of an answer, worded for the list. Call inside a 'rw' transaction over the conflicts table
+ * and the records' tables (the push's, when the answer named any).
+ */
+export async function keepFieldConflicts(db: BayBookDB, entry: OutboxEntry, answers: ConflictAnswer[], at: string): Promise<void> {
+  const rows: FieldConflictRow[] = [];
+  for (const a of answers) {
+    if (!isDecidedEntity(a.entity)) continue;
+    const row = await db.entity(a.entity).get(a.id);
+    const field: FieldConflict = { ...a, record: recordLabel(a.entity, row ? { ...row } : undefined), label: fieldLabel(a.entity, a.field) };
+    rows.push({ id: conflictId(a), entry: { ...entry, state: 'rejected' }, status: 200, message: MSG.needsDecision, at, field });
+  }
+  await db.conflicts.bulkPut(rows);
+}
+
+/** The field conflicts waiting for a decision, oldest first. */
+export async function fieldConflicts(db: BayBookDB): Promise<FieldConflictRow[]> {
+  return (await db.conflicts.orderBy('at').toArray()).filter(isFieldConflict);
+}
+
+/** A typed value as the field holds it: a number field stays a number. */
+function asFieldValue(value: unknown, like: unknown): unknown {
+  if (typeof like === 'number' && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return value;
+}
+
+/**
+ * Decides a field conflict by the person signed in: 'theirs' keeps what is there now; 'mine' sends what this device
+ * wrote again, and 'edited' sends `value`, each against what is there now (so it lands unless someone changes the
+ * field once more). The row on the device shows the value sent at once; the decision's log line is queued with it.
+ */
+export async function decideFieldConflict(db: BayBookDB, id: string, choice: Choice, value?: unknown): Promise<void> {
+  await localWrite(db, async (w) => {
+    const c = await w.db.conflicts.get(id);
+    if (!c || !isFieldConflict(c)) return;
+    const f = c.field;
+    if (choice !== 'theirs') {
+      if (!isDecidedEntity(f.entity)) throw new LocalWriteError(`${f.record}: ${f.label} cannot be sent from this list.`);
+      const send = choice === 'mine' ? f.mine : asFieldValue(value, f.mine ?? f.theirs);
+      const entity: SyncEntityName = f.entity;
+      if (await w.get(entity, f.id)) await w.patch(entity, f.id, { [f.field]: send, updated_at: w.now });
+      const label = `${f.label} of ${f.record}`;
+      await w.enqueue(fieldCall(f.entity, f.id, { changes: { [f.field]: send }, base: { [f.field]: f.theirs } }, w.deviceCode, label));
+    }
+    const body = { record: f.record, field: f.label, choice, mine: f.mine, theirs: f.theirs, value };
+    await w.enqueue({ method: 'POST', path: DECIDED_PATH, body, label: fill(MSG.decidedLogLabel, { field: f.label, record: f.record }) });
+    await w.db.conflicts.delete(id);
+  });
+}

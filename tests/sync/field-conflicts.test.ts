@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { getMeta } from '../../src/local/db';
+import { createRepositories } from '../../src/local/repositories';
+import { sysLog } from '../../src/server/db/schema';
+import { DATABASES, startServer, type TestServer } from '../helpers/server';
+import { auditDb, customerForm, drain, makeDevice, onlineDevice, user, type Device } from './helpers';
+
+/**
+ * Issue 14's story on a live server, two devices each with its own IndexedDB: a tablet in the bay goes offline and
+ * edits job #…'s note while the front desk, online, edits the same job. Different fields: both land. The same
+ * field: the desk's stays and the tablet is shown both values, who changed it, on which device and when — until a
+ * person decides, and the decision is in the activity log.
+ */
+describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
+  let s: TestServer;
+  let tablet: Device;
+  let desk: Device;
+  let deskUser = '';
+  let plate = 7100;
+  beforeAll(async () => {
+    s = await startServer(kind);
+    tablet = await onlineDevice(s, 'fc-tablet');
+    const u = await user(s, 4);
+    deskUser = u.username;
+    desk = makeDevice(s, 'fc-desk');
+    await desk.engine.signIn(u);
+    await desk.engine.syncNow();
+  });
+  afterAll(() => s?.close());
+
+  const bay = () => createRepositories(tablet.db);
+  const front = () => createRepositories(desk.db);
+
+  /** A job made on the desk and pulled by both. */
+  async function sharedJob() {
+    const cid = await front().customers.add(customerForm(`FC ${plate++}`));
+    const job = await front().jobs.create({ customer: (await front().customers.get(cid))!, service: ['Brakes'], mileage: 10 });
+    await drain(desk);
+    await drain(tablet);
+    return { jobId: job.id, customerId: cid, number: job.number };
+  }
+
+  it('the bay writes the service note offline, the desk the comment: both notes are kept', async () => {
+    const { jobId } = await sharedJob();
+    tablet.net.up = false;
+    await bay().jobs.serviceNote(jobId, 'Rotors scored, check next visit');
+    await front().jobs.comment(jobId, 'Customer waits in the lounge');
+    await drain(desk);
+    tablet.net.up = true;
+    await drain(tablet);
+
+    const server = await (await auditDb(s)).jobs.get(jobId);
+    expect(server).toMatchObject({ service_note: 'Rotors scored, check next visit', comment: 'Customer waits in the lounge' });
+    expect(await tablet.engine.conflicts.decisions()).toEqual([]);
+    expect(await tablet.db.jobs.get(jobId)).toMatchObject({ service_note: 'Rotors scored, check next visit', comment: 'Customer waits in the lounge' });
+  });
+
+  it('both write the service note: the desk\'s stays, the bay is shown both values with who, where and when', async () => {
+    const { jobId, number } = await sharedJob();
+    tablet.net.up = false;
+    await bay().jobs.serviceNote(jobId, 'Bay: brake fluid low');
+    await front().jobs.serviceNote(jobId, 'Desk: customer declined fluid');
+    await drain(desk);
+    tablet.net.up = true;
+    await drain(tablet);
+
+    expect((await (await auditDb(s)).jobs.get(jobId))?.service_note).toBe('Desk: customer declined fluid');
+    const [c, ...more] = await tablet.engine.conflicts.decisions();
+    expect(more).toEqual([]);
+    const deskCode = await getMeta<string>(desk.db, 'deviceCode', '');
+    expect(deskCode).not.toBe('');
+    expect(c.field).toMatchObject({
+      entity: 'jobs',
+      id: jobId,
+      field: 'service_note',
+      label: 'Service note',
+      mine: 'Bay: brake fluid low',
+      theirs: 'Desk: customer declined fluid',
+      by: deskUser,
+      device: deskCode,
+      reason: 'changed',
+    });
+    expect(c.field.record).toBe(`Job #${number} (${(await tablet.db.jobs.get(jobId))?.registration})`);
+    expect(Number.isNaN(Date.parse(c.field.at))).toBe(false);
+    // the device shows what is on the server; its own note waits in the list, not on the row
+    expect((await tablet.db.jobs.get(jobId))?.service_note).toBe('Desk: customer declined fluid');
+    expect(tablet.engine.status.get().conflicts).toBe(0);
+
+    // the bay decides to use its note: sent against the desk's, it lands, and the decision is logged
+    await tablet.engine.conflicts.decide(c.id, 'mine');
+    await drain(tablet);
+    expect(await tablet.engine.conflicts.decisions()).toEqual([]);
+    expect((await (await auditDb(s)).jobs.get(jobId))?.service_note).toBe('Bay: brake fluid low');
+    const lines = await s.database.db.select().from(sysLog).where(eq(sysLog.subject, c.field.record));
+    expect(lines.map((l) => [l.username, l.predicate])).toContainEqual([
+      'admin',
+      'Service note conflict decided on a device: sent "Bay: brake fluid low" over "Desk: customer declined fluid"',
+    ]);
+  });
+
+  it('keep theirs drops mine, and an edited value is sent as typed', async () => {
+    const { jobId } = await sharedJob();
+    for (const [mine, theirs] of [
+      ['Bay A', 'Desk A'],
+      ['Bay B', 'Desk B'],
+    ]) {
+      tablet.net.up = false;
+      await bay().jobs.comment(jobId, mine);
+      await front().jobs.comment(jobId, theirs);
+      await drain(desk);
+      tablet.net.up = true;
+      await drain(tablet);
+    }
+    // the second conflict on the same field replaced the first: one decision, the latest of each side
+    const [c, ...more] = await tablet.engine.conflicts.decisions();
+    expect(more).toEqual([]);
+    expect(c.field).toMatchObject({ mine: 'Bay B', theirs: 'Desk B' });
+    await tablet.engine.conflicts.decide(c.id, 'edited', 'Bay and desk agree: B');
+    await drain(tablet);
+    expect((await (await auditDb(s)).jobs.get(jobId))?.comment).toBe('Bay and desk agree: B');
+    await drain(desk);
+
+    tablet.net.up = false;
+    await bay().jobs.comment(jobId, 'Bay C');
+    await front().jobs.comment(jobId, 'Desk C');
+    await drain(desk);
+    tablet.net.up = true;
+    await drain(tablet);
+    const [k] = await tablet.engine.conflicts.decisions();
+    await tablet.engine.conflicts.decide(k.id, 'theirs');
+    await drain(tablet);
+    expect(await tablet.engine.conflicts.decisions()).toEqual([]);
+    expect((await (await auditDb(s)).jobs.get(jobId))?.comment).toBe('Desk C');
+    expect((await tablet.db.jobs.get(jobId))?.comment).toBe('Desk C');
+  });
+
+  it('a customer: the desk changes the phone, the bay the note — both kept; the same phone twice is a conflict', async () => {
+    const { customerId } = await sharedJob();
+    tablet.net.up = false;
+    await bay().customers.edit(customerId, { note: 'Prefers morning slots' });
+    await front().customers.edit(customerId, { contact: '876 555 0000' });
+    await drain(desk);
+    tablet.net.up = true;
+    await drain(tablet);
+    expect(await (await auditDb(s)).customers.get(customerId)).toMatchObject({ note: 'Prefers morning slots', contact: '8765550000' });
+    expect(await tablet.engine.conflicts.decisions()).toEqual([]);
+
+    tablet.net.up = false;
+    await bay().customers.edit(customerId, { contact: '876 555 1111', email: 'ann@example.com' });
+    await front().customers.edit(customerId, { contact: '876 555 2222' });
+    await drain(desk);
+    tablet.net.up = true;
+    await drain(tablet);
+    // the email (nobody else changed it) landed; the phone is the desk's and the bay's waits for a decision
+    expect(await (await auditDb(s)).customers.get(customerId)).toMatchObject({ contact: '8765552222', email: 'ann@example.com' });
+    const [c] = await tablet.engine.conflicts.decisions();
+    expect(c.field).toMatchObject({ entity: 'customers', field: 'contact', label: 'Contact number', mine: '8765551111', theirs: '8765552222', by: deskUser });
+    expect(c.field.record).toMatch(/^Ann Lee \(FC \d+\)$/);
+  });
+
+  it('a job moved to a status by two people: the first move stays, the second is a conflict', async () => {
+    const { jobId } = await sharedJob();
+    tablet.net.up = false;
+    await bay().jobs.setStatus(jobId, 'active');
+    await front().jobs.cancel(jobId);
+    await drain(desk);
+    tablet.net.up = true;
+    await drain(tablet);
+    expect((await (await auditDb(s)).jobs.get(jobId))?.status).toBe('canceled');
+    const [c] = (await tablet.engine.conflicts.decisions()).filter((d) => d.field.id === jobId);
+    expect(c.field).toMatchObject({ field: 'status', label: 'Status', mine: 'active', theirs: 'canceled', by: deskUser });
+    expect((await tablet.db.jobs.get(jobId))?.status).toBe('canceled');
+  });
+});
