@@ -119,21 +119,40 @@ export function isSale(t: Pick<ReportTransaction, 'method' | 'deleted'>): boolea
   return !t.deleted && m !== null && (PAYMENT_METHODS as readonly string[]).includes(m);
 }
 
+export type DashFigure = 'labour' | 'products' | 'discounts';
+
+/**
+ * What an invoice adds to the finance tiles, and on which day (`dayOf` maps an instant to a day; a falsy day is none):
+ * Labour and Products on the day it was last changed when it is paid in full (amount due ≤ 0), Discounts on the day
+ * it was raised. dashReport sums them over one day; the device keeps them as counters per shop day
+ * (src/local/rows.ts), so the Dashboard reads four counters instead of every invoice.
+ */
+export function invoiceDashShares<D>(inv: ReportInvoice, dayOf: (t: When) => D): { day: D; figure: DashFigure; cents: Cents }[] {
+  const out: { day: D; figure: DashFigure; cents: Cents }[] = [];
+  if (isPaid(inv.total)) {
+    const day = dayOf(inv.updated_at);
+    out.push({ day, figure: 'labour', cents: figure(inv.totals, 'labour') }, { day, figure: 'products', cents: figure(inv.totals, 'product') });
+  }
+  out.push({ day: dayOf(inv.created_at), figure: 'discounts', cents: Number(inv.discount) || 0 });
+  return out.filter((s) => s.day && s.cents);
+}
+
 /**
  * GET /dash-report for a day: Labour and Products of invoices paid in full that day (amount due ≤ 0, last changed
  * that day), Discounts of invoices raised that day, Sales = money received that day.
  */
 export function dashReport(invoices: readonly ReportInvoice[], transactions: readonly ReportTransaction[], day: TimeWindow): DashReport {
   const out: DashReport = { labour: 0, products: 0, discounts: 0, sales: 0 };
-  for (const inv of invoices) {
-    if (isPaid(inv.total) && within(inv.updated_at, day)) {
-      out.labour += figure(inv.totals, 'labour');
-      out.products += figure(inv.totals, 'product');
-    }
-    if (within(inv.created_at, day)) out.discounts += Number(inv.discount) || 0;
-  }
-  for (const t of transactions) if (within(t.created_at, day) && isSale(t)) out.sales += t.amount;
+  for (const inv of invoices) for (const s of invoiceDashShares(inv, (t) => within(t, day))) out[s.figure] += s.cents;
+  out.sales = salesOf(transactions, day);
   return out;
+}
+
+/** Money received within a window (the Sales tile). */
+export function salesOf(transactions: readonly ReportTransaction[], day: TimeWindow): Cents {
+  let sales = 0;
+  for (const t of transactions) if (within(t.created_at, day) && isSale(t)) sales += t.amount;
+  return sales;
 }
 
 export type TransactionSummary = Record<PaymentMethod, Cents>;

@@ -1,6 +1,7 @@
 import type { SyncEntityName } from '../domain/sync';
 import { shopDay } from '../domain/dates';
-import { customerKeys, plateKey, rowCountKey, type BayBookDB, type JobRow, type Row } from './db';
+import { invoiceDashShares, type DashFigure } from '../domain/reports';
+import { customerKeys, plateKey, rowCountKey, type BayBookDB, type InvoiceRow, type JobRow, type Row } from './db';
 
 /**
  * The one place local rows change (repositories, the pull, rebases all come through here), so the derived search
@@ -46,18 +47,28 @@ export async function shopTimeZone(db: BayBookDB): Promise<string> {
   return tz;
 }
 
-async function bumpCounters(db: BayBookDB, before: Row | undefined, after: Row | undefined) {
-  const tz = await shopTimeZone(db);
-  const minus = jobCounterKeys(before as JobRow | undefined, tz);
-  const plus = jobCounterKeys(after as JobRow | undefined, tz);
-  const delta = new Map<string, number>();
-  for (const k of minus) delta.set(k, (delta.get(k) ?? 0) - 1);
-  for (const k of plus) delta.set(k, (delta.get(k) ?? 0) + 1);
-  for (const [key, d] of delta) {
-    if (d === 0) continue;
-    const cur = await db.counters.get(key);
-    await db.counters.put({ key, n: (cur?.n ?? 0) + d });
+/** The day keys of the finance tiles' counters (`dash:<figure>:<shop day>`, cents). */
+export const dashCounterKey = (figure: DashFigure, day: string) => `dash:${figure}:${day}`;
+
+/** What a row adds to the counters: its job tiles, its finance figures, its table's row count. */
+function counterShares(entity: SyncEntityName, row: Row | undefined, tz: string): [string, number][] {
+  if (!row) return [];
+  const out: [string, number][] = [];
+  if (entity === 'jobs') for (const k of jobCounterKeys(row as JobRow, tz)) out.push([k, 1]);
+  if (entity === 'invoices') {
+    const dayOf = (t: string | Date) => (t && !String(t).startsWith('0000') ? shopDay(t, tz) : '');
+    for (const s of invoiceDashShares(row as InvoiceRow, dayOf)) out.push([dashCounterKey(s.figure, s.day), s.cents]);
   }
+  if (COUNTED.has(entity)) out.push([rowCountKey(entity), 1]);
+  return out;
+}
+
+/** Adds `delta` to the counters: one bulk read and one bulk write, whatever the number of rows behind it. */
+async function addToCounters(db: BayBookDB, delta: Map<string, number>) {
+  const keys = [...delta].filter(([, d]) => d !== 0).map(([k]) => k);
+  if (!keys.length) return;
+  const current = await db.counters.bulkGet(keys);
+  await db.counters.bulkPut(keys.map((key, i) => ({ key, n: (current[i]?.n ?? 0) + delta.get(key)! })));
 }
 
 /** Rebuilds an entity's row counter from its table (one count: after a repair, never on a screen's path). */
@@ -67,17 +78,35 @@ export async function recountRows(db: BayBookDB, entity: SyncEntityName): Promis
   });
 }
 
-/** Rebuilds every job counter from the rows (after a first sync, or to repair). One scan; call rarely. */
-export async function recountJobs(db: BayBookDB): Promise<void> {
-  await db.transaction('rw', [db.jobs, db.counters, db.config], async () => {
+/** Rebuilds the counters of `entity` whose keys match `pattern` from its rows. One scan; call rarely. */
+async function recount(db: BayBookDB, entity: 'jobs' | 'invoices', pattern: RegExp): Promise<void> {
+  await db.transaction('rw', [db.entity(entity), db.counters, db.config], async () => {
     const tz = await shopTimeZone(db);
     const counts = new Map<string, number>();
-    await db.jobs.each((job) => {
-      for (const k of jobCounterKeys(job, tz)) counts.set(k, (counts.get(k) ?? 0) + 1);
+    await db.entity(entity).each((row) => {
+      for (const [k, n] of counterShares(entity, row, tz)) if (pattern.test(k)) counts.set(k, (counts.get(k) ?? 0) + n);
     });
     const old = await db.counters.toCollection().primaryKeys();
-    await db.counters.bulkDelete(old.filter((k) => /^(status|complete|booked):/.test(k)));
+    await db.counters.bulkDelete(old.filter((k) => pattern.test(k)));
     await db.counters.bulkPut([...counts].map(([key, n]) => ({ key, n })));
+  });
+}
+
+/** Rebuilds every job counter from the rows (to repair). One scan; call rarely. */
+export const recountJobs = (db: BayBookDB) => recount(db, 'jobs', /^(status|complete|booked):/);
+
+/**
+ * The finance tiles' counters were not kept before this version: a device that holds invoices from before builds
+ * them once from its rows (one scan), and marks them kept; from then on every write keeps them. A new device's
+ * first pull marks them at once (no invoices yet: nothing to scan). Until marked, the Dashboard sums the rows.
+ */
+export const DASH_KEPT = 'kept:dash';
+export async function keepDashCounters(db: BayBookDB): Promise<void> {
+  if (await db.counters.get(DASH_KEPT)) return;
+  await db.transaction('rw', [db.invoices, db.counters, db.config], async () => {
+    if (await db.counters.get(DASH_KEPT)) return;
+    await recount(db, 'invoices', /^dash:/);
+    await db.counters.put({ key: DASH_KEPT, n: 1 });
   });
 }
 
@@ -86,49 +115,66 @@ export async function recountJobs(db: BayBookDB): Promise<void> {
 /** The entities whose rows are counted (`rows:<entity>`), so a table shows its total without a count() scan. */
 const COUNTED = new Set<SyncEntityName>(['customers']);
 
-async function bumpRowCount(db: BayBookDB, entity: SyncEntityName, d: number) {
-  const key = rowCountKey(entity);
-  const cur = await db.counters.get(key);
-  await db.counters.put({ key, n: (cur?.n ?? 0) + d });
+/** Entities whose writes change counters: their rows are read before they are replaced. */
+const KEEPS_COUNTERS = new Set<SyncEntityName>(['jobs', 'invoices', ...COUNTED]);
+
+/**
+ * Writes rows of one entity in bulk: `puts` upserted (derived keys added), `deletes` removed, the counters moved by
+ * the difference — one bulkGet of the rows before, one bulkPut, one bulkDelete and one counters read and write,
+ * however many rows. An id in both lists is deleted. Returns the stored rows.
+ */
+export async function writeRows(db: BayBookDB, entity: SyncEntityName, puts: Row[], deletes: string[] = []): Promise<Row[]> {
+  const table = db.entity(entity);
+  const stored = puts.map((r) => derive(entity, r));
+  if (!KEEPS_COUNTERS.has(entity)) {
+    if (stored.length) await table.bulkPut(stored);
+    if (deletes.length) await table.bulkDelete(deletes);
+    return stored;
+  }
+  const ids = [...stored.map((r) => r.id), ...deletes];
+  if (!ids.length) return stored;
+  const [before, tz] = await Promise.all([table.bulkGet(ids), entity === 'customers' ? '' : shopTimeZone(db)]);
+  const delta = new Map<string, number>();
+  const add = (row: Row | undefined, sign: number) => {
+    for (const [k, n] of counterShares(entity, row, tz)) delta.set(k, (delta.get(k) ?? 0) + sign * n);
+  };
+  // the same id twice in one call (a put then a delete): only its last state counts, against the row before
+  const last = new Map<string, Row | undefined>();
+  ids.forEach((id, i) => {
+    if (!last.has(id)) add(before[i], -1);
+    last.set(id, i < stored.length ? stored[i] : undefined);
+  });
+  for (const row of last.values()) add(row, +1);
+  if (stored.length) await table.bulkPut(stored);
+  if (deletes.length) await table.bulkDelete(deletes);
+  await addToCounters(db, delta);
+  return stored;
 }
 
 /** Upserts a row (derived keys added, counters kept). Returns the stored row. */
 export async function putRow(db: BayBookDB, entity: SyncEntityName, row: Row): Promise<Row> {
-  const table = db.entity(entity);
-  const stored = derive(entity, row);
-  if (entity === 'jobs' || COUNTED.has(entity)) {
-    const before = await table.get(row.id);
-    await table.put(stored);
-    if (entity === 'jobs') await bumpCounters(db, before, stored);
-    if (COUNTED.has(entity) && !before) await bumpRowCount(db, entity, 1);
-  } else {
-    await table.put(stored);
-  }
-  return stored;
+  return (await writeRows(db, entity, [row]))[0]!;
 }
 
 export async function deleteRow(db: BayBookDB, entity: SyncEntityName, id: string): Promise<void> {
-  const table = db.entity(entity);
-  if (entity === 'jobs' || COUNTED.has(entity)) {
-    const before = await table.get(id);
-    await table.delete(id);
-    if (entity === 'jobs') await bumpCounters(db, before, undefined);
-    if (COUNTED.has(entity) && before) await bumpRowCount(db, entity, -1);
-  } else {
-    await table.delete(id);
-  }
+  await writeRows(db, entity, [], [id]);
 }
 
 // ---- pending rows and shadows (the rebase of DESIGN.md) ---------------------------------------------------------
 
+/** Which of `ids` have entries still on their way: one outbox read for a whole page (none when the outbox is empty). */
+export async function pendingAmong(db: BayBookDB, ids: readonly string[]): Promise<Set<string>> {
+  const pending = new Set<string>();
+  if (!ids.length || !(await db.outbox.count())) return pending;
+  const wanted = new Set(ids);
+  const entries = await db.outbox.where('refs').anyOf([...wanted]).toArray();
+  for (const e of entries) if (e.state !== 'rejected') for (const r of e.refs) if (wanted.has(r)) pending.add(r);
+  return pending;
+}
+
 /** Does any outbox entry still on its way (pending, held or sending) touch this row? */
 export async function hasPendingEntries(db: BayBookDB, id: string): Promise<boolean> {
-  const n = await db.outbox
-    .where('refs')
-    .equals(id)
-    .filter((e) => e.state !== 'rejected')
-    .count();
-  return n > 0;
+  return (await pendingAmong(db, [id])).has(id);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { SYNC_ENTITIES, SYNC_ENTITY_LEVEL, type SyncEntityName } from '../domain/sync';
 import { getMeta, type BayBookDB, type Row } from '../local/db';
-import { deleteRow, hasPendingEntries, putRow, rebaseRows } from '../local/rows';
+import { keepDashCounters, pendingAmong, rebaseRows, writeRows } from '../local/rows';
 import type { Transport } from './transport';
 
 /**
@@ -66,26 +66,43 @@ export async function getCursor(db: BayBookDB): Promise<number> {
   return getMeta<number>(db, 'cursor', 0);
 }
 
-/** Writes pulled changes to their rows, or to the shadows of rows with entries still in the outbox (the rebase). */
+/** The server's newer rows for rows with entries still in the outbox go to their shadows (the rebase). */
+async function shadowChanges(db: BayBookDB, changes: Change[]) {
+  if (!changes.length) return;
+  const keys = changes.map((c): [string, string] => [c.entity, c.id]);
+  const current = await db.shadow.bulkGet(keys);
+  const newer = changes.filter((c, i) => !current[i] || current[i]!.seq < c.seq);
+  await db.shadow.bulkPut(
+    newer.map((c) => ({ entity: c.entity as SyncEntityName, id: c.id, row: c.row ? { ...c.row, _seq: c.seq } : null, seq: c.seq, op: c.op === 'delete' || !c.row ? 'delete' : 'upsert' })),
+  );
+}
+
+/**
+ * Writes pulled changes to their rows, or to the shadows of rows with entries still in the outbox (the rebase), in
+ * bulk: one outbox read for all their ids, then per table one bulk read of the rows before (for the counters), one
+ * bulkPut and one bulkDelete — a few requests a page instead of ~8 a row. Call inside a 'rw' transaction over
+ * `db.tables`. A row named twice takes its last change.
+ */
 async function applyChanges(db: BayBookDB, changes: Change[], upTo = Infinity): Promise<{ applied: number; shadowed: number }> {
-  let applied = 0;
-  let shadowed = 0;
-  for (const c of changes) {
-    if (!KNOWN.has(c.entity) || c.seq > upTo) continue;
+  const last = new Map<string, Change>();
+  for (const c of changes) if (KNOWN.has(c.entity) && c.seq <= upTo) last.set(`${c.entity}:${c.id}`, c);
+  const list = [...last.values()];
+  const pending = await pendingAmong(db, [...new Set(list.map((c) => c.id))]);
+  const shadowed = list.filter((c) => pending.has(c.id));
+  const applied = list.filter((c) => !pending.has(c.id));
+  await shadowChanges(db, shadowed);
+  const byTable = new Map<SyncEntityName, { puts: Row[]; deletes: string[] }>();
+  for (const c of applied) {
     const entity = c.entity as SyncEntityName;
-    const row = c.row ? { ...c.row, _seq: c.seq } : null;
-    if (await hasPendingEntries(db, c.id)) {
-      const s = await db.shadow.get([entity, c.id]);
-      if (!s || s.seq < c.seq) await db.shadow.put({ entity, id: c.id, row, seq: c.seq, op: c.op === 'delete' || !row ? 'delete' : 'upsert' });
-      shadowed++;
-      continue;
-    }
-    if (c.op === 'delete' || !row) await deleteRow(db, entity, c.id);
-    else await putRow(db, entity, row);
-    await db.shadow.delete([entity, c.id]);
-    applied++;
+    const w = byTable.get(entity) ?? { puts: [], deletes: [] };
+    byTable.set(entity, w);
+    if (c.op === 'delete' || !c.row) w.deletes.push(c.id);
+    else w.puts.push({ ...c.row, _seq: c.seq });
   }
-  return { applied, shadowed };
+  for (const [entity, w] of byTable) await writeRows(db, entity, w.puts, w.deletes);
+  // a row applied has no server version waiting any more (most pages: no shadows at all, nothing to delete)
+  if (applied.length && (await db.shadow.count())) await db.shadow.bulkDelete(applied.map((c): [string, string] => [c.entity, c.id]));
+  return { applied: applied.length, shadowed: shadowed.length };
 }
 
 /** Applies one page of changes and the new cursor in one transaction. Exported for tests and benchmarks. */
@@ -184,11 +201,10 @@ export async function adoptScope(db: BayBookDB, scope: number): Promise<void> {
       if (stored === 0 || scope < had) {
         for (const entity of tablesAbove(scope)) {
           const ids = (await db.entity(entity).toCollection().primaryKeys()) as string[];
-          for (const id of ids) {
-            if (await hasPendingEntries(db, id)) continue;
-            await deleteRow(db, entity, id);
-            await db.shadow.delete([entity, id]);
-          }
+          const pending = await pendingAmong(db, ids);
+          const gone = ids.filter((id) => !pending.has(id));
+          await writeRows(db, entity, [], gone);
+          await db.shadow.bulkDelete(gone.map((id): [string, string] => [entity, id]));
         }
       }
       const pending = await getCatchUp(db);
@@ -242,6 +258,9 @@ async function runCatchUp(opts: PullOptions, limit: number, onPage: (applied: nu
   }
 }
 
+/** Lets the page handle input and paint between two pages (a pull of 170,000 rows must not freeze the app). */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 export async function pull(opts: PullOptions): Promise<PullResult> {
   const { db, transport, token } = opts;
   const limit = opts.pageSize ?? 500;
@@ -251,14 +270,18 @@ export async function pull(opts: PullOptions): Promise<PullResult> {
   let cursor = start;
   let estimated: number | null = null;
   const result: PullResult = { applied: 0, shadowed: 0, pages: 0, cursor, rebased: 0 };
+  await keepDashCounters(db);
+  const fetchPage = (since: number) => {
+    const data = transport<ChangesPage>('GET', `/v3/sync/changes?since=${since}&limit=${limit}`, { token, signal: opts.signal, timeoutMs: opts.timeoutMs }).then((res) => res.data);
+    data.catch(() => undefined); // a prefetch left behind (aborted, or the loop ended on an error) must not go unhandled
+    return { since, data };
+  };
+  let next = fetchPage(cursor);
   for (;;) {
     if (opts.signal?.aborted) break;
-    const res = await transport<ChangesPage>('GET', `/v3/sync/changes?since=${cursor}&limit=${limit}`, {
-      token,
-      signal: opts.signal,
-      timeoutMs: opts.timeoutMs,
-    });
-    const page = res.data;
+    const page = await next.data;
+    // one page of prefetch: the next page travels while this one is written (it is written only with its cursor)
+    if (page.more && page.cursor > cursor) next = fetchPage(page.cursor);
     if (typeof page.scope === 'number' && page.scope !== scope) {
       await adoptScope(db, page.scope);
       scope = page.scope;
@@ -282,6 +305,9 @@ export async function pull(opts: PullOptions): Promise<PullResult> {
       first,
     });
     if (!page.more || cursor <= before) break;
+    // another tab moved the cursor meanwhile: the prefetch asked from the wrong place
+    if (next.since !== cursor) next = fetchPage(cursor);
+    await yieldToMain();
   }
   // tables a higher level may now see, below the cursor: after the main pull, so open jobs come first
   result.applied += await runCatchUp(opts, limit, (applied, c) =>
