@@ -1,32 +1,8 @@
 import { HStack, Heading, NativeSelect, Stack } from '@chakra-ui/react';
-import type { PaginationState, SortingState } from '@tanstack/react-table';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { JOB_STATUSES, type JobStatus } from '../../domain/entities';
-import type { Repositories } from '../../local/repositories';
-import { useRepos } from '../data/DataProvider';
-import { errorMessage, notify } from '../feedback/toaster';
-import { PAGE_SIZES } from '../ui/DataTable';
 import { JobTable } from './JobTable';
-
-const DEFAULT_SORT: SortingState = [{ id: 'created_at', desc: true }];
-
-/**
- * One page of jobs, newest or oldest first. The repository pages newest first; an oldest-first page is the mirror
- * slice of that order, read back to front.
- */
-export async function loadJobPage(
-  repos: Repositories,
-  q: { status: JobStatus | ''; search: string; offset: number; limit: number; desc: boolean },
-) {
-  const status = q.status || undefined;
-  if (q.desc) return repos.jobs.page({ status, search: q.search, offset: q.offset, limit: q.limit });
-  const { total } = await repos.jobs.page({ status, search: q.search, offset: 0, limit: 1 });
-  const count = Math.min(q.limit, total - q.offset);
-  if (count <= 0) return { rows: [], total };
-  const { rows } = await repos.jobs.page({ status, search: q.search, offset: total - q.offset - count, limit: count });
-  return { rows: rows.reverse(), total };
-}
+import { useJobPages } from './useJobPages';
 
 /**
  * SPEC §2 Job table, the paged variant (/view-request): per_page, page, orderBy created_at, search and a status filter,
@@ -34,30 +10,8 @@ export async function loadJobPage(
  * the screen works offline; the live query shows another device's changes as they arrive, without a reload.
  */
 export default function Jobs() {
-  const repos = useRepos();
   const [status, setStatus] = useState<JobStatus | ''>('');
-  const [search, setSearch] = useState('');
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZES.default[0] });
-  const [sorting, setSorting] = useState<SortingState>(DEFAULT_SORT);
-  const desc = sorting[0]?.desc ?? true;
-  const { pageIndex, pageSize } = pagination;
-
-  const result = useLiveQuery(
-    () =>
-      loadJobPage(repos, { status, search: search.trim(), offset: pageIndex * pageSize, limit: pageSize, desc }).catch((err: unknown) => {
-        // SPEC §8: a paged table that fails to load shows a warning toast (and an empty page, not a broken screen)
-        notify(errorMessage(err), 'warning');
-        return { rows: [], total: 0 };
-      }),
-    [repos, status, search, pageIndex, pageSize, desc],
-  );
-  // Export CSV: every job matching the status and search (not only this page), in the table's order
-  const exportAll = useCallback(async () => {
-    const { rows } = await repos.jobs.page({ status: status || undefined, search: search.trim(), offset: 0, limit: Infinity });
-    return desc ? rows : rows.reverse();
-  }, [repos, status, search, desc]);
-  // only Received sorts; taking the sort off goes back to newest first
-  const onSortingChange = useCallback((s: SortingState) => setSorting(s.length ? s : DEFAULT_SORT), []);
+  const { rows, manual, exportAll, toFirstPage } = useJobPages(status);
 
   const statusFilter = (
     <NativeSelect.Root size="sm" width="auto">
@@ -66,7 +20,7 @@ export default function Jobs() {
         value={status}
         onChange={(e) => {
           setStatus(e.target.value as JobStatus | '');
-          setPagination((p) => ({ ...p, pageIndex: 0 }));
+          toFirstPage();
         }}
       >
         <option value="">All</option>
@@ -85,22 +39,7 @@ export default function Jobs() {
       <HStack justify="space-between" wrap="wrap">
         <Heading size="xl">Service Requests</Heading>
       </HStack>
-      <JobTable
-        jobs={result?.rows ?? []}
-        name="Service Requests"
-        loading={result === undefined}
-        toolbar={statusFilter}
-        exportAll={exportAll}
-        manual={{
-          total: result?.total ?? 0,
-          pagination,
-          onPaginationChange: setPagination,
-          sorting,
-          onSortingChange,
-          search,
-          onSearchChange: setSearch,
-        }}
-      />
+      <JobTable jobs={rows ?? []} name="Service Requests" loading={rows === undefined} toolbar={statusFilter} exportAll={exportAll} manual={manual} />
     </Stack>
   );
 }

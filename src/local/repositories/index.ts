@@ -1,6 +1,7 @@
 import type { BayBookDB } from '../db';
 import { customersRepository } from './customers';
 import { estimatesRepository } from './estimates';
+import { financeRepository } from './finance';
 import { invoicesRepository } from './invoices';
 import { jobsRepository } from './jobs';
 import { logsRepository } from './logs';
@@ -18,6 +19,7 @@ export function createRepositories(db: BayBookDB) {
     customers: customersRepository(db),
     jobs: jobsRepository(db),
     invoices: invoicesRepository(db),
+    finance: financeRepository(db),
     products: productsRepository(db),
     estimates: estimatesRepository(db),
     team: teamRepository(db),

@@ -9,8 +9,7 @@ import { can } from '../../domain/permissions';
 import { checkPhotoSize } from '../../domain/schemas/admin';
 import { plateKey, type BayBookDB, type CustomerRow, type JobRow, type Row } from '../db';
 import { shopDay, shopTimeZone } from '../rows';
-import { fieldCall } from '../fieldCalls';
-import { LocalWriteError, localWrite, type EnqueueInput, type WriteContext } from '../write';
+import { LocalWriteError, localWrite, type WriteContext } from '../write';
 import { enqueueNewCustomer, putNewCustomer, type CustomerForm } from './customers';
 
 /**
@@ -170,26 +169,25 @@ export function jobsRepository(db: BayBookDB) {
     },
 
     /**
-     * The jobs a dashboard tile counts, newest first (the table under the tiles): every active or received job;
-     * complete jobs completed on the shop's today; booked jobs booked for the shop's today — the same rule as the
-     * counters (src/local/rows.ts jobCounterKeys). 'complete' reads the [status+complete_at] index (version 3) over
-     * the instants that can fall on the shop's today in any zone (26 hours either side of now), then keeps those whose
-     * shop day is today: about two days of completions, never every complete job ever stored.
+     * The jobs of a "today" tile, newest first (the table under it): complete jobs completed on the shop's today,
+     * booked jobs booked for it — the same rule as the counters (src/local/rows.ts jobCounterKeys). Each reads its
+     * index ([status+complete_at], book_start) over the instants that can fall on the shop's today in any zone (26
+     * hours either side of now), then keeps those whose shop day is today: about two days of rows, never every complete
+     * or booked job ever stored. (Active and Received are thousands at a busy shop: the Dashboard pages them.)
      */
-    async tileJobs(status: JobStatus, now = new Date()): Promise<JobRow[]> {
+    async tileJobs(status: 'complete' | 'booked', now = new Date()): Promise<JobRow[]> {
       const tz = await shopTimeZone(db);
       const day = shopDay(now, tz);
-      const since = now.getTime() - 2 * 86_400_000;
-      const onToday = (v: string | null | undefined) => !!v && !String(v).startsWith('0000') && Date.parse(v) >= since && shopDay(v, tz) === day;
-      if (status === 'complete') {
-        const from = new Date(now.getTime() - TODAY_REACH_MS).toISOString();
-        const to = new Date(now.getTime() + TODAY_REACH_MS).toISOString();
-        const rows = await db.jobs.where('[status+complete_at]').between(['complete', from], ['complete', to], true, true).toArray();
-        return rows.filter((j) => onToday(j.complete_at)).sort((a, b) => b.created_at.localeCompare(a.created_at));
-      }
-      const range = db.jobs.where('[status+created_at]').between([status, Dexie.minKey], [status, Dexie.maxKey]).reverse();
-      if (status === 'booked') return range.filter((j) => onToday(j.book_start)).toArray();
-      return range.toArray();
+      const from = new Date(now.getTime() - TODAY_REACH_MS).toISOString();
+      const to = new Date(now.getTime() + TODAY_REACH_MS).toISOString();
+      const range =
+        status === 'complete'
+          ? db.jobs.where('[status+complete_at]').between(['complete', from], ['complete', to], true, true)
+          : db.jobs.where('book_start').between(from, to, true, true);
+      const when = (j: JobRow) => (status === 'complete' ? j.complete_at : j.book_start);
+      const onToday = (v: string | null | undefined) => !!v && !String(v).startsWith('0000') && shopDay(v, tz) === day;
+      const rows = await range.toArray();
+      return rows.filter((j) => j.status === status && onToday(when(j))).sort((a, b) => b.created_at.localeCompare(a.created_at));
     },
 
     serviceLog: (jobId: string) =>
@@ -280,9 +278,7 @@ export function jobsRepository(db: BayBookDB) {
         const hasInvoice = !!(job.invoice?.length || (await db.invoices.where('request_id').equals(id).count()));
         // the same plan the server runs (level 5 may still move a final job)
         const plan = planStatusChange(job, status, { level: w.session.permission, hasInvoice, now: new Date(w.now), detail });
-        // sent as a field change: a status someone else moved since is theirs to keep or mine to re-send (issue 14)
-        const call = fieldCall('jobs', id, { changes: { status }, base: { status: job.status } }, w.deviceCode, `Job #${job.number} to ${status}`, detail);
-        return storeJobPlan(w, job, plan, call);
+        return storeJobPlan(w, job, plan, { path: '/job-action/status', body: { id, status, detail }, label: `Job #${job.number} to ${status}` });
       });
     },
 
@@ -290,7 +286,7 @@ export function jobsRepository(db: BayBookDB) {
     cancel(id: string): Promise<JobRow> {
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
-        return storeJobPlan(w, job, planCancel(job, w.session.permission), { method: 'PUT', path: '/job-action/cancel', body: { data: { id } }, label: `Cancel job #${job.number}` });
+        return storeJobPlan(w, job, planCancel(job, w.session.permission), { path: '/job-action/cancel', body: { id }, label: `Cancel job #${job.number}` });
       });
     },
 
@@ -302,14 +298,14 @@ export function jobsRepository(db: BayBookDB) {
         // whether the name is a technician is the server's to say when the call arrives (its team is the authority)
         const plan = planAssign(job, technician, undefined, detail);
         if (plan.ok && Object.keys(plan.changes).length === 0) return null;
-        return storeJobPlan(w, job, plan, { method: 'PUT', path: '/job-action/technician', body: { data: { id, technician, detail } }, label: `Assign job #${job.number} to ${technician}` });
+        return storeJobPlan(w, job, plan, { path: '/job-action/technician', body: { id, technician, detail }, label: `Assign job #${job.number} to ${technician}` });
       });
     },
 
     /** PUT /job-action/comment {id, value} (comment for customer) */
-    comment: (id: string, value: string) => textAction(db, id, 'comment', value, 'Customer comment'),
+    comment: (id: string, value: string) => textAction(db, id, 'comment', '/job-action/comment', value, 'Customer comment'),
     /** PUT /job-action/service-note {id, value} */
-    serviceNote: (id: string, value: string) => textAction(db, id, 'service_note', value, 'Service note'),
+    serviceNote: (id: string, value: string) => textAction(db, id, 'service_note', '/job-action/service-note', value, 'Service note'),
 
     /** PUT /job-action/services {id, service[]} (Edit services) */
     setServices(id: string, service: string[]): Promise<JobRow> {
@@ -408,20 +404,18 @@ export function jobsRepository(db: BayBookDB) {
   };
 }
 
-function textAction(db: BayBookDB, id: string, field: 'comment' | 'service_note', value: string, what: string): Promise<JobRow> {
+function textAction(db: BayBookDB, id: string, field: 'comment' | 'service_note', path: string, value: string, what: string): Promise<JobRow> {
   return localWrite(db, async (w) => {
     const job = await mustGet(w, id);
-    // the note it was based on travels with it: a note someone else wrote since is never replaced (issue 14)
-    const call = fieldCall('jobs', id, { changes: { [field]: value }, base: { [field]: job[field] } }, w.deviceCode, `${what} on job #${job.number}`);
-    return storeJobPlan(w, job, planNote(job, field, value), call);
+    return storeJobPlan(w, job, planNote(job, field, value), { path, body: { id, value }, label: `${what} on job #${job.number}` });
   });
 }
 
 /** Stores a job plan of src/domain/writes/jobs.ts and queues its call; a job already as asked stores and sends nothing. */
-async function storeJobPlan(w: WriteContext, job: JobRow, plan: PlannedJob, call: EnqueueInput): Promise<JobRow> {
+async function storeJobPlan(w: WriteContext, job: JobRow, plan: PlannedJob, call: { path: string; body: Record<string, unknown>; label: string }): Promise<JobRow> {
   if (!plan.ok) throw new LocalWriteError(plan.message);
   if (Object.keys(plan.changes).length === 0) return job;
   const row = await w.patch<JobRow>('jobs', job.id, { ...plan.changes, updated_at: w.now });
-  await w.enqueue(call);
+  await w.enqueue({ method: 'PUT', path: call.path, body: { data: call.body }, label: call.label });
   return row;
 }
