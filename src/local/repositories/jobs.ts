@@ -9,7 +9,8 @@ import { can } from '../../domain/permissions';
 import { checkPhotoSize } from '../../domain/schemas/admin';
 import { plateKey, type BayBookDB, type CustomerRow, type JobRow, type Row } from '../db';
 import { shopDay, shopTimeZone } from '../rows';
-import { LocalWriteError, localWrite, type WriteContext } from '../write';
+import { fieldCall } from '../fieldCalls';
+import { LocalWriteError, localWrite, type EnqueueInput, type WriteContext } from '../write';
 import { enqueueNewCustomer, putNewCustomer, type CustomerForm } from './customers';
 
 /**
@@ -278,7 +279,9 @@ export function jobsRepository(db: BayBookDB) {
         const hasInvoice = !!(job.invoice?.length || (await db.invoices.where('request_id').equals(id).count()));
         // the same plan the server runs (level 5 may still move a final job)
         const plan = planStatusChange(job, status, { level: w.session.permission, hasInvoice, now: new Date(w.now), detail });
-        return storeJobPlan(w, job, plan, { path: '/job-action/status', body: { id, status, detail }, label: `Job #${job.number} to ${status}` });
+        // sent as a field change: a status someone else moved since is theirs to keep or mine to re-send (issue 14)
+        const call = fieldCall('jobs', id, { changes: { status }, base: { status: job.status } }, w.deviceCode, `Job #${job.number} to ${status}`, detail);
+        return storeJobPlan(w, job, plan, call);
       });
     },
 
@@ -286,7 +289,7 @@ export function jobsRepository(db: BayBookDB) {
     cancel(id: string): Promise<JobRow> {
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
-        return storeJobPlan(w, job, planCancel(job, w.session.permission), { path: '/job-action/cancel', body: { id }, label: `Cancel job #${job.number}` });
+        return storeJobPlan(w, job, planCancel(job, w.session.permission), { method: 'PUT', path: '/job-action/cancel', body: { data: { id } }, label: `Cancel job #${job.number}` });
       });
     },
 
@@ -298,14 +301,14 @@ export function jobsRepository(db: BayBookDB) {
         // whether the name is a technician is the server's to say when the call arrives (its team is the authority)
         const plan = planAssign(job, technician, undefined, detail);
         if (plan.ok && Object.keys(plan.changes).length === 0) return null;
-        return storeJobPlan(w, job, plan, { path: '/job-action/technician', body: { id, technician, detail }, label: `Assign job #${job.number} to ${technician}` });
+        return storeJobPlan(w, job, plan, { method: 'PUT', path: '/job-action/technician', body: { data: { id, technician, detail } }, label: `Assign job #${job.number} to ${technician}` });
       });
     },
 
     /** PUT /job-action/comment {id, value} (comment for customer) */
-    comment: (id: string, value: string) => textAction(db, id, 'comment', '/job-action/comment', value, 'Customer comment'),
+    comment: (id: string, value: string) => textAction(db, id, 'comment', value, 'Customer comment'),
     /** PUT /job-action/service-note {id, value} */
-    serviceNote: (id: string, value: string) => textAction(db, id, 'service_note', '/job-action/service-note', value, 'Service note'),
+    serviceNote: (id: string, value: string) => textAction(db, id, 'service_note', value, 'Service note'),
 
     /** PUT /job-action/services {id, service[]} (Edit services) */
     setServices(id: string, service: string[]): Promise<JobRow> {
@@ -404,18 +407,20 @@ export function jobsRepository(db: BayBookDB) {
   };
 }
 
-function textAction(db: BayBookDB, id: string, field: 'comment' | 'service_note', path: string, value: string, what: string): Promise<JobRow> {
+function textAction(db: BayBookDB, id: string, field: 'comment' | 'service_note', value: string, what: string): Promise<JobRow> {
   return localWrite(db, async (w) => {
     const job = await mustGet(w, id);
-    return storeJobPlan(w, job, planNote(job, field, value), { path, body: { id, value }, label: `${what} on job #${job.number}` });
+    // the note it was based on travels with it: a note someone else wrote since is never replaced (issue 14)
+    const call = fieldCall('jobs', id, { changes: { [field]: value }, base: { [field]: job[field] } }, w.deviceCode, `${what} on job #${job.number}`);
+    return storeJobPlan(w, job, planNote(job, field, value), call);
   });
 }
 
 /** Stores a job plan of src/domain/writes/jobs.ts and queues its call; a job already as asked stores and sends nothing. */
-async function storeJobPlan(w: WriteContext, job: JobRow, plan: PlannedJob, call: { path: string; body: Record<string, unknown>; label: string }): Promise<JobRow> {
+async function storeJobPlan(w: WriteContext, job: JobRow, plan: PlannedJob, call: EnqueueInput): Promise<JobRow> {
   if (!plan.ok) throw new LocalWriteError(plan.message);
   if (Object.keys(plan.changes).length === 0) return job;
   const row = await w.patch<JobRow>('jobs', job.id, { ...plan.changes, updated_at: w.now });
-  await w.enqueue({ method: 'PUT', path: call.path, body: { data: call.body }, label: call.label });
+  await w.enqueue(call);
   return row;
 }
