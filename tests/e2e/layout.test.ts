@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_ROUTES } from '../../src/domain/routes';
+import { axeFindings } from './axe';
 import { ADMIN, OUT, ROOT, browser, ensureBuild, signInAdmin, startProduct, type RunningServer } from './harness';
 
 /**
@@ -27,6 +28,7 @@ describe('every screen fits the tablet and desk sizes', () => {
   let page: Page;
   /** the query a screen needs to show a row (an editor opened without one shows only its search) */
   const query: Record<string, string> = {};
+  const inflight = new Set<Request>();
 
   beforeAll(async () => {
     ensureBuild();
@@ -59,6 +61,11 @@ describe('every screen fits the tablet and desk sizes', () => {
     });
     ctx = await browser();
     page = await ctx.newPage();
+    // the requests a screen still waits for; a server-sent-events stream stays open for good, so it never counts
+    const waits = (r: Request) => !(r.headers().accept ?? '').includes('text/event-stream');
+    page.on('request', (r) => waits(r) && inflight.add(r));
+    page.on('requestfinished', (r) => inflight.delete(r));
+    page.on('requestfailed', (r) => inflight.delete(r));
   });
   afterAll(async () => {
     await ctx?.close();
@@ -102,9 +109,10 @@ describe('every screen fits the tablet and desk sizes', () => {
       return found;
     });
 
-  /** the screen has rendered: its chunk loaded, nothing still loading */
+  /** the screen has rendered: its chunk loaded (no request pending for half a second), nothing still loading */
   const settled = async () => {
-    await page.waitForLoadState('networkidle');
+    await page.waitForLoadState('load');
+    await expect.poll(async () => inflight.size + (await page.waitForTimeout(500), inflight.size)).toBe(0);
     await expect.poll(() => page.getByRole('status').filter({ hasText: /Loading/ }).count()).toBe(0);
     await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res))));
   };
@@ -118,7 +126,7 @@ describe('every screen fits the tablet and desk sizes', () => {
     for (const size of VIEWPORTS) {
       await page.setViewportSize(size);
       await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res))));
-      const found = await overflow();
+      const found = [...(await overflow()), ...(await axeFindings(page))];
       problems.push(...found.map((p) => `${size.width}×${size.height}: ${p}`));
       // what was wrong, to look at: test-output/layout-<screen>-<size>.png
       if (found.length) await page.screenshot({ path: join(OUT, `layout${path.replace(/\//g, '-')}-${size.width}x${size.height}.png`), fullPage: true });

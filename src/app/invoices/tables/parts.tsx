@@ -30,8 +30,11 @@ export function SummaryCard({ testId, label, help, count, sum, palette }: { test
       <Stat.Root>
         <Stat.Label>{label}</Stat.Label>
         <Stat.ValueText data-testid={`${testId}-sum`}>{sum === undefined ? '…' : formatUSD(sum)}</Stat.ValueText>
-        <Stat.HelpText>
-          <span data-testid={`${testId}-count`}>{count ?? '…'}</span> {count === 1 ? 'invoice' : 'invoices'} · {help}
+        {/* a dd: Chakra's help text is a span, which a definition list may not hold */}
+        <Stat.HelpText asChild>
+          <dd>
+            <span data-testid={`${testId}-count`}>{count ?? '…'}</span> {count === 1 ? 'invoice' : 'invoices'} · {help}
+          </dd>
         </Stat.HelpText>
       </Stat.Root>
     </Box>

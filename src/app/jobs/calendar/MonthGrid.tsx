@@ -110,7 +110,6 @@ export function MonthGrid({ activeStart, onActiveStartChange, day, onSelectDay, 
         nextAriaLabel="Next month"
         prev2AriaLabel="Previous year"
         next2AriaLabel="Next year"
-        navigationAriaLabel="Choose a month"
         tileContent={({ date, view }) => {
           if (view !== 'month') return null;
           const key = dayKeyOf(date);

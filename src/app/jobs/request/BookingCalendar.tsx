@@ -30,6 +30,10 @@ export default function BookingCalendar({ day, today, onPick }: { day: string | 
         minDate={asDate(today) ?? undefined}
         onClickDay={(d) => onPick(format(d, DAY_FORMAT))}
         locale="en-US"
+        prevAriaLabel="Previous month"
+        nextAriaLabel="Next month"
+        prev2AriaLabel="Previous year"
+        next2AriaLabel="Next year"
       />
     </Box>
   );
