@@ -8,6 +8,7 @@ import { useRepos, useSync } from '../data/DataProvider';
 import { useSession } from '../session/session';
 import { FinanceTiles } from './FinanceTiles';
 import { JobTable } from './JobTable';
+import { useJobPages } from './useJobPages';
 import { statusPalette } from './statusColours';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 
@@ -54,10 +55,24 @@ function Tile({ status, label, scope, count, selected, onSelect }: { status: Til
   );
 }
 
+/** Active and Received: thousands of jobs at a busy shop, read a page at a time as the Service Requests table reads them. */
+function PagedTileJobs({ status, title }: { status: 'active' | 'received'; title: string }) {
+  const { rows, manual, exportAll } = useJobPages(status);
+  return <JobTable jobs={rows ?? []} name={title} loading={rows === undefined} manual={manual} exportAll={exportAll} />;
+}
+
+/** Complete and Booked today: the few jobs of the shop's today, read whole through their indexes. */
+function TodayTileJobs({ status, title, day, tick }: { status: 'complete' | 'booked'; title: string; day: string; tick: number }) {
+  const repos = useRepos();
+  // `day` and `tick` in the deps: a new shop day or a Refresh reads again (the query also follows every change)
+  const rows = useLiveQuery(() => repos.jobs.tileJobs(status), [repos, status, day, tick]);
+  return <JobTable jobs={rows ?? []} name={title} loading={rows === undefined} />;
+}
+
 /**
  * SPEC §2 Dashboard: the job tiles (counters kept with every job write, read live), the clicked tile's jobs in the
- * job table below ('<Status> Customers', active by default), a Refresh that re-reads both and asks the sync engine
- * for a cycle, and — above level 4 — the finance tiles' slot.
+ * job table below ('<Status> Customers', active by default; read by index, never every job of a busy shop), a
+ * Refresh that re-reads both and asks the sync engine for a cycle, and — above level 4 — the finance tiles' slot.
  */
 export default function Dashboard() {
   const repos = useRepos();
@@ -69,10 +84,8 @@ export default function Dashboard() {
   const [tick, setTick] = useState(0);
   const [syncing, setSyncing] = useState(false);
 
-  // `day` and `tick` in the deps: a new shop day or a Refresh reads again (the queries also follow every change)
+  // `day` and `tick` in the deps: a new shop day or a Refresh reads again (the query also follows every change)
   const counts = useLiveQuery<Counts>(() => repos.jobs.tiles(), [repos, day, tick]);
-  const loaded = useLiveQuery(async () => ({ status, rows: await repos.jobs.tileJobs(status) }), [repos, status, day, tick]);
-  const rows = loaded?.status === status ? loaded.rows : undefined;
 
   const refresh = async () => {
     setTick((t) => t + 1);
@@ -105,7 +118,11 @@ export default function Dashboard() {
         <Heading size="lg" data-testid="table-title">
           {title}
         </Heading>
-        <JobTable key={status} jobs={rows ?? []} name={title} loading={rows === undefined} />
+        {status === 'active' || status === 'received' ? (
+          <PagedTileJobs key={status} status={status} title={title} />
+        ) : (
+          <TodayTileJobs key={status} status={status} title={title} day={day} tick={tick} />
+        )}
       </Stack>
     </Stack>
   );

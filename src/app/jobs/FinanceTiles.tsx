@@ -5,7 +5,7 @@ import { shopDay } from '../../domain/dates';
 import { METHOD_COLOR } from '../../domain/entities';
 import { formatUSD, type Cents } from '../../domain/money';
 import { can } from '../../domain/permissions';
-import { TRANSACTION_STRIP, dashReport, shopToday, transactionSummary } from '../../domain/reports';
+import { TRANSACTION_STRIP } from '../../domain/reports';
 import { useRepos } from '../data/DataProvider';
 import { useSession } from '../session/session';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
@@ -14,8 +14,8 @@ import { useShopTimeZone } from '../ui/useShopTimeZone';
  * The Dashboard's finance tiles for levels above 4 (SPEC §2 Dashboard, §6): Products and Labour (today, invoices paid
  * in full), Sales and Discounts (today, all) in dollars, and the 'Transactions Today' strip with Cash, Debit, Credit,
  * Online and Cheque totals. The figures are the server's /dash-report and /transaction-summary rule
- * (src/domain/reports.ts) over the device's own invoices and transactions, so they work offline and follow every
- * payment live; "today" is the shop's day (config time zone) and rolls over at its midnight.
+ * (src/domain/reports.ts) over the device's own counters and today's transactions (repos.finance), so they work
+ * offline and follow every payment live; "today" is the shop's day (config time zone) and rolls over at its midnight.
  */
 
 const TILES = [
@@ -51,11 +51,8 @@ export function FinanceTiles() {
     return () => clearInterval(t);
   }, [tz]);
 
-  const figures = useLiveQuery(async () => {
-    const today = shopToday(new Date(), tz);
-    const [invoices, transactions] = await Promise.all([repos.invoices.all(), repos.invoices.transactionsBetween(today.from.toISOString(), today.to.toISOString())]);
-    return { report: dashReport(invoices, transactions, today), methods: transactionSummary(transactions, today) };
-  }, [repos, tz, day]);
+  // `day` in the deps: the figures start again at the shop's midnight (the query also follows every change)
+  const figures = useLiveQuery(() => repos.finance.today(), [repos, tz, day]);
 
   if (!can('finance.view', level)) return null;
   return (
