@@ -1,9 +1,12 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Db } from './db/client';
 
 /**
- * Where photo bytes live. Files under the data dir by default; the interface is small so an S3-compatible store
- * can replace it when several server instances share one database (docs/ARCHITECTURE.md).
+ * Where photo bytes live: files under the data dir on PGlite (one process; backup.ts copies them), the database
+ * itself on PostgreSQL, so every instance on it serves every photo and the database's backup holds them
+ * (docs/DEPLOY.md). The interface is small so an S3-compatible store can replace it.
  */
 export interface BlobStore {
   put(id: string, bytes: Buffer): Promise<void>;
@@ -42,5 +45,27 @@ export function memoryBlobStore(): BlobStore {
     put: async (id, bytes) => void m.set(safe(id), bytes),
     get: async (id) => m.get(id) ?? null,
     delete: async (id) => void m.delete(id),
+  };
+}
+
+/**
+ * Photo bytes in PostgreSQL's photo_blobs table (migration 0003, written by hand: it is not in schema.ts, and only
+ * this store reads it). `before` is where bytes were kept until now (the data dir's files): a photo not in the table
+ * is read from there, so photos uploaded before the move to this store keep showing.
+ */
+export function databaseBlobStore(db: Db, before?: BlobStore): BlobStore {
+  return {
+    async put(id, bytes) {
+      await db.execute(sql`insert into photo_blobs (id, bytes) values (${safe(id)}, ${bytes}) on conflict (id) do update set bytes = excluded.bytes`);
+    },
+    async get(id) {
+      const { rows } = (await db.execute(sql`select bytes from photo_blobs where id = ${safe(id)}`)) as { rows: { bytes: Uint8Array }[] };
+      if (rows[0]) return Buffer.from(rows[0].bytes);
+      return before ? before.get(id) : null;
+    },
+    async delete(id) {
+      await db.execute(sql`delete from photo_blobs where id = ${safe(id)}`);
+      await before?.delete(id);
+    },
   };
 }

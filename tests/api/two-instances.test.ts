@@ -1,5 +1,6 @@
 // the devices' databases (Dexie) on fake-indexeddb, as in the sync suites
 import 'fake-indexeddb/auto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_METHODS } from '../../src/domain/entities';
 import { newId } from '../../src/domain/ids';
@@ -14,7 +15,7 @@ import { auditDb, drain, makeDevice, type Device } from '../sync/helpers';
 
 /**
  * Two server processes on one PostgreSQL behind a round-robin proxy (issue 16): any number of instances give the
- * same results as one. Each request through the proxy goes to the other instance than the one before, so a device's
+ * same results as one — idempotency, device codes and number series, photos, the devices' sync. Each request through the proxy goes to the other instance than the one before, so a device's
  * push, its retry and its pull land on both. Runs in CI's PostgreSQL pass (DATABASE_URL); BAYBOOK_TWO_INSTANCE_OPS
  * sets the mutations per device of the chaos run (default 40, under a minute on 2 cores).
  */
@@ -81,6 +82,32 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
     const numbers = jobs.map((j) => j.number);
     expect(new Set(numbers).size).toBe(numbers.length);
     expect(proxy.served.every((n) => n > 20)).toBe(true);
+  });
+
+  it('serves a photo uploaded through one instance from the other (photos in PostgreSQL), and each upload once', async () => {
+    const [a, b] = m.instances;
+    const job = await newJob('PH 2');
+    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#0a0' } }).jpeg().toBuffer();
+    const id = newId();
+    const key = newId();
+    const upload = (base: string) => {
+      const form = new FormData();
+      form.append('job_id', job.id);
+      form.append('id', id);
+      form.append('myfile', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'bay.jpg');
+      return fetch(`${base}/api/upload/service-photo`, { method: 'POST', headers: { authorization: `Bearer ${m.adminToken}`, 'idempotency-key': key }, body: form });
+    };
+    // the same upload sent to both at once (a retry on the other instance): one photo
+    const answers = await Promise.all([upload(a.url), upload(b.url)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const bytes = async (base: string, size: string) => {
+      const res = await fetch(`${base}/api/photo/${id}/${size}`, { headers: { authorization: `Bearer ${m.adminToken}` } });
+      expect(res.status, `${size} from ${base}`).toBe(200);
+      return Buffer.from(await res.arrayBuffer());
+    };
+    for (const size of ['full', 'thumb']) expect(await bytes(b.url, size)).toEqual(await bytes(a.url, size));
+    expect(await sharp(await bytes(b.url, 'full')).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
+    expect((await viaProxy('GET', `/servicePhotos/${job.id}`)).body.data.map((p: { id: string }) => p.id)).toEqual([id]);
   });
 
   it(`keeps three devices equal to the server and the money balanced through the proxy (${OPS} mutations per device)`, async () => {
