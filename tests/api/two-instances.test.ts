@@ -15,7 +15,8 @@ import { auditDb, drain, makeDevice, type Device } from '../sync/helpers';
 
 /**
  * Two server processes on one PostgreSQL behind a round-robin proxy (issue 16): any number of instances give the
- * same results as one — idempotency, device codes and number series, photos, the devices' sync. Each request through the proxy goes to the other instance than the one before, so a device's
+ * same results as one — idempotency, device codes and number series, the sign-in limit, sessions, photos, the
+ * devices' sync. Each request through the proxy goes to the other instance than the one before, so a device's
  * push, its retry and its pull land on both. Runs in CI's PostgreSQL pass (DATABASE_URL); BAYBOOK_TWO_INSTANCE_OPS
  * sets the mutations per device of the chaos run (default 40, under a minute on 2 cores).
  */
@@ -82,6 +83,16 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
     const numbers = jobs.map((j) => j.number);
     expect(new Set(numbers).size).toBe(numbers.length);
     expect(proxy.served.every((n) => n > 20)).toBe(true);
+  });
+
+  it('counts failed sign-ins across instances, and a session from one is good on the other', async () => {
+    const signIn = (base: string, password: string) =>
+      fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
+    // five wrong passwords, alternating instances through the proxy: the limit is the database's, not a process's
+    for (let k = 0; k < 5; k++) expect((await signIn(proxy.url, 'wrong-guess')).status).toBe(401);
+    for (const i of m.instances) expect((await signIn(i.url, 'wrong-guess')).status).toBe(429);
+    const users = await Promise.all(m.instances.map((i) => fetch(`${i.url}/api/v2/auth/users`, { headers: { authorization: `Bearer ${m.adminToken}` } })));
+    expect(users.map((r) => r.status)).toEqual([200, 200]);
   });
 
   it('serves a photo uploaded through one instance from the other (photos in PostgreSQL), and each upload once', async () => {
