@@ -56,9 +56,12 @@ export async function keepFieldConflicts(db: BayBookDB, entry: OutboxEntry, answ
   await db.conflicts.bulkPut(rows);
 }
 
-/** The field conflicts waiting for a decision, oldest first. */
-export async function fieldConflicts(db: BayBookDB): Promise<FieldConflictRow[]> {
-  return (await db.conflicts.orderBy('at').toArray()).filter(isFieldConflict);
+/** The field conflicts waiting for a decision, oldest first (one Dexie promise chain: useLiveQuery follows it). */
+export function fieldConflicts(db: BayBookDB): Promise<FieldConflictRow[]> {
+  return db.conflicts
+    .orderBy('at')
+    .toArray()
+    .then((rows) => rows.filter(isFieldConflict));
 }
 
 /** A typed value as the field holds it: a number field stays a number. */

@@ -1,0 +1,91 @@
+import { Box, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { formatShop } from '../../domain/dates';
+import { shownValue } from '../../domain/decisions';
+import { MSG, fill } from '../../domain/messages';
+import type { Choice } from '../../domain/decisions';
+import type { FieldConflictRow } from '../../sync/decisions';
+import { useSync } from '../data/DataProvider';
+import { notifyError } from '../feedback/toaster';
+
+const WHEN = 'MMM d yyyy, h:mm a';
+
+/** Who changed the field since, where and when (in the shop's time), or why nothing could land. */
+function changedLine(f: FieldConflictRow['field'], tz: string): string {
+  if (f.reason === 'deleted') return MSG.conflictDeleted;
+  if (f.reason === 'blocked') return MSG.conflictBlocked;
+  if (!f.by || !f.at) return MSG.conflictChangedUnknown;
+  return fill(MSG.conflictChanged, { user: f.by, device: f.device || 'the server', when: formatShop(f.at, tz, WHEN) });
+}
+
+/**
+ * One field conflict of the "Needs your decision" list (issue 14): the record, the field, what you wrote and what
+ * is there now, who changed it, on which device and when. Keep theirs, use mine (sent against what is there now),
+ * or edit and send; each decision goes to the activity log.
+ */
+export function Decision({ c, tz }: { c: FieldConflictRow; tz: string }) {
+  const engine = useSync();
+  const f = c.field;
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(() => (f.mine === null || f.mine === undefined ? '' : String(f.mine)));
+  const [busy, setBusy] = useState(false);
+  const decide = (choice: Choice, value?: unknown) => {
+    setBusy(true);
+    engine.conflicts
+      .decide(c.id, choice, value)
+      .catch(notifyError)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Box borderWidth="1px" borderRadius="md" p="3" data-testid="decision">
+      <Text fontWeight="semibold">{f.record}</Text>
+      <Text fontSize="sm">{f.label}</Text>
+      <Stack gap="0" mt="1">
+        <Text>
+          <Text as="span" fontWeight="semibold">
+            What you wrote:{' '}
+          </Text>
+          {shownValue(f.mine)}
+        </Text>
+        <Text>
+          <Text as="span" fontWeight="semibold">
+            What is there now:{' '}
+          </Text>
+          {f.reason === 'deleted' ? MSG.conflictEmpty : shownValue(f.theirs)}
+        </Text>
+      </Stack>
+      <Text fontSize="xs" color="fg.muted">
+        {changedLine(f, tz)} · you edited it as {c.entry.actor}
+      </Text>
+      {editing ? (
+        <Stack mt="2" gap="2">
+          <Textarea aria-label={`New ${f.label}`} value={text} onChange={(e) => setText(e.target.value)} rows={2} />
+          <HStack>
+            <Button size="xs" loading={busy} onClick={() => decide('edited', text)}>
+              Send
+            </Button>
+            <Button size="xs" variant="outline" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </HStack>
+        </Stack>
+      ) : (
+        <HStack mt="2" wrap="wrap">
+          <Button size="xs" variant="outline" disabled={busy} onClick={() => decide('theirs')}>
+            {MSG.keepTheirs}
+          </Button>
+          {f.reason !== 'deleted' && (
+            <>
+              <Button size="xs" disabled={busy} onClick={() => decide('mine')}>
+                {MSG.useMine}
+              </Button>
+              <Button size="xs" variant="outline" disabled={busy} onClick={() => setEditing(true)}>
+                {MSG.editAndSend}
+              </Button>
+            </>
+          )}
+        </HStack>
+      )}
+    </Box>
+  );
+}
