@@ -135,4 +135,26 @@ describe.runIf(process.env.DATABASE_URL)('live changes across two server process
     console.log(`live: write on A → event on B in ${latencies.map((x) => x.toFixed(0)).join(', ')} ms (request sent to event read, 2-core machine shared with the test)`);
     onB.stop();
   });
+
+  it('hears again after PostgreSQL ends the LISTEN connections (a restart, a failover)', async () => {
+    const [a, b] = m.instances;
+    const onB = await listen(b.url, m.adminToken);
+    const { seq: head } = await onB.past(-1);
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: m.databaseUrl });
+    await admin.connect();
+    const ended = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`);
+    await admin.end();
+    expect(ended.rowCount).toBe(2);
+    // a write once the instances could have reconnected; the stream on B stayed open throughout
+    await new Promise((r) => setTimeout(r, 1500));
+    const res = await fetch(`${a.url}/api/customer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${m.adminToken}` },
+      body: JSON.stringify(customer('LX R')),
+    });
+    expect(res.status).toBe(200);
+    expect((await onB.past(head)).seq).toBeGreaterThan(head);
+    onB.stop();
+  });
 });
