@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { appDataSingleton, DataProvider } from './data/DataProvider';
+import { DataProvider } from './data/context';
 import { Toaster } from './feedback/toaster';
 import { ConfirmProvider } from './ui/confirm';
 import { system } from './ui/system';
@@ -12,7 +12,8 @@ import { watchInstallPrompt } from './shell/installPrompt';
 import { registerServiceWorker } from './shell/serviceWorker';
 import { onAuthFailure } from './session/authFailure';
 
-const data = appDataSingleton();
+// the data layer (Dexie, repositories, sync engine) is a chunk of its own: the shell paints while it loads
+const data = import('./data/DataProvider').then((m) => m.appDataSingleton());
 const router = createAppRouter();
 registerServiceWorker();
 watchInstallPrompt();

@@ -5,7 +5,7 @@ import { BayBookDB, ensurePersistentStorage, isConnectionLost, openLocalDb, rowC
 import { deleteRow, jobCounterKeys, putRow, recountJobs, recountRows, shopDay } from '../../src/local/rows';
 import { applyPage } from '../../src/sync/pull';
 import { localWrite } from '../../src/local/write';
-import { decodeToken, tokenExpired } from '../../src/sync/tokens';
+import { decodeToken, tokenExpired } from '../../src/sync/tokenClaims';
 import { backoffMs } from '../../src/sync/outbox';
 import { dbName } from './helpers';
 

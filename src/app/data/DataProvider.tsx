@@ -1,25 +1,15 @@
-import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { getMeta, openLocalDb, type BayBookDB, type StorageState } from '../../local/db';
-import { createRepositories, type Repositories } from '../../local/repositories';
-import { createStorageMonitor, type StorageMonitor } from '../../local/storage';
+import { getMeta, openLocalDb } from '../../local/db';
+import { createRepositories } from '../../local/repositories';
+import { createStorageMonitor } from '../../local/storage';
 import type { Session } from '../../local/write';
-import { createSyncEngine, isSending, type SyncEngine } from '../../sync/engine';
-import type { SyncStatus } from '../../sync/status';
+import { createSyncEngine, isSending } from '../../sync/engine';
 import { setOutboxBusyProvider } from '../shell/buildCheck';
-import { currentUser, onSessionEnd } from '../session/session';
+import { currentUser } from '../session/session';
+import type { AppData } from './context';
 
-/**
- * What every screen reads and writes through: the device's database, its repositories and the sync engine.
- * Screens never touch Dexie tables or `fetch` for data (DESIGN.md); they take these from context.
- */
-export interface AppData {
-  db: BayBookDB;
-  repos: Repositories;
-  engine: SyncEngine;
-  /** persistent storage granted or not, and how full the device is: checked at start, after queued changes and
-   *  (once started) every few minutes; the write path refuses a photo it says will not fit */
-  storage: StorageMonitor;
-}
+// the context and its hooks live in ./context (no runtime import of the data layer); named here as well so the
+// screens, which load with the data layer anyway, keep one import
+export { DataProvider, useData, useRepos, useStorageState, useSync, useSyncStatus, type AppData } from './context';
 
 /**
  * One database + engine + storage monitor. Tests give each render its own database name (and may stub
@@ -57,36 +47,4 @@ export function appDataSingleton(): AppData {
     data.engine.start();
   })();
   return data;
-}
-
-const DataContext = createContext<AppData | null>(null);
-
-/**
- * Also ties the session to the device: whenever the session ends (`endSession`: logout, a refused token, an expired
- * one) the engine signs out too, so the device's own session (meta.session) never outlives the token. A refused or
- * expired token is forgotten: that user's queued changes wait for them to sign in again. The outbox stays.
- */
-export function DataProvider({ data, children }: { data: AppData; children: ReactNode }) {
-  useEffect(() => onSessionEnd((reason) => data.engine.signOut({ forgetToken: reason !== 'logout' })), [data]);
-  return <DataContext.Provider value={data}>{children}</DataContext.Provider>;
-}
-
-export function useData(): AppData {
-  const data = useContext(DataContext);
-  if (!data) throw new Error('BayBook data is not available here: wrap the app in <DataProvider>.');
-  return data;
-}
-
-export const useRepos = (): Repositories => useData().repos;
-export const useSync = (): SyncEngine => useData().engine;
-/** The device's storage figure, live (null until the browser has answered). */
-export function useStorageState(): StorageState | null {
-  const { storage } = useData();
-  return useSyncExternalStore(storage.subscribe, storage.get, storage.get);
-}
-
-/** The engine's status store as React state (re-renders on every change). */
-export function useSyncStatus(): SyncStatus {
-  const { status } = useSync();
-  return useSyncExternalStore(status.subscribe, status.get, status.get);
 }

@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { loginSchema } from '../../domain/schemas';
-import { useSync } from '../data/DataProvider';
+import { useSync } from '../data/context';
 import { errorMessage } from '../feedback/toaster';
 import { setToken, useSession } from '../session/session';
 import { Footer } from '../shell/Footer';
 import { InstallButton } from '../shell/InstallButton';
 import { SyncStatus } from '../shell/SyncStatus';
 import { UpdatePrompt } from '../shell/UpdatePrompt';
-import { decodeToken } from '../../sync/tokens';
+import { decodeToken } from '../../sync/tokenClaims';
 import { fetchTransport } from '../../sync/transport';
 
 interface LoginForm {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { decodeToken, tokenExpired } from '../../sync/tokens';
+import { decodeToken, tokenExpired } from '../../sync/tokenClaims';
 
 /**
  * The signed-in user of this browser: the JWT in localStorage. An expired token ends the session (`endSession`):

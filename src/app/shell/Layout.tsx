@@ -1,5 +1,5 @@
 import { Box, Button, CloseButton, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LEVEL_NAMES, isLevel } from '../../domain/levels';
 import { placeOf } from '../../domain/routes';
@@ -9,8 +9,11 @@ import { HEADER_BG, ON_HEADER } from './header';
 import { InstallButton } from './InstallButton';
 import { Menu } from './Menu';
 import { StorageNotice } from './StorageNotice';
-import { SyncStatus } from './SyncStatus';
 import { UpdatePrompt } from './UpdatePrompt';
+
+// it reads the outbox through the sync engine, so it comes with the data layer's chunk (data/context.tsx); the
+// header, the menu and the screen's frame paint without waiting for either
+const SyncStatus = lazy(() => import('./SyncStatus').then((m) => ({ default: m.SyncStatus })));
 
 /** "Money › Invoice": where the user is, in the header, so it shows on a tablet with the menu folded away too. */
 function CurrentPlace() {
@@ -61,9 +64,11 @@ export function Layout() {
         </Text>
         <CurrentPlace />
         <Box flex="1" />
-        <Box bg="white" color="black" px="2" py="1" borderRadius="md">
-          <SyncStatus />
-        </Box>
+        <Suspense fallback={null}>
+          <Box bg="white" color="black" px="2" py="1" borderRadius="md">
+            <SyncStatus />
+          </Box>
+        </Suspense>
         <InstallButton />
         <Text fontSize="sm" data-testid="current-user">
           {user?.username} {isLevel(level) && LEVEL_NAMES[level] ? `(${LEVEL_NAMES[level]})` : ''}
@@ -72,13 +77,17 @@ export function Layout() {
           Logout
         </Button>
       </Flex>
-      <StorageNotice />
+      <Suspense fallback={null}>
+        <StorageNotice />
+      </Suspense>
       <Flex flex="1">
         <Box as="aside" display={{ base: 'none', lg: 'block' }} w="230px" flexShrink="0" borderRightWidth="1px" p="3">
           <Menu level={level} />
         </Box>
         <Box as="main" ref={main} tabIndex={-1} flex="1" p={{ base: '3', md: '6' }} minW="0" outline="none">
-          <UpdatePrompt />
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+          </Suspense>
           <Outlet />
         </Box>
       </Flex>

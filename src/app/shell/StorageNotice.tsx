@@ -1,7 +1,7 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { MSG } from '../../domain/messages';
-import { useData, useStorageState } from '../data/DataProvider';
+import { useData, useStorageState } from '../data/context';
 
 /**
  * Under the header while the browser has not promised to keep the device's data (issue 15): what that means, in

@@ -1,7 +1,7 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { MSG } from '../../domain/messages';
-import { useSyncStatus } from '../data/DataProvider';
+import { useSyncStatus } from '../data/context';
 import { activateWaiting, onWaiting } from './serviceWorker';
 
 /**
