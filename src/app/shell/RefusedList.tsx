@@ -7,11 +7,13 @@ import { useSync } from '../data/context';
 import { notifyError } from '../feedback/toaster';
 import { useConfirm } from '../ui/confirm';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
+import { Decision } from './Decision';
 
 const WHEN = 'MMM d yyyy, h:mm a';
 
 /**
- * The changes the server refused, in a cashier's words (issue 14): what it was, on which invoice and customer, the
+ * What needs a person (issue 14): the field conflicts ("Needs your decision", Decision.tsx), then the changes the
+ * server refused, in a cashier's words: what it was, on which invoice and customer, the
  * server's message in full, what to do, and when, in the shop's time. Discard asks first and says what will be lost;
  * a discarded change stays listed below, with whether its activity-log line has reached the server.
  */
@@ -20,9 +22,20 @@ export function RefusedList() {
   const tz = useShopTimeZone();
   const open = useLiveQuery(() => engine.conflicts.list(), [engine]) ?? [];
   const discarded = useLiveQuery(() => engine.conflicts.discarded(), [engine]) ?? [];
+  // field conflicts first: two people changed the same thing, and nothing of it is lost until someone decides
+  const decisions = useLiveQuery(() => engine.conflicts.decisions(), [engine]) ?? [];
   return (
     <Stack gap="3">
-      {open.length === 0 && <Text>Nothing was refused.</Text>}
+      {decisions.length > 0 && (
+        <Stack gap="2" data-testid="decision-list">
+          <Text fontWeight="semibold">{MSG.needsDecision}</Text>
+          {decisions.map((c) => (
+            <Decision key={c.id} c={c} tz={tz} />
+          ))}
+        </Stack>
+      )}
+      {open.length === 0 && decisions.length === 0 && <Text>Nothing was refused.</Text>}
+      {open.length > 0 && decisions.length > 0 && <Text fontWeight="semibold">Changes the server refused</Text>}
       {open.map((c) => (
         <Refused key={c.id} c={c} tz={tz} />
       ))}

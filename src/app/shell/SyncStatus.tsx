@@ -42,6 +42,7 @@ export function SyncStatus() {
   const [open, setOpen] = useState(false);
   const storage = useStorageState();
   const refused = outbox?.conflicts ?? status.conflicts;
+  const decisions = outbox?.decisions ?? 0;
   const free = storage ? formatBytes(storage.quota - storage.usage) : '';
   // the server answers 5xx again and again: say so, and that nothing is lost (the changes stay and are retried)
   const trouble = serverTroubleMessage(status, outbox?.waiting ?? status.waiting);
@@ -87,6 +88,11 @@ export function SyncStatus() {
           {storage.persisted ? MSG.storageProtected : MSG.storageNotProtected}
         </Text>
       )}
+      {decisions > 0 && (
+        <Button size="xs" colorPalette="orange" variant="subtle" onClick={() => setOpen(true)}>
+          {fill(MSG.needsDecisionCount, { count: decisions })}
+        </Button>
+      )}
       {refused > 0 && (
         <Button size="xs" colorPalette="red" variant="subtle" onClick={() => setOpen(true)}>
           {refused} refused
@@ -103,7 +109,7 @@ export function SyncStatus() {
           <Drawer.Positioner>
             <Drawer.Content>
               <Drawer.Header>
-                <Drawer.Title>Changes the server refused</Drawer.Title>
+                <Drawer.Title>{decisions > 0 ? MSG.needsDecision : 'Changes the server refused'}</Drawer.Title>
               </Drawer.Header>
               <Drawer.Body>
                 <RefusedList />
