@@ -1,6 +1,10 @@
 import type { Cents } from './money';
 
-/** Entities of SPEC §3. Ids are UUIDv7 strings made where the row is created; money is integer cents. */
+/**
+ * The words and value shapes of SPEC §3's entities: job statuses, payment methods, an invoice's lines and totals.
+ * The tables themselves (every synced table's fields, indexes and sync columns) are described once in
+ * src/domain/model. Ids are UUIDv7 strings made where the row is created; money is integer cents.
+ */
 
 export const JOB_STATUSES = ['booked', 'received', 'active', 'complete', 'canceled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -46,110 +50,6 @@ interface Versioned {
   created_at: string;
   updated_at: string;
   version: number;
-}
-
-export interface Customer extends Versioned {
-  id: string;
-  first_name: string;
-  last_name: string;
-  vin: string;
-  registration: string;
-  email: string;
-  contact: string;
-  current_points: number;
-  /** percent */
-  discount: number;
-  note: string;
-  /** 1 active, 0 blocked */
-  active: 0 | 1;
-}
-
-export interface Job extends Versioned {
-  id: string;
-  /** device series number, shown with a leading '#' */
-  number: string;
-  customer_id: string | null;
-  vin: string;
-  registration: string;
-  first_name: string;
-  last_name: string;
-  contact: string;
-  /** 'none' when absent */
-  email: string;
-  mileage: number;
-  service: string[];
-  status: JobStatus;
-  book_start: string | null;
-  book_end: string | null;
-  start: string | null;
-  active_at: string | null;
-  complete_at: string | null;
-  technician: string;
-  customer_note: string;
-  service_note: string;
-  comment: string;
-  /** invoice ids (SPEC shows them comma-separated) */
-  invoice: string[];
-  /** 'product' for a sale without a vehicle */
-  type: 'service' | 'product';
-}
-
-export interface ServiceItem {
-  id: string;
-  title: string;
-  description: string;
-}
-
-export interface ServicePhoto {
-  id: string;
-  job_id: string;
-  src: string;
-  thumbnail: string;
-}
-
-export interface ServiceLogEntry {
-  id: string;
-  job_id: string;
-  message: string;
-  username: string;
-  created_at: string;
-}
-
-export interface Product extends Versioned {
-  id: string;
-  title: string;
-  description: string;
-  price: Cents;
-  cost: Cents;
-  stock: number;
-  low_stock: number;
-  barcode: string;
-  supplier: string | null;
-  supplier_name?: string;
-}
-
-export interface ProductPhoto {
-  id: string;
-  product_id: string;
-  src: string;
-  thumbnail: string;
-}
-
-export interface Supplier {
-  id: string;
-  bizname: string;
-  email: string;
-  address: string;
-  contact: string;
-}
-
-export interface InventoryLogEntry {
-  id: string;
-  product_id: string;
-  amount: number;
-  reason: string;
-  ref: string;
-  created_at: string;
 }
 
 /** A product line on an invoice, sale or estimate. */
@@ -201,59 +101,4 @@ export interface Invoice extends Versioned {
   storage_days: number;
   invoice_status: 'open' | 'write-off';
   type: 'service' | 'product';
-}
-
-export interface Estimate extends Versioned {
-  id: string;
-  number: string;
-  first_name: string;
-  last_name: string;
-  total: Cents;
-  profile: { first_name: string; last_name: string; contact: string; email: string };
-  products: InvoiceLine[];
-  services: string[];
-  work_hour: number;
-  rate_hour: Cents;
-  discount: Cents;
-  totals: InvoiceTotals;
-}
-
-export interface Transaction {
-  id: string;
-  number: string;
-  amount: Cents;
-  method: TransactionMethod;
-  created_at: string;
-  invoice_id: string;
-  point: number;
-  username: string;
-}
-
-export interface TeamMember {
-  id: string;
-  username: string;
-  permission: number;
-}
-
-export interface SysLogEntry {
-  id: string;
-  category: string;
-  subject: string;
-  predicate: string;
-  username: string;
-  created_at: string;
-}
-
-export interface ConfigEntry {
-  id: string;
-  name: string;
-  title: string;
-  description: string;
-  amount: number | null;
-}
-
-export interface SessionToken {
-  username: string;
-  permission: number;
-  exp: number;
 }

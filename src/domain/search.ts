@@ -1,6 +1,6 @@
 /**
  * The shop search (issue 13): what a search box finds, the same on every screen that searches customers and
- * vehicles. Every part is a *prefix* of a normalised key the device stores beside the row (src/local/db.ts
+ * vehicles. Every part is a *prefix* of a normalised key the device stores beside the row (src/domain/model/keys.ts
  * `customerKeys`), so the device answers from index ranges instead of reading every row:
  * - a registration with or without its space or dash ('pk 12', 'PK12', 'pk-12'), and a VIN by its start;
  * - a VIN by its end, from 4 characters ('4352', the last six as staff read them off a windscreen);

@@ -1,11 +1,10 @@
 import Dexie, { type Table } from 'dexie';
-import { storageLow } from '../domain/storage';
+import type { DeviceRow } from '../domain/model';
 import type { SyncEntityName } from '../domain/sync';
-// The row shapes below these tables live beside the repositories that write them (types only: no runtime cycle).
-import type { EstimateRow } from './repositories/estimates';
-import type { LogEntry } from './repositories/jobs';
-import type { SupplierRow } from './repositories/products';
-import type { ConfigRow, MemberRow } from './repositories/team';
+import { DB_VERSION, declareVersions } from './dbVersions';
+
+// kept in keys.ts so the version history can use it without importing this file
+export { rowCountKey } from './keys';
 
 /**
  * The device's own database (DESIGN.md "What IndexedDB costs", "Identity and the outbox").
@@ -30,117 +29,15 @@ export interface Row {
   [key: string]: unknown;
 }
 
-export interface CustomerRow extends Row {
-  first_name: string;
-  last_name: string;
-  vin: string;
-  vin_key: string;
-  registration: string;
-  registration_key: string;
-  name_key?: string;
-  /** version 4: "FIRST LAST" upper-cased, the VIN reversed, the contact's digits, the email lower-cased */
-  first_key?: string;
-  vin_end_key?: string;
-  phone_key?: string;
-  email_key?: string;
-  email: string;
-  contact: string;
-  current_points: number;
-  discount: number;
-  note: string;
-  active: number;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
+/** A stored row of a synced table: as src/domain/model describes it, and a Row (its columns read by name). */
+export type StoredRow<E extends SyncEntityName> = DeviceRow<E> & Row;
 
-export interface JobRow extends Row {
-  number: string;
-  customer_id: string | null;
-  vin: string;
-  vin_key: string;
-  registration: string;
-  registration_key: string;
-  first_name: string;
-  last_name: string;
-  contact: string;
-  email: string;
-  mileage: number;
-  service: string[];
-  status: string;
-  book_start: string | null;
-  book_end: string | null;
-  start: string | null;
-  active_at: string | null;
-  complete_at: string | null;
-  technician: string;
-  customer_note: string;
-  service_note: string;
-  comment: string;
-  invoice: string[];
-  type: string;
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
-export interface ProductRow extends Row {
-  title: string;
-  title_key: string;
-  description: string;
-  price: number;
-  cost: number;
-  stock: number;
-  low_stock: number;
-  barcode: string;
-  supplier: string | null;
-  updated_at: string;
-  version: number;
-}
-
-export interface InvoiceRow extends Row {
-  number: string;
-  request_id: string | null;
-  customer_id: string | null;
-  first_name: string;
-  last_name: string;
-  registration: string;
-  vin: string;
-  total: number;
-  payment: number;
-  discount: number;
-  discount_percent: number;
-  points_value: number;
-  work_hour: number;
-  rate_hour: number;
-  products: unknown[];
-  profile: Record<string, unknown>;
-  totals: Record<string, unknown>;
-  storage: string;
-  storage_days: number;
-  invoice_status: string;
-  type: string;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
-/** the services catalogue (SPEC §3): what a request's checklist offers */
-export interface ServiceRow extends Row {
-  title: string;
-  description: string;
-}
-
-export interface TransactionRow extends Row {
-  number: string;
-  amount: number;
-  method: string;
-  invoice_id: string;
-  point: number;
-  username: string;
-  created_at: string;
-}
+// the names the repositories and screens use
+export type CustomerRow = StoredRow<'customers'>;
+export type JobRow = StoredRow<'jobs'>;
+export type ProductRow = StoredRow<'products'>;
+export type InvoiceRow = StoredRow<'invoices'>;
+export type TransactionRow = StoredRow<'transactions'>;
 
 export type OutboxState = 'pending' | 'held' | 'sending' | 'rejected';
 
@@ -216,112 +113,7 @@ export interface CounterRow {
   n: number;
 }
 
-/** Index definitions per version. A later version lists only the tables it changes. */
-export const SCHEMA_V1 = {
-  customers: 'id, vin_key, registration_key, [last_name+first_name], contact, created_at',
-  jobs: 'id, number, [status+created_at], created_at, vin_key, registration_key, customer_id, book_start, technician',
-  services: 'id, title',
-  service_photos: 'id, job_id',
-  service_log: 'id, [job_id+created_at]',
-  suppliers: 'id, bizname',
-  products: 'id, barcode, title_key, updated_at',
-  product_photos: 'id, product_id',
-  inventory_log: 'id, [product_id+created_at]',
-  invoices: 'id, number, request_id, customer_id, created_at, vin',
-  estimates: 'id, number, created_at',
-  transactions: 'id, number, invoice_id, created_at',
-  config: 'id, name',
-  users: 'id, username, permission',
-  sys_log: 'id, [category+created_at], created_at',
-  outbox: '++seq, &id, state, actor, *refs, *creates, *dependsOn',
-  conflicts: 'id, at',
-  shadow: '[entity+id], id',
-  blobs: 'id',
-  meta: 'key',
-  counters: 'key',
-} as const;
-
-/**
- * Version 2 (the upgrade path example): customers gain `name_key` ("LAST FIRST", upper-cased) so the customer search
- * finds names with a prefix range as well. The upgrade computes it for the rows already there; nothing is dropped.
- */
-export const SCHEMA_V2 = {
-  customers: 'id, vin_key, registration_key, [last_name+first_name], name_key, contact, created_at',
-} as const;
-
-/**
- * Version 3: jobs gain `[status+complete_at]`, so the "Complete Customers" tile reads the jobs completed on the shop's
- * today by one index range instead of walking every complete job ever stored. An index only: no upgrade function,
- * IndexedDB builds it from the rows already there (a job without complete_at is simply not in it).
- */
-export const SCHEMA_V3 = {
-  jobs: 'id, number, [status+created_at], [status+complete_at], created_at, vin_key, registration_key, customer_id, book_start, technician',
-} as const;
-
-/**
- * Version 4 (issue 13, shop scale): the Customers table reads one page through an index instead of every row.
- * - `[<sort key>+id]` for each column it sorts by: keyset paging ("after this row's key and id, the next N") in
- *   either direction, the id breaking ties so no row is skipped or shown twice;
- * - the search's normalised prefix keys: `first_key` ("FIRST LAST"), `phone_key` (the contact's digits),
- *   `email_key` (lower case) and `vin_end_key` (the VIN reversed: "the last six of the VIN" is a prefix of it); the
- *   compound indexes above serve the prefix ranges of the keys they start with.
- * The upgrade fills the new keys of the rows already there and starts the customers' row counter
- * (`rows:customers`, kept by src/local/rows.ts with every write): a table's total without a count() scan.
- */
-export const SCHEMA_V4 = {
-  customers:
-    'id, vin_key, registration_key, [last_name+first_name], name_key, contact, created_at, [vin_end_key+id], ' +
-    '[registration_key+id], [first_key+id], [name_key+id], [vin_key+id], [phone_key+id], [email_key+id], ' +
-    '[discount+id], [current_points+id], [created_at+id], [active+id]',
-} as const;
-
-export const DB_VERSION = 4;
-
-export type EntityTables = {
-  customers: Table<CustomerRow, string>;
-  jobs: Table<JobRow, string>;
-  services: Table<ServiceRow, string>;
-  service_photos: Table<Row, string>;
-  service_log: Table<LogEntry, string>;
-  suppliers: Table<SupplierRow, string>;
-  products: Table<ProductRow, string>;
-  product_photos: Table<Row, string>;
-  inventory_log: Table<Row, string>;
-  invoices: Table<InvoiceRow, string>;
-  estimates: Table<EstimateRow, string>;
-  transactions: Table<TransactionRow, string>;
-  config: Table<ConfigRow, string>;
-  users: Table<MemberRow, string>;
-  sys_log: Table<Row, string>;
-};
-
-/** upper-cased, no spaces or dashes: what plate and VIN lookups compare */
-export function plateKey(s: unknown): string {
-  return String(s ?? '').toUpperCase().replace(/[\s-]+/g, '');
-}
-
-export function nameKey(last: unknown, first: unknown): string {
-  return `${String(last ?? '').trim()} ${String(first ?? '').trim()}`.toUpperCase();
-}
-
-/** The counter of an entity's rows on the device (a table's total: Dexie's count() walks the whole table). */
-export function rowCountKey(entity: SyncEntityName): string {
-  return `rows:${entity}`;
-}
-
-/** The normalised keys a customer is sorted and searched by (src/local/rows.ts derive, and the version 4 upgrade). */
-export function customerKeys(c: Partial<CustomerRow>) {
-  const vin = plateKey(c.vin);
-  return {
-    registration_key: plateKey(c.registration),
-    vin_key: vin,
-    vin_end_key: [...vin].reverse().join(''),
-    name_key: nameKey(c.last_name, c.first_name),
-    first_key: nameKey(c.first_name, c.last_name),
-    phone_key: String(c.contact ?? '').replace(/\D+/g, ''),
-    email_key: String(c.email ?? '').trim().toLowerCase(),
-  };
-}
+export type EntityTables = { [E in SyncEntityName]: Table<StoredRow<E>, string> };
 
 /** The errors after which a fresh connection is worth one more try (Dexie closed, or WebKit dropped the connection). */
 export function isConnectionLost(err: unknown): boolean {
@@ -361,31 +153,7 @@ export class BayBookDB extends Dexie {
   constructor(name = 'baybook', options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange; upTo?: number } = {}) {
     const { upTo = DB_VERSION, ...dexieOptions } = options;
     super(name, dexieOptions);
-    this.version(1).stores(SCHEMA_V1);
-    if (upTo >= 2) {
-      this.version(2)
-        .stores(SCHEMA_V2)
-        .upgrade((tx) =>
-          tx
-            .table('customers')
-            .toCollection()
-            .modify((c: CustomerRow) => {
-              c.name_key = nameKey(c.last_name, c.first_name);
-            }),
-        );
-    }
-    if (upTo >= 3) this.version(3).stores(SCHEMA_V3);
-    if (upTo >= 4) {
-      this.version(4)
-        .stores(SCHEMA_V4)
-        .upgrade(async (tx) => {
-          const customers = tx.table('customers');
-          await customers.toCollection().modify((c: CustomerRow) => {
-            Object.assign(c, customerKeys(c));
-          });
-          await tx.table('counters').put({ key: rowCountKey('customers'), n: await customers.count() });
-        });
-    }
+    declareVersions(this, upTo);
     // the browser closed the connection under us (storage pressure, WebKit's "connection lost"): open it again
     this.on('close', () => {
       if (this.closedOnPurpose) return;
@@ -440,48 +208,4 @@ export async function getMeta<T>(db: BayBookDB, key: string, fallback: T): Promi
 
 export function setMeta(db: BayBookDB, key: string, value: unknown) {
   return db.meta.put({ key, value });
-}
-
-// ---- storage ----------------------------------------------------------------------------------------------------
-
-export interface StorageState {
-  persisted: boolean;
-  usage: number;
-  quota: number;
-  /** less than 10% (or 100 MB) of the quota left: show a warning, the outbox may not fit much more */
-  low: boolean;
-}
-
-/**
- * Asks the browser to keep this origin's data (so IndexedDB is not evicted under storage pressure) and reports how
- * much is used. Works without the Storage API (Node, old browsers): reports not persisted, zero usage.
- */
-export async function ensurePersistentStorage(nav: Partial<Navigator> | undefined = globalThis.navigator): Promise<StorageState> {
-  return readStorage(nav, { ask: true });
-}
-
-/**
- * How full the device is, and whether its data is protected. `ask` also asks for protection (once, at start: in
- * Firefox `persist()` shows the user a prompt, so later checks only read `persisted()`).
- */
-export async function readStorage(nav: Partial<Navigator> | undefined = globalThis.navigator, { ask = false } = {}): Promise<StorageState> {
-  const storage = nav?.storage;
-  if (!storage) return { persisted: false, usage: 0, quota: 0, low: false };
-  let persisted: boolean;
-  try {
-    persisted = (await storage.persisted?.()) ?? false;
-    if (!persisted && ask && storage.persist) persisted = await storage.persist();
-  } catch {
-    persisted = false; // a browser that throws here (private mode) keeps nothing
-  }
-  let usage = 0;
-  let quota = 0;
-  try {
-    const est = await storage.estimate?.();
-    usage = est?.usage ?? 0;
-    quota = est?.quota ?? 0;
-  } catch {
-    /* estimate unavailable */
-  }
-  return { persisted, usage, quota, low: storageLow(usage, quota) };
 }

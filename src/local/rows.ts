@@ -1,7 +1,8 @@
 import type { SyncEntityName } from '../domain/sync';
 import { shopDay } from '../domain/dates';
 import { invoiceDashShares, type DashFigure } from '../domain/reports';
-import { customerKeys, plateKey, rowCountKey, type BayBookDB, type InvoiceRow, type JobRow, type Row } from './db';
+import { deviceKeys } from '../domain/model';
+import { rowCountKey, type BayBookDB, type InvoiceRow, type JobRow, type Row } from './db';
 
 /**
  * The one place local rows change (repositories, the pull, rebases all come through here), so the derived search
@@ -11,16 +12,7 @@ import { customerKeys, plateKey, rowCountKey, type BayBookDB, type InvoiceRow, t
 
 /** Adds the normalised keys screens search by (plain prefix ranges instead of case-insensitive scans). */
 export function derive(entity: SyncEntityName, row: Row): Row {
-  switch (entity) {
-    case 'customers':
-      return { ...row, ...customerKeys(row) };
-    case 'jobs':
-      return { ...row, registration_key: plateKey(row.registration), vin_key: plateKey(row.vin) };
-    case 'products':
-      return { ...row, title_key: String(row.title ?? '').trim().toUpperCase() };
-    default:
-      return row;
-  }
+  return { ...row, ...deviceKeys(entity, row) };
 }
 
 // ---- counters -----------------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { STORAGE_CHECK_INTERVAL_MS, storageLow } from '../domain/storage';
-import { readStorage, type BayBookDB, type StorageState } from './db';
+import type { BayBookDB } from './db';
 import { onQueued, setStorageGuard } from './write';
 
 /**
@@ -108,4 +108,48 @@ export function createStorageMonitor(db: BayBookDB, opts: StorageMonitorOptions 
     },
   };
   return monitor;
+}
+
+// ---- what the browser says ---------------------------------------------------------------------------------------
+
+export interface StorageState {
+  persisted: boolean;
+  usage: number;
+  quota: number;
+  /** less than 10% (or 100 MB) of the quota left: show a warning, the outbox may not fit much more */
+  low: boolean;
+}
+
+/**
+ * Asks the browser to keep this origin's data (so IndexedDB is not evicted under storage pressure) and reports how
+ * much is used. Works without the Storage API (Node, old browsers): reports not persisted, zero usage.
+ */
+export async function ensurePersistentStorage(nav: Partial<Navigator> | undefined = globalThis.navigator): Promise<StorageState> {
+  return readStorage(nav, { ask: true });
+}
+
+/**
+ * How full the device is, and whether its data is protected. `ask` also asks for protection (once, at start: in
+ * Firefox `persist()` shows the user a prompt, so later checks only read `persisted()`).
+ */
+export async function readStorage(nav: Partial<Navigator> | undefined = globalThis.navigator, { ask = false } = {}): Promise<StorageState> {
+  const storage = nav?.storage;
+  if (!storage) return { persisted: false, usage: 0, quota: 0, low: false };
+  let persisted: boolean;
+  try {
+    persisted = (await storage.persisted?.()) ?? false;
+    if (!persisted && ask && storage.persist) persisted = await storage.persist();
+  } catch {
+    persisted = false; // a browser that throws here (private mode) keeps nothing
+  }
+  let usage = 0;
+  let quota = 0;
+  try {
+    const est = await storage.estimate?.();
+    usage = est?.usage ?? 0;
+    quota = est?.quota ?? 0;
+  } catch {
+    /* estimate unavailable */
+  }
+  return { persisted, usage, quota, low: storageLow(usage, quota) };
 }

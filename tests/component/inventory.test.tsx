@@ -239,7 +239,7 @@ describe('Receive Inventory (SPEC §2, §4, §5)', () => {
   it('finds by barcode; shows cost, price, stock, the recent inventory and the barcode; Save adds the amount and queues the PUT with receival', async () => {
     const { data } = await renderScreen(<Inventory />, { level: 5, path: '/products' });
     const p = await product(data, { barcode: '978123', stock: 4, cost: 700, price: 1250 });
-    await data.db.inventory_log.put({ id: newId(), product_id: p.id, amount: 12, created_at: '2026-01-05T15:00:00.000Z' });
+    await data.db.inventory_log.put({ id: newId(), product_id: p.id, amount: 12, reason: '', ref: '', username: '', created_at: '2026-01-05T15:00:00.000Z', updated_at: '2026-01-05T15:00:00.000Z', version: 1 });
     fireEvent.click(await screen.findByRole('button', { name: 'Receive Inventory' }));
     const dialog = await formDialog();
     search(dialog, '978123');

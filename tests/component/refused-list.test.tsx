@@ -12,7 +12,7 @@ const REFUSED_AT = '2025-03-04T17:05:00.000Z';
 const INVOICE = {
   id: 'inv-1', number: 'A1-12', request_id: null, customer_id: 'c-1', first_name: 'Kim', last_name: 'Lee', registration: 'PBX 1', vin: '',
   total: 0, payment: 9000, discount: 0, discount_percent: 0, points_value: 0, work_hour: 0, rate_hour: 0, products: [], profile: {}, totals: {},
-  storage: 'off', storage_days: 0, invoice_status: 'paid', type: 'service', created_at: REFUSED_AT, updated_at: REFUSED_AT, version: 3,
+  storage: 'off', storage_days: 0, invoice_status: 'paid', type: 'service', created_by: '', created_at: REFUSED_AT, updated_at: REFUSED_AT, version: 3,
 } satisfies InvoiceRow;
 
 /** The tablet's $40 cash payment, refused because the desk had already settled the invoice. */

@@ -1,7 +1,8 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
-import { BayBookDB, ensurePersistentStorage, isConnectionLost, openLocalDb, rowCountKey, type JobRow } from '../../src/local/db';
+import { BayBookDB, isConnectionLost, openLocalDb, rowCountKey, type JobRow } from '../../src/local/db';
+import { ensurePersistentStorage } from '../../src/local/storage';
 import { deleteRow, jobCounterKeys, putRow, recountJobs, recountRows, shopDay } from '../../src/local/rows';
 import { applyPage } from '../../src/sync/pull';
 import { localWrite } from '../../src/local/write';

@@ -25,7 +25,7 @@ const form = { VIN: '1hgcm82633a004352', 'Registration Number': 'pb 1234', 'Firs
 describe('repositories: local rows and their outbox entries in one transaction', () => {
   it('records customer → job → invoice → payment offline with numbers, dependencies and counters', async () => {
     const { db, repos } = await device();
-    const oil: ProductRow = { id: newId(), title: 'Oil filter', title_key: '', description: 'x', price: 1500, cost: 900, stock: 1, low_stock: 2, barcode: '4006381333931', supplier: null, updated_at: '', version: 1 };
+    const oil: ProductRow = { id: newId(), title: 'Oil filter', title_key: '', description: 'x', price: 1500, cost: 900, stock: 1, low_stock: 2, barcode: '4006381333931', supplier: null, deleted: false, created_at: '', updated_at: '', version: 1 };
     await db.transaction('rw', db.tables, () => putRow(db, 'products', oil));
 
     const customerId = await repos.customers.add(form);

@@ -58,6 +58,7 @@ describe('the device refuses edits of an invoice brought to 0 without a payment'
       storage_days: 0,
       invoice_status: 'open',
       type: 'service',
+      created_by: '',
       created_at: now,
       updated_at: now,
       version: 3,

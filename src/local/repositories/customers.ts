@@ -2,7 +2,8 @@ import { changedFields } from '../../domain/fieldChanges';
 import { newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
 import { searchTerms } from '../../domain/search';
-import { nameKey, plateKey, rowCountKey, type BayBookDB, type CustomerRow } from '../db';
+import { customerKeys, plateKey } from '../../domain/model/keys';
+import { rowCountKey, type BayBookDB, type CustomerRow } from '../db';
 import { fieldCall } from '../fieldCalls';
 import { prefixKeys } from '../paging';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
@@ -40,15 +41,12 @@ function digits(s: string): string {
 }
 
 export function customerRowFromForm(id: string, form: CustomerForm, now: string): CustomerRow {
-  return {
+  const row = {
     id,
     first_name: form['First name'].trim(),
     last_name: form['Last name'].trim(),
     vin: form.VIN.trim().toUpperCase(),
-    vin_key: plateKey(form.VIN),
     registration: form['Registration Number'].trim().toUpperCase(),
-    registration_key: plateKey(form['Registration Number']),
-    name_key: nameKey(form['Last name'], form['First name']),
     email: (form.Email ?? '').trim(),
     contact: digits(form['Contact number']),
     current_points: 0,
@@ -59,6 +57,7 @@ export function customerRowFromForm(id: string, form: CustomerForm, now: string)
     updated_at: now,
     version: 1,
   };
+  return { ...row, ...customerKeys(row) };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
 import type { InvoiceLine } from '../../domain/entities';
+import type { EstimateProfile } from '../../domain/model/billing';
 import { checkEstimate, estimateLine, planEstimate } from '../../domain/writes/estimates';
-import type { BayBookDB, ProductRow, Row } from '../db';
+import type { BayBookDB, ProductRow, StoredRow } from '../db';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
 import type { InvoiceForm, Line } from './invoices';
 
@@ -25,28 +26,9 @@ async function planned(w: WriteContext, profile: EstimateProfile, form: InvoiceF
 
 /** Estimates (SPEC §2 Estimate editor and table; §7 POST /estimate, PUT /estimate-details, DELETE /estimate). */
 
-export interface EstimateProfile {
-  first_name: string;
-  last_name: string;
-  contact?: string;
-  email?: string;
-}
+export type { EstimateProfile };
 
-export interface EstimateRow extends Row {
-  number: string;
-  first_name: string;
-  last_name: string;
-  total: number;
-  profile: EstimateProfile;
-  products: Line[];
-  services: string[];
-  work_hour: number;
-  rate_hour: number;
-  discount: number;
-  totals: Record<string, unknown>;
-  created_at: string;
-  version: number;
-}
+export type EstimateRow = StoredRow<'estimates'>;
 
 export function estimatesRepository(db: BayBookDB) {
   return {

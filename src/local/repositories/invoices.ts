@@ -327,7 +327,7 @@ async function appendTransaction(
 ): Promise<TransactionRow> {
   const id = newId();
   const number = await w.nextNumber('receipt');
-  const row: TransactionRow = { id, number, amount: t.amount, method: t.method, invoice_id: inv.id, point: t.point, username: w.session.username, created_at: w.now, updated_at: w.now, version: 1 };
+  const row: TransactionRow = { id, number, amount: t.amount, method: t.method, invoice_id: inv.id, point: t.point, username: w.session.username, deleted: false, created_at: w.now, updated_at: w.now, version: 1 };
   await w.put('transactions', row);
   await w.enqueue({
     method: 'POST',

@@ -7,7 +7,8 @@ import { MSG } from '../../domain/messages';
 import { planAssign, planCancel, planNote, planStatusChange, type PlannedJob } from '../../domain/writes/jobs';
 import { can } from '../../domain/permissions';
 import { checkPhotoSize } from '../../domain/schemas/admin';
-import { plateKey, type BayBookDB, type CustomerRow, type JobRow, type Row } from '../db';
+import { plateKey } from '../../domain/model/keys';
+import { type BayBookDB, type CustomerRow, type JobRow, type Row, type StoredRow } from '../db';
 import { shopDay, shopTimeZone } from '../rows';
 import { fieldCall } from '../fieldCalls';
 import { LocalWriteError, localWrite, type EnqueueInput, type WriteContext } from '../write';
@@ -48,12 +49,7 @@ export interface NewJob {
   type?: 'service' | 'product';
 }
 
-export interface LogEntry extends Row {
-  job_id: string;
-  message: string;
-  username: string;
-  created_at: string;
-}
+export type LogEntry = StoredRow<'service_log'>;
 
 /** The server's rule (checkJobUpdate): no change but a status change touches a complete or canceled job. */
 function assertOpen(job: JobRow) {

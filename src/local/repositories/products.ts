@@ -1,6 +1,6 @@
 import { newId } from '../../domain/ids';
 import { MSG } from '../../domain/messages';
-import type { BayBookDB, ProductRow, Row } from '../db';
+import type { BayBookDB, ProductRow, Row, StoredRow } from '../db';
 import { LocalWriteError, localWrite } from '../write';
 import { checkPhotoSize } from '../../domain/schemas/admin';
 
@@ -21,12 +21,7 @@ export interface ProductInput {
   supplier?: string | null;
 }
 
-export interface SupplierRow extends Row {
-  bizname: string;
-  email: string;
-  address: string;
-  contact: string;
-}
+export type SupplierRow = StoredRow<'suppliers'>;
 
 export function productsRepository(db: BayBookDB) {
   return {
@@ -43,7 +38,7 @@ export function productsRepository(db: BayBookDB) {
       if (byId) found.set(byId.id, byId);
       if (found.size < limit) {
         const needle = q.toUpperCase();
-        for (const p of await db.products.filter((p) => String(p.description).toUpperCase().includes(needle) || p.title_key.includes(needle)).limit(limit).toArray()) found.set(p.id, p);
+        for (const p of await db.products.filter((p) => String(p.description).toUpperCase().includes(needle) || (p.title_key ?? '').includes(needle)).limit(limit).toArray()) found.set(p.id, p);
       }
       return [...found.values()].filter((p) => !p.deleted).slice(0, limit);
     },
@@ -66,7 +61,7 @@ export function productsRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         if (!input.title.trim()) throw new LocalWriteError(MSG.titleMin);
         const id = newId();
-        const row: ProductRow = { id, title: input.title.trim(), title_key: '', description: input.description, price: input.price, cost: input.cost ?? 0, stock: input.stock, low_stock: input.low_stock, barcode: input.barcode ?? '', supplier: input.supplier ?? null, created_at: w.now, updated_at: w.now, version: 1 };
+        const row: ProductRow = { id, title: input.title.trim(), title_key: '', description: input.description, price: input.price, cost: input.cost ?? 0, stock: input.stock, low_stock: input.low_stock, barcode: input.barcode ?? '', supplier: input.supplier ?? null, deleted: false, created_at: w.now, updated_at: w.now, version: 1 };
         const stored = await w.put('products', row);
         await w.enqueue({ method: 'POST', path: '/v2/inventory/product', body: { data: { id, ...input } }, creates: [id], needs: input.supplier ? [input.supplier] : [], label: `Add product ${row.title}` });
         return stored;
@@ -110,7 +105,7 @@ export function productsRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         if (!input.title.trim()) throw new LocalWriteError(MSG.titleMin);
         const id = newId();
-        const row: ProductRow = { id, title: input.title.trim(), title_key: '', description: input.description, price: input.price, cost: 0, stock: 0, low_stock: 0, barcode: '', supplier: null, created_at: w.now, updated_at: w.now, version: 1 };
+        const row: ProductRow = { id, title: input.title.trim(), title_key: '', description: input.description, price: input.price, cost: 0, stock: 0, low_stock: 0, barcode: '', supplier: null, deleted: false, created_at: w.now, updated_at: w.now, version: 1 };
         const stored = await w.put('products', row);
         await w.enqueue({ method: 'POST', path: '/product', body: { data: { id, title: row.title, description: input.description, price: input.price } }, creates: [id], label: `Add product ${row.title}` });
         return stored;
@@ -157,7 +152,7 @@ export function productsRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         if (!input.bizname.trim()) throw new LocalWriteError('Enter the business name.');
         const id = newId();
-        const row: SupplierRow = { id, bizname: input.bizname.trim(), email: input.email ?? '', address: input.address ?? '', contact: input.contact ?? '', created_at: w.now, updated_at: w.now, version: 1 };
+        const row: SupplierRow = { id, bizname: input.bizname.trim(), email: input.email ?? '', address: input.address ?? '', contact: input.contact ?? '', deleted: false, created_at: w.now, updated_at: w.now, version: 1 };
         await w.put('suppliers', row);
         await w.enqueue({ method: 'POST', path: '/v2/inventory/supplier', body: { data: { id, ...input } }, creates: [id], label: `Add supplier ${row.bizname}` });
         return row;

@@ -2,7 +2,7 @@ import { newId } from '../../domain/ids';
 import { settingsFrom, type Settings } from '../../domain/configSheet';
 import { TECHNICIAN_LEVEL } from '../../domain/levels';
 import { MSG } from '../../domain/messages';
-import type { BayBookDB, Row } from '../db';
+import type { BayBookDB, StoredRow } from '../db';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
 
 /**
@@ -10,18 +10,8 @@ import { LocalWriteError, localWrite, type WriteContext } from '../write';
  * member's password travels only inside the queued request (until it is sent) and the local row has none.
  */
 
-export interface MemberRow extends Row {
-  username: string;
-  permission: number;
-  deleted?: boolean;
-}
-
-export interface ConfigRow extends Row {
-  name: string;
-  title: string;
-  description: string;
-  amount: number | null;
-}
+export type MemberRow = StoredRow<'users'>;
+export type ConfigRow = StoredRow<'config'>;
 
 /**
  * The server's team rules, applied on the device too so a refusal is met at once, offline, in the same words: the
@@ -58,7 +48,7 @@ export function teamRepository(db: BayBookDB) {
     add(input: { username: string; permission: number; password: string }) {
       return localWrite(db, async (w) => {
         const id = newId();
-        await w.put<MemberRow>('users', { id, username: input.username, permission: input.permission, created_at: w.now, updated_at: w.now, version: 1 });
+        await w.put<MemberRow>('users', { id, username: input.username, permission: input.permission, deleted: false, created_at: w.now, updated_at: w.now, version: 1 });
         await w.enqueue({
           method: 'POST',
           path: '/v2/auth/user',

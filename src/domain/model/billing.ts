@@ -1,0 +1,100 @@
+import type { InvoiceLine } from '../entities';
+import { bool, int, json, money, real, stamps, text, uuid } from './fields';
+import { table } from './table';
+
+export const invoices = table({
+  name: 'invoices',
+  level: 3,
+  fields: {
+    id: uuid().primaryKey(),
+    number: text(),
+    /** the job it was raised on */
+    request_id: uuid().nullable(),
+    customer_id: uuid().nullable(),
+    first_name: text().default(''),
+    last_name: text().default(''),
+    registration: text().default(''),
+    vin: text().default(''),
+    /** amount due */
+    total: money().default(0),
+    /** amount paid */
+    payment: money().default(0),
+    /** discount as money */
+    discount: money().default(0),
+    discount_percent: int().default(0),
+    points_value: money().default(0),
+    work_hour: real().default(0),
+    rate_hour: money().default(0),
+    products: json<unknown[]>().default([]),
+    profile: json<Record<string, unknown>>().default({}),
+    totals: json<Record<string, unknown>>().default({}),
+    // a link token from the first schema: nothing writes or reads it, and a link token is not for every device to hold
+    token: text().default('').serverOnly(),
+    storage: text().default('off'),
+    storage_days: int().default(0),
+    invoice_status: text().default('open'),
+    type: text().default('service'),
+    created_by: text().default(''),
+    ...stamps,
+  },
+  serverIndexes: [
+    { name: 'invoices_number_uq', on: ['number'], unique: true },
+    { name: 'invoices_request_idx', on: ['request_id'] },
+    { name: 'invoices_created_idx', on: ['created_at'] },
+  ],
+  device: { indexes: ['number', 'request_id', 'customer_id', 'created_at', 'vin'] },
+});
+
+/** Who an estimate is for: a name at least, the contact and e-mail when given. */
+export interface EstimateProfile {
+  first_name: string;
+  last_name: string;
+  contact?: string;
+  email?: string;
+}
+
+export const estimates = table({
+  name: 'estimates',
+  level: 3,
+  fields: {
+    id: uuid().primaryKey(),
+    number: text(),
+    first_name: text().default(''),
+    last_name: text().default(''),
+    total: money().default(0),
+    profile: json<EstimateProfile>().default({}),
+    products: json<InvoiceLine[]>().default([]),
+    services: json<string[]>().default([]),
+    work_hour: real().default(0),
+    rate_hour: money().default(0),
+    discount: money().default(0),
+    totals: json<Record<string, unknown>>().default({}),
+    created_by: text().default(''),
+    ...stamps,
+  },
+  serverIndexes: [{ name: 'estimates_number_uq', on: ['number'], unique: true }],
+  device: { indexes: ['number', 'created_at'] },
+});
+
+/** A payment, a discount or a points redemption on an invoice (SPEC §9's chips); `point` is the points it earned. */
+export const transactions = table({
+  name: 'transactions',
+  level: 5,
+  fields: {
+    id: uuid().primaryKey(),
+    number: text(),
+    amount: money(),
+    method: text(),
+    invoice_id: uuid(),
+    point: int().default(0),
+    username: text().default(''),
+    deleted: bool().default(false),
+    ...stamps,
+  },
+  serverIndexes: [
+    { name: 'transactions_number_uq', on: ['number'], unique: true },
+    { name: 'transactions_invoice_idx', on: ['invoice_id'] },
+    { name: 'transactions_created_idx', on: ['created_at'] },
+  ],
+  device: { indexes: ['number', 'invoice_id', 'created_at'] },
+});

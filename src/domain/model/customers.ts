@@ -1,0 +1,41 @@
+import { int, stamps, text, uuid } from './fields';
+import { customerKeys } from './keys';
+import { table } from './table';
+
+/** A customer and their vehicle (SPEC §3): one row per vehicle, found by plate, VIN, name, phone or e-mail. */
+export const customers = table({
+  name: 'customers',
+  level: 1,
+  fields: {
+    id: uuid().primaryKey(),
+    first_name: text(),
+    last_name: text(),
+    vin: text(),
+    registration: text(),
+    // the server's own lookup key (customer-fetch by plate); a device derives its own keys (device.keys below)
+    registration_key: text().serverOnly(),
+    email: text().default(''),
+    contact: text().default(''),
+    current_points: int().default(0),
+    /** percent */
+    discount: int().default(0),
+    note: text().default(''),
+    /** 1 active, 0 blocked */
+    active: int().default(1),
+    ...stamps,
+  },
+  serverIndexes: [
+    { name: 'customers_vin_idx', on: ['vin'] },
+    { name: 'customers_reg_idx', on: ['registration_key'] },
+    { name: 'customers_contact_idx', on: ['contact'] },
+  ],
+  device: {
+    // keyset paging reads `[<sort key>+id]` for each column the Customers table sorts by (issue 13)
+    indexes: [
+      'vin_key', 'registration_key', '[last_name+first_name]', 'name_key', 'contact', 'created_at', '[vin_end_key+id]',
+      '[registration_key+id]', '[first_key+id]', '[name_key+id]', '[vin_key+id]', '[phone_key+id]', '[email_key+id]',
+      '[discount+id]', '[current_points+id]', '[created_at+id]', '[active+id]',
+    ],
+    keys: customerKeys,
+  },
+});

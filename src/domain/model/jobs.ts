@@ -1,0 +1,82 @@
+import { int, json, stamps, text, time, uuid } from './fields';
+import { plateKey } from './keys';
+import { table } from './table';
+
+/** A service request (SPEC §3 "job"): the vehicle's details as taken in, its status and its times. */
+export const jobs = table({
+  name: 'jobs',
+  level: 1,
+  fields: {
+    id: uuid().primaryKey(),
+    /** the device's series number, shown with a leading '#' */
+    number: text(),
+    customer_id: uuid().nullable(),
+    vin: text().default(''),
+    registration: text().default(''),
+    first_name: text().default(''),
+    last_name: text().default(''),
+    contact: text().default(''),
+    /** 'none' when absent */
+    email: text().default('none'),
+    mileage: int().default(0),
+    service: json<string[]>().default([]),
+    status: text(),
+    book_start: time().nullable(),
+    book_end: time().nullable(),
+    start: time().nullable(),
+    active_at: time().nullable(),
+    complete_at: time().nullable(),
+    technician: text().default(''),
+    customer_note: text().default(''),
+    service_note: text().default(''),
+    comment: text().default(''),
+    /** invoice ids (SPEC shows them comma-separated) */
+    invoice: json<string[]>().default([]),
+    /** 'product' for a sale without a vehicle */
+    type: text().default('service'),
+    created_by: text().default(''),
+    ...stamps,
+  },
+  serverIndexes: [
+    { name: 'jobs_number_uq', on: ['number'], unique: true },
+    { name: 'jobs_status_idx', on: ['status', 'created_at'] },
+    { name: 'jobs_vin_idx', on: ['vin'] },
+    { name: 'jobs_customer_idx', on: ['customer_id'] },
+  ],
+  device: {
+    indexes: ['number', '[status+created_at]', '[status+complete_at]', 'created_at', 'vin_key', 'registration_key', 'customer_id', 'book_start', 'technician'],
+    keys: (j) => ({ registration_key: plateKey(j.registration), vin_key: plateKey(j.vin) }),
+  },
+});
+
+export const servicePhotos = table({
+  name: 'service_photos',
+  level: 1,
+  fields: {
+    id: uuid().primaryKey(),
+    job_id: uuid(),
+    src: text(),
+    thumbnail: text(),
+    // the type GET /photo/:id/:size sends the bytes with, and their stored length; screens use src/thumbnail only
+    mime: text().serverOnly(),
+    size: int().serverOnly(),
+    ...stamps,
+  },
+  serverIndexes: [{ name: 'service_photos_job_idx', on: ['job_id'] }],
+  device: { indexes: ['job_id'] },
+});
+
+/** A job's notes, in the order they were written. */
+export const serviceLog = table({
+  name: 'service_log',
+  level: 3,
+  fields: {
+    id: uuid().primaryKey(),
+    job_id: uuid(),
+    message: text(),
+    username: text().default(''),
+    ...stamps,
+  },
+  serverIndexes: [{ name: 'service_log_job_idx', on: ['job_id'] }],
+  device: { indexes: ['[job_id+created_at]'] },
+});

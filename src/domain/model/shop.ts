@@ -1,0 +1,65 @@
+import { bool, int, real, stamps, text, time, uuid } from './fields';
+import { table } from './table';
+
+/** The shop's settings: one row per name (time zone, rates, storage terms, the documents' header). */
+export const config = table({
+  name: 'config',
+  level: 1,
+  fields: {
+    id: uuid().primaryKey(),
+    name: text(),
+    title: text(),
+    description: text().default(''),
+    amount: real().nullable(),
+    ...stamps,
+  },
+  serverIndexes: [{ name: 'config_name_uq', on: ['name'], unique: true }],
+  device: { indexes: ['name'] },
+});
+
+/** The services catalogue (SPEC §3): what a request's checklist offers. */
+export const services = table({
+  name: 'services',
+  level: 1,
+  fields: {
+    id: uuid().primaryKey(),
+    title: text(),
+    description: text().default(''),
+    ...stamps,
+  },
+  serverIndexes: [{ name: 'services_title_uq', on: ['title'], unique: true }],
+  device: { indexes: ['title'] },
+});
+
+/** The team (SPEC §5): every level receives it, for the technician list and the names on records. */
+export const users = table({
+  name: 'users',
+  level: 1,
+  fields: {
+    id: uuid().primaryKey(),
+    username: text(),
+    permission: int(),
+    // a secret: sign-in is the server's alone
+    password_hash: text().serverOnly(),
+    deleted: bool().default(false),
+    ...stamps,
+  },
+  serverIndexes: [{ name: 'users_username_uq', on: ['username'], unique: true }],
+  device: { indexes: ['username', 'permission'] },
+});
+
+/** The activity log (SPEC §2 Activity): written once, never edited, so no updated_at or version. */
+export const sysLog = table({
+  name: 'sys_log',
+  level: 5,
+  fields: {
+    id: uuid().primaryKey(),
+    category: text(),
+    subject: text(),
+    predicate: text(),
+    username: text().default(''),
+    created_at: time().defaultNow(),
+  },
+  serverIndexes: [{ name: 'sys_log_category_idx', on: ['category', 'created_at'] }],
+  device: { indexes: ['[category+created_at]', 'created_at'] },
+});

@@ -1,0 +1,78 @@
+import { bool, int, money, stamps, text, uuid } from './fields';
+import { table } from './table';
+
+export const products = table({
+  name: 'products',
+  level: 3,
+  fields: {
+    id: uuid().primaryKey(),
+    title: text(),
+    description: text().default(''),
+    price: money().default(0),
+    cost: money().default(0),
+    stock: int().default(0),
+    low_stock: int().default(0),
+    barcode: text().default(''),
+    /** the supplier's id */
+    supplier: uuid().nullable(),
+    deleted: bool().default(false),
+    ...stamps,
+  },
+  serverIndexes: [
+    { name: 'products_barcode_idx', on: ['barcode'] },
+    { name: 'products_title_idx', on: ['title'] },
+  ],
+  device: {
+    indexes: ['barcode', 'title_key', 'updated_at'],
+    keys: (p) => ({ title_key: String(p.title ?? '').trim().toUpperCase() }),
+  },
+});
+
+export const productPhotos = table({
+  name: 'product_photos',
+  level: 3,
+  fields: {
+    id: uuid().primaryKey(),
+    product_id: uuid(),
+    src: text(),
+    thumbnail: text(),
+    // as a service photo's: for GET /photo/:id/:size only
+    mime: text().serverOnly(),
+    size: int().serverOnly(),
+    ...stamps,
+  },
+  serverIndexes: [{ name: 'product_photos_product_idx', on: ['product_id'] }],
+  device: { indexes: ['product_id'] },
+});
+
+export const suppliers = table({
+  name: 'suppliers',
+  level: 5,
+  fields: {
+    id: uuid().primaryKey(),
+    bizname: text(),
+    email: text().default(''),
+    address: text().default(''),
+    contact: text().default(''),
+    deleted: bool().default(false),
+    ...stamps,
+  },
+  device: { indexes: ['bizname'] },
+});
+
+/** Every stock movement: a receipt, a sale, a return, a correction (amount signed). */
+export const inventoryLog = table({
+  name: 'inventory_log',
+  level: 5,
+  fields: {
+    id: uuid().primaryKey(),
+    product_id: uuid(),
+    amount: int(),
+    reason: text().default(''),
+    ref: text().default(''),
+    username: text().default(''),
+    ...stamps,
+  },
+  serverIndexes: [{ name: 'inventory_log_product_idx', on: ['product_id', 'created_at'] }],
+  device: { indexes: ['[product_id+created_at]'] },
+});

@@ -1,0 +1,105 @@
+import type Dexie from 'dexie';
+import { customerKeys, nameKey } from '../domain/model/keys';
+import type { CustomerRow } from './db';
+import { rowCountKey } from './keys';
+
+/**
+ * The history of the device's database: each version's stores as it shipped, and its upgrade. Devices in the field
+ * upgrade through every step, so a shipped version never changes: a change is a new version, which lists only the
+ * tables it changes. Upgrades only add: never delete a table or a row in an upgrade function (the outbox must survive
+ * every upgrade). Where the synced tables' indexes end up is declared in src/domain/model (device.indexes), and
+ * tests/unit/model.test.ts fails, saying what version to add, when this history does not reach it.
+ */
+
+/** Index definitions per version. A later version lists only the tables it changes. */
+export const SCHEMA_V1 = {
+  customers: 'id, vin_key, registration_key, [last_name+first_name], contact, created_at',
+  jobs: 'id, number, [status+created_at], created_at, vin_key, registration_key, customer_id, book_start, technician',
+  services: 'id, title',
+  service_photos: 'id, job_id',
+  service_log: 'id, [job_id+created_at]',
+  suppliers: 'id, bizname',
+  products: 'id, barcode, title_key, updated_at',
+  product_photos: 'id, product_id',
+  inventory_log: 'id, [product_id+created_at]',
+  invoices: 'id, number, request_id, customer_id, created_at, vin',
+  estimates: 'id, number, created_at',
+  transactions: 'id, number, invoice_id, created_at',
+  config: 'id, name',
+  users: 'id, username, permission',
+  sys_log: 'id, [category+created_at], created_at',
+  outbox: '++seq, &id, state, actor, *refs, *creates, *dependsOn',
+  conflicts: 'id, at',
+  shadow: '[entity+id], id',
+  blobs: 'id',
+  meta: 'key',
+  counters: 'key',
+} as const;
+
+/**
+ * Version 2 (the upgrade path example): customers gain `name_key` ("LAST FIRST", upper-cased) so the customer search
+ * finds names with a prefix range as well. The upgrade computes it for the rows already there; nothing is dropped.
+ */
+export const SCHEMA_V2 = {
+  customers: 'id, vin_key, registration_key, [last_name+first_name], name_key, contact, created_at',
+} as const;
+
+/**
+ * Version 3: jobs gain `[status+complete_at]`, so the "Complete Customers" tile reads the jobs completed on the shop's
+ * today by one index range instead of walking every complete job ever stored. An index only: no upgrade function,
+ * IndexedDB builds it from the rows already there (a job without complete_at is simply not in it).
+ */
+export const SCHEMA_V3 = {
+  jobs: 'id, number, [status+created_at], [status+complete_at], created_at, vin_key, registration_key, customer_id, book_start, technician',
+} as const;
+
+/**
+ * Version 4 (issue 13, shop scale): the Customers table reads one page through an index instead of every row.
+ * - `[<sort key>+id]` for each column it sorts by: keyset paging ("after this row's key and id, the next N") in
+ *   either direction, the id breaking ties so no row is skipped or shown twice;
+ * - the search's normalised prefix keys: `first_key` ("FIRST LAST"), `phone_key` (the contact's digits),
+ *   `email_key` (lower case) and `vin_end_key` (the VIN reversed: "the last six of the VIN" is a prefix of it); the
+ *   compound indexes above serve the prefix ranges of the keys they start with.
+ * The upgrade fills the new keys of the rows already there and starts the customers' row counter
+ * (`rows:customers`, kept by src/local/rows.ts with every write): a table's total without a count() scan.
+ */
+export const SCHEMA_V4 = {
+  customers:
+    'id, vin_key, registration_key, [last_name+first_name], name_key, contact, created_at, [vin_end_key+id], ' +
+    '[registration_key+id], [first_key+id], [name_key+id], [vin_key+id], [phone_key+id], [email_key+id], ' +
+    '[discount+id], [current_points+id], [created_at+id], [active+id]',
+} as const;
+
+export const DB_VERSION = 4;
+
+/** Every version in order (the last one listing a table holds its current indexes). */
+export const SCHEMA_HISTORY: readonly Readonly<Record<string, string>>[] = [SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4];
+
+/** Declares the versions up to `upTo` (tests open older ones to upgrade from them) with their upgrades. */
+export function declareVersions(db: Dexie, upTo: number): void {
+  db.version(1).stores(SCHEMA_V1);
+  if (upTo >= 2) {
+    db.version(2)
+      .stores(SCHEMA_V2)
+      .upgrade((tx) =>
+        tx
+          .table('customers')
+          .toCollection()
+          .modify((c: CustomerRow) => {
+            c.name_key = nameKey(c.last_name, c.first_name);
+          }),
+      );
+  }
+  if (upTo >= 3) db.version(3).stores(SCHEMA_V3);
+  if (upTo >= 4) {
+    db.version(4)
+      .stores(SCHEMA_V4)
+      .upgrade(async (tx) => {
+        const customers = tx.table('customers');
+        await customers.toCollection().modify((c: CustomerRow) => {
+          Object.assign(c, customerKeys(c));
+        });
+        await tx.table('counters').put({ key: rowCountKey('customers'), n: await customers.count() });
+      });
+  }
+}
