@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_ROUTES } from '../../src/domain/routes';
+import { TOUCH_TARGET_PX } from '../../src/app/ui/theme';
 import { axeFindings } from './axe';
 import { ADMIN, OUT, ROOT, browser, ensureBuild, signInAdmin, startProduct, type RunningServer } from './harness';
 
@@ -17,6 +18,15 @@ const VIEWPORTS = [
   { width: 1440, height: 900 },
 ] as const;
 
+
+/**
+ * The bay's screens (issue 15): used standing at a car, by a finger on the tablet — the jobs (dashboard, Home, the
+ * Jobs list with a job's panel, actions and photos), Make Service Request and the calendar. At the two tablet sizes
+ * every control on them is at least TOUCH_TARGET_PX (src/app/ui/theme.ts) wide and high, the header's and the
+ * menu's included; the desk PC at 1440×900 keeps the compact sizes.
+ */
+const BAY_SCREENS = new Set(['/', '/dash', '/view-request', '/make-request', '/view-calendar']);
+const TABLETS: readonly (typeof VIEWPORTS)[number][] = VIEWPORTS.slice(0, 2);
 
 /** rows long enough to stretch the tables as a real shop's do */
 const CUSTOMER = { VIN: '2HGFA16598H123456', 'Registration Number': 'PDX 4821', 'First name': 'Annabelle', 'Last name': 'Montgomery-Fairweather', 'Contact number': '8765550142', Email: 'annabelle.montgomery@example.com' };
@@ -109,6 +119,27 @@ describe('every screen fits the tablet and desk sizes', () => {
       return found;
     });
 
+  /** each visible control on the page (or in its open dialog) smaller than a fingertip */
+  const smallTargets = () =>
+    page.evaluate(async (least) => {
+      // a dialog zooms in: measure it at its full size
+      await Promise.all(document.getAnimations().map((a) => a.finished));
+      const found: string[] = [];
+      const dialog = document.querySelector('[role="dialog"], [role="alertdialog"]');
+      const controls = (dialog ?? document).querySelectorAll<HTMLElement>('button, a[href], [role="button"], input:not([type="hidden"]), select, textarea, [role="checkbox"], [role="switch"]');
+      for (const el of controls) {
+        // a Chakra checkbox hides its input and is tapped by its label
+        const target = el.matches('input[type="checkbox"], input[type="radio"]') ? (el.closest('label') ?? el) : el;
+        const r = target.getBoundingClientRect();
+        if (r.width <= 1 || r.height <= 1 || !target.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+        if (r.width < least - 0.5 || r.height < least - 0.5) {
+          const name = (el.getAttribute('aria-label') ?? target.textContent ?? '').trim().slice(0, 40);
+          found.push(`${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''} "${name}" is ${Math.round(r.width)}×${Math.round(r.height)} px`);
+        }
+      }
+      return found;
+    }, TOUCH_TARGET_PX);
+
   /** the screen has rendered: its chunk loaded (no request pending for half a second), nothing still loading */
   const settled = async () => {
     await page.waitForLoadState('load');
@@ -127,11 +158,34 @@ describe('every screen fits the tablet and desk sizes', () => {
       await page.setViewportSize(size);
       await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res))));
       const found = [...(await overflow()), ...(await axeFindings(page))];
+      if (BAY_SCREENS.has(path) && TABLETS.includes(size)) found.push(...(await smallTargets()));
       problems.push(...found.map((p) => `${size.width}×${size.height}: ${p}`));
       // what was wrong, to look at: test-output/layout-<screen>-<size>.png
       if (found.length) await page.screenshot({ path: join(OUT, `layout${path.replace(/\//g, '-')}-${size.width}x${size.height}.png`), fullPage: true });
     }
-    expect(problems, path).toEqual([]);
+    // the message lists them all (the array diff shows only the first few)
+    expect(problems, `${path}:\n${problems.join('\n')}`).toEqual([]);
+  });
+
+  it("a job's panel, its actions and its dialogs are finger-sized on the tablets", async () => {
+    const problems: string[] = [];
+    for (const size of TABLETS) {
+      await page.setViewportSize(size);
+      await page.goto(`${server.url}/view-request`);
+      await settled();
+      await page.getByRole('button', { name: 'Expand row' }).first().click();
+      await page.getByRole('group', { name: /^Actions for job/ }).waitFor();
+      const at = (where: string) => (found: string[]) => problems.push(...found.map((p) => `${size.width}×${size.height} ${where}: ${p}`));
+      at('panel')(await smallTargets());
+      for (const action of ['Gallery', 'Customer Comments']) {
+        await page.getByRole('button', { name: action, exact: true }).click();
+        await page.getByRole('dialog').waitFor();
+        at(action)(await smallTargets());
+        await page.keyboard.press('Escape');
+        await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      }
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 
   // into test-output/ on every run; BAYBOOK_DOCS_SCREENS=1 refreshes the README's copy in docs/screens/ (kept out of

@@ -1,4 +1,5 @@
 import { Badge, Button, HStack, Icon } from '@chakra-ui/react';
+import { touchTarget } from '../ui/theme';
 import type { ColumnDef, Row, Table } from '@tanstack/react-table';
 import { BOOKING_FORMAT, formatShop } from '../../domain/dates';
 import { displayJobNumber, isRealDate, turnaround } from '../../domain/jobs';
@@ -74,6 +75,7 @@ function SearchHelper({ value, table, onSearch }: { value: string; table: Table<
       px="0"
       h="auto"
       minH="8"
+      css={touchTarget}
       color="blue.700"
       textDecoration="underline"
       fontWeight="medium"

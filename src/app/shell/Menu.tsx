@@ -2,6 +2,7 @@ import { Box, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Suspense, lazy, useId } from 'react';
 import { NavLink } from 'react-router-dom';
 import { menuSections } from '../../domain/routes';
+import { touchTarget } from '../ui/theme';
 
 // the icons come in a chunk of their own, a moment after the menu's text (precached, so offline too): lucide's
 // runtime and 19 icons were 3.9 KB gzip of the first load; until they are there, a blank of the same size holds the place
@@ -40,7 +41,7 @@ export function Menu({ level, onNavigate }: { level: number; onNavigate?: () => 
                     color="fg"
                     textDecoration="none"
                     _hover={{ bg: 'blue.50', textDecoration: 'none' }}
-                    css={{ '&[aria-current=page]': { bg: 'blue.100', borderColor: 'blue.700', color: 'blue.900', fontWeight: 'semibold' } }}
+                    css={{ ...touchTarget, '&[aria-current=page]': { bg: 'blue.100', borderColor: 'blue.700', color: 'blue.900', fontWeight: 'semibold' } }}
                   >
                     <NavLink to={r.path} onClick={onNavigate}>
                       <Suspense fallback={<Box as="span" w={`${ICON_SIZE}px`} h={`${ICON_SIZE}px`} flexShrink="0" />}>

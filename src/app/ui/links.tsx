@@ -1,5 +1,6 @@
 import { Link } from '@chakra-ui/react';
 import { hasEmail } from '../../domain/jobs';
+import { touchTarget } from './theme';
 
 /** The digits (and a leading +) a tel: link dials. */
 export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -9,7 +10,7 @@ export function MailLink({ email }: { email: unknown }) {
   if (!hasEmail(email)) return null;
   return (
     // a long address breaks anywhere rather than push its column (and the page) past a tablet's width
-    <Link href={`mailto:${email.trim()}`} color="blue.700" minH="8" overflowWrap="anywhere">
+    <Link href={`mailto:${email.trim()}`} color="blue.700" minH="8" css={touchTarget} overflowWrap="anywhere">
       {email}
     </Link>
   );
@@ -20,7 +21,7 @@ export function TelLink({ phone }: { phone: unknown }) {
   const text = String(phone ?? '').trim();
   if (!text) return null;
   return (
-    <Link href={telHref(text)} color="blue.700" minH="8">
+    <Link href={telHref(text)} color="blue.700" minH="8" css={touchTarget}>
       {text}
     </Link>
   );
