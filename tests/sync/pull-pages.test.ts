@@ -92,6 +92,18 @@ describe('pull: a page in bulk', () => {
     expect(await counter(db, rowCountKey('customers'))).toBe(5);
   });
 
+  it('writes a page larger than one bulk slice whole: every row, and each counted once', async () => {
+    const db = openLocalDb(dbName('bulk-slices'));
+    const statuses = ['active', 'received', 'complete'];
+    const jobs = Array.from({ length: 250 }, (_, i) => up('jobs', job(`j${i}`, statuses[i % 3], i % 3 === 2 ? { complete_at: TODAY } : {})));
+    const customers = Array.from({ length: 230 }, (_, i) => up('customers', customer(`c${i}`)));
+    await pull({ db, transport: feed([...jobs, ...customers]), token: 't', pageSize: 500 });
+    expect(await db.jobs.count()).toBe(250);
+    expect(await db.customers.count()).toBe(230);
+    expect(await counter(db, rowCountKey('customers'))).toBe(230);
+    expect([await counter(db, 'status:active'), await counter(db, 'status:received'), await counter(db, 'status:complete')]).toEqual([84, 83, 83]);
+  });
+
   it('writes nothing of a page that fails, not its rows, counters or cursor', async () => {
     const db = openLocalDb(dbName('bulk-crash'));
     // page 2 holds a row IndexedDB cannot store (a function is not cloneable): the whole page and its cursor roll back
