@@ -29,7 +29,10 @@ export async function axeFindings(page: Page, options: RunOptions = {}): Promise
     return r.violations.map((v) => ({
       id: v.id,
       impact: v.impact ?? null,
-      nodes: v.nodes.map((n) => ({ target: `${n.target.join(' ')} ${n.html.slice(0, 80)}`, summary: (n.failureSummary ?? v.help).replace(/\s+/g, ' ').trim() })),
+      nodes: v.nodes.map((n) => ({
+        target: `${n.target.join(' ')} ${n.html.slice(0, 80)}`,
+        summary: (n.failureSummary ?? v.help).replace(/\s+/g, ' ').trim(),
+      })),
     }));
   }, options);
   return results

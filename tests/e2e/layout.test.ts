@@ -18,7 +18,6 @@ const VIEWPORTS = [
   { width: 1440, height: 900 },
 ] as const;
 
-
 /**
  * The bay's screens (issue 15): used standing at a car, by a finger on the tablet — the jobs (dashboard, Home, the
  * Jobs list with a job's panel, actions and photos), Make Service Request and the calendar. At the two tablet sizes
@@ -29,7 +28,14 @@ const BAY_SCREENS = new Set(['/', '/dash', '/view-request', '/make-request', '/v
 const TABLETS: readonly (typeof VIEWPORTS)[number][] = VIEWPORTS.slice(0, 2);
 
 /** rows long enough to stretch the tables as a real shop's do */
-const CUSTOMER = { VIN: '2HGFA16598H123456', 'Registration Number': 'PDX 4821', 'First name': 'Annabelle', 'Last name': 'Montgomery-Fairweather', 'Contact number': '8765550142', Email: 'annabelle.montgomery@example.com' };
+const CUSTOMER = {
+  VIN: '2HGFA16598H123456',
+  'Registration Number': 'PDX 4821',
+  'First name': 'Annabelle',
+  'Last name': 'Montgomery-Fairweather',
+  'Contact number': '8765550142',
+  Email: 'annabelle.montgomery@example.com',
+};
 const SERVICES = ['Brake pads and discs, front axle', 'Full service with oil and filter change'];
 
 describe('every screen fits the tablet and desk sizes', () => {
@@ -50,17 +56,58 @@ describe('every screen fits the tablet and desk sizes', () => {
       return res.body;
     };
     const customer = await api('POST', '/customer', { data: CUSTOMER });
-    const job = await api('POST', '/service', { data: { customer_id: customer.id, mileage: 123456, service: SERVICES, customer_note: 'Squeal from the front left wheel when braking downhill' } });
-    await api('POST', '/service', { data: { customer_id: customer.id, mileage: 123999, service: [SERVICES[1]] } });
-    const supplier = await api('POST', '/v2/inventory/supplier', { data: { bizname: 'Northern Brake & Clutch Supplies Ltd', address: '1 Main St', email: 'orders@northern-brake.example', contact: '8765550000' } });
-    const product = await api('POST', '/v2/inventory/product', {
-      data: { title: 'Ceramic brake pads, front', description: 'Set of 4 with wear sensors and fitting kit', barcode: '5012345678900', supplier: supplier.id, price: 2500, cost: 1500, stock: 5, low_stock: 1 },
+    const job = await api('POST', '/service', {
+      data: {
+        customer_id: customer.id,
+        mileage: 123456,
+        service: SERVICES,
+        customer_note: 'Squeal from the front left wheel when braking downhill',
+      },
     });
-    const invoice = await api('POST', '/invoice', { data: { fetchedData: { id: job.id }, formData: { work_hour: 1, rate_hour: 5000 }, productInvoice: [{ id: product.id, qty: 1 }] } });
+    await api('POST', '/service', { data: { customer_id: customer.id, mileage: 123999, service: [SERVICES[1]] } });
+    const supplier = await api('POST', '/v2/inventory/supplier', {
+      data: {
+        bizname: 'Northern Brake & Clutch Supplies Ltd',
+        address: '1 Main St',
+        email: 'orders@northern-brake.example',
+        contact: '8765550000',
+      },
+    });
+    const product = await api('POST', '/v2/inventory/product', {
+      data: {
+        title: 'Ceramic brake pads, front',
+        description: 'Set of 4 with wear sensors and fitting kit',
+        barcode: '5012345678900',
+        supplier: supplier.id,
+        price: 2500,
+        cost: 1500,
+        stock: 5,
+        low_stock: 1,
+      },
+    });
+    const invoice = await api('POST', '/invoice', {
+      data: {
+        fetchedData: { id: job.id },
+        formData: { work_hour: 1, rate_hour: 5000 },
+        productInvoice: [{ id: product.id, qty: 1 }],
+      },
+    });
     await api('POST', '/transaction', { data: { method: 'cash', invoice_id: invoice.data.invoice_id, amount: 1000 } });
-    await api('POST', '/invoice-product', { data: { fetchedData: { id: customer.id }, formData: {}, productInvoice: [{ id: product.id, qty: 1 }] } });
+    await api('POST', '/invoice-product', {
+      data: { fetchedData: { id: customer.id }, formData: {}, productInvoice: [{ id: product.id, qty: 1 }] },
+    });
     const estimate = await api('POST', '/estimate', {
-      data: { profile: { first_name: CUSTOMER['First name'], last_name: CUSTOMER['Last name'], contact: CUSTOMER['Contact number'], email: '' }, serviceInvoice: SERVICES, formData: { work_hour: 1, rate_hour: 5000 }, productInvoice: [{ id: product.id, qty: 2 }] },
+      data: {
+        profile: {
+          first_name: CUSTOMER['First name'],
+          last_name: CUSTOMER['Last name'],
+          contact: CUSTOMER['Contact number'],
+          email: '',
+        },
+        serviceInvoice: SERVICES,
+        formData: { work_hour: 1, rate_hour: 5000 },
+        productInvoice: [{ id: product.id, qty: 2 }],
+      },
     });
     await api('POST', '/v2/auth/user', { data: { username: 'frontdesk', password: 'pw-member1', permission: 3 } });
     Object.assign(query, {
@@ -91,27 +138,36 @@ describe('every screen fits the tablet and desk sizes', () => {
     page.evaluate(() => {
       const found: string[] = [];
       const root = document.scrollingElement ?? document.documentElement;
-      if (root.scrollWidth > root.clientWidth) found.push(`the page scrolls sideways (${root.scrollWidth} > ${root.clientWidth})`);
+      if (root.scrollWidth > root.clientWidth)
+        found.push(`the page scrolls sideways (${root.scrollWidth} > ${root.clientWidth})`);
       const clips = (el: Element) => getComputedStyle(el).overflowX !== 'visible';
       // a data table picks its columns by priority: none is left to scroll to sideways
       for (const table of document.querySelectorAll<HTMLElement>('[data-testid^="table-"] table')) {
         const box = table.parentElement;
-        if (box && box.scrollWidth > box.clientWidth + 1) found.push(`table "${table.getAttribute('aria-label')}" scrolls sideways (${box.scrollWidth} > ${box.clientWidth})`);
+        if (box && box.scrollWidth > box.clientWidth + 1)
+          found.push(
+            `table "${table.getAttribute('aria-label')}" scrolls sideways (${box.scrollWidth} > ${box.clientWidth})`,
+          );
       }
       for (const el of document.querySelectorAll<HTMLElement>('button, a[href], [role="button"]')) {
         const r = el.getBoundingClientRect();
         // sr-only text and the skip link (shown on focus) are 1 px boxes; a closed menu is not visible
-        if (r.width <= 1 || r.height <= 1 || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+        if (r.width <= 1 || r.height <= 1 || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+          continue;
         const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
         if (r.left < 0 || r.right > window.innerWidth + 0.5) {
-          found.push(`${name} lies outside the viewport (${Math.round(r.left)}–${Math.round(r.right)} of ${window.innerWidth})`);
+          found.push(
+            `${name} lies outside the viewport (${Math.round(r.left)}–${Math.round(r.right)} of ${window.innerWidth})`,
+          );
           continue;
         }
         for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
           if (!clips(box)) continue;
           const b = box.getBoundingClientRect();
           if (r.left < b.left - 0.5 || r.right > b.right + 0.5) {
-            found.push(`${name} is scrolled out of its box (${Math.round(r.left)}–${Math.round(r.right)} in ${Math.round(b.left)}–${Math.round(b.right)})`);
+            found.push(
+              `${name} is scrolled out of its box (${Math.round(r.left)}–${Math.round(r.right)} in ${Math.round(b.left)}–${Math.round(b.right)})`,
+            );
             break;
           }
         }
@@ -126,15 +182,24 @@ describe('every screen fits the tablet and desk sizes', () => {
       await Promise.all(document.getAnimations().map((a) => a.finished));
       const found: string[] = [];
       const dialog = document.querySelector('[role="dialog"], [role="alertdialog"]');
-      const controls = (dialog ?? document).querySelectorAll<HTMLElement>('button, a[href], [role="button"], input:not([type="hidden"]), select, textarea, [role="checkbox"], [role="switch"]');
+      const controls = (dialog ?? document).querySelectorAll<HTMLElement>(
+        'button, a[href], [role="button"], input:not([type="hidden"]), select, textarea, [role="checkbox"], [role="switch"]',
+      );
       for (const el of controls) {
         // a Chakra checkbox hides its input and is tapped by its label
         const target = el.matches('input[type="checkbox"], input[type="radio"]') ? (el.closest('label') ?? el) : el;
         const r = target.getBoundingClientRect();
-        if (r.width <= 1 || r.height <= 1 || !target.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+        if (
+          r.width <= 1 ||
+          r.height <= 1 ||
+          !target.checkVisibility({ opacityProperty: true, visibilityProperty: true })
+        )
+          continue;
         if (r.width < least - 0.5 || r.height < least - 0.5) {
           const name = (el.getAttribute('aria-label') ?? target.textContent ?? '').trim().slice(0, 40);
-          found.push(`${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''} "${name}" is ${Math.round(r.width)}×${Math.round(r.height)} px`);
+          found.push(
+            `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''} "${name}" is ${Math.round(r.width)}×${Math.round(r.height)} px`,
+          );
         }
       }
       return found;
@@ -144,7 +209,14 @@ describe('every screen fits the tablet and desk sizes', () => {
   const settled = async () => {
     await page.waitForLoadState('load');
     await expect.poll(async () => inflight.size + (await page.waitForTimeout(500), inflight.size)).toBe(0);
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /Loading/ }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /Loading/ })
+          .count(),
+      )
+      .toBe(0);
     await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res))));
   };
 
@@ -161,7 +233,11 @@ describe('every screen fits the tablet and desk sizes', () => {
       if (BAY_SCREENS.has(path) && TABLETS.includes(size)) found.push(...(await smallTargets()));
       problems.push(...found.map((p) => `${size.width}×${size.height}: ${p}`));
       // what was wrong, to look at: test-output/layout-<screen>-<size>.png
-      if (found.length) await page.screenshot({ path: join(OUT, `layout${path.replace(/\//g, '-')}-${size.width}x${size.height}.png`), fullPage: true });
+      if (found.length)
+        await page.screenshot({
+          path: join(OUT, `layout${path.replace(/\//g, '-')}-${size.width}x${size.height}.png`),
+          fullPage: true,
+        });
     }
     // the message lists them all (the array diff shows only the first few)
     expect(problems, `${path}:\n${problems.join('\n')}`).toEqual([]);
@@ -175,7 +251,8 @@ describe('every screen fits the tablet and desk sizes', () => {
       await settled();
       await page.getByRole('button', { name: 'Expand row' }).first().click();
       await page.getByRole('group', { name: /^Actions for job/ }).waitFor();
-      const at = (where: string) => (found: string[]) => problems.push(...found.map((p) => `${size.width}×${size.height} ${where}: ${p}`));
+      const at = (where: string) => (found: string[]) =>
+        problems.push(...found.map((p) => `${size.width}×${size.height} ${where}: ${p}`));
       at('panel')(await smallTargets());
       for (const action of ['Gallery', 'Customer Comments']) {
         await page.getByRole('button', { name: action, exact: true }).click();
@@ -187,6 +264,60 @@ describe('every screen fits the tablet and desk sizes', () => {
     }
     expect(problems, problems.join('\n')).toEqual([]);
   });
+
+  // a tablet's on-screen keyboard takes ~45% of the screen: what is left is the visual viewport the dialog must fit
+  it.each([
+    { width: 1024, height: 400 },
+    { width: 768, height: 560 },
+  ])(
+    'a form dialog keeps its submit button and the focused field in view with the keyboard up ($width×$height)',
+    async (keyboardUp) => {
+      await page.setViewportSize(VIEWPORTS[1]);
+      await page.goto(`${server.url}/products`);
+      await settled();
+      await page.getByRole('button', { name: 'Edit Ceramic brake pads, front' }).click();
+      const dialog = page.getByTestId('form-dialog');
+      await dialog.waitFor();
+      // the last field, the one a keyboard most often covers: tapped, then the keyboard comes up
+      await dialog.getByLabel('Barcode').focus();
+      await page.setViewportSize(keyboardUp);
+      const outOfView = () =>
+        page.evaluate(async () => {
+          await Promise.all(document.getAnimations().map((a) => a.finished));
+          const found: string[] = [];
+          const view = window.visualViewport ?? { offsetTop: 0, height: window.innerHeight, width: window.innerWidth };
+          const inView = (name: string, el: Element | null) => {
+            if (!el) return found.push(`${name} is missing`);
+            const r = el.getBoundingClientRect();
+            if (
+              r.top < view.offsetTop - 0.5 ||
+              r.bottom > view.offsetTop + view.height + 0.5 ||
+              r.left < 0 ||
+              r.right > view.width + 0.5
+            ) {
+              return found.push(
+                `${name} lies outside the visible ${Math.round(view.width)}×${Math.round(view.height)} (${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)})`,
+              );
+            }
+            // nor hidden by a box that scrolls around it
+            for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+              if (getComputedStyle(box).overflowY === 'visible') continue;
+              const b = box.getBoundingClientRect();
+              if (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5)
+                return found.push(
+                  `${name} is scrolled out of its box (${Math.round(r.top)}–${Math.round(r.bottom)} in ${Math.round(b.top)}–${Math.round(b.bottom)})`,
+                );
+            }
+          };
+          inView('the focused field', document.activeElement);
+          inView('the submit button', document.querySelector('[data-testid="form-dialog"] button[type="submit"]'));
+          return found;
+        });
+      await expect.poll(outOfView).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+    },
+  );
 
   // into test-output/ on every run; BAYBOOK_DOCS_SCREENS=1 refreshes the README's copy in docs/screens/ (kept out of
   // ordinary runs: the header's sync time would change the committed file each time)

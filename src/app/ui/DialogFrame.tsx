@@ -1,5 +1,6 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
+import { useVisibleArea } from './useVisibleArea';
 
 type RootProps = Omit<Dialog.RootProps, 'open' | 'onOpenChange' | 'children'>;
 
@@ -10,6 +11,8 @@ type RootProps = Omit<Dialog.RootProps, 'open' | 'onOpenChange' | 'children'>;
  * - `onSubmit`: header, body and footer are one form (noValidate; Enter submits, the submit button is in `footer`).
  * - `busy`: while a write runs the dialog cannot be closed (Escape, outside click, close button).
  * - `closeButton={false}`: only the footer's buttons close it (a question that must be answered).
+ * It fits what the user sees (`useVisibleArea`: the visual viewport, less an on-screen keyboard): the body scrolls
+ * between the title and the footer, so the footer's buttons stay in reach and the focused field in view.
  */
 export function DialogFrame(
   props: RootProps & {
@@ -25,6 +28,7 @@ export function DialogFrame(
   },
 ) {
   const { open = true, onClose, title, testId, footer, onSubmit, busy = false, closeButton = true, children, ...root } = props;
+  const area = useVisibleArea(open);
   const inner = (
     <>
       <Dialog.Header>
@@ -39,13 +43,14 @@ export function DialogFrame(
     onSubmit?.();
   };
   return (
-    <Dialog.Root placement="center" {...root} open={open} onOpenChange={(e) => !e.open && !busy && onClose()}>
+    <Dialog.Root placement="center" scrollBehavior="inside" {...root} open={open} onOpenChange={(e) => !e.open && !busy && onClose()}>
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>
+        <Dialog.Positioner {...(area && { h: `${area.height}px`, top: `${area.offsetTop}px` })}>
           <Dialog.Content data-testid={testId}>
             {onSubmit ? (
-              <form onSubmit={submit} noValidate>
+              // display: contents keeps header, body and footer the content's own rows, so only the body scrolls
+              <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
                 {inner}
               </form>
             ) : (

@@ -29,7 +29,12 @@ export const touchTarget = { xlDown: touch };
 export const bayTheme = defineConfig({
   theme: {
     semanticTokens: {
-      colors: Object.fromEntries(STRONGER_SOLID.map((p) => [p, { solid: { value: { _light: `{colors.${p}.700}`, _dark: `{colors.${p}.700}` } } }])),
+      colors: Object.fromEntries(
+        STRONGER_SOLID.map((p) => [
+          p,
+          { solid: { value: { _light: `{colors.${p}.700}`, _dark: `{colors.${p}.700}` } } },
+        ]),
+      ),
     },
     recipes: {
       button: { base: touchTarget },
