@@ -1,6 +1,8 @@
-import type { DecidedEntity } from '../domain/decisions';
-import type { FieldChangeSet } from '../domain/fieldChanges';
-import type { EnqueueInput } from './write';
+import type { Choice, DecidedEntity } from '../domain/decisions';
+import type { ConflictAnswer, FieldChangeSet } from '../domain/fieldChanges';
+import { MSG, fill } from '../domain/messages';
+import type { ConflictRow } from './db';
+import type { EnqueueInput, WriteContext } from './write';
 
 /** The API call a job field goes by (SPEC §7's job actions: one field a call). */
 const JOB_PATHS: Record<string, string> = {
@@ -8,6 +10,24 @@ const JOB_PATHS: Record<string, string> = {
   service_note: '/job-action/service-note',
   status: '/job-action/status',
 };
+
+/** A field conflict as the device keeps it (issue 14): the server's answer, worded for the list. */
+export interface FieldConflict extends ConflictAnswer {
+  /** "Job #D1-1 (ABC 123)", "Ann Lee (ABC 123)" */
+  record: string;
+  /** "Service note" */
+  label: string;
+}
+
+/** A field conflict in the `conflicts` table: a refused-change row with the field it is about. */
+export type FieldConflictRow = ConflictRow & { field: FieldConflict };
+
+export const isFieldConflict = (c: ConflictRow): c is FieldConflictRow => typeof (c as Partial<FieldConflictRow>).field === 'object';
+
+/** One row per record and field: a later conflict on the same field replaces the earlier. */
+export const fieldConflictId = (c: Pick<ConflictAnswer, 'entity' | 'id' | 'field'>) => `field:${c.entity}:${c.id}:${c.field}`;
+
+export const DECIDED_PATH = '/v3/decided';
 
 /**
  * The one call that carries field changes of a record (issue 14), with their base values and the device's code:
@@ -24,4 +44,25 @@ export function fieldCall(entity: DecidedEntity, id: string, set: FieldChangeSet
   if (!path) throw new Error(`A job's ${field} is not sent as a field change`);
   const data = field === 'status' ? { id, status: value, detail } : { id, value };
   return { method: 'PUT', path, body: { data: { ...data, base: set.base, ...extra } }, label };
+}
+
+/** Queues POST /v3/decided: the activity-log line of a decision, by the person signed in. */
+export function queueDecided(w: WriteContext, f: FieldConflict, choice: Choice, value?: unknown) {
+  const body = { record: f.record, field: f.label, choice, mine: f.mine, theirs: f.theirs, value };
+  return w.enqueue({ method: 'POST', path: DECIDED_PATH, body, label: fill(MSG.decidedLogLabel, { field: f.label, record: f.record }) });
+}
+
+/**
+ * Queues a field change (`fieldCall`). A conflict still open on a field the person now writes again is decided by
+ * this edit — it was made with what is there now in view — so it leaves the list, with its activity-log line.
+ */
+export async function queueFieldChange(w: WriteContext, entity: DecidedEntity, id: string, set: FieldChangeSet, label: string, detail = '') {
+  const entry = await w.enqueue(fieldCall(entity, id, set, w.deviceCode, label, detail));
+  for (const [field, value] of Object.entries(set.changes)) {
+    const open = await w.db.conflicts.get(fieldConflictId({ entity, id, field }));
+    if (!open || !isFieldConflict(open)) continue;
+    await queueDecided(w, open.field, 'edited', value);
+    await w.db.conflicts.delete(open.id);
+  }
+  return entry;
 }

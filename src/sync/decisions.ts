@@ -1,9 +1,9 @@
 import { fieldLabel, isDecidedEntity, recordLabel, type Choice } from '../domain/decisions';
 import type { ConflictAnswer } from '../domain/fieldChanges';
-import { MSG, fill } from '../domain/messages';
+import { MSG } from '../domain/messages';
 import type { SyncEntityName } from '../domain/sync';
-import type { BayBookDB, ConflictRow, OutboxEntry } from '../local/db';
-import { fieldCall } from '../local/fieldCalls';
+import type { BayBookDB, OutboxEntry } from '../local/db';
+import { fieldCall, fieldConflictId, isFieldConflict, queueDecided, type FieldConflict, type FieldConflictRow } from '../local/fieldCalls';
 import { LocalWriteError, localWrite } from '../local/write';
 
 /**
@@ -14,21 +14,7 @@ import { LocalWriteError, localWrite } from '../local/write';
  * activity log by POST /v3/decided, queued in the same write.
  */
 
-export interface FieldConflict extends ConflictAnswer {
-  /** "Job #D1-1 (ABC 123)", "Ann Lee (ABC 123)" */
-  record: string;
-  /** "Service note" */
-  label: string;
-}
-
-/** A field conflict as the `conflicts` table keeps it: a refused-change row with the field it is about. */
-export type FieldConflictRow = ConflictRow & { field: FieldConflict };
-
-export const isFieldConflict = (c: ConflictRow): c is FieldConflictRow => typeof (c as Partial<FieldConflictRow>).field === 'object';
-
-export const DECIDED_PATH = '/v3/decided';
-
-const conflictId = (c: Pick<ConflictAnswer, 'entity' | 'id' | 'field'>) => `field:${c.entity}:${c.id}:${c.field}`;
+export { isFieldConflict, type FieldConflictRow } from '../local/fieldCalls';
 
 function isAnswer(v: unknown): v is ConflictAnswer {
   const c = v as Partial<ConflictAnswer> | null;
@@ -51,7 +37,7 @@ export async function keepFieldConflicts(db: BayBookDB, entry: OutboxEntry, answ
     if (!isDecidedEntity(a.entity)) continue;
     const row = await db.entity(a.entity).get(a.id);
     const field: FieldConflict = { ...a, record: recordLabel(a.entity, row ? { ...row } : undefined), label: fieldLabel(a.entity, a.field) };
-    rows.push({ id: conflictId(a), entry: { ...entry, state: 'rejected' }, status: 200, message: MSG.needsDecision, at, field });
+    rows.push({ id: fieldConflictId(a), entry: { ...entry, state: 'rejected' }, status: 200, message: MSG.needsDecision, at, field });
   }
   await db.conflicts.bulkPut(rows);
 }
@@ -88,8 +74,7 @@ export async function decideFieldConflict(db: BayBookDB, id: string, choice: Cho
       const label = `${f.label} of ${f.record}`;
       await w.enqueue(fieldCall(f.entity, f.id, { changes: { [f.field]: send }, base: { [f.field]: f.theirs } }, w.deviceCode, label));
     }
-    const body = { record: f.record, field: f.label, choice, mine: f.mine, theirs: f.theirs, value };
-    await w.enqueue({ method: 'POST', path: DECIDED_PATH, body, label: fill(MSG.decidedLogLabel, { field: f.label, record: f.record }) });
+    await queueDecided(w, f, choice, value);
     await w.db.conflicts.delete(id);
   });
 }

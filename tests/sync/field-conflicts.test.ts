@@ -159,6 +159,38 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
     expect(c.field.record).toMatch(/^Ann Lee \(FC \d+\)$/);
   });
 
+  it('an edit to a customer blocked since: nothing of it lands, each field waits for a decision', async () => {
+    const { customerId } = await sharedJob();
+    tablet.net.up = false;
+    await bay().customers.edit(customerId, { note: 'Call before any work' });
+    const block = await fetch(`${s.url}/api/customer-status`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${s.adminToken}` },
+      body: JSON.stringify({ data: { id: customerId, active: 0 } }),
+    });
+    expect(block.status).toBe(200);
+    tablet.net.up = true;
+    await drain(tablet);
+    expect(await (await auditDb(s)).customers.get(customerId)).toMatchObject({ active: 0, note: '' });
+    const [c] = (await tablet.engine.conflicts.decisions()).filter((d) => d.field.id === customerId);
+    expect(c.field).toMatchObject({ field: 'note', mine: 'Call before any work', theirs: '', reason: 'blocked' });
+  });
+
+  it('a call queued by a device from before (no base values) is applied as it always was', async () => {
+    const { jobId, customerId } = await sharedJob();
+    await front().jobs.serviceNote(jobId, 'Desk note');
+    await drain(desk);
+    const put = (path: string, data: Record<string, unknown>) =>
+      fetch(`${s.url}/api${path}`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${s.adminToken}` }, body: JSON.stringify({ data }) });
+    const note = await put('/job-action/service-note', { id: jobId, value: 'Old tablet note' });
+    expect(await note.json()).toEqual({ value: true, message: 'Service note saved' });
+    const customer = await put('/customer', { id: customerId, note: 'Old tablet customer note' });
+    expect(await customer.json()).toEqual({ value: true, message: 'Customer updated' });
+    const audit = await auditDb(s);
+    expect((await audit.jobs.get(jobId))?.service_note).toBe('Old tablet note');
+    expect((await audit.customers.get(customerId))?.note).toBe('Old tablet customer note');
+  });
+
   it('a job moved to a status by two people: the first move stays, the second is a conflict', async () => {
     const { jobId } = await sharedJob();
     tablet.net.up = false;

@@ -4,7 +4,7 @@ import { MSG, fill } from '../../domain/messages';
 import { searchTerms } from '../../domain/search';
 import { customerKeys, plateKey } from '../../domain/model/keys';
 import { rowCountKey, type BayBookDB, type CustomerRow } from '../db';
-import { fieldCall } from '../fieldCalls';
+import { queueFieldChange } from '../fieldCalls';
 import { prefixKeys } from '../paging';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
 import { eachMatching, pageOf, type CustomerPageQuery } from './customerPages';
@@ -142,7 +142,7 @@ export function customersRepository(db: BayBookDB) {
         if (Object.keys(set.changes).length === 0) return cur;
         const row = await w.patch<CustomerRow>('customers', id, { ...set.changes, updated_at: w.now });
         const base = { ...set.base, active: cur.active };
-        await w.enqueue(fieldCall('customers', id, { changes: set.changes, base }, w.deviceCode, `Edit customer ${row.first_name} ${row.last_name}`));
+        await queueFieldChange(w, 'customers', id, { changes: set.changes, base }, `Edit customer ${row.first_name} ${row.last_name}`);
         return row;
       });
     },

@@ -10,7 +10,8 @@ import { checkPhotoSize } from '../../domain/schemas/admin';
 import { plateKey } from '../../domain/model/keys';
 import { type BayBookDB, type CustomerRow, type JobRow, type Row, type StoredRow } from '../db';
 import { shopDay, shopTimeZone } from '../rows';
-import { fieldCall } from '../fieldCalls';
+import type { FieldChangeSet } from '../../domain/fieldChanges';
+import { queueFieldChange } from '../fieldCalls';
 import { LocalWriteError, localWrite, type EnqueueInput, type WriteContext } from '../write';
 import { enqueueNewCustomer, putNewCustomer, type CustomerForm } from './customers';
 
@@ -276,8 +277,7 @@ export function jobsRepository(db: BayBookDB) {
         // the same plan the server runs (level 5 may still move a final job)
         const plan = planStatusChange(job, status, { level: w.session.permission, hasInvoice, now: new Date(w.now), detail });
         // sent as a field change: a status someone else moved since is theirs to keep or mine to re-send (issue 14)
-        const call = fieldCall('jobs', id, { changes: { status }, base: { status: job.status } }, w.deviceCode, `Job #${job.number} to ${status}`, detail);
-        return storeJobPlan(w, job, plan, call);
+        return storeJobPlan(w, job, plan, { field: { changes: { status }, base: { status: job.status } }, label: `Job #${job.number} to ${status}`, detail });
       });
     },
 
@@ -407,16 +407,20 @@ function textAction(db: BayBookDB, id: string, field: 'comment' | 'service_note'
   return localWrite(db, async (w) => {
     const job = await mustGet(w, id);
     // the note it was based on travels with it: a note someone else wrote since is never replaced (issue 14)
-    const call = fieldCall('jobs', id, { changes: { [field]: value }, base: { [field]: job[field] } }, w.deviceCode, `${what} on job #${job.number}`);
+    const call = { field: { changes: { [field]: value }, base: { [field]: job[field] } }, label: `${what} on job #${job.number}` };
     return storeJobPlan(w, job, planNote(job, field, value), call);
   });
 }
 
 /** Stores a job plan of src/domain/writes/jobs.ts and queues its call; a job already as asked stores and sends nothing. */
-async function storeJobPlan(w: WriteContext, job: JobRow, plan: PlannedJob, call: EnqueueInput): Promise<JobRow> {
+/** A field change of the job (issue 14: sent with its base), or another job call as it is. */
+type JobCall = EnqueueInput | { field: FieldChangeSet; label: string; detail?: string };
+
+async function storeJobPlan(w: WriteContext, job: JobRow, plan: PlannedJob, call: JobCall): Promise<JobRow> {
   if (!plan.ok) throw new LocalWriteError(plan.message);
   if (Object.keys(plan.changes).length === 0) return job;
   const row = await w.patch<JobRow>('jobs', job.id, { ...plan.changes, updated_at: w.now });
-  await w.enqueue(call);
+  if ('field' in call) await queueFieldChange(w, 'jobs', job.id, call.field, call.label, call.detail);
+  else await w.enqueue(call);
   return row;
 }
