@@ -425,7 +425,18 @@ describe('Customers table (SPEC §2)', () => {
     expect(await data.repos.customers.get(c.id)).toMatchObject({ first_name: 'Beatrice', note: 'Prefers mornings', discount: 10 });
     const [entry] = await outbox(data);
     expect(entry).toMatchObject({ method: 'PUT', path: '/customer' });
-    expect(entry.body).toEqual({ data: { id: c.id, first_name: 'Beatrice', note: 'Prefers mornings', discount: 10, version: c.version } });
+    // changes, not rows (issue 14): only the changed fields, each with the value it was based on (and `active`, so an
+    // edit of a customer blocked meanwhile is a conflict), from this device
+    expect(entry.body).toEqual({
+      data: {
+        id: c.id,
+        first_name: 'Beatrice',
+        note: 'Prefers mornings',
+        discount: 10,
+        base: { first_name: c.first_name, note: c.note, discount: c.discount, active: c.active },
+        device: expect.any(String),
+      },
+    });
   });
 
   it.each<[string, string, string]>([

@@ -8,8 +8,8 @@ import { currentUser } from '../session/session';
 import type { AppData } from './context';
 
 // the context and its hooks live in ./context (no runtime import of the data layer); named here as well so the
-// screens, which load with the data layer anyway, keep one import
-export { DataProvider, useData, useRepos, useStorageState, useSync, useSyncStatus, type AppData } from './context';
+// screens, which load with the data layer anyway, keep one import (the shell imports ./context itself)
+export { DataProvider, useRepos, useSync, type AppData } from './context';
 
 /**
  * One database + engine + storage monitor. Tests give each render its own database name (and may stub
