@@ -1,5 +1,6 @@
 import { getMeta, type BayBookDB } from '../local/db';
 import type { Session } from '../local/write';
+import { withLock } from './lock';
 import { backoffMs } from './outbox';
 import { getCursor } from './pull';
 import { validToken } from './tokens';
@@ -104,7 +105,7 @@ export function listenLive(opts: LiveOptions): () => void {
     return heard;
   }
 
-  void (async () => {
+  const run = async () => {
     while (!stopped) {
       const session = await getMeta<Session | null>(opts.db, 'session', null).catch(() => null);
       const token = session ? await validToken(opts.db, session.username).catch(() => null) : null;
@@ -122,7 +123,10 @@ export function listenLive(opts: LiveOptions): () => void {
       });
       wake = null;
     }
-  })();
+  };
+  // one stream per device database, not one per open tab: its pulls land in the IndexedDB every tab reads, and over
+  // HTTP/1.1 a browser opens only six connections per site. The next tab takes over when the listening one closes.
+  void withLock(`baybook-live:${opts.db.name}`, run, { ifAvailable: false });
 
   return () => {
     stopped = true;

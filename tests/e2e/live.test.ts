@@ -90,4 +90,27 @@ describe.each(kinds)('live changes in Chromium on %s', (_name, start) => {
     console.log(`live (${_name}): the desk showed the bay's move ${(performance.now() - moved).toFixed(0)} ms after the request was sent`);
     expect(await page.getByTestId('tile-received-count').textContent()).toBe('0');
   });
+
+  it('listens from one tab per browser, and another tab takes over when it closes', async () => {
+    // a tab whose timers are stopped holds up the app in the others (their shared database): the first runs again
+    await page.clock.resume();
+    const other = await ctx.newPage();
+    const opened: string[] = [];
+    other.on('request', (req) => {
+      if (req.url().endsWith('/api/v3/sync/live')) opened.push(req.url());
+    });
+    await other.clock.install();
+    await other.goto(`${shop.deskUrl}/dash`);
+    await expect.poll(() => other.getByTestId('tile-active-count').textContent()).toBe('1');
+    // the first tab still holds the stream: the second waits for it
+    expect(opened).toEqual([]);
+    await page.close();
+    await expect.poll(() => opened.length).toBe(1);
+    await other.clock.pauseAt(Date.now() + 1000);
+    const made = await shop.bayApi('POST', '/service', {
+      data: { customer: { vin: '1HGCM82633A004354', registration: `LIVE2 ${Date.now() % 10000}`, first_name: 'Desk', last_name: 'Two', contact: '8765551234' }, mileage: 10, service: ['Full service'] },
+    });
+    expect(made.status).toBe(200);
+    await expect.poll(() => other.getByTestId('tile-received-count').textContent(), { timeout: 60_000, interval: 50 }).toBe('1');
+  });
 });
