@@ -1,14 +1,12 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
 import { rowCountKey, type Row } from '../../src/local/db';
 import { jobCounterKeys } from '../../src/local/rows';
 import { customerAt, jobAt } from './data';
-import { freePort } from '../../tests/helpers/freePort';
+import { ROOT, launchChromium, spawnProduct } from '../../tests/helpers/product';
 
 /**
  * A real device for the screen benchmarks: the product (src/server/main.ts on PGlite) serving a build of the app,
@@ -18,7 +16,6 @@ import { freePort } from '../../tests/helpers/freePort';
  * with its own code after a reload.
  */
 
-const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const ADMIN = { username: 'admin', password: 'bench-admin-pw' };
 const TZ = 'America/Jamaica';
 
@@ -31,40 +28,10 @@ export function buildApp(src = ROOT): string {
 }
 
 /** The product on a free port with a PGlite data dir (a fresh one by default); `stop()` ends it (its process group). */
-export async function startProduct(dist: string, dataDir = mkdtempSync(join(tmpdir(), 'baybook-bench-'))) {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BAYBOOK_DATA_DIR: dataDir, BAYBOOK_STATIC_DIR: dist, BAYBOOK_ADMIN_USER: ADMIN.username, BAYBOOK_ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', DATABASE_URL: '', JWT_SECRET: randomBytes(24).toString('hex') },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 360; i++) {
-    if (proc.exitCode !== null) throw new Error('the server exited');
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    stop() {
-      try {
-        process.kill(-proc.pid!, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-    },
-  };
-}
+export const startProduct = (dist: string, dataDir?: string) => spawnProduct({ dist, admin: ADMIN, dataDir });
 
-export async function openBrowser(profile = mkdtempSync(join(tmpdir(), 'baybook-bench-chromium-'))): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1440, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}
+/** Debian's Chromium on `profile` (a fresh one by default), at the desk's size. */
+export const openBrowser = (profile = mkdtempSync(join(tmpdir(), 'baybook-bench-chromium-'))): Promise<BrowserContext> => launchChromium(profile, { width: 1440, height: 900 });
 
 /** Signs in through the login screen (the product's admin by default) and waits for the first sync to finish. */
 export async function signIn(page: Page, url: string, who = ADMIN) {

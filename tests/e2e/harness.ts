@@ -1,14 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { freePort } from '../helpers/freePort';
+import { ROOT, launchChromium, spawnProduct, type Product } from '../helpers/product';
 
-export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export { ROOT };
 export const DIST = join(ROOT, 'dist');
 export const OUT = join(ROOT, 'test-output');
 export const ADMIN = { username: 'admin', password: 'e2e-admin-pw' };
@@ -37,46 +35,16 @@ export function ensureBuild() {
   mkdirSync(OUT, { recursive: true });
 }
 
-export interface RunningServer {
-  url: string;
-  proc: ChildProcess;
-  stop(): void;
+export interface RunningServer extends Product {
   api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
   login(username: string, password: string): Promise<string>;
-  /** the server's JWT secret, to sign a token the server accepts (e.g. a level no member can be given) */
-  jwtSecret: string;
 }
 
 /** The real product: `src/server/main.ts` serving dist/ and the API on one port, PGlite in a fresh data dir. */
 export async function startProduct(): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'baybook-e2e-'));
-  const jwtSecret = randomBytes(24).toString('hex');
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BAYBOOK_DATA_DIR: dataDir, BAYBOOK_STATIC_DIR: DIST, BAYBOOK_ADMIN_USER: ADMIN.username, BAYBOOK_ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', DATABASE_URL: '', JWT_SECRET: jwtSecret },
-  });
-  let log = '';
-  proc.stdout?.on('data', (d) => (log += d));
-  proc.stderr?.on('data', (d) => (log += d));
-  const url = `http://127.0.0.1:${port}`;
-  // up to 90 s: a first PGlite start on a busy 2-core machine can take tens of seconds
-  let up = false;
-  for (let i = 0; i < 360 && !up; i++) {
-    try {
-      up = (await fetch(`${url}/api/health`)).ok;
-    } catch {}
-    if (proc.exitCode !== null) throw new Error(`server exited: ${log}`);
-    if (!up) await new Promise((r) => setTimeout(r, 250));
-  }
-  if (!up) {
-    process.kill(-proc.pid!);
-    throw new Error(`the server did not answer /api/health within 90 s: ${log}`);
-  }
+  const product = await spawnProduct({ dist: DIST, admin: ADMIN });
   const api: RunningServer['api'] = async (method, path, body, token) => {
-    const res = await fetch(`${url}/api${path}`, {
+    const res = await fetch(`${product.url}/api${path}`, {
       method,
       headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body ? JSON.stringify(body) : undefined,
@@ -84,30 +52,17 @@ export async function startProduct(): Promise<RunningServer> {
     return { status: res.status, body: await res.json().catch(() => null) };
   };
   return {
-    url,
-    proc,
-    jwtSecret,
+    ...product,
     api,
     async login(username, password) {
       return (await api('POST', '/login', { username, password })).body.token;
     },
-    stop() {
-      try {
-        process.kill(-proc.pid!, 'SIGTERM');
-      } catch {}
-    },
   };
 }
 
-/** Debian's Chromium, headless, fresh profile (TOOLCHAIN.md flags). */
+/** Debian's Chromium, headless, fresh profile, at the tablet's size. */
 export async function browser(): Promise<BrowserContext> {
-  const dir = mkdtempSync(join(tmpdir(), 'baybook-chromium-'));
-  return chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1024, height: 768 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return launchChromium(mkdtempSync(join(tmpdir(), 'baybook-chromium-')), SIZES.tablet);
 }
 
 /**
