@@ -28,11 +28,15 @@ export async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (e: 
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
+  // a CR that ends a chunk waits for the next one: it may be the first half of a CRLF
+  let held = '';
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return;
     onBytes();
-    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
+    const text = held + decoder.decode(value, { stream: true });
+    held = text.endsWith('\r') ? '\r' : '';
+    buffer += text.slice(0, text.length - held.length).replace(/\r\n?/g, '\n');
     let end: number;
     while ((end = buffer.indexOf('\n\n')) >= 0) {
       const block = buffer.slice(0, end);

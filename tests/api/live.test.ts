@@ -48,6 +48,28 @@ const customer = (plate: string) => ({
   data: { vin: `LIVE${plate.replace(/\W/g, '')}`.padEnd(17, '0').slice(0, 17), registration: plate, first_name: 'Liv', last_name: 'E', contact: '8765551234' },
 });
 
+describe('reading an event stream (src/sync/live.ts readEvents)', () => {
+  it('reads events split anywhere across chunks, with CRLF line ends, comments and several data lines', async () => {
+    const text = ': keep-alive\r\n\r\nevent: change\r\ndata: {"seq":7}\r\n\r\nevent: note\ndata: a\ndata: b\n\n: keep-alive\n\ndata: plain\n\n';
+    const bytes = new TextEncoder().encode(text);
+    for (const size of [1, 2, 5, 13, bytes.length]) {
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          for (let at = 0; at < bytes.length; at += size) c.enqueue(bytes.slice(at, at + size));
+          c.close();
+        },
+      });
+      const events: LiveEvent[] = [];
+      await readEvents(body, (e) => events.push(e));
+      expect(events, `chunks of ${size}`).toEqual([
+        { event: 'change', data: '{"seq":7}' },
+        { event: 'note', data: 'a\nb' },
+        { event: 'message', data: 'plain' },
+      ]);
+    }
+  });
+});
+
 describe.each(DATABASES)('live changes on %s', (kind) => {
   let s: TestServer;
   beforeAll(async () => {
