@@ -1,6 +1,7 @@
-import { mixed, object, string } from 'yup';
+import { boolean, mixed, object, string } from 'yup';
 import { displayJobNumber } from './jobs';
 import { MSG, fill } from './messages';
+import { formatUSD } from './money';
 import { LIMITS, boundedText } from './schemas/fields';
 
 /**
@@ -21,7 +22,12 @@ export const FIELD_LABELS = {
     discount: 'Discount',
   },
   jobs: { comment: 'Comment for customer', service_note: 'Service note', status: 'Status' },
+  products: { title: 'Title', description: 'Description', price: 'Price', cost: 'Cost', low_stock: 'Low stock', barcode: 'Barcode', supplier: 'Supplier' },
 } as const;
+
+/** Money fields hold cents: shown in dollars, and re-entered on their own screen rather than typed here. */
+const MONEY_FIELDS = new Set(['products.price', 'products.cost']);
+export const isMoneyField = (entity: string, field: string) => MONEY_FIELDS.has(`${entity}.${field}`);
 
 export type DecidedEntity = keyof typeof FIELD_LABELS;
 
@@ -35,14 +41,16 @@ export function fieldLabel(entity: string, field: string): string {
 /** How the list names a record: the job's number and plate, the customer's name and plate. */
 export function recordLabel(entity: string, row: Record<string, unknown> | undefined): string {
   const text = (k: string) => String(row?.[k] ?? '');
-  if (!row) return entity === 'jobs' ? 'A job' : 'A customer';
+  if (!row) return entity === 'jobs' ? 'A job' : entity === 'products' ? 'A product' : 'A customer';
   if (entity === 'jobs') return `Job ${displayJobNumber(text('number'))} (${text('registration')})`;
+  if (entity === 'products') return `Product ${text('title')}`;
   return `${text('first_name')} ${text('last_name')} (${text('registration')})`.trim();
 }
 
-/** A value as the list shows it: empty says so, rather than showing nothing. */
-export function shownValue(value: unknown): string {
+/** A value as the list shows it: empty says so, rather than showing nothing; money in dollars. */
+export function shownValue(value: unknown, money = false): string {
   if (value === null || value === undefined || value === '') return MSG.conflictEmpty;
+  if (money && typeof value === 'number') return formatUSD(value);
   return String(value);
 }
 
@@ -56,12 +64,13 @@ export const decidedSchema = object({
   mine: mixed().optional(),
   theirs: mixed().optional(),
   value: mixed().optional(),
+  /** the values are cents: the log shows dollars */
+  money: boolean().default(false),
 });
 
-const clip = (v: unknown) => shownValue(v).slice(0, 80);
-
 /** The activity-log predicate of a decision (the subject is the record). */
-export function decisionLine(d: { field: string; choice: Choice; mine?: unknown; theirs?: unknown; value?: unknown }): string {
+export function decisionLine(d: { field: string; choice: Choice; mine?: unknown; theirs?: unknown; value?: unknown; money?: boolean }): string {
+  const clip = (v: unknown) => shownValue(v, d.money).slice(0, 80);
   const choice =
     d.choice === 'theirs'
       ? fill(MSG.decidedKeepTheirs, { theirs: clip(d.theirs), mine: clip(d.mine) })

@@ -1,4 +1,4 @@
-import type { Choice, DecidedEntity } from '../domain/decisions';
+import { isMoneyField, type Choice, type DecidedEntity } from '../domain/decisions';
 import type { ConflictAnswer, FieldChangeSet } from '../domain/fieldChanges';
 import { MSG, fill } from '../domain/messages';
 import type { ConflictRow } from './db';
@@ -31,13 +31,15 @@ export const DECIDED_PATH = '/v3/decided';
 
 /**
  * The one call that carries field changes of a record (issue 14), with their base values and the device's code:
- * PUT /customer {id, <fields>, base, device}; a job's comment or service note {id, value, base, device}; a job's
+ * PUT /customer and PUT /v2/inventory/product {id, <fields>, base, device}; a job's comment or service note {id, value, base, device}; a job's
  * status {id, status, detail, base, device}. The repositories' edits and a decision's "use mine" both send by it, so
  * a re-sent value goes exactly as the first one did, only against the newer base.
  */
 export function fieldCall(entity: DecidedEntity, id: string, set: FieldChangeSet, device: string, label: string, detail = ''): EnqueueInput {
   const extra = device ? { device } : {};
-  if (entity === 'customers') return { method: 'PUT', path: '/customer', body: { data: { id, ...set.changes, base: set.base, ...extra } }, label };
+  const whole = { ...set.changes, base: set.base, ...extra };
+  if (entity === 'customers') return { method: 'PUT', path: '/customer', body: { data: { id, ...whole } }, label };
+  if (entity === 'products') return { method: 'PUT', path: '/v2/inventory/product', body: { data: { id, ...whole } }, label };
   const [field] = Object.keys(set.changes);
   const value = set.changes[field];
   const path = JOB_PATHS[field];
@@ -48,7 +50,7 @@ export function fieldCall(entity: DecidedEntity, id: string, set: FieldChangeSet
 
 /** Queues POST /v3/decided: the activity-log line of a decision, by the person signed in. */
 export function queueDecided(w: WriteContext, f: FieldConflict, choice: Choice, value?: unknown) {
-  const body = { record: f.record, field: f.label, choice, mine: f.mine, theirs: f.theirs, value };
+  const body = { record: f.record, field: f.label, choice, mine: f.mine, theirs: f.theirs, value, money: isMoneyField(f.entity, f.field) };
   return w.enqueue({ method: 'POST', path: DECIDED_PATH, body, label: fill(MSG.decidedLogLabel, { field: f.label, record: f.record }) });
 }
 

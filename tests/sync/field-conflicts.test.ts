@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { getMeta } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import { sysLog } from '../../src/server/db/schema';
@@ -174,6 +174,29 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
     expect(await (await auditDb(s)).customers.get(customerId)).toMatchObject({ active: 0, note: '' });
     const [c] = (await tablet.engine.conflicts.decisions()).filter((d) => d.field.id === customerId);
     expect(c.field).toMatchObject({ field: 'note', mine: 'Call before any work', theirs: '', reason: 'blocked' });
+  });
+
+  it('a product: the price changed twice is a conflict shown in dollars, the description lands', async () => {
+    const manager = await user(s, 5);
+    const office = makeDevice(s, 'fc-office');
+    await office.engine.signIn(manager);
+    await office.engine.syncNow();
+    const p = await bay().products.add({ title: `Brake pads ${plate++}`, description: 'Front', price: 4500, stock: 4, low_stock: 1 });
+    await drain(tablet);
+    await drain(office);
+    tablet.net.up = false;
+    await bay().products.edit(p.id, { price: 4900, description: 'Front, ceramic' });
+    await createRepositories(office.db).products.edit(p.id, { price: 5200 });
+    await drain(office);
+    tablet.net.up = true;
+    await drain(tablet);
+    expect(await (await auditDb(s)).products.get(p.id)).toMatchObject({ price: 5200, description: 'Front, ceramic' });
+    const [c] = (await tablet.engine.conflicts.decisions()).filter((d) => d.field.id === p.id);
+    expect(c.field).toMatchObject({ field: 'price', label: 'Price', mine: 4900, theirs: 5200, by: manager.username, record: `Product ${p.title}` });
+    await tablet.engine.conflicts.decide(c.id, 'theirs');
+    await drain(tablet);
+    const [line] = await s.database.db.select().from(sysLog).where(eq(sysLog.subject, `Product ${p.title}`)).orderBy(desc(sysLog.created_at)).limit(1);
+    expect(line.predicate).toBe('Price conflict decided on a device: kept "$52.00", dropped "$49.00"');
   });
 
   it('a call queued by a device from before (no base values) is applied as it always was', async () => {

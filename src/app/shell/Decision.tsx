@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatShop } from '../../domain/dates';
-import { shownValue } from '../../domain/decisions';
+import { isMoneyField, shownValue } from '../../domain/decisions';
 import { MSG, fill } from '../../domain/messages';
 import type { Choice } from '../../domain/decisions';
 import type { FieldConflictRow } from '../../sync/decisions';
@@ -21,11 +21,12 @@ function changedLine(f: FieldConflictRow['field'], tz: string): string {
 /**
  * One field conflict of the "Needs your decision" list (issue 14): the record, the field, what you wrote and what
  * is there now, who changed it, on which device and when. Keep theirs, use mine (sent against what is there now),
- * or edit and send; each decision goes to the activity log.
+ * or edit and send (a price is edited on its own screen, in dollars); each decision goes to the activity log.
  */
 export function Decision({ c, tz }: { c: FieldConflictRow; tz: string }) {
   const engine = useSync();
   const f = c.field;
+  const money = isMoneyField(f.entity, f.field);
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(() => (f.mine === null || f.mine === undefined ? '' : String(f.mine)));
   const [busy, setBusy] = useState(false);
@@ -45,13 +46,13 @@ export function Decision({ c, tz }: { c: FieldConflictRow; tz: string }) {
           <Text as="span" fontWeight="semibold">
             What you wrote:{' '}
           </Text>
-          {shownValue(f.mine)}
+          {shownValue(f.mine, money)}
         </Text>
         <Text>
           <Text as="span" fontWeight="semibold">
             What is there now:{' '}
           </Text>
-          {f.reason === 'deleted' ? MSG.conflictEmpty : shownValue(f.theirs)}
+          {f.reason === 'deleted' ? MSG.conflictEmpty : shownValue(f.theirs, money)}
         </Text>
       </Stack>
       <Text fontSize="xs" color="fg.muted">
@@ -79,9 +80,11 @@ export function Decision({ c, tz }: { c: FieldConflictRow; tz: string }) {
               <Button size="xs" disabled={busy} onClick={() => decide('mine')}>
                 {MSG.useMine}
               </Button>
-              <Button size="xs" variant="outline" disabled={busy} onClick={() => setEditing(true)}>
-                {MSG.editAndSend}
-              </Button>
+              {!money && (
+                <Button size="xs" variant="outline" disabled={busy} onClick={() => setEditing(true)}>
+                  {MSG.editAndSend}
+                </Button>
+              )}
             </>
           )}
         </HStack>

@@ -1,6 +1,8 @@
+import { changedFields } from '../../domain/fieldChanges';
 import { newId } from '../../domain/ids';
 import { MSG } from '../../domain/messages';
 import type { BayBookDB, ProductRow, Row, StoredRow } from '../db';
+import { queueFieldChange } from '../fieldCalls';
 import { LocalWriteError, localWrite } from '../write';
 import { checkPhotoSize } from '../../domain/schemas/admin';
 
@@ -67,13 +69,16 @@ export function productsRepository(db: BayBookDB) {
         return stored;
       });
     },
-    /** PUT /v2/inventory/product (edit; stock is not set here: receiving and sales move it) */
+    /** PUT /v2/inventory/product {id, <changed fields>, base, device} (edit; stock is not set here: receiving and sales move it) */
     edit(id: string, changes: Partial<Omit<ProductInput, 'stock'>>): Promise<ProductRow> {
       return localWrite(db, async (w) => {
         const cur = await w.get<ProductRow>('products', id);
         if (!cur) throw new LocalWriteError(MSG.notFound);
-        const row = await w.patch<ProductRow>('products', id, { ...changes, updated_at: w.now });
-        await w.enqueue({ method: 'PUT', path: '/v2/inventory/product', body: { data: { id, ...changes, base_version: cur.version } }, label: `Edit product ${row.title}` });
+        // only what changed, each with the value it was based on: a price someone changed since is a decision (issue 14)
+        const set = changedFields({ ...cur }, { ...changes });
+        if (Object.keys(set.changes).length === 0) return cur;
+        const row = await w.patch<ProductRow>('products', id, { ...set.changes, updated_at: w.now });
+        await queueFieldChange(w, 'products', id, set, `Edit product ${row.title}`);
         return row;
       });
     },

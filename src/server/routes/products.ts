@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { decideFields, fieldChangeShape, withDevice } from '../../domain/fieldChanges';
 import { isId, newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
 import { can } from '../../domain/permissions';
@@ -19,6 +20,7 @@ import { inventoryLog, productPhotos, products, suppliers } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { pageQueryDoc } from '../http/openapi';
 import { pageParams } from '../http/paging';
+import { conflictAnswers } from '../http/conflicts';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { moveStock } from '../inventory/stock';
@@ -181,7 +183,7 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
     path: '/v2/inventory/product',
     write: true,
     summary: 'Edit a product; with receival true, add the amount received to stock (stock only ever moves by deltas)',
-    body: inventoryEditSchema,
+    body: inventoryEditSchema.shape(fieldChangeShape),
     async handler(ctx) {
       const { tx, body } = ctx;
       const p = await productOr404(tx, body.id);
@@ -194,11 +196,18 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
         return { value: true, message: `Received ${body.amount} × ${p.title}`, stock };
       }
       if (body.supplier) await supplierOr404(tx, body.supplier);
-      const set = Object.fromEntries(Object.entries({ title: body.title, description: body.description, low_stock: body.low_stock, price: body.price, cost: body.cost, supplier: body.supplier, barcode: body.barcode }).filter(([, v]) => v !== undefined));
-      await tx.update(products).set({ ...set, updated_at: new Date(), version: sql`${products.version} + 1` }).where(eq(products.id, p.id));
-      ctx.changed('products', p.id);
-      ctx.log('inventory', `Product ${body.title ?? p.title}`, 'edited');
-      return { value: true, message: 'Product updated' };
+      const edit = Object.fromEntries(Object.entries({ title: body.title, description: body.description, low_stock: body.low_stock, price: body.price, cost: body.cost, supplier: body.supplier, barcode: body.barcode }).filter(([, v]) => v !== undefined));
+      // with base values (issue 14): a price someone changed since stays theirs, the rest of the edit lands
+      const [locked] = await tx.select().from(products).where(eq(products.id, p.id)).for('update');
+      const decided = body.base ? decideFields(locked, { changes: edit, base: body.base }) : { apply: edit, conflicts: [] };
+      const fields = Object.keys(decided.apply);
+      if (fields.length > 0) {
+        await tx.update(products).set({ ...decided.apply, updated_at: new Date(), version: sql`${products.version} + 1` }).where(eq(products.id, p.id));
+        ctx.changed('products', p.id);
+        ctx.log('inventory', `Product ${body.title ?? p.title}`, withDevice(body.base ? `edited ${fields.join(', ')}` : 'edited', body.device));
+      }
+      const conflicts = await conflictAnswers(tx, { entity: 'products', id: p.id, subject: `Product ${p.title}` }, decided.conflicts, (f, line) => line.includes(f));
+      return { value: true, message: conflicts.length ? fill(MSG.fieldConflicts, { count: conflicts.length }) : 'Product updated', ...(conflicts.length ? { conflicts } : {}) };
     },
   });
 
