@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { LiveChanges } from './live';
 
 /**
@@ -13,7 +13,7 @@ const HEARTBEAT_MS = 20_000;
 const MAX_STREAM_MS = 10 * 60_000;
 
 export interface LiveStreams {
-  open(req: FastifyRequest, reply: FastifyReply, head: number): void;
+  open(reply: FastifyReply, head: number): void;
   /** ends every open stream (graceful shutdown): the devices reconnect, through the load balancer, to another instance */
   endAll(): void;
 }
@@ -21,7 +21,7 @@ export interface LiveStreams {
 export function liveStreams(live: LiveChanges): LiveStreams {
   const ends = new Set<() => void>();
   return {
-    open(req, reply, head) {
+    open(reply, head) {
       // the stream is written by hand: compression and the JSON reply would both hold events back
       reply.hijack();
       const res = reply.raw;
@@ -46,7 +46,8 @@ export function liveStreams(live: LiveChanges): LiveStreams {
       };
       const lifetime = setTimeout(end, MAX_STREAM_MS);
       ends.add(end);
-      req.raw.on('close', end);
+      // the device went away (or the proxy dropped it): the response closes with its connection
+      res.on('close', end);
       res.on('error', end);
     },
     endAll() {

@@ -19,7 +19,7 @@ export function liveRoutes(app: FastifyInstance, s: AppServices) {
     async handler({ req, reply }) {
       const head = await s.live.head();
       if (!String(req.headers.accept ?? '').includes('text/event-stream')) return { value: true, seq: head };
-      s.liveStreams.open(req, reply, head);
+      s.liveStreams.open(reply, head);
       return reply;
     },
   });
