@@ -243,7 +243,7 @@ describe('every screen fits the tablet and desk sizes', () => {
     expect(problems, `${path}:\n${problems.join('\n')}`).toEqual([]);
   });
 
-  it("a job's panel, its actions and its dialogs are finger-sized on the tablets", async () => {
+  it("a job's panel, its actions and its dialogs are finger-sized on the tablets, and the dialogs pass axe", async () => {
     const problems: string[] = [];
     for (const size of TABLETS) {
       await page.setViewportSize(size);
@@ -257,7 +257,7 @@ describe('every screen fits the tablet and desk sizes', () => {
       for (const action of ['Gallery', 'Customer Comments']) {
         await page.getByRole('button', { name: action, exact: true }).click();
         await page.getByRole('dialog').waitFor();
-        at(action)(await smallTargets());
+        at(action)([...(await smallTargets()), ...(await axeFindings(page))]);
         await page.keyboard.press('Escape');
         await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
       }
@@ -314,6 +314,7 @@ describe('every screen fits the tablet and desk sizes', () => {
           return found;
         });
       await expect.poll(outOfView).toEqual([]);
+      expect(await axeFindings(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await expect.poll(() => dialog.count()).toBe(0);
     },
