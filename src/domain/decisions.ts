@@ -22,7 +22,15 @@ export const FIELD_LABELS = {
     discount: 'Discount',
   },
   jobs: { comment: 'Comment for customer', service_note: 'Service note', status: 'Status' },
-  products: { title: 'Title', description: 'Description', price: 'Price', cost: 'Cost', low_stock: 'Low stock', barcode: 'Barcode', supplier: 'Supplier' },
+  products: {
+    title: 'Title',
+    description: 'Description',
+    price: 'Price',
+    cost: 'Cost',
+    low_stock: 'Low stock',
+    barcode: 'Barcode',
+    supplier: 'Supplier',
+  },
 } as const;
 
 /** Money fields hold cents: shown in dollars, and re-entered on their own screen rather than typed here. */
@@ -60,7 +68,9 @@ export type Choice = 'theirs' | 'mine' | 'edited';
 export const decidedSchema = object({
   record: boundedText('Record', LIMITS.title).trim().required('Say which record').min(1, 'Say which record'),
   field: boundedText('Field', LIMITS.short).trim().required('Say which field').min(1, 'Say which field'),
-  choice: string<Choice>().oneOf(['theirs', 'mine', 'edited'], 'Choose theirs, mine or edited').required('Choose theirs, mine or edited'),
+  choice: string<Choice>()
+    .oneOf(['theirs', 'mine', 'edited'], 'Choose theirs, mine or edited')
+    .required('Choose theirs, mine or edited'),
   mine: mixed().optional(),
   theirs: mixed().optional(),
   value: mixed().optional(),
@@ -69,7 +79,14 @@ export const decidedSchema = object({
 });
 
 /** The activity-log predicate of a decision (the subject is the record). */
-export function decisionLine(d: { field: string; choice: Choice; mine?: unknown; theirs?: unknown; value?: unknown; money?: boolean }): string {
+export function decisionLine(d: {
+  field: string;
+  choice: Choice;
+  mine?: unknown;
+  theirs?: unknown;
+  value?: unknown;
+  money?: boolean;
+}): string {
   const clip = (v: unknown) => shownValue(v, d.money).slice(0, 80);
   const choice =
     d.choice === 'theirs'

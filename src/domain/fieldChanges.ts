@@ -51,7 +51,11 @@ export const sameValue = (a: unknown, b: unknown): boolean => comparable(a) === 
  * `closed`: the record may no longer be edited (a customer blocked since the edit was based on it).
  * A field already holding the value asked for is neither written nor a conflict (two people made the same edit).
  */
-export function decideFields(current: Record<string, unknown> | null, set: FieldChangeSet, closed = false): FieldDecision {
+export function decideFields(
+  current: Record<string, unknown> | null,
+  set: FieldChangeSet,
+  closed = false,
+): FieldDecision {
   const apply: Record<string, unknown> = {};
   const conflicts: FieldConflict[] = [];
   for (const [field, mine] of Object.entries(set.changes)) {
@@ -89,7 +93,11 @@ export function changedFields(row: Record<string, unknown>, edit: Record<string,
  * for the activity log and the other side's conflict ("changed on D1"). Absent on calls from older devices.
  */
 export const baseValuesSchema = mixed<Record<string, unknown>>()
-  .test('base', 'Base values must be an object', (v) => v === undefined || (v !== null && typeof v === 'object' && !Array.isArray(v)))
+  .test(
+    'base',
+    'Base values must be an object',
+    (v) => v === undefined || (v !== null && typeof v === 'object' && !Array.isArray(v)),
+  )
   .optional();
 export const deviceCodeField = () => boundedText('Device', LIMITS.short).optional();
 export const fieldChangeShape = { base: baseValuesSchema, device: deviceCodeField() };
@@ -108,9 +116,9 @@ export interface ConflictAnswer extends FieldConflict {
 
 /** The activity-log line of a field edit names the device it was made on, so a later conflict can say where. */
 const DEVICE_MARK = ' · on device ';
-export const withDevice = (predicate: string, device: string | undefined) => (device ? `${predicate}${DEVICE_MARK}${device}` : predicate);
+export const withDevice = (predicate: string, device: string | undefined) =>
+  device ? `${predicate}${DEVICE_MARK}${device}` : predicate;
 export function deviceOfLine(predicate: string): string {
   const at = predicate.lastIndexOf(DEVICE_MARK);
   return at < 0 ? '' : predicate.slice(at + DEVICE_MARK.length);
 }
-

@@ -22,10 +22,12 @@ export interface FieldConflict extends ConflictAnswer {
 /** A field conflict in the `conflicts` table: a refused-change row with the field it is about. */
 export type FieldConflictRow = ConflictRow & { field: FieldConflict };
 
-export const isFieldConflict = (c: ConflictRow): c is FieldConflictRow => typeof (c as Partial<FieldConflictRow>).field === 'object';
+export const isFieldConflict = (c: ConflictRow): c is FieldConflictRow =>
+  typeof (c as Partial<FieldConflictRow>).field === 'object';
 
 /** One row per record and field: a later conflict on the same field replaces the earlier. */
-export const fieldConflictId = (c: Pick<ConflictAnswer, 'entity' | 'id' | 'field'>) => `field:${c.entity}:${c.id}:${c.field}`;
+export const fieldConflictId = (c: Pick<ConflictAnswer, 'entity' | 'id' | 'field'>) =>
+  `field:${c.entity}:${c.id}:${c.field}`;
 
 export const DECIDED_PATH = '/v3/decided';
 
@@ -35,11 +37,19 @@ export const DECIDED_PATH = '/v3/decided';
  * status {id, status, detail, base, device}. The repositories' edits and a decision's "use mine" both send by it, so
  * a re-sent value goes exactly as the first one did, only against the newer base.
  */
-export function fieldCall(entity: DecidedEntity, id: string, set: FieldChangeSet, device: string, label: string, detail = ''): EnqueueInput {
+export function fieldCall(
+  entity: DecidedEntity,
+  id: string,
+  set: FieldChangeSet,
+  device: string,
+  label: string,
+  detail = '',
+): EnqueueInput {
   const extra = device ? { device } : {};
   const whole = { ...set.changes, base: set.base, ...extra };
   if (entity === 'customers') return { method: 'PUT', path: '/customer', body: { data: { id, ...whole } }, label };
-  if (entity === 'products') return { method: 'PUT', path: '/v2/inventory/product', body: { data: { id, ...whole } }, label };
+  if (entity === 'products')
+    return { method: 'PUT', path: '/v2/inventory/product', body: { data: { id, ...whole } }, label };
   const [field] = Object.keys(set.changes);
   const value = set.changes[field];
   const path = JOB_PATHS[field];
@@ -50,15 +60,35 @@ export function fieldCall(entity: DecidedEntity, id: string, set: FieldChangeSet
 
 /** Queues POST /v3/decided: the activity-log line of a decision, by the person signed in. */
 export function queueDecided(w: WriteContext, f: FieldConflict, choice: Choice, value?: unknown) {
-  const body = { record: f.record, field: f.label, choice, mine: f.mine, theirs: f.theirs, value, money: isMoneyField(f.entity, f.field) };
-  return w.enqueue({ method: 'POST', path: DECIDED_PATH, body, label: fill(MSG.decidedLogLabel, { field: f.label, record: f.record }) });
+  const body = {
+    record: f.record,
+    field: f.label,
+    choice,
+    mine: f.mine,
+    theirs: f.theirs,
+    value,
+    money: isMoneyField(f.entity, f.field),
+  };
+  return w.enqueue({
+    method: 'POST',
+    path: DECIDED_PATH,
+    body,
+    label: fill(MSG.decidedLogLabel, { field: f.label, record: f.record }),
+  });
 }
 
 /**
  * Queues a field change (`fieldCall`). A conflict still open on a field the person now writes again is decided by
  * this edit — it was made with what is there now in view — so it leaves the list, with its activity-log line.
  */
-export async function queueFieldChange(w: WriteContext, entity: DecidedEntity, id: string, set: FieldChangeSet, label: string, detail = '') {
+export async function queueFieldChange(
+  w: WriteContext,
+  entity: DecidedEntity,
+  id: string,
+  set: FieldChangeSet,
+  label: string,
+  detail = '',
+) {
   const entry = await w.enqueue(fieldCall(entity, id, set, w.deviceCode, label, detail));
   for (const [field, value] of Object.entries(set.changes)) {
     const open = await w.db.conflicts.get(fieldConflictId({ entity, id, field }));

@@ -3,7 +3,14 @@ import type { ConflictAnswer } from '../domain/fieldChanges';
 import { MSG } from '../domain/messages';
 import type { SyncEntityName } from '../domain/sync';
 import type { BayBookDB, OutboxEntry } from '../local/db';
-import { fieldCall, fieldConflictId, isFieldConflict, queueDecided, type FieldConflict, type FieldConflictRow } from '../local/fieldCalls';
+import {
+  fieldCall,
+  fieldConflictId,
+  isFieldConflict,
+  queueDecided,
+  type FieldConflict,
+  type FieldConflictRow,
+} from '../local/fieldCalls';
 import { LocalWriteError, localWrite } from '../local/write';
 
 /**
@@ -31,13 +38,29 @@ export function answerConflicts(data: unknown): ConflictAnswer[] {
  * Keeps the conflicts of an answer, worded for the list. Call inside a 'rw' transaction over the conflicts table
  * and the records' tables (the push's, when the answer named any).
  */
-export async function keepFieldConflicts(db: BayBookDB, entry: OutboxEntry, answers: ConflictAnswer[], at: string): Promise<void> {
+export async function keepFieldConflicts(
+  db: BayBookDB,
+  entry: OutboxEntry,
+  answers: ConflictAnswer[],
+  at: string,
+): Promise<void> {
   const rows: FieldConflictRow[] = [];
   for (const a of answers) {
     if (!isDecidedEntity(a.entity)) continue;
     const row = await db.entity(a.entity).get(a.id);
-    const field: FieldConflict = { ...a, record: recordLabel(a.entity, row ? { ...row } : undefined), label: fieldLabel(a.entity, a.field) };
-    rows.push({ id: fieldConflictId(a), entry: { ...entry, state: 'rejected' }, status: 200, message: MSG.needsDecision, at, field });
+    const field: FieldConflict = {
+      ...a,
+      record: recordLabel(a.entity, row ? { ...row } : undefined),
+      label: fieldLabel(a.entity, a.field),
+    };
+    rows.push({
+      id: fieldConflictId(a),
+      entry: { ...entry, state: 'rejected' },
+      status: 200,
+      message: MSG.needsDecision,
+      at,
+      field,
+    });
   }
   await db.conflicts.bulkPut(rows);
 }
@@ -52,7 +75,8 @@ export function fieldConflicts(db: BayBookDB): Promise<FieldConflictRow[]> {
 
 /** A typed value as the field holds it: a number field stays a number. */
 function asFieldValue(value: unknown, like: unknown): unknown {
-  if (typeof like === 'number' && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (typeof like === 'number' && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
   return value;
 }
 
@@ -67,12 +91,15 @@ export async function decideFieldConflict(db: BayBookDB, id: string, choice: Cho
     if (!c || !isFieldConflict(c)) return;
     const f = c.field;
     if (choice !== 'theirs') {
-      if (!isDecidedEntity(f.entity)) throw new LocalWriteError(`${f.record}: ${f.label} cannot be sent from this list.`);
+      if (!isDecidedEntity(f.entity))
+        throw new LocalWriteError(`${f.record}: ${f.label} cannot be sent from this list.`);
       const send = choice === 'mine' ? f.mine : asFieldValue(value, f.mine ?? f.theirs);
       const entity: SyncEntityName = f.entity;
       if (await w.get(entity, f.id)) await w.patch(entity, f.id, { [f.field]: send, updated_at: w.now });
       const label = `${f.label} of ${f.record}`;
-      await w.enqueue(fieldCall(f.entity, f.id, { changes: { [f.field]: send }, base: { [f.field]: f.theirs } }, w.deviceCode, label));
+      await w.enqueue(
+        fieldCall(f.entity, f.id, { changes: { [f.field]: send }, base: { [f.field]: f.theirs } }, w.deviceCode, label),
+      );
     }
     await queueDecided(w, f, choice, value);
     await w.db.conflicts.delete(id);

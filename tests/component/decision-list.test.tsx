@@ -13,19 +13,54 @@ const JOB = 'job-1';
 /** The bay's service note, written offline; the desk (jdoe on B1) wrote another one first. */
 async function noteConflict(data: AppData) {
   await data.db.table('jobs').put({
-    id: JOB, number: 'D1-1', registration: 'ABC 123', status: 'active', service_note: 'Desk: customer declined fluid', comment: '',
-    created_at: CHANGED_AT, updated_at: CHANGED_AT, version: 2, service: [], invoice: [],
+    id: JOB,
+    number: 'D1-1',
+    registration: 'ABC 123',
+    status: 'active',
+    service_note: 'Desk: customer declined fluid',
+    comment: '',
+    created_at: CHANGED_AT,
+    updated_at: CHANGED_AT,
+    version: 2,
+    service: [],
+    invoice: [],
   });
   const entry: OutboxEntry = {
-    id: 'e-note', method: 'PUT', path: '/job-action/service-note', actor: 'kim', deviceId: 'd', createdAt: CHANGED_AT, attempts: 1, lastError: '',
-    state: 'rejected', refs: [JOB], touches: [['jobs', JOB]], creates: [], dependsOn: [], label: 'Service note on job #D1-1',
+    id: 'e-note',
+    method: 'PUT',
+    path: '/job-action/service-note',
+    actor: 'kim',
+    deviceId: 'd',
+    createdAt: CHANGED_AT,
+    attempts: 1,
+    lastError: '',
+    state: 'rejected',
+    refs: [JOB],
+    touches: [['jobs', JOB]],
+    creates: [],
+    dependsOn: [],
+    label: 'Service note on job #D1-1',
     body: { data: { id: JOB, value: 'Bay: brake fluid low', base: { service_note: '' }, device: 'T1' } },
   };
   const c: FieldConflictRow = {
-    id: `field:jobs:${JOB}:service_note`, entry, status: 200, message: 'Needs your decision', at: CHANGED_AT,
+    id: `field:jobs:${JOB}:service_note`,
+    entry,
+    status: 200,
+    message: 'Needs your decision',
+    at: CHANGED_AT,
     field: {
-      entity: 'jobs', id: JOB, field: 'service_note', mine: 'Bay: brake fluid low', base: '', theirs: 'Desk: customer declined fluid',
-      reason: 'changed', by: 'jdoe', device: 'B1', at: CHANGED_AT, record: 'Job #D1-1 (ABC 123)', label: 'Service note',
+      entity: 'jobs',
+      id: JOB,
+      field: 'service_note',
+      mine: 'Bay: brake fluid low',
+      base: '',
+      theirs: 'Desk: customer declined fluid',
+      reason: 'changed',
+      by: 'jdoe',
+      device: 'B1',
+      at: CHANGED_AT,
+      record: 'Job #D1-1 (ABC 123)',
+      label: 'Service note',
     },
   };
   await data.db.conflicts.put(c);
@@ -50,7 +85,7 @@ describe('the "Needs your decision" list (issue 14)', () => {
     expect(text).not.toContain('17:05');
   });
 
-  it('Use mine sends the note against the desk\'s and logs the decision; the row shows it at once', async () => {
+  it("Use mine sends the note against the desk's and logs the decision; the row shows it at once", async () => {
     const { data } = await renderScreen(<SyncStatus />, { username: 'kim', level: 3 });
     await noteConflict(data);
     const item = await openDecision();
@@ -60,10 +95,23 @@ describe('the "Needs your decision" list (issue 14)', () => {
     await expect.poll(() => data.db.conflicts.count()).toBe(0);
     const [send, log] = await data.db.outbox.toArray();
     expect(send).toMatchObject({
-      method: 'PUT', path: '/job-action/service-note', actor: 'kim',
-      body: { data: { id: JOB, value: 'Bay: brake fluid low', base: { service_note: 'Desk: customer declined fluid' }, device: 'T1' } },
+      method: 'PUT',
+      path: '/job-action/service-note',
+      actor: 'kim',
+      body: {
+        data: {
+          id: JOB,
+          value: 'Bay: brake fluid low',
+          base: { service_note: 'Desk: customer declined fluid' },
+          device: 'T1',
+        },
+      },
     });
-    expect(log).toMatchObject({ method: 'POST', path: '/v3/decided', body: { record: 'Job #D1-1 (ABC 123)', field: 'Service note', choice: 'mine' } });
+    expect(log).toMatchObject({
+      method: 'POST',
+      path: '/v3/decided',
+      body: { record: 'Job #D1-1 (ABC 123)', field: 'Service note', choice: 'mine' },
+    });
     expect((await data.db.table('jobs').get(JOB)).service_note).toBe('Bay: brake fluid low');
     await expect.poll(() => screen.queryByRole('button', { name: /need your decision$/, hidden: true })).toBeNull();
   });
@@ -76,22 +124,36 @@ describe('the "Needs your decision" list (issue 14)', () => {
       fireEvent.click(within(item).getByRole('button', { name: 'Keep theirs' }));
     });
     await expect.poll(() => data.db.conflicts.count()).toBe(0);
-    expect(await data.db.outbox.toArray()).toMatchObject([{ path: '/v3/decided', body: { choice: 'theirs', mine: 'Bay: brake fluid low', theirs: 'Desk: customer declined fluid' } }]);
+    expect(await data.db.outbox.toArray()).toMatchObject([
+      {
+        path: '/v3/decided',
+        body: { choice: 'theirs', mine: 'Bay: brake fluid low', theirs: 'Desk: customer declined fluid' },
+      },
+    ]);
     expect((await data.db.table('jobs').get(JOB)).service_note).toBe('Desk: customer declined fluid');
   });
 
-  it('Edit and send sends what was typed, against the desk\'s note', async () => {
+  it("Edit and send sends what was typed, against the desk's note", async () => {
     const { data } = await renderScreen(<SyncStatus />, { username: 'kim', level: 3 });
     await noteConflict(data);
     const item = await openDecision();
     fireEvent.click(within(item).getByRole('button', { name: 'Edit and send' }));
-    fireEvent.change(within(item).getByRole('textbox', { name: 'New Service note' }), { target: { value: 'Fluid low; customer declined' } });
+    fireEvent.change(within(item).getByRole('textbox', { name: 'New Service note' }), {
+      target: { value: 'Fluid low; customer declined' },
+    });
     await act(async () => {
       fireEvent.click(within(item).getByRole('button', { name: 'Send' }));
     });
     await expect.poll(() => data.db.conflicts.count()).toBe(0);
     const [send, log] = await data.db.outbox.toArray();
-    expect(send).toMatchObject({ body: { data: { value: 'Fluid low; customer declined', base: { service_note: 'Desk: customer declined fluid' } } } });
-    expect(log).toMatchObject({ path: '/v3/decided', body: { choice: 'edited', value: 'Fluid low; customer declined' } });
+    expect(send).toMatchObject({
+      body: {
+        data: { value: 'Fluid low; customer declined', base: { service_note: 'Desk: customer declined fluid' } },
+      },
+    });
+    expect(log).toMatchObject({
+      path: '/v3/decided',
+      body: { choice: 'edited', value: 'Fluid low; customer declined' },
+    });
   });
 });

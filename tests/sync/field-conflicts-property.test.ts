@@ -29,8 +29,21 @@ interface Edit {
 
 const command = (devices: number): fc.Arbitrary<Command> =>
   fc.oneof(
-    { weight: 3, arbitrary: fc.record({ d: fc.nat(devices - 1), kind: fc.constant('edit' as const), field: fc.constantFrom(...FIELDS) }) },
-    { weight: 2, arbitrary: fc.record({ d: fc.nat(devices - 1), kind: fc.constantFrom('offline' as const, 'online' as const, 'sync' as const) }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        d: fc.nat(devices - 1),
+        kind: fc.constant('edit' as const),
+        field: fc.constantFrom(...FIELDS),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        d: fc.nat(devices - 1),
+        kind: fc.constantFrom('offline' as const, 'online' as const, 'sync' as const),
+      }),
+    },
   );
 
 describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
@@ -48,7 +61,11 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
   async function freshJob(): Promise<string> {
     const repos = createRepositories(devices[0].db);
     const cid = await repos.customers.add(customerForm(`PR ${plate++}`));
-    const job = await repos.jobs.create({ customer: (await repos.customers.get(cid))!, service: ['Brakes'], mileage: 1 });
+    const job = await repos.jobs.create({
+      customer: (await repos.customers.get(cid))!,
+      service: ['Brakes'],
+      mileage: 1,
+    });
     for (const d of devices) await drain(d);
     return job.id;
   }
@@ -82,7 +99,10 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
     for (const [i, d] of used.entries()) {
       const decisions = (await d.engine.conflicts.decisions()).filter((c) => c.field.id === jobId);
       const refused = await d.db.conflicts.filter((c) => !isFieldConflict(c)).toArray();
-      expect(refused.map((c) => `${c.entry.label}: ${c.message}`), `device ${i}: nothing refused`).toEqual([]);
+      expect(
+        refused.map((c) => `${c.entry.label}: ${c.message}`),
+        `device ${i}: nothing refused`,
+      ).toEqual([]);
       for (const field of FIELDS) {
         const mine = edits.filter((e) => e.d === i && e.field === field);
         const last = mine.at(-1);
@@ -94,23 +114,34 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
         const onServer = server[field] === last.value;
         const inList = listed.length === 1 && listed[0].field.mine === last.value;
         const seenAndReplaced = edits.some((e) => e.base === last.value);
-        expect(onServer || inList || seenAndReplaced, `device ${i}'s last ${field} "${last.value}" is lost: ${JSON.stringify({ server: server[field], listed, edits })}`).toBe(true);
+        expect(
+          onServer || inList || seenAndReplaced,
+          `device ${i}'s last ${field} "${last.value}" is lost: ${JSON.stringify({ server: server[field], listed, edits })}`,
+        ).toBe(true);
         // a conflict is never kept for an edit that is on the server, nor for one the person has since replaced
         if (listed.length) expect(listed.map((c) => c.field.mine)).toEqual([last.value]);
         if (onServer) expect(listed).toEqual([]);
       }
     }
     // the devices agree with the server once everything has gone
-    for (const d of used) expect(await d.db.jobs.get(jobId)).toMatchObject({ comment: server.comment, service_note: server.service_note });
+    for (const d of used)
+      expect(await d.db.jobs.get(jobId)).toMatchObject({ comment: server.comment, service_note: server.service_note });
     runNo++;
   }
 
-  it(`every edit is on the server or in its device's decision list (${RUNS} interleavings of 2 or 3 devices)`, async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 2, max: 3 }).chain((n) => fc.tuple(fc.constant(n), fc.array(command(n), { minLength: 1, maxLength: 10 }))), ([n, commands]) =>
-        run(n, commands),
-      ),
-      { numRuns: RUNS },
-    );
-  }, RUNS * 3_000);
+  it(
+    `every edit is on the server or in its device's decision list (${RUNS} interleavings of 2 or 3 devices)`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc
+            .integer({ min: 2, max: 3 })
+            .chain((n) => fc.tuple(fc.constant(n), fc.array(command(n), { minLength: 1, maxLength: 10 }))),
+          ([n, commands]) => run(n, commands),
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    RUNS * 3_000,
+  );
 });

@@ -35,7 +35,11 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
   /** A job made on the desk and pulled by both. */
   async function sharedJob() {
     const cid = await front().customers.add(customerForm(`FC ${plate++}`));
-    const job = await front().jobs.create({ customer: (await front().customers.get(cid))!, service: ['Brakes'], mileage: 10 });
+    const job = await front().jobs.create({
+      customer: (await front().customers.get(cid))!,
+      service: ['Brakes'],
+      mileage: 10,
+    });
     await drain(desk);
     await drain(tablet);
     return { jobId: job.id, customerId: cid, number: job.number };
@@ -51,12 +55,18 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
     await drain(tablet);
 
     const server = await (await auditDb(s)).jobs.get(jobId);
-    expect(server).toMatchObject({ service_note: 'Rotors scored, check next visit', comment: 'Customer waits in the lounge' });
+    expect(server).toMatchObject({
+      service_note: 'Rotors scored, check next visit',
+      comment: 'Customer waits in the lounge',
+    });
     expect(await tablet.engine.conflicts.decisions()).toEqual([]);
-    expect(await tablet.db.jobs.get(jobId)).toMatchObject({ service_note: 'Rotors scored, check next visit', comment: 'Customer waits in the lounge' });
+    expect(await tablet.db.jobs.get(jobId)).toMatchObject({
+      service_note: 'Rotors scored, check next visit',
+      comment: 'Customer waits in the lounge',
+    });
   });
 
-  it('both write the service note: the desk\'s stays, the bay is shown both values with who, where and when', async () => {
+  it("both write the service note: the desk's stays, the bay is shown both values with who, where and when", async () => {
     const { jobId, number } = await sharedJob();
     tablet.net.up = false;
     await bay().jobs.serviceNote(jobId, 'Bay: brake fluid low');
@@ -143,7 +153,10 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
     await drain(desk);
     tablet.net.up = true;
     await drain(tablet);
-    expect(await (await auditDb(s)).customers.get(customerId)).toMatchObject({ note: 'Prefers morning slots', contact: '8765550000' });
+    expect(await (await auditDb(s)).customers.get(customerId)).toMatchObject({
+      note: 'Prefers morning slots',
+      contact: '8765550000',
+    });
     expect(await tablet.engine.conflicts.decisions()).toEqual([]);
 
     tablet.net.up = false;
@@ -153,9 +166,19 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
     tablet.net.up = true;
     await drain(tablet);
     // the email (nobody else changed it) landed; the phone is the desk's and the bay's waits for a decision
-    expect(await (await auditDb(s)).customers.get(customerId)).toMatchObject({ contact: '8765552222', email: 'ann@example.com' });
+    expect(await (await auditDb(s)).customers.get(customerId)).toMatchObject({
+      contact: '8765552222',
+      email: 'ann@example.com',
+    });
     const [c] = await tablet.engine.conflicts.decisions();
-    expect(c.field).toMatchObject({ entity: 'customers', field: 'contact', label: 'Contact number', mine: '8765551111', theirs: '8765552222', by: deskUser });
+    expect(c.field).toMatchObject({
+      entity: 'customers',
+      field: 'contact',
+      label: 'Contact number',
+      mine: '8765551111',
+      theirs: '8765552222',
+      by: deskUser,
+    });
     expect(c.field.record).toMatch(/^Ann Lee \(FC \d+\)$/);
   });
 
@@ -181,7 +204,13 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
     const office = makeDevice(s, 'fc-office');
     await office.engine.signIn(manager);
     await office.engine.syncNow();
-    const p = await bay().products.add({ title: `Brake pads ${plate++}`, description: 'Front', price: 4500, stock: 4, low_stock: 1 });
+    const p = await bay().products.add({
+      title: `Brake pads ${plate++}`,
+      description: 'Front',
+      price: 4500,
+      stock: 4,
+      low_stock: 1,
+    });
     await drain(tablet);
     await drain(office);
     tablet.net.up = false;
@@ -192,10 +221,22 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
     await drain(tablet);
     expect(await (await auditDb(s)).products.get(p.id)).toMatchObject({ price: 5200, description: 'Front, ceramic' });
     const [c] = (await tablet.engine.conflicts.decisions()).filter((d) => d.field.id === p.id);
-    expect(c.field).toMatchObject({ field: 'price', label: 'Price', mine: 4900, theirs: 5200, by: manager.username, record: `Product ${p.title}` });
+    expect(c.field).toMatchObject({
+      field: 'price',
+      label: 'Price',
+      mine: 4900,
+      theirs: 5200,
+      by: manager.username,
+      record: `Product ${p.title}`,
+    });
     await tablet.engine.conflicts.decide(c.id, 'theirs');
     await drain(tablet);
-    const [line] = await s.database.db.select().from(sysLog).where(eq(sysLog.subject, `Product ${p.title}`)).orderBy(desc(sysLog.created_at)).limit(1);
+    const [line] = await s.database.db
+      .select()
+      .from(sysLog)
+      .where(eq(sysLog.subject, `Product ${p.title}`))
+      .orderBy(desc(sysLog.created_at))
+      .limit(1);
     expect(line.predicate).toBe('Price conflict decided on a device: kept "$52.00", dropped "$49.00"');
   });
 
@@ -204,7 +245,11 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
     await front().jobs.serviceNote(jobId, 'Desk note');
     await drain(desk);
     const put = (path: string, data: Record<string, unknown>) =>
-      fetch(`${s.url}/api${path}`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${s.adminToken}` }, body: JSON.stringify({ data }) });
+      fetch(`${s.url}/api${path}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${s.adminToken}` },
+        body: JSON.stringify({ data }),
+      });
     const note = await put('/job-action/service-note', { id: jobId, value: 'Old tablet note' });
     expect(await note.json()).toEqual({ value: true, message: 'Service note saved' });
     const customer = await put('/customer', { id: customerId, note: 'Old tablet customer note' });
@@ -224,7 +269,13 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
     await drain(tablet);
     expect((await (await auditDb(s)).jobs.get(jobId))?.status).toBe('canceled');
     const [c] = (await tablet.engine.conflicts.decisions()).filter((d) => d.field.id === jobId);
-    expect(c.field).toMatchObject({ field: 'status', label: 'Status', mine: 'active', theirs: 'canceled', by: deskUser });
+    expect(c.field).toMatchObject({
+      field: 'status',
+      label: 'Status',
+      mine: 'active',
+      theirs: 'canceled',
+      by: deskUser,
+    });
     expect((await tablet.db.jobs.get(jobId))?.status).toBe('canceled');
   });
 });

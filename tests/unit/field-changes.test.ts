@@ -6,21 +6,39 @@ import { changedFields, decideFields, deviceOfLine, sameValue, withDevice } from
 const RUNS = Number(process.env.BAYBOOK_PROPERTY_RUNS) || 200;
 
 describe('decideFields: a field lands only while nobody changed it since (issue 14)', () => {
-  const row = { note: 'desk note', contact: '876', discount: 5, service: ['Oil'], updated_at: new Date('2026-01-01T10:00:00Z') };
+  const row = {
+    note: 'desk note',
+    contact: '876',
+    discount: 5,
+    service: ['Oil'],
+    updated_at: new Date('2026-01-01T10:00:00Z'),
+  };
 
   it('applies a field whose base still holds, keeps a field someone changed as a conflict, lands the rest', () => {
-    const d = decideFields(row, { changes: { note: 'bay note', contact: '999' }, base: { note: 'old note', contact: '876' } });
+    const d = decideFields(row, {
+      changes: { note: 'bay note', contact: '999' },
+      base: { note: 'old note', contact: '876' },
+    });
     expect(d.apply).toEqual({ contact: '999' });
-    expect(d.conflicts).toEqual([{ field: 'note', mine: 'bay note', base: 'old note', theirs: 'desk note', reason: 'changed' }]);
+    expect(d.conflicts).toEqual([
+      { field: 'note', mine: 'bay note', base: 'old note', theirs: 'desk note', reason: 'changed' },
+    ]);
   });
 
   it('the same value on both sides is neither written nor a conflict', () => {
-    expect(decideFields(row, { changes: { note: 'desk note' }, base: { note: 'x' } })).toEqual({ apply: {}, conflicts: [] });
+    expect(decideFields(row, { changes: { note: 'desk note' }, base: { note: 'x' } })).toEqual({
+      apply: {},
+      conflicts: [],
+    });
   });
 
   it('a deleted record: every field is a conflict with nothing there; a closed one keeps what is there', () => {
-    expect(decideFields(null, { changes: { note: 'n' }, base: { note: '' } }).conflicts).toEqual([{ field: 'note', mine: 'n', base: '', theirs: null, reason: 'deleted' }]);
-    expect(decideFields(row, { changes: { contact: '1' }, base: { contact: '876' } }, true).conflicts).toMatchObject([{ field: 'contact', theirs: '876', reason: 'blocked' }]);
+    expect(decideFields(null, { changes: { note: 'n' }, base: { note: '' } }).conflicts).toEqual([
+      { field: 'note', mine: 'n', base: '', theirs: null, reason: 'deleted' },
+    ]);
+    expect(decideFields(row, { changes: { contact: '1' }, base: { contact: '876' } }, true).conflicts).toMatchObject([
+      { field: 'contact', theirs: '876', reason: 'blocked' },
+    ]);
   });
 
   it('compares as both sides hold values: a Date as ISO text, null as missing, arrays by content', () => {
@@ -28,30 +46,43 @@ describe('decideFields: a field lands only while nobody changed it since (issue 
     expect(sameValue(undefined, null)).toBe(true);
     expect(sameValue(['Oil'], ['Oil'])).toBe(true);
     expect(sameValue(['Oil'], ['Brakes'])).toBe(false);
-    expect(decideFields(row, { changes: { service: ['Brakes'] }, base: { service: ['Oil'] } }).apply).toEqual({ service: ['Brakes'] });
+    expect(decideFields(row, { changes: { service: ['Brakes'] }, base: { service: ['Oil'] } }).apply).toEqual({
+      service: ['Brakes'],
+    });
   });
 
   it('changedFields sends only what differs, each with the row value it was based on', () => {
-    expect(changedFields(row, { note: 'desk note', contact: '1', discount: undefined })).toEqual({ changes: { contact: '1' }, base: { contact: '876' } });
+    expect(changedFields(row, { note: 'desk note', contact: '1', discount: undefined })).toEqual({
+      changes: { contact: '1' },
+      base: { contact: '876' },
+    });
     expect(changedFields(row, { note: 'desk note' })).toEqual({ changes: {}, base: {} });
   });
 
   it('property: a field is applied, a conflict, or already so — never written over a value it was not based on', () => {
     const value = fc.constantFrom('a', 'b', 'c', '');
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('x', 'y', 'z'), value), fc.dictionary(fc.constantFrom('x', 'y', 'z'), fc.tuple(value, value)), (current, edits) => {
-        const changes = Object.fromEntries(Object.entries(edits).map(([f, [mine]]) => [f, mine]));
-        const base = Object.fromEntries(Object.entries(edits).map(([f, [, b]]) => [f, b]));
-        const d = decideFields(current, { changes, base });
-        for (const f of Object.keys(edits)) {
-          const applied = f in d.apply;
-          const conflicted = d.conflicts.some((c) => c.field === f);
-          const already = sameValue(current[f], changes[f]);
-          expect([applied, conflicted, already].filter(Boolean)).toHaveLength(1);
-          if (applied) expect(sameValue(current[f], base[f])).toBe(true);
-          if (conflicted) expect(d.conflicts.find((c) => c.field === f)).toMatchObject({ mine: changes[f], theirs: current[f] ?? undefined });
-        }
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom('x', 'y', 'z'), value),
+        fc.dictionary(fc.constantFrom('x', 'y', 'z'), fc.tuple(value, value)),
+        (current, edits) => {
+          const changes = Object.fromEntries(Object.entries(edits).map(([f, [mine]]) => [f, mine]));
+          const base = Object.fromEntries(Object.entries(edits).map(([f, [, b]]) => [f, b]));
+          const d = decideFields(current, { changes, base });
+          for (const f of Object.keys(edits)) {
+            const applied = f in d.apply;
+            const conflicted = d.conflicts.some((c) => c.field === f);
+            const already = sameValue(current[f], changes[f]);
+            expect([applied, conflicted, already].filter(Boolean)).toHaveLength(1);
+            if (applied) expect(sameValue(current[f], base[f])).toBe(true);
+            if (conflicted)
+              expect(d.conflicts.find((c) => c.field === f)).toMatchObject({
+                mine: changes[f],
+                theirs: current[f] ?? undefined,
+              });
+          }
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -66,9 +97,15 @@ describe('conflict words', () => {
 
   it('names records and decisions as a person reads them', () => {
     expect(recordLabel('jobs', { number: 'D1-1', registration: 'ABC 123' })).toBe('Job #D1-1 (ABC 123)');
-    expect(recordLabel('customers', { first_name: 'Ann', last_name: 'Lee', registration: 'ABC 123' })).toBe('Ann Lee (ABC 123)');
+    expect(recordLabel('customers', { first_name: 'Ann', last_name: 'Lee', registration: 'ABC 123' })).toBe(
+      'Ann Lee (ABC 123)',
+    );
     expect(shownValue('')).toBe('(empty)');
-    expect(decisionLine({ field: 'Service note', choice: 'theirs', mine: 'bay', theirs: 'desk' })).toBe('Service note conflict decided on a device: kept "desk", dropped "bay"');
-    expect(decisionLine({ field: 'Note', choice: 'edited', mine: 'bay', theirs: 'desk', value: 'both' })).toBe('Note conflict decided on a device: sent "both" over "desk"');
+    expect(decisionLine({ field: 'Service note', choice: 'theirs', mine: 'bay', theirs: 'desk' })).toBe(
+      'Service note conflict decided on a device: kept "desk", dropped "bay"',
+    );
+    expect(decisionLine({ field: 'Note', choice: 'edited', mine: 'bay', theirs: 'desk', value: 'both' })).toBe(
+      'Note conflict decided on a device: sent "both" over "desk"',
+    );
   });
 });
