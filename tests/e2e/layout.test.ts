@@ -265,6 +265,17 @@ describe('every screen fits the tablet and desk sizes', () => {
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
+  it('the menu drawer of an upright tablet is finger-sized and passes axe', async () => {
+    await page.setViewportSize(VIEWPORTS[0]);
+    await page.goto(`${server.url}/view-request`);
+    await settled();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Jobs' }).waitFor();
+    const found = [...(await smallTargets()), ...(await axeFindings(page))];
+    expect(found, found.join('\n')).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+
   // a tablet's on-screen keyboard takes ~45% of the screen: what is left is the visual viewport the dialog must fit
   it.each([
     { width: 1024, height: 400 },
