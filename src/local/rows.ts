@@ -1,5 +1,6 @@
 import type { Table } from 'dexie';
 import type { SyncEntityName } from '../domain/sync';
+import { CONFIG_NAMES } from '../domain/configSheet';
 import { shopDay } from '../domain/dates';
 import { invoiceDashShares, type DashFigure } from '../domain/reports';
 import { deviceKeys } from '../domain/model';
@@ -35,7 +36,7 @@ export function jobCounterKeys(job: Pick<JobRow, 'status' | 'complete_at' | 'boo
 }
 
 export async function shopTimeZone(db: BayBookDB): Promise<string> {
-  const row = await db.config.where('name').equals('time_zone').first();
+  const row = await db.config.where('name').equals(CONFIG_NAMES.timeZone).first();
   const tz = row && typeof row.description === 'string' && row.description ? row.description : 'America/Jamaica';
   return tz;
 }
@@ -88,6 +89,12 @@ async function recount(db: BayBookDB, entity: 'jobs' | 'invoices', pattern: RegE
 /** Rebuilds every job counter from the rows (to repair). One scan; call rarely. */
 export const recountJobs = (db: BayBookDB) => recount(db, 'jobs', /^(status|complete|booked):/);
 
+/** Rebuilds the counters kept per shop day (a new time zone). One scan of jobs and invoices. */
+async function recountDays(db: BayBookDB) {
+  await recountJobs(db);
+  if (await db.counters.get(DASH_KEPT)) await recount(db, 'invoices', /^dash:/);
+}
+
 /**
  * The finance tiles' counters were not kept before this version: a device that holds invoices from before builds
  * them once from its rows (one scan), and marks them kept; from then on every write keeps them. A new device's
@@ -137,8 +144,11 @@ export async function writeRows(db: BayBookDB, entity: SyncEntityName, puts: Row
   const table = db.entity(entity);
   const stored = puts.map((r) => derive(entity, r));
   if (!KEEPS_COUNTERS.has(entity)) {
+    const zoneBefore = entity === 'config' && stored.some((r) => r.name === CONFIG_NAMES.timeZone) ? await shopTimeZone(db) : null;
     await putInSlices(table, stored);
     if (deletes.length) await table.bulkDelete(deletes);
+    // the day counters are keyed by the shop's day: a new time zone moves jobs and invoices from one day to another
+    if (zoneBefore !== null && (await shopTimeZone(db)) !== zoneBefore) await recountDays(db);
     return stored;
   }
   const ids = [...stored.map((r) => r.id), ...deletes];

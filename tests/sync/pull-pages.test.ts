@@ -104,6 +104,24 @@ describe('pull: a page in bulk', () => {
     expect([await counter(db, 'status:active'), await counter(db, 'status:received'), await counter(db, 'status:complete')]).toEqual([84, 83, 83]);
   });
 
+  it('moves the day counters when a pulled time zone moves jobs and invoices to another shop day', async () => {
+    const db = openLocalDb(dbName('bulk-zone'));
+    // 03:00 UTC: the evening before in Jamaica (UTC-5), the same morning in Tokyo (UTC+9)
+    const at = '2026-03-10T03:00:00.000Z';
+    const config = (tz: string) => ({ id: 'tz', name: 'time_zone', title: 'Time zone', description: tz, amount: null });
+    await pull({
+      db,
+      transport: feed([up('config', config('America/Jamaica')), up('jobs', job('j1', 'complete', { complete_at: at })), up('invoices', invoice('i1', 0, { created_at: at, updated_at: at }))]),
+      token: 't',
+      pageSize: 10,
+    });
+    expect(await counter(db, 'complete:2026-03-09')).toBe(1);
+    expect(await counter(db, dashCounterKey('labour', '2026-03-09'))).toBe(5000);
+    await pull({ db, transport: feed([up('config', config('Asia/Tokyo'))], { after: 3 }), token: 't', pageSize: 10 });
+    expect([await counter(db, 'complete:2026-03-09'), await counter(db, 'complete:2026-03-10')]).toEqual([0, 1]);
+    expect([await counter(db, dashCounterKey('labour', '2026-03-09')), await counter(db, dashCounterKey('labour', '2026-03-10'))]).toEqual([0, 5000]);
+  });
+
   it('writes nothing of a page that fails, not its rows, counters or cursor', async () => {
     const db = openLocalDb(dbName('bulk-crash'));
     // page 2 holds a row IndexedDB cannot store (a function is not cloneable): the whole page and its cursor roll back
