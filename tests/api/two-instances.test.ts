@@ -9,7 +9,7 @@ import type { Row } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import type { PaymentMethod } from '../../src/local/repositories/invoices';
 import { LocalWriteError } from '../../src/local/write';
-import { startInstances, startProxy, type Instances, type Proxy } from '../helpers/instances';
+import { startInstance, startInstances, startProxy, stopInstance, type Instances, type Proxy } from '../helpers/instances';
 import { prng } from '../helpers/prng';
 import { auditDb, drain, makeDevice, type Device } from '../sync/helpers';
 
@@ -121,7 +121,7 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
     expect((await viaProxy('GET', `/servicePhotos/${job.id}`)).body.data.map((p: { id: string }) => p.id)).toEqual([id]);
   });
 
-  it(`keeps three devices equal to the server and the money balanced through the proxy (${OPS} mutations per device)`, async () => {
+  it(`keeps three devices equal to the server and the money balanced through the proxy and a rolling restart (${OPS} mutations per device)`, async () => {
     console.log(`two instances: seed ${SEED} (replay with BAYBOOK_SEED=${SEED})`);
     const rnd = prng(SEED);
     const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
@@ -136,8 +136,23 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
       await d.engine.syncNow();
     }
     let localRefusals = 0;
-    for (let step = 0; step < OPS * devices.length; step++) {
+    let restart: Promise<void> | null = null;
+    let restarted = false;
+    const steps = OPS * devices.length;
+    for (let step = 0; step < steps; step++) {
       const d = devices[step % devices.length];
+      // halfway, a rolling restart (an upgrade): the first instance gets SIGTERM mid-traffic and a new process takes
+      // its place; meanwhile the proxy's requests to it fail (502), as a load balancer's would before its health check
+      if (step === Math.floor(steps / 2)) {
+        restart = (async () => {
+          const old = m.instances[0];
+          await stopInstance(old);
+          const fresh = await startInstance(m.databaseUrl, m.jwtSecret);
+          m.instances[0] = fresh;
+          proxy.upstreams[0] = fresh.url;
+          restarted = true;
+        })();
+      }
       const r = createRepositories(d.db);
       if (rnd() < 0.1) d.net.up = !d.net.up;
       if (rnd() < 0.08) d.net.dropResponses = 1;
@@ -164,6 +179,9 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
       }
       if (rnd() < 0.3) await d.engine.syncNow();
     }
+    // the devices keep syncing until the new instance is in: some of their requests meet the stopped one
+    while (!restarted) for (const d of devices) await d.engine.syncNow();
+    await restart;
     for (const d of devices) {
       d.net.up = true;
       d.net.dropResponses = 0;
@@ -199,7 +217,7 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
     for (const inv of invoices) expect(inv.payment, `INV ${inv.number}`).toBe(serverPayments.filter((t) => t.invoice_id === inv.id).reduce((n, t) => n + t.amount, 0));
     console.log(
       `two instances: ${payments.size} payments queued (${applied.length} applied), ${invoices.length} invoices, ${refused.size} refused (${[...why].map(([w, n]) => `${n}× ${w}`).join('; ')}), ${localRefusals} refused on the device; ` +
-        `proxy sent ${proxy.served.join(' / ')} requests to the two instances`,
+        `proxy sent ${proxy.served.join(' / ')} requests to the two instances, ${proxy.badGateway} answered 502 during the rolling restart`,
     );
     expect(applied.length).toBeGreaterThan(0);
   }, 600_000);

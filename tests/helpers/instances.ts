@@ -112,10 +112,15 @@ export interface Proxy {
   url: string;
   /** requests sent to each upstream, by index */
   served: number[];
+  /** where it sends requests: replace one to swap an instance (a rolling restart) */
+  upstreams: string[];
+  /** requests answered 502 because their instance could not be reached */
+  badGateway: number;
   close(): Promise<void>;
 }
 
-export async function startProxy(upstreams: string[]): Promise<Proxy> {
+export async function startProxy(initial: string[]): Promise<Proxy> {
+  const upstreams = [...initial];
   const served = upstreams.map(() => 0);
   let next = 0;
   const server: Server = createServer((req, res) => {
@@ -127,6 +132,7 @@ export async function startProxy(upstreams: string[]): Promise<Proxy> {
       up.pipe(res);
     });
     out.on('error', () => {
+      proxy.badGateway++;
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ value: false, message: 'Bad gateway' }));
     });
@@ -135,13 +141,16 @@ export async function startProxy(upstreams: string[]): Promise<Proxy> {
     res.on('close', () => out.destroy());
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
+  const proxy: Proxy = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     served,
+    upstreams,
+    badGateway: 0,
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();
         server.close(() => r());
       }),
   };
+  return proxy;
 }
