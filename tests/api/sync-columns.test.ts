@@ -1,26 +1,45 @@
 import { getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODEL, deviceColumns, type EntityName } from '../../src/domain/model';
 import * as t from '../../src/server/db/schema';
 import { SERVER_ONLY_COLUMNS } from '../../src/server/routes/sync';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
-describe.each(DATABASES)('the sync feed sends only the columns devices use (issue 16) on %s', (kind) => {
+describe.each(DATABASES)('the sync feed sends exactly the model’s device columns (issues 16, 17) on %s', (kind) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startServer(kind);
-    await s.api('POST', '/customer', { body: { data: { VIN: '1HGCM82633A777001', 'Registration Number': 'COL 1', 'First name': 'Col', 'Last name': 'Umns', 'Contact number': '8765551234', Email: '' } } });
+    await s.api('POST', '/customer', {
+      body: {
+        data: {
+          VIN: '1HGCM82633A777001',
+          'Registration Number': 'COL 1',
+          'First name': 'Col',
+          'Last name': 'Umns',
+          'Contact number': '8765551234',
+          Email: '',
+        },
+      },
+    });
   });
   afterAll(() => s?.close());
 
-  it('sends every column of a row but its server-only ones', async () => {
-    const page = (await s.api('GET', '/v3/sync/changes?since=0&limit=1000')).body as { changes: { entity: string; row: Record<string, unknown> | null }[] };
-    const tables = { customers: t.customers, users: t.users, config: t.config };
-    for (const [entity, table] of Object.entries(tables)) {
-      const row = page.changes.find((c) => c.entity === entity && c.row)?.row;
-      expect(row, entity).toBeDefined();
-      const serverOnly: readonly string[] = SERVER_ONLY_COLUMNS[entity as keyof typeof tables] ?? [];
-      const expected = Object.keys(getTableColumns(table)).filter((k) => !serverOnly.includes(k));
-      expect(Object.keys(row!).sort(), entity).toEqual(expected.sort());
+  it('sends every column of a row but its server-only ones, for every table in the feed', async () => {
+    const page = (await s.api('GET', '/v3/sync/changes?since=0&limit=1000')).body as {
+      changes: { entity: EntityName; row: Record<string, unknown> | null }[];
+    };
+    const sent = new Map(page.changes.filter((c) => c.row).map((c) => [c.entity, c.row!]));
+    expect([...sent.keys()]).toEqual(expect.arrayContaining(['customers', 'users', 'config']));
+    for (const [entity, row] of sent) expect(Object.keys(row).sort(), entity).toEqual(deviceColumns(entity).sort());
+    expect(sent.get('users')).not.toHaveProperty('password_hash');
+  });
+
+  it("has the server's tables hold exactly the model's fields, and the feed leave out exactly its server-only ones", () => {
+    for (const [entity, model] of Object.entries(MODEL) as [EntityName, (typeof MODEL)[EntityName]][]) {
+      expect(Object.keys(getTableColumns(t.SYNCED_TABLES[entity])), entity).toEqual(Object.keys(model.fields));
+      const serverOnly = Object.keys(model.fields).filter((c) => !deviceColumns(entity).includes(c));
+      expect(SERVER_ONLY_COLUMNS[entity], entity).toEqual(serverOnly);
     }
+    expect(SERVER_ONLY_COLUMNS.users).toEqual(['password_hash']);
   });
 });

@@ -12,7 +12,11 @@ function reached(history: readonly Readonly<Record<string, string>>[]): Record<s
 }
 
 /** What the Dexie history lacks to reach the model, as the instruction a developer needs (empty when it reaches it). */
-function dexieGaps(history: readonly Readonly<Record<string, string>>[], wanted: Record<string, string>, version: number): string[] {
+function dexieGaps(
+  history: readonly Readonly<Record<string, string>>[],
+  wanted: Record<string, string>,
+  version: number,
+): string[] {
   const now = reached(history);
   return Object.entries(wanted)
     .filter(([table, stores]) => now[table] !== stores)
@@ -37,14 +41,21 @@ describe('the entity model (issue 17)', () => {
     for (const e of ENTITY_NAMES) {
       const held = new Set([...deviceColumns(e), ...Object.keys(deviceKeys(e, {}))]);
       const used = MODEL[e].device.indexes.flatMap((i) => i.replace(/^\[|\]$/g, '').split('+'));
-      expect(used.filter((c) => !held.has(c)), e).toEqual([]);
+      expect(
+        used.filter((c) => !held.has(c)),
+        e,
+      ).toEqual([]);
     }
   });
 
   it('indexes on the server only columns of the table', () => {
     for (const e of ENTITY_NAMES) {
       const columns = Object.keys(MODEL[e].fields);
-      for (const index of MODEL[e].serverIndexes) expect(index.on.filter((c) => !columns.includes(c)), index.name).toEqual([]);
+      for (const index of MODEL[e].serverIndexes)
+        expect(
+          index.on.filter((c) => !columns.includes(c)),
+          index.name,
+        ).toEqual([]);
     }
   });
 
@@ -57,6 +68,8 @@ describe('the entity model (issue 17)', () => {
     const wanted = { ...fromModel, jobs: modelStores('jobs', [...MODEL.jobs.device.indexes, 'technician_key']) };
     const gaps = dexieGaps(SCHEMA_HISTORY, wanted, DB_VERSION);
     expect(gaps).toHaveLength(1);
-    expect(gaps[0]).toContain(`Add version ${DB_VERSION + 1} to src/local/dbVersions.ts listing jobs: '${wanted.jobs}'`);
+    expect(gaps[0]).toContain(
+      `Add version ${DB_VERSION + 1} to src/local/dbVersions.ts listing jobs: '${wanted.jobs}'`,
+    );
   });
 });

@@ -57,3 +57,10 @@ export function deviceColumns(entity: EntityName): string[] {
     .filter(([, f]) => !f.spec.serverOnly)
     .map(([name]) => name);
 }
+
+/** The columns the server keeps to itself (the reason is written beside each in the model). */
+export function serverOnlyColumns(entity: EntityName): string[] {
+  return Object.entries(MODEL[entity].fields)
+    .filter(([, f]) => f.spec.serverOnly)
+    .map(([name]) => name);
+}

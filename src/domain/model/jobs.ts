@@ -44,7 +44,17 @@ export const jobs = table({
     { name: 'jobs_customer_idx', on: ['customer_id'] },
   ],
   device: {
-    indexes: ['number', '[status+created_at]', '[status+complete_at]', 'created_at', 'vin_key', 'registration_key', 'customer_id', 'book_start', 'technician'],
+    indexes: [
+      'number',
+      '[status+created_at]',
+      '[status+complete_at]',
+      'created_at',
+      'vin_key',
+      'registration_key',
+      'customer_id',
+      'book_start',
+      'technician',
+    ],
     keys: (j) => ({ registration_key: plateKey(j.registration), vin_key: plateKey(j.vin) }),
   },
 });

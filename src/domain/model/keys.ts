@@ -5,7 +5,9 @@
 
 /** upper-cased, no spaces or dashes: what plate and VIN lookups compare */
 export function plateKey(s: unknown): string {
-  return String(s ?? '').toUpperCase().replace(/[\s-]+/g, '');
+  return String(s ?? '')
+    .toUpperCase()
+    .replace(/[\s-]+/g, '');
 }
 
 export function nameKey(last: unknown, first: unknown): string {
@@ -13,7 +15,14 @@ export function nameKey(last: unknown, first: unknown): string {
 }
 
 /** The keys a customer is sorted and searched by. */
-export function customerKeys(c: { vin?: unknown; registration?: unknown; first_name?: unknown; last_name?: unknown; contact?: unknown; email?: unknown }) {
+export function customerKeys(c: {
+  vin?: unknown;
+  registration?: unknown;
+  first_name?: unknown;
+  last_name?: unknown;
+  contact?: unknown;
+  email?: unknown;
+}) {
   const vin = plateKey(c.vin);
   return {
     registration_key: plateKey(c.registration),
@@ -22,6 +31,8 @@ export function customerKeys(c: { vin?: unknown; registration?: unknown; first_n
     name_key: nameKey(c.last_name, c.first_name),
     first_key: nameKey(c.first_name, c.last_name),
     phone_key: String(c.contact ?? '').replace(/\D+/g, ''),
-    email_key: String(c.email ?? '').trim().toLowerCase(),
+    email_key: String(c.email ?? '')
+      .trim()
+      .toLowerCase(),
   };
 }

@@ -24,7 +24,11 @@ export const products = table({
   ],
   device: {
     indexes: ['barcode', 'title_key', 'updated_at'],
-    keys: (p) => ({ title_key: String(p.title ?? '').trim().toUpperCase() }),
+    keys: (p) => ({
+      title_key: String(p.title ?? '')
+        .trim()
+        .toUpperCase(),
+    }),
   },
 });
 

@@ -11,7 +11,9 @@ export interface ServerIndex<C extends string = string> {
 export type Fields = Record<string, AnyField>;
 
 /** The fields a device receives: all but the server-only ones. */
-type DeviceFieldNames<F extends Fields> = { [C in keyof F]: F[C] extends Field<unknown, FieldKind, boolean, true> ? never : C }[keyof F];
+type DeviceFieldNames<F extends Fields> = {
+  [C in keyof F]: F[C] extends Field<unknown, FieldKind, boolean, true> ? never : C;
+}[keyof F];
 
 /** A row as JSON (what the feed sends): the device's fields with their JSON values. */
 export type JsonRow<F extends Fields> = { -readonly [C in DeviceFieldNames<F>]: F[C]['json'] };
@@ -24,7 +26,8 @@ export interface TableModel<N extends string = string, F extends Fields = Fields
   readonly name: N;
   readonly level: Level;
   readonly fields: F;
-  readonly serverIndexes: readonly ServerIndex<Extract<keyof F, string>>[];
+  /** (checked against the fields where the table is declared; plain names here keep a table a TableModel) */
+  readonly serverIndexes: readonly ServerIndex[];
   readonly device: {
     /** Dexie's index list after `id`, as the newest version in src/local/dbVersions.ts leaves it */
     readonly indexes: readonly string[];
@@ -43,5 +46,9 @@ export function table<const N extends string, F extends Fields, K extends object
   serverIndexes?: readonly ServerIndex<Extract<keyof F, string>>[];
   device: { indexes: readonly string[]; keys?: (row: Partial<JsonRow<F>>) => K };
 }): TableModel<N, F, K> {
-  return { ...def, serverIndexes: def.serverIndexes ?? [], device: { indexes: def.device.indexes, keys: def.device.keys ?? (noKeys as () => K) } };
+  return {
+    ...def,
+    serverIndexes: def.serverIndexes ?? [],
+    device: { indexes: def.device.indexes, keys: def.device.keys ?? (noKeys as () => K) },
+  };
 }

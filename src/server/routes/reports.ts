@@ -82,7 +82,7 @@ export function reportsRoutes(app: FastifyInstance, s: AppServices) {
     async handler() {
       const day = await today();
       // the invoices raised or changed today; the domain rule picks the paid ones and the discounts (one rule with the devices)
-      const inDay = (col: typeof invoices.created_at) => and(gte(col, day.from), lt(col, day.to));
+      const inDay = (col: typeof invoices.created_at | typeof invoices.updated_at) => and(gte(col, day.from), lt(col, day.to));
       const invs = await db
         .select({ total: invoices.total, discount: invoices.discount, totals: invoices.totals, created_at: invoices.created_at, updated_at: invoices.updated_at })
         .from(invoices)

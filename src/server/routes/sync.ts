@@ -1,52 +1,26 @@
 import { and, asc, gt, inArray, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SYNC_ENTITY_LEVEL, type SyncEntityName } from '../../domain/sync';
+import { serverOnlyColumns } from '../../domain/model';
+import { SYNC_ENTITIES, SYNC_ENTITY_LEVEL, type SyncEntityName } from '../../domain/sync';
 import * as t from '../db/schema';
 import { badRequest } from '../http/errors';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 
-const TABLES = {
-  customers: t.customers,
-  jobs: t.jobs,
-  services: t.services,
-  service_photos: t.servicePhotos,
-  service_log: t.serviceLog,
-  suppliers: t.suppliers,
-  products: t.products,
-  product_photos: t.productPhotos,
-  inventory_log: t.inventoryLog,
-  invoices: t.invoices,
-  estimates: t.estimates,
-  transactions: t.transactions,
-  config: t.config,
-  users: t.users,
-  sys_log: t.sysLog,
-} satisfies Record<SyncEntityName, unknown>;
-
-type Columns<E extends SyncEntityName> = keyof (typeof TABLES)[E]['$inferSelect'];
-
 /**
- * Columns of a server row that the feed leaves out, with why no device has them: nothing in src/local, src/sync,
- * src/app or sw/ reads them. One list: the feed drops them here, and tests/sync/chaos.test.ts drops the same ones
- * when it compares a device's rows with the server's. A column a device starts reading comes off this list.
+ * Columns of a server row that the feed leaves out: the model's server-only fields (src/domain/model, each with why
+ * no device has it: nothing in src/local, src/sync, src/app or sw/ reads them). tests/sync/chaos.test.ts drops the
+ * same ones when it compares a device's rows with the server's. A column a device starts reading stops being
+ * server-only in the model.
  */
-export const SERVER_ONLY_COLUMNS: { readonly [E in SyncEntityName]?: readonly Columns<E>[] } = {
-  // a secret: sign-in is the server's alone
-  users: ['password_hash'],
-  // the server's own lookup key (customer-fetch by plate); a device derives its own keys (src/local/rows.ts derive)
-  customers: ['registration_key'],
-  // a link token from the first schema: nothing writes or reads it, and a link token is not for every device to hold
-  invoices: ['token'],
-  // the type GET /photo/:id/:size sends the bytes with, and their stored length; screens use src/thumbnail only
-  service_photos: ['mime', 'size'],
-  product_photos: ['mime', 'size'],
-};
+export const SERVER_ONLY_COLUMNS: { readonly [E in SyncEntityName]: readonly string[] } = Object.fromEntries(
+  SYNC_ENTITIES.map((e) => [e, serverOnlyColumns(e)]),
+) as Record<SyncEntityName, string[]>;
 
 /** Rows as devices receive them: without their server-only columns (never a password hash). */
 function forDevice(entity: SyncEntityName, row: Record<string, unknown>) {
-  const omit: readonly PropertyKey[] | undefined = SERVER_ONLY_COLUMNS[entity];
-  return omit ? Object.fromEntries(Object.entries(row).filter(([k]) => !omit.includes(k))) : row;
+  const omit = SERVER_ONLY_COLUMNS[entity];
+  return omit.length ? Object.fromEntries(Object.entries(row).filter(([k]) => !omit.includes(k))) : row;
 }
 
 export const MAX_PAGE = 1000;
@@ -83,7 +57,7 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
       const last = new Map<string, (typeof page)[number]>();
       for (const c of page) {
         const entity = c.entity as SyncEntityName;
-        if (!(entity in TABLES) || user.permission < SYNC_ENTITY_LEVEL[entity]) continue;
+        if (!(entity in t.SYNCED_TABLES) || user.permission < SYNC_ENTITY_LEVEL[entity]) continue;
         last.set(`${c.entity}:${c.row_id}`, c);
       }
       const wanted = new Map<SyncEntityName, string[]>();
@@ -93,7 +67,7 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
       }
       const rows = new Map<string, Record<string, unknown>>();
       for (const [entity, ids] of wanted) {
-        const table = TABLES[entity];
+        const table = t.SYNCED_TABLES[entity];
         const found = (await db.select().from(table).where(inArray(table.id, ids))) as Record<string, unknown>[];
         for (const row of found) rows.set(`${entity}:${row.id as string}`, forDevice(entity, row));
       }
