@@ -21,7 +21,14 @@ export const FIELD_LABELS = {
     note: 'Note',
     discount: 'Discount',
   },
-  jobs: { comment: 'Comment for customer', service_note: 'Service note', status: 'Status' },
+  jobs: {
+    comment: 'Comment for customer',
+    service_note: 'Service note',
+    status: 'Status',
+    technician: 'Technician',
+    mileage: 'Mileage',
+    service: 'Services',
+  },
   products: {
     title: 'Title',
     description: 'Description',
@@ -59,6 +66,7 @@ export function recordLabel(entity: string, row: Record<string, unknown> | undef
 export function shownValue(value: unknown, money = false): string {
   if (value === null || value === undefined || value === '') return MSG.conflictEmpty;
   if (money && typeof value === 'number') return formatUSD(value);
+  if (Array.isArray(value)) return value.join(', ');
   return String(value);
 }
 

@@ -4,11 +4,14 @@ import { MSG, fill } from '../domain/messages';
 import type { ConflictRow } from './db';
 import type { EnqueueInput, WriteContext } from './write';
 
-/** The API call a job field goes by (SPEC §7's job actions: one field a call). */
-const JOB_PATHS: Record<string, string> = {
-  comment: '/job-action/comment',
-  service_note: '/job-action/service-note',
-  status: '/job-action/status',
+/** The API call a job field goes by (SPEC §7's job actions: one field a call) and the body key its value travels in. */
+const JOB_CALLS: Record<string, { path: string; key: string }> = {
+  comment: { path: '/job-action/comment', key: 'value' },
+  service_note: { path: '/job-action/service-note', key: 'value' },
+  status: { path: '/job-action/status', key: 'status' },
+  technician: { path: '/job-action/technician', key: 'technician' },
+  mileage: { path: '/service', key: 'mileage' },
+  service: { path: '/job-action/services', key: 'service' },
 };
 
 /** A field conflict as the device keeps it (issue 14): the server's answer, worded for the list. */
@@ -33,8 +36,8 @@ export const DECIDED_PATH = '/v3/decided';
 
 /**
  * The one call that carries field changes of a record (issue 14), with their base values and the device's code:
- * PUT /customer and PUT /v2/inventory/product {id, <fields>, base, device}; a job's comment or service note {id, value, base, device}; a job's
- * status {id, status, detail, base, device}. The repositories' edits and a decision's "use mine" both send by it, so
+ * PUT /customer and PUT /v2/inventory/product {id, <fields>, base, device}; a job's field by its own call (JOB_CALLS),
+ * {id, <key>: value, detail?, base, device}. The repositories' edits and a decision's "use mine" both send by it, so
  * a re-sent value goes exactly as the first one did, only against the newer base.
  */
 export function fieldCall(
@@ -52,10 +55,11 @@ export function fieldCall(
     return { method: 'PUT', path: '/v2/inventory/product', body: { data: { id, ...whole } }, label };
   const [field] = Object.keys(set.changes);
   const value = set.changes[field];
-  const path = JOB_PATHS[field];
-  if (!path) throw new Error(`A job's ${field} is not sent as a field change`);
-  const data = field === 'status' ? { id, status: value, detail } : { id, value };
-  return { method: 'PUT', path, body: { data: { ...data, base: set.base, ...extra } }, label };
+  const call = JOB_CALLS[field];
+  if (!call) throw new Error(`A job's ${field} is not sent as a field change`);
+  // a status move and a technician carry the person's detail, as SPEC's calls do
+  const data = { id, [call.key]: value, ...(field === 'status' || field === 'technician' ? { detail } : {}) };
+  return { method: 'PUT', path: call.path, body: { data: { ...data, base: set.base, ...extra } }, label };
 }
 
 /** Queues POST /v3/decided: the activity-log line of a decision, by the person signed in. */

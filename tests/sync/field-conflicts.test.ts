@@ -240,6 +240,32 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
     expect(line.predicate).toBe('Price conflict decided on a device: kept "$52.00", dropped "$49.00"');
   });
 
+  it('a job: services on one device, mileage on the other both land; mileage twice is a conflict', async () => {
+    const { jobId } = await sharedJob();
+    tablet.net.up = false;
+    await bay().jobs.setServices(jobId, ['Brakes', 'Oil change']);
+    await front().jobs.setMileage(jobId, 5000);
+    await drain(desk);
+    tablet.net.up = true;
+    await drain(tablet);
+    expect(await (await auditDb(s)).jobs.get(jobId)).toMatchObject({
+      service: ['Brakes', 'Oil change'],
+      mileage: 5000,
+    });
+
+    tablet.net.up = false;
+    await bay().jobs.setMileage(jobId, 6000);
+    await front().jobs.setMileage(jobId, 7000);
+    await drain(desk);
+    tablet.net.up = true;
+    await drain(tablet);
+    const [c] = (await tablet.engine.conflicts.decisions()).filter((d) => d.field.id === jobId);
+    expect(c.field).toMatchObject({ field: 'mileage', label: 'Mileage', mine: 6000, theirs: 7000, by: deskUser });
+    await tablet.engine.conflicts.decide(c.id, 'mine');
+    await drain(tablet);
+    expect((await (await auditDb(s)).jobs.get(jobId))?.mileage).toBe(6000);
+  });
+
   it('a call queued by a device from before (no base values) is applied as it always was', async () => {
     const { jobId, customerId } = await sharedJob();
     await front().jobs.serviceNote(jobId, 'Desk note');

@@ -27,6 +27,8 @@ export function Decision({ c, tz }: { c: FieldConflictRow; tz: string }) {
   const engine = useSync();
   const f = c.field;
   const money = isMoneyField(f.entity, f.field);
+  // a price in cents or a list of services is not typed as text: keep theirs or use mine
+  const typed = !money && !Array.isArray(f.mine);
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(() => (f.mine === null || f.mine === undefined ? '' : String(f.mine)));
   const [busy, setBusy] = useState(false);
@@ -80,7 +82,7 @@ export function Decision({ c, tz }: { c: FieldConflictRow; tz: string }) {
               <Button size="xs" disabled={busy} onClick={() => decide('mine')}>
                 {MSG.useMine}
               </Button>
-              {!money && (
+              {typed && (
                 <Button size="xs" variant="outline" disabled={busy} onClick={() => setEditing(true)}>
                   {MSG.editAndSend}
                 </Button>

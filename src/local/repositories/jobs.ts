@@ -10,7 +10,7 @@ import { checkPhotoSize } from '../../domain/schemas/admin';
 import { plateKey } from '../../domain/model/keys';
 import { type BayBookDB, type CustomerRow, type JobRow, type Row, type StoredRow } from '../db';
 import { shopDay, shopTimeZone } from '../rows';
-import type { FieldChangeSet } from '../../domain/fieldChanges';
+import { changedFields, type FieldChangeSet } from '../../domain/fieldChanges';
 import { queueFieldChange } from '../fieldCalls';
 import { LocalWriteError, localWrite, type EnqueueInput, type WriteContext } from '../write';
 import { enqueueNewCustomer, putNewCustomer, type CustomerForm } from './customers';
@@ -297,7 +297,8 @@ export function jobsRepository(db: BayBookDB) {
         // whether the name is a technician is the server's to say when the call arrives (its team is the authority)
         const plan = planAssign(job, technician, undefined, detail);
         if (plan.ok && Object.keys(plan.changes).length === 0) return null;
-        return storeJobPlan(w, job, plan, { method: 'PUT', path: '/job-action/technician', body: { data: { id, technician, detail } }, label: `Assign job #${job.number} to ${technician}` });
+        const call = { field: { changes: { technician }, base: { technician: job.technician } }, label: `Assign job #${job.number} to ${technician}`, detail };
+        return storeJobPlan(w, job, plan, call);
       });
     },
 
@@ -312,9 +313,7 @@ export function jobsRepository(db: BayBookDB) {
         const job = await mustGet(w, id);
         assertOpen(job);
         if (!service.length) throw new LocalWriteError(MSG.selectOneService);
-        const row = await w.patch<JobRow>('jobs', id, { service, updated_at: w.now });
-        await w.enqueue({ method: 'PUT', path: '/job-action/services', body: { data: { id, service } }, label: `Services of job #${job.number}` });
-        return row;
+        return storeJobField(w, job, { service }, `Services of job #${job.number}`);
       });
     },
 
@@ -324,9 +323,7 @@ export function jobsRepository(db: BayBookDB) {
         const job = await mustGet(w, id);
         assertOpen(job);
         if (!Number.isFinite(mileage) || mileage < 0) throw new LocalWriteError(MSG.invalidMileage);
-        const row = await w.patch<JobRow>('jobs', id, { mileage, updated_at: w.now });
-        await w.enqueue({ method: 'PUT', path: '/service', body: { data: { id, mileage } }, label: `Mileage of job #${job.number}` });
-        return row;
+        return storeJobField(w, job, { mileage }, `Mileage of job #${job.number}`);
       });
     },
 
@@ -413,6 +410,15 @@ function textAction(db: BayBookDB, id: string, field: 'comment' | 'service_note'
 }
 
 /** Stores a job plan of src/domain/writes/jobs.ts and queues its call; a job already as asked stores and sends nothing. */
+/** Stores a job field and queues it as a field change with its base (issue 14); nothing when it is already so. */
+async function storeJobField(w: WriteContext, job: JobRow, edit: Partial<JobRow>, label: string): Promise<JobRow> {
+  const set = changedFields({ ...job }, { ...edit });
+  if (Object.keys(set.changes).length === 0) return job;
+  const row = await w.patch<JobRow>('jobs', job.id, { ...set.changes, updated_at: w.now });
+  await queueFieldChange(w, 'jobs', job.id, set, label);
+  return row;
+}
+
 /** A field change of the job (issue 14: sent with its base), or another job call as it is. */
 type JobCall = EnqueueInput | { field: FieldChangeSet; label: string; detail?: string };
 

@@ -92,9 +92,16 @@ async function storeJobPlan(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log
   return { value: true, message: plan.message };
 }
 
-/** Does a job's activity-log line (as the plans of writes/jobs.ts word it) say this field changed? A cancel moves the status. */
-const jobLineMentions = (field: string, line: string) =>
-  field === 'status' ? line.startsWith('status ') || line.startsWith('canceled') : line.startsWith(field in JOB_NOTES ? JOB_NOTES[field as keyof typeof JOB_NOTES] : field);
+/** How a job's activity-log lines (the plans of writes/jobs.ts and the routes here) begin when a field changed. */
+const JOB_LINES: Record<string, string[]> = {
+  status: ['status ', 'canceled'],
+  technician: ['assigned to '],
+  mileage: ['mileage '],
+  service: ['services: '],
+  comment: [JOB_NOTES.comment],
+  service_note: [JOB_NOTES.service_note],
+};
+const jobLineMentions = (field: string, line: string) => (JOB_LINES[field] ?? [field]).some((start) => line.startsWith(start));
 
 /**
  * A job call carrying base values (issue 14): the answer naming the fields someone else changed since, or null when
@@ -201,11 +208,13 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
     path: '/service',
     write: true,
     summary: 'Edit a job row: mileage',
-    body: mileageEditSchema,
+    body: mileageEditSchema.shape(fieldChangeShape),
     async handler(ctx) {
-      const job = await jobOr404(ctx.tx, ctx.body.id);
+      const job = await jobOr404(ctx.tx, ctx.body.id, true);
       refuse(checkJobUpdate(job.status));
-      await updateJob(ctx, job, { mileage: ctx.body.mileage }, `mileage ${job.mileage} → ${ctx.body.mileage}`);
+      const conflicts = await fieldConflicts(ctx, job, { mileage: ctx.body.mileage }, ctx.body.base);
+      if (conflicts) return conflicts;
+      await updateJob(ctx, job, { mileage: ctx.body.mileage }, withDevice(`mileage ${job.mileage} → ${ctx.body.mileage}`, ctx.body.device));
       return { value: true, message: 'Mileage updated' };
     },
   });
@@ -216,11 +225,13 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
       path,
       write: true,
       summary: 'Edit the services of a job {id, service[]}',
-      body: servicesEditSchema,
+      body: servicesEditSchema.shape(fieldChangeShape),
       async handler(ctx) {
-        const job = await jobOr404(ctx.tx, ctx.body.id);
+        const job = await jobOr404(ctx.tx, ctx.body.id, true);
         refuse(checkJobUpdate(job.status));
-        await updateJob(ctx, job, { service: ctx.body.service }, `services: ${ctx.body.service.join(', ')}`);
+        const conflicts = await fieldConflicts(ctx, job, { service: ctx.body.service }, ctx.body.base);
+        if (conflicts) return conflicts;
+        await updateJob(ctx, job, { service: ctx.body.service }, withDevice(`services: ${ctx.body.service.join(', ')}`, ctx.body.device));
         return { value: true, message: 'Services updated' };
       },
     });
@@ -341,12 +352,14 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
     path: '/job-action/technician',
     write: true,
     summary: 'Assign a technician (a level-3 team member) {id, technician, detail}',
-    body: technicianSchema,
+    body: technicianSchema.shape(fieldChangeShape),
     async handler(ctx) {
-      const job = await jobOr404(ctx.tx, ctx.body.id);
+      const job = await jobOr404(ctx.tx, ctx.body.id, true);
       const name = ctx.body.technician;
+      const conflicts = await fieldConflicts(ctx, job, { technician: name }, ctx.body.base);
+      if (conflicts) return conflicts;
       const [tech] = name ? await ctx.tx.select({ id: users.id }).from(users).where(and(eq(users.username, name), eq(users.permission, TECHNICIAN_LEVEL), eq(users.deleted, false))) : [];
-      return storeJobPlan(ctx, job, planAssign(jobNow(job), name, !!tech, ctx.body.detail));
+      return storeJobPlan(ctx, job, planAssign(jobNow(job), name, !!tech, ctx.body.detail), ctx.body.device);
     },
   });
 
