@@ -34,7 +34,7 @@ export function AssignControl({ job, level }: { job: JobRow; level: number }) {
   };
 
   return (
-    <NativeSelect.Root size={{ base: 'md', lg: 'sm' }} width={{ base: 'full', sm: '44' }}>
+    <NativeSelect.Root size="sm" width={{ base: 'full', sm: '44' }}>
       <NativeSelect.Field aria-label="Assigned to" value={job.technician ?? ''} onChange={(e) => void assign(e.currentTarget.value)}>
         <option value="">Select technician</option>
         {names.map((n) => (

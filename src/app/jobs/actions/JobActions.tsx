@@ -65,37 +65,37 @@ export function JobActions({ job, paged }: { job: JobRow; paged?: boolean }) {
 
       <Flex gap="2" wrap="wrap" role="group" aria-label={`Actions for job ${displayJobNumber(job.number)}`}>
         {can('job.comment', level) && (
-          <Button size={{ base: 'md', lg: 'sm' }} variant="outline" onClick={() => setOpen('comment')}>
+          <Button size="sm" variant="outline" onClick={() => setOpen('comment')}>
             Customer Comments
           </Button>
         )}
         {can('job.serviceNote', level) && (
-          <Button size={{ base: 'md', lg: 'sm' }} variant="outline" onClick={() => setOpen('note')}>
+          <Button size="sm" variant="outline" onClick={() => setOpen('note')}>
             Service Notes
           </Button>
         )}
         {can('job.services', level) && !final && (
-          <Button size={{ base: 'md', lg: 'sm' }} variant="outline" onClick={() => setOpen('services')}>
+          <Button size="sm" variant="outline" onClick={() => setOpen('services')}>
             Edit services
           </Button>
         )}
         {can('serviceLog.view', level) && (
-          <Button size={{ base: 'md', lg: 'sm' }} variant="outline" onClick={() => setOpen('log')}>
+          <Button size="sm" variant="outline" onClick={() => setOpen('log')}>
             Service Log
           </Button>
         )}
         {can('job.photos', level) && (
-          <Button size={{ base: 'md', lg: 'sm' }} variant="outline" onClick={() => setOpen('gallery')}>
+          <Button size="sm" variant="outline" onClick={() => setOpen('gallery')}>
             Gallery
           </Button>
         )}
         {can('invoice.create', level) && canGenerateInvoice(job.status) && (
-          <Button size={{ base: 'md', lg: 'sm' }} colorPalette="green" onClick={() => navigate(`/generate-invoice?id=${encodeURIComponent(job.id)}`)}>
+          <Button size="sm" colorPalette="green" onClick={() => navigate(`/generate-invoice?id=${encodeURIComponent(job.id)}`)}>
             Generate Invoice
           </Button>
         )}
         {can('job.cancel', level) && canCancel(job.status, level) && (
-          <Button size={{ base: 'md', lg: 'sm' }} variant="outline" colorPalette="red" onClick={() => void cancelJob()}>
+          <Button size="sm" variant="outline" colorPalette="red" onClick={() => void cancelJob()}>
             Cancel job
           </Button>
         )}

@@ -40,7 +40,7 @@ export function StatusControl({ job, paged, level }: { job: JobRow; paged?: bool
   };
 
   return (
-    <NativeSelect.Root size={{ base: 'md', lg: 'sm' }} width={{ base: 'full', sm: '44' }}>
+    <NativeSelect.Root size="sm" width={{ base: 'full', sm: '44' }}>
       <NativeSelect.Field aria-label="Job Status" value={job.status} onChange={(e) => void change(e.currentTarget.value)}>
         {!current && (
           <option value={job.status} disabled>

@@ -3,11 +3,13 @@ import { format, isValid, parse } from 'date-fns';
 import Calendar from 'react-calendar';
 import 'react-calendar/dist/Calendar.css';
 import { DAY_FORMAT } from '../../../domain/dates';
+import { TOUCH_TARGET_PX } from '../../ui/theme';
 
 /**
  * The booking date picker of the request form (level 4 and up). Loaded lazily (React.lazy) so react-calendar stays
  * out of the main chunk. Days are 'YYYY-MM-DD' labels of the shop's calendar; `today` is the shop's today, earlier
- * days cannot be picked. Tiles are at least 44 px high for touch.
+ * days cannot be picked. Tiles and arrows are at least TOUCH_TARGET_PX high (react-calendar's
+ * own buttons: no Chakra recipe sizes them).
  */
 export default function BookingCalendar({ day, today, onPick }: { day: string | null; today: string; onPick: (day: string) => void }) {
   const asDate = (d: string | null) => {
@@ -21,8 +23,8 @@ export default function BookingCalendar({ day, today, onPick }: { day: string | 
       maxW="md"
       css={{
         '& .react-calendar': { width: '100%', border: '1px solid var(--chakra-colors-border)', borderRadius: '8px', fontFamily: 'inherit' },
-        '& .react-calendar__tile': { minHeight: '44px' },
-        '& .react-calendar__navigation button': { minHeight: '44px' },
+        '& .react-calendar__tile': { minHeight: `${TOUCH_TARGET_PX}px` },
+        '& .react-calendar__navigation button': { minHeight: `${TOUCH_TARGET_PX}px` },
       }}
     >
       <Calendar
