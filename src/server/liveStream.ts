@@ -14,14 +14,21 @@ const MAX_STREAM_MS = 10 * 60_000;
 
 export interface LiveStreams {
   open(reply: FastifyReply, head: number): void;
-  /** ends every open stream (graceful shutdown): the devices reconnect, through the load balancer, to another instance */
+  /** ends every open stream and refuses new ones (graceful shutdown): the devices reconnect, through the load
+   *  balancer, to another instance */
   endAll(): void;
 }
 
 export function liveStreams(live: LiveChanges): LiveStreams {
   const ends = new Set<() => void>();
+  let closing = false;
   return {
     open(reply, head) {
+      // a device reconnecting at once after endAll() would otherwise hold the close open again
+      if (closing) {
+        void reply.code(503).send({ value: false, message: 'The server is shutting down. Try again in a moment.' });
+        return;
+      }
       // the stream is written by hand: compression and the JSON reply would both hold events back
       reply.hijack();
       const res = reply.raw;
@@ -51,6 +58,7 @@ export function liveStreams(live: LiveChanges): LiveStreams {
       res.on('error', end);
     },
     endAll() {
+      closing = true;
       for (const end of [...ends]) end();
     },
   };

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEvents, type LiveEvent } from '../../src/sync/live';
+import { startDiskServer } from '../sync/diskServer';
 import { makeDevice } from '../sync/helpers';
 import { startInstances, type Instances } from '../helpers/instances';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
@@ -114,6 +115,31 @@ describe.each(DATABASES)('live changes on %s', (kind) => {
       expect(d.net.calls.some((c) => c.path === '/api/v3/sync/live')).toBe(true);
     } finally {
       d.engine.stop();
+    }
+  });
+
+  it('a device hears again after the server restarts (its stream ended by the graceful close, then reopened)', async () => {
+    const disk = await startDiskServer(kind);
+    const d = makeDevice(disk.url, 'live-restart', { live: true });
+    try {
+      await d.engine.signIn({ username: 'admin', permission: 5, token: disk.adminToken });
+      await d.engine.syncNow();
+      d.engine.start();
+      await expect.poll(() => d.net.calls.filter((c) => c.path === '/api/v3/sync/live').length).toBe(1);
+      await disk.restart();
+      // reopened (after waits while the server was away), with no poll to fall back on
+      await expect.poll(() => d.net.calls.filter((c) => c.path === '/api/v3/sync/live' && c.answered === 200).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      const res = await fetch(`${disk.url}/api/customer`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${disk.adminToken}` },
+        body: JSON.stringify(customer('LV 3')),
+      });
+      expect(res.status).toBe(200);
+      const { id } = (await res.json()) as { id: string };
+      await expect.poll(() => d.db.customers.get(id), { timeout: 30_000 }).toBeDefined();
+    } finally {
+      d.engine.stop();
+      await disk.dispose();
     }
   });
 
