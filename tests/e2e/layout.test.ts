@@ -64,7 +64,12 @@ describe('every screen fits the tablet and desk sizes', () => {
         customer_note: 'Squeal from the front left wheel when braking downhill',
       },
     });
-    await api('POST', '/service', { data: { customer_id: customer.id, mileage: 123999, service: [SERVICES[1]] } });
+    const booked = await api('POST', '/service', {
+      data: { customer_id: customer.id, mileage: 123999, service: [SERVICES[1]] },
+    });
+    // a booking for the calendar's chip and event dialog (a booking must lie ahead)
+    const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+    await api('PUT', '/booking-date', { data: { id: booked.id, book_start: hours(26), book_end: hours(27) } });
     const supplier = await api('POST', '/v2/inventory/supplier', {
       data: {
         bizname: 'Northern Brake & Clutch Supplies Ltd',
@@ -274,6 +279,25 @@ describe('every screen fits the tablet and desk sizes', () => {
     const found = [...(await smallTargets()), ...(await axeFindings(page))];
     expect(found, found.join('\n')).toEqual([]);
     await page.keyboard.press('Escape');
+  });
+
+  it("the calendar's event dialog is finger-sized on the tablets and passes axe", async () => {
+    const problems: string[] = [];
+    for (const size of TABLETS) {
+      await page.setViewportSize(size);
+      await page.goto(`${server.url}/view-calendar`);
+      await settled();
+      const chip = page.getByTestId('event-chip');
+      // the booking is tomorrow, which may be next month
+      if ((await chip.count()) === 0) await page.getByRole('button', { name: 'Next month' }).click();
+      await chip.first().click();
+      await page.getByTestId('event-dialog').waitFor();
+      const found = [...(await smallTargets()), ...(await axeFindings(page))];
+      problems.push(...found.map((p) => `${size.width}×${size.height}: ${p}`));
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 
   // a tablet's on-screen keyboard takes ~45% of the screen: what is left is the visual viewport the dialog must fit
