@@ -23,6 +23,15 @@ describe('the PWA shell in Chromium', () => {
     server?.stop();
   });
 
+  /**
+   * The page has loaded and the shell has rendered its frame (the footer). Not 'networkidle': the app keeps a live
+   * stream open to the server (src/sync/live.ts), so the network is never idle while it is online.
+   */
+  const shown = async () => {
+    await page.waitForLoadState('load');
+    await expect.poll(() => page.getByTestId('footer').count()).toBe(1);
+  };
+
   const loginAs = async (username: string, password: string) => {
     await page.goto(`${server.url}/login`);
     await page.getByLabel('Username').fill(username);
@@ -103,7 +112,7 @@ describe('the PWA shell in Chromium', () => {
       const token = level === 1 ? level1 : await server.login(`lvl${level}`, 'bay-pass-2345');
       await page.evaluate((t) => localStorage.setItem('baybook.token', t), token);
       await page.goto(`${server.url}/`);
-      await page.waitForLoadState('networkidle');
+      await shown();
       // client-side navigation, as a menu click or a typed link inside the app would do
       for (const r of SCREEN_ROUTES) {
         const expected = canSee(r.path, level) ? r.path : '/';
@@ -120,13 +129,13 @@ describe('the PWA shell in Chromium', () => {
       // and a full page load of the highest route of the level and of one above it
       const top = SCREEN_ROUTES.filter((r) => r.minLevel === Math.min(level, 5)).at(-1)!;
       await page.goto(`${server.url}${top.path}`);
-      await page.waitForLoadState('networkidle');
+      await shown();
       expect(new URL(page.url()).pathname, `level ${level} loading ${top.path}`).toBe(top.path);
       const above = SCREEN_ROUTES.find((r) => r.minLevel === level + 1);
       if (above) {
         await page.goto(`${server.url}${above.path}`);
-        await page.waitForLoadState('networkidle');
-        expect(new URL(page.url()).pathname, `level ${level} loading ${above.path}`).toBe('/');
+        await shown();
+        await expect.poll(() => new URL(page.url()).pathname, { message: `level ${level} loading ${above.path}` }).toBe('/');
       }
     }
     expect(wrong).toEqual([]);
@@ -211,7 +220,7 @@ describe('the PWA shell in Chromium', () => {
 
   it('clears caches on a new build number, keeps IndexedDB (a queued entry) and the session, and opens offline again', async () => {
     await page.goto(`${server.url}/`);
-    await page.waitForLoadState('networkidle');
+    await shown();
     // a marker cache, and an outbox entry that waits for a user who is not signed in (so it is not sent meanwhile)
     await page.evaluate(async () => {
       await (await caches.open('marker')).put('/marker', new Response('x'));
