@@ -1,13 +1,24 @@
-import { Badge, Box, Button, CloseButton, Dialog, Flex, Image, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef } from 'react';
 import { displayJobNumber } from '../../../domain/jobs';
 import { can } from '../../../domain/permissions';
 import type { JobRow, Row } from '../../../local/db';
 import { useRepos } from '../../data/DataProvider';
+import { DialogFrame } from '../../ui/DialogFrame';
 import { isPendingPhoto, usePhotoGallery, usePhotoUrl } from '../../ui/photos';
 
-function Photo({ photo, index, canDelete, onDelete }: { photo: Row; index: number; canDelete: boolean; onDelete: () => void }) {
+function Photo({
+  photo,
+  index,
+  canDelete,
+  onDelete,
+}: {
+  photo: Row;
+  index: number;
+  canDelete: boolean;
+  onDelete: () => void;
+}) {
   const repos = useRepos();
   const { thumb, unavailable, openFull } = usePhotoUrl(photo, repos.jobs.localPhoto);
   const pending = isPendingPhoto(photo);
@@ -30,7 +41,13 @@ function Photo({ photo, index, canDelete, onDelete }: { photo: Row; index: numbe
         )}
       </Box>
       {canDelete && (
-        <Button size="sm" variant="outline" colorPalette="red" onClick={onDelete} aria-label={`Delete photo ${index + 1}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          onClick={onDelete}
+          aria-label={`Delete photo ${index + 1}`}
+        >
           Delete
         </Button>
       )}
@@ -48,53 +65,59 @@ export function GalleryDialog({ job, level, onClose }: { job: JobRow; level: num
   const photos = useLiveQuery(() => repos.jobs.photos(job.id), [repos, job.id]);
   const files = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
-  const { busy, upload, remove } = usePhotoGallery({ add: (file, name) => repos.jobs.addPhoto(job.id, file, name), remove: (id) => repos.jobs.removePhoto(id) });
+  const { busy, upload, remove } = usePhotoGallery({
+    add: (file, name) => repos.jobs.addPhoto(job.id, file, name),
+    remove: (id) => repos.jobs.removePhoto(id),
+  });
   const editable = can('job.photos', level);
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="full" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>
-                Gallery {displayJobNumber(job.number)} · {job.registration}
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {editable && (
-                  <Flex gap="2" wrap="wrap">
-                    <Button colorPalette="blue" onClick={() => files.current?.click()} loading={busy}>
-                      Add Photo
-                    </Button>
-                    <Button variant="outline" onClick={() => camera.current?.click()} disabled={busy}>
-                      Take Photo
-                    </Button>
-                    <input ref={files} type="file" accept="image/*" multiple hidden data-testid="photo-input" onChange={(e) => void upload(e)} />
-                    <input ref={camera} type="file" accept="image/*" capture="environment" hidden data-testid="camera-input" onChange={(e) => void upload(e)} />
-                  </Flex>
-                )}
-                {photos && !photos.length && <Text color="fg.muted">No photos yet.</Text>}
-                <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap="3">
-                  {(photos ?? []).map((p, i) => (
-                    <Photo key={p.id} photo={p} index={i} canDelete={editable} onDelete={() => void remove(p, i)} />
-                  ))}
-                </SimpleGrid>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Close
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      title={`Gallery ${displayJobNumber(job.number)} · ${job.registration}`}
+      size="full"
+      onClose={onClose}
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <Stack gap="4">
+        {editable && (
+          <Flex gap="2" wrap="wrap">
+            <Button colorPalette="blue" onClick={() => files.current?.click()} loading={busy}>
+              Add Photo
+            </Button>
+            <Button variant="outline" onClick={() => camera.current?.click()} disabled={busy}>
+              Take Photo
+            </Button>
+            <input
+              ref={files}
+              type="file"
+              accept="image/*"
+              multiple
+              hidden
+              data-testid="photo-input"
+              onChange={(e) => void upload(e)}
+            />
+            <input
+              ref={camera}
+              type="file"
+              accept="image/*"
+              capture="environment"
+              hidden
+              data-testid="camera-input"
+              onChange={(e) => void upload(e)}
+            />
+          </Flex>
+        )}
+        {photos && !photos.length && <Text color="fg.muted">No photos yet.</Text>}
+        <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap="3">
+          {(photos ?? []).map((p, i) => (
+            <Photo key={p.id} photo={p} index={i} canDelete={editable} onDelete={() => void remove(p, i)} />
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </DialogFrame>
   );
 }
