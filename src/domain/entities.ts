@@ -46,12 +46,6 @@ export function normaliseMethod(method: unknown): TransactionMethod | null {
   return (Object.keys(METHOD_LABELS) as TransactionMethod[]).includes(m as TransactionMethod) ? (m as TransactionMethod) : null;
 }
 
-interface Versioned {
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
-
 /** A product line on an invoice, sale or estimate. */
 export interface InvoiceLine {
   id: string;
@@ -73,32 +67,4 @@ export interface InvoiceTotals {
   total: Cents;
   paid: Cents;
   due: Cents;
-}
-
-export interface Invoice extends Versioned {
-  id: string;
-  number: string;
-  request_id: string | null;
-  customer_id: string | null;
-  first_name: string;
-  last_name: string;
-  registration: string;
-  vin: string;
-  /** amount due */
-  total: Cents;
-  /** amount paid */
-  payment: Cents;
-  /** discount as money */
-  discount: Cents;
-  discount_percent: number;
-  points_value: Cents;
-  work_hour: number;
-  rate_hour: Cents;
-  products: InvoiceLine[];
-  profile: Record<string, unknown>;
-  totals: InvoiceTotals;
-  storage: 'on' | 'off';
-  storage_days: number;
-  invoice_status: 'open' | 'write-off';
-  type: 'service' | 'product';
 }

@@ -25,7 +25,7 @@ export const invoices = table({
     points_value: money().default(0),
     work_hour: real().default(0),
     rate_hour: money().default(0),
-    products: json<unknown[]>().default([]),
+    products: json<InvoiceLine[]>().default([]),
     profile: json<Record<string, unknown>>().default({}),
     totals: json<Record<string, unknown>>().default({}),
     // a link token from the first schema: nothing writes or reads it, and a link token is not for every device to hold

@@ -1,6 +1,7 @@
 import { ValidationError } from 'yup';
 import type { ShopSettings } from '../configSheet';
-import type { Invoice, InvoiceLine } from '../entities';
+import type { InvoiceLine } from '../entities';
+import type { DeviceRow } from '../model';
 import { canGenerateInvoice, displayJobNumber } from '../jobs';
 import { MSG, fill } from '../messages';
 import { formatUSD } from '../money';
@@ -37,7 +38,8 @@ export interface InvoiceCustomer extends InvoicePerson {
   active: number;
 }
 
-export type NewInvoiceRow = Omit<Invoice, 'id' | 'number' | 'created_at' | 'updated_at' | 'version'> & { created_by: string };
+/** the invoice row a plan builds: the model's row less what the store assigns */
+export type NewInvoiceRow = Omit<DeviceRow<'invoices'>, 'id' | 'number' | 'created_at' | 'updated_at' | 'version' | '_seq'>;
 
 export interface NewInvoicePlan {
   /** the row, but for its id and number (the device's series, or the server's) */
