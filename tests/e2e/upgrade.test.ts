@@ -66,7 +66,7 @@ describe('a device with queued entries and a version-1 database loads a new buil
     server?.stop();
   });
 
-  it('upgrades Dexie, busts the caches and sends every queued entry once, also across reloads', async () => {
+  it('upgrades Dexie, busts the caches and sends every queued entry once, also across reloads', { timeout: 240_000 }, async () => {
     const token = await server.login(ADMIN.username, ADMIN.password);
     const ann = await server.api('POST', '/customer', { data: ANN }, token);
     expect(ann.status).toBe(200);
@@ -99,7 +99,8 @@ describe('a device with queued entries and a version-1 database loads a new buil
     // a screen route, as a tablet resuming on the dashboard would
     await page.goto(`${server.url}/dash`);
 
-    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), BUILD_KEY), { timeout: 30_000 }).toBe(live);
+    // the bust may wait up to a minute for a sending outbox (buildCheck's waitMs): the device's queued entries go now
+    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), BUILD_KEY), { timeout: 90_000 }).toBe(live);
     await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('baybook-v1-marker')), { timeout: 30_000 }).toBe(false);
     // sent, and pulled back (the rows carry the change_log seq they came with)
     let after: IndexedDbDump | null = null;
