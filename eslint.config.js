@@ -7,28 +7,84 @@ const HTML_MESSAGE = 'Stored text is shown as text: render it as a React child, 
 const NO_HTML = [
   { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: HTML_MESSAGE },
   { selector: "Property[key.name='dangerouslySetInnerHTML']", message: HTML_MESSAGE },
-  { selector: "AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]", message: 'Stored text is shown as text: set textContent, never HTML.' },
-  { selector: "CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/][callee.object.name='document'], CallExpression[callee.property.name='insertAdjacentHTML']", message: 'Stored text is shown as text: never hand a string to the HTML parser.' },
+  {
+    selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]',
+    message: 'Stored text is shown as text: set textContent, never HTML.',
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/][callee.object.name='document'], CallExpression[callee.property.name='insertAdjacentHTML']",
+    message: 'Stored text is shown as text: never hand a string to the HTML parser.',
+  },
 ];
 
 // A double cast or `as never` silences the compiler exactly where two types disagree: give the value a real type
 // (a guard, a generic, a mapper) instead. Tests and their doubles may still cast.
 const NO_BLIND_CASTS = [
-  { selector: "TSAsExpression > TSAsExpression.expression[typeAnnotation.type='TSUnknownKeyword']", message: '`as unknown as` hides a type mismatch: type the value (a guard, a generic, a mapper).' },
-  { selector: "TSAsExpression[typeAnnotation.type='TSNeverKeyword']", message: '`as never` switches type checking off: give the value its real type.' },
+  {
+    selector: "TSAsExpression > TSAsExpression.expression[typeAnnotation.type='TSUnknownKeyword']",
+    message: '`as unknown as` hides a type mismatch: type the value (a guard, a generic, a mapper).',
+  },
+  {
+    selector: "TSAsExpression[typeAnnotation.type='TSNeverKeyword']",
+    message: '`as never` switches type checking off: give the value its real type.',
+  },
 ];
 
 // ---- Layer rules (docs/ARCHITECTURE.md, "Layer rules"). Imports are relative, so a layer is `(../)+<name>/`.
-const LAYER_DIRS = { app: 'src/app', domain: 'src/domain', local: 'src/local', pdf: 'src/pdf', server: 'src/server', sync: 'src/sync', sw: 'sw' };
+const LAYER_DIRS = {
+  app: 'src/app',
+  domain: 'src/domain',
+  local: 'src/local',
+  pdf: 'src/pdf',
+  server: 'src/server',
+  sync: 'src/sync',
+  sw: 'sw',
+};
 const layerRegex = (names) => `^(\\.\\./)+(src/)?(${names.join('|')})(/|$)`;
 // esquery regexes cannot contain '/', so the `import()` selector spells it \x2F.
 const dynamicLayerRegex = (names) => `^(\\.\\.\\x2F)+(src\\x2F)?(${names.join('|')})(\\x2F|$)`;
 
-const NODE_AND_SERVER = ['node:*', 'fs', 'fs/*', 'path', 'crypto', 'url', 'util', 'fastify', 'fastify/*', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'sharp'];
-const BROWSER_UI = ['react', 'react/*', 'react-*', '@chakra-ui/*', '@emotion/*', '@tanstack/*', 'victory', 'jsbarcode', 'papaparse', 'workbox-*'];
-const NETWORK_MESSAGE = 'Only the sync engine talks to the API (src/sync/transport.ts): read and write through the repositories.';
-const NETWORK_GLOBALS = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].map((name) => ({ name, message: NETWORK_MESSAGE }));
-const NETWORK_PROPERTIES = ['window', 'globalThis', 'self'].map((object) => ({ object, property: 'fetch', message: NETWORK_MESSAGE }));
+const NODE_AND_SERVER = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'crypto',
+  'url',
+  'util',
+  'fastify',
+  'fastify/*',
+  '@fastify/*',
+  'drizzle-orm',
+  'drizzle-orm/*',
+  'pg',
+  '@electric-sql/*',
+  'sharp',
+];
+const BROWSER_UI = [
+  'react',
+  'react/*',
+  'react-*',
+  '@chakra-ui/*',
+  '@emotion/*',
+  '@tanstack/*',
+  'victory',
+  'jsbarcode',
+  'papaparse',
+  'workbox-*',
+];
+const NETWORK_MESSAGE =
+  'Only the sync engine talks to the API (src/sync/transport.ts): read and write through the repositories.';
+const NETWORK_GLOBALS = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].map((name) => ({
+  name,
+  message: NETWORK_MESSAGE,
+}));
+const NETWORK_PROPERTIES = ['window', 'globalThis', 'self'].map((object) => ({
+  object,
+  property: 'fetch',
+  message: NETWORK_MESSAGE,
+}));
 
 // What each layer may not import: other layers (static or `import()`) and packages.
 const LAYERS = {
@@ -68,8 +124,18 @@ const LAYERS = {
     why: 'reaches the server only through the sync engine and never touches Dexie or the service worker',
     // Screens read and write through useRepos(): from src/local they take types, and the refusal class they catch.
     extraPatterns: [
-      { regex: '^(\\.\\./)+local/(db|storage|repositories)(/|$)', allowTypeImports: true, message: 'Screens take the database and repositories from useRepos() (src/app/data/DataProvider.tsx): import only types from src/local.' },
-      { regex: '^(\\.\\./)+local/write$', allowTypeImports: true, allowImportNames: ['LocalWriteError'], message: 'Screens write through repository calls: from src/local/write they take only LocalWriteError.' },
+      {
+        regex: '^(\\.\\./)+local/(db|storage|repositories)(/|$)',
+        allowTypeImports: true,
+        message:
+          'Screens take the database and repositories from useRepos() (src/app/data/DataProvider.tsx): import only types from src/local.',
+      },
+      {
+        regex: '^(\\.\\./)+local/write$',
+        allowTypeImports: true,
+        allowImportNames: ['LocalWriteError'],
+        message: 'Screens write through repository calls: from src/local/write they take only LocalWriteError.',
+      },
     ],
   },
 };
@@ -81,22 +147,43 @@ function layer(name, { files, casts = true, extraPatterns = LAYERS[name].extraPa
   return {
     files: files ?? [`${LAYER_DIRS[name]}/**/*.{ts,tsx}`],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{ regex: layerRegex(notLayers), message }, { group: notPackages, message }, ...extraPatterns],
-      }],
-      'no-restricted-syntax': ['error', ...NO_HTML, ...(casts ? NO_BLIND_CASTS : []),
-        { selector: `ImportExpression[source.value=/${dynamicLayerRegex(notLayers)}/]`, message }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: layerRegex(notLayers), message }, { group: notPackages, message }, ...extraPatterns],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        ...NO_HTML,
+        ...(casts ? NO_BLIND_CASTS : []),
+        { selector: `ImportExpression[source.value=/${dynamicLayerRegex(notLayers)}/]`, message },
+      ],
     },
   };
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', 'test-output/**', 'data/**', '.tmp/**', 'src/server/db/migrations/**', 'public/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dev-dist/**',
+      'node_modules/**',
+      'test-output/**',
+      'data/**',
+      '.tmp/**',
+      'src/server/db/migrations/**',
+      'public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
@@ -113,7 +200,10 @@ export default tseslint.config(
     files: ['src/app/**/*.{ts,tsx}', 'src/domain/**/*.ts', 'src/local/**/*.ts', 'src/pdf/**/*.ts'],
     // the build check reads /build-meta.json (not data) and authFailure watches the API's 401s: shell, not screens
     ignores: ['src/app/shell/buildCheck.ts', 'src/app/session/authFailure.ts'],
-    rules: { 'no-restricted-globals': ['error', ...NETWORK_GLOBALS], 'no-restricted-properties': ['error', ...NETWORK_PROPERTIES] },
+    rules: {
+      'no-restricted-globals': ['error', ...NETWORK_GLOBALS],
+      'no-restricted-properties': ['error', ...NETWORK_PROPERTIES],
+    },
   },
   {
     // tests build doubles and deliberately malformed payloads: `any` and casts stay allowed there

@@ -9,7 +9,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 function buildNumber(): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 13);
   try {
-    return `${execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim()}.${stamp}`;
+    return `${execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim()}.${stamp}`;
   } catch {
     return stamp;
   }

@@ -16,5 +16,8 @@ const rows = readdirSync(dir)
 const html = readFileSync('dist/index.html', 'utf8');
 const first = rows.filter((r) => html.includes(r.f));
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-for (const r of rows.slice(0, 8)) console.log(`${r.f.padEnd(40)} ${kb(r.raw).padStart(10)} ${kb(r.gzip).padStart(10)} gzip`);
-console.log(`first load (entry chunks in index.html): ${kb(first.reduce((n, r) => n + r.gzip, 0))} gzip; all chunks ${kb(rows.reduce((n, r) => n + r.gzip, 0))} gzip`);
+for (const r of rows.slice(0, 8))
+  console.log(`${r.f.padEnd(40)} ${kb(r.raw).padStart(10)} ${kb(r.gzip).padStart(10)} gzip`);
+console.log(
+  `first load (entry chunks in index.html): ${kb(first.reduce((n, r) => n + r.gzip, 0))} gzip; all chunks ${kb(rows.reduce((n, r) => n + r.gzip, 0))} gzip`,
+);

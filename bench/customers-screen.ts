@@ -15,7 +15,13 @@ import { CLICK_MENU, fmt, timed } from './shop/timing';
  * Medians of `--runs` after one warm-up each. Without --dist it builds the working tree. Prints figures only
  * (docs/PERFORMANCE.md records them); budget ≤ 50 ms for both at any size.
  */
-const { values } = parseArgs({ options: { dist: { type: 'string' }, sizes: { type: 'string', default: '5000,20000,50000' }, runs: { type: 'string', default: '7' } } });
+const { values } = parseArgs({
+  options: {
+    dist: { type: 'string' },
+    sizes: { type: 'string', default: '5000,20000,50000' },
+    runs: { type: 'string', default: '7' },
+  },
+});
 const SIZES = values.sizes.split(',').map(Number);
 const RUNS = Number(values.runs);
 
@@ -56,7 +62,10 @@ try {
     have = size;
     const seeded = ((Date.now() - t) / 1000).toFixed(0);
     await page.reload();
-    await page.getByText(/^Synced /).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByText(/^Synced /)
+      .first()
+      .waitFor({ timeout: 60_000 });
     const menu: number[] = [];
     const floor: number[] = [];
     for (let i = 0; i <= RUNS; i++) {

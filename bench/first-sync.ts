@@ -34,7 +34,10 @@ const LONG_TASKS = `new PerformanceObserver((list) => {
 
 /** The longest task that started at or after `since` (epoch ms), and the longest before it. */
 async function longestTasks(page: Page, since: number) {
-  const tasks = JSON.parse(await page.evaluate(() => sessionStorage.getItem('longTasks') ?? '[]')) as [number, number][];
+  const tasks = JSON.parse(await page.evaluate(() => sessionStorage.getItem('longTasks') ?? '[]')) as [
+    number,
+    number,
+  ][];
   const max = (xs: [number, number][]) => Math.max(0, ...xs.map(([, ms]) => ms));
   return { during: max(tasks.filter(([at]) => at >= since)), before: max(tasks.filter(([at]) => at < since)) };
 }
@@ -69,15 +72,22 @@ async function firstSync(page: Page, url: string, changes: number) {
   const shown = new Set<string>();
   for (;;) {
     if (await readMeta(page, 'lastPull').catch(() => undefined)) break;
-    const progress = await page.getByTestId('first-sync').textContent({ timeout: 100 }).catch(() => null);
+    const progress = await page
+      .getByTestId('first-sync')
+      .textContent({ timeout: 100 })
+      .catch(() => null);
     if (progress) shown.add(progress.replace('First sync ', ''));
     if (Date.now() - t0 > 3_600_000) throw new Error('the first sync did not finish within an hour');
     await page.waitForTimeout(500);
   }
   const s = (Date.now() - t0) / 1000;
   const longest = await longestTasks(page, clicked);
-  console.log(`  first sync, sign-in → all rows local: ${s.toFixed(1)} s, ${Math.round(changes / s)} rows/s, longest main-thread task ${longest.during.toFixed(0)} ms`);
-  console.log(`  (longest task loading the login page, before the click: ${longest.before.toFixed(0)} ms; progress shown: ${[...shown].join(' → ') || 'none'})`);
+  console.log(
+    `  first sync, sign-in → all rows local: ${s.toFixed(1)} s, ${Math.round(changes / s)} rows/s, longest main-thread task ${longest.during.toFixed(0)} ms`,
+  );
+  console.log(
+    `  (longest task loading the login page, before the click: ${longest.before.toFixed(0)} ms; progress shown: ${[...shown].join(' → ') || 'none'})`,
+  );
 }
 
 const TILES_SHOWN = `const text = (id) => document.querySelector('[data-testid="' + id + '"]')?.textContent ?? '…';
@@ -109,14 +119,19 @@ for (const size of SIZES) {
   const dataDir = mkdtempSync(join(tmpdir(), 'baybook-bench-shop-'));
   const t = Date.now();
   const changes = await seedServer(dataDir, shop);
-  console.log(`${size} customers, ${shop.jobs} jobs, ${shop.invoices} invoices, ${shop.payments} payments: ${changes} changes (server seeded in ${((Date.now() - t) / 1000).toFixed(0)} s)`);
+  console.log(
+    `${size} customers, ${shop.jobs} jobs, ${shop.invoices} invoices, ${shop.payments} payments: ${changes} changes (server seeded in ${((Date.now() - t) / 1000).toFixed(0)} s)`,
+  );
   const server = await startProduct(dist, dataDir);
   const ctx = await openBrowser();
   try {
     await ctx.addInitScript(LONG_TASKS);
     const page = await ctx.newPage();
     await firstSync(page, server.url, changes);
-    await page.getByText(/^Synced /).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByText(/^Synced /)
+      .first()
+      .waitFor({ timeout: 60_000 });
     await dashboard(page);
   } finally {
     await ctx.close();

@@ -31,18 +31,67 @@ const customers: CustomerRow[] = [];
 for (let i = 0; i < CUSTOMERS; i++) {
   const registration = `${pick(LETTERS)}${pick(LETTERS)} ${Math.floor(rnd() * 9000 + 1000)}`;
   const vin = Array.from({ length: 17 }, () => pick('0123456789ABCDEFGHJKLMNPRSTUVWXYZ')).join('');
-  customers.push(derive('customers', { id: newId(), first_name: `First${i}`, last_name: `Last${i % 3000}`, vin, registration, email: `owner${i}@mail${i % 50}.test`, contact: String(8760000000 + i), current_points: 0, discount: 0, note: '', active: 1, created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-01T00:00:00.000Z', version: 1 }) as CustomerRow);
+  customers.push(
+    derive('customers', {
+      id: newId(),
+      first_name: `First${i}`,
+      last_name: `Last${i % 3000}`,
+      vin,
+      registration,
+      email: `owner${i}@mail${i % 50}.test`,
+      contact: String(8760000000 + i),
+      current_points: 0,
+      discount: 0,
+      note: '',
+      active: 1,
+      created_at: '2024-01-01T00:00:00.000Z',
+      updated_at: '2024-01-01T00:00:00.000Z',
+      version: 1,
+    }) as CustomerRow,
+  );
 }
 const jobs: JobRow[] = [];
 const start = Date.now() - JOBS * 60_000;
 for (let i = 0; i < JOBS; i++) {
   const c = customers[Math.floor(rnd() * customers.length)];
   const at = new Date(start + i * 60_000).toISOString();
-  jobs.push(derive('jobs', { id: newId(), number: `A1-${i + 1}`, customer_id: c.id, vin: c.vin, registration: c.registration, first_name: c.first_name, last_name: c.last_name, contact: c.contact, email: c.email, mileage: 1000, service: ['Oil change'], status: ['received', 'active', 'complete', 'booked'][i % 4], book_start: null, book_end: null, start: null, active_at: null, complete_at: null, technician: '', customer_note: '', service_note: '', comment: '', invoice: [], type: 'service', created_by: 'bench', created_at: at, updated_at: at, version: 1 }) as JobRow);
+  jobs.push(
+    derive('jobs', {
+      id: newId(),
+      number: `A1-${i + 1}`,
+      customer_id: c.id,
+      vin: c.vin,
+      registration: c.registration,
+      first_name: c.first_name,
+      last_name: c.last_name,
+      contact: c.contact,
+      email: c.email,
+      mileage: 1000,
+      service: ['Oil change'],
+      status: ['received', 'active', 'complete', 'booked'][i % 4],
+      book_start: null,
+      book_end: null,
+      start: null,
+      active_at: null,
+      complete_at: null,
+      technician: '',
+      customer_note: '',
+      service_note: '',
+      comment: '',
+      invoice: [],
+      type: 'service',
+      created_by: 'bench',
+      created_at: at,
+      updated_at: at,
+      version: 1,
+    }) as JobRow,
+  );
 }
 for (let i = 0; i < customers.length; i += 5000) await db.customers.bulkPut(customers.slice(i, i + 5000));
 for (let i = 0; i < jobs.length; i += 5000) await db.jobs.bulkPut(jobs.slice(i, i + 5000));
-console.log(`loaded ${CUSTOMERS} customers and ${JOBS} jobs in ${((performance.now() - t0) / 1000).toFixed(1)} s (fake-indexeddb)`);
+console.log(
+  `loaded ${CUSTOMERS} customers and ${JOBS} jobs in ${((performance.now() - t0) / 1000).toFixed(1)} s (fake-indexeddb)`,
+);
 
 const repo = jobsRepository(db);
 const sample = () => jobs[Math.floor(rnd() * jobs.length)];
@@ -57,7 +106,9 @@ async function measure(label: string, make: () => string, runs = 20) {
     total += r.total;
   }
   const s = times.sort((a, b) => a - b);
-  console.log(`${label}: p50 ${s[Math.floor(s.length / 2)].toFixed(1)} ms, max ${s[s.length - 1].toFixed(1)} ms (avg ${Math.round(total / runs)} matches)`);
+  console.log(
+    `${label}: p50 ${s[Math.floor(s.length / 2)].toFixed(1)} ms, max ${s[s.length - 1].toFixed(1)} ms (avg ${Math.round(total / runs)} matches)`,
+  );
 }
 await measure('plate prefix', () => sample().registration.slice(0, 4));
 await measure('surname', () => sample().last_name);

@@ -28,8 +28,13 @@ async function measure(t: Target) {
     const events: { seq: number; at: number }[] = [];
     aborts.push(ctrl);
     seen.push(events);
-    const res = await fetch(`${t.listenUrl}/api/v3/sync/live`, { headers: { accept: 'text/event-stream', authorization: `Bearer ${t.token}` }, signal: ctrl.signal });
-    void readEvents(res.body!, (e) => events.push({ seq: Number(JSON.parse(e.data).seq), at: performance.now() })).catch(() => undefined);
+    const res = await fetch(`${t.listenUrl}/api/v3/sync/live`, {
+      headers: { accept: 'text/event-stream', authorization: `Bearer ${t.token}` },
+      signal: ctrl.signal,
+    });
+    void readEvents(res.body!, (e) =>
+      events.push({ seq: Number(JSON.parse(e.data).seq), at: performance.now() }),
+    ).catch(() => undefined);
   }
   const latencies: number[] = [];
   for (let w = 0; w < WRITES; w++) {
@@ -37,10 +42,24 @@ async function measure(t: Target) {
     const res = await fetch(`${t.writeUrl}/api/customer`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${t.token}` },
-      body: JSON.stringify({ data: { vin: `BENCHLIVE${String(w).padStart(8, '0')}`, registration: `BL ${w}`, first_name: 'B', last_name: 'L', contact: '8765551234' } }),
+      body: JSON.stringify({
+        data: {
+          vin: `BENCHLIVE${String(w).padStart(8, '0')}`,
+          registration: `BL ${w}`,
+          first_name: 'B',
+          last_name: 'L',
+          contact: '8765551234',
+        },
+      }),
     });
     await res.arrayBuffer();
-    const head = Number(((await (await fetch(`${t.writeUrl}/api/v3/sync/live`, { headers: { authorization: `Bearer ${t.token}` } })).json()) as { seq: number }).seq);
+    const head = Number(
+      (
+        (await (
+          await fetch(`${t.writeUrl}/api/v3/sync/live`, { headers: { authorization: `Bearer ${t.token}` } })
+        ).json()) as { seq: number }
+      ).seq,
+    );
     const firstPast = (events: { seq: number; at: number }[]) => events.find((e) => e.seq >= head);
     while (!seen.every(firstPast)) await new Promise((r) => setTimeout(r, 5));
     for (const events of seen) latencies.push(firstPast(events)!.at - sent);
@@ -48,19 +67,33 @@ async function measure(t: Target) {
   aborts.forEach((a) => a.abort());
   latencies.sort((a, b) => a - b);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(0);
-  console.log(`${t.name}: ${WRITES} writes × ${LISTENERS} listeners: request → event p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms`);
+  console.log(
+    `${t.name}: ${WRITES} writes × ${LISTENERS} listeners: request → event p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms`,
+  );
 }
 
 const targets: (() => Promise<Target>)[] = [
   async () => {
     const s = await startServer('pglite');
-    return { name: 'PGlite, one process', writeUrl: s.url, listenUrl: s.url, token: s.adminToken, close: () => s.close() };
+    return {
+      name: 'PGlite, one process',
+      writeUrl: s.url,
+      listenUrl: s.url,
+      token: s.adminToken,
+      close: () => s.close(),
+    };
   },
 ];
 if (process.env.DATABASE_URL) {
   targets.push(async () => {
     const m = await startInstances(2);
-    return { name: 'PostgreSQL, write on one process, listen on another', writeUrl: m.instances[0].url, listenUrl: m.instances[1].url, token: m.adminToken, close: () => m.close() };
+    return {
+      name: 'PostgreSQL, write on one process, listen on another',
+      writeUrl: m.instances[0].url,
+      listenUrl: m.instances[1].url,
+      token: m.adminToken,
+      close: () => m.close(),
+    };
   });
 }
 for (const start of targets) {

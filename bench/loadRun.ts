@@ -21,7 +21,13 @@ export interface LoadResult {
  * Stops by itself after `seconds`, or once `amount` requests have been answered when that is given (a run whose
  * size does not depend on how busy the machine is).
  */
-export async function runLoad(opts: { url: string; token: string; connections: number; seconds: number; amount?: number }): Promise<LoadResult> {
+export async function runLoad(opts: {
+  url: string;
+  token: string;
+  connections: number;
+  seconds: number;
+  amount?: number;
+}): Promise<LoadResult> {
   const auth = { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' };
   const result = await autocannon({
     url: opts.url,

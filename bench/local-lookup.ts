@@ -52,7 +52,9 @@ for (let i = 0; i < N; i++) {
 }
 for (let i = 0; i < rows.length; i += 5000) await db.customers.bulkPut(rows.slice(i, i + 5000));
 const loadMs = performance.now() - t0;
-console.log(`loaded ${N} customers in ${(loadMs / 1000).toFixed(1)} s (${Math.round(N / (loadMs / 1000))} rows/s, fake-indexeddb)`);
+console.log(
+  `loaded ${N} customers in ${(loadMs / 1000).toFixed(1)} s (${Math.round(N / (loadMs / 1000))} rows/s, fake-indexeddb)`,
+);
 
 const repo = customersRepository(db);
 function stats(times: number[]) {
@@ -73,14 +75,42 @@ async function measure(label: string, make: () => string, run: (q: string) => Pr
   console.log(`${label}: ${stats(times)} (avg ${Math.round(found / runs)} rows)`);
 }
 const sample = () => rows[Math.floor(rnd() * rows.length)];
-await measure('plate prefix (3 chars, index range)', () => sample().registration.slice(0, 4).toLowerCase(), (q) => repo.search(q, 20));
-await measure('plate exact', () => sample().registration, (q) => repo.byRegistration(q));
-await measure('VIN prefix (6 chars)', () => sample().vin.slice(0, 6), (q) => repo.search(q, 20));
-await measure('VIN exact', () => sample().vin, (q) => repo.byVin(q));
-await measure('by id', () => sample().id, async (q) => [await db.customers.get(q)]);
+await measure(
+  'plate prefix (3 chars, index range)',
+  () => sample().registration.slice(0, 4).toLowerCase(),
+  (q) => repo.search(q, 20),
+);
+await measure(
+  'plate exact',
+  () => sample().registration,
+  (q) => repo.byRegistration(q),
+);
+await measure(
+  'VIN prefix (6 chars)',
+  () => sample().vin.slice(0, 6),
+  (q) => repo.search(q, 20),
+);
+await measure(
+  'VIN exact',
+  () => sample().vin,
+  (q) => repo.byVin(q),
+);
+await measure(
+  'by id',
+  () => sample().id,
+  async (q) => [await db.customers.get(q)],
+);
 // what the index saves: a case-insensitive scan over every row
-await measure('for comparison: full scan with a filter (10 runs)', () => sample().registration.slice(0, 4), async (q) => {
-  const key = q.replace(/\s/g, '').toUpperCase();
-  return db.customers.filter((c) => (c.registration_key ?? '').startsWith(key)).limit(20).toArray();
-}, 10);
+await measure(
+  'for comparison: full scan with a filter (10 runs)',
+  () => sample().registration.slice(0, 4),
+  async (q) => {
+    const key = q.replace(/\s/g, '').toUpperCase();
+    return db.customers
+      .filter((c) => (c.registration_key ?? '').startsWith(key))
+      .limit(20)
+      .toArray();
+  },
+  10,
+);
 db.close();

@@ -30,25 +30,33 @@ for (let i = 0; i < N; i++) {
   await config.edit({ id: c.id, description: `${c.title} edit ${i}`, amount: 1 + (i % 97) });
 }
 const queueMs = performance.now() - t;
-console.log(`queued ${N} entries locally in ${(queueMs / 1000).toFixed(2)} s (${Math.round(N / (queueMs / 1000))} writes/s: row + outbox entry per transaction)`);
+console.log(
+  `queued ${N} entries locally in ${(queueMs / 1000).toFixed(2)} s (${Math.round(N / (queueMs / 1000))} writes/s: row + outbox entry per transaction)`,
+);
 
 const entries = await db.outbox.toArray();
 const transport = fetchTransport(`${s.url}/api`);
 t = performance.now();
 const r = await pushPass({ db, transport, force: true });
 const pushMs = performance.now() - t;
-console.log(`replayed ${r.sent} entries in ${(pushMs / 1000).toFixed(2)} s: ${Math.round(r.sent / (pushMs / 1000))} entries/s (${(pushMs / r.sent).toFixed(1)} ms each), refused ${r.refused}`);
+console.log(
+  `replayed ${r.sent} entries in ${(pushMs / 1000).toFixed(2)} s: ${Math.round(r.sent / (pushMs / 1000))} entries/s (${(pushMs / r.sent).toFixed(1)} ms each), refused ${r.refused}`,
+);
 
 // the same keys again (a device that lost every answer): each is answered from the idempotency table
 await db.outbox.bulkAdd(entries.map(({ seq: _s, ...e }) => ({ ...e, state: 'pending' as const, attempts: 0 })));
 t = performance.now();
 const again = await pushPass({ db, transport, force: true });
 const againMs = performance.now() - t;
-console.log(`re-sent the same ${again.sent} keys in ${(againMs / 1000).toFixed(2)} s: ${Math.round(again.sent / (againMs / 1000))} entries/s (stored answers, nothing applied twice)`);
+console.log(
+  `re-sent the same ${again.sent} keys in ${(againMs / 1000).toFixed(2)} s: ${Math.round(again.sent / (againMs / 1000))} entries/s (stored answers, nothing applied twice)`,
+);
 let made = 0;
-for (let cursor = 0, more = true; more; ) {
+for (let cursor = 0, more = true; more;) {
   const page = await s.api('GET', `/v3/sync/changes?since=${cursor}&limit=1000`);
-  made += (page.body.changes as { entity: string; row: { subject?: string } | null }[]).filter((c) => c.entity === 'sys_log' && c.row?.subject?.startsWith('Setting')).length;
+  made += (page.body.changes as { entity: string; row: { subject?: string } | null }[]).filter(
+    (c) => c.entity === 'sys_log' && c.row?.subject?.startsWith('Setting'),
+  ).length;
   cursor = page.body.cursor;
   more = page.body.more;
 }

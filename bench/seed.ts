@@ -33,7 +33,9 @@ try {
   await signIn(page, values.url, { username: values.user, password: values.password });
   const t = Date.now();
   await seedShop(page, { from: 0, to: customers, jobsPer: customers ? jobs / customers : 0 });
-  console.log(`seeded ${customers} customers and ${jobs} jobs in ${((Date.now() - t) / 1000).toFixed(0)} s into the profile ${profile} (${values.url})`);
+  console.log(
+    `seeded ${customers} customers and ${jobs} jobs in ${((Date.now() - t) / 1000).toFixed(0)} s into the profile ${profile} (${values.url})`,
+  );
 } finally {
   await ctx.close();
 }

@@ -2,7 +2,8 @@
 import sharp from 'sharp';
 import { mkdirSync } from 'node:fs';
 
-const svg = (pad) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">
+const svg = (pad) =>
+  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">
   <rect width="512" height="512" rx="${pad ? 0 : 96}" fill="#1f4e79"/>
   <g transform="translate(256 256) scale(${pad ? 0.72 : 0.9}) translate(-256 -256)">
     <path d="M96 300 l40-92 q10-22 34-22 h172 q24 0 34 22 l40 92 v70 h-40 v30 h-50 v-30 h-140 v30 h-50 v-30 h-40z" fill="#fff"/>

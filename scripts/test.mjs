@@ -19,10 +19,16 @@ function ensureChromium() {
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (root && existsSync('/usr/bin/apt-get')) {
     console.log('installing Debian chromium for the browser suite (apt-get install -y chromium)…');
-    const r = spawnSync('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'], { stdio: 'inherit' });
+    const r = spawnSync(
+      'bash',
+      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'],
+      { stdio: 'inherit' },
+    );
     if (r.status === 0 && existsSync('/usr/bin/chromium')) return true;
   }
-  console.log('The browser suite needs Debian chromium at /usr/bin/chromium: run `sudo apt-get install -y chromium`, then `npm test` again.');
+  console.log(
+    'The browser suite needs Debian chromium at /usr/bin/chromium: run `sudo apt-get install -y chromium`, then `npm test` again.',
+  );
   return false;
 }
 
@@ -38,7 +44,17 @@ for (const [suite, ...only] of suites.map((s) => s.split(':'))) {
   console.log(`\n=== ${suite} (${db}) ===`);
   const run = spawnSync(
     'npx',
-    ['vitest', 'run', ...only, '--project', suite, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    [
+      'vitest',
+      'run',
+      ...only,
+      '--project',
+      suite,
+      '--passWithNoTests',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${out}`,
+    ],
     { stdio: 'inherit', env: process.env },
   );
   let passed = 0;
@@ -55,7 +71,8 @@ for (const [suite, ...only] of suites.map((s) => s.split(':'))) {
 }
 
 console.log('\n=== summary ===');
-for (const r of results) console.log(`${r.suite.padEnd(10)} ${r.db.padEnd(9)} ${r.files} files  ${r.passed} passed, ${r.failed} failed`);
+for (const r of results)
+  console.log(`${r.suite.padEnd(10)} ${r.db.padEnd(9)} ${r.files} files  ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 writeFileSync(`test-output/summary-${db}.json`, JSON.stringify({ db, passed, failed, results }, null, 2));

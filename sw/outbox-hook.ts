@@ -47,8 +47,11 @@ export async function runOutboxOnce(origin: string, dbName = 'baybook'): Promise
 
 /** Called once from sw/sw.ts: `installOutboxHook(self)`. */
 export function installOutboxHook(sw: ServiceWorkerGlobalScope): void {
-  sw.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, ((event: SyncEventLike) => {
-    if (event.tag !== SYNC_TAG) return;
-    event.waitUntil(runOutboxOnce(sw.location.origin));
-  }) as EventListener);
+  sw.addEventListener(
+    'sync' as keyof ServiceWorkerGlobalScopeEventMap,
+    ((event: SyncEventLike) => {
+      if (event.tag !== SYNC_TAG) return;
+      event.waitUntil(runOutboxOnce(sw.location.origin));
+    }) as EventListener,
+  );
 }

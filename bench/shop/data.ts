@@ -9,8 +9,45 @@ import { prng } from '../../tests/helpers/prng';
  * can be made in slices, so a benchmark grows one device from 5,000 to 50,000 customers without starting again.
  */
 
-const FIRST = ['Ann', 'Ben', 'Cole', 'Dana', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivan', 'Jo', 'Kim', 'Lee', 'Mia', 'Ned', 'Ola', 'Pat'];
-const LAST = ['Adams', 'Brown', 'Campbell', 'Davis', 'Edwards', 'Francis', 'Grant', 'Henry', 'Irving', 'James', 'Knight', 'Lewis', 'Morgan', 'Nelson', 'Reid', 'Smith', 'Thomas', 'Walker', 'Young'];
+const FIRST = [
+  'Ann',
+  'Ben',
+  'Cole',
+  'Dana',
+  'Eli',
+  'Fay',
+  'Gus',
+  'Hana',
+  'Ivan',
+  'Jo',
+  'Kim',
+  'Lee',
+  'Mia',
+  'Ned',
+  'Ola',
+  'Pat',
+];
+const LAST = [
+  'Adams',
+  'Brown',
+  'Campbell',
+  'Davis',
+  'Edwards',
+  'Francis',
+  'Grant',
+  'Henry',
+  'Irving',
+  'James',
+  'Knight',
+  'Lewis',
+  'Morgan',
+  'Nelson',
+  'Reid',
+  'Smith',
+  'Thomas',
+  'Walker',
+  'Young',
+];
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 const VIN_CHARS = '0123456789ABCDEFGHJKLMNPRSTUVWXYZ';
 const STATUSES = ['received', 'active', 'complete', 'complete', 'complete', 'booked'];
@@ -29,7 +66,7 @@ export function customerAt(i: number, now = Date.now()): CustomerRow {
   const pick = (s: string | string[]) => s[Math.floor(r() * s.length)];
   const first = `${pick(FIRST)}${i % 97}`;
   const last = `${pick(LAST)}${Math.floor(i / 97) % 500}`;
-  const created = new Date(now - (5 * 365 * DAY * (1 - i / 1_000_000)) - r() * DAY).toISOString();
+  const created = new Date(now - 5 * 365 * DAY * (1 - i / 1_000_000) - r() * DAY).toISOString();
   return derive('customers', {
     id: idOf('customers', i),
     first_name: first,

@@ -22,7 +22,11 @@ const TZ = 'America/Jamaica';
 /** Builds the app from `src` (a checkout) into a fresh folder; returns the folder. */
 export function buildApp(src = ROOT): string {
   const out = mkdtempSync(join(tmpdir(), 'baybook-bench-dist-'));
-  const r = spawnSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir'], { cwd: src, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  const r = spawnSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir'], {
+    cwd: src,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) throw new Error('vite build failed');
   return out;
 }
@@ -31,7 +35,9 @@ export function buildApp(src = ROOT): string {
 export const startProduct = (dist: string, dataDir?: string) => spawnProduct({ dist, admin: ADMIN, dataDir });
 
 /** Debian's Chromium on `profile` (a fresh one by default), at the desk's size. */
-export const openBrowser = (profile = mkdtempSync(join(tmpdir(), 'baybook-bench-chromium-'))): Promise<BrowserContext> => launchChromium(profile, { width: 1440, height: 900 });
+export const openBrowser = (
+  profile = mkdtempSync(join(tmpdir(), 'baybook-bench-chromium-')),
+): Promise<BrowserContext> => launchChromium(profile, { width: 1440, height: 900 });
 
 /** Signs in through the login screen (the product's admin by default) and waits for the first sync to finish. */
 export async function signIn(page: Page, url: string, who = ADMIN) {
@@ -40,7 +46,10 @@ export async function signIn(page: Page, url: string, who = ADMIN) {
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(`${url}/`);
-  await page.getByText(/^Synced /).first().waitFor({ timeout: 60_000 });
+  await page
+    .getByText(/^Synced /)
+    .first()
+    .waitFor({ timeout: 60_000 });
 }
 
 /** Puts rows into the page's `baybook` database in one transaction and adds `counters` to its counters. */

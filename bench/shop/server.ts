@@ -20,7 +20,12 @@ export interface ShopSize {
   payments: number;
 }
 
-export const shopOf = (customers: number): ShopSize => ({ customers, jobs: customers * 2, invoices: customers / 5, payments: Math.round(customers * 0.17) });
+export const shopOf = (customers: number): ShopSize => ({
+  customers,
+  jobs: customers * 2,
+  invoices: customers / 5,
+  payments: Math.round(customers * 0.17),
+});
 
 const CHUNK = 2000;
 
@@ -35,7 +40,13 @@ function serverRow(table: PgTable, row: Record<string, unknown>): Record<string,
   return out;
 }
 
-async function insertAll(db: Db, entity: SyncEntityName, table: PgTable, count: number, make: (i: number) => Record<string, unknown>) {
+async function insertAll(
+  db: Db,
+  entity: SyncEntityName,
+  table: PgTable,
+  count: number,
+  make: (i: number) => Record<string, unknown>,
+) {
   for (let i = 0; i < count; i += CHUNK) {
     const rows = Array.from({ length: Math.min(CHUNK, count - i) }, (_, k) => serverRow(table, make(i + k)));
     await db.insert(table).values(rows);

@@ -9,7 +9,17 @@ export async function timed(page: Page, act: string, done: string, arg: string):
       new Promise<number>((resolve, reject) => {
         const isDone = new Function('arg', done) as (a: string) => boolean;
         const t0 = performance.now();
-        const stop = setTimeout(() => (obs.disconnect(), reject(new Error(`not done in 20 s: ${done}; shown: ${document.querySelector('main')?.textContent?.slice(0, 400)}`))), 20_000);
+        const stop = setTimeout(
+          () => (
+            obs.disconnect(),
+            reject(
+              new Error(
+                `not done in 20 s: ${done}; shown: ${document.querySelector('main')?.textContent?.slice(0, 400)}`,
+              ),
+            )
+          ),
+          20_000,
+        );
         const obs = new MutationObserver(() => {
           if (!isDone(arg)) return;
           obs.disconnect();

@@ -18,7 +18,8 @@ export interface ApiRoute {
  */
 export const PHOTO_READ = { service: 'job.photos', product: 'product.view' } as const satisfies Record<string, Action>;
 /** The route's own gate: the lower of the two; the handler then checks the photo's owner kind. */
-const PHOTO_BYTES: Action = minLevel(PHOTO_READ.service) <= minLevel(PHOTO_READ.product) ? PHOTO_READ.service : PHOTO_READ.product;
+const PHOTO_BYTES: Action =
+  minLevel(PHOTO_READ.service) <= minLevel(PHOTO_READ.product) ? PHOTO_READ.service : PHOTO_READ.product;
 
 const r = (method: ApiRoute['method'], path: string, action: Action | null): ApiRoute => ({ method, path, action });
 

@@ -35,19 +35,55 @@ export const CONFIG_NAMES = {
 export const NO_VALUE = '-';
 
 /** The shop's details printed on every document; each may be "none" ('-'). */
-export const SHOP_DETAIL_NAMES: readonly string[] = [CONFIG_NAMES.shopAddress, CONFIG_NAMES.shopPhone, CONFIG_NAMES.shopEmail, CONFIG_NAMES.shopTaxNumber, CONFIG_NAMES.documentFooter];
+export const SHOP_DETAIL_NAMES: readonly string[] = [
+  CONFIG_NAMES.shopAddress,
+  CONFIG_NAMES.shopPhone,
+  CONFIG_NAMES.shopEmail,
+  CONFIG_NAMES.shopTaxNumber,
+  CONFIG_NAMES.documentFooter,
+];
 
 /** The paper a payment's receipt is printed on: an 80 mm thermal roll (the counter's printer) or an A4 page. */
 export type ReceiptFormat = '80mm' | 'A4';
 
 export const CONFIG_SEED: readonly ConfigSeed[] = [
   { name: 'labour_rate', title: 'Labour rate', description: 'Default rate per work hour (USD)', amount: 50 },
-  { name: 'point_value', title: 'Point value', description: 'Value of one loyalty point when redeemed (USD)', amount: 0.5 },
-  { name: 'storage_first_day', title: 'Storage first day', description: 'Storage fee for the first day (JMD)', amount: 2000 },
-  { name: 'storage_per_day', title: 'Storage each further day', description: 'Storage fee for each further day (JMD)', amount: 1000 },
-  { name: 'jmd_rate', title: 'JMD per USD', description: 'Exchange rate used to put JMD storage fees on USD invoices', amount: 155 },
-  { name: 'parts_notice_days', title: 'Parts notice', description: 'Parts are to be supplied within this many days after notice', amount: 5 },
-  { name: 'collect_days', title: 'Collection', description: 'Vehicles are to be collected within this many days after completion', amount: 7 },
+  {
+    name: 'point_value',
+    title: 'Point value',
+    description: 'Value of one loyalty point when redeemed (USD)',
+    amount: 0.5,
+  },
+  {
+    name: 'storage_first_day',
+    title: 'Storage first day',
+    description: 'Storage fee for the first day (JMD)',
+    amount: 2000,
+  },
+  {
+    name: 'storage_per_day',
+    title: 'Storage each further day',
+    description: 'Storage fee for each further day (JMD)',
+    amount: 1000,
+  },
+  {
+    name: 'jmd_rate',
+    title: 'JMD per USD',
+    description: 'Exchange rate used to put JMD storage fees on USD invoices',
+    amount: 155,
+  },
+  {
+    name: 'parts_notice_days',
+    title: 'Parts notice',
+    description: 'Parts are to be supplied within this many days after notice',
+    amount: 5,
+  },
+  {
+    name: 'collect_days',
+    title: 'Collection',
+    description: 'Vehicles are to be collected within this many days after completion',
+    amount: 7,
+  },
   { name: 'time_zone', title: 'Time zone', description: 'America/Jamaica', amount: null },
   { name: 'shop_name', title: 'Shop name', description: 'BayBook Auto Care', amount: null },
   // the shop's details on every document (issue 15); '-' prints nothing
@@ -103,15 +139,19 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
 };
 
 /** 'A4' (any case, spaces ignored) prints receipts on A4; anything else on the 80 mm roll. */
-export const receiptFormatOf = (value: string): ReceiptFormat => (value.replace(/\s+/g, '').toUpperCase() === 'A4' ? 'A4' : '80mm');
+export const receiptFormatOf = (value: string): ReceiptFormat =>
+  value.replace(/\s+/g, '').toUpperCase() === 'A4' ? 'A4' : '80mm';
 
-export function shopSettings(rows: readonly { name: string; amount: number | null; description: string }[]): ShopSettings {
+export function shopSettings(
+  rows: readonly { name: string; amount: number | null; description: string }[],
+): ShopSettings {
   const s = settingsFrom(rows);
   const num = (name: string, fallback: number, toCents = true) => {
     const v = s[name];
     return typeof v === 'number' && Number.isFinite(v) ? (toCents ? Math.round(v * 100) : v) : fallback;
   };
-  const text = (name: string, fallback: string) => (typeof s[name] === 'string' && s[name] ? (s[name] as string) : fallback);
+  const text = (name: string, fallback: string) =>
+    typeof s[name] === 'string' && s[name] ? (s[name] as string) : fallback;
   const detail = (name: string) => {
     const v = text(name, '').trim();
     return v === NO_VALUE ? '' : v;

@@ -97,7 +97,12 @@ export function shopDay(at: string | number | Date, tz = DEFAULT_TIME_ZONE): str
  * SPEC §5 booking: dates in the future and start not after end. Each is ISO with an offset or 'YYYY-MM-DD HH:mm' in
  * the shop's zone `tz` (bookingInstant); anything else is 'Invalid dates'.
  */
-export function checkBooking(start: string | null | undefined, end: string | null | undefined, now: Date, tz = DEFAULT_TIME_ZONE): Check {
+export function checkBooking(
+  start: string | null | undefined,
+  end: string | null | undefined,
+  now: Date,
+  tz = DEFAULT_TIME_ZONE,
+): Check {
   const at = (v: string | null | undefined) => {
     const iso = v ? bookingInstant(v, tz) : null;
     return iso ? Date.parse(iso) : Number.NaN;

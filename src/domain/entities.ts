@@ -40,10 +40,22 @@ export const METHOD_COLOR: Record<TransactionMethod, string> = {
 
 /** SPEC's spellings seen on the wire ('credit card', 'cc', 'dc') → our ids. */
 export function normaliseMethod(method: unknown): TransactionMethod | null {
-  const m = String(method ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');
-  const alias: Record<string, TransactionMethod> = { cc: 'credit_card', dc: 'debit_card', credit: 'credit_card', debit: 'debit_card', check: 'cheque', points: 'redemption' };
+  const m = String(method ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  const alias: Record<string, TransactionMethod> = {
+    cc: 'credit_card',
+    dc: 'debit_card',
+    credit: 'credit_card',
+    debit: 'debit_card',
+    check: 'cheque',
+    points: 'redemption',
+  };
   if (m in alias) return alias[m];
-  return (Object.keys(METHOD_LABELS) as TransactionMethod[]).includes(m as TransactionMethod) ? (m as TransactionMethod) : null;
+  return (Object.keys(METHOD_LABELS) as TransactionMethod[]).includes(m as TransactionMethod)
+    ? (m as TransactionMethod)
+    : null;
 }
 
 /** A product line on an invoice, sale or estimate. */

@@ -63,14 +63,20 @@ export function canGenerateInvoice(status: string): boolean {
 export const STATUS_AFTER_BOOKING: JobStatus = 'booked';
 
 /** Timestamps a status change stamps: active_at when work starts, complete_at when it completes. */
-export function stampsFor(to: string, now: Date, current: { active_at: string | null }): { active_at?: string; complete_at?: string | null } {
+export function stampsFor(
+  to: string,
+  now: Date,
+  current: { active_at: string | null },
+): { active_at?: string; complete_at?: string | null } {
   if (to === 'active') return { active_at: current.active_at ?? now.toISOString(), complete_at: null };
   if (to === 'complete') return { active_at: current.active_at ?? now.toISOString(), complete_at: now.toISOString() };
   return { complete_at: null };
 }
 
-export const confirmStatusText = (number: string, status: string) => fill(MSG.confirmStatus, { id: displayJobNumber(number), status });
-export const confirmAssignText = (number: string, user: string) => fill(MSG.confirmAssign, { id: displayJobNumber(number), user });
+export const confirmStatusText = (number: string, status: string) =>
+  fill(MSG.confirmStatus, { id: displayJobNumber(number), status });
+export const confirmAssignText = (number: string, user: string) =>
+  fill(MSG.confirmAssign, { id: displayJobNumber(number), user });
 
 export function displayJobNumber(number: string): string {
   return number.startsWith('#') ? number : `#${number}`;
@@ -82,7 +88,8 @@ export function displayInvoiceNumber(number: string): string {
 
 /** SPEC's zero date: not completed. */
 /** SPEC §3: a job's email is 'none' when absent. */
-export const hasEmail = (email: unknown): email is string => typeof email === 'string' && email.trim() !== '' && email.trim().toLowerCase() !== 'none';
+export const hasEmail = (email: unknown): email is string =>
+  typeof email === 'string' && email.trim() !== '' && email.trim().toLowerCase() !== 'none';
 
 /**
  * What an invoice's header shows of the customer and vehicle (SPEC §2 Invoice editor: contact, email, mileage,
@@ -109,7 +116,12 @@ export function isRealDate(value: string | null | undefined): value is string {
 }
 
 /** Humanized time between active_at and complete_at, for complete jobs with a real completion date. */
-export function turnaround(job: { status: string; active_at: string | null; complete_at: string | null; created_at?: string }): string {
+export function turnaround(job: {
+  status: string;
+  active_at: string | null;
+  complete_at: string | null;
+  created_at?: string;
+}): string {
   if (job.status !== 'complete' || !isRealDate(job.complete_at)) return '';
   const from = isRealDate(job.active_at) ? job.active_at : job.created_at;
   if (!isRealDate(from)) return '';
@@ -143,7 +155,10 @@ export const OIL_INTERVAL = 5000;
  * asked for on earlier visits and never completed, plus an oil change when one is due by mileage.
  * `history` is the vehicle's jobs, newest first.
  */
-export function outstandingServices(history: readonly { status: string; service: readonly string[]; mileage: number }[], mileage: number): string[] {
+export function outstandingServices(
+  history: readonly { status: string; service: readonly string[]; mileage: number }[],
+  mileage: number,
+): string[] {
   const done = new Set<string>();
   const outstanding = new Set<string>();
   for (const j of history) {
@@ -153,7 +168,8 @@ export function outstandingServices(history: readonly { status: string; service:
     }
   }
   const lastOil = history.find((j) => j.status === 'complete' && j.service.some((x) => /oil/i.test(x)));
-  if (lastOil && mileage - lastOil.mileage >= OIL_INTERVAL) outstanding.add(lastOil.service.find((x) => /oil/i.test(x))!);
+  if (lastOil && mileage - lastOil.mileage >= OIL_INTERVAL)
+    outstanding.add(lastOil.service.find((x) => /oil/i.test(x))!);
   return [...outstanding];
 }
 
@@ -172,7 +188,10 @@ export interface SearchableJob {
   contact?: unknown;
 }
 
-const text = (v: unknown) => String(v ?? '').trim().toLowerCase();
+const text = (v: unknown) =>
+  String(v ?? '')
+    .trim()
+    .toLowerCase();
 const PHONE_TEXT = /^[\d\s()+.-]+$/;
 
 /**
@@ -189,9 +208,20 @@ export function jobMatchesSearch(job: SearchableJob, search: string): boolean {
   const q = search.trim();
   if (!q) return true;
   const key = registrationKey(q);
-  if (key && (registrationKey(String(job.registration ?? '')).startsWith(key) || registrationKey(String(job.vin ?? '')).startsWith(key))) return true;
+  if (
+    key &&
+    (registrationKey(String(job.registration ?? '')).startsWith(key) ||
+      registrationKey(String(job.vin ?? '')).startsWith(key))
+  )
+    return true;
   const num = q.replace(/^#/, '').trim().toUpperCase();
-  if (num && String(job.number ?? '').toUpperCase().startsWith(num)) return true;
+  if (
+    num &&
+    String(job.number ?? '')
+      .toUpperCase()
+      .startsWith(num)
+  )
+    return true;
 
   const low = q.toLowerCase();
   const inside = q.length >= SEARCH_CONTAINS_MIN;

@@ -76,7 +76,7 @@ export const MSG = {
   confirmRemoveTransaction: 'Are you sure you want to remove transaction?',
   configNotice: 'Please close and re-open application for changes to take effect',
   configNoneHint: 'Printed on every document. A dash (-) means none: nothing is printed for it.',
-  configReceiptFormatHint: '80mm for the counter\'s thermal roll, or A4 for a page.',
+  configReceiptFormatHint: "80mm for the counter's thermal roll, or A4 for a page.",
   noInvoice: 'No invoice generated!',
   // server-side messages where SPEC is silent (docs/DECISIONS.md)
   loginFailed: 'Invalid username or password',
@@ -119,22 +119,26 @@ export const MSG = {
   configAmountRequired: 'Amount is required.',
   imagesOnly: 'Only image files can be uploaded.',
   // photo uploads the server refuses (src/server/images.ts): why, and what to do instead
-  photoNotRaster: 'This file is not a photo BayBook can keep. Upload a JPEG, PNG, WebP or AVIF picture: a camera photo or a screenshot.',
+  photoNotRaster:
+    'This file is not a photo BayBook can keep. Upload a JPEG, PNG, WebP or AVIF picture: a camera photo or a screenshot.',
   photoDamaged: 'This photo is incomplete or damaged. Take or save it again, then upload it.',
   photoTooManyPixels: 'This picture is larger than {max} megapixels. Save it smaller, then upload it.',
-  photoUnavailable: 'This photo cannot be shown now. Connect to the shop\'s network, then try again.',
+  photoUnavailable: "This photo cannot be shown now. Connect to the shop's network, then try again.",
   itemReturnInvalid: 'Check an item, enter a quantity up to the quantity sold and write the reason.',
   // item return and invoice delete: what happened and what to do (docs/DECISIONS.md "Money")
-  itemReturnLocked: '{invoice} is paid in full, so its items are locked. To take an item back, a Super Admin first removes the payment (or points) under Transactions; then return the item and take payment for the new total.',
+  itemReturnLocked:
+    '{invoice} is paid in full, so its items are locked. To take an item back, a Super Admin first removes the payment (or points) under Transactions; then return the item and take payment for the new total.',
   itemReturnNoSuchItem: '{invoice} has no such item to return ({id}). Check an item sold on this invoice.',
   itemReturnOnlyLeft: 'Only {left} × {title} can be returned ({sold} sold on {invoice}{returned}).',
   itemReturnAllReturned: 'Every {title} sold on {invoice} has been returned already.',
-  itemReturnOverDue: 'Returning these items takes {taken} off {invoice}, but only {due} is still due: the rest has been paid. A Super Admin first removes the payment (or points) under Transactions; then return the items and take payment for the new total.',
+  itemReturnOverDue:
+    'Returning these items takes {taken} off {invoice}, but only {due} is still due: the rest has been paid. A Super Admin first removes the payment (or points) under Transactions; then return the items and take payment for the new total.',
   invoiceBelowPaid: 'This change would bring the invoice below what has been paid ({paid}). Remove a payment first.',
   invoiceHasPayments: 'This invoice has payments: remove them under Transactions first.',
   invoiceChangedElsewhere: 'Invoice {invoice} was changed on another device. Reload it and make your change again.',
   storageDays: 'Enter the number of days in storage (1 to 3650).',
-  estimateLineNotProduct: 'An item on this estimate is not a product ({id}). Take it off the estimate and pick the product again.',
+  estimateLineNotProduct:
+    'An item on this estimate is not a product ({id}). Take it off the estimate and pick the product again.',
   estimateProductRemoved: '{title} has been removed from the inventory. Take it off the estimate before saving.',
   estimateNoProduct: 'There is no product {id} in the inventory. Take it off the estimate before saving.',
   // bounds on every input (src/domain/schemas/fields.ts, docs/ARCHITECTURE.md "Bounds"): what is wrong and the limit
@@ -143,20 +147,26 @@ export const MSG = {
   numberRange: '{field} should be a whole number from {min} to {max}',
   qtyWhole: 'Quantity should be a whole number from 1 to {max}',
   stockMax: 'Receiving {amount} would bring {title} to {stock} in stock; BayBook keeps at most {max} of a product.',
-  unstorable: '{field} contains a character that cannot be stored (a NUL or a broken Unicode character). Retype it and try again.',
+  unstorable:
+    '{field} contains a character that cannot be stored (a NUL or a broken Unicode character). Retype it and try again.',
   jsonTooDeep: 'The request is nested too deeply (more than {max} levels).',
   jsonInvalid: 'The request body is not valid JSON.',
   invalidField: 'Invalid value for {field}.',
   // the device: its storage, its session, its updates (docs/ARCHITECTURE.md "src/app — the shell")
   storageProtected: 'Storage protected',
-  storageProtectedHint: 'The browser keeps this device\'s data even when space runs short ({free} free).',
+  storageProtectedHint: "The browser keeps this device's data even when space runs short ({free} free).",
   storageNotProtected: 'Storage not protected',
-  storageNotProtectedHint: 'The browser may clear this device\'s data when space runs short: install BayBook on this device to protect it ({free} free).',
-  storageNotice: 'Storage not protected: when the device runs short of space the browser may delete BayBook\'s data on it, changes not yet on the server included.',
-  storageRefused: 'The browser did not protect it: install BayBook on this device (or add it to the home screen), then ask again.',
+  storageNotProtectedHint:
+    "The browser may clear this device's data when space runs short: install BayBook on this device to protect it ({free} free).",
+  storageNotice:
+    "Storage not protected: when the device runs short of space the browser may delete BayBook's data on it, changes not yet on the server included.",
+  storageRefused:
+    'The browser did not protect it: install BayBook on this device (or add it to the home screen), then ask again.',
   storageLow: 'Device storage is nearly full: sync, then free space',
-  storageNoRoomForPhoto: 'This device has no room to keep this photo until it is sent ({free} free). Sync the waiting changes or free space on the device, then try again.',
-  storageFull: 'This device is out of storage, so this change was not saved. Sync the waiting changes or free space on the device, then try again.',
+  storageNoRoomForPhoto:
+    'This device has no room to keep this photo until it is sent ({free} free). Sync the waiting changes or free space on the device, then try again.',
+  storageFull:
+    'This device is out of storage, so this change was not saved. Sync the waiting changes or free space on the device, then try again.',
   heldOne: '1 change waits for {user} to sign in',
   heldMany: '{count} changes wait for {user} to sign in',
   updateReady: 'A new version of BayBook is ready.',
@@ -166,13 +176,18 @@ export const MSG = {
   refusedDiscount: 'Discount of {percent}% on {invoice}',
   refusedRedemption: 'Redemption of {points} points on {invoice}',
   refusedRemoval: 'Removal of receipt {number} ({amount} {method}) from {invoice}',
-  refusedAdviceMoney: 'Check {invoice} with the front desk before you decide: Retry sends it again once that is sorted out; Discard drops it for good.',
+  refusedAdviceMoney:
+    'Check {invoice} with the front desk before you decide: Retry sends it again once that is sorted out; Discard drops it for good.',
   refusedAdvice: 'Retry sends it again once the cause is sorted out; Discard drops it for good.',
   discardConfirmTitle: 'Discard this change?',
-  discardLossPayment: 'This {amount} {method} payment will not be recorded anywhere. Keep the {money} aside and record it again on the right invoice, or give it back to the customer.',
-  discardLossDiscount: 'This {percent}% discount on {invoice} will not be recorded anywhere: the customer owes the full amount. Give it again if it is still meant.',
-  discardLossRedemption: 'These {points} points will not be taken off {invoice}: the customer keeps them and the amount stays due. Redeem them again if still meant.',
-  discardLossRemoval: 'Receipt {number} ({amount}) stays on {invoice}: it will not be removed. Remove it again if it still should be.',
+  discardLossPayment:
+    'This {amount} {method} payment will not be recorded anywhere. Keep the {money} aside and record it again on the right invoice, or give it back to the customer.',
+  discardLossDiscount:
+    'This {percent}% discount on {invoice} will not be recorded anywhere: the customer owes the full amount. Give it again if it is still meant.',
+  discardLossRedemption:
+    'These {points} points will not be taken off {invoice}: the customer keeps them and the amount stays due. Redeem them again if still meant.',
+  discardLossRemoval:
+    'Receipt {number} ({amount}) stays on {invoice}: it will not be removed. Remove it again if it still should be.',
   discardLossOther: 'This change will not be made anywhere: make it again if it is still needed.',
   discardTrace: 'The discard is kept on this device and written to the activity log.',
   discardedLog: 'discarded on a device after the server refused it: {message}',

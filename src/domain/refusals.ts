@@ -65,16 +65,39 @@ export function refusedWords(call: RefusedCall, ctx: RefusedContext): RefusedWor
   if (call.method === 'DELETE') {
     if (call.path !== '/transaction') return other;
     const t = ctx.transaction;
-    const values = { number: t?.number ?? '', amount: formatUSD(num(t?.amount)), method: methodLabel(t?.method), invoice };
-    return { what: fill(MSG.refusedRemoval, values), record, advice: moneyAdvice, loss: fill(MSG.discardLossRemoval, values), money: true };
+    const values = {
+      number: t?.number ?? '',
+      amount: formatUSD(num(t?.amount)),
+      method: methodLabel(t?.method),
+      invoice,
+    };
+    return {
+      what: fill(MSG.refusedRemoval, values),
+      record,
+      advice: moneyAdvice,
+      loss: fill(MSG.discardLossRemoval, values),
+      money: true,
+    };
   }
   if (call.path === '/discount') {
     const values = { percent: num(d.amount), invoice };
-    return { what: fill(MSG.refusedDiscount, values), record, advice: moneyAdvice, loss: fill(MSG.discardLossDiscount, values), money: true };
+    return {
+      what: fill(MSG.refusedDiscount, values),
+      record,
+      advice: moneyAdvice,
+      loss: fill(MSG.discardLossDiscount, values),
+      money: true,
+    };
   }
   if (call.path === '/redemption') {
     const values = { points: num(d.points), invoice };
-    return { what: fill(MSG.refusedRedemption, values), record, advice: moneyAdvice, loss: fill(MSG.discardLossRedemption, values), money: true };
+    return {
+      what: fill(MSG.refusedRedemption, values),
+      record,
+      advice: moneyAdvice,
+      loss: fill(MSG.discardLossRedemption, values),
+      money: true,
+    };
   }
   const amount = formatUSD(num(d.amount));
   const method = methodLabel(d.method);

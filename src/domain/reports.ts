@@ -127,11 +127,17 @@ export type DashFigure = 'labour' | 'products' | 'discounts';
  * it was raised. dashReport sums them over one day; the device keeps them as counters per shop day
  * (src/local/rows.ts), so the Dashboard reads four counters instead of every invoice.
  */
-export function invoiceDashShares<D>(inv: ReportInvoice, dayOf: (t: When) => D): { day: D; figure: DashFigure; cents: Cents }[] {
+export function invoiceDashShares<D>(
+  inv: ReportInvoice,
+  dayOf: (t: When) => D,
+): { day: D; figure: DashFigure; cents: Cents }[] {
   const out: { day: D; figure: DashFigure; cents: Cents }[] = [];
   if (isPaid(inv.total)) {
     const day = dayOf(inv.updated_at);
-    out.push({ day, figure: 'labour', cents: figure(inv.totals, 'labour') }, { day, figure: 'products', cents: figure(inv.totals, 'product') });
+    out.push(
+      { day, figure: 'labour', cents: figure(inv.totals, 'labour') },
+      { day, figure: 'products', cents: figure(inv.totals, 'product') },
+    );
   }
   out.push({ day: dayOf(inv.created_at), figure: 'discounts', cents: Number(inv.discount) || 0 });
   return out.filter((s) => s.day && s.cents);
@@ -141,7 +147,11 @@ export function invoiceDashShares<D>(inv: ReportInvoice, dayOf: (t: When) => D):
  * GET /dash-report for a day: Labour and Products of invoices paid in full that day (amount due ≤ 0, last changed
  * that day), Discounts of invoices raised that day, Sales = money received that day.
  */
-export function dashReport(invoices: readonly ReportInvoice[], transactions: readonly ReportTransaction[], day: TimeWindow): DashReport {
+export function dashReport(
+  invoices: readonly ReportInvoice[],
+  transactions: readonly ReportTransaction[],
+  day: TimeWindow,
+): DashReport {
   const out: DashReport = { labour: 0, products: 0, discounts: 0, sales: 0 };
   for (const inv of invoices) for (const s of invoiceDashShares(inv, (t) => within(t, day))) out[s.figure] += s.cents;
   out.sales = salesOf(transactions, day);
@@ -235,9 +245,14 @@ const addSale = (days: Map<string, ReportSalesDay>, dt: string, cents: Cents) =>
 };
 
 /** Sales per shop day: money received (`isSale`: payments, not discounts or points, not reversed) in the window. */
-export function reportSalesRows(transactions: readonly ReportTransaction[], w: TimeWindow, tz = DEFAULT_TIME_ZONE): ReportSalesDay[] {
+export function reportSalesRows(
+  transactions: readonly ReportTransaction[],
+  w: TimeWindow,
+  tz = DEFAULT_TIME_ZONE,
+): ReportSalesDay[] {
   const days = new Map<string, ReportSalesDay>();
-  for (const t of transactions) if (within(t.created_at, w) && isSale(t)) addSale(days, shopDay(t.created_at, tz), Number(t.amount) || 0);
+  for (const t of transactions)
+    if (within(t.created_at, w) && isSale(t)) addSale(days, shopDay(t.created_at, tz), Number(t.amount) || 0);
   return byDt(days);
 }
 
@@ -290,7 +305,10 @@ interface DepletionLine {
  * POST /report-products: the products sold on the invoices raised in the window, per product — quantity net of
  * returns and its total at the invoice's price — most sold first, then by title.
  */
-export function inventoryDepletion(invoices: readonly { products: unknown; created_at: When }[], w: TimeWindow): DepletionRow[] {
+export function inventoryDepletion(
+  invoices: readonly { products: unknown; created_at: When }[],
+  w: TimeWindow,
+): DepletionRow[] {
   const byId = new Map<string, DepletionRow>();
   for (const inv of invoices) {
     if (!within(inv.created_at, w) || !Array.isArray(inv.products)) continue;

@@ -75,7 +75,9 @@ export interface MenuSection {
 /** The menu a level sees, by group in MENU_GROUPS' order; a group with nothing this level may open is left out. */
 export function menuSections(level: number): MenuSection[] {
   const visible = menuRoutes(level);
-  return MENU_GROUPS.map((g) => ({ ...g, routes: visible.filter((r) => r.group === g.id) })).filter((s) => s.routes.length > 0);
+  return MENU_GROUPS.map((g) => ({ ...g, routes: visible.filter((r) => r.group === g.id) })).filter(
+    (s) => s.routes.length > 0,
+  );
 }
 
 /** "You are here" for a path: its group's title (none for the home screen) and the screen's title. */

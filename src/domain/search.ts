@@ -12,7 +12,8 @@
  */
 
 /** The normalised keys a search reads (each has an index on the device). */
-export type SearchKey = 'registration_key' | 'vin_key' | 'vin_end_key' | 'name_key' | 'first_key' | 'phone_key' | 'email_key';
+export type SearchKey =
+  'registration_key' | 'vin_key' | 'vin_end_key' | 'name_key' | 'first_key' | 'phone_key' | 'email_key';
 
 export interface SearchTerm {
   key: SearchKey;

@@ -35,7 +35,10 @@ export function formatBytes(bytes: number): string {
  * May a photo of `bytes` be queued on this device? Yes when the browser gives no estimate (nothing is known, the
  * browser's own quota error is still caught), otherwise only with STORAGE_HEADROOM_BYTES left over.
  */
-export function photoFits(bytes: number, estimate: StorageEstimateLike | null | undefined): { ok: true } | { ok: false; message: string } {
+export function photoFits(
+  bytes: number,
+  estimate: StorageEstimateLike | null | undefined,
+): { ok: true } | { ok: false; message: string } {
   if (!estimate || !(estimate.quota > 0)) return { ok: true };
   const free = estimate.quota - estimate.usage;
   if (bytes + STORAGE_HEADROOM_BYTES <= free) return { ok: true };

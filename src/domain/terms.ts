@@ -17,7 +17,12 @@ export interface StorageTerms {
 }
 
 /** SPEC §9: $2,000 JMD first day, $1,000 each further day; parts within 5 days after notice; collect within 7 days. */
-export const DEFAULT_STORAGE_TERMS: StorageTerms = { firstDayJmd: 2000, perDayJmd: 1000, partsNoticeDays: 5, collectDays: 7 };
+export const DEFAULT_STORAGE_TERMS: StorageTerms = {
+  firstDayJmd: 2000,
+  perDayJmd: 1000,
+  partsNoticeDays: 5,
+  collectDays: 7,
+};
 
 /** The storage terms from the config sheet's settings (SPEC §3: amount, else description), SPEC's defaults otherwise. */
 export function storageTermsFrom(settings: Settings | null | undefined): StorageTerms {

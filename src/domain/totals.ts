@@ -47,7 +47,11 @@ export function labourCents(workHour: number, rateCents: Cents): Cents {
 }
 
 export function productsCents(lines: InvoiceInput['lines']): Cents {
-  return lines.reduce((sum, l) => sum + Math.round(nonNeg(l.price)) * Math.max(0, Math.floor(nonNeg(l.qty)) - Math.floor(nonNeg(l.returned ?? 0))), 0);
+  return lines.reduce(
+    (sum, l) =>
+      sum + Math.round(nonNeg(l.price)) * Math.max(0, Math.floor(nonNeg(l.qty)) - Math.floor(nonNeg(l.returned ?? 0))),
+    0,
+  );
 }
 
 /**
@@ -83,7 +87,10 @@ export function isInvoiceLocked(inv: { total: Cents }): boolean {
 }
 
 /** Storage fee in JMD cents for a number of days (SPEC §9: first day, then each further day). */
-export function storageChargeJmd(days: number, terms = { firstDay: DEFAULT_STORAGE_FIRST_DAY_JMD, perDay: DEFAULT_STORAGE_PER_DAY_JMD }): Cents {
+export function storageChargeJmd(
+  days: number,
+  terms = { firstDay: DEFAULT_STORAGE_FIRST_DAY_JMD, perDay: DEFAULT_STORAGE_PER_DAY_JMD },
+): Cents {
   const d = Math.floor(nonNeg(days));
   return d === 0 ? 0 : terms.firstDay + (d - 1) * terms.perDay;
 }
@@ -164,7 +171,10 @@ export function checkInvoiceSave(type: 'service' | 'product', lines: readonly un
 }
 
 /** Stock deltas between two versions of an invoice's lines (negative = taken from stock). */
-export function stockDeltas(before: readonly { id: string; qty: number; returned?: number }[], after: readonly { id: string; qty: number; returned?: number }[]): Map<string, number> {
+export function stockDeltas(
+  before: readonly { id: string; qty: number; returned?: number }[],
+  after: readonly { id: string; qty: number; returned?: number }[],
+): Map<string, number> {
   const held = (ls: typeof before) => {
     const m = new Map<string, number>();
     for (const l of ls) if (l.id !== STORAGE_LINE_ID) m.set(l.id, (m.get(l.id) ?? 0) + l.qty - (l.returned ?? 0));
@@ -202,7 +212,10 @@ export interface StorageTerms {
 /** The storage line (10001000) in USD cents: the JMD terms at the configured rate. */
 export function storageUsdCents(inv: Pick<InvoiceParts, 'storage' | 'storage_days'>, s: StorageTerms): Cents {
   if (inv.storage !== 'on') return 0;
-  return jmdToUsdCents(storageChargeJmd(inv.storage_days, { firstDay: s.storageFirstDayJmdCents, perDay: s.storagePerDayJmdCents }), s.jmdPerUsd);
+  return jmdToUsdCents(
+    storageChargeJmd(inv.storage_days, { firstDay: s.storageFirstDayJmdCents, perDay: s.storagePerDayJmdCents }),
+    s.jmdPerUsd,
+  );
 }
 
 /**
@@ -239,7 +252,8 @@ export function planItemReturn(
   comment: string,
   terms: StorageTerms,
 ): ReturnPlan {
-  if (!comment.trim() || items.length === 0 || items.some((i) => !Number.isInteger(i.qty) || i.qty < 1)) return { ok: false, message: MSG.itemReturnInvalid };
+  if (!comment.trim() || items.length === 0 || items.some((i) => !Number.isInteger(i.qty) || i.qty < 1))
+    return { ok: false, message: MSG.itemReturnInvalid };
   if (isInvoiceLocked(inv)) return { ok: false, message: fill(MSG.itemReturnLocked, { invoice: invoiceName }) };
   const after = inv.products.map((l) => ({ ...l }));
   for (const item of items) {
@@ -247,9 +261,19 @@ export function planItemReturn(
     if (!line) return { ok: false, message: fill(MSG.itemReturnNoSuchItem, { invoice: invoiceName, id: item.id }) };
     const left = line.qty - (line.returned ?? 0);
     if (item.qty > left) {
-      if (left <= 0) return { ok: false, message: fill(MSG.itemReturnAllReturned, { title: line.title, invoice: invoiceName }) };
+      if (left <= 0)
+        return { ok: false, message: fill(MSG.itemReturnAllReturned, { title: line.title, invoice: invoiceName }) };
       const returned = line.returned ? `, ${line.returned} already returned` : '';
-      return { ok: false, message: fill(MSG.itemReturnOnlyLeft, { left, title: line.title, sold: line.qty, invoice: invoiceName, returned }) };
+      return {
+        ok: false,
+        message: fill(MSG.itemReturnOnlyLeft, {
+          left,
+          title: line.title,
+          sold: line.qty,
+          invoice: invoiceName,
+          returned,
+        }),
+      };
     }
     line.returned = (line.returned ?? 0) + item.qty;
   }
@@ -258,6 +282,14 @@ export function planItemReturn(
     return t.total + t.points;
   };
   const taken = charges(inv.products) - charges(after);
-  if (taken > inv.total) return { ok: false, message: fill(MSG.itemReturnOverDue, { taken: formatUSD(taken), invoice: invoiceName, due: formatUSD(inv.total) }) };
+  if (taken > inv.total)
+    return {
+      ok: false,
+      message: fill(MSG.itemReturnOverDue, {
+        taken: formatUSD(taken),
+        invoice: invoiceName,
+        due: formatUSD(inv.total),
+      }),
+    };
   return { ok: true, products: after, taken };
 }

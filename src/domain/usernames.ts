@@ -11,7 +11,8 @@ export function normaliseUsername(raw: string): string {
 }
 
 /** Control, format (zero-width, bidi overrides), separators other than the plain space, and unpaired surrogates. */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u115f\u1160\u3164\uffa0]|\p{Cs}/u;
+const INVISIBLE =
+  /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u115f\u1160\u3164\uffa0]|\p{Cs}/u;
 
 export function hasInvisibleCharacter(name: string): boolean {
   return INVISIBLE.test(name);
@@ -23,9 +24,42 @@ export function hasInvisibleCharacter(name: string): boolean {
  * phone can type.
  */
 const LOOKALIKE: Record<string, string> = {
-  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'i', ј: 'j',
-  ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't',
-  υ: 'u', χ: 'x', '0': 'o', '1': 'l', '|': 'l', '$': 's', '@': 'a',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  η: 'n',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  '0': 'o',
+  '1': 'l',
+  '|': 'l',
+  $: 's',
+  '@': 'a',
 };
 
 const fold = (name: string) =>

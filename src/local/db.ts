@@ -121,7 +121,9 @@ export function isConnectionLost(err: unknown): boolean {
   if (!e) return false;
   if (e.name === 'DatabaseClosedError') return true;
   const text = `${e.message ?? ''} ${e.inner?.message ?? ''}`;
-  return /Connection to Indexed Database server lost|database connection is closing|The database connection is closed/i.test(text);
+  return /Connection to Indexed Database server lost|database connection is closing|The database connection is closed/i.test(
+    text,
+  );
 }
 
 export class BayBookDB extends Dexie {
@@ -150,7 +152,10 @@ export class BayBookDB extends Dexie {
   /** true after close() was called on purpose: a forced close (storage lost) reopens, a deliberate one does not */
   private closedOnPurpose = false;
 
-  constructor(name = 'baybook', options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange; upTo?: number } = {}) {
+  constructor(
+    name = 'baybook',
+    options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange; upTo?: number } = {},
+  ) {
     const { upTo = DB_VERSION, ...dexieOptions } = options;
     super(name, dexieOptions);
     declareVersions(this, upTo);

@@ -49,7 +49,11 @@ function withEnds<T extends Row>(field: string, rows: T[], hasNext: boolean, has
  * one until the page is full: use it only for filters that most rows pass, or with a bound the caller accepts).
  * Previous near the start (fewer rows before than a page) gives the first page.
  */
-export async function readIndexPage<T extends Row>(table: Table<T, string>, c: PageCursor, keep?: (row: T) => boolean): Promise<PageOf<T>> {
+export async function readIndexPage<T extends Row>(
+  table: Table<T, string>,
+  c: PageCursor,
+  keep?: (row: T) => boolean,
+): Promise<PageOf<T>> {
   const index = `[${c.field}+id]`;
   const back = !!c.before && !c.after;
   const from = back ? c.before : c.after;
@@ -84,7 +88,12 @@ export function pageOfRows<T extends Row>(all: T[], c: PageCursor): PageOf<T> {
 }
 
 /** The primary keys of the rows whose `field` starts with `prefix`, at most `limit`, through `[field+id]`. */
-export function prefixKeys<T extends Row>(table: Table<T, string>, field: string, prefix: string, limit: number): Promise<string[]> {
+export function prefixKeys<T extends Row>(
+  table: Table<T, string>,
+  field: string,
+  prefix: string,
+  limit: number,
+): Promise<string[]> {
   return table
     .where(`[${field}+id]`)
     .between([prefix, Dexie.minKey], [`${prefix}\uffff`, Dexie.maxKey])

@@ -25,7 +25,10 @@ export { shopDay };
  * The counter keys a job adds to: `status:<status>` (the all-time tiles: Active, Received), `complete:<day>`
  * (Complete today) and `booked:<day>` (Bookings today).
  */
-export function jobCounterKeys(job: Pick<JobRow, 'status' | 'complete_at' | 'book_start'> | undefined, timeZone: string): string[] {
+export function jobCounterKeys(
+  job: Pick<JobRow, 'status' | 'complete_at' | 'book_start'> | undefined,
+  timeZone: string,
+): string[] {
   if (!job) return [];
   const keys = [`status:${job.status}`];
   if (job.status === 'complete' && job.complete_at && !String(job.complete_at).startsWith('0000')) {
@@ -140,11 +143,17 @@ async function getInSlices(table: Table<Row, string>, ids: string[]): Promise<(R
  * the difference — one bulkGet of the rows before, one bulkPut, one bulkDelete and one counters read and write,
  * however many rows. An id in both lists is deleted. Returns the stored rows.
  */
-export async function writeRows(db: BayBookDB, entity: SyncEntityName, puts: Row[], deletes: string[] = []): Promise<Row[]> {
+export async function writeRows(
+  db: BayBookDB,
+  entity: SyncEntityName,
+  puts: Row[],
+  deletes: string[] = [],
+): Promise<Row[]> {
   const table = db.entity(entity);
   const stored = puts.map((r) => derive(entity, r));
   if (!KEEPS_COUNTERS.has(entity)) {
-    const zoneBefore = entity === 'config' && stored.some((r) => r.name === CONFIG_NAMES.timeZone) ? await shopTimeZone(db) : null;
+    const zoneBefore =
+      entity === 'config' && stored.some((r) => r.name === CONFIG_NAMES.timeZone) ? await shopTimeZone(db) : null;
     await putInSlices(table, stored);
     if (deletes.length) await table.bulkDelete(deletes);
     // the day counters are keyed by the shop's day: a new time zone moves jobs and invoices from one day to another
@@ -187,7 +196,10 @@ export async function pendingAmong(db: BayBookDB, ids: readonly string[]): Promi
   const pending = new Set<string>();
   if (!ids.length || !(await db.outbox.count())) return pending;
   const wanted = new Set(ids);
-  const entries = await db.outbox.where('refs').anyOf([...wanted]).toArray();
+  const entries = await db.outbox
+    .where('refs')
+    .anyOf([...wanted])
+    .toArray();
   for (const e of entries) if (e.state !== 'rejected') for (const r of e.refs) if (wanted.has(r)) pending.add(r);
   return pending;
 }

@@ -124,7 +124,9 @@ export interface StorageState {
  * Asks the browser to keep this origin's data (so IndexedDB is not evicted under storage pressure) and reports how
  * much is used. Works without the Storage API (Node, old browsers): reports not persisted, zero usage.
  */
-export async function ensurePersistentStorage(nav: Partial<Navigator> | undefined = globalThis.navigator): Promise<StorageState> {
+export async function ensurePersistentStorage(
+  nav: Partial<Navigator> | undefined = globalThis.navigator,
+): Promise<StorageState> {
   return readStorage(nav, { ask: true });
 }
 
@@ -132,7 +134,10 @@ export async function ensurePersistentStorage(nav: Partial<Navigator> | undefine
  * How full the device is, and whether its data is protected. `ask` also asks for protection (once, at start: in
  * Firefox `persist()` shows the user a prompt, so later checks only read `persisted()`).
  */
-export async function readStorage(nav: Partial<Navigator> | undefined = globalThis.navigator, { ask = false } = {}): Promise<StorageState> {
+export async function readStorage(
+  nav: Partial<Navigator> | undefined = globalThis.navigator,
+  { ask = false } = {},
+): Promise<StorageState> {
   const storage = nav?.storage;
   if (!storage) return { persisted: false, usage: 0, quota: 0, low: false };
   let persisted: boolean;

@@ -112,7 +112,11 @@ export function formatNumber(code: string, n: number): string {
  * Runs one local write. `fn` gets a context whose every change is recorded in the same transaction as the outbox
  * entries it appends. Refuses when nobody is signed in on the device.
  */
-export async function localWrite<T>(db: BayBookDB, fn: (w: WriteContext) => Promise<T>, opts: { session?: Session } = {}): Promise<T> {
+export async function localWrite<T>(
+  db: BayBookDB,
+  fn: (w: WriteContext) => Promise<T>,
+  opts: { session?: Session } = {},
+): Promise<T> {
   const deviceId = await getDeviceId(db);
   const guard = storageGuards.get(db);
   let queued = 0;
@@ -206,7 +210,14 @@ export async function localWrite<T>(db: BayBookDB, fn: (w: WriteContext) => Prom
           // the last estimate, read synchronously: nothing but Dexie may be awaited inside this transaction
           const fits = photoFits(blob.size, guard?.get());
           if (!fits.ok) throw new LocalWriteError(fits.message);
-          const row: BlobRow = { id: newId(), blob, name, mime: blob.type || 'application/octet-stream', size: blob.size, createdAt: now };
+          const row: BlobRow = {
+            id: newId(),
+            blob,
+            name,
+            mime: blob.type || 'application/octet-stream',
+            size: blob.size,
+            createdAt: now,
+          };
           await db.blobs.put(row);
           blobBytes += blob.size;
           return row;
@@ -218,7 +229,10 @@ export async function localWrite<T>(db: BayBookDB, fn: (w: WriteContext) => Prom
       const last = lastEntry as OutboxEntry | null; // assigned inside enqueue(), which TypeScript cannot see
       if (touched.length && last) {
         const refs = [...new Set([...last.refs, ...touched.map(([, id]) => id)])];
-        const touches = [...last.touches, ...touched.filter(([e, i]) => !last.touches.some(([te, ti]) => te === e && ti === i))];
+        const touches = [
+          ...last.touches,
+          ...touched.filter(([e, i]) => !last.touches.some(([te, ti]) => te === e && ti === i)),
+        ];
         await db.outbox.update(last.seq!, { refs, touches });
       }
       return out;

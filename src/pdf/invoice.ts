@@ -3,7 +3,17 @@ import { formatShop } from '../domain/dates';
 import { displayInvoiceNumber, invoiceHeader } from '../domain/jobs';
 import { formatUSD } from '../domain/money';
 import { A4, Page } from './layout';
-import { documentTotals, letterhead, lineTable, linesOf, storageTerms, totalsBlock, zoneOf, type ShopInfo, type Stamp } from './parts';
+import {
+  documentTotals,
+  letterhead,
+  lineTable,
+  linesOf,
+  storageTerms,
+  totalsBlock,
+  zoneOf,
+  type ShopInfo,
+  type Stamp,
+} from './parts';
 
 /**
  * The one invoice layout (SPEC §7 invoice-pdf/{id}; SPEC §2 Invoice editor's header: customer and vehicle info,
@@ -44,18 +54,41 @@ export interface PaymentSource {
   created_at: Stamp;
 }
 
-export function invoicePdf(inv: InvoiceSource, job: InvoiceJob | null | undefined, payments: readonly PaymentSource[], shop: ShopInfo): ArrayBuffer {
+export function invoicePdf(
+  inv: InvoiceSource,
+  job: InvoiceJob | null | undefined,
+  payments: readonly PaymentSource[],
+  shop: ShopInfo,
+): ArrayBuffer {
   const tz = zoneOf(shop);
   const totals = documentTotals(inv.totals);
   const service = inv.type !== 'product';
   const p = new Page(A4);
-  letterhead(p, shop, { title: 'INVOICE', number: displayInvoiceNumber(inv.number), lines: [`Date: ${formatShop(inv.created_at, tz)}`] });
+  letterhead(p, shop, {
+    title: 'INVOICE',
+    number: displayInvoiceNumber(inv.number),
+    lines: [`Date: ${formatShop(inv.created_at, tz)}`],
+  });
   billTo(p, inv, job);
-  lineTable(p, { ...inv, products: linesOf(inv.products), totals, storageDays: inv.storage === 'on' ? inv.storage_days : undefined }, service);
+  lineTable(
+    p,
+    {
+      ...inv,
+      products: linesOf(inv.products),
+      totals,
+      storageDays: inv.storage === 'on' ? inv.storage_days : undefined,
+    },
+    service,
+  );
   totalsBlock(p, totals, { payments: true, discountPercent: inv.discount_percent });
   if (payments.length) {
     p.heading('Payments').table(
-      [{ title: 'Receipt', width: 30 }, { title: 'Method', width: 30 }, { title: 'Date', width: 70 }, { title: 'Amount', width: 30, align: 'right' }],
+      [
+        { title: 'Receipt', width: 30 },
+        { title: 'Method', width: 30 },
+        { title: 'Date', width: 70 },
+        { title: 'Amount', width: 30, align: 'right' },
+      ],
       payments.map((t) => [t.number, methodLabel(t.method), formatShop(t.created_at, tz), formatUSD(t.amount)]),
     );
   }
@@ -70,7 +103,8 @@ function billTo(p: Page, inv: InvoiceSource, job: InvoiceJob | null | undefined)
   p.text(`${inv.first_name} ${inv.last_name}`.trim() || 'Quick Sale');
   const contact = [head.contact, head.email].filter(Boolean).join('   ');
   if (contact) p.text(`Contact: ${contact}`);
-  if (inv.type !== 'product') p.text(`Vehicle: ${inv.registration}   VIN ${inv.vin}${head.mileage ? `   Mileage ${head.mileage}` : ''}`);
+  if (inv.type !== 'product')
+    p.text(`Vehicle: ${inv.registration}   VIN ${inv.vin}${head.mileage ? `   Mileage ${head.mileage}` : ''}`);
   if (head.services.length) p.text(`Services: ${head.services.join(', ')}`);
   return p.gap(4);
 }

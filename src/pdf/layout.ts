@@ -52,7 +52,12 @@ export class Page {
 
   constructor(readonly paper: Paper = A4) {
     const { width, height } = paper;
-    this.doc = new jsPDF({ unit: 'mm', format: [width, height], orientation: width > height ? 'l' : 'p', compress: false });
+    this.doc = new jsPDF({
+      unit: 'mm',
+      format: [width, height],
+      orientation: width > height ? 'l' : 'p',
+      compress: false,
+    });
     this.narrow = width < 120;
     this.left = paper.margin;
     this.right = width - paper.margin;
@@ -106,7 +111,9 @@ export class Page {
 
   /** A label and a value on one line: the value right-aligned at the margin, the label from `x` (wrapped). */
   line(label: string, value?: string, bold = false, x = this.left) {
-    const valueWidth = value ? this.wrap(value, this.width, this.size, bold).reduce((w, l) => Math.max(w, this.doc.getTextWidth(l)), 0) : 0;
+    const valueWidth = value
+      ? this.wrap(value, this.width, this.size, bold).reduce((w, l) => Math.max(w, this.doc.getTextWidth(l)), 0)
+      : 0;
     const lines = this.wrap(label, this.right - x - (value ? valueWidth + 3 : 0), this.size, bold);
     this.room(lineHeight(this.size) * lines.length);
     const top = this.y;
@@ -123,8 +130,12 @@ export class Page {
     const total = cols.reduce((n, c) => n + c.width, 0);
     const widths = cols.map((c) => (c.width / total) * this.width);
     const size = this.size - 1;
-    const cells = (row: readonly string[], bold: boolean) => row.map((cell, i) => this.wrap(cell, widths[i] - 2 * CELL_PAD, size, bold));
-    const header = cells(cols.map((c) => c.title), true);
+    const cells = (row: readonly string[], bold: boolean) =>
+      row.map((cell, i) => this.wrap(cell, widths[i] - 2 * CELL_PAD, size, bold));
+    const header = cells(
+      cols.map((c) => c.title),
+      true,
+    );
     const drawHeader = () => {
       this.row(cols, widths, header, size, true, () => undefined);
       this.rule(0.3, 120);
@@ -138,13 +149,20 @@ export class Page {
     return this.gap(2);
   }
 
-  private row(cols: readonly Column[], widths: number[], cells: string[][], size: number, bold: boolean, onNewPage: () => void) {
+  private row(
+    cols: readonly Column[],
+    widths: number[],
+    cells: string[][],
+    size: number,
+    bold: boolean,
+    onNewPage: () => void,
+  ) {
     const lh = lineHeight(size);
     const n = Math.max(1, ...cells.map((c) => c.length));
     // a row that fits on a page stays whole: it moves to the next page rather than splitting
     if (this.y + n * lh > this.bottom && n * lh <= this.bottom - this.top) this.newPage(onNewPage);
     this.gap(0.6);
-    for (let from = 0; from < n; ) {
+    for (let from = 0; from < n;) {
       if (this.y + lh > this.bottom) this.newPage(onNewPage);
       const to = Math.min(n, from + Math.max(1, Math.floor((this.bottom - this.y) / lh)));
       let x = this.left;
@@ -152,7 +170,8 @@ export class Page {
       cells.forEach((lines, i) => {
         const right = cols[i].align === 'right';
         const chunk = lines.slice(from, to);
-        if (chunk.length) this.put(chunk, right ? x + widths[i] - CELL_PAD : x + CELL_PAD, this.y, right ? 'right' : 'left');
+        if (chunk.length)
+          this.put(chunk, right ? x + widths[i] - CELL_PAD : x + CELL_PAD, this.y, right ? 'right' : 'left');
         x += widths[i];
       });
       this.y += (to - from) * lh;
@@ -180,7 +199,7 @@ export class Page {
 
   private lines(lines: string[], size: number, draw: (chunk: string[]) => void) {
     const lh = lineHeight(size);
-    for (let from = 0; from < lines.length; ) {
+    for (let from = 0; from < lines.length;) {
       if (this.y + lh > this.bottom) this.newPage(() => undefined);
       const to = Math.min(lines.length, from + Math.max(1, Math.floor((this.bottom - this.y) / lh)));
       draw(lines.slice(from, to));

@@ -102,7 +102,8 @@ export function documentTotals(stored: Record<string, unknown> | null | undefine
 }
 
 /** A row's stored product lines (jsonb / IndexedDB), as the line-items kit wrote them. */
-export const linesOf = (stored: readonly unknown[] | null | undefined): InvoiceLine[] => (stored ?? []) as InvoiceLine[];
+export const linesOf = (stored: readonly unknown[] | null | undefined): InvoiceLine[] =>
+  (stored ?? []) as InvoiceLine[];
 
 /** The text of a stored profile field, if it is text. */
 export function textOf(stored: object | null | undefined, key: string): string | undefined {
@@ -138,13 +139,33 @@ const ROLL_COLS: readonly Column[] = [
 /** Every line billed: labour, each product (with what was returned), storage; descriptions wrap, never cut. */
 export function lineTable(p: Page, b: Billed, withWork: boolean) {
   const rows: [string, string, string, string, string][] = [];
-  if (withWork) rows.push(['Labour', `${b.work_hour} h at ${formatUSD(b.rate_hour)}/h`, String(b.work_hour), formatUSD(b.rate_hour), formatUSD(b.totals.labour)]);
+  if (withWork)
+    rows.push([
+      'Labour',
+      `${b.work_hour} h at ${formatUSD(b.rate_hour)}/h`,
+      String(b.work_hour),
+      formatUSD(b.rate_hour),
+      formatUSD(b.totals.labour),
+    ]);
   for (const l of b.products) {
     const qty = l.qty - (l.returned ?? 0);
     const returned = l.returned ? `${l.returned} returned` : '';
-    rows.push([l.title, [l.description ?? '', returned].filter(Boolean).join('\n'), String(qty), formatUSD(l.price), formatUSD(l.price * qty)]);
+    rows.push([
+      l.title,
+      [l.description ?? '', returned].filter(Boolean).join('\n'),
+      String(qty),
+      formatUSD(l.price),
+      formatUSD(l.price * qty),
+    ]);
   }
-  if (b.storageDays !== undefined) rows.push([`Storage (item ${STORAGE_LINE_ID})`, `${b.storageDays} day(s)`, String(b.storageDays), '', formatUSD(b.totals.storage ?? 0)]);
+  if (b.storageDays !== undefined)
+    rows.push([
+      `Storage (item ${STORAGE_LINE_ID})`,
+      `${b.storageDays} day(s)`,
+      String(b.storageDays),
+      '',
+      formatUSD(b.totals.storage ?? 0),
+    ]);
   if (!rows.length) return p;
   if (!p.narrow) return p.table(A4_COLS, rows);
   return p.table(

@@ -24,7 +24,12 @@ function paidThrough(t: PaymentSource, all: readonly PaymentSource[]): number {
   return before.reduce((n, x) => n + x.amount, 0) + (NOT_PAID.has(t.method) ? 0 : t.amount);
 }
 
-export function receiptPdf(t: PaymentSource, inv: InvoiceSource, payments: readonly PaymentSource[], shop: ShopInfo): ArrayBuffer {
+export function receiptPdf(
+  t: PaymentSource,
+  inv: InvoiceSource,
+  payments: readonly PaymentSource[],
+  shop: ShopInfo,
+): ArrayBuffer {
   const draw = (p: Page) => drawReceipt(p, t, inv, payments, shop);
   if (shop.receiptFormat === 'A4') {
     const p = new Page(A4);
@@ -34,13 +39,32 @@ export function receiptPdf(t: PaymentSource, inv: InvoiceSource, payments: reado
   return onRoll(draw);
 }
 
-function drawReceipt(p: Page, t: PaymentSource, inv: InvoiceSource, payments: readonly PaymentSource[], shop: ShopInfo) {
+function drawReceipt(
+  p: Page,
+  t: PaymentSource,
+  inv: InvoiceSource,
+  payments: readonly PaymentSource[],
+  shop: ShopInfo,
+) {
   const totals = documentTotals(inv.totals);
   const who = `${inv.first_name} ${inv.last_name}`.trim() || 'Quick Sale';
-  const lines = [`Date: ${formatShop(t.created_at, zoneOf(shop))}`, `Invoice: ${displayInvoiceNumber(inv.number)}`, `Customer: ${who}`];
+  const lines = [
+    `Date: ${formatShop(t.created_at, zoneOf(shop))}`,
+    `Invoice: ${displayInvoiceNumber(inv.number)}`,
+    `Customer: ${who}`,
+  ];
   if (inv.type !== 'product' && inv.registration) lines.push(`Vehicle: ${inv.registration}`);
   letterhead(p, shop, { title: 'RECEIPT', number: `No. ${t.number}`, lines });
-  lineTable(p, { ...inv, products: linesOf(inv.products), totals, storageDays: inv.storage === 'on' ? inv.storage_days : undefined }, inv.type !== 'product');
+  lineTable(
+    p,
+    {
+      ...inv,
+      products: linesOf(inv.products),
+      totals,
+      storageDays: inv.storage === 'on' ? inv.storage_days : undefined,
+    },
+    inv.type !== 'product',
+  );
   totalsBlock(p, totals, { payments: false, discountPercent: inv.discount_percent });
   const x = p.narrow ? p.left : p.right - 80;
   const paid = paidThrough(t, payments);

@@ -99,7 +99,9 @@ export async function buildApp({ database, config, blobs, logger, logStream }: B
     const e = err as { statusCode?: number; code?: string; message: string };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send({ value: false, message: MSG.fileTooLarge });
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      return reply.code(e.statusCode).send({ value: false, message: e.statusCode === 413 ? 'The request is too large.' : 'Invalid request.' });
+      return reply
+        .code(e.statusCode)
+        .send({ value: false, message: e.statusCode === 413 ? 'The request is too large.' : 'Invalid request.' });
     }
     // an unexpected failure is always reported, even with the request logger off (tests, benches)
     // the error as safeError rebuilds it: a failed statement's parameters and values never reach the log
@@ -139,7 +141,8 @@ export async function buildApp({ database, config, blobs, logger, logStream }: B
       setHeaders(res, path) {
         const name = path.split(/[\\/]/).pop() ?? '';
         if (noCache.has(name)) res.header('Cache-Control', 'no-cache');
-        else if (path.includes(`${join('assets', '')}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (path.includes(`${join('assets', '')}`))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
     // history fallback: every screen route of the PWA answers with the app shell

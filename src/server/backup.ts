@@ -20,7 +20,21 @@ export interface BackupManifest {
   totals: { invoices_due_cents: number; payments_cents: number; transactions_cents?: number };
 }
 
-const TABLES = ['users', 'customers', 'jobs', 'products', 'suppliers', 'invoices', 'estimates', 'transactions', 'service_photos', 'product_photos', 'sys_log', 'change_log', 'config'];
+const TABLES = [
+  'users',
+  'customers',
+  'jobs',
+  'products',
+  'suppliers',
+  'invoices',
+  'estimates',
+  'transactions',
+  'service_photos',
+  'product_photos',
+  'sys_log',
+  'change_log',
+  'config',
+];
 
 export async function readManifest(pg: PGlite): Promise<BackupManifest> {
   const counts: Record<string, number> = {};
@@ -30,8 +44,12 @@ export async function readManifest(pg: PGlite): Promise<BackupManifest> {
   }
   const due = await pg.query<{ s: number }>(`select coalesce(sum(total), 0)::float8 as s from invoices`);
   const methods = PAYMENT_METHODS.map((m) => `'${m}'`).join(', ');
-  const paid = await pg.query<{ s: number }>(`select coalesce(sum(amount), 0)::float8 as s from transactions where not deleted and method in (${methods})`);
-  const all = await pg.query<{ s: number }>(`select coalesce(sum(amount), 0)::float8 as s from transactions where not deleted`);
+  const paid = await pg.query<{ s: number }>(
+    `select coalesce(sum(amount), 0)::float8 as s from transactions where not deleted and method in (${methods})`,
+  );
+  const all = await pg.query<{ s: number }>(
+    `select coalesce(sum(amount), 0)::float8 as s from transactions where not deleted`,
+  );
   return {
     created_at: new Date().toISOString(),
     counts,
@@ -74,7 +92,8 @@ export async function restore(backupDir: string, dataDir: string): Promise<Backu
   try {
     const got = await readManifest(pg);
     for (const [t, n] of Object.entries(expected.counts)) {
-      if (got.counts[t] !== n) throw new Error(`Restore check failed: ${t} has ${got.counts[t]} rows, the backup had ${n}`);
+      if (got.counts[t] !== n)
+        throw new Error(`Restore check failed: ${t} has ${got.counts[t]} rows, the backup had ${n}`);
     }
     for (const [k, v] of Object.entries(expected.totals)) {
       const now = (got.totals as Record<string, number | undefined>)[k];
@@ -83,7 +102,8 @@ export async function restore(backupDir: string, dataDir: string): Promise<Backu
   } finally {
     await pg.close();
   }
-  if (existsSync(join(backupDir, 'blobs'))) await cp(join(backupDir, 'blobs'), join(dataDir, 'blobs'), { recursive: true });
+  if (existsSync(join(backupDir, 'blobs')))
+    await cp(join(backupDir, 'blobs'), join(dataDir, 'blobs'), { recursive: true });
   if (existsSync(join(backupDir, 'jwt-secret'))) await cp(join(backupDir, 'jwt-secret'), join(dataDir, 'jwt-secret'));
   return expected;
 }

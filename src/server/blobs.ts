@@ -56,10 +56,14 @@ export function memoryBlobStore(): BlobStore {
 export function databaseBlobStore(db: Db, before?: BlobStore): BlobStore {
   return {
     async put(id, bytes) {
-      await db.execute(sql`insert into photo_blobs (id, bytes) values (${safe(id)}, ${bytes}) on conflict (id) do update set bytes = excluded.bytes`);
+      await db.execute(
+        sql`insert into photo_blobs (id, bytes) values (${safe(id)}, ${bytes}) on conflict (id) do update set bytes = excluded.bytes`,
+      );
     },
     async get(id) {
-      const { rows } = (await db.execute(sql`select bytes from photo_blobs where id = ${safe(id)}`)) as { rows: { bytes: Uint8Array }[] };
+      const { rows } = (await db.execute(sql`select bytes from photo_blobs where id = ${safe(id)}`)) as {
+        rows: { bytes: Uint8Array }[];
+      };
       if (rows[0]) return Buffer.from(rows[0].bytes);
       return before ? before.get(id) : null;
     },

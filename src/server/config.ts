@@ -55,7 +55,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminUser: env.BAYBOOK_ADMIN_USER || undefined,
     adminPassword: env.BAYBOOK_ADMIN_PASSWORD || undefined,
     trustProxy: parseTrustProxy(env.BAYBOOK_TRUST_PROXY),
-    corsOrigins: (env.BAYBOOK_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: (env.BAYBOOK_CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',
     hsts: parseHsts(env.BAYBOOK_HSTS),
     loginMaxFailures: Number(env.BAYBOOK_LOGIN_MAX_FAILURES ?? 5),
@@ -82,7 +85,10 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (v === '' || v === 'false') return false;
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** 'on' or 'off' (also true/false, 1/0); anything else, or nothing, is 'auto'. */

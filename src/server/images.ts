@@ -76,14 +76,18 @@ export async function keepPhoto(bytes: Buffer): Promise<KeptPhoto> {
   }
   // a file dressed as one format but read by sharp as another (an SVG behind a PNG signature, say) is refused
   if (meta.format !== format) throw refusedType();
-  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_MEGAPIXELS * 1_000_000) throw badRequest(fill(MSG.photoTooManyPixels, { max: MAX_MEGAPIXELS }));
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_MEGAPIXELS * 1_000_000)
+    throw badRequest(fill(MSG.photoTooManyPixels, { max: MAX_MEGAPIXELS }));
   // sharp's libvips reads AVIF but not HEVC (HEIC, as iPads and phones save photos): libheif in WebAssembly decodes it
   const source = format === 'heif' && meta.compression !== 'av1' ? await decodeHeic(bytes) : input();
   try {
     // rotate() bakes in the EXIF orientation, which goes with the rest of the metadata
     const { image, mime } = encode(source.rotate(), format);
     const full = await image.toBuffer();
-    const thumb = await sharp(full).resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+    const thumb = await sharp(full)
+      .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer();
     return { full, thumb, mime };
   } catch {
     throw badRequest(MSG.photoDamaged);

@@ -48,7 +48,11 @@ export async function liveChanges(database: Database, databaseUrl?: string): Pro
   if (database.listen) {
     stop = await database.listen(CHANGES_CHANNEL, (payload) => heard(Number(payload)));
   } else if (databaseUrl) {
-    stop = await listenPostgres(databaseUrl, (payload) => heard(Number(payload)), () => void head().then(heard, () => undefined));
+    stop = await listenPostgres(
+      databaseUrl,
+      (payload) => heard(Number(payload)),
+      () => void head().then(heard, () => undefined),
+    );
   } else {
     throw new Error('live changes need PGlite or a DATABASE_URL to LISTEN on');
   }
@@ -72,7 +76,11 @@ const RECONNECT_MS = [250, 500, 1000, 2000, 5000];
  * LISTEN on a connection of its own, opened again (after a restart, a failover, an idle timeout) with growing waits;
  * `onReconnect` runs once listening again, since notices sent while it was away are lost. Resolves once listening.
  */
-async function listenPostgres(url: string, onPayload: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  url: string,
+  onPayload: (payload: string) => void,
+  onReconnect: () => void,
+): Promise<() => Promise<void>> {
   const { default: pg } = await import('pg');
   let closed = false;
   let client: InstanceType<typeof pg.Client> | null = null;
@@ -81,13 +89,16 @@ async function listenPostgres(url: string, onPayload: (payload: string) => void,
 
   const reconnect = () => {
     if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      connect().then(() => {
-        attempts = 0;
-        onReconnect();
-      }, reconnect);
-    }, RECONNECT_MS[Math.min(attempts++, RECONNECT_MS.length - 1)]);
+    retry = setTimeout(
+      () => {
+        retry = null;
+        connect().then(() => {
+          attempts = 0;
+          onReconnect();
+        }, reconnect);
+      },
+      RECONNECT_MS[Math.min(attempts++, RECONNECT_MS.length - 1)],
+    );
   };
 
   const connect = async (): Promise<void> => {

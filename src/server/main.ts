@@ -7,7 +7,10 @@ import { bootstrap } from './seed/bootstrap';
 /** `npm start`: the built PWA and the API on one port, on PGlite under ./data unless DATABASE_URL is set. */
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const { createdAdmin } = await bootstrap(database.db, { adminUser: config.adminUser, adminPassword: config.adminPassword });
+const { createdAdmin } = await bootstrap(database.db, {
+  adminUser: config.adminUser,
+  adminPassword: config.adminPassword,
+});
 // kept at once: the account exists from here on, so even a start that fails below (a port in use) must not lose it
 const passwordFile = createdAdmin ? writeAdminPasswordFile(config.dataDir, createdAdmin) : null;
 // the log through process.stdout, as console.log writes: its lines and ours come out in the order they were written
@@ -24,7 +27,9 @@ const shutdown = (signal: NodeJS.Signals) => {
   stopping ??= (async () => {
     app.log.info(`${signal}: finishing the requests in flight, then closing the database`);
     setTimeout(() => {
-      console.error(`BayBook did not finish its requests within ${config.shutdownTimeoutSeconds} s of ${signal}; exiting.`);
+      console.error(
+        `BayBook did not finish its requests within ${config.shutdownTimeoutSeconds} s of ${signal}; exiting.`,
+      );
       process.exit(1);
     }, config.shutdownTimeoutSeconds * 1000).unref();
     try {
@@ -41,7 +46,9 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 await app.listen({ port: config.port, host: config.host });
-console.log(`  BayBook is serving on http://localhost:${config.port} (${database.kind}${config.staticDir ? '' : ', API only: run npm run build for the app'})`);
+console.log(
+  `  BayBook is serving on http://localhost:${config.port} (${database.kind}${config.staticDir ? '' : ', API only: run npm run build for the app'})`,
+);
 // last, framed and kept in a file: nothing printed at start-up comes after it (issue 15)
 if (createdAdmin) console.log(firstAdminNotice(createdAdmin, passwordFile));
 else {

@@ -30,7 +30,10 @@ export const isOpenRefusal = (c: ConflictRow): boolean => !isDiscarded(c) && !is
 /** The invoice and transaction the refused call was about, as the device has them now (the server's version). */
 async function contextOf(db: BayBookDB, c: ConflictRow): Promise<RefusedContext> {
   const data = (c.entry.body as { data?: Record<string, unknown> } | undefined)?.data ?? {};
-  const transaction = typeof data.id === 'string' && c.entry.method === 'DELETE' ? ((await db.transactions.get(data.id)) as TransactionRow | undefined) : undefined;
+  const transaction =
+    typeof data.id === 'string' && c.entry.method === 'DELETE'
+      ? ((await db.transactions.get(data.id)) as TransactionRow | undefined)
+      : undefined;
   const invoiceId = typeof data.invoice_id === 'string' ? data.invoice_id : transaction?.invoice_id;
   const invoice = invoiceId ? ((await db.invoices.get(invoiceId)) as InvoiceRow | undefined) : undefined;
   return { invoice, transaction };
@@ -39,7 +42,9 @@ async function contextOf(db: BayBookDB, c: ConflictRow): Promise<RefusedContext>
 async function explain(db: BayBookDB, c: KeptConflict): Promise<ExplainedConflict> {
   const words = refusedWords(c.entry, await contextOf(db, c));
   const logEntry = c.discarded?.logEntry;
-  const waiting = logEntry ? (await db.outbox.where('id').equals(logEntry).count()) + (await db.conflicts.where('id').equals(logEntry).count()) : 0;
+  const waiting = logEntry
+    ? (await db.outbox.where('id').equals(logEntry).count()) + (await db.conflicts.where('id').equals(logEntry).count())
+    : 0;
   return { ...c, ...words, logged: !!logEntry && waiting === 0 };
 }
 
@@ -68,8 +73,15 @@ export async function discardConflict(db: BayBookDB, id: string): Promise<void> 
     let logEntry = '';
     if (c.entry.path !== DISCARD_LOG_PATH) {
       const { what, money } = refusedWords(c.entry, await contextOf(w.db, c));
-      const body = { entry_id: c.entry.id, what: what.slice(0, LIMITS.note), message: c.message.slice(0, LIMITS.text), money };
-      logEntry = (await w.enqueue({ method: 'POST', path: DISCARD_LOG_PATH, body, label: fill(MSG.discardedLogLabel, { what }) })).id;
+      const body = {
+        entry_id: c.entry.id,
+        what: what.slice(0, LIMITS.note),
+        message: c.message.slice(0, LIMITS.text),
+        money,
+      };
+      logEntry = (
+        await w.enqueue({ method: 'POST', path: DISCARD_LOG_PATH, body, label: fill(MSG.discardedLogLabel, { what }) })
+      ).id;
     }
     const kept: KeptConflict = { ...c, discarded: { at: w.now, by: w.session.username, logEntry } };
     await w.db.conflicts.put(kept);

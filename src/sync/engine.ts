@@ -128,7 +128,13 @@ export async function outboxSummary(db: BayBookDB, now = Date.now()): Promise<Ou
   const kept = await db.conflicts.toArray();
   const conflicts = kept.filter(isOpenRefusal).length;
   const decisions = kept.filter(isFieldConflict).length;
-  return { waiting, conflicts, decisions, heldFor: [...held].map(([username, count]) => ({ username, count })), recheckAt };
+  return {
+    waiting,
+    conflicts,
+    decisions,
+    heldFor: [...held].map(([username, count]) => ({ username, count })),
+    recheckAt,
+  };
 }
 
 /** POST /v3/devices once per device: the short code that prefixes this device's numbers ('B2-17'). */
@@ -136,7 +142,10 @@ export async function registerDevice(db: BayBookDB, transport: Transport, token:
   const known = await getMeta<string | null>(db, 'deviceCode', null);
   if (known) return known;
   const deviceId = await getDeviceId(db);
-  const res = await transport<{ code: string }>('POST', '/v3/devices', { body: { data: { device_id: deviceId } }, token });
+  const res = await transport<{ code: string }>('POST', '/v3/devices', {
+    body: { data: { device_id: deviceId } },
+    token,
+  });
   await setMeta(db, 'deviceCode', res.data.code);
   return res.data.code;
 }
@@ -145,7 +154,9 @@ function registerBackgroundSync() {
   const sw = (globalThis as { navigator?: Navigator }).navigator?.serviceWorker;
   if (!sw) return;
   sw.ready
-    .then((reg) => (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(SYNC_TAG))
+    .then((reg) =>
+      (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(SYNC_TAG),
+    )
     .catch(() => undefined);
 }
 
@@ -209,10 +220,13 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   function schedule(at: number) {
     if (!started) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      void kick();
-    }, Math.max(0, at - Date.now()));
+    timer = setTimeout(
+      () => {
+        timer = null;
+        void kick();
+      },
+      Math.max(0, at - Date.now()),
+    );
   }
 
   async function once(force: boolean): Promise<SyncReport> {
@@ -362,7 +376,14 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       events?.addEventListener('online', onOnline);
       events?.addEventListener('offline', onOffline);
       stopNews = news.listen(() => void refreshStatus());
-      if (opts.live) stopLive = listenLive({ db, baseUrl: opts.baseUrl ?? '/api', fetch: opts.fetch, kick: () => void kick(), random });
+      if (opts.live)
+        stopLive = listenLive({
+          db,
+          baseUrl: opts.baseUrl ?? '/api',
+          fetch: opts.fetch,
+          kick: () => void kick(),
+          random,
+        });
       const every = opts.intervalMs ?? 30_000;
       if (every > 0) interval = setInterval(() => void kick(), every);
       // changes already waiting (queued before a reload, or before an update dropped the old worker and its sync

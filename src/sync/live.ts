@@ -24,7 +24,11 @@ const SILENCE_MS = 60_000;
 const MAX_WAIT_MS = 60_000;
 
 /** Reads an SSE body event by event (comment lines — the heartbeats — only prove the link is alive). */
-export async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (e: LiveEvent) => void, onBytes: () => void = () => undefined): Promise<void> {
+export async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (e: LiveEvent) => void,
+  onBytes: () => void = () => undefined,
+): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -88,7 +92,10 @@ export function listenLive(opts: LiveOptions): () => void {
     };
     try {
       alive();
-      const res = await doFetch(url, { headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` }, signal: abort.signal });
+      const res = await doFetch(url, {
+        headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
+        signal: abort.signal,
+      });
       if (!res.ok || !res.body) return false;
       await readEvents(
         res.body,

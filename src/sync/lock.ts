@@ -15,7 +15,11 @@ export function outboxLockName(dbName: string): string {
 }
 
 interface LockManagerLike {
-  request(name: string, options: { ifAvailable?: boolean; mode?: 'exclusive' | 'shared' }, cb: (lock: unknown) => Promise<unknown>): Promise<unknown>;
+  request(
+    name: string,
+    options: { ifAvailable?: boolean; mode?: 'exclusive' | 'shared' },
+    cb: (lock: unknown) => Promise<unknown>,
+  ): Promise<unknown>;
 }
 
 function lockManager(): LockManagerLike | null {
@@ -23,7 +27,11 @@ function lockManager(): LockManagerLike | null {
   return nav?.locks && typeof nav.locks.request === 'function' ? nav.locks : null;
 }
 
-export async function withLock<T>(name: string, fn: () => Promise<T>, opts: { ifAvailable?: boolean } = {}): Promise<{ ran: boolean; value?: T }> {
+export async function withLock<T>(
+  name: string,
+  fn: () => Promise<T>,
+  opts: { ifAvailable?: boolean } = {},
+): Promise<{ ran: boolean; value?: T }> {
   const locks = lockManager();
   if (locks) {
     let ran = false;

@@ -227,8 +227,16 @@ export async function pushPass(opts: PushOptions): Promise<PushResult> {
         // the token ran out or the user was removed: hold this user's entries until they sign in again
         await dropUserToken(db, entry.actor, token);
         await db.outbox.update(entry.seq!, { state: 'held', lastError: msg });
-        await db.outbox.where('actor').equals(entry.actor).filter((e) => e.state === 'pending').modify({ state: 'held' });
-        result.heldFor[entry.actor] = await db.outbox.where('actor').equals(entry.actor).filter((e) => e.state === 'held').count();
+        await db.outbox
+          .where('actor')
+          .equals(entry.actor)
+          .filter((e) => e.state === 'pending')
+          .modify({ state: 'held' });
+        result.heldFor[entry.actor] = await db.outbox
+          .where('actor')
+          .equals(entry.actor)
+          .filter((e) => e.state === 'held')
+          .count();
         continue;
       }
       const attempts = entry.attempts + 1;
@@ -240,7 +248,12 @@ export async function pushPass(opts: PushOptions): Promise<PushResult> {
         const serverErrors = status !== undefined && status >= 500 ? previous + 1 : status !== undefined ? 0 : previous;
         const retryAt = now() + backoffMs(attempts, random);
         const lastError = failureText(err);
-        await db.outbox.update(entry.seq!, { state: 'pending', lastError, notBefore: retryAt, serverErrors } as Partial<TrackedEntry>);
+        await db.outbox.update(entry.seq!, {
+          state: 'pending',
+          lastError,
+          notBefore: retryAt,
+          serverErrors,
+        } as Partial<TrackedEntry>);
         result.retryAt = retryAt;
         result.error = lastError;
         if (status !== undefined && status >= 500) result.serverErrors = serverErrors;
@@ -282,14 +295,18 @@ export async function retryConflict(db: BayBookDB, id: string): Promise<OutboxEn
     if (!c || isDiscarded(c) || isFieldConflict(c)) return [];
     // a discarded change is kept only as a trace: it counts as gone
     const all = (await db.conflicts.toArray()).filter((x) => !isDiscarded(x) && !isFieldConflict(x));
-    const creatorOf = (rowId: string, except: string) => all.find((x) => x.id !== except && x.entry.creates?.includes(rowId));
+    const creatorOf = (rowId: string, except: string) =>
+      all.find((x) => x.id !== except && x.entry.creates?.includes(rowId));
     const picked = new Map<string, ConflictRow>([[c.id, c]]);
 
     // the earlier refused changes it needs (the rows they create), up the chain
     const up = [c];
     while (up.length) {
       const child = up.shift()!;
-      const needs = new Set([...(child.entry.dependsOn ?? []), ...child.entry.refs.filter((r) => !child.entry.creates.includes(r))]);
+      const needs = new Set([
+        ...(child.entry.dependsOn ?? []),
+        ...child.entry.refs.filter((r) => !child.entry.creates.includes(r)),
+      ]);
       for (const rowId of needs) {
         const parent = creatorOf(rowId, child.id);
         if (parent && !picked.has(parent.id)) {
@@ -312,7 +329,8 @@ export async function retryConflict(db: BayBookDB, id: string): Promise<OutboxEn
       const parent = down.shift()!;
       for (const x of all) {
         if (picked.has(x.id)) continue;
-        const needsIt = x.dependsOnEntry === parent.id || (x.entry.dependsOn ?? []).some((r) => parent.entry.creates.includes(r));
+        const needsIt =
+          x.dependsOnEntry === parent.id || (x.entry.dependsOn ?? []).some((r) => parent.entry.creates.includes(r));
         if (!needsIt) continue;
         picked.set(x.id, x);
         down.push(x);

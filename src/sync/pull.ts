@@ -73,7 +73,13 @@ async function shadowChanges(db: BayBookDB, changes: Change[]) {
   const current = await db.shadow.bulkGet(keys);
   const newer = changes.filter((c, i) => !current[i] || current[i]!.seq < c.seq);
   await db.shadow.bulkPut(
-    newer.map((c) => ({ entity: c.entity as SyncEntityName, id: c.id, row: c.row ? { ...c.row, _seq: c.seq } : null, seq: c.seq, op: c.op === 'delete' || !c.row ? 'delete' : 'upsert' })),
+    newer.map((c) => ({
+      entity: c.entity as SyncEntityName,
+      id: c.id,
+      row: c.row ? { ...c.row, _seq: c.seq } : null,
+      seq: c.seq,
+      op: c.op === 'delete' || !c.row ? 'delete' : 'upsert',
+    })),
   );
 }
 
@@ -83,7 +89,11 @@ async function shadowChanges(db: BayBookDB, changes: Change[]) {
  * bulkPut and one bulkDelete — a few requests a page instead of ~8 a row. Call inside a 'rw' transaction over
  * `db.tables`. A row named twice takes its last change.
  */
-async function applyChanges(db: BayBookDB, changes: Change[], upTo = Infinity): Promise<{ applied: number; shadowed: number }> {
+async function applyChanges(
+  db: BayBookDB,
+  changes: Change[],
+  upTo = Infinity,
+): Promise<{ applied: number; shadowed: number }> {
   const last = new Map<string, Change>();
   for (const c of changes) if (KNOWN.has(c.entity) && c.seq <= upTo) last.set(`${c.entity}:${c.id}`, c);
   const list = [...last.values()];
@@ -101,12 +111,17 @@ async function applyChanges(db: BayBookDB, changes: Change[], upTo = Infinity): 
   }
   for (const [entity, w] of byTable) await writeRows(db, entity, w.puts, w.deletes);
   // a row applied has no server version waiting any more (most pages: no shadows at all, nothing to delete)
-  if (applied.length && (await db.shadow.count())) await db.shadow.bulkDelete(applied.map((c): [string, string] => [c.entity, c.id]));
+  if (applied.length && (await db.shadow.count()))
+    await db.shadow.bulkDelete(applied.map((c): [string, string] => [c.entity, c.id]));
   return { applied: applied.length, shadowed: shadowed.length };
 }
 
 /** Applies one page of changes and the new cursor in one transaction. Exported for tests and benchmarks. */
-export async function applyPage(db: BayBookDB, page: ChangesPage, expectCursor?: number): Promise<{ applied: number; shadowed: number }> {
+export async function applyPage(
+  db: BayBookDB,
+  page: ChangesPage,
+  expectCursor?: number,
+): Promise<{ applied: number; shadowed: number }> {
   let counts = { applied: 0, shadowed: 0 };
   await db.run(() =>
     db.transaction('rw', db.tables, async () => {
@@ -133,7 +148,13 @@ export async function settleShadows(db: BayBookDB): Promise<number> {
  * The server's newest seq, found with a few `limit=1` probes (doubling, then halving): used to show the progress of
  * a new device's first sync. Costs about 2·log2(head) tiny requests, once.
  */
-export async function probeHead(transport: Transport, token: string, from: number, firstCursor: number, signal?: AbortSignal): Promise<number> {
+export async function probeHead(
+  transport: Transport,
+  token: string,
+  from: number,
+  firstCursor: number,
+  signal?: AbortSignal,
+): Promise<number> {
   const after = async (s: number) => {
     const res = await transport<ChangesPage>('GET', `/v3/sync/changes?since=${s}&limit=1`, { token, signal });
     return res.data.cursor > s || res.data.more;
@@ -209,7 +230,8 @@ export async function adoptScope(db: BayBookDB, scope: number): Promise<void> {
       }
       const pending = await getCatchUp(db);
       const keep = (pending?.entities ?? []).filter((e) => SYNC_ENTITY_LEVEL[e] <= scope);
-      const fresh = scope > had ? SYNC_ENTITIES.filter((e) => SYNC_ENTITY_LEVEL[e] > had && SYNC_ENTITY_LEVEL[e] <= scope) : [];
+      const fresh =
+        scope > had ? SYNC_ENTITIES.filter((e) => SYNC_ENTITY_LEVEL[e] > had && SYNC_ENTITY_LEVEL[e] <= scope) : [];
       const entities = [...new Set([...keep, ...fresh])];
       if (!entities.length) {
         await db.meta.delete('catchUp');
@@ -224,7 +246,11 @@ export async function adoptScope(db: BayBookDB, scope: number): Promise<void> {
 }
 
 /** Runs the pending catch-up, if any, page by page; returns the changes applied. */
-async function runCatchUp(opts: PullOptions, limit: number, onPage: (applied: number, c: CatchUp) => void): Promise<number> {
+async function runCatchUp(
+  opts: PullOptions,
+  limit: number,
+  onPage: (applied: number, c: CatchUp) => void,
+): Promise<number> {
   const { db, transport, token } = opts;
   let total = 0;
   for (;;) {
@@ -272,7 +298,11 @@ export async function pull(opts: PullOptions): Promise<PullResult> {
   const result: PullResult = { applied: 0, shadowed: 0, pages: 0, cursor, rebased: 0 };
   await keepDashCounters(db);
   const fetchPage = (since: number) => {
-    const data = transport<ChangesPage>('GET', `/v3/sync/changes?since=${since}&limit=${limit}`, { token, signal: opts.signal, timeoutMs: opts.timeoutMs }).then((res) => res.data);
+    const data = transport<ChangesPage>('GET', `/v3/sync/changes?since=${since}&limit=${limit}`, {
+      token,
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+    }).then((res) => res.data);
     data.catch(() => undefined); // a prefetch left behind (aborted, or the loop ended on an error) must not go unhandled
     return { since, data };
   };
@@ -287,7 +317,10 @@ export async function pull(opts: PullOptions): Promise<PullResult> {
       scope = page.scope;
     }
     if (estimated === null && page.more) {
-      const head = typeof page.head === 'number' ? page.head : await probeHead(transport, token, start, page.cursor, opts.signal).catch(() => null);
+      const head =
+        typeof page.head === 'number'
+          ? page.head
+          : await probeHead(transport, token, start, page.cursor, opts.signal).catch(() => null);
       estimated = head === null ? null : Math.max(0, head - start);
     }
     const { applied, shadowed } = await applyPage(db, page, cursor);
@@ -311,7 +344,12 @@ export async function pull(opts: PullOptions): Promise<PullResult> {
   }
   // tables a higher level may now see, below the cursor: after the main pull, so open jobs come first
   result.applied += await runCatchUp(opts, limit, (applied, c) =>
-    opts.onProgress?.({ applied, estimated: c.until, fraction: c.until ? Math.min(1, c.since / c.until) : null, first: false }),
+    opts.onProgress?.({
+      applied,
+      estimated: c.until,
+      fraction: c.until ? Math.min(1, c.since / c.until) : null,
+      first: false,
+    }),
   );
   result.rebased = await settleShadows(db);
   await db.meta.put({ key: 'lastPull', value: new Date().toISOString() });
@@ -381,11 +419,15 @@ export async function repullRows(opts: PullOptions): Promise<number> {
   let changed = 0;
   for (;;) {
     if (opts.signal?.aborted) return changed;
-    const res = await transport<ChangesPage>('GET', `/v3/sync/changes?since=${since}&limit=${limit}&only=${entities.join(',')}`, {
-      token,
-      signal: opts.signal,
-      timeoutMs: opts.timeoutMs,
-    });
+    const res = await transport<ChangesPage>(
+      'GET',
+      `/v3/sync/changes?since=${since}&limit=${limit}&only=${entities.join(',')}`,
+      {
+        token,
+        signal: opts.signal,
+        timeoutMs: opts.timeoutMs,
+      },
+    );
     const page = res.data;
     const mine = page.changes.filter((c) => keys.has(`${c.entity}:${c.id}`));
     if (mine.length) {

@@ -77,7 +77,10 @@ export function heldMessage(h: { username: string; count: number }): string {
 export const SERVER_TROUBLE_AFTER = 2;
 
 /** "The server keeps failing (Server error 502: …). 3 changes are kept on this device and will be sent when it recovers." */
-export function serverTroubleMessage(s: Pick<SyncStatus, 'serverErrors' | 'lastError'>, waiting: number): string | null {
+export function serverTroubleMessage(
+  s: Pick<SyncStatus, 'serverErrors' | 'lastError'>,
+  waiting: number,
+): string | null {
   if (s.serverErrors < SERVER_TROUBLE_AFTER) return null;
   const why = s.lastError ? ` (${s.lastError})` : '';
   const kept =

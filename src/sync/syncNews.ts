@@ -11,11 +11,17 @@ export interface SyncNews {
   listen(onNews: () => void): () => void;
 }
 
-type Channel = Pick<BroadcastChannel, 'postMessage' | 'close'> & { onmessage: ((ev: MessageEvent) => void) | null; unref?: () => void };
+type Channel = Pick<BroadcastChannel, 'postMessage' | 'close'> & {
+  onmessage: ((ev: MessageEvent) => void) | null;
+  unref?: () => void;
+};
 export type ChannelClass = new (name: string) => Channel;
 
 /** `Channel`: the BroadcastChannel class (the global one by default; null for none, as in a test of one context). */
-export function syncNews(dbName: string, Channel: ChannelClass | null | undefined = (globalThis as { BroadcastChannel?: ChannelClass }).BroadcastChannel): SyncNews {
+export function syncNews(
+  dbName: string,
+  Channel: ChannelClass | null | undefined = (globalThis as { BroadcastChannel?: ChannelClass }).BroadcastChannel,
+): SyncNews {
   const name = `baybook-sync:${dbName}`;
   let sender: Channel | null = null;
   return {

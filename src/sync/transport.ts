@@ -46,7 +46,7 @@ export const DEFAULT_TIMEOUT_MS = 90_000;
 /** A transport over `fetch` against `baseUrl` (the API root, e.g. `https://shop.example/api` or `/api`). */
 export function fetchTransport(baseUrl: string, fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a)): Transport {
   const root = baseUrl.replace(/\/+$/, '');
-  return async <T,>(method: string, path: string, opts: ApiRequestOptions = {}): Promise<ApiResult<T>> => {
+  return async <T>(method: string, path: string, opts: ApiRequestOptions = {}): Promise<ApiResult<T>> => {
     const headers: Record<string, string> = { accept: 'application/json' };
     let body: BodyInit | undefined;
     if (opts.form) body = opts.form;
@@ -72,7 +72,10 @@ export function fetchTransport(baseUrl: string, fetchImpl: typeof fetch = (...a)
       text = await res.text();
     } catch (err) {
       if (timedOut) throw new ApiError('timeout', 'Request timeout.');
-      throw new ApiError('network', (err as Error)?.message ? `Network Error: ${(err as Error).message}` : 'Network Error');
+      throw new ApiError(
+        'network',
+        (err as Error)?.message ? `Network Error: ${(err as Error).message}` : 'Network Error',
+      );
     } finally {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);

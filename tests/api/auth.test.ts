@@ -42,19 +42,30 @@ describe.each(DATABASES)('auth and team on %s', (kind) => {
   });
 
   it('a right password clears the count of its own address: three rounds of two misses and a success never wait', async () => {
-    await s.api('POST', '/v2/auth/user', { body: { data: { username: 'forgetful', password: 'right-pw-22', permission: 3 } } });
+    await s.api('POST', '/v2/auth/user', {
+      body: { data: { username: 'forgetful', password: 'right-pw-22', permission: 3 } },
+    });
     const from = { token: null, headers: { 'x-forwarded-for': '10.1.0.1' } };
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 2; i++) expect((await s.api('POST', '/login', { body: { username: 'forgetful', password: 'wrong-one' }, ...from })).status).toBe(401);
-      expect((await s.api('POST', '/login', { body: { username: 'forgetful', password: 'right-pw-22' }, ...from })).status).toBe(200);
+      for (let i = 0; i < 2; i++)
+        expect(
+          (await s.api('POST', '/login', { body: { username: 'forgetful', password: 'wrong-one' }, ...from })).status,
+        ).toBe(401);
+      expect(
+        (await s.api('POST', '/login', { body: { username: 'forgetful', password: 'right-pw-22' }, ...from })).status,
+      ).toBe(200);
     }
   });
 
   it('adds, lists (masked), edits and removes team members; technicians are level 3', async () => {
-    const add = await s.api('POST', '/v2/auth/user', { body: { data: { username: 'tech1', password: 'pw-bay-77', permission: 3 } } });
+    const add = await s.api('POST', '/v2/auth/user', {
+      body: { data: { username: 'tech1', password: 'pw-bay-77', permission: 3 } },
+    });
     expect(add.status).toBe(200);
     expect(add.body).toMatchObject({ value: true });
-    const dup = await s.api('POST', '/v2/auth/user', { body: { data: { username: 'tech1', password: 'fine-pass-42', permission: 3 } } });
+    const dup = await s.api('POST', '/v2/auth/user', {
+      body: { data: { username: 'tech1', password: 'fine-pass-42', permission: 3 } },
+    });
     expect(dup.status).toBe(409);
 
     const list = await s.api('GET', '/v2/auth/users');
@@ -98,34 +109,51 @@ describe.each(DATABASES)('auth and team on %s', (kind) => {
     ];
     for (const [username, password, message] of refused) {
       const r = await add(username, password);
-      expect([r.status, r.body.message], `${JSON.stringify(username)} / ${password.slice(0, 20)}`).toEqual([400, message]);
+      expect([r.status, r.body.message], `${JSON.stringify(username)} / ${password.slice(0, 20)}`).toEqual([
+        400,
+        message,
+      ]);
     }
     for (const permission of [1, 6, 'x']) expect((await add('okname', 'fine-pass-42', permission)).status).toBe(400);
-    expect((await s.api('GET', '/v2/auth/users')).body.data.map((u: { username: string }) => u.username)).not.toContain('okname');
+    expect((await s.api('GET', '/v2/auth/users')).body.data.map((u: { username: string }) => u.username)).not.toContain(
+      'okname',
+    );
     // the longest password and the shortest are both fine
     expect((await add('longpw', 'p'.repeat(127) + 'q')).status).toBe(200);
-    expect((await s.api('POST', '/login', { body: { username: 'longpw', password: 'p'.repeat(127) + 'q' }, token: null })).status).toBe(200);
+    expect(
+      (await s.api('POST', '/login', { body: { username: 'longpw', password: 'p'.repeat(127) + 'q' }, token: null }))
+        .status,
+    ).toBe(200);
     expect((await add('shortpw', 'gear-8ch')).status).toBe(200);
   });
 
   it('refuses a name that reads as an existing member: NFKC twins, case, lookalike letters and digits', async () => {
-    const add = (username: string) => s.api('POST', '/v2/auth/user', { body: { data: { username, password: 'fine-pass-42', permission: 3 } } });
+    const add = (username: string) =>
+      s.api('POST', '/v2/auth/user', { body: { data: { username, password: 'fine-pass-42', permission: 3 } } });
     // full-width letters are stored as their NFKC form: that is 'admin' itself
-    expect([(await add('ａｄｍｉｎ')).status, (await add('ａｄｍｉｎ')).body.message]).toEqual([409, MSG.usernameTaken]);
+    expect([(await add('ａｄｍｉｎ')).status, (await add('ａｄｍｉｎ')).body.message]).toEqual([
+      409,
+      MSG.usernameTaken,
+    ]);
     for (const twin of ['Admin', 'ADMIN', 'AdmIn', '\u0430dm\u0456n', 'ädmin', 'adrnin', 'ADM\u0399N']) {
       const r = await add(twin);
       expect([r.status, r.body.message], twin).toEqual([409, fill(MSG.usernameLookalike, { name: 'admin' })]);
     }
     // an edit may not rename a member into a lookalike either
     expect((await add('bayone')).status).toBe(200);
-    const member = (await s.api('GET', '/v2/auth/users')).body.data.find((u: { username: string }) => u.username === 'bayone');
+    const member = (await s.api('GET', '/v2/auth/users')).body.data.find(
+      (u: { username: string }) => u.username === 'bayone',
+    );
     const rename = await s.api('PUT', '/v2/auth/user', { body: { data: { ...member, username: 'Adm\u0456n' } } });
     expect([rename.status, rename.body.message]).toEqual([409, fill(MSG.usernameLookalike, { name: 'admin' })]);
     // a weak new password on an edit is refused too; the mask keeps the old one
-    expect((await s.api('PUT', '/v2/auth/user', { body: { data: { ...member, password: 'abc' } } })).body.message).toBe(MSG.passwordMin);
+    expect((await s.api('PUT', '/v2/auth/user', { body: { data: { ...member, password: 'abc' } } })).body.message).toBe(
+      MSG.passwordMin,
+    );
     expect((await s.api('PUT', '/v2/auth/user', { body: { data: { ...member, permission: 4 } } })).status).toBe(200);
     // names that differ to the eye are fine
-    for (const name of ['bayoneb', 'tech_i1', 'tech_l1', 'lan', 'kim']) expect((await add(name)).status, name).toBe(200);
+    for (const name of ['bayoneb', 'tech_i1', 'tech_l1', 'lan', 'kim'])
+      expect((await add(name)).status, name).toBe(200);
   });
 
   it('never removes the last Super Admin, nor lets one remove themselves', async () => {
@@ -139,7 +167,9 @@ describe.each(DATABASES)('auth and team on %s', (kind) => {
     const device = '0190f4a2-7b1c-7cc0-8a5e-0d3f6c1b2a99';
     const a = await s.api('POST', '/v3/devices', { body: { data: { device_id: device } } });
     const b = await s.api('POST', '/v3/devices', { body: { data: { device_id: device } } });
-    const c = await s.api('POST', '/v3/devices', { body: { data: { device_id: '0190f4a2-7b1c-7cc0-8a5e-0d3f6c1b2a98' } } });
+    const c = await s.api('POST', '/v3/devices', {
+      body: { data: { device_id: '0190f4a2-7b1c-7cc0-8a5e-0d3f6c1b2a98' } },
+    });
     expect(a.body.code).toMatch(/^[A-Z]\d+$/);
     expect(b.body.code).toBe(a.body.code);
     expect(c.body.code).not.toBe(a.body.code);
@@ -155,11 +185,19 @@ describe.each(DATABASES)('sign-in limit by address without a trusted proxy on %s
 
   it('does not let a spoofed X-Forwarded-For dodge the limit of the address', async () => {
     for (let i = 0; i < 3; i++) {
-      const r = await s.api('POST', '/login', { body: { username: `guess${i}`, password: 'nope-nope' }, token: null, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } });
+      const r = await s.api('POST', '/login', {
+        body: { username: `guess${i}`, password: 'nope-nope' },
+        token: null,
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      });
       expect(r.status).toBe(401);
     }
     // a fourth name from "another" address: it is the same client, and it is stopped
-    const blocked = await s.api('POST', '/login', { body: ADMIN, token: null, headers: { 'x-forwarded-for': '198.51.100.7' } });
+    const blocked = await s.api('POST', '/login', {
+      body: ADMIN,
+      token: null,
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(fill(MSG.loginRateLimited, { wait: '30 seconds' }));
   });
@@ -167,8 +205,13 @@ describe.each(DATABASES)('sign-in limit by address without a trusted proxy on %s
 
 describe('JWT_SECRET', () => {
   it('is required with DATABASE_URL (instances on one database share it); on PGlite one is generated', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/shop' }, { dataDir: 'memory://' })).toThrow(MISSING_SHARED_SECRET);
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/shop', JWT_SECRET: 'shared-secret' }, { dataDir: 'memory://' }).jwtSecret).toBe('shared-secret');
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/shop' }, { dataDir: 'memory://' })).toThrow(
+      MISSING_SHARED_SECRET,
+    );
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db/shop', JWT_SECRET: 'shared-secret' }, { dataDir: 'memory://' })
+        .jwtSecret,
+    ).toBe('shared-secret');
     expect(loadConfig({}, { dataDir: 'memory://' }).jwtSecret).toMatch(/^[0-9a-f]{32,}$/);
   });
 });

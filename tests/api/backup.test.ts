@@ -25,7 +25,10 @@ async function serve(dataDir: string) {
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
     const res = await fetch(url + path, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     return { status: res.status, body: await res.json() };
@@ -35,7 +38,8 @@ async function serve(dataDir: string) {
     if (res.status !== 200) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  const token = (await call('POST', '/login', undefined, { username: 'admin', password: 'restore-pw' })).body.token as string;
+  const token = (await call('POST', '/login', undefined, { username: 'admin', password: 'restore-pw' })).body
+    .token as string;
   return { database, app, url, call, ok, token, close: async () => (await app.close(), await database.close()) };
 }
 
@@ -63,32 +67,80 @@ describe.skipIf(!!process.env.DATABASE_URL)('backup and restore of the embedded 
     dirs.push(root);
     const a = await serve(join(root, 'a'));
     // the books, made through the API as the app makes them
-    for (const u of ['kim', 'lee']) await a.ok('POST', '/v2/auth/user', a.token, { data: { username: u, password: 'bay-pass-2345', permission: 3 } });
-    const customer = (await a.ok('POST', '/customer', a.token, { data: { VIN: 'BACKUPVIN00000001', 'Registration Number': 'BK 1', 'First name': 'Bea', 'Last name': 'Kup', 'Contact number': '8765551234', Email: '' } })).id as string;
-    const product = (await a.ok('POST', '/v2/inventory/product', a.token, { data: { title: 'Backup filter', description: 'x', price: 2500, stock: 5, low_stock: 1 } })).id as string;
+    for (const u of ['kim', 'lee'])
+      await a.ok('POST', '/v2/auth/user', a.token, { data: { username: u, password: 'bay-pass-2345', permission: 3 } });
+    const customer = (
+      await a.ok('POST', '/customer', a.token, {
+        data: {
+          VIN: 'BACKUPVIN00000001',
+          'Registration Number': 'BK 1',
+          'First name': 'Bea',
+          'Last name': 'Kup',
+          'Contact number': '8765551234',
+          Email: '',
+        },
+      })
+    ).id as string;
+    const product = (
+      await a.ok('POST', '/v2/inventory/product', a.token, {
+        data: { title: 'Backup filter', description: 'x', price: 2500, stock: 5, low_stock: 1 },
+      })
+    ).id as string;
     const invoices: string[] = [];
     for (const hours of [1, 2.5]) {
-      const job = (await a.ok('POST', '/service', a.token, { data: { customer_id: customer, mileage: 1000, service: ['Full service'] } })).id as string;
-      const inv = await a.ok('POST', '/invoice', a.token, { data: { fetchedData: { id: job }, formData: { work_hour: hours, rate_hour: 6000 }, productInvoice: [{ id: product, qty: 1 }] } });
+      const job = (
+        await a.ok('POST', '/service', a.token, {
+          data: { customer_id: customer, mileage: 1000, service: ['Full service'] },
+        })
+      ).id as string;
+      const inv = await a.ok('POST', '/invoice', a.token, {
+        data: {
+          fetchedData: { id: job },
+          formData: { work_hour: hours, rate_hour: 6000 },
+          productInvoice: [{ id: product, qty: 1 }],
+        },
+      });
       invoices.push(inv.data.invoice_id);
     }
     await a.ok('POST', '/transaction', a.token, { data: { method: 'cash', invoice_id: invoices[0], amount: 3000 } });
-    await a.ok('POST', '/transaction', a.token, { data: { method: 'debit_card', invoice_id: invoices[1], amount: 12_345 } });
-    const sale = await a.ok('POST', '/invoice-product', a.token, { data: { fetchedData: 'default', formData: {}, productInvoice: [{ id: product, qty: 2 }] } });
+    await a.ok('POST', '/transaction', a.token, {
+      data: { method: 'debit_card', invoice_id: invoices[1], amount: 12_345 },
+    });
+    const sale = await a.ok('POST', '/invoice-product', a.token, {
+      data: { fetchedData: 'default', formData: {}, productInvoice: [{ id: product, qty: 2 }] },
+    });
     const saleId = (sale.data?.invoice_id ?? sale.invoice_id) as string;
     expect(saleId).toBeTruthy();
     const saleDue = (await a.ok('GET', `/invoice/${saleId}`, a.token)).data.total as number;
     await a.ok('POST', '/transaction', a.token, { data: { method: 'cash', invoice_id: saleId, amount: saleDue } });
-    const job = (await a.ok('POST', '/service', a.token, { data: { customer_id: customer, mileage: 2000, service: ['Wheel alignment'] } })).id as string;
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#08f' } }).jpeg().toBuffer();
+    const job = (
+      await a.ok('POST', '/service', a.token, {
+        data: { customer_id: customer, mileage: 2000, service: ['Wheel alignment'] },
+      })
+    ).id as string;
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#08f' } })
+      .jpeg()
+      .toBuffer();
     const fd = new FormData();
     fd.append('job_id', job);
     fd.append('myfile', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'bumper.jpg');
-    const up = await fetch(`${a.url}/upload/service-photo`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` }, body: fd });
+    const up = await fetch(`${a.url}/upload/service-photo`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}` },
+      body: fd,
+    });
     expect(up.status).toBe(200);
     const photo = ((await up.json()) as { id: string }).id;
     const photoBytes = async (srv: { url: string; token: string }) =>
-      Promise.all(['full', 'thumb'].map(async (size) => Buffer.from(await (await fetch(`${srv.url}/photo/${photo}/${size}`, { headers: { authorization: `Bearer ${srv.token}` } })).arrayBuffer())));
+      Promise.all(
+        ['full', 'thumb'].map(async (size) =>
+          Buffer.from(
+            await (
+              await fetch(`${srv.url}/photo/${photo}/${size}`, { headers: { authorization: `Bearer ${srv.token}` } })
+            ).arrayBuffer(),
+          ),
+        ),
+      );
 
     const tables = await tableNames(a.database.db);
     expect(tables.length).toBeGreaterThan(15);
@@ -96,7 +148,9 @@ describe.skipIf(!!process.env.DATABASE_URL)('backup and restore of the embedded 
     const money = await moneyTotals(a.database.db);
     const prints = await fingerprint(a.database.db, tables);
     const photos = await photoBytes(a);
-    const invoiceViews = await Promise.all([...invoices, saleId].map(async (id) => (await a.ok('GET', `/invoice/${id}`, a.token)).data));
+    const invoiceViews = await Promise.all(
+      [...invoices, saleId].map(async (id) => (await a.ok('GET', `/invoice/${id}`, a.token)).data),
+    );
     // the books are not empty, and they balance
     expect(counts).toMatchObject({ customers: 1, jobs: 3, invoices: 3, products: 1, service_photos: 1 });
     expect(counts.transactions).toBe(3);
@@ -134,10 +188,14 @@ describe.skipIf(!!process.env.DATABASE_URL)('backup and restore of the embedded 
       expect(await tableNames(b.database.db)).toEqual(tables);
       // through the API: the invoices read the same, the photo's bytes came back, and a token of before still works
       // (the JWT secret went with the data)
-      expect(await Promise.all([...invoices, saleId].map(async (id) => (await b.ok('GET', `/invoice/${id}`, b.token)).data))).toEqual(invoiceViews);
+      expect(
+        await Promise.all([...invoices, saleId].map(async (id) => (await b.ok('GET', `/invoice/${id}`, b.token)).data)),
+      ).toEqual(invoiceViews);
       expect(await photoBytes(b)).toEqual(photos);
       expect((await b.call('GET', '/v2/auth/users', oldToken)).status).toBe(200);
-      console.log(`backup: ${Object.values(counts).reduce((n, c) => n + c, 0)} rows in ${tables.length} tables restored; payments ${money.payments}, invoice totals ${money.invoiceTotals}, due ${money.due} (cents)`);
+      console.log(
+        `backup: ${Object.values(counts).reduce((n, c) => n + c, 0)} rows in ${tables.length} tables restored; payments ${money.payments}, invoice totals ${money.invoiceTotals}, due ${money.due} (cents)`,
+      );
     } finally {
       await b.close();
     }

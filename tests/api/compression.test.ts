@@ -4,12 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /** A GET as a client sends it, with the raw bytes on the wire (fetch would decode them and hide the size). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; encoding: string | undefined; bytes: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; encoding: string | undefined; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], bytes: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          encoding: res.headers['content-encoding'],
+          bytes: Buffer.concat(chunks),
+        }),
+      );
     })
       .on('error', reject)
       .end();
@@ -22,7 +31,18 @@ describe.each(DATABASES)('compressed responses (issue 16) on %s', (kind) => {
     s = await startServer(kind);
     // some rows in the feed: a first sync is mostly this JSON
     for (let i = 0; i < 40; i++) {
-      await s.api('POST', '/customer', { body: { data: { VIN: `1HGCM82633A${String(100000 + i)}`, 'Registration Number': `CZ ${1000 + i}`, 'First name': 'Ann', 'Last name': `Lee${i}`, 'Contact number': '8765551234', Email: '' } } });
+      await s.api('POST', '/customer', {
+        body: {
+          data: {
+            VIN: `1HGCM82633A${String(100000 + i)}`,
+            'Registration Number': `CZ ${1000 + i}`,
+            'First name': 'Ann',
+            'Last name': `Lee${i}`,
+            'Contact number': '8765551234',
+            Email: '',
+          },
+        },
+      });
     }
   });
   afterAll(() => s?.close());
@@ -40,7 +60,9 @@ describe.each(DATABASES)('compressed responses (issue 16) on %s', (kind) => {
     expect(json.data?.length ?? json.changes?.length ?? 0).toBeGreaterThan(40);
     expect(JSON.parse(brotliDecompressSync(br.bytes).toString())).toEqual(json);
     expect(JSON.parse(gunzipSync(gz.bytes).toString())).toEqual(json);
-    console.log(`sync feed page: ${plain.bytes.length} B plain, ${gz.bytes.length} B gzip, ${br.bytes.length} B brotli`);
+    console.log(
+      `sync feed page: ${plain.bytes.length} B plain, ${gz.bytes.length} B gzip, ${br.bytes.length} B brotli`,
+    );
     expect(br.bytes.length * 4).toBeLessThan(plain.bytes.length);
   });
 

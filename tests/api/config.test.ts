@@ -35,15 +35,40 @@ describe.each(DATABASES)('configuration sheet on %s', (kind) => {
   it('edits description and amount (title read-only) with the SPEC notice; an amount stays a number', async () => {
     const rows = (await s.api('GET', '/configsheet')).body;
     const rate = rows.find((r: any) => r.name === 'labour_rate');
-    expect((await s.api('PUT', `/configsheet/${rate.id}`, { body: { data: { title: 'x', description: '', amount: 60 } } })).body.message).toBe(MSG.configDescriptionRequired);
-    expect((await s.api('PUT', `/configsheet/${rate.id}`, { body: { data: { description: 'Rate', amount: 'sixty' } } })).body.message).toBe(MSG.configAmountNumber);
-    expect((await s.api('PUT', `/configsheet/${rate.id}`, { body: { data: { description: 'Rate' } } })).status).toBe(400);
+    expect(
+      (await s.api('PUT', `/configsheet/${rate.id}`, { body: { data: { title: 'x', description: '', amount: 60 } } }))
+        .body.message,
+    ).toBe(MSG.configDescriptionRequired);
+    expect(
+      (await s.api('PUT', `/configsheet/${rate.id}`, { body: { data: { description: 'Rate', amount: 'sixty' } } })).body
+        .message,
+    ).toBe(MSG.configAmountNumber);
+    expect((await s.api('PUT', `/configsheet/${rate.id}`, { body: { data: { description: 'Rate' } } })).status).toBe(
+      400,
+    );
     const key = newId();
-    const ok = await s.api('PUT', `/configsheet/${rate.id}`, { key, body: { data: { title: 'Hacked', description: 'Rate per hour', amount: 60 } } });
+    const ok = await s.api('PUT', `/configsheet/${rate.id}`, {
+      key,
+      body: { data: { title: 'Hacked', description: 'Rate per hour', amount: 60 } },
+    });
     expect(ok.body).toEqual({ value: true, message: MSG.configNotice });
-    expect((await s.api('PUT', `/configsheet/${rate.id}`, { key, body: { data: { title: 'Hacked', description: 'Rate per hour', amount: 60 } } })).headers.get('idempotent-replay')).toBe('true');
+    expect(
+      (
+        await s.api('PUT', `/configsheet/${rate.id}`, {
+          key,
+          body: { data: { title: 'Hacked', description: 'Rate per hour', amount: 60 } },
+        })
+      ).headers.get('idempotent-replay'),
+    ).toBe('true');
     const after = (await s.api('GET', '/configsheet')).body.find((r: any) => r.name === 'labour_rate');
     expect(after).toMatchObject({ amount: 60, title: 'Labour rate', description: 'Rate per hour' });
-    expect((await s.api('PUT', `/configsheet/${rate.id}`, { token: level1, body: { data: { description: 'x', amount: 1 } } })).status).toBe(403);
+    expect(
+      (
+        await s.api('PUT', `/configsheet/${rate.id}`, {
+          token: level1,
+          body: { data: { description: 'x', amount: 1 } },
+        })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -15,7 +15,17 @@ async function boot(dataDir: string, port: number): Promise<ChildProcess> {
     cwd: ROOT,
     detached: true,
     stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BAYBOOK_DATA_DIR: dataDir, BAYBOOK_STATIC_DIR: '/nonexistent', BAYBOOK_ADMIN_USER: 'admin', BAYBOOK_ADMIN_PASSWORD: 'crash-pw', JWT_SECRET: 'crash-test-secret', LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BAYBOOK_DATA_DIR: dataDir,
+      BAYBOOK_STATIC_DIR: '/nonexistent',
+      BAYBOOK_ADMIN_USER: 'admin',
+      BAYBOOK_ADMIN_PASSWORD: 'crash-pw',
+      JWT_SECRET: 'crash-test-secret',
+      LOG_LEVEL: 'error',
+    },
   });
   for (let i = 0; i < 240; i++) {
     try {
@@ -30,7 +40,10 @@ describe('crash safety of money writes', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'baybook-crash-'));
   let proc: ChildProcess | undefined;
   afterAll(() => {
-    if (proc?.pid) try { process.kill(-proc.pid, 'SIGKILL'); } catch {}
+    if (proc?.pid)
+      try {
+        process.kill(-proc.pid, 'SIGKILL');
+      } catch {}
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -41,12 +54,17 @@ describe('crash safety of money writes', () => {
     const call = async (method: string, path: string, body?: unknown, key?: string, token?: string) => {
       const res = await fetch(base + path, {
         method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(key ? { 'idempotency-key': key } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(key ? { 'idempotency-key': key } : {}),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: res.status, body: await res.json(), replay: res.headers.get('idempotent-replay') === 'true' };
     };
-    const signIn = async () => (await call('POST', '/login', { username: 'admin', password: 'crash-pw' })).body.token as string;
+    const signIn = async () =>
+      (await call('POST', '/login', { username: 'admin', password: 'crash-pw' })).body.token as string;
     let token = await signIn();
 
     /**
@@ -62,10 +80,34 @@ describe('crash safety of money writes', () => {
     const report: string[] = [];
     let landed = false;
     for (const [n, t] of tries.entries()) {
-      const job = await call('POST', '/service', { data: { customer: { vin: `CRASH${n}${Date.now()}`.slice(0, 17), registration: `CR ${n}`, first_name: 'C', last_name: 'R', contact: '8765551234' }, mileage: 1, service: ['Full service'] } }, undefined, token);
+      const job = await call(
+        'POST',
+        '/service',
+        {
+          data: {
+            customer: {
+              vin: `CRASH${n}${Date.now()}`.slice(0, 17),
+              registration: `CR ${n}`,
+              first_name: 'C',
+              last_name: 'R',
+              contact: '8765551234',
+            },
+            mileage: 1,
+            service: ['Full service'],
+          },
+        },
+        undefined,
+        token,
+      );
       expect(job.status).toBe(200);
       const price = t.size * 1000 + 100_000;
-      const inv = await call('POST', '/invoice', { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: price } } }, undefined, token);
+      const inv = await call(
+        'POST',
+        '/invoice',
+        { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: price } } },
+        undefined,
+        token,
+      );
       expect(inv.status).toBe(200);
       const invoiceId = inv.body.data.invoice_id as string;
       const payments = Array.from({ length: t.size }, () => ({ key: newId(), amount: 1000 }));
@@ -75,7 +117,13 @@ describe('crash safety of money writes', () => {
       let kill = () => {};
       const killed = new Promise<void>((resolve) => (kill = resolve));
       const inFlight = payments.map((p) =>
-        call('POST', '/transaction', { data: { method: 'cash', invoice_id: invoiceId, amount: p.amount } }, p.key, token)
+        call(
+          'POST',
+          '/transaction',
+          { data: { method: 'cash', invoice_id: invoiceId, amount: p.amount } },
+          p.key,
+          token,
+        )
           .then((r) => {
             if (r.status === 200 && ++answeredBeforeKill >= t.killAfter) kill();
             return r;
@@ -97,12 +145,20 @@ describe('crash safety of money writes', () => {
       // every payment the client saw answered is in (an answer is only sent after the commit)
       expect(after.transactions.length).toBeGreaterThanOrEqual(answered);
       const applied = after.transactions.length;
-      report.push(`try ${n + 1}: ${t.size} payments, killed after ${t.killAfter} answered: ${answered} answered, ${applied} applied after restart`);
+      report.push(
+        `try ${n + 1}: ${t.size} payments, killed after ${t.killAfter} answered: ${answered} answered, ${applied} applied after restart`,
+      );
 
       // the client replays every entry with its key: those applied answer from the store, the rest apply now
       let fromStore = 0;
       for (const p of payments) {
-        const r = await call('POST', '/transaction', { data: { method: 'cash', invoice_id: invoiceId, amount: p.amount } }, p.key, token);
+        const r = await call(
+          'POST',
+          '/transaction',
+          { data: { method: 'cash', invoice_id: invoiceId, amount: p.amount } },
+          p.key,
+          token,
+        );
         expect(r.status).toBe(200);
         if (r.replay) fromStore++;
       }

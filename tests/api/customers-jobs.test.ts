@@ -39,10 +39,14 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
   });
 
   it('refuses bad customers with SPEC messages', async () => {
-    const bad = await s.api('POST', '/customer', { body: { data: { ...specCustomer('VIN-X'), 'Contact number': '12345' } } });
+    const bad = await s.api('POST', '/customer', {
+      body: { data: { ...specCustomer('VIN-X'), 'Contact number': '12345' } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(CONTACT_MESSAGE);
-    const reg = await s.api('POST', '/customer', { body: { data: { ...specCustomer('VIN-Y'), 'Registration Number': 'A' } } });
+    const reg = await s.api('POST', '/customer', {
+      body: { data: { ...specCustomer('VIN-Y'), 'Registration Number': 'A' } },
+    });
     expect(reg.body.message).toBe(MSG.invalidRegistration);
   });
 
@@ -50,7 +54,11 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
     for (const text of ['1HGCM8', 'pk1234', 'PK 12', '876555']) {
       const res = await s.api('POST', '/customer-fetch', { body: { data: text } });
       expect(res.status, text).toBe(200);
-      expect(res.body.data[0]).toMatchObject({ 'First name': 'Ann', 'Registration Number': 'PK 1234', VIN: '1HGCM82633A004352' });
+      expect(res.body.data[0]).toMatchObject({
+        'First name': 'Ann',
+        'Registration Number': 'PK 1234',
+        VIN: '1HGCM82633A004352',
+      });
     }
     const none = await s.api('POST', '/customer-fetch', { body: { data: 'ZZZZZZ' } });
     expect(none.status).toBe(404);
@@ -72,25 +80,45 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
     expect(missing.status).toBe(404);
     expect(missing.body.message).toMatch(/^No record found /);
 
-    const edit = await s.api('PUT', '/customer', { token: level3, body: { data: { id, note: 'Prefers mornings', discount: 5 } } });
+    const edit = await s.api('PUT', '/customer', {
+      token: level3,
+      body: { data: { id, note: 'Prefers mornings', discount: 5 } },
+    });
     expect(edit.status).toBe(200);
     const tooLong = await s.api('PUT', '/customer', { body: { data: { id, note: 'x'.repeat(501) } } });
     expect(tooLong.body.message).toBe(MSG.noteMax);
 
-    expect((await s.api('PUT', '/customer-status', { token: level3, body: { data: { id, active: 0 } } })).status).toBe(403);
+    expect((await s.api('PUT', '/customer-status', { token: level3, body: { data: { id, active: 0 } } })).status).toBe(
+      403,
+    );
     expect((await s.api('PUT', '/customer-status', { body: { data: { id, active: 0 } } })).status).toBe(200);
-    const blocked = await s.api('POST', '/service', { body: { data: { customer_id: id, mileage: 1000, service: ['Wheel alignment'] } } });
+    const blocked = await s.api('POST', '/service', {
+      body: { data: { customer_id: id, mileage: 1000, service: ['Wheel alignment'] } },
+    });
     expect(blocked.status).toBe(400);
     expect(blocked.body.message).toBe(MSG.customerBlocked);
     await s.api('PUT', '/customer-status', { body: { data: { id, active: 1 } } });
     const list = await s.api('GET', '/customers', { token: level3 });
-    expect(list.body.data.find((c: any) => c.id === id)).toMatchObject({ note: 'Prefers mornings', discount: 5, active: 1 });
+    expect(list.body.data.find((c: any) => c.id === id)).toMatchObject({
+      note: 'Prefers mornings',
+      discount: 5,
+      active: 1,
+    });
   });
 
   let jobId = '';
   it('makes a service request for a new customer inline, numbered, with the idempotency key honoured', async () => {
     const key = newId();
-    const body = { data: { id: newId(), number: 'A1-1', customer: specCustomer('JTDKN3DU0A0123456', 'TX 999'), mileage: 52000, service: ['Oil and filter change', 'Wheel alignment'], customer_note: 'Noise at the front' } };
+    const body = {
+      data: {
+        id: newId(),
+        number: 'A1-1',
+        customer: specCustomer('JTDKN3DU0A0123456', 'TX 999'),
+        mileage: 52000,
+        service: ['Oil and filter change', 'Wheel alignment'],
+        customer_note: 'Noise at the front',
+      },
+    };
     const first = await s.api('POST', '/service', { key, token: level2, body });
     const again = await s.api('POST', '/service', { key, token: level2, body });
     expect(first.status).toBe(200);
@@ -106,55 +134,119 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
 
   it('checks mileage, services and bookings', async () => {
     const base = { customer: { vin: 'JTDKN3DU0A0123456' }, mileage: 100, service: ['Wheel alignment'] };
-    expect((await s.api('POST', '/service', { body: { data: { ...base, mileage: 'far' } } })).body.message).toBe(MSG.invalidMileage);
-    expect((await s.api('POST', '/service', { body: { data: { ...base, service: [] } } })).body.message).toBe(MSG.selectOneService);
-    const past = await s.api('POST', '/service', { body: { data: { ...base, book_start: '2020-01-01T10:00:00Z', book_end: '2020-01-01T11:00:00Z' } } });
+    expect((await s.api('POST', '/service', { body: { data: { ...base, mileage: 'far' } } })).body.message).toBe(
+      MSG.invalidMileage,
+    );
+    expect((await s.api('POST', '/service', { body: { data: { ...base, service: [] } } })).body.message).toBe(
+      MSG.selectOneService,
+    );
+    const past = await s.api('POST', '/service', {
+      body: { data: { ...base, book_start: '2020-01-01T10:00:00Z', book_end: '2020-01-01T11:00:00Z' } },
+    });
     expect(past.body.message).toBe(MSG.invalidDates);
     const future = Date.now() + 3 * 86400_000;
-    const backwards = await s.api('POST', '/service', { body: { data: { ...base, book_start: new Date(future + 3600_000).toISOString(), book_end: new Date(future).toISOString() } } });
+    const backwards = await s.api('POST', '/service', {
+      body: {
+        data: {
+          ...base,
+          book_start: new Date(future + 3600_000).toISOString(),
+          book_end: new Date(future).toISOString(),
+        },
+      },
+    });
     expect(backwards.body.message).toBe(MSG.invalidBookingDates);
-    const ok = await s.api('POST', '/service', { body: { data: { ...base, book_start: new Date(future).toISOString(), book_end: new Date(future + 3600_000).toISOString() } } });
+    const ok = await s.api('POST', '/service', {
+      body: {
+        data: {
+          ...base,
+          book_start: new Date(future).toISOString(),
+          book_end: new Date(future + 3600_000).toISOString(),
+        },
+      },
+    });
     expect(ok.status).toBe(200);
     const booked = await s.api('POST', '/booking', { body: { data: { id: ok.body.id } } });
     expect(booked.body.data.status).toBe('booked');
     // a level-3 user cannot book from the request form (SPEC §6: level 4 and up)
-    const l3 = await s.api('POST', '/service', { token: level3, body: { data: { ...base, book_start: new Date(future).toISOString(), book_end: new Date(future + 3600_000).toISOString() } } });
+    const l3 = await s.api('POST', '/service', {
+      token: level3,
+      body: {
+        data: {
+          ...base,
+          book_start: new Date(future).toISOString(),
+          book_end: new Date(future + 3600_000).toISOString(),
+        },
+      },
+    });
     expect(l3.status).toBe(403);
   });
 
   it("reads SPEC's booking format 'YYYY-MM-DD HH:mm' in the shop's time zone, takes ISO with an offset, refuses other text", async () => {
     const base = { customer: { vin: 'JTDKN3DU0A0123456' }, mileage: 100, service: ['Wheel alignment'] };
     // America/Jamaica is UTC-5 all year: 10:00 in the shop is 15:00Z, whatever the server process's zone
-    const spec = await s.api('POST', '/service', { body: { data: { ...base, book_start: '2030-06-01 10:00', book_end: '2030-06-01 11:30' } } });
+    const spec = await s.api('POST', '/service', {
+      body: { data: { ...base, book_start: '2030-06-01 10:00', book_end: '2030-06-01 11:30' } },
+    });
     expect(spec.status).toBe(200);
     const job = (await s.api('POST', '/booking', { body: { id: spec.body.id } })).body.data;
     expect(new Date(job.book_start).toISOString()).toBe('2030-06-01T15:00:00.000Z');
     expect(new Date(job.book_end).toISOString()).toBe('2030-06-01T16:30:00.000Z');
     expect(new Date(job.start).toISOString()).toBe('2030-06-01T15:00:00.000Z');
     // an instant with its offset is taken as it is
-    const moved = await s.api('PUT', '/booking-date', { body: { data: { id: spec.body.id, book_start: '2030-06-02T09:00:00-05:00', book_end: '2030-06-02T15:00:00Z' } } });
+    const moved = await s.api('PUT', '/booking-date', {
+      body: { data: { id: spec.body.id, book_start: '2030-06-02T09:00:00-05:00', book_end: '2030-06-02T15:00:00Z' } },
+    });
     expect(moved.status).toBe(200);
     const after = (await s.api('POST', '/booking', { body: { id: spec.body.id } })).body.data;
-    expect([new Date(after.book_start).toISOString(), new Date(after.book_end).toISOString()]).toEqual(['2030-06-02T14:00:00.000Z', '2030-06-02T15:00:00.000Z']);
+    expect([new Date(after.book_start).toISOString(), new Date(after.book_end).toISOString()]).toEqual([
+      '2030-06-02T14:00:00.000Z',
+      '2030-06-02T15:00:00.000Z',
+    ]);
     // text that is neither is refused with SPEC's words, on both routes
-    for (const bad of ['2030-06-01T10:00', '2030-06-01 10:00:00', 'tomorrow 10am', '2030-02-31 10:00', '2030-06-01 24:00', '06/01/2030 10:00']) {
-      const create = await s.api('POST', '/service', { body: { data: { ...base, book_start: bad, book_end: '2030-06-03 12:00' } } });
+    for (const bad of [
+      '2030-06-01T10:00',
+      '2030-06-01 10:00:00',
+      'tomorrow 10am',
+      '2030-02-31 10:00',
+      '2030-06-01 24:00',
+      '06/01/2030 10:00',
+    ]) {
+      const create = await s.api('POST', '/service', {
+        body: { data: { ...base, book_start: bad, book_end: '2030-06-03 12:00' } },
+      });
       expect([create.status, create.body.message], bad).toEqual([400, MSG.invalidDates]);
-      const move = await s.api('PUT', '/booking-date', { body: { data: { id: spec.body.id, book_start: '2030-06-03 10:00', book_end: bad } } });
+      const move = await s.api('PUT', '/booking-date', {
+        body: { data: { id: spec.body.id, book_start: '2030-06-03 10:00', book_end: bad } },
+      });
       expect([move.status, move.body.message], bad).toEqual([400, MSG.invalidDates]);
     }
-    const backwards = await s.api('PUT', '/booking-date', { body: { data: { id: spec.body.id, book_start: '2030-06-03 12:00', book_end: '2030-06-03 11:00' } } });
+    const backwards = await s.api('PUT', '/booking-date', {
+      body: { data: { id: spec.body.id, book_start: '2030-06-03 12:00', book_end: '2030-06-03 11:00' } },
+    });
     expect(backwards.body.message).toBe(MSG.invalidBookingDates);
-    const past = await s.api('PUT', '/booking-date', { body: { data: { id: spec.body.id, book_start: '2020-06-03 10:00', book_end: '2020-06-03 11:00' } } });
+    const past = await s.api('PUT', '/booking-date', {
+      body: { data: { id: spec.body.id, book_start: '2020-06-03 10:00', book_end: '2020-06-03 11:00' } },
+    });
     expect(past.body.message).toBe(MSG.invalidDates);
 
     // the zone is the config sheet's, not a constant: a shop in London books 10:00 BST = 09:00Z
     const zone = (await s.api('GET', '/configsheet')).body.find((r: any) => r.name === 'time_zone');
-    const setZone = (tz: string) => s.api('PUT', `/configsheet/${zone.id}`, { body: { data: { title: zone.title, description: tz, amount: zone.amount } } });
+    const setZone = (tz: string) =>
+      s.api('PUT', `/configsheet/${zone.id}`, {
+        body: { data: { title: zone.title, description: tz, amount: zone.amount } },
+      });
     expect((await setZone('Europe/London')).status).toBe(200);
     try {
-      expect((await s.api('PUT', '/booking-date', { body: { data: { id: spec.body.id, book_start: '2030-06-01 10:00', book_end: '2030-06-01 11:00' } } })).status).toBe(200);
-      expect(new Date((await s.api('POST', '/booking', { body: { id: spec.body.id } })).body.data.book_start).toISOString()).toBe('2030-06-01T09:00:00.000Z');
+      expect(
+        (
+          await s.api('PUT', '/booking-date', {
+            body: { data: { id: spec.body.id, book_start: '2030-06-01 10:00', book_end: '2030-06-01 11:00' } },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        new Date((await s.api('POST', '/booking', { body: { id: spec.body.id } })).body.data.book_start).toISOString(),
+      ).toBe('2030-06-01T09:00:00.000Z');
     } finally {
       expect((await setZone('America/Jamaica')).status).toBe(200);
     }
@@ -163,18 +255,40 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
   });
 
   it('moves a job through the bay by the state machine', async () => {
-    const active = await s.api('PUT', '/job-action/status', { token: level3, body: { data: { id: jobId, status: 'active' } } });
+    const active = await s.api('PUT', '/job-action/status', {
+      token: level3,
+      body: { data: { id: jobId, status: 'active' } },
+    });
     expect(active.status).toBe(200);
-    const complete = await s.api('PUT', '/job-action/status', { token: level3, body: { data: { id: jobId, status: 'complete' } } });
+    const complete = await s.api('PUT', '/job-action/status', {
+      token: level3,
+      body: { data: { id: jobId, status: 'complete' } },
+    });
     expect(complete.status).toBe(400);
     expect(complete.body.message).toBe(MSG.invoiceRequired);
 
     const tech = await s.api('PUT', '/job-action/technician', { body: { data: { id: jobId, technician: 'tech3' } } });
     expect(tech.status).toBe(200);
-    const notTech = await s.api('PUT', '/job-action/technician', { body: { data: { id: jobId, technician: 'admin' } } });
+    const notTech = await s.api('PUT', '/job-action/technician', {
+      body: { data: { id: jobId, technician: 'admin' } },
+    });
     expect(notTech.status).toBe(400);
-    expect((await s.api('PUT', '/job-action/comment', { token: level3, body: { data: { id: jobId, value: 'Ready Friday' } } })).status).toBe(200);
-    expect((await s.api('PUT', '/job-action/service-note', { token: level3, body: { data: { id: jobId, value: 'Check CV boot' } } })).status).toBe(200);
+    expect(
+      (
+        await s.api('PUT', '/job-action/comment', {
+          token: level3,
+          body: { data: { id: jobId, value: 'Ready Friday' } },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await s.api('PUT', '/job-action/service-note', {
+          token: level3,
+          body: { data: { id: jobId, value: 'Check CV boot' } },
+        })
+      ).status,
+    ).toBe(200);
     // SPEC §5 'Invalid Mileage' on the inline mileage edit too; a refused edit leaves the mileage as it was
     for (const mileage of ['far', -1, '', null, 1.5]) {
       const bad = await s.api('PUT', '/service', { body: { data: { id: jobId, mileage } } });
@@ -183,19 +297,37 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
     expect((await s.api('PUT', '/service', { body: { data: { id: jobId } } })).body.message).toBe(MSG.invalidMileage);
     expect((await s.api('POST', '/booking', { body: { id: jobId } })).body.data.mileage).toBe(52000);
     expect((await s.api('PUT', '/service', { body: { data: { id: jobId, mileage: 52010 } } })).status).toBe(200);
-    expect((await s.api('PUT', '/serviceItem', { body: { data: { id: jobId, service: ['Wheel alignment'] } } })).status).toBe(200);
+    expect(
+      (await s.api('PUT', '/serviceItem', { body: { data: { id: jobId, service: ['Wheel alignment'] } } })).status,
+    ).toBe(200);
     const job = (await s.api('POST', '/booking', { body: { data: { id: jobId } } })).body.data;
-    expect(job).toMatchObject({ status: 'active', technician: 'tech3', comment: 'Ready Friday', service_note: 'Check CV boot', mileage: 52010, service: ['Wheel alignment'] });
+    expect(job).toMatchObject({
+      status: 'active',
+      technician: 'tech3',
+      comment: 'Ready Friday',
+      service_note: 'Check CV boot',
+      mileage: 52010,
+      service: ['Wheel alignment'],
+    });
     expect(job.active_at).toBeTruthy();
 
     const cancel = await s.api('PUT', '/job-action/cancel', { body: { data: { id: jobId } } });
     expect(cancel.status).toBe(200);
-    const afterCancel = await s.api('PUT', '/job-action/comment', { token: level3, body: { data: { id: jobId, value: 'x' } } });
+    const afterCancel = await s.api('PUT', '/job-action/comment', {
+      token: level3,
+      body: { data: { id: jobId, value: 'x' } },
+    });
     expect(afterCancel.body.message).toBe(MSG.cannotUpdateFinal);
-    const l3status = await s.api('PUT', '/job-action/status', { token: level3, body: { data: { id: jobId, status: 'active' } } });
+    const l3status = await s.api('PUT', '/job-action/status', {
+      token: level3,
+      body: { data: { id: jobId, status: 'active' } },
+    });
     expect(l3status.body.message).toBe(MSG.cannotUpdateFinal);
     // level 5 may still reopen a final job
-    const l5 = await s.api('PUT', '/job-action/status', { token: level5b, body: { data: { id: jobId, status: 'received' } } });
+    const l5 = await s.api('PUT', '/job-action/status', {
+      token: level5b,
+      body: { data: { id: jobId, status: 'received' } },
+    });
     expect(l5.status).toBe(200);
   });
 
@@ -212,20 +344,33 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
 
   it('counts a job completed today and one booked for today on /dash, and /bookings-fetch lists exactly those', async () => {
     const tiles = async () => (await s.api('GET', '/dash', { token: level2 })).body.data as Record<string, number>;
-    const fetchIds = async (status: string) => ((await s.api('POST', '/bookings-fetch', { token: level2, body: { status } })).body.data as { id: string }[]).map((j) => j.id).sort();
+    const fetchIds = async (status: string) =>
+      ((await s.api('POST', '/bookings-fetch', { token: level2, body: { status } })).body.data as { id: string }[])
+        .map((j) => j.id)
+        .sort();
     const before = await tiles();
     // a vehicle of its own, so the other tests' history (outstanding services) is untouched
     const base = { customer: specCustomer('DASHTILEVIN000001', 'DT 1'), mileage: 60000 };
     // completed today: received → active → invoice → complete, all through the API
-    const done = (await s.api('POST', '/service', { body: { data: { ...base, service: ['Oil and filter change'] } } })).body.id as string;
-    expect((await s.api('PUT', '/job-action/status', { body: { data: { id: done, status: 'active' } } })).status).toBe(200);
-    const inv = await s.api('POST', '/invoice', { body: { data: { fetchedData: { id: done }, formData: { work_hour: 1, rate_hour: 5000 } } } });
+    const done = (await s.api('POST', '/service', { body: { data: { ...base, service: ['Oil and filter change'] } } }))
+      .body.id as string;
+    expect((await s.api('PUT', '/job-action/status', { body: { data: { id: done, status: 'active' } } })).status).toBe(
+      200,
+    );
+    const inv = await s.api('POST', '/invoice', {
+      body: { data: { fetchedData: { id: done }, formData: { work_hour: 1, rate_hour: 5000 } } },
+    });
     expect(inv.status).toBe(200);
-    expect((await s.api('PUT', '/job-action/status', { body: { data: { id: done, status: 'complete' } } })).status).toBe(200);
+    expect(
+      (await s.api('PUT', '/job-action/status', { body: { data: { id: done, status: 'complete' } } })).status,
+    ).toBe(200);
     // completed yesterday: does not count for today
-    const earlier = (await s.api('POST', '/service', { body: { data: { ...base, service: ['Wheel alignment'] } } })).body.id as string;
+    const earlier = (await s.api('POST', '/service', { body: { data: { ...base, service: ['Wheel alignment'] } } }))
+      .body.id as string;
     await s.api('PUT', '/job-action/status', { body: { data: { id: earlier, status: 'active' } } });
-    await s.api('POST', '/invoice', { body: { data: { fetchedData: { id: earlier }, formData: { work_hour: 1, rate_hour: 5000 } } } });
+    await s.api('POST', '/invoice', {
+      body: { data: { fetchedData: { id: earlier }, formData: { work_hour: 1, rate_hour: 5000 } } },
+    });
     await s.api('PUT', '/job-action/status', { body: { data: { id: earlier, status: 'complete' } } });
     // booked for today, and one booked for another day: a booking is made for the future, so "today" is a booking
     // made earlier whose day has come; its time is set in the database (the API refuses a booking in the past)
@@ -233,18 +378,38 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
     const today = startOfShopDay(new Date(), tz);
     const book = async (service: string) => {
       const future = Date.now() + 3 * 86400_000;
-      const res = await s.api('POST', '/service', { body: { data: { ...base, service: [service], book_start: new Date(future).toISOString(), book_end: new Date(future + 3600_000).toISOString() } } });
+      const res = await s.api('POST', '/service', {
+        body: {
+          data: {
+            ...base,
+            service: [service],
+            book_start: new Date(future).toISOString(),
+            book_end: new Date(future + 3600_000).toISOString(),
+          },
+        },
+      });
       expect(res.status).toBe(200);
       return res.body.id as string;
     };
     const bookedToday = await book('Battery test');
     const bookedLater = await book('Battery test');
     const { db } = s.database;
-    await db.update(jobs).set({ book_start: new Date(today.getTime() + 60_000), book_end: new Date(today.getTime() + 3_600_000) }).where(eq(jobs.id, bookedToday));
-    await db.update(jobs).set({ complete_at: new Date(today.getTime() - 3_600_000) }).where(eq(jobs.id, earlier));
+    await db
+      .update(jobs)
+      .set({ book_start: new Date(today.getTime() + 60_000), book_end: new Date(today.getTime() + 3_600_000) })
+      .where(eq(jobs.id, bookedToday));
+    await db
+      .update(jobs)
+      .set({ complete_at: new Date(today.getTime() - 3_600_000) })
+      .where(eq(jobs.id, earlier));
 
     const after = await tiles();
-    expect(after).toEqual({ active: before.active, received: before.received, complete: before.complete + 1, booked: before.booked + 1 });
+    expect(after).toEqual({
+      active: before.active,
+      received: before.received,
+      complete: before.complete + 1,
+      booked: before.booked + 1,
+    });
     expect(after.complete).toBeGreaterThan(0);
     expect(after.booked).toBeGreaterThan(0);
     expect(await fetchIds('complete')).toContain(done);

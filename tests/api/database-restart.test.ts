@@ -20,7 +20,9 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL ends the pool’s idle co
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
     const name = new URL(s.config.databaseUrl!).pathname.slice(1);
-    const ended = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+    const ended = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
+      name,
+    ]);
     await admin.end();
     expect(ended.rowCount).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 200)); // the pool hears of the ended connections

@@ -3,7 +3,6 @@ import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
-
 describe.each(DATABASES)('estimates and documents on %s', (kind) => {
   let s: TestServer;
   let level3: string;
@@ -11,21 +10,42 @@ describe.each(DATABASES)('estimates and documents on %s', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind);
     level3 = await s.userToken(3);
-    productId = (await s.api('POST', '/v2/inventory/product', { body: { data: { title: 'Brake disc', description: 'Front', price: 6000, stock: 4, low_stock: 1 } } })).body.id;
+    productId = (
+      await s.api('POST', '/v2/inventory/product', {
+        body: { data: { title: 'Brake disc', description: 'Front', price: 6000, stock: 4, low_stock: 1 } },
+      })
+    ).body.id;
   });
   afterAll(() => s?.close());
 
   const pdf = async (path: string) => {
     const res = await fetch(`${s.url}/api${path}`, { headers: { authorization: `Bearer ${s.adminToken}` } });
-    return { status: res.status, type: res.headers.get('content-type'), text: Buffer.from(await res.arrayBuffer()).toString('latin1') };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      text: Buffer.from(await res.arrayBuffer()).toString('latin1'),
+    };
   };
 
   let estimateId = '';
   it('saves an estimate with SPEC messages and never touches stock', async () => {
-    const base = { profile: { first_name: 'Eve', last_name: 'Stone', contact: '8765550101' }, formData: { work_hour: 2, rate_hour: 5000 }, serviceInvoice: ['Brake discs skimming'], productInvoice: [{ id: productId, qty: 2 }] };
-    expect((await s.api('POST', '/estimate', { body: { data: { ...base, profile: { first_name: '', last_name: 'S' } } } })).body.message).toBe(MSG.enterFirstName);
-    expect((await s.api('POST', '/estimate', { body: { data: { ...base, profile: { first_name: 'E', last_name: '' } } } })).body.message).toBe(MSG.enterLastName);
-    expect((await s.api('POST', '/estimate', { body: { data: { ...base, serviceInvoice: [] } } })).body.message).toBe(MSG.selectAtLeastOneService);
+    const base = {
+      profile: { first_name: 'Eve', last_name: 'Stone', contact: '8765550101' },
+      formData: { work_hour: 2, rate_hour: 5000 },
+      serviceInvoice: ['Brake discs skimming'],
+      productInvoice: [{ id: productId, qty: 2 }],
+    };
+    expect(
+      (await s.api('POST', '/estimate', { body: { data: { ...base, profile: { first_name: '', last_name: 'S' } } } }))
+        .body.message,
+    ).toBe(MSG.enterFirstName);
+    expect(
+      (await s.api('POST', '/estimate', { body: { data: { ...base, profile: { first_name: 'E', last_name: '' } } } }))
+        .body.message,
+    ).toBe(MSG.enterLastName);
+    expect((await s.api('POST', '/estimate', { body: { data: { ...base, serviceInvoice: [] } } })).body.message).toBe(
+      MSG.selectAtLeastOneService,
+    );
     const key = newId();
     const res = await s.api('POST', '/estimate', { key, body: { data: base } });
     expect((await s.api('POST', '/estimate', { key, body: { data: base } })).body).toEqual(res.body);
@@ -34,33 +54,67 @@ describe.each(DATABASES)('estimates and documents on %s', (kind) => {
     const est = (await s.api('GET', `/estimate/${estimateId}`)).body.data;
     expect(est.total).toBe(10000 + 12000);
     expect((await s.api('GET', '/products')).body.data.find((p: any) => p.id === productId).stock).toBe(4);
-    const edit = await s.api('PUT', '/estimate-details', { body: { data: { ...base, id: estimateId, formData: { work_hour: 1, rate_hour: 5000 } } } });
+    const edit = await s.api('PUT', '/estimate-details', {
+      body: { data: { ...base, id: estimateId, formData: { work_hour: 1, rate_hour: 5000 } } },
+    });
     expect(edit.status).toBe(200);
     expect((await s.api('GET', '/estimates')).body.data[0].total).toBe(5000 + 12000);
   });
 
   it('refuses lines that are not products in the inventory instead of dropping them; a product deleted after it was quoted stays', async () => {
-    const base = { profile: { first_name: 'Eve', last_name: 'Stone', contact: '8765550101' }, formData: { work_hour: 1, rate_hour: 5000 }, serviceInvoice: ['Brake discs skimming'] };
+    const base = {
+      profile: { first_name: 'Eve', last_name: 'Stone', contact: '8765550101' },
+      formData: { work_hour: 1, rate_hour: 5000 },
+      serviceInvoice: ['Brake discs skimming'],
+    };
     const unknown = newId();
-    const missing = await s.api('POST', '/estimate', { body: { data: { ...base, productInvoice: [{ id: productId, qty: 1 }, { id: unknown, qty: 1 }] } } });
+    const missing = await s.api('POST', '/estimate', {
+      body: {
+        data: {
+          ...base,
+          productInvoice: [
+            { id: productId, qty: 1 },
+            { id: unknown, qty: 1 },
+          ],
+        },
+      },
+    });
     expect(missing.status).toBe(404);
-    expect(missing.body.message).toBe(`There is no product ${unknown} in the inventory. Take it off the estimate before saving.`);
-    const junk = await s.api('POST', '/estimate', { body: { data: { ...base, productInvoice: [{ id: 'oil-filter', qty: 1 }] } } });
+    expect(missing.body.message).toBe(
+      `There is no product ${unknown} in the inventory. Take it off the estimate before saving.`,
+    );
+    const junk = await s.api('POST', '/estimate', {
+      body: { data: { ...base, productInvoice: [{ id: 'oil-filter', qty: 1 }] } },
+    });
     expect(junk.status).toBe(400);
-    expect(junk.body.message).toBe('An item on this estimate is not a product (oil-filter). Take it off the estimate and pick the product again.');
+    expect(junk.body.message).toBe(
+      'An item on this estimate is not a product (oil-filter). Take it off the estimate and pick the product again.',
+    );
 
-    const gone = (await s.api('POST', '/v2/inventory/product', { body: { data: { title: 'Old pads', description: 'Discontinued', price: 2500, stock: 1, low_stock: 0 } } })).body.id;
-    const est = await s.api('POST', '/estimate', { body: { data: { ...base, productInvoice: [{ id: gone, qty: 1 }] } } });
+    const gone = (
+      await s.api('POST', '/v2/inventory/product', {
+        body: { data: { title: 'Old pads', description: 'Discontinued', price: 2500, stock: 1, low_stock: 0 } },
+      })
+    ).body.id;
+    const est = await s.api('POST', '/estimate', {
+      body: { data: { ...base, productInvoice: [{ id: gone, qty: 1 }] } },
+    });
     expect(est.status).toBe(200);
     expect((await s.api('DELETE', '/v2/inventory/product', { body: { id: gone } })).status).toBe(200);
     // the quoted line stays on the estimate it was on ...
-    const keep = await s.api('PUT', '/estimate-details', { body: { data: { ...base, id: est.body.invoice_id, productInvoice: [{ id: gone, qty: 2 }] } } });
+    const keep = await s.api('PUT', '/estimate-details', {
+      body: { data: { ...base, id: est.body.invoice_id, productInvoice: [{ id: gone, qty: 2 }] } },
+    });
     expect(keep.status).toBe(200);
     expect((await s.api('GET', `/estimate/${est.body.invoice_id}`)).body.data.total).toBe(5000 + 2 * 2500);
     // ... but cannot be put on another one
-    const again = await s.api('POST', '/estimate', { body: { data: { ...base, productInvoice: [{ id: gone, qty: 1 }] } } });
+    const again = await s.api('POST', '/estimate', {
+      body: { data: { ...base, productInvoice: [{ id: gone, qty: 1 }] } },
+    });
     expect(again.status).toBe(404);
-    expect(again.body.message).toBe('Old pads has been removed from the inventory. Take it off the estimate before saving.');
+    expect(again.body.message).toBe(
+      'Old pads has been removed from the inventory. Take it off the estimate before saving.',
+    );
   });
 
   it('prints the estimate as a PDF with its number and total', async () => {
@@ -75,9 +129,33 @@ describe.each(DATABASES)('estimates and documents on %s', (kind) => {
   });
 
   it('prints an invoice with its payments and a service history for the VIN', async () => {
-    const job = await s.api('POST', '/service', { body: { data: { customer: { vin: 'DOCVIN00000000001', registration: 'DOC 1', first_name: 'Dee', last_name: 'Ock', contact: '8765551234' }, mileage: 77000, service: ['Wheel alignment'] } } });
-    const inv = await s.api('POST', '/invoice', { body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 4000 }, productInvoice: [{ id: productId, qty: 1 }] } } });
-    await s.api('POST', '/transaction', { body: { data: { method: 'cash', invoice_id: inv.body.data.invoice_id, amount: 10000 } } });
+    const job = await s.api('POST', '/service', {
+      body: {
+        data: {
+          customer: {
+            vin: 'DOCVIN00000000001',
+            registration: 'DOC 1',
+            first_name: 'Dee',
+            last_name: 'Ock',
+            contact: '8765551234',
+          },
+          mileage: 77000,
+          service: ['Wheel alignment'],
+        },
+      },
+    });
+    const inv = await s.api('POST', '/invoice', {
+      body: {
+        data: {
+          fetchedData: { id: job.body.id },
+          formData: { work_hour: 1, rate_hour: 4000 },
+          productInvoice: [{ id: productId, qty: 1 }],
+        },
+      },
+    });
+    await s.api('POST', '/transaction', {
+      body: { data: { method: 'cash', invoice_id: inv.body.data.invoice_id, amount: 10000 } },
+    });
     const doc = await pdf(`/invoice-pdf/${inv.body.data.invoice_id}`);
     expect(doc.text.startsWith('%PDF-')).toBe(true);
     expect(doc.text).toContain(`INV ${inv.body.data.number}`);

@@ -4,7 +4,16 @@ import { newId } from '../../src/domain/ids';
 import { validatePayload } from '../../src/domain/schemas/common';
 import { ROUTE_SCHEMAS } from '../../src/server/http/route';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { describeOf, fieldPaths, hostileValues, toJson, validValue, withValue, type Known, type Path } from '../helpers/schemaFuzz';
+import {
+  describeOf,
+  fieldPaths,
+  hostileValues,
+  toJson,
+  validValue,
+  withValue,
+  type Known,
+  type Path,
+} from '../helpers/schemaFuzz';
 import { fingerprint, tableNames } from '../helpers/snapshot';
 
 /**
@@ -36,90 +45,153 @@ describe.each(DATABASES)('schema-driven fuzz on %s', (kind) => {
       if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body;
     };
-    ids.customer = (await call('POST', '/customer', { vin: 'SCHEMAFUZZVIN0001', registration: 'SF 1', first_name: 'Sche', last_name: 'Ma', contact: '8765551234' })).id;
-    ids.job = (await call('POST', '/service', { customer_id: ids.customer, mileage: 10, service: ['Full service'] })).id;
+    ids.customer = (
+      await call('POST', '/customer', {
+        vin: 'SCHEMAFUZZVIN0001',
+        registration: 'SF 1',
+        first_name: 'Sche',
+        last_name: 'Ma',
+        contact: '8765551234',
+      })
+    ).id;
+    ids.job = (
+      await call('POST', '/service', { customer_id: ids.customer, mileage: 10, service: ['Full service'] })
+    ).id;
     ids.supplier = (await call('POST', '/v2/inventory/supplier', { bizname: 'Fuzz Parts' })).id;
-    ids.product = (await call('POST', '/v2/inventory/product', { title: 'Fuzz part', description: 'x', price: 250, stock: 900_000, low_stock: 0 })).id;
-    ids.invoice = (await call('POST', '/invoice', { fetchedData: { id: ids.job }, formData: { work_hour: 100, rate_hour: 100_000 } })).data.invoice_id;
-    ids.estimate = (await call('POST', '/estimate', { profile: { first_name: 'E', last_name: 'F' }, serviceInvoice: ['Full service'], formData: { work_hour: 1, rate_hour: 100 } })).invoice_id;
+    ids.product = (
+      await call('POST', '/v2/inventory/product', {
+        title: 'Fuzz part',
+        description: 'x',
+        price: 250,
+        stock: 900_000,
+        low_stock: 0,
+      })
+    ).id;
+    ids.invoice = (
+      await call('POST', '/invoice', { fetchedData: { id: ids.job }, formData: { work_hour: 100, rate_hour: 100_000 } })
+    ).data.invoice_id;
+    ids.estimate = (
+      await call('POST', '/estimate', {
+        profile: { first_name: 'E', last_name: 'F' },
+        serviceInvoice: ['Full service'],
+        formData: { work_hour: 1, rate_hour: 100 },
+      })
+    ).invoice_id;
     ids.config = (await s.api('GET', '/configsheet')).body[0].id;
     console.log(`schema fuzz seed: ${SEED} (replay with BAYBOOK_FUZZ_SEED=${SEED}), ${RUNS} bodies per route`);
   });
   afterAll(() => s?.close());
 
   /** Valid values the description cannot show: real rows' ids, patterns, lookups. */
-  const knownFor = (method: string, path: string): Known => (at: Path) => {
-    const key = String(at.at(-1) ?? '');
-    const inLines = at.includes('productInvoice') || at.includes('items');
-    if (key === 'id' && inLines) return ids.product;
-    if (key === 'id' && at.length === 1) {
-      // a create names its new row; a delete gets an id no row has, so the fixtures stay for the other routes
-      if (method !== 'PUT') return newId();
-      if (path.startsWith('/customer')) return ids.customer;
-      if (path.includes('product')) return ids.product;
-      if (path.includes('supplier')) return ids.supplier;
-      if (path.includes('invoice')) return ids.invoice;
-      if (path.includes('estimate')) return ids.estimate;
-      if (path.includes('auth')) return newId();
-      return ids.job;
-    }
-    const byKey: Record<string, unknown> = {
-      invoice_id: ids.invoice, customer_id: ids.customer, job_id: ids.job, supplier: ids.supplier,
-      vin: `SFZ${String(++vins).padStart(14, '0')}`, registration: 'SF 2', contact: '8765551234', email: 'fuzz@example.com',
-      method: path === '/transaction' ? 'cash' : undefined, username: path === '/login' ? 'admin' : 'fuzzmember',
-      password: path === '/login' ? 'not-the-password' : 'Plenty-long-pass-91', permission: 3, device_id: newId(),
-      start_date: '2026-01-01', end_date: '2026-01-31', status: 'active', option: 'off', book_start: `${NEXT_YEAR}-03-02T10:00:00Z`, book_end: `${NEXT_YEAR}-03-02T11:00:00Z`,
-      fetchedData: path === '/invoice' ? { id: ids.job } : path === '/invoice-product' ? 'default' : undefined,
-      formData: { work_hour: 1, rate_hour: 100 }, service: ['Full service'], serviceInvoice: ['Full service'],
-      value: 'fuzz note', comment: 'fuzz reason', first_name: 'Fu', last_name: 'Zz', title: 'Fuzz', description: 'x',
+  const knownFor =
+    (method: string, path: string): Known =>
+    (at: Path) => {
+      const key = String(at.at(-1) ?? '');
+      const inLines = at.includes('productInvoice') || at.includes('items');
+      if (key === 'id' && inLines) return ids.product;
+      if (key === 'id' && at.length === 1) {
+        // a create names its new row; a delete gets an id no row has, so the fixtures stay for the other routes
+        if (method !== 'PUT') return newId();
+        if (path.startsWith('/customer')) return ids.customer;
+        if (path.includes('product')) return ids.product;
+        if (path.includes('supplier')) return ids.supplier;
+        if (path.includes('invoice')) return ids.invoice;
+        if (path.includes('estimate')) return ids.estimate;
+        if (path.includes('auth')) return newId();
+        return ids.job;
+      }
+      const byKey: Record<string, unknown> = {
+        invoice_id: ids.invoice,
+        customer_id: ids.customer,
+        job_id: ids.job,
+        supplier: ids.supplier,
+        vin: `SFZ${String(++vins).padStart(14, '0')}`,
+        registration: 'SF 2',
+        contact: '8765551234',
+        email: 'fuzz@example.com',
+        method: path === '/transaction' ? 'cash' : undefined,
+        username: path === '/login' ? 'admin' : 'fuzzmember',
+        password: path === '/login' ? 'not-the-password' : 'Plenty-long-pass-91',
+        permission: 3,
+        device_id: newId(),
+        start_date: '2026-01-01',
+        end_date: '2026-01-31',
+        status: 'active',
+        option: 'off',
+        book_start: `${NEXT_YEAR}-03-02T10:00:00Z`,
+        book_end: `${NEXT_YEAR}-03-02T11:00:00Z`,
+        fetchedData: path === '/invoice' ? { id: ids.job } : path === '/invoice-product' ? 'default' : undefined,
+        formData: { work_hour: 1, rate_hour: 100 },
+        service: ['Full service'],
+        serviceInvoice: ['Full service'],
+        value: 'fuzz note',
+        comment: 'fuzz reason',
+        first_name: 'Fu',
+        last_name: 'Zz',
+        title: 'Fuzz',
+        description: 'x',
+      };
+      return at.length <= 2 || inLines ? byKey[key] : undefined;
     };
-    return at.length <= 2 || inLines ? byKey[key] : undefined;
-  };
 
-  it(`never answers 5xx and writes nothing on a refusal: every route with a body schema, ${RUNS} bodies each (seed ${SEED})`, async () => {
-    const routes = [...ROUTE_SCHEMAS.values()].filter((r) => r.method !== 'GET').sort((a, b) => `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`));
-    expect(routes.length).toBeGreaterThan(40);
-    const figures = { calls: 0, '2xx': 0, '4xx': 0, '5xx': 0 };
-    const invalidBases: string[] = [];
-    let last = await fingerprint(s.database.db, tables);
-    for (const [i, route] of routes.entries()) {
-      const desc = describeOf(route.schema.describe());
-      const fields = fieldPaths(desc);
-      const url = route.path.replace(':id', route.path.startsWith('/configsheet') ? ids.config : ids.invoice);
-      const known = knownFor(route.method, route.path);
-      // the fields not under attack must be valid, or a refusal would say nothing about the field that is
-      const base = validValue(desc, [], known);
-      await validatePayload(route.schema, base).catch((err: Error) => invalidBases.push(`${route.method} ${route.path}: ${err.message}`));
-      const target = fc.integer({ min: 0, max: fields.length - 1 }).chain((f) => fc.tuple(fc.constant(f), hostileValues(fields[f].desc), fc.boolean()));
-      await fc.assert(
-        fc.asyncProperty(target, async ([f, value, wrapped]) => {
-          const payload = withValue(validValue(desc, [], known), desc, fields[f].path, value, known);
-          const before = last;
-          const res = await s.api(route.method, url, { raw: toJson(wrapped ? { data: payload } : payload) });
-          last = await fingerprint(s.database.db, tables);
-          figures.calls++;
-          const klass = res.status >= 500 ? '5xx' : res.status >= 400 ? '4xx' : '2xx';
-          figures[klass]++;
-          const what = `${route.method} ${route.path} ${fields[f].path.join('.') || '(body)'} = ${toJson(value)?.slice(0, 80)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
-          expect(res.status, what).toBeLessThan(500);
-          if (res.status >= 400) {
-            // a refused sign-in may count a failure; nothing else changes
-            const moved = tables.filter((t) => before[t] !== last[t] && !(route.path === '/login' && t.startsWith('login')));
-            expect(moved, `${what}: a refusal changed these tables`).toEqual([]);
-            expect(res.body.value, what).toBe(false);
-            expect(typeof res.body.message === 'string' && res.body.message.length > 0, what).toBe(true);
-          }
-        }),
-        // each route its own seed from SEED, so adding a route does not change the bodies the others get
-        { seed: SEED + i, numRuns: RUNS, endOnFailure: true },
+  it(
+    `never answers 5xx and writes nothing on a refusal: every route with a body schema, ${RUNS} bodies each (seed ${SEED})`,
+    async () => {
+      const routes = [...ROUTE_SCHEMAS.values()]
+        .filter((r) => r.method !== 'GET')
+        .sort((a, b) => `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`));
+      expect(routes.length).toBeGreaterThan(40);
+      const figures = { calls: 0, '2xx': 0, '4xx': 0, '5xx': 0 };
+      const invalidBases: string[] = [];
+      let last = await fingerprint(s.database.db, tables);
+      for (const [i, route] of routes.entries()) {
+        const desc = describeOf(route.schema.describe());
+        const fields = fieldPaths(desc);
+        const url = route.path.replace(':id', route.path.startsWith('/configsheet') ? ids.config : ids.invoice);
+        const known = knownFor(route.method, route.path);
+        // the fields not under attack must be valid, or a refusal would say nothing about the field that is
+        const base = validValue(desc, [], known);
+        await validatePayload(route.schema, base).catch((err: Error) =>
+          invalidBases.push(`${route.method} ${route.path}: ${err.message}`),
+        );
+        const target = fc
+          .integer({ min: 0, max: fields.length - 1 })
+          .chain((f) => fc.tuple(fc.constant(f), hostileValues(fields[f].desc), fc.boolean()));
+        await fc.assert(
+          fc.asyncProperty(target, async ([f, value, wrapped]) => {
+            const payload = withValue(validValue(desc, [], known), desc, fields[f].path, value, known);
+            const before = last;
+            const res = await s.api(route.method, url, { raw: toJson(wrapped ? { data: payload } : payload) });
+            last = await fingerprint(s.database.db, tables);
+            figures.calls++;
+            const klass = res.status >= 500 ? '5xx' : res.status >= 400 ? '4xx' : '2xx';
+            figures[klass]++;
+            const what = `${route.method} ${route.path} ${fields[f].path.join('.') || '(body)'} = ${toJson(value)?.slice(0, 80)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
+            expect(res.status, what).toBeLessThan(500);
+            if (res.status >= 400) {
+              // a refused sign-in may count a failure; nothing else changes
+              const moved = tables.filter(
+                (t) => before[t] !== last[t] && !(route.path === '/login' && t.startsWith('login')),
+              );
+              expect(moved, `${what}: a refusal changed these tables`).toEqual([]);
+              expect(res.body.value, what).toBe(false);
+              expect(typeof res.body.message === 'string' && res.body.message.length > 0, what).toBe(true);
+            }
+          }),
+          // each route its own seed from SEED, so adding a route does not change the bodies the others get
+          { seed: SEED + i, numRuns: RUNS, endOnFailure: true },
+        );
+      }
+      expect(invalidBases).toEqual([]);
+      expect((await s.api('GET', '/health', { token: null })).status).toBe(200);
+      console.log(
+        `schema fuzz on ${kind}: ${routes.length} routes; calls ${figures.calls}, 4xx ${figures['4xx']}, 2xx ${figures['2xx']}, 5xx ${figures['5xx']}`,
       );
-    }
-    expect(invalidBases).toEqual([]);
-    expect((await s.api('GET', '/health', { token: null })).status).toBe(200);
-    console.log(`schema fuzz on ${kind}: ${routes.length} routes; calls ${figures.calls}, 4xx ${figures['4xx']}, 2xx ${figures['2xx']}, 5xx ${figures['5xx']}`);
-    expect(figures['5xx']).toBe(0);
-    // the generated bodies reach past the first check: some calls are valid writes
-    expect(figures['2xx']).toBeGreaterThan(0);
-    // a longer run (BAYBOOK_FUZZ_RUNS) gets the time it needs: about a second per body across the routes
-  }, Math.max(60_000, RUNS * 2_000));
+      expect(figures['5xx']).toBe(0);
+      // the generated bodies reach past the first check: some calls are valid writes
+      expect(figures['2xx']).toBeGreaterThan(0);
+      // a longer run (BAYBOOK_FUZZ_RUNS) gets the time it needs: about a second per body across the routes
+    },
+    Math.max(60_000, RUNS * 2_000),
+  );
 });

@@ -37,7 +37,54 @@ const nasty = fc.oneof(
   fc.array(fc.anything({ maxDepth: 1 }), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.anything({ maxDepth: 1 }), { maxKeys: 3 }),
 );
-const FIELDS = ['id', 'data', 'vin', 'registration', 'VIN', 'Registration Number', 'First name', 'Last name', 'Contact number', 'Email', 'first_name', 'last_name', 'contact', 'email', 'note', 'mileage', 'service', 'status', 'technician', 'value', 'amount', 'method', 'points', 'invoice_id', 'title', 'description', 'price', 'cost', 'stock', 'low_stock', 'qty', 'username', 'password', 'permission', 'start_date', 'end_date', 'book_start', 'book_end', 'number', 'version', 'formData', 'productInvoice', 'totals', 'option', 'receival', 'device_id'];
+const FIELDS = [
+  'id',
+  'data',
+  'vin',
+  'registration',
+  'VIN',
+  'Registration Number',
+  'First name',
+  'Last name',
+  'Contact number',
+  'Email',
+  'first_name',
+  'last_name',
+  'contact',
+  'email',
+  'note',
+  'mileage',
+  'service',
+  'status',
+  'technician',
+  'value',
+  'amount',
+  'method',
+  'points',
+  'invoice_id',
+  'title',
+  'description',
+  'price',
+  'cost',
+  'stock',
+  'low_stock',
+  'qty',
+  'username',
+  'password',
+  'permission',
+  'start_date',
+  'end_date',
+  'book_start',
+  'book_end',
+  'number',
+  'version',
+  'formData',
+  'productInvoice',
+  'totals',
+  'option',
+  'receival',
+  'device_id',
+];
 const body = fc.oneof(
   fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 8 }),
   fc.record({ data: fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 8 }) }),
@@ -61,29 +108,76 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
   /** the tables that differ between two snapshots */
   const changed = (a: Record<string, string>, b: Record<string, string>) => tables.filter((t) => a[t] !== b[t]);
   /** a refusal changes nothing; a refused sign-in only counts a failure (login_attempts) */
-  const expectUnchanged = (route: { method: string; path: string }, status: number, before: Record<string, string>, after: Record<string, string>, what: string) => {
+  const expectUnchanged = (
+    route: { method: string; path: string },
+    status: number,
+    before: Record<string, string>,
+    after: Record<string, string>,
+    what: string,
+  ) => {
     const allowed = route.path === '/login' && (status === 401 || status === 429) ? ['login_attempts'] : [];
-    expect(changed(before, after).filter((t) => !allowed.includes(t)), `${what}: a ${status} changed these tables`).toEqual([]);
+    expect(
+      changed(before, after).filter((t) => !allowed.includes(t)),
+      `${what}: a ${status} changed these tables`,
+    ).toEqual([]);
   };
 
   it(`never answers 500 and changes nothing on a refusal: every writing route, /login included, ${RUNS} bodies each (seed ${SEED})`, async () => {
-    const writes = API_ROUTES.filter((r) => r.method !== 'GET' && s.app.hasRoute({ method: r.method, url: `/api${r.path}` }));
+    const writes = API_ROUTES.filter(
+      (r) => r.method !== 'GET' && s.app.hasRoute({ method: r.method, url: `/api${r.path}` }),
+    );
     expect(writes.length).toBeGreaterThan(40);
     expect(writes.map((r) => `${r.method} ${r.path}`)).toContain('POST /login');
     await snapshot();
     const fillPath = (p: string) => p.replace(/:[A-Za-z]+/g, SOME_ID);
     // valid bodies of the busiest routes: fuzzing one or a few of their fields reaches past the first check
-    const job = await s.api('POST', '/service', { body: { data: { customer: { vin: 'FUZZNEARVIN000001', registration: 'FN 1', first_name: 'F', last_name: 'N', contact: '8765551234' }, mileage: 1, service: ['Full service'] } } });
+    const job = await s.api('POST', '/service', {
+      body: {
+        data: {
+          customer: {
+            vin: 'FUZZNEARVIN000001',
+            registration: 'FN 1',
+            first_name: 'F',
+            last_name: 'N',
+            contact: '8765551234',
+          },
+          mileage: 1,
+          service: ['Full service'],
+        },
+      },
+    });
     expect(job.status).toBe(200);
-    const part = await s.api('POST', '/v2/inventory/product', { body: { data: { title: 'Near part', description: 'x', price: 100, stock: 5, low_stock: 0 } } });
-    const inv = await s.api('POST', '/invoice', { body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 5000 } } } });
+    const part = await s.api('POST', '/v2/inventory/product', {
+      body: { data: { title: 'Near part', description: 'x', price: 100, stock: 5, low_stock: 0 } },
+    });
+    const inv = await s.api('POST', '/invoice', {
+      body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 5000 } } },
+    });
     expect(inv.status).toBe(200);
-    const customer = await s.api('POST', '/customer', { body: { data: { VIN: 'FUZZNEARVIN000003', 'Registration Number': 'FN 3', 'First name': 'Ne', 'Last name': 'Ar', 'Contact number': '8765551234', Email: '' } } });
+    const customer = await s.api('POST', '/customer', {
+      body: {
+        data: {
+          VIN: 'FUZZNEARVIN000003',
+          'Registration Number': 'FN 3',
+          'First name': 'Ne',
+          'Last name': 'Ar',
+          'Contact number': '8765551234',
+          Email: '',
+        },
+      },
+    });
     expect(customer.status).toBe(200);
     const bases: Record<string, Record<string, unknown>> = {
       'POST /login': { username: 'admin', password: 'not-the-pw' },
       'POST /v2/auth/user': { username: 'nearname', password: 'bay-pass-2345', permission: 3 },
-      'POST /customer': { VIN: 'FUZZNEARVIN000002', 'Registration Number': 'FN 2', 'First name': 'Ne', 'Last name': 'Ar', 'Contact number': '8765551234', Email: '' },
+      'POST /customer': {
+        VIN: 'FUZZNEARVIN000002',
+        'Registration Number': 'FN 2',
+        'First name': 'Ne',
+        'Last name': 'Ar',
+        'Contact number': '8765551234',
+        Email: '',
+      },
       'POST /service': { customer_id: customer.body.id, mileage: 10, service: ['Full service'] },
       'POST /product': { title: 'Near', description: 'x', price: 100 },
       'POST /v2/inventory/product': { title: 'Near 2', description: 'x', price: 100, stock: 1, low_stock: 0 },
@@ -94,9 +188,17 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
     };
     const near = (base: Record<string, unknown>) =>
       fc
-        .tuple(fc.dictionary(fc.constantFrom(...Object.keys(base)), fc.option(nasty, { nil: undefined }), { minKeys: 1, maxKeys: 3 }), fc.boolean())
+        .tuple(
+          fc.dictionary(fc.constantFrom(...Object.keys(base)), fc.option(nasty, { nil: undefined }), {
+            minKeys: 1,
+            maxKeys: 3,
+          }),
+          fc.boolean(),
+        )
         .map(([over, wrapped]) => {
-          const data = Object.fromEntries(Object.entries({ ...base, ...over }).filter(([k]) => !(k in over) || over[k] !== undefined));
+          const data = Object.fromEntries(
+            Object.entries({ ...base, ...over }).filter(([k]) => !(k in over) || over[k] !== undefined),
+          );
           return wrapped ? { data } : data;
         });
     const statuses = new Map<number, number>();
@@ -106,7 +208,10 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
       await fc.assert(
         fc.asyncProperty(base ? fc.oneof(body, near(base)) : body, async (payload) => {
           const before = last ?? (await snapshot());
-          const res = await s.api(route.method, fillPath(route.path), { body: payload, token: route.path === '/login' ? null : undefined });
+          const res = await s.api(route.method, fillPath(route.path), {
+            body: payload,
+            token: route.path === '/login' ? null : undefined,
+          });
           const what = `${route.method} ${route.path} ${JSON.stringify(payload).slice(0, 200)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
           expect(res.status, what).toBeLessThan(500);
@@ -121,17 +226,50 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
         { seed: SEED + i, numRuns: RUNS, endOnFailure: true },
       );
     }
-    console.log(`fuzz: ${writes.length} writing routes × ${RUNS} bodies; answers ${[...statuses].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}: ${v}`).join(', ')}`);
+    console.log(
+      `fuzz: ${writes.length} writing routes × ${RUNS} bodies; answers ${[...statuses]
+        .sort((a, b) => a[0] - b[0])
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ')}`,
+    );
   });
 
   it("answers a body wrong in one field with SPEC's message for that field, and changes nothing", async () => {
-    const job = await s.api('POST', '/service', { body: { data: { customer: { vin: 'FUZZSPECVIN000001', registration: 'FS 1', first_name: 'F', last_name: 'S', contact: '8765551234' }, mileage: 1, service: ['Full service'] } } });
+    const job = await s.api('POST', '/service', {
+      body: {
+        data: {
+          customer: {
+            vin: 'FUZZSPECVIN000001',
+            registration: 'FS 1',
+            first_name: 'F',
+            last_name: 'S',
+            contact: '8765551234',
+          },
+          mileage: 1,
+          service: ['Full service'],
+        },
+      },
+    });
     expect(job.status).toBe(200);
-    const customerBody = { VIN: 'FUZZSPECVIN000002', 'Registration Number': 'FS 2', 'First name': 'Fi', 'Last name': 'Eld', 'Contact number': '8765551234', Email: '' };
+    const customerBody = {
+      VIN: 'FUZZSPECVIN000002',
+      'Registration Number': 'FS 2',
+      'First name': 'Fi',
+      'Last name': 'Eld',
+      'Contact number': '8765551234',
+      Email: '',
+    };
     const member = { username: 'specname', password: 'bay-pass-2345', permission: 3 };
-    const newCustomer = { vin: 'FUZZSPECVIN000003', registration: 'FS 3', first_name: 'Ne', last_name: 'W', contact: '8765551234' };
+    const newCustomer = {
+      vin: 'FUZZSPECVIN000003',
+      registration: 'FS 3',
+      first_name: 'Ne',
+      last_name: 'W',
+      contact: '8765551234',
+    };
     const product = { title: 'Spec part', description: 'x', price: 100, stock: 1, low_stock: 0 };
-    const without = <T extends object>(o: T, k: keyof T) => Object.fromEntries(Object.entries(o).filter(([key]) => key !== k));
+    const without = <T extends object>(o: T, k: keyof T) =>
+      Object.fromEntries(Object.entries(o).filter(([key]) => key !== k));
     // [route, body, SPEC's message]: each body is valid but for one field
     const cases: [string, unknown, string][] = [
       ['POST /login', { username: '', password: 'x' }, MSG.enterValidUsername],
@@ -152,23 +290,55 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
       ['POST /customer', { data: { ...customerBody, 'Contact number': '12' } }, CONTACT_MESSAGE],
       ['POST /customer', { data: { ...customerBody, 'Contact number': 'abcdefghij' } }, CONTACT_MESSAGE],
       ['POST /customer', { data: { ...customerBody, Email: 'not-an-email' } }, MSG.invalidEmail],
-      ['POST /service', { data: { customer: newCustomer, mileage: 'far', service: ['Full service'] } }, MSG.invalidMileage],
-      ['POST /service', { data: { customer: newCustomer, mileage: -1, service: ['Full service'] } }, MSG.invalidMileage],
+      [
+        'POST /service',
+        { data: { customer: newCustomer, mileage: 'far', service: ['Full service'] } },
+        MSG.invalidMileage,
+      ],
+      [
+        'POST /service',
+        { data: { customer: newCustomer, mileage: -1, service: ['Full service'] } },
+        MSG.invalidMileage,
+      ],
       ['POST /service', { data: { customer: newCustomer, mileage: 1, service: [] } }, MSG.selectOneService],
-      ['POST /service', { data: { customer: { ...newCustomer, first_name: '' }, mileage: 1, service: ['Full service'] } }, MSG.nameMinServiceForm],
+      [
+        'POST /service',
+        { data: { customer: { ...newCustomer, first_name: '' }, mileage: 1, service: ['Full service'] } },
+        MSG.nameMinServiceForm,
+      ],
       ['POST /product', { data: { title: '', description: 'x', price: 100 } }, MSG.titleMin],
       ['POST /product', { data: { title: 'x', description: '', price: 100 } }, MSG.descriptionMin],
       ['POST /product', { data: { title: 'x', description: 'x', price: -1 } }, MSG.priceMin],
-      ['POST /v2/inventory/product', { data: without(product, 'title') }, fill(MSG.inventoryFieldRequired, { field: 'Title' })],
-      ['POST /v2/inventory/product', { data: { ...product, stock: 'lots' } }, fill(MSG.inventoryNumber, { field: 'Stock' })],
-      ['POST /v2/inventory/product', { data: without(product, 'price') }, fill(MSG.inventoryFieldRequired, { field: 'Price' })],
+      [
+        'POST /v2/inventory/product',
+        { data: without(product, 'title') },
+        fill(MSG.inventoryFieldRequired, { field: 'Title' }),
+      ],
+      [
+        'POST /v2/inventory/product',
+        { data: { ...product, stock: 'lots' } },
+        fill(MSG.inventoryNumber, { field: 'Stock' }),
+      ],
+      [
+        'POST /v2/inventory/product',
+        { data: without(product, 'price') },
+        fill(MSG.inventoryFieldRequired, { field: 'Price' }),
+      ],
       ['POST /transaction', { data: { method: 'cash', invoice_id: SOME_ID } }, MSG.needValue],
       ['POST /transaction', { data: { method: 'cash', invoice_id: SOME_ID, amount: 0 } }, MSG.invalidPayment],
       ['POST /transaction', { data: { method: 'cash', invoice_id: SOME_ID, amount: 'ten' } }, MSG.invalidPayment],
       ['POST /transaction', { data: { method: 'cash', invoice_id: SOME_ID, amount: 1.5 } }, MSG.invalidPayment],
       ['POST /service-log', { value: '   ', id: job.body.id }, MSG.writeSomething],
-      ['POST /invoice', { data: { fetchedData: { id: job.body.id }, formData: { work_hour: -1, rate_hour: 5000 } } }, MSG.enterWorkHours],
-      ['POST /invoice', { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 'x' } } }, MSG.enterRate],
+      [
+        'POST /invoice',
+        { data: { fetchedData: { id: job.body.id }, formData: { work_hour: -1, rate_hour: 5000 } } },
+        MSG.enterWorkHours,
+      ],
+      [
+        'POST /invoice',
+        { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 'x' } } },
+        MSG.enterRate,
+      ],
     ];
     const wrong: string[] = [];
     for (const [route, payload, message] of cases) {
@@ -184,9 +354,51 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
   });
 
   // --- GET routes (and every route's path params): query strings and ids that are not what the server expects ---
-  const QUERY_KEYS = ['page', 'per_page', 'orderBy', 'orderDirection', 'search', 'category', 'since', 'limit', 'id', 'filter', 'size', 'page[]', 'search[a]'];
+  const QUERY_KEYS = [
+    'page',
+    'per_page',
+    'orderBy',
+    'orderDirection',
+    'search',
+    'category',
+    'since',
+    'limit',
+    'id',
+    'filter',
+    'size',
+    'page[]',
+    'search[a]',
+  ];
   const oddText = fc.oneof(
-    fc.constantFrom('1e20', '9999999999999999999999', '-1', '0', '1.5', 'NaN', 'Infinity', '0x10', '', ' ', ';drop', "'; drop table jobs; --", '../../etc/passwd', '%', '%00', '\u0000', 'null', '[]', '{}', 'asc;', 'desc nulls first', 'created_at desc; select 1', 'x'.repeat(3000), '\uD83D\uDE97', '00000000-0000-0000-0000-000000000000', '0190f4a2-7b1c-7cc0-8a5e-0d3f6c1b2a99', '0190f4a2-7b1c-7cc0-8a5e-0d3f6c1b2a9'),
+    fc.constantFrom(
+      '1e20',
+      '9999999999999999999999',
+      '-1',
+      '0',
+      '1.5',
+      'NaN',
+      'Infinity',
+      '0x10',
+      '',
+      ' ',
+      ';drop',
+      "'; drop table jobs; --",
+      '../../etc/passwd',
+      '%',
+      '%00',
+      '\u0000',
+      'null',
+      '[]',
+      '{}',
+      'asc;',
+      'desc nulls first',
+      'created_at desc; select 1',
+      'x'.repeat(3000),
+      '\uD83D\uDE97',
+      '00000000-0000-0000-0000-000000000000',
+      '0190f4a2-7b1c-7cc0-8a5e-0d3f6c1b2a99',
+      '0190f4a2-7b1c-7cc0-8a5e-0d3f6c1b2a9',
+    ),
     fc.string({ maxLength: 30 }),
     fc.string({ unit: 'binary', maxLength: 20 }),
     fc.integer().map(String),
@@ -202,11 +414,29 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
 
   it(`never answers 500 to odd query strings or path params of GET routes (seed ${SEED})`, async () => {
     // a little data, so paging, sorting and searching have rows to work on
-    const job = await s.api('POST', '/service', { body: { data: { customer: { vin: 'FUZZGETVIN000001', registration: 'FZ 1', first_name: 'F', last_name: 'Z', contact: '8765551234' }, mileage: 1, service: ['Full service'] } } });
+    const job = await s.api('POST', '/service', {
+      body: {
+        data: {
+          customer: {
+            vin: 'FUZZGETVIN000001',
+            registration: 'FZ 1',
+            first_name: 'F',
+            last_name: 'Z',
+            contact: '8765551234',
+          },
+          mileage: 1,
+          service: ['Full service'],
+        },
+      },
+    });
     expect(job.status).toBe(200);
-    await s.api('POST', '/v2/inventory/product', { body: { data: { title: 'Fuzz part', description: 'x', price: 100, stock: 1, low_stock: 0 } } });
+    await s.api('POST', '/v2/inventory/product', {
+      body: { data: { title: 'Fuzz part', description: 'x', price: 100, stock: 1, low_stock: 0 } },
+    });
     await snapshot();
-    const reads = API_ROUTES.filter((r) => r.method === 'GET' && s.app.hasRoute({ method: r.method, url: `/api${r.path}` }));
+    const reads = API_ROUTES.filter(
+      (r) => r.method === 'GET' && s.app.hasRoute({ method: r.method, url: `/api${r.path}` }),
+    );
     expect(reads.length).toBeGreaterThan(20);
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...reads), oddText, query, async (route, param, pairs) => {
@@ -267,13 +497,20 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
         const before = last ?? (await snapshot());
         const path = url(route.path, param, []);
         const res = await s.api(route.method, path, { body: { data: { option: 'on', description: 'x', amount: 1 } } });
-        expect(res.status, `${route.method} ${path.slice(0, 300)} → ${JSON.stringify(res.body).slice(0, 200)}`).toBeLessThan(500);
-        expect(changed(before, await snapshot()), `${route.method} ${path.slice(0, 300)} changed these tables`).toEqual([]);
+        expect(
+          res.status,
+          `${route.method} ${path.slice(0, 300)} → ${JSON.stringify(res.body).slice(0, 200)}`,
+        ).toBeLessThan(500);
+        expect(changed(before, await snapshot()), `${route.method} ${path.slice(0, 300)} changed these tables`).toEqual(
+          [],
+        );
       }),
       { seed: SEED, numRuns: RUNS * 4 * withParams.length, endOnFailure: true },
     );
     for (const id of ['abc', "'; drop table config; --", '1']) {
-      const res = await s.api('PUT', `/configsheet/${encodeURIComponent(id)}`, { body: { data: { description: 'x', amount: 1 } } });
+      const res = await s.api('PUT', `/configsheet/${encodeURIComponent(id)}`, {
+        body: { data: { description: 'x', amount: 1 } },
+      });
       expect(res.status, id).toBe(404);
       expect(res.body).toMatchObject({ value: false, message: MSG.notFound });
     }

@@ -49,9 +49,15 @@ describe.each(DATABASES)('idempotency and the pull feed on %s', (kind) => {
 
   it('gives a refusal the same answer on replay', async () => {
     const key = newId();
-    const first = await s.api('POST', '/v2/auth/user', { key, body: { data: { username: 'admin', password: 'bay-pass-1234', permission: 3 } } });
+    const first = await s.api('POST', '/v2/auth/user', {
+      key,
+      body: { data: { username: 'admin', password: 'bay-pass-1234', permission: 3 } },
+    });
     expect(first.status).toBe(409);
-    const again = await s.api('POST', '/v2/auth/user', { key, body: { data: { username: 'admin', password: 'bay-pass-1234', permission: 3 } } });
+    const again = await s.api('POST', '/v2/auth/user', {
+      key,
+      body: { data: { username: 'admin', password: 'bay-pass-1234', permission: 3 } },
+    });
     expect(again.status).toBe(409);
     expect(again.body).toEqual(first.body);
   });
@@ -86,14 +92,16 @@ describe.each(DATABASES)('idempotency and the pull feed on %s', (kind) => {
     const reader = (async () => {
       while (writing) {
         const res = await s.api('GET', `/v3/sync/changes?since=${cursor}&limit=5`);
-        for (const c of res.body.changes) if (c.entity === 'users') got.set(c.row?.username, (got.get(c.row?.username) ?? 0) + 1);
+        for (const c of res.body.changes)
+          if (c.entity === 'users') got.set(c.row?.username, (got.get(c.row?.username) ?? 0) + 1);
         cursor = res.body.cursor;
       }
     })();
     await Promise.all(names.map((n) => addMember(n)));
     writing = false;
     await reader;
-    for (const c of (await drain(cursor, 5)).changes) if (c.entity === 'users') got.set(c.row?.username, (got.get(c.row?.username) ?? 0) + 1);
+    for (const c of (await drain(cursor, 5)).changes)
+      if (c.entity === 'users') got.set(c.row?.username, (got.get(c.row?.username) ?? 0) + 1);
     for (const n of names) expect(got.get(n), n).toBe(1);
   });
 });

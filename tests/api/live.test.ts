@@ -23,7 +23,10 @@ interface Listener {
 
 async function listen(url: string, token: string): Promise<Listener> {
   const ctrl = new AbortController();
-  const res = await fetch(`${url}/api/v3/sync/live`, { headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` }, signal: ctrl.signal });
+  const res = await fetch(`${url}/api/v3/sync/live`, {
+    headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
+    signal: ctrl.signal,
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const events: Listener['events'] = [];
@@ -46,12 +49,19 @@ async function listen(url: string, token: string): Promise<Listener> {
 }
 
 const customer = (plate: string) => ({
-  data: { vin: `LIVE${plate.replace(/\W/g, '')}`.padEnd(17, '0').slice(0, 17), registration: plate, first_name: 'Liv', last_name: 'E', contact: '8765551234' },
+  data: {
+    vin: `LIVE${plate.replace(/\W/g, '')}`.padEnd(17, '0').slice(0, 17),
+    registration: plate,
+    first_name: 'Liv',
+    last_name: 'E',
+    contact: '8765551234',
+  },
 });
 
 describe('reading an event stream (src/sync/live.ts readEvents)', () => {
   it('reads events split anywhere across chunks, with CRLF line ends, comments and several data lines', async () => {
-    const text = ': keep-alive\r\n\r\nevent: change\r\ndata: {"seq":7}\r\n\r\nevent: note\ndata: a\ndata: b\n\n: keep-alive\n\ndata: plain\n\n';
+    const text =
+      ': keep-alive\r\n\r\nevent: change\r\ndata: {"seq":7}\r\n\r\nevent: note\ndata: a\ndata: b\n\n: keep-alive\n\ndata: plain\n\n';
     const bytes = new TextEncoder().encode(text);
     for (const size of [1, 2, 5, 13, bytes.length]) {
       const body = new ReadableStream<Uint8Array>({
@@ -128,7 +138,11 @@ describe.each(DATABASES)('live changes on %s', (kind) => {
       await expect.poll(() => d.net.calls.filter((c) => c.path === '/api/v3/sync/live').length).toBe(1);
       await disk.restart();
       // reopened (after waits while the server was away), with no poll to fall back on
-      await expect.poll(() => d.net.calls.filter((c) => c.path === '/api/v3/sync/live' && c.answered === 200).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      await expect
+        .poll(() => d.net.calls.filter((c) => c.path === '/api/v3/sync/live' && c.answered === 200).length, {
+          timeout: 30_000,
+        })
+        .toBeGreaterThanOrEqual(2);
       const res = await fetch(`${disk.url}/api/customer`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${disk.adminToken}` },
@@ -180,7 +194,9 @@ describe.runIf(process.env.DATABASE_URL)('live changes across two server process
     }
     const final = await fetch(`${a.url}/api/v3/sync/live`, { headers: { authorization: `Bearer ${m.adminToken}` } });
     expect(seen).toBe(((await final.json()) as { seq: number }).seq);
-    console.log(`live: write on A → event on B in ${latencies.map((x) => x.toFixed(0)).join(', ')} ms (request sent to event read, 2-core machine shared with the test)`);
+    console.log(
+      `live: write on A → event on B in ${latencies.map((x) => x.toFixed(0)).join(', ')} ms (request sent to event read, 2-core machine shared with the test)`,
+    );
     onB.stop();
   });
 
@@ -191,7 +207,9 @@ describe.runIf(process.env.DATABASE_URL)('live changes across two server process
     const { default: pg } = await import('pg');
     const admin = new pg.Client({ connectionString: m.databaseUrl });
     await admin.connect();
-    const ended = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`);
+    const ended = await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`,
+    );
     await admin.end();
     expect(ended.rowCount).toBe(2);
     // a write once the instances could have reconnected; the stream on B stayed open throughout

@@ -27,7 +27,9 @@ describe.each(DATABASES)('load on %s', (kind) => {
   it('applies a demotion and a removal to the very next request of a user seen before', async () => {
     const token = await s.userToken(5, 'loadboss');
     expect((await s.api('GET', '/v2/auth/users', { token })).status).toBe(200);
-    const row = (await s.api('GET', '/v2/auth/users')).body.data.find((u: { username: string }) => u.username === 'loadboss');
+    const row = (await s.api('GET', '/v2/auth/users')).body.data.find(
+      (u: { username: string }) => u.username === 'loadboss',
+    );
     expect((await s.api('PUT', '/v2/auth/user', { body: { data: { ...row, permission: 3 } } })).status).toBe(200);
     expect((await s.api('GET', '/v2/auth/users', { token })).status).toBe(403);
     expect((await s.api('GET', '/configsheet', { token })).status).toBe(200);

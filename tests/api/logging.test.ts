@@ -7,12 +7,28 @@ import { DATABASES, startServer, type TestServer } from '../helpers/server';
  * without its parameters or the values PostgreSQL quotes back, requests by their route pattern, bodies never; every
  * line of a request carries its id, which the client gets as X-Request-Id.
  */
-const CUSTOMER = { VIN: 'LOGVIN7730KQ21', 'Registration Number': 'LG 77', 'First name': 'Marguerite', 'Last name': 'Quillfeather', 'Contact number': '8765559876', Email: 'mq@example.test' };
-const PRIVATE = [CUSTOMER.VIN, CUSTOMER['First name'], CUSTOMER['Last name'], CUSTOMER['Contact number'], CUSTOMER.Email];
+const CUSTOMER = {
+  VIN: 'LOGVIN7730KQ21',
+  'Registration Number': 'LG 77',
+  'First name': 'Marguerite',
+  'Last name': 'Quillfeather',
+  'Contact number': '8765559876',
+  Email: 'mq@example.test',
+};
+const PRIVATE = [
+  CUSTOMER.VIN,
+  CUSTOMER['First name'],
+  CUSTOMER['Last name'],
+  CUSTOMER['Contact number'],
+  CUSTOMER.Email,
+];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** makes the database refuse this customer's row (a CHECK constraint), so the insert fails deep in PostgreSQL */
-const refuseCustomer = (s: TestServer) => s.database.db.execute(sql.raw(`alter table customers add constraint zz_refuse_for_test check (last_name <> '${CUSTOMER['Last name']}')`));
+const refuseCustomer = (s: TestServer) =>
+  s.database.db.execute(
+    sql.raw(`alter table customers add constraint zz_refuse_for_test check (last_name <> '${CUSTOMER['Last name']}')`),
+  );
 
 describe.each(DATABASES)('the log on %s', (kind) => {
   let s: TestServer;
@@ -30,8 +46,14 @@ describe.each(DATABASES)('the log on %s', (kind) => {
     const entries = lines.map((l) => JSON.parse(l));
     const failed = entries.find((e) => e.msg === 'request failed');
     // the capture holds the failure, told by its names: what refused, where
-    expect(failed?.err).toMatchObject({ type: 'DrizzleQueryError', message: 'Failed query', cause: { type: 'DatabaseError', code: '23514', table: 'customers', constraint: 'zz_refuse_for_test' } });
-    expect(failed.err.cause.message).toBe('new row for relation "customers" violates check constraint "zz_refuse_for_test"');
+    expect(failed?.err).toMatchObject({
+      type: 'DrizzleQueryError',
+      message: 'Failed query',
+      cause: { type: 'DatabaseError', code: '23514', table: 'customers', constraint: 'zz_refuse_for_test' },
+    });
+    expect(failed.err.cause.message).toBe(
+      'new row for relation "customers" violates check constraint "zz_refuse_for_test"',
+    );
     expect(failed.reqId).toBe(res.headers.get('x-request-id'));
     const log = lines.join('');
     for (const value of PRIVATE) expect(log.includes(value), `the log holds ${value}`).toBe(false);
@@ -41,7 +63,10 @@ describe.each(DATABASES)('the log on %s', (kind) => {
   it('masks the values PostgreSQL quotes in its messages', async () => {
     lines.length = 0;
     s.app.log.error(await s.database.db.execute(sql`select ${'Quillfeather-9Z'}::uuid`).catch((e: unknown) => e));
-    s.app.log.error({ err: await s.database.db.execute(sql`select ${'77777777777'}::int`).catch((e: unknown) => e) }, 'direct');
+    s.app.log.error(
+      { err: await s.database.db.execute(sql`select ${'77777777777'}::int`).catch((e: unknown) => e) },
+      'direct',
+    );
     const log = lines.join('');
     expect(log).toContain('invalid input syntax for type uuid: \\"[value]\\"');
     expect(log).toContain('value \\"[value]\\" is out of range for type integer');
@@ -61,7 +86,9 @@ describe.each(DATABASES)('the log on %s', (kind) => {
 
   it('gives every line of a request its id, made by the server (a client cannot set it), and returns it as X-Request-Id', async () => {
     lines.length = 0;
-    const res = await s.api('GET', '/health', { headers: { 'request-id': 'forged-by-client', 'x-request-id': 'forged-too' } });
+    const res = await s.api('GET', '/health', {
+      headers: { 'request-id': 'forged-by-client', 'x-request-id': 'forged-too' },
+    });
     const res2 = await s.api('GET', '/no-such-call');
     const ids = [res.headers.get('x-request-id'), res2.headers.get('x-request-id')];
     for (const id of ids) expect(id).toMatch(UUID);
@@ -90,9 +117,20 @@ describe.each(DATABASES)('the request log at info (npm start) on %s', (kind) => 
     expect(entries).toHaveLength(2);
     const [first, second] = entries;
     expect(Object.keys(first).sort()).toEqual(['level', 'method', 'ms', 'msg', 'reqId', 'status', 'time', 'url']);
-    expect(first).toMatchObject({ level: 30, method: 'GET', url: '/api/health', status: ok.status, msg: 'request completed', reqId: ok.headers.get('x-request-id') });
+    expect(first).toMatchObject({
+      level: 30,
+      method: 'GET',
+      url: '/api/health',
+      status: ok.status,
+      msg: 'request completed',
+      reqId: ok.headers.get('x-request-id'),
+    });
     expect(first.ms).toBeGreaterThanOrEqual(0);
-    expect(second).toMatchObject({ url: '/api/customerProfile/:vin', status: missing.status, reqId: missing.headers.get('x-request-id') });
+    expect(second).toMatchObject({
+      url: '/api/customerProfile/:vin',
+      status: missing.status,
+      reqId: missing.headers.get('x-request-id'),
+    });
     for (const line of lines) expect(line.length, line).toBeLessThan(200);
     expect(lines.join('')).not.toContain(CUSTOMER.VIN);
   });

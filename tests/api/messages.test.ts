@@ -22,7 +22,9 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
 
   beforeAll(async () => {
     s = await startServer(kind);
-    jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#00c' } }).jpeg().toBuffer();
+    jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#00c' } })
+      .jpeg()
+      .toBuffer();
     customerId = (await ok('POST', '/customer', { data: customerForm() })).id;
   });
   afterAll(() => s?.close());
@@ -33,12 +35,21 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
     if (res.status !== 200) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  const feedHead = async () => Number((await db().execute(sql`select coalesce(max(seq), 0)::int8 as seq from change_log`) as unknown as { rows: { seq: number }[] }).rows[0].seq);
+  const feedHead = async () =>
+    Number(
+      (
+        (await db().execute(sql`select coalesce(max(seq), 0)::int8 as seq from change_log`)) as unknown as {
+          rows: { seq: number }[];
+        }
+      ).rows[0].seq,
+    );
   /** a refusal: the status, `{value: false, message}` and nothing recorded in the change feed */
   const refuses = async (method: string, path: string, body: unknown, message: string, status = 400) => {
     const before = await feedHead();
     const res = await s.api(method, path, { body, key: newId() });
-    expect(res.status, `${method} ${path} ${JSON.stringify(body).slice(0, 200)} → ${JSON.stringify(res.body)}`).toBe(status);
+    expect(res.status, `${method} ${path} ${JSON.stringify(body).slice(0, 200)} → ${JSON.stringify(res.body)}`).toBe(
+      status,
+    );
     expect(res.body).toEqual(expect.objectContaining({ value: false, message }));
     expect(await feedHead(), `${method} ${path} changed data on a refusal`).toBe(before);
     return res;
@@ -53,9 +64,15 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
     Email: 'mia@example.com',
     ...over,
   });
-  const newJob = async () => (await ok('POST', '/service', { data: { customer_id: customerId, mileage: 100, service: ['Oil and filter change'] } })).id as string;
+  const newJob = async () =>
+    (
+      await ok('POST', '/service', {
+        data: { customer_id: customerId, mileage: 100, service: ['Oil and filter change'] },
+      })
+    ).id as string;
   const newProduct = async (stock: number, price = 1000, title = `Item ${stamp}-${++seq}`) =>
-    (await ok('POST', '/v2/inventory/product', { data: { title, description: 'd', price, stock, low_stock: 1 } })).id as string;
+    (await ok('POST', '/v2/inventory/product', { data: { title, description: 'd', price, stock, low_stock: 1 } }))
+      .id as string;
   const jobRow = async (id: string) => (await db().select().from(t.jobs).where(eq(t.jobs.id, id)))[0];
   const invoiceRow = async (id: string) => (await db().select().from(t.invoices).where(eq(t.invoices.id, id)))[0];
   const productRow = async (id: string) => (await db().select().from(t.products).where(eq(t.products.id, id)))[0];
@@ -64,7 +81,11 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('myfile', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
-    const res = await fetch(`${s.url}/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${s.adminToken}`, 'idempotency-key': newId() }, body: form });
+    const res = await fetch(`${s.url}/api${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.adminToken}`, 'idempotency-key': newId() },
+      body: form,
+    });
     return { status: res.status, body: await res.json() };
   };
 
@@ -73,7 +94,9 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
       const job = await newJob();
       const start = future(30);
       const end = future(31);
-      const res = await s.api('PUT', '/booking-date', { body: { data: { id: job, book_start: start, book_end: end, status: 'booked' } } });
+      const res = await s.api('PUT', '/booking-date', {
+        body: { data: { id: job, book_start: start, book_end: end, status: 'booked' } },
+      });
       expect(res.status).toBe(200);
       expect(res.body.value).toBe(true);
       const got = (await ok('POST', '/booking', { data: { id: job } })).data;
@@ -84,18 +107,43 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
       const job = await newJob();
       const before = await jobRow(job);
       const past = new Date(Date.now() - 3_600_000).toISOString();
-      await refuses('PUT', '/booking-date', { data: { id: job, book_start: past, book_end: future(1) } }, MSG.invalidDates);
-      await refuses('PUT', '/booking-date', { data: { id: job, book_start: future(1), book_end: past } }, MSG.invalidDates);
+      await refuses(
+        'PUT',
+        '/booking-date',
+        { data: { id: job, book_start: past, book_end: future(1) } },
+        MSG.invalidDates,
+      );
+      await refuses(
+        'PUT',
+        '/booking-date',
+        { data: { id: job, book_start: future(1), book_end: past } },
+        MSG.invalidDates,
+      );
       await refuses('PUT', '/booking-date', { data: { id: job } }, MSG.invalidDates);
-      await refuses('PUT', '/booking-date', { data: { id: job, book_start: 'next tuesday', book_end: future(2) } }, MSG.invalidDates);
-      await refuses('PUT', '/booking-date', { data: { id: job, book_start: future(5), book_end: future(4) } }, MSG.invalidBookingDates);
+      await refuses(
+        'PUT',
+        '/booking-date',
+        { data: { id: job, book_start: 'next tuesday', book_end: future(2) } },
+        MSG.invalidDates,
+      );
+      await refuses(
+        'PUT',
+        '/booking-date',
+        { data: { id: job, book_start: future(5), book_end: future(4) } },
+        MSG.invalidBookingDates,
+      );
       expect(await jobRow(job)).toEqual(before);
     });
 
     it("refuses to book a final job: 'Cannot update final requests'", async () => {
       const job = await newJob();
       await ok('PUT', '/job-action/cancel', { data: { id: job } });
-      await refuses('PUT', '/booking-date', { data: { id: job, book_start: future(3), book_end: future(4) } }, MSG.cannotUpdateFinal);
+      await refuses(
+        'PUT',
+        '/booking-date',
+        { data: { id: job, book_start: future(3), book_end: future(4) } },
+        MSG.cannotUpdateFinal,
+      );
       expect((await jobRow(job)).status).toBe('canceled');
     });
   });
@@ -103,14 +151,21 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
   describe('PUT /job-action/services', () => {
     it("replaces a job's services; an empty list is 'Select at least one(1) service'; final jobs refuse", async () => {
       const job = await newJob();
-      const res = await s.api('PUT', '/job-action/services', { body: { data: { id: job, service: ['Wheel alignment', 'Full service'] } } });
+      const res = await s.api('PUT', '/job-action/services', {
+        body: { data: { id: job, service: ['Wheel alignment', 'Full service'] } },
+      });
       expect(res.status).toBe(200);
       expect(res.body.value).toBe(true);
       expect((await jobRow(job)).service).toEqual(['Wheel alignment', 'Full service']);
       await refuses('PUT', '/job-action/services', { data: { id: job, service: [] } }, MSG.selectOneService);
       expect((await jobRow(job)).service).toEqual(['Wheel alignment', 'Full service']);
       await ok('PUT', '/job-action/cancel', { data: { id: job } });
-      await refuses('PUT', '/job-action/services', { data: { id: job, service: ['Oil and filter change'] } }, MSG.cannotUpdateFinal);
+      await refuses(
+        'PUT',
+        '/job-action/services',
+        { data: { id: job, service: ['Oil and filter change'] } },
+        MSG.cannotUpdateFinal,
+      );
       expect((await jobRow(job)).service).toEqual(['Wheel alignment', 'Full service']);
     });
   });
@@ -128,10 +183,15 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
     });
 
     it('PUT without a business name is refused and the supplier stays as it was', async () => {
-      const id = (await ok('POST', '/v2/inventory/supplier', { data: { bizname: `Keep Ltd ${stamp}`, contact: '8765550000' } })).id;
+      const id = (
+        await ok('POST', '/v2/inventory/supplier', { data: { bizname: `Keep Ltd ${stamp}`, contact: '8765550000' } })
+      ).id;
       await refuses('PUT', '/v2/inventory/supplier', { data: { id, contact: '1' } }, MSG.supplierNameRequired);
       await refuses('PUT', '/v2/inventory/supplier', { data: { id, bizname: '   ' } }, MSG.supplierNameRequired);
-      expect((await ok('GET', `/v2/inventory/supplier?id=${id}`)).data).toMatchObject({ bizname: `Keep Ltd ${stamp}`, contact: '8765550000' });
+      expect((await ok('GET', `/v2/inventory/supplier?id=${id}`)).data).toMatchObject({
+        bizname: `Keep Ltd ${stamp}`,
+        contact: '8765550000',
+      });
     });
   });
 
@@ -139,8 +199,16 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
     let due = '';
     let paid = '';
     beforeAll(async () => {
-      due = (await ok('POST', '/invoice', { data: { fetchedData: { id: await newJob() }, formData: { work_hour: 1, rate_hour: 5000 } } })).data.invoice_id;
-      paid = (await ok('POST', '/invoice', { data: { fetchedData: { id: await newJob() }, formData: { work_hour: 1, rate_hour: 3000 } } })).data.invoice_id;
+      due = (
+        await ok('POST', '/invoice', {
+          data: { fetchedData: { id: await newJob() }, formData: { work_hour: 1, rate_hour: 5000 } },
+        })
+      ).data.invoice_id;
+      paid = (
+        await ok('POST', '/invoice', {
+          data: { fetchedData: { id: await newJob() }, formData: { work_hour: 1, rate_hour: 3000 } },
+        })
+      ).data.invoice_id;
       await ok('POST', '/transaction', { data: { method: 'cash', invoice_id: paid, amount: 3000 } });
     });
 
@@ -165,7 +233,15 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
 
   describe("SPEC §7's paths with a trailing slash", () => {
     it('POST /estimate/ and GET /estimates/', async () => {
-      const made = await s.api('POST', '/estimate/', { body: { data: { profile: { first_name: 'Tra', last_name: 'Iling' }, serviceInvoice: ['Full service'], formData: { work_hour: 1, rate_hour: 5000 } } } });
+      const made = await s.api('POST', '/estimate/', {
+        body: {
+          data: {
+            profile: { first_name: 'Tra', last_name: 'Iling' },
+            serviceInvoice: ['Full service'],
+            formData: { work_hour: 1, rate_hour: 5000 },
+          },
+        },
+      });
       expect(made.status).toBe(200);
       expect(made.body).toMatchObject({ value: true, invoice_id: expect.any(String) });
       const list = await s.api('GET', '/estimates/');
@@ -176,7 +252,11 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
     it('GET /v2/util/invoice-status/', async () => {
       const res = await s.api('GET', '/v2/util/invoice-status/');
       expect(res.status).toBe(200);
-      expect(res.body.data.data).toMatchObject({ paid: expect.any(Array), unpaid: expect.any(Array), total: { paid: expect.any(Number), unpaid: expect.any(Number) } });
+      expect(res.body.data.data).toMatchObject({
+        paid: expect.any(Array),
+        unpaid: expect.any(Array),
+        total: { paid: expect.any(Number), unpaid: expect.any(Number) },
+      });
     });
 
     it('POST, GET and DELETE /service-log/', async () => {
@@ -199,7 +279,11 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
   });
 
   describe('POST /customer (Add Customer)', () => {
-    const count = async () => Number((await db().execute(sql`select count(*)::int as n from customers`) as unknown as { rows: { n: number }[] }).rows[0].n);
+    const count = async () =>
+      Number(
+        ((await db().execute(sql`select count(*)::int as n from customers`)) as unknown as { rows: { n: number }[] })
+          .rows[0].n,
+      );
 
     it('refuses each SPEC §5 rule with its message and adds nobody', async () => {
       const n = await count();
@@ -209,32 +293,56 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
       await refuses('POST', '/customer', { data: customerForm({ 'Last name': '  ' }) }, MSG.nameMin);
       await refuses('POST', '/customer', { data: customerForm({ Email: 'ann.example.com' }) }, MSG.invalidEmail);
       await refuses('POST', '/customer', { data: customerForm({ Email: 'ann@example' }) }, MSG.invalidEmail);
-      await refuses('POST', '/customer', { data: customerForm({ 'Registration Number': 'A' }) }, MSG.invalidRegistration);
-      await refuses('POST', '/customer', { data: customerForm({ 'Registration Number': '' }) }, MSG.invalidRegistration);
+      await refuses(
+        'POST',
+        '/customer',
+        { data: customerForm({ 'Registration Number': 'A' }) },
+        MSG.invalidRegistration,
+      );
+      await refuses(
+        'POST',
+        '/customer',
+        { data: customerForm({ 'Registration Number': '' }) },
+        MSG.invalidRegistration,
+      );
       for (const contact of ['', '876555123', '876555123456', '87655x1234', '-876555123']) {
         await refuses('POST', '/customer', { data: customerForm({ 'Contact number': contact }) }, CONTACT_MESSAGE);
       }
-      expect(CONTACT_MESSAGE).toBe(fill(MSG.contactMin, { phone: '8765551234' }).replace('8765551234 or 8765551234', '8765551234 or 18765551234'));
+      expect(CONTACT_MESSAGE).toBe(
+        fill(MSG.contactMin, { phone: '8765551234' }).replace('8765551234 or 8765551234', '8765551234 or 18765551234'),
+      );
       expect(await count()).toBe(n);
     });
 
     it('takes an optional email and an 11-digit number', async () => {
-      const res = await s.api('POST', '/customer', { body: { data: customerForm({ Email: '', 'Contact number': '18765551234' }) } });
+      const res = await s.api('POST', '/customer', {
+        body: { data: customerForm({ Email: '', 'Contact number': '18765551234' }) },
+      });
       expect(res.status).toBe(200);
-      expect((await ok('GET', `/customerByID/${res.body.id}`)).data.data).toMatchObject({ email: '', contact: '18765551234' });
+      expect((await ok('GET', `/customerByID/${res.body.id}`)).data.data).toMatchObject({
+        email: '',
+        contact: '18765551234',
+      });
     });
   });
 
   describe('POST /service with a new customer inline', () => {
     it("says 'Name should be at least 1 character' (the service form's words) and creates neither customer nor job", async () => {
-      const inline = (over: Record<string, unknown>) => ({ data: { customer: customerForm(over), mileage: 10, service: ['Wheel alignment'] } });
+      const inline = (over: Record<string, unknown>) => ({
+        data: { customer: customerForm(over), mileage: 10, service: ['Wheel alignment'] },
+      });
       const jobs = (await ok('GET', '/bookings')).data.length;
       const first = inline({ 'First name': '' });
       await refuses('POST', '/service', first, MSG.nameMinServiceForm);
       await refuses('POST', '/service', inline({ 'Last name': '' }), MSG.nameMinServiceForm);
       await refuses('POST', '/service', inline({ VIN: '' }), MSG.invalidVin);
       await refuses('POST', '/service', inline({ 'Registration Number': 'X' }), MSG.invalidRegistration);
-      expect(await db().select().from(t.customers).where(eq(t.customers.vin, String(first.data.customer.VIN)))).toEqual([]);
+      expect(
+        await db()
+          .select()
+          .from(t.customers)
+          .where(eq(t.customers.vin, String(first.data.customer.VIN))),
+      ).toEqual([]);
       expect((await ok('GET', '/bookings')).data.length).toBe(jobs);
     });
   });
@@ -243,9 +351,19 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
     it("refuses 'Enter work hours', 'Enter rate/hour', 'Cannot save a zero invoice', '{title} has only ({stock}) in stock'; nothing moves", async () => {
       const title = `Rotor ${stamp}`;
       const product = await newProduct(3, 2000, title);
-      const inv = (await ok('POST', '/invoice', { data: { fetchedData: { id: await newJob() }, formData: { work_hour: 1, rate_hour: 5000 }, productInvoice: [{ id: product, qty: 1 }] } })).data.invoice_id;
+      const inv = (
+        await ok('POST', '/invoice', {
+          data: {
+            fetchedData: { id: await newJob() },
+            formData: { work_hour: 1, rate_hour: 5000 },
+            productInvoice: [{ id: product, qty: 1 }],
+          },
+        })
+      ).data.invoice_id;
       const before = await invoiceRow(inv);
-      const edit = (formData: unknown, productInvoice: unknown = [{ id: product, qty: 1 }]) => ({ data: { id: inv, formData, productInvoice, base_version: before.version } });
+      const edit = (formData: unknown, productInvoice: unknown = [{ id: product, qty: 1 }]) => ({
+        data: { id: inv, formData, productInvoice, base_version: before.version },
+      });
       await refuses('PUT', '/invoice-details', edit({ rate_hour: 5000 }), MSG.enterWorkHours);
       await refuses('PUT', '/invoice-details', edit({ work_hour: '', rate_hour: 5000 }), MSG.enterWorkHours);
       await refuses('PUT', '/invoice-details', edit({ work_hour: -1, rate_hour: 5000 }), MSG.enterWorkHours);
@@ -253,11 +371,18 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
       await refuses('PUT', '/invoice-details', edit({ work_hour: 1, rate_hour: 'fifty' }), MSG.enterRate);
       await refuses('PUT', '/invoice-details', edit({ work_hour: 0, rate_hour: 0 }, []), MSG.zeroInvoice);
       // the invoice holds 1 and 2 are left: 3 are available to it, 4 are not
-      await refuses('PUT', '/invoice-details', edit({ work_hour: 1, rate_hour: 5000 }, [{ id: product, qty: 4 }]), fill(MSG.onlyInStock, { title, stock: 3 }));
+      await refuses(
+        'PUT',
+        '/invoice-details',
+        edit({ work_hour: 1, rate_hour: 5000 }, [{ id: product, qty: 4 }]),
+        fill(MSG.onlyInStock, { title, stock: 3 }),
+      );
       expect(await invoiceRow(inv)).toEqual(before);
       expect((await productRow(product)).stock).toBe(2);
       // and the happy path: 3 units, 2 hours
-      const saved = await s.api('PUT', '/invoice-details', { body: edit({ work_hour: 2, rate_hour: 5000 }, [{ id: product, qty: 3 }]) });
+      const saved = await s.api('PUT', '/invoice-details', {
+        body: edit({ work_hour: 2, rate_hour: 5000 }, [{ id: product, qty: 3 }]),
+      });
       expect(saved.status).toBe(200);
       expect(saved.body.data).toMatchObject({ total: 10000 + 6000, version: before.version + 1 });
       expect((await productRow(product)).stock).toBe(0);
@@ -265,10 +390,24 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
 
     it("a product sale left without products is 'Please add some products first.'", async () => {
       const product = await newProduct(5, 900);
-      const sale = (await ok('POST', '/invoice-product', { data: { fetchedData: 'default', productInvoice: [{ id: product, qty: 1 }] } })).data.invoice_id;
+      const sale = (
+        await ok('POST', '/invoice-product', {
+          data: { fetchedData: 'default', productInvoice: [{ id: product, qty: 1 }] },
+        })
+      ).data.invoice_id;
       const before = await invoiceRow(sale);
-      await refuses('PUT', '/invoice-details', { data: { id: sale, formData: {}, productInvoice: [] } }, MSG.addProductsFirst);
-      await refuses('POST', '/invoice-product', { data: { fetchedData: 'default', productInvoice: [] } }, MSG.addProductsFirst);
+      await refuses(
+        'PUT',
+        '/invoice-details',
+        { data: { id: sale, formData: {}, productInvoice: [] } },
+        MSG.addProductsFirst,
+      );
+      await refuses(
+        'POST',
+        '/invoice-product',
+        { data: { fetchedData: 'default', productInvoice: [] } },
+        MSG.addProductsFirst,
+      );
       expect(await invoiceRow(sale)).toEqual(before);
       expect((await productRow(product)).stock).toBe(4);
     });
@@ -276,10 +415,19 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
 
   describe('POST /discount', () => {
     it('refuses a choice that is not none or 5–20 % with "Select a discount." and leaves the invoice as it was', async () => {
-      const inv = (await ok('POST', '/invoice', { data: { fetchedData: { id: await newJob() }, formData: { work_hour: 1, rate_hour: 5000 } } })).data.invoice_id;
+      const inv = (
+        await ok('POST', '/invoice', {
+          data: { fetchedData: { id: await newJob() }, formData: { work_hour: 1, rate_hour: 5000 } },
+        })
+      ).data.invoice_id;
       const before = await invoiceRow(inv);
       for (const amount of [3, 4, 21, 50, 100, -5, 7.5, 'ten', '', null]) {
-        await refuses('POST', '/discount', { data: { invoice_id: inv, amount, method: 'discount' } }, MSG.chooseDiscount);
+        await refuses(
+          'POST',
+          '/discount',
+          { data: { invoice_id: inv, amount, method: 'discount' } },
+          MSG.chooseDiscount,
+        );
       }
       await refuses('POST', '/discount', { data: { invoice_id: inv, method: 'discount' } }, MSG.chooseDiscount);
       expect(await invoiceRow(inv)).toEqual(before);
@@ -290,15 +438,50 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
 
   describe('estimates', () => {
     it("PUT /estimate-details refuses 'Enter first name', 'Enter last name', 'Select at least one service'", async () => {
-      const body = { profile: { first_name: 'Ed', last_name: 'Stim' }, serviceInvoice: ['Full service'], formData: { work_hour: 1, rate_hour: 5000 }, productInvoice: [] };
+      const body = {
+        profile: { first_name: 'Ed', last_name: 'Stim' },
+        serviceInvoice: ['Full service'],
+        formData: { work_hour: 1, rate_hour: 5000 },
+        productInvoice: [],
+      };
       const id = (await ok('POST', '/estimate', { data: body })).invoice_id;
       const before = (await db().select().from(t.estimates).where(eq(t.estimates.id, id)))[0];
-      await refuses('PUT', '/estimate-details', { data: { ...body, id, profile: { first_name: '', last_name: 'Stim' } } }, MSG.enterFirstName);
-      await refuses('PUT', '/estimate-details', { data: { ...body, id, profile: { first_name: 'Ed', last_name: ' ' } } }, MSG.enterLastName);
-      await refuses('PUT', '/estimate-details', { data: { ...body, id, profile: { first_name: 'Ed' } } }, MSG.enterLastName);
-      await refuses('PUT', '/estimate-details', { data: { ...body, id, serviceInvoice: [] } }, MSG.selectAtLeastOneService);
-      await refuses('PUT', '/estimate-details', { data: { ...body, id, serviceInvoice: undefined } }, MSG.selectAtLeastOneService);
-      await refuses('POST', '/estimate', { data: { ...body, profile: { first_name: '', last_name: 'X' } } }, MSG.enterFirstName);
+      await refuses(
+        'PUT',
+        '/estimate-details',
+        { data: { ...body, id, profile: { first_name: '', last_name: 'Stim' } } },
+        MSG.enterFirstName,
+      );
+      await refuses(
+        'PUT',
+        '/estimate-details',
+        { data: { ...body, id, profile: { first_name: 'Ed', last_name: ' ' } } },
+        MSG.enterLastName,
+      );
+      await refuses(
+        'PUT',
+        '/estimate-details',
+        { data: { ...body, id, profile: { first_name: 'Ed' } } },
+        MSG.enterLastName,
+      );
+      await refuses(
+        'PUT',
+        '/estimate-details',
+        { data: { ...body, id, serviceInvoice: [] } },
+        MSG.selectAtLeastOneService,
+      );
+      await refuses(
+        'PUT',
+        '/estimate-details',
+        { data: { ...body, id, serviceInvoice: undefined } },
+        MSG.selectAtLeastOneService,
+      );
+      await refuses(
+        'POST',
+        '/estimate',
+        { data: { ...body, profile: { first_name: '', last_name: 'X' } } },
+        MSG.enterFirstName,
+      );
       expect((await db().select().from(t.estimates).where(eq(t.estimates.id, id)))[0]).toEqual(before);
     });
   });
@@ -313,7 +496,9 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
         // 2024 is a leap year: Jan 1 to Dec 31 is 366 days
         await refuses('POST', path, { start_date: '2024-01-01', end_date: '2024-12-31' }, MSG.reportRange);
         await refuses('POST', path, { start_date: '2025-02-01', end_date: '2025-01-31' }, MSG.reportOrder);
-        expect((await s.api('POST', path, { body: { start_date: '2024-01-01', end_date: '2024-12-30' } })).status).toBe(200);
+        expect((await s.api('POST', path, { body: { start_date: '2024-01-01', end_date: '2024-12-30' } })).status).toBe(
+          200,
+        );
       }
     });
   });
@@ -335,13 +520,39 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
   describe('POST /v2/inventory/product', () => {
     it('names the missing required field (title, description, stock, low stock, price) and adds nothing', async () => {
       const full = { title: `Belt ${stamp}`, description: 'V-belt', stock: 2, low_stock: 1, price: 1500 };
-      for (const [field, label] of [['title', 'Title'], ['description', 'Description'], ['stock', 'Stock'], ['low_stock', 'Low stock'], ['price', 'Price']] as const) {
+      for (const [field, label] of [
+        ['title', 'Title'],
+        ['description', 'Description'],
+        ['stock', 'Stock'],
+        ['low_stock', 'Low stock'],
+        ['price', 'Price'],
+      ] as const) {
         const { [field]: _missing, ...rest } = full;
-        await refuses('POST', '/v2/inventory/product', { data: rest }, fill(MSG.inventoryFieldRequired, { field: label }));
-        await refuses('POST', '/v2/inventory/product', { data: { ...full, [field]: '' } }, fill(MSG.inventoryFieldRequired, { field: label }));
+        await refuses(
+          'POST',
+          '/v2/inventory/product',
+          { data: rest },
+          fill(MSG.inventoryFieldRequired, { field: label }),
+        );
+        await refuses(
+          'POST',
+          '/v2/inventory/product',
+          { data: { ...full, [field]: '' } },
+          fill(MSG.inventoryFieldRequired, { field: label }),
+        );
       }
-      for (const [field, label] of [['stock', 'Stock'], ['low_stock', 'Low stock'], ['price', 'Price'], ['cost', 'Cost']] as const) {
-        await refuses('POST', '/v2/inventory/product', { data: { ...full, [field]: 'many' } }, fill(MSG.inventoryNumber, { field: label }));
+      for (const [field, label] of [
+        ['stock', 'Stock'],
+        ['low_stock', 'Low stock'],
+        ['price', 'Price'],
+        ['cost', 'Cost'],
+      ] as const) {
+        await refuses(
+          'POST',
+          '/v2/inventory/product',
+          { data: { ...full, [field]: 'many' } },
+          fill(MSG.inventoryNumber, { field: label }),
+        );
       }
       expect(await db().select().from(t.products).where(eq(t.products.title, full.title))).toEqual([]);
     });
@@ -352,15 +563,28 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
       // 100 points from a $100 payment on another invoice of the same customer
       const vin = `LCK${stamp}0001`;
       const c = (await ok('POST', '/customer', { data: customerForm({ VIN: vin }) })).id;
-      const jobOf = async () => (await ok('POST', '/service', { data: { customer_id: c, mileage: 10, service: ['Full service'] } })).id;
-      const earn = (await ok('POST', '/invoice', { data: { fetchedData: { id: await jobOf() }, formData: { work_hour: 2, rate_hour: 5000 } } })).data.invoice_id;
+      const jobOf = async () =>
+        (await ok('POST', '/service', { data: { customer_id: c, mileage: 10, service: ['Full service'] } })).id;
+      const earn = (
+        await ok('POST', '/invoice', {
+          data: { fetchedData: { id: await jobOf() }, formData: { work_hour: 2, rate_hour: 5000 } },
+        })
+      ).data.invoice_id;
       await ok('POST', '/transaction', { data: { method: 'cash', invoice_id: earn, amount: 10000 } });
 
       // points alone: $20 of labour, 40 points × 50 cents
-      const a = (await ok('POST', '/invoice', { data: { fetchedData: { id: await jobOf() }, formData: { work_hour: 1, rate_hour: 2000 } } })).data.invoice_id;
+      const a = (
+        await ok('POST', '/invoice', {
+          data: { fetchedData: { id: await jobOf() }, formData: { work_hour: 1, rate_hour: 2000 } },
+        })
+      ).data.invoice_id;
       await ok('POST', '/redemption', { data: { invoice_id: a, points: 40 } });
       // a discount and points: 20 % of $20 = $4, then 32 points
-      const b = (await ok('POST', '/invoice', { data: { fetchedData: { id: await jobOf() }, formData: { work_hour: 1, rate_hour: 2000 } } })).data.invoice_id;
+      const b = (
+        await ok('POST', '/invoice', {
+          data: { fetchedData: { id: await jobOf() }, formData: { work_hour: 1, rate_hour: 2000 } },
+        })
+      ).data.invoice_id;
       await ok('POST', '/discount', { data: { invoice_id: b, amount: 20 } });
       await ok('POST', '/redemption', { data: { invoice_id: b, points: 32 } });
 
@@ -368,19 +592,38 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
         const row = await invoiceRow(inv);
         expect(row).toMatchObject({ total: 0, payment: 0 });
         expect((await ok('GET', '/invoices/paid')).data.map((i: any) => i.id)).toContain(inv);
-        await refuses('PUT', '/invoice-details', { data: { id: inv, formData: { work_hour: 3, rate_hour: 2000 }, productInvoice: [] } }, MSG.invoicePaidLocked);
-        await refuses('PUT', `/invoice-storage-state/${inv}`, { data: { option: 'on', days: 2 } }, MSG.invoicePaidLocked);
+        await refuses(
+          'PUT',
+          '/invoice-details',
+          { data: { id: inv, formData: { work_hour: 3, rate_hour: 2000 }, productInvoice: [] } },
+          MSG.invoicePaidLocked,
+        );
+        await refuses(
+          'PUT',
+          `/invoice-storage-state/${inv}`,
+          { data: { option: 'on', days: 2 } },
+          MSG.invoicePaidLocked,
+        );
         await refuses('POST', '/discount', { data: { invoice_id: inv, amount: 5 } }, MSG.invoicePaidLocked);
         await refuses('POST', '/redemption', { data: { invoice_id: inv, points: 1 } }, MSG.invoicePaidLocked);
-        await refuses('POST', '/transaction', { data: { method: 'cash', invoice_id: inv, amount: 1 } }, MSG.invalidPayment);
+        await refuses(
+          'POST',
+          '/transaction',
+          { data: { method: 'cash', invoice_id: inv, amount: 1 } },
+          MSG.invalidPayment,
+        );
         expect(await invoiceRow(inv)).toEqual(row);
       }
 
       // a reversal makes an amount due again, and the invoice can be edited
-      const redemption = (await ok('GET', `/invoice/${a}`)).data.transactions.find((x: any) => x.method === 'redemption');
+      const redemption = (await ok('GET', `/invoice/${a}`)).data.transactions.find(
+        (x: any) => x.method === 'redemption',
+      );
       await ok('DELETE', '/transaction', { id: redemption.id });
       expect(await invoiceRow(a)).toMatchObject({ total: 2000 });
-      const edit = await s.api('PUT', '/invoice-details', { body: { data: { id: a, formData: { work_hour: 2, rate_hour: 2000 }, productInvoice: [] } } });
+      const edit = await s.api('PUT', '/invoice-details', {
+        body: { data: { id: a, formData: { work_hour: 2, rate_hour: 2000 }, productInvoice: [] } },
+      });
       expect(edit.status).toBe(200);
       expect(edit.body.data.total).toBe(4000);
     });

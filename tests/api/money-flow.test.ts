@@ -14,25 +14,60 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
     s = await startServer(kind);
     level4 = await s.userToken(4);
     const add = (title: string, price: number, stock: number) =>
-      s.api('POST', '/v2/inventory/product', { body: { data: { title, description: title, price, stock, low_stock: 1 } } }).then((r) => r.body.id as string);
+      s
+        .api('POST', '/v2/inventory/product', {
+          body: { data: { title, description: title, price, stock, low_stock: 1 } },
+        })
+        .then((r) => r.body.id as string);
     filter = await add('Oil filter', 899, 5);
     pads = await add('Brake pads', 4500, 2);
-    const job = await s.api('POST', '/service', { body: { data: { customer: { vin: 'MONEYFLOWVIN00001', registration: 'MF 1', first_name: 'Mo', last_name: 'Ney', contact: '8765551234' }, mileage: 1000, service: ['Brake pads front'] } } });
+    const job = await s.api('POST', '/service', {
+      body: {
+        data: {
+          customer: {
+            vin: 'MONEYFLOWVIN00001',
+            registration: 'MF 1',
+            first_name: 'Mo',
+            last_name: 'Ney',
+            contact: '8765551234',
+          },
+          mileage: 1000,
+          service: ['Brake pads front'],
+        },
+      },
+    });
     jobId = job.body.id;
     customerId = (await s.api('POST', '/booking', { body: { id: jobId } })).body.data.customer_id;
   });
   afterAll(() => s?.close());
 
   const invoiceOf = async (id: string) => (await s.api('GET', `/invoice/${id}`, { token: level4 })).body.data;
-  const stockOf = async (id: string) => (await s.api('GET', '/products', { token: level4 })).body.data.find((p: any) => p.id === id).stock;
+  const stockOf = async (id: string) =>
+    (await s.api('GET', '/products', { token: level4 })).body.data.find((p: any) => p.id === id).stock;
 
   let invoiceId = '';
   it('refuses incomplete invoices with SPEC messages', async () => {
     const base = { fetchedData: { id: jobId }, productInvoice: [] };
-    expect((await s.api('POST', '/invoice', { token: level4, body: { data: { ...base, formData: { rate_hour: 5000 } } } })).body.message).toBe(MSG.enterWorkHours);
-    expect((await s.api('POST', '/invoice', { token: level4, body: { data: { ...base, formData: { work_hour: 1 } } } })).body.message).toBe(MSG.enterRate);
-    expect((await s.api('POST', '/invoice', { token: level4, body: { data: { ...base, formData: { work_hour: 0, rate_hour: 0 } } } })).body.message).toBe(MSG.zeroInvoice);
-    const tooMany = await s.api('POST', '/invoice', { token: level4, body: { data: { ...base, formData: { work_hour: 1, rate_hour: 5000 }, productInvoice: [{ id: pads, qty: 3 }] } } });
+    expect(
+      (await s.api('POST', '/invoice', { token: level4, body: { data: { ...base, formData: { rate_hour: 5000 } } } }))
+        .body.message,
+    ).toBe(MSG.enterWorkHours);
+    expect(
+      (await s.api('POST', '/invoice', { token: level4, body: { data: { ...base, formData: { work_hour: 1 } } } })).body
+        .message,
+    ).toBe(MSG.enterRate);
+    expect(
+      (
+        await s.api('POST', '/invoice', {
+          token: level4,
+          body: { data: { ...base, formData: { work_hour: 0, rate_hour: 0 } } },
+        })
+      ).body.message,
+    ).toBe(MSG.zeroInvoice);
+    const tooMany = await s.api('POST', '/invoice', {
+      token: level4,
+      body: { data: { ...base, formData: { work_hour: 1, rate_hour: 5000 }, productInvoice: [{ id: pads, qty: 3 }] } },
+    });
     expect(tooMany.body.message).toBe('Brake pads has only (2) in stock');
   });
 
@@ -40,7 +75,19 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
     const res = await s.api('POST', '/invoice', {
       token: level4,
       key: newId(),
-      body: { data: { number: 'A1-7', fetchedData: { id: jobId }, formData: { work_hour: 1.5, rate_hour: 5000 }, productInvoice: [{ id: filter, qty: 1, price: 1 }, { id: pads, qty: 1 }, { id: filter, qty: 1 }], totals: { total: 1 } } },
+      body: {
+        data: {
+          number: 'A1-7',
+          fetchedData: { id: jobId },
+          formData: { work_hour: 1.5, rate_hour: 5000 },
+          productInvoice: [
+            { id: filter, qty: 1, price: 1 },
+            { id: pads, qty: 1 },
+            { id: filter, qty: 1 },
+          ],
+          totals: { total: 1 },
+        },
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ value: true, data: { invoice_id: expect.any(String), number: 'A1-7' } });
@@ -57,24 +104,74 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
 
   it('edits with the version it was based on; a stale edit is a conflict; stock follows the difference', async () => {
     const inv = await invoiceOf(invoiceId);
-    const edit = await s.api('PUT', '/invoice-details', { token: level4, body: { data: { id: invoiceId, formData: { work_hour: 2, rate_hour: 5000 }, productInvoice: [{ id: filter, qty: 1 }, { id: pads, qty: 1 }], base_version: inv.version } } });
+    const edit = await s.api('PUT', '/invoice-details', {
+      token: level4,
+      body: {
+        data: {
+          id: invoiceId,
+          formData: { work_hour: 2, rate_hour: 5000 },
+          productInvoice: [
+            { id: filter, qty: 1 },
+            { id: pads, qty: 1 },
+          ],
+          base_version: inv.version,
+        },
+      },
+    });
     expect(edit.status).toBe(200);
     expect(await stockOf(filter)).toBe(4);
-    const stale = await s.api('PUT', '/invoice-details', { token: level4, body: { data: { id: invoiceId, formData: { work_hour: 3, rate_hour: 5000 }, productInvoice: [], base_version: inv.version } } });
+    const stale = await s.api('PUT', '/invoice-details', {
+      token: level4,
+      body: {
+        data: {
+          id: invoiceId,
+          formData: { work_hour: 3, rate_hour: 5000 },
+          productInvoice: [],
+          base_version: inv.version,
+        },
+      },
+    });
     expect(stale.status).toBe(409);
     expect((await invoiceOf(invoiceId)).total).toBe(10000 + 899 + 4500);
   });
 
   it('takes a partial payment, a discount, points and the rest; then PAID and locked', async () => {
-    const over = await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId, amount: 1_000_000 } } });
+    const over = await s.api('POST', '/transaction', {
+      token: level4,
+      body: { data: { method: 'cash', invoice_id: invoiceId, amount: 1_000_000 } },
+    });
     expect(over.status).toBe(400);
     // SPEC §5: above 0 and at most the amount due, else 'Invalid payment'
     expect(over.body).toMatchObject({ value: false, message: MSG.invalidPayment, due: 10000 + 899 + 4500 });
-    const justOver = await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId, amount: 10000 + 899 + 4500 + 1 } } });
+    const justOver = await s.api('POST', '/transaction', {
+      token: level4,
+      body: { data: { method: 'cash', invoice_id: invoiceId, amount: 10000 + 899 + 4500 + 1 } },
+    });
     expect(justOver.body.message).toBe(MSG.invalidPayment);
-    expect((await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId, amount: 0 } } })).body.message).toBe(MSG.invalidPayment);
-    expect((await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId } } })).body.message).toBe(MSG.needValue);
-    expect((await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId, amount: -5 } } })).body.message).toBe(MSG.invalidPayment);
+    expect(
+      (
+        await s.api('POST', '/transaction', {
+          token: level4,
+          body: { data: { method: 'cash', invoice_id: invoiceId, amount: 0 } },
+        })
+      ).body.message,
+    ).toBe(MSG.invalidPayment);
+    expect(
+      (
+        await s.api('POST', '/transaction', {
+          token: level4,
+          body: { data: { method: 'cash', invoice_id: invoiceId } },
+        })
+      ).body.message,
+    ).toBe(MSG.needValue);
+    expect(
+      (
+        await s.api('POST', '/transaction', {
+          token: level4,
+          body: { data: { method: 'cash', invoice_id: invoiceId, amount: -5 } },
+        })
+      ).body.message,
+    ).toBe(MSG.invalidPayment);
 
     const key = newId();
     const pay = { data: { method: 'credit card', invoice_id: invoiceId, amount: 5000, vin: 'MONEYFLOWVIN00001' } };
@@ -85,36 +182,64 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
     // $50 paid → 50 points
     expect((await s.api('GET', `/customerByID/${customerId}`)).body.data.data.current_points).toBe(50);
 
-    const disc = await s.api('POST', '/discount', { token: level4, body: { data: { invoice_id: invoiceId, amount: 10 } } });
+    const disc = await s.api('POST', '/discount', {
+      token: level4,
+      body: { data: { invoice_id: invoiceId, amount: 10 } },
+    });
     expect(disc.status).toBe(200);
     expect(disc.body.data.discount).toBe(1540); // 10 % of 15,399 rounded
-    expect((await s.api('POST', '/discount', { token: level4, body: { data: { invoice_id: invoiceId, amount: 5 } } })).body.message).toBe(MSG.discountOnce);
+    expect(
+      (await s.api('POST', '/discount', { token: level4, body: { data: { invoice_id: invoiceId, amount: 5 } } })).body
+        .message,
+    ).toBe(MSG.discountOnce);
 
-    expect((await s.api('POST', '/redemption', { token: level4, body: { data: { invoice_id: invoiceId, points: 0 } } })).body.message).toBe(MSG.invalidPoints);
-    expect((await s.api('POST', '/redemption', { token: level4, body: { data: { invoice_id: invoiceId, points: 51 } } })).body.message).toBe(MSG.notEnoughPoints);
-    const redeem = await s.api('POST', '/redemption', { token: level4, body: { data: { invoice_id: invoiceId, points: 20 } } });
+    expect(
+      (await s.api('POST', '/redemption', { token: level4, body: { data: { invoice_id: invoiceId, points: 0 } } })).body
+        .message,
+    ).toBe(MSG.invalidPoints);
+    expect(
+      (await s.api('POST', '/redemption', { token: level4, body: { data: { invoice_id: invoiceId, points: 51 } } }))
+        .body.message,
+    ).toBe(MSG.notEnoughPoints);
+    const redeem = await s.api('POST', '/redemption', {
+      token: level4,
+      body: { data: { invoice_id: invoiceId, points: 20 } },
+    });
     expect(redeem.status).toBe(200);
     expect((await s.api('GET', `/customerByID/${customerId}`)).body.data.data.current_points).toBe(30);
 
     const due = (await invoiceOf(invoiceId)).total;
     expect(due).toBe(15399 - 1540 - 1000 - 5000);
-    const rest = await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId, amount: due } } });
+    const rest = await s.api('POST', '/transaction', {
+      token: level4,
+      body: { data: { method: 'cash', invoice_id: invoiceId, amount: due } },
+    });
     expect(rest.body.message).toContain('PAID');
     const paid = await invoiceOf(invoiceId);
     expect(paid.total).toBe(0);
-    const afterPaid = await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: invoiceId, amount: 1 } } });
+    const afterPaid = await s.api('POST', '/transaction', {
+      token: level4,
+      body: { data: { method: 'cash', invoice_id: invoiceId, amount: 1 } },
+    });
     expect(afterPaid.status).toBe(400);
     expect(afterPaid.body.message).toBe(MSG.invalidPayment);
-    const locked = await s.api('PUT', '/invoice-details', { token: level4, body: { data: { id: invoiceId, formData: { work_hour: 9, rate_hour: 5000 }, productInvoice: [] } } });
+    const locked = await s.api('PUT', '/invoice-details', {
+      token: level4,
+      body: { data: { id: invoiceId, formData: { work_hour: 9, rate_hour: 5000 }, productInvoice: [] } },
+    });
     expect(locked.body.message).toBe(MSG.invoicePaidLocked);
     expect((await s.api('DELETE', '/invoice', { body: { id: invoiceId } })).body.message).toBe(MSG.invoiceDeletePaid);
     // now the job can be completed
-    expect((await s.api('PUT', '/job-action/status', { body: { data: { id: jobId, status: 'complete' } } })).status).toBe(200);
+    expect(
+      (await s.api('PUT', '/job-action/status', { body: { data: { id: jobId, status: 'complete' } } })).status,
+    ).toBe(200);
 
     const list = await s.api('GET', '/transactions');
     const mine = list.body.data.filter((t: any) => t.invoice_id === invoiceId);
     expect(mine.map((t: any) => t.method).sort()).toEqual(['cash', 'credit_card', 'discount', 'redemption']);
-    const payments = mine.filter((t: any) => !['discount', 'redemption'].includes(t.method)).reduce((n: number, t: any) => n + t.amount, 0);
+    const payments = mine
+      .filter((t: any) => !['discount', 'redemption'].includes(t.method))
+      .reduce((n: number, t: any) => n + t.amount, 0);
     expect(payments).toBe(paid.payment);
     expect(paid.totals.total - paid.total).toBe(payments);
   });
@@ -128,8 +253,18 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
   });
 
   it('sells products without a customer and refuses an empty sale', async () => {
-    expect((await s.api('POST', '/invoice-product', { token: level4, body: { data: { fetchedData: 'default', productInvoice: [] } } })).body.message).toBe(MSG.addProductsFirst);
-    const sale = await s.api('POST', '/invoice-product', { token: level4, body: { data: { fetchedData: 'default', formData: {}, productInvoice: [{ id: filter, qty: 2 }] } } });
+    expect(
+      (
+        await s.api('POST', '/invoice-product', {
+          token: level4,
+          body: { data: { fetchedData: 'default', productInvoice: [] } },
+        })
+      ).body.message,
+    ).toBe(MSG.addProductsFirst);
+    const sale = await s.api('POST', '/invoice-product', {
+      token: level4,
+      body: { data: { fetchedData: 'default', formData: {}, productInvoice: [{ id: filter, qty: 2 }] } },
+    });
     expect(sale.status).toBe(200);
     const inv = await invoiceOf(sale.body.data.invoice_id);
     expect(inv).toMatchObject({ type: 'product', total: 1798, customer_id: null });
@@ -138,8 +273,18 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
     expect(status.body.data.data.unpaid.map((i: any) => i.id)).toContain(inv.id);
     // returning one item puts it back in stock and reduces the invoice
     const before = await stockOf(filter);
-    expect((await s.api('POST', '/invoice-return', { token: level4, body: { data: { invoice_id: inv.id, items: [{ id: filter, qty: 1 }], comment: '' } } })).body.message).toBe(MSG.itemReturnInvalid);
-    const ret = await s.api('POST', '/invoice-return', { token: level4, body: { data: { invoice_id: inv.id, items: [{ id: filter, qty: 1 }], comment: 'Wrong size' } } });
+    expect(
+      (
+        await s.api('POST', '/invoice-return', {
+          token: level4,
+          body: { data: { invoice_id: inv.id, items: [{ id: filter, qty: 1 }], comment: '' } },
+        })
+      ).body.message,
+    ).toBe(MSG.itemReturnInvalid);
+    const ret = await s.api('POST', '/invoice-return', {
+      token: level4,
+      body: { data: { invoice_id: inv.id, items: [{ id: filter, qty: 1 }], comment: 'Wrong size' } },
+    });
     expect(ret.body.data.total).toBe(899);
     expect(await stockOf(filter)).toBe(before + 1);
     // a sale with nothing paid can be deleted by level 5, and its stock comes back
@@ -149,40 +294,92 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
   });
 
   it('lets two sales of the last unit both land (stock goes to zero, then the next is refused)', async () => {
-    const last = await s.api('POST', '/v2/inventory/product', { body: { data: { title: 'Spark plug', description: 'Iridium', price: 1200, stock: 1, low_stock: 1 } } });
-    const ok = await s.api('POST', '/invoice-product', { token: level4, body: { data: { fetchedData: 'default', productInvoice: [{ id: last.body.id, qty: 1 }] } } });
+    const last = await s.api('POST', '/v2/inventory/product', {
+      body: { data: { title: 'Spark plug', description: 'Iridium', price: 1200, stock: 1, low_stock: 1 } },
+    });
+    const ok = await s.api('POST', '/invoice-product', {
+      token: level4,
+      body: { data: { fetchedData: 'default', productInvoice: [{ id: last.body.id, qty: 1 }] } },
+    });
     expect(ok.status).toBe(200);
-    const refused = await s.api('POST', '/invoice-product', { token: level4, body: { data: { fetchedData: 'default', productInvoice: [{ id: last.body.id, qty: 1 }] } } });
+    const refused = await s.api('POST', '/invoice-product', {
+      token: level4,
+      body: { data: { fetchedData: 'default', productInvoice: [{ id: last.body.id, qty: 1 }] } },
+    });
     expect(refused.body.message).toBe(MSG.inventoryLow);
     // a device that saw the unit in stock before it was sold elsewhere (stock_seen) still lands its sale
-    const offline = await s.api('POST', '/invoice-product', { token: level4, body: { data: { fetchedData: 'default', productInvoice: [{ id: last.body.id, qty: 1, stock_seen: 1 }] } } });
+    const offline = await s.api('POST', '/invoice-product', {
+      token: level4,
+      body: { data: { fetchedData: 'default', productInvoice: [{ id: last.body.id, qty: 1, stock_seen: 1 }] } },
+    });
     expect(offline.status).toBe(200);
     expect(await stockOf(last.body.id)).toBe(-1);
     // but a claim above anything the product ever held is not believed: the stock now counts
-    const inflated = await s.api('POST', '/invoice-product', { token: level4, body: { data: { fetchedData: 'default', productInvoice: [{ id: last.body.id, qty: 50, stock_seen: 1000 }] } } });
+    const inflated = await s.api('POST', '/invoice-product', {
+      token: level4,
+      body: { data: { fetchedData: 'default', productInvoice: [{ id: last.body.id, qty: 50, stock_seen: 1000 }] } },
+    });
     expect(inflated.status).toBe(400);
     expect(inflated.body.message).toBe(MSG.inventoryLow);
     expect(await stockOf(last.body.id)).toBe(-1);
   });
 
   it('puts storage on in JMD terms at the exchange rate and off again', async () => {
-    const job = await s.api('POST', '/service', { body: { data: { customer_id: customerId, mileage: 1200, service: ['Full service'] } } });
-    const inv = await s.api('POST', '/invoice', { token: level4, body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 5000 } } } });
+    const job = await s.api('POST', '/service', {
+      body: { data: { customer_id: customerId, mileage: 1200, service: ['Full service'] } },
+    });
+    const inv = await s.api('POST', '/invoice', {
+      token: level4,
+      body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 5000 } } },
+    });
     const id = inv.body.data.invoice_id;
-    const on = await s.api('PUT', `/invoice-storage-state/${id}`, { token: level4, body: { data: { option: 'on', days: 3 } } });
+    const on = await s.api('PUT', `/invoice-storage-state/${id}`, {
+      token: level4,
+      body: { data: { option: 'on', days: 3 } },
+    });
     // J$2,000 + 2 × J$1,000 = J$4,000 at 155 JMD/USD = $25.81
     expect(on.body.data.total).toBe(5000 + 2581);
-    const off = await s.api('PUT', `/invoice-storage-state/${id}`, { token: level4, body: { data: { option: 'off' } } });
+    const off = await s.api('PUT', `/invoice-storage-state/${id}`, {
+      token: level4,
+      body: { data: { option: 'off' } },
+    });
     expect(off.body.data.total).toBe(5000);
   });
   it('deleting an unpaid invoice reverses its discount and points (points back to the customer); one with payments is refused', async () => {
-    const job = await s.api('POST', '/service', { body: { data: { customer: { vin: 'MONEYFLOWVIN00002', registration: 'MF 2', first_name: 'Del', last_name: 'Ete', contact: '8765551235' }, mileage: 10, service: ['Full service'] } } });
+    const job = await s.api('POST', '/service', {
+      body: {
+        data: {
+          customer: {
+            vin: 'MONEYFLOWVIN00002',
+            registration: 'MF 2',
+            first_name: 'Del',
+            last_name: 'Ete',
+            contact: '8765551235',
+          },
+          mileage: 10,
+          service: ['Full service'],
+        },
+      },
+    });
     const owner = (await s.api('POST', '/booking', { body: { id: job.body.id } })).body.data.customer_id;
     const points = async () => (await s.api('GET', `/customerByID/${owner}`)).body.data.data.current_points as number;
-    const raise = async () => (await s.api('POST', '/invoice', { token: level4, body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 5000 } } } })).body.data.invoice_id as string;
+    const raise = async () =>
+      (
+        await s.api('POST', '/invoice', {
+          token: level4,
+          body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 5000 } } },
+        })
+      ).body.data.invoice_id as string;
     // earn 20 points on a first invoice
     const first = await raise();
-    expect((await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: first, amount: 2000 } } })).status).toBe(200);
+    expect(
+      (
+        await s.api('POST', '/transaction', {
+          token: level4,
+          body: { data: { method: 'cash', invoice_id: first, amount: 2000 } },
+        })
+      ).status,
+    ).toBe(200);
     expect(await points()).toBe(20);
     // an invoice with money received is refused, saying what to do; nothing changes
     const withPayment = await s.api('DELETE', '/invoice', { body: { id: first } });
@@ -192,8 +389,13 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
 
     // a second invoice with a discount and 10 points applied, nothing paid
     const second = await raise();
-    expect((await s.api('POST', '/discount', { token: level4, body: { data: { invoice_id: second, amount: 10 } } })).status).toBe(200);
-    expect((await s.api('POST', '/redemption', { token: level4, body: { data: { invoice_id: second, points: 10 } } })).status).toBe(200);
+    expect(
+      (await s.api('POST', '/discount', { token: level4, body: { data: { invoice_id: second, amount: 10 } } })).status,
+    ).toBe(200);
+    expect(
+      (await s.api('POST', '/redemption', { token: level4, body: { data: { invoice_id: second, points: 10 } } }))
+        .status,
+    ).toBe(200);
     expect(await points()).toBe(10);
     const onIt = (await s.api('GET', '/transactions')).body.data.filter((t: any) => t.invoice_id === second);
     expect(onIt.map((t: any) => t.method).sort()).toEqual(['discount', 'redemption']);
@@ -208,17 +410,44 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
     expect((await s.api('GET', `/invoice/${second}`, { token: level4 })).status).toBe(404);
     expect((await s.api('POST', '/booking', { body: { id: job.body.id } })).body.data.invoice).toEqual([first]);
     // the activity log says what happened
-    const log = (await s.api('GET', '/sys-log?category=service')).body.data.data as { subject: string; predicate: string }[];
-    expect(log.some((e) => /deleted \(its discount was reversed; 10 points went back to the customer\)/.test(e.predicate))).toBe(true);
+    const log = (await s.api('GET', '/sys-log?category=service')).body.data.data as {
+      subject: string;
+      predicate: string;
+    }[];
+    expect(
+      log.some((e) => /deleted \(its discount was reversed; 10 points went back to the customer\)/.test(e.predicate)),
+    ).toBe(true);
   });
   it('item returns: a reason, at most what was sold, never on a paid invoice nor for more than is still due', async () => {
-    const bulb = (await s.api('POST', '/v2/inventory/product', { body: { data: { title: 'Bulb H4', description: 'Headlamp', price: 1000, stock: 10, low_stock: 1 } } })).body.id as string;
-    const sell = async (qty: number) => (await s.api('POST', '/invoice-product', { token: level4, body: { data: { fetchedData: 'default', productInvoice: [{ id: bulb, qty }] } } })).body.data.invoice_id as string;
-    const ret = (invoice_id: string, qty: number, comment = 'Wrong bulb') => s.api('POST', '/invoice-return', { token: level4, body: { data: { invoice_id, items: [{ id: bulb, qty }], comment } } });
+    const bulb = (
+      await s.api('POST', '/v2/inventory/product', {
+        body: { data: { title: 'Bulb H4', description: 'Headlamp', price: 1000, stock: 10, low_stock: 1 } },
+      })
+    ).body.id as string;
+    const sell = async (qty: number) =>
+      (
+        await s.api('POST', '/invoice-product', {
+          token: level4,
+          body: { data: { fetchedData: 'default', productInvoice: [{ id: bulb, qty }] } },
+        })
+      ).body.data.invoice_id as string;
+    const ret = (invoice_id: string, qty: number, comment = 'Wrong bulb') =>
+      s.api('POST', '/invoice-return', {
+        token: level4,
+        body: { data: { invoice_id, items: [{ id: bulb, qty }], comment } },
+      });
     const inv = await sell(3);
     // no reason, no item, no quantity: SPEC §5's rule, said as what to do
-    for (const body of [{ items: [{ id: bulb, qty: 1 }], comment: '   ' }, { items: [{ id: bulb, qty: 1 }] }, { items: [], comment: 'x' }, { items: [{ id: bulb, qty: 0 }], comment: 'x' }]) {
-      const res = await s.api('POST', '/invoice-return', { token: level4, body: { data: { invoice_id: inv, ...body } } });
+    for (const body of [
+      { items: [{ id: bulb, qty: 1 }], comment: '   ' },
+      { items: [{ id: bulb, qty: 1 }] },
+      { items: [], comment: 'x' },
+      { items: [{ id: bulb, qty: 0 }], comment: 'x' },
+    ]) {
+      const res = await s.api('POST', '/invoice-return', {
+        token: level4,
+        body: { data: { invoice_id: inv, ...body } },
+      });
       expect([res.status, res.body.message], JSON.stringify(body)).toEqual([400, MSG.itemReturnInvalid]);
     }
     // more than sold
@@ -226,23 +455,50 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toMatch(/^Only 3 × Bulb H4 can be returned \(3 sold on INV .+\)\.$/);
     expect((await ret(inv, 1)).body.data.total).toBe(2000);
-    expect((await ret(inv, 3)).body.message).toMatch(/^Only 2 × Bulb H4 can be returned \(3 sold on INV .+, 1 already returned\)\.$/);
-    expect((await s.api('POST', '/invoice-return', { token: level4, body: { data: { invoice_id: inv, items: [{ id: filter, qty: 1 }], comment: 'x' } } })).body.message).toMatch(/has no such item to return/);
+    expect((await ret(inv, 3)).body.message).toMatch(
+      /^Only 2 × Bulb H4 can be returned \(3 sold on INV .+, 1 already returned\)\.$/,
+    );
+    expect(
+      (
+        await s.api('POST', '/invoice-return', {
+          token: level4,
+          body: { data: { invoice_id: inv, items: [{ id: filter, qty: 1 }], comment: 'x' } },
+        })
+      ).body.message,
+    ).toMatch(/has no such item to return/);
 
     // partly paid in cash: a return within what is still due goes through; one beyond it says what to do
-    expect((await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: inv, amount: 1500 } } })).status).toBe(200);
+    expect(
+      (
+        await s.api('POST', '/transaction', {
+          token: level4,
+          body: { data: { method: 'cash', invoice_id: inv, amount: 1500 } },
+        })
+      ).status,
+    ).toBe(200);
     const beyond = await ret(inv, 1);
     expect(beyond.status).toBe(400);
-    expect(beyond.body.message).toMatch(/^Returning these items takes \$10\.00 off INV .+, but only \$5\.00 is still due: the rest has been paid\. A Super Admin first removes the payment/);
+    expect(beyond.body.message).toMatch(
+      /^Returning these items takes \$10\.00 off INV .+, but only \$5\.00 is still due: the rest has been paid\. A Super Admin first removes the payment/,
+    );
     expect((await invoiceOf(inv)).total).toBe(500);
 
     // paid in full: locked (SPEC §4), and the message says how to take an item back
     const paid = await sell(1);
-    expect((await s.api('POST', '/transaction', { token: level4, body: { data: { method: 'cash', invoice_id: paid, amount: 1000 } } })).status).toBe(200);
+    expect(
+      (
+        await s.api('POST', '/transaction', {
+          token: level4,
+          body: { data: { method: 'cash', invoice_id: paid, amount: 1000 } },
+        })
+      ).status,
+    ).toBe(200);
     const stock = await stockOf(bulb);
     const locked = await ret(paid, 1);
     expect(locked.status).toBe(400);
-    expect(locked.body.message).toMatch(/^INV .+ is paid in full, so its items are locked\. To take an item back, a Super Admin first removes the payment/);
+    expect(locked.body.message).toMatch(
+      /^INV .+ is paid in full, so its items are locked\. To take an item back, a Super Admin first removes the payment/,
+    );
     expect(await stockOf(bulb)).toBe(stock);
     // after the payment is removed the return goes through and the stock comes back
     const cash = (await s.api('GET', '/transactions')).body.data.find((t: any) => t.invoice_id === paid);

@@ -10,7 +10,11 @@ import { DATABASES, startServer, type TestServer } from '../helpers/server';
  * 1–5, no token, an expired token, a token signed with another secret and a token whose permission was edited.
  */
 const fill = (path: string) =>
-  path.replace(':level', '3').replace(':filter', 'all').replace(':size', 'thumb').replace(/:[A-Za-z]+/g, newId());
+  path
+    .replace(':level', '3')
+    .replace(':filter', 'all')
+    .replace(':size', 'thumb')
+    .replace(/:[A-Za-z]+/g, newId());
 
 describe.each(DATABASES)('permission matrix on %s', (kind) => {
   let s: TestServer;
@@ -22,8 +26,14 @@ describe.each(DATABASES)('permission matrix on %s', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind);
     for (const level of [1, 2, 3, 4, 5]) tokens[level] = await s.userToken(level);
-    expired = signHs256({ username: 'admin', permission: 5, exp: Math.floor(Date.now() / 1000) - 60 }, s.config.jwtSecret);
-    forged = signHs256({ username: 'admin', permission: 5, exp: Math.floor(Date.now() / 1000) + 600 }, 'another-secret');
+    expired = signHs256(
+      { username: 'admin', permission: 5, exp: Math.floor(Date.now() / 1000) - 60 },
+      s.config.jwtSecret,
+    );
+    forged = signHs256(
+      { username: 'admin', permission: 5, exp: Math.floor(Date.now() / 1000) + 600 },
+      'another-secret',
+    );
     // a level-1 token with its payload rewritten to level 5, keeping the original signature
     const [h, p, sig] = tokens[1].split('.');
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
@@ -48,13 +58,34 @@ describe.each(DATABASES)('permission matrix on %s', (kind) => {
     const body = doc.paths['/api/customer'].post.requestBody.content['application/json'].schema;
     expect(JSON.stringify(body)).toContain('"registration":{"type":"string","maxLength":20,"minLength":2}');
     // the paged routes' query parameters and the uploads' multipart fields are documented too
-    const query = (path: string) => Object.fromEntries((doc.paths[path].get.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.schema]));
-    expect(query('/api/bookings_')).toMatchObject({ page: { type: 'integer', minimum: 1 }, per_page: { type: 'integer', maximum: 500, default: 10 }, orderBy: { enum: expect.arrayContaining(['created_at', 'registration']) }, orderDirection: { enum: ['asc', 'desc'] }, search: { type: 'string' } });
-    expect(Object.keys(query('/api/v2/inventory/products_')).sort()).toEqual(['orderBy', 'orderDirection', 'page', 'per_page', 'search']);
+    const query = (path: string) =>
+      Object.fromEntries(
+        (doc.paths[path].get.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.schema]),
+      );
+    expect(query('/api/bookings_')).toMatchObject({
+      page: { type: 'integer', minimum: 1 },
+      per_page: { type: 'integer', maximum: 500, default: 10 },
+      orderBy: { enum: expect.arrayContaining(['created_at', 'registration']) },
+      orderDirection: { enum: ['asc', 'desc'] },
+      search: { type: 'string' },
+    });
+    expect(Object.keys(query('/api/v2/inventory/products_')).sort()).toEqual([
+      'orderBy',
+      'orderDirection',
+      'page',
+      'per_page',
+      'search',
+    ]);
     expect(query('/api/configsheet_')).toMatchObject({ per_page: { default: 15 } });
-    expect(query('/api/sys-log')).toMatchObject({ category: { enum: ['service', 'inventory', 'system'] }, page: { type: 'integer' } });
+    expect(query('/api/sys-log')).toMatchObject({
+      category: { enum: ['service', 'inventory', 'system'] },
+      page: { type: 'integer' },
+    });
     expect(Object.keys(query('/api/v3/sync/changes')).sort()).toEqual(['limit', 'only', 'since']);
-    for (const [path, owner] of [['/api/upload/service-photo', 'job_id'], ['/api/upload/product-photo', 'product_id']]) {
+    for (const [path, owner] of [
+      ['/api/upload/service-photo', 'job_id'],
+      ['/api/upload/product-photo', 'product_id'],
+    ]) {
       const form = doc.paths[path].post.requestBody.content['multipart/form-data'].schema;
       expect(form.properties.myfile).toMatchObject({ type: 'string', format: 'binary' });
       expect(form.properties[owner]).toMatchObject({ type: 'string', format: 'uuid' });
@@ -68,7 +99,12 @@ describe.each(DATABASES)('permission matrix on %s', (kind) => {
 
   it('answers each protected route with 401 for no, expired, forged and edited tokens', async () => {
     for (const r of served().filter((x) => x.action !== null)) {
-      for (const [name, token] of [['none', null], ['expired', expired], ['forged', forged], ['edited', edited]] as const) {
+      for (const [name, token] of [
+        ['none', null],
+        ['expired', expired],
+        ['forged', forged],
+        ['edited', edited],
+      ] as const) {
         const res = await s.api(r.method, fill(r.path), { token, body: r.method === 'GET' ? undefined : {} });
         expect.soft(res.status, `${r.method} ${r.path} with ${name} token`).toBe(401);
       }
@@ -79,9 +115,15 @@ describe.each(DATABASES)('permission matrix on %s', (kind) => {
     for (const r of served().filter((x) => x.action !== null)) {
       const min = ACTIONS[r.action!];
       for (const level of [1, 2, 3, 4, 5]) {
-        const res = await s.api(r.method, fill(r.path), { token: tokens[level], body: r.method === 'GET' ? undefined : {} });
+        const res = await s.api(r.method, fill(r.path), {
+          token: tokens[level],
+          body: r.method === 'GET' ? undefined : {},
+        });
         if (level < min) expect.soft(res.status, `${r.method} ${r.path} at level ${level}`).toBe(403);
-        else expect.soft([401, 403, 500], `${r.method} ${r.path} at level ${level}: ${res.status}`).not.toContain(res.status);
+        else
+          expect
+            .soft([401, 403, 500], `${r.method} ${r.path} at level ${level}: ${res.status}`)
+            .not.toContain(res.status);
       }
     }
   });

@@ -10,17 +10,37 @@ describe.each(DATABASES)('photos on %s', (kind) => {
   let jpeg: Buffer;
   beforeAll(async () => {
     s = await startServer(kind);
-    const job = await s.api('POST', '/service', { body: { data: { customer: { vin: 'VINPHOTO1', registration: 'PH 1', first_name: 'P', last_name: 'H', contact: '8765551234' }, mileage: 10, service: ['Body work and paint'] } } });
+    const job = await s.api('POST', '/service', {
+      body: {
+        data: {
+          customer: { vin: 'VINPHOTO1', registration: 'PH 1', first_name: 'P', last_name: 'H', contact: '8765551234' },
+          mileage: 10,
+          service: ['Body work and paint'],
+        },
+      },
+    });
     jobId = job.body.id;
-    jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c00' } }).jpeg().toBuffer();
+    jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c00' } })
+      .jpeg()
+      .toBuffer();
   });
   afterAll(() => s?.close());
 
-  const upload = async (bytes: Buffer, name: string, fields: Record<string, string>, type = 'image/jpeg', path = '/upload/service-photo') => {
+  const upload = async (
+    bytes: Buffer,
+    name: string,
+    fields: Record<string, string>,
+    type = 'image/jpeg',
+    path = '/upload/service-photo',
+  ) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('myfile', new Blob([new Uint8Array(bytes)], { type }), name);
-    const res = await fetch(`${s.url}/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${s.adminToken}`, 'idempotency-key': newId() }, body: form });
+    const res = await fetch(`${s.url}/api${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.adminToken}`, 'idempotency-key': newId() },
+      body: form,
+    });
     return { status: res.status, body: await res.json() };
   };
 
@@ -31,13 +51,19 @@ describe.each(DATABASES)('photos on %s', (kind) => {
     expect(res.body).toMatchObject({ id, src: `/api/photo/${id}/full`, thumbnail: `/api/photo/${id}/thumb` });
     const list = await s.api('GET', `/servicePhotos/${jobId}`);
     expect(list.body.data.map((p: any) => p.id)).toEqual([id]);
-    const thumb = await fetch(`${s.url}/api/photo/${id}/thumb`, { headers: { authorization: `Bearer ${s.adminToken}` } });
+    const thumb = await fetch(`${s.url}/api/photo/${id}/thumb`, {
+      headers: { authorization: `Bearer ${s.adminToken}` },
+    });
     expect(thumb.headers.get('content-type')).toBe('image/webp');
     const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
     expect(Math.max(meta.width!, meta.height!)).toBe(256);
     const full = await fetch(`${s.url}/api/photo/${id}/full`, { headers: { authorization: `Bearer ${s.adminToken}` } });
     // kept as sharp re-encoded it (tests/api/uploads.test.ts): the same picture, not the same bytes
-    expect(await sharp(Buffer.from(await full.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
+    expect(await sharp(Buffer.from(await full.arrayBuffer())).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 640,
+      height: 480,
+    });
     const del = await s.api('DELETE', '/servicePhoto', { body: { id } });
     expect(del.status).toBe(200);
     expect((await s.api('GET', `/servicePhotos/${jobId}`)).body.data).toEqual([]);
@@ -59,9 +85,17 @@ describe.each(DATABASES)('photos on %s', (kind) => {
   });
 
   it('keeps product photos the same way: upload, list, thumbnail in the inventory list, delete', async () => {
-    const product = await s.api('POST', '/v2/inventory/product', { body: { data: { title: 'Headlamp', description: 'H4', price: 2500, stock: 2, low_stock: 1 } } });
+    const product = await s.api('POST', '/v2/inventory/product', {
+      body: { data: { title: 'Headlamp', description: 'H4', price: 2500, stock: 2, low_stock: 1 } },
+    });
     const id = newId();
-    const up = await upload(jpeg, 'lamp.jpg', { product_id: product.body.id, id }, 'image/jpeg', '/upload/product-photo');
+    const up = await upload(
+      jpeg,
+      'lamp.jpg',
+      { product_id: product.body.id, id },
+      'image/jpeg',
+      '/upload/product-photo',
+    );
     expect(up.status).toBe(200);
     expect((await s.api('GET', `/productPhotos/${product.body.id}`)).body.data.map((p: any) => p.id)).toEqual([id]);
     const page = await s.api('GET', '/v2/inventory/products_?search=Headlamp');

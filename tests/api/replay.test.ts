@@ -60,28 +60,72 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
     return res.body;
   };
   const db = () => s.database.db;
-  const rows = <R,>(r: unknown) => (r as { rows: R[] }).rows;
+  const rows = <R>(r: unknown) => (r as { rows: R[] }).rows;
 
   // --- fixtures made through the API -----------------------------------------------------------------------------
   let seq = 0;
   const vin = () => `RPL${stamp}${String(++seq).padStart(6, '0')}`;
   const newCustomer = async () => {
     const v = vin();
-    const body = await ok('POST', '/customer', { data: { VIN: v, 'Registration Number': `RP ${seq}`, 'First name': 'Rae', 'Last name': 'Play', 'Contact number': '8765551234', Email: '' } });
+    const body = await ok('POST', '/customer', {
+      data: {
+        VIN: v,
+        'Registration Number': `RP ${seq}`,
+        'First name': 'Rae',
+        'Last name': 'Play',
+        'Contact number': '8765551234',
+        Email: '',
+      },
+    });
     return { id: body.id as string, vin: v };
   };
-  const newJob = async (customer = customerId) => (await ok('POST', '/service', { data: { customer_id: customer, mileage: 1000, service: ['Oil and filter change'] } })).id as string;
+  const newJob = async (customer = customerId) =>
+    (
+      await ok('POST', '/service', {
+        data: { customer_id: customer, mileage: 1000, service: ['Oil and filter change'] },
+      })
+    ).id as string;
   const newProduct = async (stock = 10, price = 1000) =>
-    (await ok('POST', '/v2/inventory/product', { data: { title: `Part ${stamp}-${++seq}`, description: 'replay part', price, stock, low_stock: 1 } })).id as string;
+    (
+      await ok('POST', '/v2/inventory/product', {
+        data: { title: `Part ${stamp}-${++seq}`, description: 'replay part', price, stock, low_stock: 1 },
+      })
+    ).id as string;
   const newInvoice = async (lines: { id: string; qty: number }[] = [], job?: string) =>
-    (await ok('POST', '/invoice', { data: { fetchedData: { id: job ?? (await newJob()) }, formData: { work_hour: 1, rate_hour: 5000 }, productInvoice: lines } })).data.invoice_id as string;
+    (
+      await ok('POST', '/invoice', {
+        data: {
+          fetchedData: { id: job ?? (await newJob()) },
+          formData: { work_hour: 1, rate_hour: 5000 },
+          productInvoice: lines,
+        },
+      })
+    ).data.invoice_id as string;
   const newMember = async () => {
     const username = `rm${++seq}${stamp.slice(-3)}`.toLowerCase().slice(0, 12);
-    return { id: (await ok('POST', '/v2/auth/user', { data: { username, password: 'bay-pass-2345', permission: 3 } })).id as string, username };
+    return {
+      id: (await ok('POST', '/v2/auth/user', { data: { username, password: 'bay-pass-2345', permission: 3 } }))
+        .id as string,
+      username,
+    };
   };
   const newEstimate = async () =>
-    (await ok('POST', '/estimate', { data: { profile: { first_name: 'Est', last_name: 'Imate' }, serviceInvoice: ['Wheel alignment'], formData: { work_hour: 1, rate_hour: 5000 }, productInvoice: [] } })).invoice_id as string;
-  const upload = async (path: string, form: NonNullable<Call['form']>, key?: string, token = s.adminToken): Promise<Res> => {
+    (
+      await ok('POST', '/estimate', {
+        data: {
+          profile: { first_name: 'Est', last_name: 'Imate' },
+          serviceInvoice: ['Wheel alignment'],
+          formData: { work_hour: 1, rate_hour: 5000 },
+          productInvoice: [],
+        },
+      })
+    ).invoice_id as string;
+  const upload = async (
+    path: string,
+    form: NonNullable<Call['form']>,
+    key?: string,
+    token = s.adminToken,
+  ): Promise<Res> => {
     const fd = new FormData();
     for (const [k, v] of Object.entries(form.fields)) fd.append(k, v);
     fd.append('myfile', new Blob([new Uint8Array(form.file)], { type: 'image/jpeg' }), form.name);
@@ -92,7 +136,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
   };
 
   // --- reading the database ------------------------------------------------------------------------------------
-  const one = async <T,>(q: Promise<T[]>): Promise<T> => {
+  const one = async <T>(q: Promise<T[]>): Promise<T> => {
     const r = await q;
     expect(r).toHaveLength(1);
     return r[0];
@@ -102,22 +146,36 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
   const productRow = (id: string) => one(db().select().from(t.products).where(eq(t.products.id, id)));
   const customerRow = (id: string) => one(db().select().from(t.customers).where(eq(t.customers.id, id)));
   const stockLog = (id: string) => db().select().from(t.inventoryLog).where(eq(t.inventoryLog.product_id, id));
-  const liveTransactions = (invoiceId: string) => db().select().from(t.transactions).where(and(eq(t.transactions.invoice_id, invoiceId), eq(t.transactions.deleted, false)));
+  const liveTransactions = (invoiceId: string) =>
+    db()
+      .select()
+      .from(t.transactions)
+      .where(and(eq(t.transactions.invoice_id, invoiceId), eq(t.transactions.deleted, false)));
 
-  const feedHead = async () => Number(rows<{ seq: number }>(await db().execute(sql`select coalesce(max(seq), 0)::int8 as seq from change_log`))[0].seq);
+  const feedHead = async () =>
+    Number(
+      rows<{ seq: number }>(await db().execute(sql`select coalesce(max(seq), 0)::int8 as seq from change_log`))[0].seq,
+    );
   let tables: string[] = [];
   /** every table's rows hashed: equal fingerprints mean the replay changed nothing anywhere */
   const fingerprint = async () => {
-    const parts = tables.map((name) => sql`select ${name} as name, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(name)} x`);
+    const parts = tables.map(
+      (name) =>
+        sql`select ${name} as name, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(name)} x`,
+    );
     return rows<{ name: string; h: string }>(await db().execute(sql.join(parts, sql` union all `)));
   };
 
   beforeAll(async () => {
     s = await startServer(kind);
     tables = rows<{ table_name: string }>(
-      await s.database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'login_attempts' order by 1`),
+      await s.database.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'login_attempts' order by 1`,
+      ),
     ).map((r) => r.table_name);
-    jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } }).jpeg().toBuffer();
+    jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } })
+      .jpeg()
+      .toBuffer();
     ({ id: customerId, vin: customerVin } = await newCustomer());
     supplierId = (await ok('POST', '/v2/inventory/supplier', { data: { bizname: `Replay Supply ${stamp}` } })).id;
     await ok('POST', '/v2/auth/user', { data: { username: techName, password: 'bay-pass-2345', permission: 3 } });
@@ -152,7 +210,9 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           body: { data: { username, password: 'bay-pass-2345', permission: 4 } },
           async verify(res) {
             expect(res.body).toMatchObject({ value: true, id: expect.any(String) });
-            expect(await db().select().from(t.users).where(eq(t.users.username, username))).toMatchObject([{ id: res.body.id, permission: 4 }]);
+            expect(await db().select().from(t.users).where(eq(t.users.username, username))).toMatchObject([
+              { id: res.body.id, permission: 4 },
+            ]);
           },
         };
       },
@@ -166,7 +226,10 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           path: '/v2/auth/user',
           body: { data: { id: m.id, username: m.username, permission: 4, password: '********' } },
           async verify() {
-            expect(await one(db().select().from(t.users).where(eq(t.users.id, m.id)))).toMatchObject({ permission: 4, version: 2 });
+            expect(await one(db().select().from(t.users).where(eq(t.users.id, m.id)))).toMatchObject({
+              permission: 4,
+              version: 2,
+            });
           },
         };
       },
@@ -190,13 +253,20 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
       kind: 'write',
       prepare: async () => {
         const name = `locked${++seq}`;
-        await db().insert(t.loginAttempts).values({ key: `pair:203.0.113.9\n${name}`, failures: 7, blocked_until: new Date(Date.now() + 600_000) });
+        await db()
+          .insert(t.loginAttempts)
+          .values({ key: `pair:203.0.113.9\n${name}`, failures: 7, blocked_until: new Date(Date.now() + 600_000) });
         return {
           path: '/v3/sign-in-limits',
           body: { username: name },
           async verify(res) {
             expect(res.body).toMatchObject({ value: true, cleared: 1 });
-            expect(await db().select().from(t.loginAttempts).where(eq(t.loginAttempts.key, `pair:203.0.113.9\n${name}`))).toEqual([]);
+            expect(
+              await db()
+                .select()
+                .from(t.loginAttempts)
+                .where(eq(t.loginAttempts.key, `pair:203.0.113.9\n${name}`)),
+            ).toEqual([]);
           },
         };
       },
@@ -211,7 +281,9 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           body: { device_id: device },
           async verify(res) {
             expect(res.body).toMatchObject({ value: true, code: expect.stringMatching(/^[A-Z]\d+$/) });
-            expect(await one(db().select().from(t.devices).where(eq(t.devices.id, device)))).toMatchObject({ code: res.body.code });
+            expect(await one(db().select().from(t.devices).where(eq(t.devices.id, device)))).toMatchObject({
+              code: res.body.code,
+            });
           },
         };
       },
@@ -227,7 +299,12 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           async verify(res) {
             expect(res.body).toMatchObject({ value: true });
             const lines = await db().select().from(t.sysLog).where(eq(t.sysLog.subject, record));
-            expect(lines).toMatchObject([{ category: 'service', predicate: 'Service note conflict decided on a device: kept "desk", dropped "bay"' }]);
+            expect(lines).toMatchObject([
+              {
+                category: 'service',
+                predicate: 'Service note conflict decided on a device: kept "desk", dropped "bay"',
+              },
+            ]);
           },
         };
       },
@@ -243,7 +320,9 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           async verify(res) {
             expect(res.body).toMatchObject({ value: true });
             const lines = await db().select().from(t.sysLog).where(eq(t.sysLog.subject, what));
-            expect(lines).toMatchObject([{ category: 'service', predicate: 'discarded on a device after the server refused it: Invalid payment' }]);
+            expect(lines).toMatchObject([
+              { category: 'service', predicate: 'discarded on a device after the server refused it: Invalid payment' },
+            ]);
           },
         };
       },
@@ -258,7 +337,10 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           path: `/configsheet/${row.id}`,
           body: { data: { title: row.title, description: `Replay Motors ${stamp}` } },
           async verify() {
-            expect(await one(db().select().from(t.config).where(eq(t.config.id, row.id)))).toMatchObject({ description: `Replay Motors ${stamp}`, version: row.version + 1 });
+            expect(await one(db().select().from(t.config).where(eq(t.config.id, row.id)))).toMatchObject({
+              description: `Replay Motors ${stamp}`,
+              version: row.version + 1,
+            });
           },
         };
       },
@@ -271,10 +353,21 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         const v = vin();
         return {
           path: '/customer',
-          body: { data: { VIN: v, 'Registration Number': 'RP NEW', 'First name': 'Nia', 'Last name': 'New', 'Contact number': '8765550000', Email: 'nia@example.com' } },
+          body: {
+            data: {
+              VIN: v,
+              'Registration Number': 'RP NEW',
+              'First name': 'Nia',
+              'Last name': 'New',
+              'Contact number': '8765550000',
+              Email: 'nia@example.com',
+            },
+          },
           async verify(res) {
             expect(res.body).toMatchObject({ value: true, id: expect.any(String) });
-            expect(await db().select().from(t.customers).where(eq(t.customers.vin, v))).toMatchObject([{ id: res.body.id, email: 'nia@example.com' }]);
+            expect(await db().select().from(t.customers).where(eq(t.customers.vin, v))).toMatchObject([
+              { id: res.body.id, email: 'nia@example.com' },
+            ]);
           },
         };
       },
@@ -326,10 +419,18 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         const c = await newCustomer();
         return {
           path: '/service',
-          body: { data: { customer_id: c.id, mileage: 4200, service: ['Wheel alignment'], customer_note: 'Pulls left' } },
+          body: {
+            data: { customer_id: c.id, mileage: 4200, service: ['Wheel alignment'], customer_note: 'Pulls left' },
+          },
           async verify(res) {
-            expect(res.body).toMatchObject({ value: true, id: expect.any(String), number: expect.stringMatching(/^S-\d+$/) });
-            expect(await db().select().from(t.jobs).where(eq(t.jobs.customer_id, c.id))).toMatchObject([{ id: res.body.id, status: 'received', mileage: 4200 }]);
+            expect(res.body).toMatchObject({
+              value: true,
+              id: expect.any(String),
+              number: expect.stringMatching(/^S-\d+$/),
+            });
+            expect(await db().select().from(t.jobs).where(eq(t.jobs.customer_id, c.id))).toMatchObject([
+              { id: res.body.id, status: 'received', mileage: 4200 },
+            ]);
           },
         };
       },
@@ -342,11 +443,25 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         const v = vin();
         return {
           path: '/service',
-          body: { data: { customer: { VIN: v, 'Registration Number': 'RP IN', 'First name': 'Ina', 'Last name': 'Line', 'Contact number': '8765551111' }, mileage: 10, service: ['Oil and filter change'] } },
+          body: {
+            data: {
+              customer: {
+                VIN: v,
+                'Registration Number': 'RP IN',
+                'First name': 'Ina',
+                'Last name': 'Line',
+                'Contact number': '8765551111',
+              },
+              mileage: 10,
+              service: ['Oil and filter change'],
+            },
+          },
           async verify(res) {
             expect(res.status).toBe(200);
             const [c] = await db().select().from(t.customers).where(eq(t.customers.vin, v));
-            expect(await db().select().from(t.jobs).where(eq(t.jobs.customer_id, c.id))).toMatchObject([{ id: res.body.id }]);
+            expect(await db().select().from(t.jobs).where(eq(t.jobs.customer_id, c.id))).toMatchObject([
+              { id: res.body.id },
+            ]);
           },
         };
       },
@@ -531,8 +646,14 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           path: '/upload/service-photo',
           form: { fields: { job_id: job }, file: jpeg, name: 'door.jpg' },
           async verify(res) {
-            expect(res.body).toMatchObject({ value: true, id: expect.any(String), thumbnail: expect.stringContaining('/thumb') });
-            expect(await db().select().from(t.servicePhotos).where(eq(t.servicePhotos.job_id, job))).toMatchObject([{ id: res.body.id }]);
+            expect(res.body).toMatchObject({
+              value: true,
+              id: expect.any(String),
+              thumbnail: expect.stringContaining('/thumb'),
+            });
+            expect(await db().select().from(t.servicePhotos).where(eq(t.servicePhotos.job_id, job))).toMatchObject([
+              { id: res.body.id },
+            ]);
           },
         };
       },
@@ -561,7 +682,9 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           path: '/service-log',
           body: { value: 'Replaced wiper', id: job },
           async verify(res) {
-            expect(await db().select().from(t.serviceLog).where(eq(t.serviceLog.job_id, job))).toMatchObject([{ id: res.body.id, message: 'Replaced wiper' }]);
+            expect(await db().select().from(t.serviceLog).where(eq(t.serviceLog.job_id, job))).toMatchObject([
+              { id: res.body.id, message: 'Replaced wiper' },
+            ]);
           },
         };
       },
@@ -592,7 +715,9 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           form: { fields: { product_id: product, id }, file: jpeg, name: 'part.jpg' },
           async verify(res) {
             expect(res.body).toMatchObject({ value: true, id });
-            expect(await db().select().from(t.productPhotos).where(eq(t.productPhotos.product_id, product))).toMatchObject([{ id }]);
+            expect(
+              await db().select().from(t.productPhotos).where(eq(t.productPhotos.product_id, product)),
+            ).toMatchObject([{ id }]);
           },
         };
       },
@@ -602,12 +727,18 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
       kind: 'write',
       prepare: async () => {
         const product = await newProduct();
-        const up = await upload('/upload/product-photo', { fields: { product_id: product }, file: jpeg, name: 'b.jpg' });
+        const up = await upload('/upload/product-photo', {
+          fields: { product_id: product },
+          file: jpeg,
+          name: 'b.jpg',
+        });
         return {
           path: '/productPhoto',
           body: { id: up.body.id },
           async verify() {
-            expect(await db().select().from(t.productPhotos).where(eq(t.productPhotos.product_id, product))).toEqual([]);
+            expect(await db().select().from(t.productPhotos).where(eq(t.productPhotos.product_id, product))).toEqual(
+              [],
+            );
           },
         };
       },
@@ -622,7 +753,9 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           path: '/product',
           body: { data: { title, description: '20 inch', price: 1599 } },
           async verify(res) {
-            expect(await db().select().from(t.products).where(eq(t.products.title, title))).toMatchObject([{ id: res.body.id, price: 1599 }]);
+            expect(await db().select().from(t.products).where(eq(t.products.title, title))).toMatchObject([
+              { id: res.body.id, price: 1599 },
+            ]);
           },
         };
       },
@@ -637,7 +770,11 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           path: '/product',
           body: { data: { id: product, title: `Renamed ${stamp}`, description: 'd', price: 2500 } },
           async verify() {
-            expect(await productRow(product)).toMatchObject({ title: `Renamed ${stamp}`, price: 2500, version: version + 1 });
+            expect(await productRow(product)).toMatchObject({
+              title: `Renamed ${stamp}`,
+              price: 2500,
+              version: version + 1,
+            });
           },
         };
       },
@@ -678,7 +815,19 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         const id = newId();
         return {
           path: '/v2/inventory/product',
-          body: { data: { id, title: `Filter ${stamp}`, description: 'spin-on', price: 899, cost: 400, stock: 5, low_stock: 2, supplier: supplierId, barcode: `B${stamp}` } },
+          body: {
+            data: {
+              id,
+              title: `Filter ${stamp}`,
+              description: 'spin-on',
+              price: 899,
+              cost: 400,
+              stock: 5,
+              low_stock: 2,
+              supplier: supplierId,
+              barcode: `B${stamp}`,
+            },
+          },
           async verify(res) {
             expect(res.body.id).toBe(id);
             expect(await productRow(id)).toMatchObject({ stock: 5, supplier: supplierId });
@@ -715,7 +864,12 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           path: '/v2/inventory/product',
           body: { data: { id: product, price: 1234, low_stock: 3 } },
           async verify() {
-            expect(await productRow(product)).toMatchObject({ price: 1234, low_stock: 3, stock: 5, version: version + 1 });
+            expect(await productRow(product)).toMatchObject({
+              price: 1234,
+              low_stock: 3,
+              stock: 5,
+              version: version + 1,
+            });
           },
         };
       },
@@ -743,7 +897,9 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           path: '/v2/inventory/supplier',
           body: { data: { bizname, email: 'p@example.com', address: 'Kingston', contact: '8765550101' } },
           async verify(res) {
-            expect(await db().select().from(t.suppliers).where(eq(t.suppliers.bizname, bizname))).toMatchObject([{ id: res.body.id, address: 'Kingston' }]);
+            expect(await db().select().from(t.suppliers).where(eq(t.suppliers.bizname, bizname))).toMatchObject([
+              { id: res.body.id, address: 'Kingston' },
+            ]);
           },
         };
       },
@@ -757,7 +913,11 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           path: '/v2/inventory/supplier',
           body: { data: { id, bizname: `Edited ${stamp}`, contact: '8765550102' } },
           async verify() {
-            expect(await one(db().select().from(t.suppliers).where(eq(t.suppliers.id, id)))).toMatchObject({ bizname: `Edited ${stamp}`, contact: '8765550102', version: 2 });
+            expect(await one(db().select().from(t.suppliers).where(eq(t.suppliers.id, id)))).toMatchObject({
+              bizname: `Edited ${stamp}`,
+              contact: '8765550102',
+              version: 2,
+            });
           },
         };
       },
@@ -771,7 +931,9 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           path: '/v2/inventory/supplier',
           body: { id },
           async verify() {
-            expect(await one(db().select().from(t.suppliers).where(eq(t.suppliers.id, id)))).toMatchObject({ deleted: true });
+            expect(await one(db().select().from(t.suppliers).where(eq(t.suppliers.id, id)))).toMatchObject({
+              deleted: true,
+            });
           },
         };
       },
@@ -785,7 +947,13 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         const product = await newProduct(5, 1000);
         return {
           path: '/invoice',
-          body: { data: { fetchedData: { id: job }, formData: { work_hour: 2, rate_hour: 5000 }, productInvoice: [{ id: product, qty: 2 }] } },
+          body: {
+            data: {
+              fetchedData: { id: job },
+              formData: { work_hour: 2, rate_hour: 5000 },
+              productInvoice: [{ id: product, qty: 2 }],
+            },
+          },
           async verify(res) {
             const id = res.body.data.invoice_id;
             expect(await invoiceRow(id)).toMatchObject({ request_id: job, total: 12000 });
@@ -804,7 +972,11 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           path: '/invoice-product',
           body: { data: { fetchedData: { id: customerId }, formData: {}, productInvoice: [{ id: product, qty: 2 }] } },
           async verify(res) {
-            expect(await invoiceRow(res.body.data.invoice_id)).toMatchObject({ type: 'product', customer_id: customerId, total: 1400 });
+            expect(await invoiceRow(res.body.data.invoice_id)).toMatchObject({
+              type: 'product',
+              customer_id: customerId,
+              total: 1400,
+            });
             expect((await productRow(product)).stock).toBe(3);
           },
         };
@@ -819,7 +991,14 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         const { version } = await invoiceRow(inv);
         return {
           path: '/invoice-details',
-          body: { data: { id: inv, formData: { work_hour: 1, rate_hour: 6000 }, productInvoice: [{ id: product, qty: 3 }], base_version: version } },
+          body: {
+            data: {
+              id: inv,
+              formData: { work_hour: 1, rate_hour: 6000 },
+              productInvoice: [{ id: product, qty: 3 }],
+              base_version: version,
+            },
+          },
           async verify(res) {
             expect(res.body.data).toMatchObject({ total: 9000, version: version + 1 });
             expect(await invoiceRow(inv)).toMatchObject({ total: 9000, rate_hour: 6000, version: version + 1 });
@@ -867,7 +1046,11 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
       kind: 'write',
       prepare: async () => {
         const product = await newProduct(5, 1000);
-        const inv = (await ok('POST', '/invoice-product', { data: { fetchedData: 'default', productInvoice: [{ id: product, qty: 3 }] } })).data.invoice_id;
+        const inv = (
+          await ok('POST', '/invoice-product', {
+            data: { fetchedData: 'default', productInvoice: [{ id: product, qty: 3 }] },
+          })
+        ).data.invoice_id;
         return {
           path: '/invoice-return',
           body: { data: { invoice_id: inv, items: [{ id: product, qty: 1 }], comment: 'Wrong size' } },
@@ -940,7 +1123,8 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
       kind: 'write',
       prepare: async () => {
         const inv = await newInvoice();
-        const tx = (await ok('POST', '/transaction', { data: { method: 'cheque', invoice_id: inv, amount: 1500 } })).data.transaction_id;
+        const tx = (await ok('POST', '/transaction', { data: { method: 'cheque', invoice_id: inv, amount: 1500 } }))
+          .data.transaction_id;
         return {
           path: '/transaction',
           body: { id: tx },
@@ -959,9 +1143,21 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         const product = await newProduct(1, 2500);
         return {
           path: '/estimate',
-          body: { data: { profile: { first_name: 'Eve', last_name: `Est${stamp}`, contact: '', email: '' }, serviceInvoice: ['Full service'], formData: { work_hour: 1, rate_hour: 5000 }, productInvoice: [{ id: product, qty: 2 }] } },
+          body: {
+            data: {
+              profile: { first_name: 'Eve', last_name: `Est${stamp}`, contact: '', email: '' },
+              serviceInvoice: ['Full service'],
+              formData: { work_hour: 1, rate_hour: 5000 },
+              productInvoice: [{ id: product, qty: 2 }],
+            },
+          },
           async verify(res) {
-            expect(await db().select().from(t.estimates).where(eq(t.estimates.last_name, `Est${stamp}`))).toMatchObject([{ id: res.body.invoice_id, total: 10000 }]);
+            expect(
+              await db()
+                .select()
+                .from(t.estimates)
+                .where(eq(t.estimates.last_name, `Est${stamp}`)),
+            ).toMatchObject([{ id: res.body.invoice_id, total: 10000 }]);
             // estimates never touch stock
             expect((await productRow(product)).stock).toBe(1);
           },
@@ -975,9 +1171,21 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         const id = await newEstimate();
         return {
           path: '/estimate-details',
-          body: { data: { id, profile: { first_name: 'Ed', last_name: 'Ited' }, serviceInvoice: ['Wheel alignment', 'Full service'], formData: { work_hour: 2, rate_hour: 5000 }, productInvoice: [] } },
+          body: {
+            data: {
+              id,
+              profile: { first_name: 'Ed', last_name: 'Ited' },
+              serviceInvoice: ['Wheel alignment', 'Full service'],
+              formData: { work_hour: 2, rate_hour: 5000 },
+              productInvoice: [],
+            },
+          },
           async verify() {
-            expect(await one(db().select().from(t.estimates).where(eq(t.estimates.id, id)))).toMatchObject({ first_name: 'Ed', total: 10000, version: 2 });
+            expect(await one(db().select().from(t.estimates).where(eq(t.estimates.id, id)))).toMatchObject({
+              first_name: 'Ed',
+              total: 10000,
+              version: 2,
+            });
           },
         };
       },
@@ -1024,8 +1232,14 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
   it('has a scenario for every call of src/domain/apiRoutes.ts that is not a GET, and none for a call it lacks', () => {
     const mutating = API_ROUTES.filter((r) => r.method !== 'GET').map((r) => routeKey(r.method, r.path));
     const covered = new Set(SCENARIOS.map((x) => x.route));
-    expect(mutating.filter((k) => !covered.has(k)), 'routes without a replay scenario').toEqual([]);
-    expect([...covered].filter((k) => !mutating.includes(k)), 'scenarios for routes apiRoutes does not list').toEqual([]);
+    expect(
+      mutating.filter((k) => !covered.has(k)),
+      'routes without a replay scenario',
+    ).toEqual([]);
+    expect(
+      [...covered].filter((k) => !mutating.includes(k)),
+      'scenarios for routes apiRoutes does not list',
+    ).toEqual([]);
     // every route the table lists is served (else the scenario would only meet a 404)
     for (const k of covered) {
       const [method, url] = k.split(' ');
@@ -1033,39 +1247,42 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
     }
   });
 
-  it.each(SCENARIOS.map((x) => [`${x.route}${x.name ? ` (${x.name})` : ''}`, x] as const))('%s', async (_label, scenario) => {
-    const method = scenario.route.split(' ')[0];
-    const call = await scenario.prepare();
-    const key = newId();
-    const send = (): Promise<Res> => {
-      const token = call.token === undefined ? s.adminToken : call.token;
-      if (call.form) return upload(call.path, call.form, key, token ?? undefined);
-      return s.api(method, call.path, { body: call.body, key, token });
-    };
+  it.each(SCENARIOS.map((x) => [`${x.route}${x.name ? ` (${x.name})` : ''}`, x] as const))(
+    '%s',
+    async (_label, scenario) => {
+      const method = scenario.route.split(' ')[0];
+      const call = await scenario.prepare();
+      const key = newId();
+      const send = (): Promise<Res> => {
+        const token = call.token === undefined ? s.adminToken : call.token;
+        if (call.form) return upload(call.path, call.form, key, token ?? undefined);
+        return s.api(method, call.path, { body: call.body, key, token });
+      };
 
-    const head0 = await feedHead();
-    const first = await send();
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const head1 = await feedHead();
-    await call.verify(first);
-    const print1 = await fingerprint();
+      const head0 = await feedHead();
+      const first = await send();
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      const head1 = await feedHead();
+      await call.verify(first);
+      const print1 = await fingerprint();
 
-    const again = await send();
-    expect(await feedHead(), 'the change feed moved on the replay').toBe(head1);
-    expect(await fingerprint(), 'the replay changed a table').toEqual(print1);
-    expect(again.status).toBe(first.status);
+      const again = await send();
+      expect(await feedHead(), 'the change feed moved on the replay').toBe(head1);
+      expect(await fingerprint(), 'the replay changed a table').toEqual(print1);
+      expect(again.status).toBe(first.status);
 
-    if (scenario.kind === 'write') {
-      expect(head1, 'a write is recorded in the change feed').toBeGreaterThan(head0);
-      expect(again.body).toEqual(first.body);
-      expect(again.headers.get('idempotent-replay')).toBe('true');
-      expect(first.headers.get('idempotent-replay')).toBeNull();
-    } else {
-      // reads and the sign-in are not keyed: nothing recorded, nothing replayed
-      expect(head1, `${scenario.route} is a read but moved the change feed`).toBe(head0);
-      expect(again.headers.get('idempotent-replay')).toBeNull();
-      if (scenario.kind === 'read') expect(again.body).toEqual(first.body);
-      else expect(again.body).toMatchObject({ value: true });
-    }
-  });
+      if (scenario.kind === 'write') {
+        expect(head1, 'a write is recorded in the change feed').toBeGreaterThan(head0);
+        expect(again.body).toEqual(first.body);
+        expect(again.headers.get('idempotent-replay')).toBe('true');
+        expect(first.headers.get('idempotent-replay')).toBeNull();
+      } else {
+        // reads and the sign-in are not keyed: nothing recorded, nothing replayed
+        expect(head1, `${scenario.route} is a read but moved the change feed`).toBe(head0);
+        expect(again.headers.get('idempotent-replay')).toBeNull();
+        if (scenario.kind === 'read') expect(again.body).toEqual(first.body);
+        else expect(again.body).toMatchObject({ value: true });
+      }
+    },
+  );
 });

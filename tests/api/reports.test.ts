@@ -12,20 +12,50 @@ describe.each(DATABASES)('reports, dashboards and logs on %s', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind);
     level4 = await s.userToken(4);
-    productId = (await s.api('POST', '/v2/inventory/product', { body: { data: { title: 'Coolant', description: '1 gal', price: 2500, stock: 10, low_stock: 2 } } })).body.id;
-    const job = await s.api('POST', '/service', { body: { data: { customer: { vin: 'REPORTVIN00000001', registration: 'RP 1', first_name: 'Rae', last_name: 'Port', contact: '8765551234' }, mileage: 5, service: ['Coolant flush'] } } });
-    const inv = await s.api('POST', '/invoice', { body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 2, rate_hour: 5000 }, productInvoice: [{ id: productId, qty: 2 }] } } });
+    productId = (
+      await s.api('POST', '/v2/inventory/product', {
+        body: { data: { title: 'Coolant', description: '1 gal', price: 2500, stock: 10, low_stock: 2 } },
+      })
+    ).body.id;
+    const job = await s.api('POST', '/service', {
+      body: {
+        data: {
+          customer: {
+            vin: 'REPORTVIN00000001',
+            registration: 'RP 1',
+            first_name: 'Rae',
+            last_name: 'Port',
+            contact: '8765551234',
+          },
+          mileage: 5,
+          service: ['Coolant flush'],
+        },
+      },
+    });
+    const inv = await s.api('POST', '/invoice', {
+      body: {
+        data: {
+          fetchedData: { id: job.body.id },
+          formData: { work_hour: 2, rate_hour: 5000 },
+          productInvoice: [{ id: productId, qty: 2 }],
+        },
+      },
+    });
     invoiceId = inv.body.data.invoice_id;
     await s.api('POST', '/discount', { body: { data: { invoice_id: invoiceId, amount: 10 } } });
     await s.api('POST', '/transaction', { body: { data: { method: 'cash', invoice_id: invoiceId, amount: 5000 } } });
-    await s.api('POST', '/transaction', { body: { data: { method: 'debit card', invoice_id: invoiceId, amount: 8500 } } });
+    await s.api('POST', '/transaction', {
+      body: { data: { method: 'debit card', invoice_id: invoiceId, amount: 8500 } },
+    });
   });
   afterAll(() => s?.close());
 
   it('checks the report range with SPEC messages', async () => {
     expect((await s.api('POST', '/report', { body: { end_date: today } })).body.message).toBe(MSG.selectStartDate);
     expect((await s.api('POST', '/report', { body: { start_date: today } })).body.message).toBe(MSG.selectEndDate);
-    expect((await s.api('POST', '/report', { body: { start_date: '2024-01-01', end_date: '2025-06-01' } })).body.message).toBe(MSG.reportRange);
+    expect(
+      (await s.api('POST', '/report', { body: { start_date: '2024-01-01', end_date: '2025-06-01' } })).body.message,
+    ).toBe(MSG.reportRange);
   });
 
   it('reports labour, products, discounts and sales per day', async () => {
@@ -33,7 +63,9 @@ describe.each(DATABASES)('reports, dashboards and logs on %s', (kind) => {
     expect(res.body.data.invoices).toEqual([{ dt: today, labour: 10000, products: 5000, discounts: 1500 }]);
     expect(res.body.data.sales).toEqual([{ dt: today, sales: 13500 }]);
     const depletion = await s.api('POST', '/report-products', { body: { start_date: today, end_date: today } });
-    expect(depletion.body.data).toEqual([{ id: productId, title: 'Coolant', description: '1 gal', qty: 2, total: 5000 }]);
+    expect(depletion.body.data).toEqual([
+      { id: productId, title: 'Coolant', description: '1 gal', qty: 2, total: 5000 },
+    ]);
   });
 
   it('shows the finance tiles and takings by method to level 5 only', async () => {
@@ -49,7 +81,9 @@ describe.each(DATABASES)('reports, dashboards and logs on %s', (kind) => {
     const service = await s.api('GET', '/sys-log?category=service');
     expect(service.body.data.data.some((e: any) => /payment/.test(e.log))).toBe(true);
     const inventory = await s.api('GET', '/sys-log?category=inventory');
-    expect(inventory.body.data.data.map((e: any) => e.log)).toEqual(expect.arrayContaining(['+10 opening stock', expect.stringMatching(/^-2 sold/)]));
+    expect(inventory.body.data.data.map((e: any) => e.log)).toEqual(
+      expect.arrayContaining(['+10 opening stock', expect.stringMatching(/^-2 sold/)]),
+    );
     expect((await s.api('GET', '/sys-log?category=secrets')).status).toBe(400);
   });
 });

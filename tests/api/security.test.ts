@@ -42,16 +42,30 @@ describe.each(DATABASES)('security basics on %s', (kind) => {
   });
 
   it('sends HSTS and upgrade-insecure-requests behind a trusted TLS proxy, or always with BAYBOOK_HSTS=on', async () => {
-    const httpsOnly = (res: Response) => [res.headers.get('strict-transport-security'), /upgrade-insecure-requests/.test(res.headers.get('content-security-policy') ?? '')];
-    const proxied = await startServer(kind, { trustProxy: loadConfig({ BAYBOOK_TRUST_PROXY: '127.0.0.1' }, { jwtSecret: 'x' }).trustProxy });
+    const httpsOnly = (res: Response) => [
+      res.headers.get('strict-transport-security'),
+      /upgrade-insecure-requests/.test(res.headers.get('content-security-policy') ?? ''),
+    ];
+    const proxied = await startServer(kind, {
+      trustProxy: loadConfig({ BAYBOOK_TRUST_PROXY: '127.0.0.1' }, { jwtSecret: 'x' }).trustProxy,
+    });
     const forced = await startServer(kind, { hsts: loadConfig({ BAYBOOK_HSTS: 'on' }, { jwtSecret: 'x' }).hsts });
     const never = await startServer(kind, { hsts: 'off', trustProxy: true });
     try {
-      expect(httpsOnly(await fetch(`${proxied.url}/api/health`, { headers: { 'x-forwarded-proto': 'https' } }))).toEqual(['max-age=31536000; includeSubDomains', true]);
-      expect(httpsOnly(await fetch(`${proxied.url}/api/health`, { headers: { 'x-forwarded-proto': 'http' } }))).toEqual([null, false]);
+      expect(
+        httpsOnly(await fetch(`${proxied.url}/api/health`, { headers: { 'x-forwarded-proto': 'https' } })),
+      ).toEqual(['max-age=31536000; includeSubDomains', true]);
+      expect(httpsOnly(await fetch(`${proxied.url}/api/health`, { headers: { 'x-forwarded-proto': 'http' } }))).toEqual(
+        [null, false],
+      );
       expect(httpsOnly(await fetch(`${forced.url}/api/health`))).toEqual(['max-age=31536000; includeSubDomains', true]);
-      expect(httpsOnly(await fetch(`${never.url}/api/health`, { headers: { 'x-forwarded-proto': 'https' } }))).toEqual([null, false]);
-      expect(['', 'auto', 'nonsense', 'off', 'on'].map((v) => loadConfig({ BAYBOOK_HSTS: v }, { jwtSecret: 'x' }).hsts)).toEqual(['auto', 'auto', 'auto', 'off', 'on']);
+      expect(httpsOnly(await fetch(`${never.url}/api/health`, { headers: { 'x-forwarded-proto': 'https' } }))).toEqual([
+        null,
+        false,
+      ]);
+      expect(
+        ['', 'auto', 'nonsense', 'off', 'on'].map((v) => loadConfig({ BAYBOOK_HSTS: v }, { jwtSecret: 'x' }).hsts),
+      ).toEqual(['auto', 'auto', 'auto', 'off', 'on']);
     } finally {
       await Promise.all([proxied.close(), forced.close(), never.close()]);
     }
@@ -70,17 +84,26 @@ describe.each(DATABASES)('security basics on %s', (kind) => {
   it('opens CORS only to the origins BAYBOOK_CORS_ORIGINS names, never to others', async () => {
     const open = await startServer(kind, { corsOrigins: ['https://desk.example'] });
     try {
-      const pre = await fetch(`${open.url}/api/login`, { method: 'OPTIONS', headers: { origin: 'https://desk.example', 'access-control-request-method': 'POST' } });
+      const pre = await fetch(`${open.url}/api/login`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://desk.example', 'access-control-request-method': 'POST' },
+      });
       expect(pre.status).toBe(204);
       expect(pre.headers.get('access-control-allow-origin')).toBe('https://desk.example');
       expect(pre.headers.get('access-control-allow-headers')).toContain('Idempotency-Key');
       const res = await fetch(`${open.url}/api/health`, { headers: { origin: 'https://desk.example' } });
       expect(res.headers.get('access-control-allow-origin')).toBe('https://desk.example');
       for (const origin of ['https://evil.example', 'https://desk.example.evil.example']) {
-        const other = await fetch(`${open.url}/api/login`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+        const other = await fetch(`${open.url}/api/login`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'POST' },
+        });
         expect(other.headers.get('access-control-allow-origin'), origin).toBeNull();
       }
-      expect(loadConfig({ BAYBOOK_CORS_ORIGINS: ' https://a.example , https://b.example ' } as NodeJS.ProcessEnv).corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+      expect(
+        loadConfig({ BAYBOOK_CORS_ORIGINS: ' https://a.example , https://b.example ' } as NodeJS.ProcessEnv)
+          .corsOrigins,
+      ).toEqual(['https://a.example', 'https://b.example']);
     } finally {
       await open.close();
     }
@@ -103,7 +126,11 @@ describe.each(DATABASES)('security basics on %s', (kind) => {
 
   it('checks a password hash for an unknown username too (one scrypt, like a wrong password) and says the same', async () => {
     // the real user's stored hash and the stand-in for unknown names cost the same: same scheme, N, r, p, key length
-    const stored = ((await s.database.db.execute(sql`select password_hash from users where username = 'admin'`)) as unknown as { rows: { password_hash: string }[] }).rows[0].password_hash;
+    const stored = (
+      (await s.database.db.execute(sql`select password_hash from users where username = 'admin'`)) as unknown as {
+        rows: { password_hash: string }[];
+      }
+    ).rows[0].password_hash;
     const shape = (h: string) => {
       const [scheme, N, r, p, salt, hash] = h.split('$');
       return { scheme, N, r, p, salt: Buffer.from(salt, 'base64').length, hash: Buffer.from(hash, 'base64').length };
@@ -148,18 +175,39 @@ describe.each(DATABASES)('passwords never logged on %s', (kind) => {
     const first = 'Mbr-Secret1';
     const second = 'Mbr-Secret2';
     const wrong = 'Wrong-Guess9';
-    const add = await s.api('POST', '/v2/auth/user', { body: { data: { username: 'logcheck', password: first, permission: 3 } } });
+    const add = await s.api('POST', '/v2/auth/user', {
+      body: { data: { username: 'logcheck', password: first, permission: 3 } },
+    });
     expect(add.status).toBe(200);
-    const member = (await s.api('GET', '/v2/auth/users')).body.data.find((u: { username: string }) => u.username === 'logcheck');
+    const member = (await s.api('GET', '/v2/auth/users')).body.data.find(
+      (u: { username: string }) => u.username === 'logcheck',
+    );
     const change = await s.api('PUT', '/v2/auth/user', { body: { data: { ...member, password: second } } });
     expect(change.status).toBe(200);
-    expect((await s.api('POST', '/login', { body: { username: 'logcheck', password: first }, token: null })).status).toBe(401);
-    const login = await s.api('POST', '/login', { body: { data: { username: 'logcheck', password: second } }, token: null });
+    expect(
+      (await s.api('POST', '/login', { body: { username: 'logcheck', password: first }, token: null })).status,
+    ).toBe(401);
+    const login = await s.api('POST', '/login', {
+      body: { data: { username: 'logcheck', password: second } },
+      token: null,
+    });
     expect(login.status).toBe(200);
-    expect((await s.api('POST', '/login', { body: { username: 'logcheck', password: wrong }, token: null })).status).toBe(401);
+    expect(
+      (await s.api('POST', '/login', { body: { username: 'logcheck', password: wrong }, token: null })).status,
+    ).toBe(401);
     // refusals on the way in: a password too long for a member, a body that is not JSON
-    expect((await s.api('POST', '/v2/auth/user', { body: { data: { username: 'logcheck2', password: `${second}-${"too-long".repeat(16)}`, permission: 3 } } })).status).toBe(400);
-    const broken = await fetch(`${s.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"username":"admin","password":"${wrong}"` });
+    expect(
+      (
+        await s.api('POST', '/v2/auth/user', {
+          body: { data: { username: 'logcheck2', password: `${second}-${'too-long'.repeat(16)}`, permission: 3 } },
+        })
+      ).status,
+    ).toBe(400);
+    const broken = await fetch(`${s.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"username":"admin","password":"${wrong}"`,
+    });
     expect(broken.status).toBe(400);
     // should any code log a request body, the redaction covers both SPEC body shapes
     s.app.log.info({ body: { username: 'x', password: wrong } }, 'a body, bare');
@@ -168,16 +216,33 @@ describe.each(DATABASES)('passwords never logged on %s', (kind) => {
     const log = lines.join('');
     expect(log).toContain('incoming request'); // the capture works: the request log is there
     expect(log).toContain('"url":"/api/v2/auth/user"');
-    for (const secret of [ADMIN.password, first, second, wrong, `${second}-${"too-long".repeat(16)}`, s.adminToken, login.body.token as string]) {
+    for (const secret of [
+      ADMIN.password,
+      first,
+      second,
+      wrong,
+      `${second}-${'too-long'.repeat(16)}`,
+      s.adminToken,
+      login.body.token as string,
+    ]) {
       expect(log.includes(secret), `the log holds ${secret.slice(0, 12)}…`).toBe(false);
     }
     expect(log.match(/\[Redacted\]/g) ?? []).toHaveLength(2);
 
     // nor kept in plain text anywhere in the database (activity log, idempotency store, change feed...)
-    const tables = ((await s.database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)) as unknown as { rows: { table_name: string }[] }).rows;
+    const tables = (
+      (await s.database.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      )) as unknown as { rows: { table_name: string }[] }
+    ).rows;
     for (const { table_name } of tables) {
-      const dump = ((await s.database.db.execute(sql`select coalesce(string_agg(x::text, '|'), '') as t from ${sql.identifier(table_name)} x`)) as unknown as { rows: { t: string }[] }).rows[0].t;
-      for (const secret of [ADMIN.password, first, second, wrong]) expect(dump.includes(secret), `${table_name} holds a password`).toBe(false);
+      const dump = (
+        (await s.database.db.execute(
+          sql`select coalesce(string_agg(x::text, '|'), '') as t from ${sql.identifier(table_name)} x`,
+        )) as unknown as { rows: { t: string }[] }
+      ).rows[0].t;
+      for (const secret of [ADMIN.password, first, second, wrong])
+        expect(dump.includes(secret), `${table_name} holds a password`).toBe(false);
     }
   });
 });
@@ -205,19 +270,38 @@ describe('the JWT secret is never in the repository', () => {
     const dataDir = loadConfig({}, { jwtSecret: 'given' }).dataDir;
     expect(dataDir).toBe(join(ROOT, 'data'));
     const secretPath = relative(ROOT, join(dataDir, 'jwt-secret'));
-    expect(spawnSync('git', ['check-ignore', '-q', secretPath], { cwd: ROOT }).status, `${secretPath} is not ignored by git`).toBe(0);
-    expect(spawnSync('git', ['check-ignore', '-q', 'data/pg/PG_VERSION'], { cwd: ROOT }).status, 'the database files are not ignored by git').toBe(0);
+    expect(
+      spawnSync('git', ['check-ignore', '-q', secretPath], { cwd: ROOT }).status,
+      `${secretPath} is not ignored by git`,
+    ).toBe(0);
+    expect(
+      spawnSync('git', ['check-ignore', '-q', 'data/pg/PG_VERSION'], { cwd: ROOT }).status,
+      'the database files are not ignored by git',
+    ).toBe(0);
 
     const tracked = git('ls-files', '-z').split('\0').filter(Boolean);
     expect(tracked.length).toBeGreaterThan(50);
-    expect(tracked.filter((f) => f === 'data' || f.startsWith('data/') || /(^|\/)jwt-secret$/.test(f) || /(^|\/)\.env(\..*)?$/.test(f))).toEqual([]);
+    expect(
+      tracked.filter(
+        (f) => f === 'data' || f.startsWith('data/') || /(^|\/)jwt-secret$/.test(f) || /(^|\/)\.env(\..*)?$/.test(f),
+      ),
+    ).toEqual([]);
     // no tracked file sets a JWT secret of its own for the server to run with (tests and benches pass theirs in code)
-    expect(tracked.filter((f) => /^(src|public|sw|scripts)\//.test(f) && /JWT_SECRET\s*[=:]\s*['"][^'"]+['"]/.test(readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);
+    expect(
+      tracked.filter(
+        (f) =>
+          /^(src|public|sw|scripts)\//.test(f) &&
+          /JWT_SECRET\s*[=:]\s*['"][^'"]+['"]/.test(readFileSync(join(ROOT, f), 'utf8')),
+      ),
+    ).toEqual([]);
     // the secret this checkout runs with, when it has one, is in no tracked file
     const local = join(dataDir, 'jwt-secret');
     if (existsSync(local)) {
       const secret = readFileSync(local, 'utf8').trim();
-      expect(spawnSync('git', ['grep', '-q', '-F', secret], { cwd: ROOT }).status, 'a tracked file holds the JWT secret of ./data').toBe(1);
+      expect(
+        spawnSync('git', ['grep', '-q', '-F', secret], { cwd: ROOT }).status,
+        'a tracked file holds the JWT secret of ./data',
+      ).toBe(1);
     }
   });
 });

@@ -28,7 +28,18 @@ async function boot(dataDir: string, databaseUrl: string | undefined): Promise<S
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, DATABASE_URL: databaseUrl ?? '', PORT: '0', HOST: '127.0.0.1', BAYBOOK_DATA_DIR: dataDir, BAYBOOK_STATIC_DIR: '/nonexistent', BAYBOOK_ADMIN_USER: 'admin', BAYBOOK_ADMIN_PASSWORD: 'shutdown-pw', JWT_SECRET: 'shutdown-test-secret', LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      BAYBOOK_DATA_DIR: dataDir,
+      BAYBOOK_STATIC_DIR: '/nonexistent',
+      BAYBOOK_ADMIN_USER: 'admin',
+      BAYBOOK_ADMIN_PASSWORD: 'shutdown-pw',
+      JWT_SECRET: 'shutdown-test-secret',
+      LOG_LEVEL: 'info',
+    },
   });
   const exited = new Promise<number | null>((res) => proc.on('exit', (code) => res(code)));
   const base = await new Promise<string>((res, rej) => {
@@ -51,12 +62,17 @@ async function boot(dataDir: string, databaseUrl: string | undefined): Promise<S
 async function call(base: string, method: string, path: string, body?: unknown, token?: string, key?: string) {
   const res = await fetch(base + path, {
     method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(key ? { 'idempotency-key': key } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: await res.json() };
 }
-const signIn = async (base: string) => (await call(base, 'POST', '/login', { username: 'admin', password: 'shutdown-pw' })).body.token as string;
+const signIn = async (base: string) =>
+  (await call(base, 'POST', '/login', { username: 'admin', password: 'shutdown-pw' })).body.token as string;
 
 describe('graceful shutdown (issue 16)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'baybook-shutdown-'));
@@ -88,7 +104,16 @@ describe('graceful shutdown (issue 16)', () => {
     const writes = Array.from({ length: WRITES }, (_, i) => ({
       key: newId(),
       vin: `1SD${String(i).padStart(14, '0')}`,
-      body: { data: { VIN: `1SD${String(i).padStart(14, '0')}`, 'Registration Number': `SD ${i}`, 'First name': 'Shut', 'Last name': `Down${i}`, 'Contact number': '8765551234', Email: '' } },
+      body: {
+        data: {
+          VIN: `1SD${String(i).padStart(14, '0')}`,
+          'Registration Number': `SD ${i}`,
+          'First name': 'Shut',
+          'Last name': `Down${i}`,
+          'Contact number': '8765551234',
+          Email: '',
+        },
+      },
     }));
     // the signal goes once a tenth of the burst is answered: the rest are in flight or not yet sent
     let answered = 0;
@@ -112,20 +137,31 @@ describe('graceful shutdown (issue 16)', () => {
     const unanswered = writes.filter((_, i) => results[i] !== 200);
     // anything but an acknowledgement is a refusal to start (503) or no answer: never a failure half-way (500)
     expect(results.filter((s) => s !== 200 && s !== 503 && s !== 0)).toEqual([]);
-    console.log(`shutdown: ${WRITES} customer writes, SIGTERM after ${Math.max(1, WRITES / 10)} answers: ${acknowledged.length} acknowledged, ${results.filter((x) => x === 503).length} refused with 503, ${results.filter((x) => x === 0).length} unanswered; exit 0`);
+    console.log(
+      `shutdown: ${WRITES} customer writes, SIGTERM after ${Math.max(1, WRITES / 10)} answers: ${acknowledged.length} acknowledged, ${results.filter((x) => x === 503).length} refused with 503, ${results.filter((x) => x === 0).length} unanswered; exit 0`,
+    );
     expect(acknowledged.length).toBeGreaterThan(0);
 
     // after a restart, the client replays what it saw no answer to, with the same keys
     server = await boot(dataDir, pg?.url);
     token = await signIn(server.base);
-    for (const w of unanswered) expect((await call(server.base, 'POST', '/customer', w.body, token, w.key)).status).toBe(200);
+    for (const w of unanswered)
+      expect((await call(server.base, 'POST', '/customer', w.body, token, w.key)).status).toBe(200);
     server.proc.kill('SIGTERM');
     expect(await server.exited).toBe(0);
 
     // the database itself: every acknowledged customer, and every write exactly once
     const database = await openDatabase({ databaseUrl: pg?.url, dataDir });
     try {
-      const rows = await database.db.select({ vin: customers.vin }).from(customers).where(inArray(customers.vin, writes.map((w) => w.vin)));
+      const rows = await database.db
+        .select({ vin: customers.vin })
+        .from(customers)
+        .where(
+          inArray(
+            customers.vin,
+            writes.map((w) => w.vin),
+          ),
+        );
       const vins = rows.map((r) => r.vin);
       for (const w of acknowledged) expect(vins).toContain(w.vin);
       expect(vins.sort()).toEqual(writes.map((w) => w.vin).sort());

@@ -54,7 +54,9 @@ describe.each(DATABASES)('sign-in limits on %s', (kind) => {
   });
 
   it('fifty guesses sent at once: no more than five reach the password check', async () => {
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => signIn(`burst-${i}-guess`, '198.51.100.88')));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => signIn(`burst-${i}-guess`, '198.51.100.88')),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((st) => st === 401)).toHaveLength(5);
     expect(statuses.filter((st) => st === 429)).toHaveLength(45);
@@ -74,7 +76,10 @@ describe.each(DATABASES)('sign-in limits on %s', (kind) => {
     for (let i = 0; i < 5; i++) await signIn('guess-guess', from);
     expect((await signIn(ADMIN.password, from)).status).toBe(429);
     const manager = await s.userToken(4);
-    const refused = await s.api('DELETE', '/v3/sign-in-limits', { body: { data: { username: ADMIN.username } }, token: manager });
+    const refused = await s.api('DELETE', '/v3/sign-in-limits', {
+      body: { data: { username: ADMIN.username } },
+      token: manager,
+    });
     expect(refused.status).toBe(403);
     const unlock = await s.api('DELETE', '/v3/sign-in-limits', { body: { data: { username: ADMIN.username } } });
     expect(unlock.status).toBe(200);
@@ -86,7 +91,14 @@ describe.each(DATABASES)('sign-in limits on %s', (kind) => {
 describe('the sign-in wait', () => {
   it('starts at the limit with 30 seconds, doubles, and stops at the window', () => {
     expect([4, 5, 6, 7, 12, 40].map((f) => signInWaitSeconds(f, 5, 900))).toEqual([0, 30, 60, 120, 900, 900]);
-    expect([1, 30, 59, 60, 61, 899].map(waitInWords)).toEqual(['1 second', '30 seconds', '59 seconds', '1 minute', '2 minutes', '15 minutes']);
+    expect([1, 30, 59, 60, 61, 899].map(waitInWords)).toEqual([
+      '1 second',
+      '30 seconds',
+      '59 seconds',
+      '1 minute',
+      '2 minutes',
+      '15 minutes',
+    ]);
   });
 });
 
@@ -101,7 +113,10 @@ describe('npm run unlock-sign-in', () => {
         { key: 'pair:203.0.113.5\nkim', failures: 9, blocked_until: new Date(Date.now() + 600_000) },
       ]);
       await database.close();
-      const run = spawnSync('npx', ['tsx', 'src/server/unlockSignIn.ts', 'admin'], { env: { ...process.env, BAYBOOK_DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' });
+      const run = spawnSync('npx', ['tsx', 'src/server/unlockSignIn.ts', 'admin'], {
+        env: { ...process.env, BAYBOOK_DATA_DIR: dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      });
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toContain('Cleared 1 sign-in wait for admin');
       const after = await openDatabase(loadConfig({}, { dataDir }));

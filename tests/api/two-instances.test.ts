@@ -9,7 +9,14 @@ import type { Row } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import type { PaymentMethod } from '../../src/local/repositories/invoices';
 import { LocalWriteError } from '../../src/local/write';
-import { startInstance, startInstances, startProxy, stopInstance, type Instances, type Proxy } from '../helpers/instances';
+import {
+  startInstance,
+  startInstances,
+  startProxy,
+  stopInstance,
+  type Instances,
+  type Proxy,
+} from '../helpers/instances';
 import { prng } from '../helpers/prng';
 import { auditDb, drain, makeDevice, type Device } from '../sync/helpers';
 
@@ -30,10 +37,15 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
     const headers: Record<string, string> = { authorization: `Bearer ${m.adminToken}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (key) headers['idempotency-key'] = key;
-    const res = await fetch(`${base}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${base}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as any };
   };
-  const viaProxy = (method: string, path: string, body?: unknown, key?: string) => api(proxy.url, method, path, body, key);
+  const viaProxy = (method: string, path: string, body?: unknown, key?: string) =>
+    api(proxy.url, method, path, body, key);
 
   beforeAll(async () => {
     m = await startInstances(2);
@@ -46,7 +58,13 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
 
   const newJob = async (plate: string) => {
     const vin = `2T1BURHE0JC${String(Math.abs(plate.split('').reduce((h, c) => h * 31 + c.charCodeAt(0), 7)) % 1e6).padStart(6, '0')}`;
-    const res = await viaProxy('POST', '/service', { data: { customer: { vin, registration: plate, first_name: 'Two', last_name: 'Inst', contact: '8765551234' }, mileage: 10, service: ['Full service'] } });
+    const res = await viaProxy('POST', '/service', {
+      data: {
+        customer: { vin, registration: plate, first_name: 'Two', last_name: 'Inst', contact: '8765551234' },
+        mileage: 10,
+        service: ['Full service'],
+      },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as { id: string; number: string };
   };
@@ -55,12 +73,17 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
     const [a, b] = m.instances;
     for (let k = 0; k < 8; k++) {
       const job = await newJob(`TP ${k}`);
-      const inv = await viaProxy('POST', '/invoice', { data: { fetchedData: { id: job.id }, formData: { work_hour: 2, rate_hour: 5000 }, productInvoice: [] } });
+      const inv = await viaProxy('POST', '/invoice', {
+        data: { fetchedData: { id: job.id }, formData: { work_hour: 2, rate_hour: 5000 }, productInvoice: [] },
+      });
       expect(inv.status).toBe(200);
       const invoiceId = inv.body.data.invoice_id as string;
       const key = newId();
       const pay = { data: { id: newId(), method: 'cash', invoice_id: invoiceId, amount: 2500 } };
-      const [onA, onB] = await Promise.all([api(a.url, 'POST', '/transaction', pay, key), api(b.url, 'POST', '/transaction', pay, key)]);
+      const [onA, onB] = await Promise.all([
+        api(a.url, 'POST', '/transaction', pay, key),
+        api(b.url, 'POST', '/transaction', pay, key),
+      ]);
       expect([onA.status, onB.status]).toEqual([200, 200]);
       expect(onA.body).toEqual(onB.body);
       const row = await viaProxy('GET', `/invoice/${invoiceId}`);
@@ -76,7 +99,9 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
     expect(new Set(codes.map((c) => c.body.code)).size).toBe(ids.length);
     // the same device registering through both instances at once gets one code
     const twice = newId();
-    const [x, y] = await Promise.all(m.instances.map((i) => api(i.url, 'POST', '/v3/devices', { data: { device_id: twice } })));
+    const [x, y] = await Promise.all(
+      m.instances.map((i) => api(i.url, 'POST', '/v3/devices', { data: { device_id: twice } })),
+    );
     expect(x.body.code).toBe(y.body.code);
     // the server's own number series (jobs made without a device number), taken on both instances at once
     const jobs = await Promise.all(Array.from({ length: 30 }, (_, k) => newJob(`NS ${k}`)));
@@ -87,18 +112,28 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
 
   it('counts failed sign-ins across instances, and a session from one is good on the other', async () => {
     const signIn = (base: string, password: string) =>
-      fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
+      fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password }),
+      });
     // five wrong passwords, alternating instances through the proxy: the limit is the database's, not a process's
     for (let k = 0; k < 5; k++) expect((await signIn(proxy.url, 'wrong-guess')).status).toBe(401);
     for (const i of m.instances) expect((await signIn(i.url, 'wrong-guess')).status).toBe(429);
-    const users = await Promise.all(m.instances.map((i) => fetch(`${i.url}/api/v2/auth/users`, { headers: { authorization: `Bearer ${m.adminToken}` } })));
+    const users = await Promise.all(
+      m.instances.map((i) =>
+        fetch(`${i.url}/api/v2/auth/users`, { headers: { authorization: `Bearer ${m.adminToken}` } }),
+      ),
+    );
     expect(users.map((r) => r.status)).toEqual([200, 200]);
   });
 
   it('serves a photo uploaded through one instance from the other (photos in PostgreSQL), and each upload once', async () => {
     const [a, b] = m.instances;
     const job = await newJob('PH 2');
-    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#0a0' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#0a0' } })
+      .jpeg()
+      .toBuffer();
     const id = newId();
     const key = newId();
     const upload = (base: string) => {
@@ -106,31 +141,46 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
       form.append('job_id', job.id);
       form.append('id', id);
       form.append('myfile', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'bay.jpg');
-      return fetch(`${base}/api/upload/service-photo`, { method: 'POST', headers: { authorization: `Bearer ${m.adminToken}`, 'idempotency-key': key }, body: form });
+      return fetch(`${base}/api/upload/service-photo`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${m.adminToken}`, 'idempotency-key': key },
+        body: form,
+      });
     };
     // the same upload sent to both at once (a retry on the other instance): one photo
     const answers = await Promise.all([upload(a.url), upload(b.url)]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     const bytes = async (base: string, size: string) => {
-      const res = await fetch(`${base}/api/photo/${id}/${size}`, { headers: { authorization: `Bearer ${m.adminToken}` } });
+      const res = await fetch(`${base}/api/photo/${id}/${size}`, {
+        headers: { authorization: `Bearer ${m.adminToken}` },
+      });
       expect(res.status, `${size} from ${base}`).toBe(200);
       return Buffer.from(await res.arrayBuffer());
     };
     for (const size of ['full', 'thumb']) expect(await bytes(b.url, size)).toEqual(await bytes(a.url, size));
-    expect(await sharp(await bytes(b.url, 'full')).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
-    expect((await viaProxy('GET', `/servicePhotos/${job.id}`)).body.data.map((p: { id: string }) => p.id)).toEqual([id]);
+    expect(await sharp(await bytes(b.url, 'full')).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 320,
+      height: 240,
+    });
+    expect((await viaProxy('GET', `/servicePhotos/${job.id}`)).body.data.map((p: { id: string }) => p.id)).toEqual([
+      id,
+    ]);
   });
 
   it(`keeps three devices equal to the server and the money balanced through the proxy and a rolling restart (${OPS} mutations per device)`, async () => {
     console.log(`two instances: seed ${SEED} (replay with BAYBOOK_SEED=${SEED})`);
     const rnd = prng(SEED);
-    const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
-    const devices: Device[] = ['A', 'B', 'C'].map((n) => makeDevice(proxy.url, `two${n}`, { random: rnd, timeoutMs: 5000, healthTimeoutMs: 2000 }));
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+    const devices: Device[] = ['A', 'B', 'C'].map((n) =>
+      makeDevice(proxy.url, `two${n}`, { random: rnd, timeoutMs: 5000, healthTimeoutMs: 2000 }),
+    );
     /** outbox entry id → the payment it sends */
     const payments = new Map<string, { id: string; amount: number }>();
     for (const d of devices) {
       d.db.outbox.hook('creating', (_pk, entry) => {
-        if (entry.method === 'POST' && entry.path === '/transaction') payments.set(entry.id, (entry.body as { data: { id: string; amount: number } }).data);
+        if (entry.method === 'POST' && entry.path === '/transaction')
+          payments.set(entry.id, (entry.body as { data: { id: string; amount: number } }).data);
       });
       await d.engine.signIn({ username: 'admin', permission: 5, token: m.adminToken });
       await d.engine.syncNow();
@@ -159,18 +209,37 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
       try {
         const op = rnd();
         if (op < 0.2) {
-          await r.customers.add({ VIN: `TW${SEED % 1000}${d.name}${step}`.padEnd(17, '0').slice(0, 17), 'Registration Number': `TW ${d.name}${step}`, 'First name': 'Two', 'Last name': `Dev${step}`, 'Contact number': '8765551234', Email: '' });
+          await r.customers.add({
+            VIN: `TW${SEED % 1000}${d.name}${step}`.padEnd(17, '0').slice(0, 17),
+            'Registration Number': `TW ${d.name}${step}`,
+            'First name': 'Two',
+            'Last name': `Dev${step}`,
+            'Contact number': '8765551234',
+            Email: '',
+          });
         } else if (op < 0.4) {
           const cs = await d.db.customers.toArray();
-          if (cs.length) await r.jobs.create({ customer: pick(cs), service: ['Full service'], mileage: Math.floor(rnd() * 100000) });
+          if (cs.length)
+            await r.jobs.create({ customer: pick(cs), service: ['Full service'], mileage: Math.floor(rnd() * 100000) });
         } else if (op < 0.6) {
-          const js = (await d.db.jobs.toArray()).filter((j) => (j.status === 'received' || j.status === 'active') && !(j.invoice ?? []).length);
-          if (js.length) await r.invoices.create(pick(js).id, { work_hour: 1 + Math.floor(rnd() * 4), rate_hour: 4000 + Math.floor(rnd() * 4000) }, []);
+          const js = (await d.db.jobs.toArray()).filter(
+            (j) => (j.status === 'received' || j.status === 'active') && !(j.invoice ?? []).length,
+          );
+          if (js.length)
+            await r.invoices.create(
+              pick(js).id,
+              { work_hour: 1 + Math.floor(rnd() * 4), rate_hour: 4000 + Math.floor(rnd() * 4000) },
+              [],
+            );
         } else {
           const due = (await d.db.invoices.toArray()).filter((i) => i.total > 0);
           if (due.length) {
             const inv = pick(due);
-            await r.invoices.pay(inv.id, pick(PAYMENT_METHODS) as PaymentMethod, rnd() < 0.5 ? inv.total : Math.max(1, Math.floor(inv.total * rnd())));
+            await r.invoices.pay(
+              inv.id,
+              pick(PAYMENT_METHODS) as PaymentMethod,
+              rnd() < 0.5 ? inv.total : Math.max(1, Math.floor(inv.total * rnd())),
+            );
           }
         }
       } catch (err) {
@@ -200,12 +269,17 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
     }
     const audit = await auditDb({ url: proxy.url, adminToken: m.adminToken });
     const rowsOf = async (db: Device['db'], entity: (typeof SYNC_ENTITIES)[number]) =>
-      ((await db.entity(entity).toArray()) as Row[]).map(({ _seq: _, ...row }) => row).sort((p, q) => (p.id < q.id ? -1 : 1));
+      ((await db.entity(entity).toArray()) as Row[])
+        .map(({ _seq: _, ...row }) => row)
+        .sort((p, q) => (p.id < q.id ? -1 : 1));
     for (const d of devices) {
-      for (const entity of SYNC_ENTITIES) expect(await rowsOf(d.db, entity), `${d.name}: ${entity}`).toEqual(await rowsOf(audit, entity));
+      for (const entity of SYNC_ENTITIES)
+        expect(await rowsOf(d.db, entity), `${d.name}: ${entity}`).toEqual(await rowsOf(audit, entity));
     }
     // every payment applied once: the devices' payments on the server are the ones queued and not refused
-    const serverPayments = (await audit.transactions.toArray()).filter((t) => (PAYMENT_METHODS as readonly string[]).includes(t.method) && !t.deleted);
+    const serverPayments = (await audit.transactions.toArray()).filter(
+      (t) => (PAYMENT_METHODS as readonly string[]).includes(t.method) && !t.deleted,
+    );
     const applied = [...payments].filter(([entry]) => !refused.has(entry)).map(([, p]) => [p.id, p.amount]);
     const sent = new Set([...payments.values()].map((p) => p.id));
     const fromDevices = serverPayments.filter((t) => sent.has(t.id));
@@ -214,7 +288,10 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
     const invoices = await audit.invoices.toArray();
     const totals = invoices.reduce((n, i) => n + Number(i.totals.total), 0);
     expect(serverPayments.reduce((n, t) => n + t.amount, 0) + invoices.reduce((n, i) => n + i.total, 0)).toBe(totals);
-    for (const inv of invoices) expect(inv.payment, `INV ${inv.number}`).toBe(serverPayments.filter((t) => t.invoice_id === inv.id).reduce((n, t) => n + t.amount, 0));
+    for (const inv of invoices)
+      expect(inv.payment, `INV ${inv.number}`).toBe(
+        serverPayments.filter((t) => t.invoice_id === inv.id).reduce((n, t) => n + t.amount, 0),
+      );
     console.log(
       `two instances: ${payments.size} payments queued (${applied.length} applied), ${invoices.length} invoices, ${refused.size} refused (${[...why].map(([w, n]) => `${n}× ${w}`).join('; ')}), ${localRefusals} refused on the device; ` +
         `proxy sent ${proxy.served.join(' / ')} requests to the two instances, ${proxy.badGateway} answered 502 during the rolling restart`,

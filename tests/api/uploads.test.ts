@@ -10,7 +10,9 @@ import { DATABASES, startServer, type TestServer } from '../helpers/server';
  * what is kept is sharp's re-encoding. Photo bytes are served so that nothing in them can run, and only to the
  * levels that may list the photos of their job or product (SPEC §6).
  */
-const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>');
+const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
+);
 const HTML = Buffer.from('<!doctype html><html><body><script>fetch("/api/customers")</script></body></html>');
 const TAIL = '<html><script>alert("polyglot")</script></html>';
 
@@ -27,9 +29,19 @@ describe.each(DATABASES)('photo uploads on %s', (kind) => {
 
   beforeAll(async () => {
     s = await startServer(kind);
-    const job = await s.api('POST', '/service', { body: { data: { customer: { vin: 'VINUPLOAD1', registration: 'UP 1', first_name: 'U', last_name: 'P', contact: '8765551234' }, mileage: 10, service: ['Body work and paint'] } } });
+    const job = await s.api('POST', '/service', {
+      body: {
+        data: {
+          customer: { vin: 'VINUPLOAD1', registration: 'UP 1', first_name: 'U', last_name: 'P', contact: '8765551234' },
+          mileage: 10,
+          service: ['Body work and paint'],
+        },
+      },
+    });
     jobId = job.body.id;
-    const product = await s.api('POST', '/v2/inventory/product', { body: { data: { title: 'Wiper', description: 'W1', price: 900, stock: 3, low_stock: 1 } } });
+    const product = await s.api('POST', '/v2/inventory/product', {
+      body: { data: { title: 'Wiper', description: 'W1', price: 900, stock: 3, low_stock: 1 } },
+    });
     productId = product.body.id;
     jpeg = await image(120, 80).jpeg().toBuffer();
     for (const level of [1, 2, 3]) tokens[level] = await s.userToken(level);
@@ -42,18 +54,31 @@ describe.each(DATABASES)('photo uploads on %s', (kind) => {
     form.append(owner === 'job' ? 'job_id' : 'product_id', owner === 'job' ? jobId : productId);
     form.append('id', id);
     form.append('myfile', new Blob([new Uint8Array(bytes)], { type }), name);
-    const res = await fetch(`${s.url}/api/upload/${owner === 'job' ? 'service' : 'product'}-photo`, { method: 'POST', headers: { authorization: `Bearer ${s.adminToken}`, 'idempotency-key': newId() }, body: form });
+    const res = await fetch(`${s.url}/api/upload/${owner === 'job' ? 'service' : 'product'}-photo`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.adminToken}`, 'idempotency-key': newId() },
+      body: form,
+    });
     return { id, status: res.status, body: await res.json() };
   };
-  const photo = (id: string, size = 'full', token = s.adminToken) => fetch(`${s.url}/api/photo/${id}/${size}`, { headers: { authorization: `Bearer ${token}` } });
+  const photo = (id: string, size = 'full', token = s.adminToken) =>
+    fetch(`${s.url}/api/photo/${id}/${size}`, { headers: { authorization: `Bearer ${token}` } });
   const stored = async (id: string) => Buffer.from(await (await photo(id)).arrayBuffer());
-  const listed = async () => ((await s.api('GET', `/servicePhotos/${jobId}`)).body.data as { id: string }[]).map((p) => p.id);
+  const listed = async () =>
+    ((await s.api('GET', `/servicePhotos/${jobId}`)).body.data as { id: string }[]).map((p) => p.id);
 
   it.each([
     ['an SVG with a script', SVG, 'dent.svg', 'image/svg+xml', 415, MSG.photoNotRaster],
     ['the same SVG named and typed as PNG', SVG, 'dent.png', 'image/png', 415, MSG.photoNotRaster],
     ['an HTML page named .jpg', HTML, 'dent.jpg', 'image/jpeg', 415, MSG.photoNotRaster],
-    ['HTML behind a JPEG signature', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), HTML]), 'dent.jpg', 'image/jpeg', 400, MSG.photoDamaged],
+    [
+      'HTML behind a JPEG signature',
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), HTML]),
+      'dent.jpg',
+      'image/jpeg',
+      400,
+      MSG.photoDamaged,
+    ],
   ])('refuses %s and stores nothing', async (_name, bytes, name, type, status, message) => {
     const res = await upload(bytes, name, type);
     expect(res.status).toBe(status);
@@ -119,7 +144,11 @@ describe.each(DATABASES)('photo uploads on %s', (kind) => {
     expect(kept.includes('<script')).toBe(false);
     expect(await sharp(kept).metadata()).toMatchObject({ format: 'png', width: 90, height: 60 });
     // EXIF orientation 6 (turned 90°): the stored picture stands as the camera meant, with no tag left to read
-    const turned = await upload(await image(120, 80).jpeg().withMetadata({ orientation: 6 }).toBuffer(), 'turned.jpg', 'image/jpeg');
+    const turned = await upload(
+      await image(120, 80).jpeg().withMetadata({ orientation: 6 }).toBuffer(),
+      'turned.jpg',
+      'image/jpeg',
+    );
     const meta = await sharp(await stored(turned.id)).metadata();
     expect(meta).toMatchObject({ width: 80, height: 120 });
     expect(meta.orientation).toBeUndefined();
@@ -127,7 +156,10 @@ describe.each(DATABASES)('photo uploads on %s', (kind) => {
 
   it('serves photo bytes inline under a name of its own, unsniffed, under a policy that runs nothing', async () => {
     const res = await upload(jpeg, 'a "quoted"\r\nname.jpg', 'image/jpeg');
-    for (const [size, mime, ext] of [['full', 'image/jpeg', 'jpg'], ['thumb', 'image/webp', 'webp']]) {
+    for (const [size, mime, ext] of [
+      ['full', 'image/jpeg', 'jpg'],
+      ['thumb', 'image/webp', 'webp'],
+    ]) {
       const r = await photo(res.id, size);
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toBe(mime);
@@ -137,7 +169,7 @@ describe.each(DATABASES)('photo uploads on %s', (kind) => {
     }
   });
 
-  it('lets only the levels that list a job\'s or product\'s photos read them by id (SPEC §6: level 3 and up)', async () => {
+  it("lets only the levels that list a job's or product's photos read them by id (SPEC §6: level 3 and up)", async () => {
     const job = await upload(jpeg, 'j.jpg', 'image/jpeg');
     const product = await upload(jpeg, 'p.jpg', 'image/jpeg', 'product');
     expect(product.status).toBe(200);
@@ -145,7 +177,8 @@ describe.each(DATABASES)('photo uploads on %s', (kind) => {
       expect((await s.api('GET', `/servicePhotos/${jobId}`, { token: tokens[level] })).status).toBe(403);
       expect((await s.api('GET', `/productPhotos/${productId}`, { token: tokens[level] })).status).toBe(403);
       for (const id of [job.id, product.id, newId()]) {
-        for (const size of ['full', 'thumb']) expect((await photo(id, size, tokens[level])).status, `level ${level} ${size}`).toBe(403);
+        for (const size of ['full', 'thumb'])
+          expect((await photo(id, size, tokens[level])).status, `level ${level} ${size}`).toBe(403);
       }
     }
     expect((await s.api('GET', `/servicePhotos/${jobId}`, { token: tokens[3] })).status).toBe(200);

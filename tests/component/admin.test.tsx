@@ -30,7 +30,8 @@ async function findRow(id: string) {
 }
 const formDialog = () => screen.findByTestId('form-dialog');
 const confirmDialog = () => screen.findByTestId('confirm-dialog');
-const field = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label, { exact: false }) as HTMLInputElement;
+const field = (dialog: HTMLElement, label: string) =>
+  within(dialog).getByLabelText(label, { exact: false }) as HTMLInputElement;
 function type(dialog: HTMLElement, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) fireEvent.change(field(dialog, label), { target: { value } });
 }
@@ -40,7 +41,14 @@ const dialogGone = () => waitFor(() => expect(screen.queryByTestId('form-dialog'
 /** A row the pull brought (the server's row, as it arrives on the device). */
 const member = async (data: AppData, username: string, permission: number) => {
   const id = newId();
-  await putRow(data.db, 'users', { id, username, permission, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z', version: 1 });
+  await putRow(data.db, 'users', {
+    id,
+    username,
+    permission,
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    version: 1,
+  });
   return id;
 };
 
@@ -61,7 +69,8 @@ describe('Team / Members (SPEC §2, §5)', () => {
     expect(within(row).getByText('Admin')).toBeTruthy();
     expect(within(row).getByText(PASSWORD_MASK)).toBeTruthy();
     expect(within(row).getByText(admin.slice(-8))).toBeTruthy();
-    for (const h of ['ID', 'Username', 'Permission', 'Password']) expect(screen.getByRole('columnheader', { name: new RegExp(h) })).toBeTruthy();
+    for (const h of ['ID', 'Username', 'Permission', 'Password'])
+      expect(screen.getByRole('columnheader', { name: new RegExp(h) })).toBeTruthy();
   });
 
   it.each<[string, Record<string, string>]>([
@@ -104,7 +113,11 @@ describe('Team / Members (SPEC §2, §5)', () => {
     expect(row).not.toHaveProperty('password');
     expect(JSON.stringify(row)).not.toContain('torque-wrench-9');
     const [entry] = await outbox(data);
-    expect(entry).toMatchObject({ method: 'POST', path: '/v2/auth/user', body: { data: { username: 'newbie', permission: 3, password: 'torque-wrench-9' } } });
+    expect(entry).toMatchObject({
+      method: 'POST',
+      path: '/v2/auth/user',
+      body: { data: { username: 'newbie', permission: 3, password: 'torque-wrench-9' } },
+    });
     const shown = await findRow(row.id);
     expect(within(shown).getByText('Service Agent')).toBeTruthy();
     expect(within(shown).getByText(PASSWORD_MASK)).toBeTruthy();
@@ -124,7 +137,11 @@ describe('Team / Members (SPEC §2, §5)', () => {
     await dialogGone();
     expect(await data.db.users.get(id)).toMatchObject({ username: 'mike', permission: 4 });
     const [entry] = await outbox(data);
-    expect(entry).toMatchObject({ method: 'PUT', path: '/v2/auth/user', body: { data: { id, username: 'mike', permission: 4 } } });
+    expect(entry).toMatchObject({
+      method: 'PUT',
+      path: '/v2/auth/user',
+      body: { data: { id, username: 'mike', permission: 4 } },
+    });
     expect((entry.body as { data: object }).data).not.toHaveProperty('password');
     await waitFor(() => expect(within(rowOf(id)!).getByText('Admin')).toBeTruthy());
   });
@@ -172,7 +189,9 @@ describe('Team / Members (SPEC §2, §5)', () => {
     await member(data, 'chief', 5);
     fireEvent.click(within(await findRow(boss)).getByRole('button', { name: 'Delete boss' }));
     fireEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', description: MSG.cannotRemoveSelf })));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', description: MSG.cannotRemoveSelf })),
+    );
     expect(await data.db.users.get(boss)).toBeTruthy();
     expect(await outbox(data)).toHaveLength(0);
   });
@@ -182,7 +201,16 @@ describe('Team / Members (SPEC §2, §5)', () => {
 
 const setting = async (data: AppData, name: string, title: string, description: string, amount: number | null) => {
   const id = newId();
-  await putRow(data.db, 'config', { id, name, title, description, amount, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z', version: 1 });
+  await putRow(data.db, 'config', {
+    id,
+    name,
+    title,
+    description,
+    amount,
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    version: 1,
+  });
   return id;
 };
 
@@ -198,7 +226,8 @@ describe('Configuration sheet (SPEC §2, §5, §9)', () => {
     expect(within(row).getByText('Labour rate')).toBeTruthy();
     expect(within(row).getByText('Default rate per work hour (USD)')).toBeTruthy();
     expect(within(row).getByText('50')).toBeTruthy();
-    for (const h of ['ID', 'Title', 'Description', 'Amount']) expect(screen.getByRole('columnheader', { name: new RegExp(h) })).toBeTruthy();
+    for (const h of ['ID', 'Title', 'Description', 'Amount'])
+      expect(screen.getByRole('columnheader', { name: new RegExp(h) })).toBeTruthy();
     const sizes = screen.getByRole('combobox', { name: 'Rows per page' }) as HTMLSelectElement;
     await waitFor(() => expect(sizes.value).toBe('15'));
     expect([...sizes.options].map((o) => Number(o.value))).toEqual(expect.arrayContaining([10, 20, 50, 100, 150, 300]));
@@ -218,7 +247,11 @@ describe('Configuration sheet (SPEC §2, §5, §9)', () => {
     await dialogGone();
     expect(await data.db.config.get(id)).toMatchObject({ amount: 65.5, title: 'Labour rate' });
     const [entry] = await outbox(data);
-    expect(entry).toMatchObject({ method: 'PUT', path: `/configsheet/${id}`, body: { data: { title: 'Labour rate', description: 'Default rate per work hour (USD)', amount: 65.5 } } });
+    expect(entry).toMatchObject({
+      method: 'PUT',
+      path: `/configsheet/${id}`,
+      body: { data: { title: 'Labour rate', description: 'Default rate per work hour (USD)', amount: 65.5 } },
+    });
     await waitFor(() => expect(within(rowOf(id)!).getByText('65.5')).toBeTruthy());
   });
 
@@ -248,7 +281,10 @@ describe('Configuration sheet (SPEC §2, §5, §9)', () => {
     save(dialog);
     await dialogGone();
     const [entry] = await outbox(data);
-    expect(entry).toMatchObject({ path: `/configsheet/${id}`, body: { data: { title: 'Time zone', description: 'America/New_York', amount: null } } });
+    expect(entry).toMatchObject({
+      path: `/configsheet/${id}`,
+      body: { data: { title: 'Time zone', description: 'America/New_York', amount: null } },
+    });
   });
 
   it("the shop's details for documents say a dash is none; the receipt paper says its two choices (issue 15)", async () => {
@@ -275,15 +311,30 @@ describe('Activity Log and Inventory Log (SPEC §2)', () => {
     const { data } = await renderScreen(<ActivityLog />, { level: 5, path: '/view-sys-log' });
     const older = newId();
     const newer = newId();
-    await putRow(data.db, 'sys_log', { id: older, category: 'system', subject: 'Team member mike', predicate: 'added with permission 3', username: 'boss', created_at: '2025-03-04T15:30:05.000Z' });
-    await putRow(data.db, 'sys_log', { id: newer, category: 'service', subject: 'Job #A1-7', predicate: 'status active', username: 'mike', created_at: '2025-03-05T02:00:00.000Z' });
+    await putRow(data.db, 'sys_log', {
+      id: older,
+      category: 'system',
+      subject: 'Team member mike',
+      predicate: 'added with permission 3',
+      username: 'boss',
+      created_at: '2025-03-04T15:30:05.000Z',
+    });
+    await putRow(data.db, 'sys_log', {
+      id: newer,
+      category: 'service',
+      subject: 'Job #A1-7',
+      predicate: 'status active',
+      username: 'mike',
+      created_at: '2025-03-05T02:00:00.000Z',
+    });
     const row = await findRow(older);
     expect(within(row).getByText('Team member mike')).toBeTruthy();
     expect(within(row).getByText('added with permission 3')).toBeTruthy();
     // 15:30:05 UTC is 10:30:05 in Jamaica (UTC-5)
     expect(within(row).getByText('Mar 4th 2025, 10:30:05 AM')).toBeTruthy();
     expect(within(row).getByText(older.slice(-8))).toBeTruthy();
-    for (const h of ['ID', 'Subject', 'Log', 'Date']) expect(screen.getByRole('columnheader', { name: new RegExp(`^${h}`) })).toBeTruthy();
+    for (const h of ['ID', 'Subject', 'Log', 'Date'])
+      expect(screen.getByRole('columnheader', { name: new RegExp(`^${h}`) })).toBeTruthy();
     const ids = [...document.querySelectorAll('tbody [data-row-id]')].map((r) => r.getAttribute('data-row-id'));
     expect(ids).toEqual([newer, older]);
 
@@ -296,11 +347,39 @@ describe('Activity Log and Inventory Log (SPEC §2)', () => {
   it('Inventory Log: the product title as Subject, the signed amount and why as Log, newest first', async () => {
     const { data } = await renderScreen(<InventoryLog />, { level: 5, path: '/view-inventory-log' });
     const product = newId();
-    await putRow(data.db, 'products', { id: product, title: 'Oil filter', description: 'OF-1', price: 1200, cost: 600, stock: 10, low_stock: 2, barcode: '', supplier: null, updated_at: '2025-01-01T00:00:00.000Z', version: 1 });
+    await putRow(data.db, 'products', {
+      id: product,
+      title: 'Oil filter',
+      description: 'OF-1',
+      price: 1200,
+      cost: 600,
+      stock: 10,
+      low_stock: 2,
+      barcode: '',
+      supplier: null,
+      updated_at: '2025-01-01T00:00:00.000Z',
+      version: 1,
+    });
     const received = newId();
     const sold = newId();
-    await putRow(data.db, 'inventory_log', { id: received, product_id: product, amount: 12, reason: 'received', ref: '', username: 'boss', created_at: '2025-03-04T15:30:05.000Z' });
-    await putRow(data.db, 'inventory_log', { id: sold, product_id: product, amount: -2, reason: 'sold', ref: 'INV A1-0042', username: 'ana', created_at: '2025-03-06T15:00:00.000Z' });
+    await putRow(data.db, 'inventory_log', {
+      id: received,
+      product_id: product,
+      amount: 12,
+      reason: 'received',
+      ref: '',
+      username: 'boss',
+      created_at: '2025-03-04T15:30:05.000Z',
+    });
+    await putRow(data.db, 'inventory_log', {
+      id: sold,
+      product_id: product,
+      amount: -2,
+      reason: 'sold',
+      ref: 'INV A1-0042',
+      username: 'ana',
+      created_at: '2025-03-06T15:00:00.000Z',
+    });
     const row = await findRow(received);
     expect(within(row).getByText('Oil filter')).toBeTruthy();
     expect(within(row).getByText('+12 received')).toBeTruthy();
@@ -320,10 +399,17 @@ describe('Activity Log and Inventory Log (SPEC §2)', () => {
 describe('Suppliers (SPEC §2, §5)', () => {
   it('lists bizname, email, address and contact', async () => {
     const { data } = await renderScreen(<Suppliers />, { level: 5, path: '/view-suppliers' });
-    const s = await data.repos.products.addSupplier({ bizname: 'Parts Ltd', email: 'sales@parts.test', address: '1 King St', contact: '8765550000' });
+    const s = await data.repos.products.addSupplier({
+      bizname: 'Parts Ltd',
+      email: 'sales@parts.test',
+      address: '1 King St',
+      contact: '8765550000',
+    });
     const row = await findRow(s.id);
     expect(within(row).getByText('Parts Ltd')).toBeTruthy();
-    expect(within(row).getByText('sales@parts.test').closest('a')?.getAttribute('href')).toBe('mailto:sales@parts.test');
+    expect(within(row).getByText('sales@parts.test').closest('a')?.getAttribute('href')).toBe(
+      'mailto:sales@parts.test',
+    );
     expect(within(row).getByText('1 King St')).toBeTruthy();
     expect(within(row).getByText('8765550000')).toBeTruthy();
   });
@@ -343,13 +429,22 @@ describe('Suppliers (SPEC §2, §5)', () => {
     const [row] = await data.db.suppliers.toArray();
     expect(row).toMatchObject({ bizname: 'Brake World', email: '', address: '', contact: '' });
     const [entry] = await outbox(data);
-    expect(entry).toMatchObject({ method: 'POST', path: '/v2/inventory/supplier', body: { data: { id: row.id, bizname: 'Brake World' } } });
+    expect(entry).toMatchObject({
+      method: 'POST',
+      path: '/v2/inventory/supplier',
+      body: { data: { id: row.id, bizname: 'Brake World' } },
+    });
     await findRow(row.id);
   });
 
   it('edits a supplier and queues PUT with every field', async () => {
     const { data } = await renderScreen(<Suppliers />, { level: 5, path: '/view-suppliers' });
-    const s = await data.repos.products.addSupplier({ bizname: 'Parts Ltd', email: 'sales@parts.test', address: '1 King St', contact: '8765550000' });
+    const s = await data.repos.products.addSupplier({
+      bizname: 'Parts Ltd',
+      email: 'sales@parts.test',
+      address: '1 King St',
+      contact: '8765550000',
+    });
     await data.db.outbox.clear();
     fireEvent.click(within(await findRow(s.id)).getByRole('button', { name: 'Edit Parts Ltd' }));
     const dialog = await formDialog();
@@ -362,7 +457,15 @@ describe('Suppliers (SPEC §2, §5)', () => {
     expect(entry).toMatchObject({
       method: 'PUT',
       path: '/v2/inventory/supplier',
-      body: { data: { id: s.id, bizname: 'Parts Ltd', email: 'sales@parts.test', address: '2 Queen St', contact: '8765550000' } },
+      body: {
+        data: {
+          id: s.id,
+          bizname: 'Parts Ltd',
+          email: 'sales@parts.test',
+          address: '2 Queen St',
+          contact: '8765550000',
+        },
+      },
     });
     await waitFor(() => expect(within(rowOf(s.id)!).getByText('2 Queen St')).toBeTruthy());
   });
@@ -382,7 +485,13 @@ describe('Suppliers (SPEC §2, §5)', () => {
 
   it('below level 5 the table shows no add, edit or delete', async () => {
     const { data } = await renderScreen(<Suppliers />, { level: 4, path: '/view-suppliers' });
-    const s = await putRow(data.db, 'suppliers', { id: newId(), bizname: 'Parts Ltd', email: '', address: '', contact: '' });
+    const s = await putRow(data.db, 'suppliers', {
+      id: newId(),
+      bizname: 'Parts Ltd',
+      email: '',
+      address: '',
+      contact: '',
+    });
     const row = await findRow(s.id);
     expect(within(row).queryByRole('button', { name: /Edit|Delete/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add Supplier' })).toBeNull();

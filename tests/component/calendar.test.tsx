@@ -33,8 +33,20 @@ async function customer(data: AppData, registration: string, first = 'Ann', last
   return (await data.repos.customers.get(id))!;
 }
 
-async function bookedJob(data: AppData, registration: string, day: string, from = '10:00', to = '11:00'): Promise<JobRow> {
-  return data.repos.jobs.create({ customer: await customer(data, registration), service: ['Oil change', 'Brake check'], mileage: 12000, book_start: at(day, from), book_end: at(day, to) });
+async function bookedJob(
+  data: AppData,
+  registration: string,
+  day: string,
+  from = '10:00',
+  to = '11:00',
+): Promise<JobRow> {
+  return data.repos.jobs.create({
+    customer: await customer(data, registration),
+    service: ['Oil change', 'Brake check'],
+    mileage: 12000,
+    book_start: at(day, from),
+    book_end: at(day, to),
+  });
 }
 
 async function toNextMonth() {
@@ -145,7 +157,9 @@ describe('Booking calendar (SPEC §2 Booking calendar, §4, §5)', () => {
     await waitFor(async () => expect(await bookingEntries(data)).toHaveLength(1));
     const [entry] = await bookingEntries(data);
     expect(entry.method).toBe('PUT');
-    expect(entry.body).toEqual({ data: { id: job.id, book_start: at(newDay, '14:00'), book_end: at(newDay, '15:30'), status: 'booked' } });
+    expect(entry.body).toEqual({
+      data: { id: job.id, book_start: at(newDay, '14:00'), book_end: at(newDay, '15:30'), status: 'booked' },
+    });
     const row = await data.db.jobs.get(job.id);
     expect(row?.status).toBe('booked');
     expect(row?.book_start).toBe(at(newDay, '14:00'));
@@ -159,7 +173,11 @@ describe('Booking calendar (SPEC §2 Booking calendar, §4, §5)', () => {
   it('books an unbooked received job into a selected day, searched by registration, with a slot', async () => {
     const { data } = await renderScreen(<Calendar />, { level: 4, path: '/view-calendar' });
     const day = nextMonthDay(20);
-    const waiting = await data.repos.jobs.create({ customer: await customer(data, 'XYZ789', 'Bob', 'Grant'), service: ['Tyres'], mileage: 5000 });
+    const waiting = await data.repos.jobs.create({
+      customer: await customer(data, 'XYZ789', 'Bob', 'Grant'),
+      service: ['Tyres'],
+      mileage: 5000,
+    });
     await data.repos.jobs.create({ customer: await customer(data, 'QRS456'), service: ['Tyres'], mileage: 6000 });
     expect(waiting.status).toBe('received');
     await toNextMonth();
@@ -179,7 +197,9 @@ describe('Booking calendar (SPEC §2 Booking calendar, §4, §5)', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Book' }));
     await waitFor(async () => expect(await bookingEntries(data)).toHaveLength(1));
     const [entry] = await bookingEntries(data);
-    expect(entry.body).toEqual({ data: { id: waiting.id, book_start: at(day, '14:00'), book_end: at(day, '15:00'), status: 'booked' } });
+    expect(entry.body).toEqual({
+      data: { id: waiting.id, book_start: at(day, '14:00'), book_end: at(day, '15:00'), status: 'booked' },
+    });
     expect((await data.db.jobs.get(waiting.id))?.status).toBe('booked');
     expect(await within(screen.getByTestId(`day-${day}`)).findByText('14:00 XYZ789')).toBeTruthy();
     expect(await screen.findByRole('list', { name: 'Bookings of the day' })).toBeTruthy();
@@ -188,7 +208,11 @@ describe('Booking calendar (SPEC §2 Booking calendar, §4, §5)', () => {
   it("the day form checks the times too ('Invalid booking dates')", async () => {
     const { data } = await renderScreen(<Calendar />, { level: 5, path: '/view-calendar' });
     const day = nextMonthDay(21);
-    const job = await data.repos.jobs.create({ customer: await customer(data, 'LMN321'), service: ['Tyres'], mileage: 5000 });
+    const job = await data.repos.jobs.create({
+      customer: await customer(data, 'LMN321'),
+      service: ['Tyres'],
+      mileage: 5000,
+    });
     await toNextMonth();
     fireEvent.click(await screen.findByTestId(`day-${day}`));
     const form = await screen.findByTestId('book-form');
@@ -216,13 +240,16 @@ describe('Booking calendar (SPEC §2 Booking calendar, §4, §5)', () => {
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
     // the repository says the same: the form is offered exactly where book() would accept it
-    await expect(data.repos.jobs.book(job.id, at(day, '12:00'), at(day, '13:00'))).rejects.toThrow(MSG.cannotUpdateFinal);
+    await expect(data.repos.jobs.book(job.id, at(day, '12:00'), at(day, '13:00'))).rejects.toThrow(
+      MSG.cannotUpdateFinal,
+    );
     expect(await bookingEntries(data)).toHaveLength(0);
   });
 
   it('offers the reschedule form where the domain allows a booking update, and nowhere else', () => {
     for (const level of [1, 2, 3, 4, 5]) {
-      for (const status of JOB_STATUSES) expect(canRebook(status, level), `${status} at ${level}`).toBe(checkBookingUpdate(status, level).ok);
+      for (const status of JOB_STATUSES)
+        expect(canRebook(status, level), `${status} at ${level}`).toBe(checkBookingUpdate(status, level).ok);
     }
     expect(['booked', 'received', 'active'].every((s) => canRebook(s, 4) && canRebook(s, 5))).toBe(true);
     expect(['complete', 'canceled'].some((s) => canRebook(s, 5))).toBe(false);

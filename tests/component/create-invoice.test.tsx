@@ -36,14 +36,33 @@ async function device(opts: { level?: number; rate?: number } = {}) {
   const data = createData(`create-invoice-${Math.random().toString(36).slice(2)}`);
   await setMeta(data.db, 'session', { username: 'admin', permission: 5 });
   await setMeta(data.db, 'deviceCode', 'T1');
-  if (opts.rate !== undefined) await data.db.config.put({ id: 'cfg-rate', name: 'labour_rate', title: 'Labour rate', description: 'Default rate per work hour (USD)', amount: opts.rate, updated_at: '', version: 1 } as never);
+  if (opts.rate !== undefined)
+    await data.db.config.put({
+      id: 'cfg-rate',
+      name: 'labour_rate',
+      title: 'Labour rate',
+      description: 'Default rate per work hour (USD)',
+      amount: opts.rate,
+      updated_at: '',
+      version: 1,
+    } as never);
   const c = await customer(data);
   const job = await data.repos.jobs.create({ customer: c, service: ['Oil change', 'Brake check'], mileage: 42000 });
   return { data, job };
 }
 
-async function product(data: AppData, title: string, over: { price?: number; stock?: number } = {}): Promise<ProductRow> {
-  return data.repos.products.add({ title, description: `${title} description`, price: over.price ?? 1500, stock: over.stock ?? 5, low_stock: 1 });
+async function product(
+  data: AppData,
+  title: string,
+  over: { price?: number; stock?: number } = {},
+): Promise<ProductRow> {
+  return data.repos.products.add({
+    title,
+    description: `${title} description`,
+    price: over.price ?? 1500,
+    stock: over.stock ?? 5,
+    low_stock: 1,
+  });
 }
 
 async function open(job: JobRow | string, data: AppData, level = 5) {
@@ -178,16 +197,22 @@ describe('Create Invoice (SPEC §2 /generate-invoice)', () => {
     await addProduct('Oil filter');
     fireEvent.change(screen.getByLabelText('Quantity of Oil filter'), { target: { value: '2' } });
     await waitFor(() => expect((screen.getByLabelText('Quantity of Oil filter') as HTMLInputElement).value).toBe('2'));
-    await act(() => data.repos.invoices.sale(null, [{ id: oil.id, title: oil.title, description: '', price: oil.price, qty: 1 }]));
+    await act(() =>
+      data.repos.invoices.sale(null, [{ id: oil.id, title: oil.title, description: '', price: oil.price, qty: 1 }]),
+    );
     save();
-    expect((await screen.findByTestId('save-error')).textContent).toContain(fill(MSG.onlyInStock, { title: 'Oil filter', stock: 1 }));
+    expect((await screen.findByTestId('save-error')).textContent).toContain(
+      fill(MSG.onlyInStock, { title: 'Oil filter', stock: 1 }),
+    );
     expect(await data.repos.invoices.forJob(job.id)).toHaveLength(0);
   });
 
   it('a level-3 user sees why they cannot generate the invoice', async () => {
     const { data, job } = await device();
     await open(job, data, 3);
-    expect(screen.getByTestId('level-notice').textContent).toContain('Generating an invoice needs Admin (level 4) or higher');
+    expect(screen.getByTestId('level-notice').textContent).toContain(
+      'Generating an invoice needs Admin (level 4) or higher',
+    );
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     expect(field('Work hours').disabled).toBe(true);
   });

@@ -148,7 +148,15 @@ describe('Add Customer form (SPEC §2, §5)', () => {
     await screen.findByTestId('customer-saved');
 
     const [row] = await data.db.customers.toArray();
-    expect(row).toMatchObject({ vin: VALID.VIN, registration: 'PK 1234', first_name: 'Ann', last_name: 'Lee', contact: '8765551234', email: 'ann@shop.test', active: 1 });
+    expect(row).toMatchObject({
+      vin: VALID.VIN,
+      registration: 'PK 1234',
+      first_name: 'Ann',
+      last_name: 'Lee',
+      contact: '8765551234',
+      email: 'ann@shop.test',
+      active: 1,
+    });
     const entries = await outbox(data);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ method: 'POST', path: '/customer', state: 'pending', actor: 'user2' });
@@ -281,7 +289,8 @@ describe('AddCustomerDialog (the Make Sale dialog)', () => {
     const onSaved = vi.fn();
     const { data } = await renderScreen(<Host onSaved={onSaved} />, { level: 4, path: '/make-sale' });
     const dialog = await screen.findByTestId('add-customer-dialog');
-    for (const [label, value] of Object.entries(VALID)) fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    for (const [label, value] of Object.entries(VALID))
+      fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const confirmDialog = await screen.findByTestId('confirm-dialog');
     fireEvent.click(within(confirmDialog).getByRole('button', { name: 'Save' }));
@@ -337,7 +346,9 @@ describe('Customers table (SPEC §2)', () => {
     fireEvent.click(screen.getByLabelText('Previous page'));
     await waitFor(() => expect(bodyIds()).toEqual(byName.slice(0, 10)));
     const target = made[7];
-    fireEvent.change(screen.getByLabelText('Search customers'), { target: { value: target.registration.replace(' ', '').toLowerCase() } });
+    fireEvent.change(screen.getByLabelText('Search customers'), {
+      target: { value: target.registration.replace(' ', '').toLowerCase() },
+    });
     await waitFor(() => expect(bodyIds()).toEqual([target.id]));
     expect(screen.getByTestId('page-info').textContent).toBe('1–1 of 1');
   });
@@ -422,7 +433,11 @@ describe('Customers table (SPEC §2)', () => {
     await waitFor(() => expect(within(rowOf(c.id)).queryByLabelText('First name')).toBeNull());
     expect(rowOf(c.id).textContent).toContain('Beatrice');
     expect(rowOf(c.id).textContent).toContain('10%');
-    expect(await data.repos.customers.get(c.id)).toMatchObject({ first_name: 'Beatrice', note: 'Prefers mornings', discount: 10 });
+    expect(await data.repos.customers.get(c.id)).toMatchObject({
+      first_name: 'Beatrice',
+      note: 'Prefers mornings',
+      discount: 10,
+    });
     const [entry] = await outbox(data);
     expect(entry).toMatchObject({ method: 'PUT', path: '/customer' });
     // changes, not rows (issue 14): only the changed fields, each with the value it was based on (and `active`, so an
@@ -482,7 +497,14 @@ describe('Customers table (SPEC §2)', () => {
   /** Three customers with names that sort apart: Cole Young, Ann Adams (discount 5%, a note), Ben Mills (blocked). */
   async function three(data: AppData) {
     const add = async (first: string, last: string, reg: string, vin: string, email = '') => {
-      const id = await data.repos.customers.add({ VIN: vin, 'Registration Number': reg, 'First name': first, 'Last name': last, 'Contact number': '8765550101', Email: email });
+      const id = await data.repos.customers.add({
+        VIN: vin,
+        'Registration Number': reg,
+        'First name': first,
+        'Last name': last,
+        'Contact number': '8765550101',
+        Email: email,
+      });
       return (await data.repos.customers.get(id))!;
     };
     const young = await add('Cole', 'Young', 'YY 100', '3HGCM82633A000001', 'cole@young.test');
@@ -490,9 +512,14 @@ describe('Customers table (SPEC §2)', () => {
     await data.repos.customers.edit(adams.id, { discount: 5, note: 'Pays cash, "VIP", front desk' });
     const mills = await add('Ben', 'Mills', 'MM 300', '3HGCM82633A000003');
     await data.repos.customers.setActive(mills.id, false);
-    return { young, adams: (await data.repos.customers.get(adams.id))!, mills: (await data.repos.customers.get(mills.id))! };
+    return {
+      young,
+      adams: (await data.repos.customers.get(adams.id))!,
+      mills: (await data.repos.customers.get(mills.id))!,
+    };
   }
-  const headerCell = (name: string) => screen.getAllByRole('columnheader').find((h) => h.textContent?.replace(/[▲▼]/g, '').trim() === name)!;
+  const headerCell = (name: string) =>
+    screen.getAllByRole('columnheader').find((h) => h.textContent?.replace(/[▲▼]/g, '').trim() === name)!;
   const bodyIds = () => [...document.querySelectorAll('[data-row-id]')].map((r) => (r as HTMLElement).dataset.rowId);
 
   it('filters per column: each filter box narrows by its own column only', async () => {

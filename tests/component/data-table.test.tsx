@@ -12,7 +12,12 @@ interface Row {
   email: string;
 }
 
-const rows = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: `r${i + 1}`, plate: `PL ${String(i + 1).padStart(3, '0')}`, email: `owner${i + 1}@example.com` }));
+const rows = (n: number): Row[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `r${i + 1}`,
+    plate: `PL ${String(i + 1).padStart(3, '0')}`,
+    email: `owner${i + 1}@example.com`,
+  }));
 
 const columns = [
   { accessorKey: 'plate', header: 'Registration' },
@@ -24,13 +29,24 @@ function Table({ data, outside }: { data: Row[]; outside?: string }) {
   return (
     <ChakraProvider value={system}>
       <button onClick={() => setSearch(outside ?? '')}>helper</button>
-      <DataTable<Row> data={data} columns={columns} name="plates" getRowId={(r) => r.id} pageSizes={PAGE_SIZES.customers} search={search} onSearchChange={setSearch} />
+      <DataTable<Row>
+        data={data}
+        columns={columns}
+        name="plates"
+        getRowId={(r) => r.id}
+        pageSizes={PAGE_SIZES.customers}
+        search={search}
+        onSearchChange={setSearch}
+      />
     </ChakraProvider>
   );
 }
 
 const pageInfo = () => screen.getByTestId('page-info').textContent;
-const sizes = () => within(screen.getByLabelText('Rows per page')).getAllByRole('option').map((o) => o.textContent);
+const sizes = () =>
+  within(screen.getByLabelText('Rows per page'))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 
 describe('the shared data table', () => {
   it('shrinks the page size to the rows loaded when there are fewer than 10 (SPEC §9)', () => {
@@ -67,7 +83,13 @@ describe('the shared data table', () => {
   });
 
   it('exports CSV with quotes escaped and formulas kept as text', () => {
-    const csv = toCsv(['Name', 'Note'], [['Smith, Jo', '=HYPERLINK("x")'], ['O"Neil', '-5']]);
+    const csv = toCsv(
+      ['Name', 'Note'],
+      [
+        ['Smith, Jo', '=HYPERLINK("x")'],
+        ['O"Neil', '-5'],
+      ],
+    );
     expect(csv.split('\r\n')).toEqual(['Name,Note', '"Smith, Jo","\'=HYPERLINK(""x"")"', '"O""Neil",-5']);
   });
 

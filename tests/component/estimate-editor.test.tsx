@@ -29,8 +29,23 @@ async function device(opts: { rate?: number } = {}) {
   await setMeta(data.db, 'session', { username: 'admin', permission: 5 });
   await setMeta(data.db, 'deviceCode', 'T1');
   for (const s of CATALOGUE) await putRow(data.db, 'services', { id: newId(), ...s });
-  if (opts.rate !== undefined) await data.db.config.put({ id: 'cfg-rate', name: 'labour_rate', title: 'Labour rate', description: 'Default rate per work hour (USD)', amount: opts.rate, updated_at: '', version: 1 } as never);
-  const filter: ProductRow = await data.repos.products.add({ title: 'Oil filter', description: 'Spin-on filter', price: 1500, stock: 5, low_stock: 1 });
+  if (opts.rate !== undefined)
+    await data.db.config.put({
+      id: 'cfg-rate',
+      name: 'labour_rate',
+      title: 'Labour rate',
+      description: 'Default rate per work hour (USD)',
+      amount: opts.rate,
+      updated_at: '',
+      version: 1,
+    } as never);
+  const filter: ProductRow = await data.repos.products.add({
+    title: 'Oil filter',
+    description: 'Spin-on filter',
+    price: 1500,
+    stock: 5,
+    low_stock: 1,
+  });
   await data.db.outbox.clear(); // only the editor's own writes are asserted
   return { data, filter };
 }
@@ -75,7 +90,12 @@ async function fillValid() {
 }
 
 async function estimate(data: AppData): Promise<EstimateRow> {
-  return data.repos.estimates.create({ first_name: 'Bob', last_name: 'Ray', contact: '8765550000', email: 'bob@shop.test' }, { work_hour: 1.5, rate_hour: 4000 }, [], ['Brake check']);
+  return data.repos.estimates.create(
+    { first_name: 'Bob', last_name: 'Ray', contact: '8765550000', email: 'bob@shop.test' },
+    { work_hour: 1.5, rate_hour: 4000 },
+    [],
+    ['Brake check'],
+  );
 }
 
 describe('Estimate editor (SPEC §2 /view-estimate)', () => {
@@ -88,7 +108,8 @@ describe('Estimate editor (SPEC §2 /view-estimate)', () => {
     for (const label of ['First name', 'Last name', 'Contact number', 'Email']) expect(field(label).value).toBe('');
     expect(await screen.findByRole('checkbox', { name: /Oil change/ })).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: /Brake check/ })).toBeTruthy();
-    for (const name of ['View Estimates', 'Print Estimate', 'Save Changes']) expect(screen.getByText(name)).toBeTruthy();
+    for (const name of ['View Estimates', 'Print Estimate', 'Save Changes'])
+      expect(screen.getByText(name)).toBeTruthy();
   });
 
   it('says every refusal at once and stores nothing', async () => {
@@ -179,7 +200,14 @@ describe('Estimate editor (SPEC §2 /view-estimate)', () => {
     await tick(/Brake check/);
     fireEvent.change(screen.getByLabelText('Quantity of Oil filter'), { target: { value: '2' } });
     save();
-    await waitFor(async () => expect(await outbox(data)).toEqual([['POST', '/estimate'], ['PUT', '/estimate-details']]), { timeout: 8000 });
+    await waitFor(
+      async () =>
+        expect(await outbox(data)).toEqual([
+          ['POST', '/estimate'],
+          ['PUT', '/estimate-details'],
+        ]),
+      { timeout: 8000 },
+    );
     const list = await data.repos.estimates.list();
     expect(list).toHaveLength(1);
     expect(list[0].id).toBe(row.id);
@@ -226,7 +254,9 @@ describe('Estimate editor (SPEC §2 /view-estimate)', () => {
     fireEvent.change(screen.getByLabelText('Quantity of Oil filter'), { target: { value: '3' } });
     const want = computeInvoice({ type: 'service', workHour: 2, rateCents: 4550, lines: [{ price: 1500, qty: 3 }] });
     const summary = screen.getByTestId('summary');
-    await waitFor(() => expect(within(summary).getByTestId('summary-total').textContent).toContain(formatUSD(want.total)));
+    await waitFor(() =>
+      expect(within(summary).getByTestId('summary-total').textContent).toContain(formatUSD(want.total)),
+    );
     expect(within(summary).getByTestId('summary-labour').textContent).toContain(formatUSD(want.labour));
     expect(within(summary).getByTestId('summary-products').textContent).toContain(formatUSD(want.product));
     expect(want.total).toBe(9100 + 4500);
@@ -238,13 +268,25 @@ describe('Estimate editor (SPEC §2 /view-estimate)', () => {
     await open(data, { id: est.id });
     await screen.findByText(`EST ${est.number}`);
     // the pull brings another device's edit: the untouched editor shows it
-    await data.repos.estimates.edit(est.id, { first_name: 'Rob', last_name: 'Ray' }, { work_hour: 2, rate_hour: 4000 }, [], ['Brake check']);
+    await data.repos.estimates.edit(
+      est.id,
+      { first_name: 'Rob', last_name: 'Ray' },
+      { work_hour: 2, rate_hour: 4000 },
+      [],
+      ['Brake check'],
+    );
     await waitFor(() => expect(field('First name').value).toBe('Rob'));
     expect(field('Work hours').value).toBe('2');
     expect(screen.getByTestId('summary-total').textContent).toContain(formatUSD(8000));
     // typed changes are kept when another edit lands, and the user is told
     type('Last name', 'Rayburn');
-    await data.repos.estimates.edit(est.id, { first_name: 'Rob', last_name: 'Ray' }, { work_hour: 4, rate_hour: 4000 }, [], ['Brake check']);
+    await data.repos.estimates.edit(
+      est.id,
+      { first_name: 'Rob', last_name: 'Ray' },
+      { work_hour: 4, rate_hour: 4000 },
+      [],
+      ['Brake check'],
+    );
     expect(await screen.findByTestId('changed-notice')).toBeTruthy();
     expect(field('Last name').value).toBe('Rayburn');
     expect(field('Work hours').value).toBe('2');
@@ -252,7 +294,12 @@ describe('Estimate editor (SPEC §2 /view-estimate)', () => {
 
   it('keeps a service the catalogue no longer lists', async () => {
     const { data } = await device();
-    const est = await data.repos.estimates.create({ first_name: 'Bob', last_name: 'Ray' }, { work_hour: 1, rate_hour: 4000 }, [], ['Timing belt']);
+    const est = await data.repos.estimates.create(
+      { first_name: 'Bob', last_name: 'Ray' },
+      { work_hour: 1, rate_hour: 4000 },
+      [],
+      ['Timing belt'],
+    );
     await open(data, { id: est.id });
     const box = (await screen.findByRole('checkbox', { name: /Timing belt/ })) as HTMLInputElement;
     expect(box.checked).toBe(true);
@@ -302,7 +349,9 @@ describe('Estimate editor (SPEC §2 /view-estimate)', () => {
     const { data } = await device();
     await open(data, { level: 3 });
     await screen.findByText('Generate Estimate');
-    expect(screen.getByTestId('level-notice').textContent).toContain('Saving an estimate needs Admin (level 4) or higher.');
+    expect(screen.getByTestId('level-notice').textContent).toContain(
+      'Saving an estimate needs Admin (level 4) or higher.',
+    );
     expect(button('Save Changes').disabled).toBe(true);
     expect(button('Print Estimate').disabled).toBe(true);
     expect(button('View Estimates').disabled).toBe(true);
@@ -321,7 +370,9 @@ describe('Estimate editor (SPEC §2 /view-estimate)', () => {
     await data.db.outbox.clear();
     await open(data, { level: 3, id: est.id });
     await screen.findByText(`EST ${est.number}`);
-    expect(screen.getByTestId('level-notice').textContent).toContain('Editing an estimate needs Admin (level 4) or higher.');
+    expect(screen.getByTestId('level-notice').textContent).toContain(
+      'Editing an estimate needs Admin (level 4) or higher.',
+    );
     expect(button('Save Changes').disabled).toBe(true);
     expect(await outbox(data)).toEqual([]);
   });

@@ -33,7 +33,8 @@ async function findRow(id: string) {
 const formDialog = () => screen.findByTestId('form-dialog');
 const confirmDialog = () => screen.findByTestId('confirm-dialog');
 /** the field whose label starts with `label` (a required field's label ends with an asterisk; 'Stock' is not 'Low stock') */
-const field = (el: HTMLElement, label: string) => within(el).getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)) as HTMLInputElement;
+const field = (el: HTMLElement, label: string) =>
+  within(el).getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)) as HTMLInputElement;
 function type(el: HTMLElement, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) fireEvent.change(field(el, label), { target: { value } });
 }
@@ -42,7 +43,22 @@ const click = (el: HTMLElement, name: string | RegExp) => fireEvent.click(within
 /** A product as the pull brings it (the server's row on the device). */
 async function product(data: AppData, fields: Partial<ProductRow> = {}): Promise<ProductRow> {
   const now = new Date().toISOString();
-  const row = { id: newId(), title: 'Oil Filter', title_key: '', description: 'Spin-on filter', price: 1250, cost: 700, stock: 10, low_stock: 3, barcode: '', supplier: null, created_at: now, updated_at: now, version: 1, ...fields };
+  const row = {
+    id: newId(),
+    title: 'Oil Filter',
+    title_key: '',
+    description: 'Spin-on filter',
+    price: 1250,
+    cost: 700,
+    stock: 10,
+    low_stock: 3,
+    barcode: '',
+    supplier: null,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+    ...fields,
+  };
   return (await putRow(data.db, 'products', row)) as ProductRow;
 }
 
@@ -83,9 +99,22 @@ describe('Add Product (/add-product, SPEC §2, §5)', () => {
     click(form, 'Save');
     await waitFor(async () => expect(await data.db.products.count()).toBe(1));
     const [p] = await data.db.products.toArray();
-    expect(p).toMatchObject({ title: 'Brake Pads', description: 'Front pair', price: 4599, stock: 0, low_stock: 0, cost: 0, supplier: null, barcode: '' });
+    expect(p).toMatchObject({
+      title: 'Brake Pads',
+      description: 'Front pair',
+      price: 4599,
+      stock: 0,
+      low_stock: 0,
+      cost: 0,
+      supplier: null,
+      barcode: '',
+    });
     const [entry] = await outbox(data);
-    expect(entry).toMatchObject({ method: 'POST', path: '/product', body: { data: { id: p.id, title: 'Brake Pads', description: 'Front pair', price: 4599 } } });
+    expect(entry).toMatchObject({
+      method: 'POST',
+      path: '/product',
+      body: { data: { id: p.id, title: 'Brake Pads', description: 'Front pair', price: 4599 } },
+    });
     // the form is emptied for the next product
     await waitFor(() => expect(field(form, 'Title').value).toBe(''));
   });
@@ -110,10 +139,20 @@ describe('Products (/products, SPEC §2, §6)', () => {
 
   it('shows Photo, Title, Description, Price, Stock; level 5 also Low Stock, Cost, Supplier and the actions', async () => {
     const { data } = await renderScreen(<Inventory />, { level: 5, path: '/products' });
-    const sup = await data.db.suppliers.put({ id: newId(), bizname: 'Parts Co', email: '', address: '', contact: '', created_at: '', updated_at: '', version: 1 } as never);
+    const sup = await data.db.suppliers.put({
+      id: newId(),
+      bizname: 'Parts Co',
+      email: '',
+      address: '',
+      contact: '',
+      created_at: '',
+      updated_at: '',
+      version: 1,
+    } as never);
     const p = await product(data, { supplier: sup as string, cost: 700 });
     const row = await findRow(p.id);
-    for (const h of ['Photo', 'Title', 'Description', 'Price', 'Stock', 'Low Stock', 'Cost', 'Supplier']) expect(screen.getByRole('columnheader', { name: new RegExp(`^${h}`) })).toBeTruthy();
+    for (const h of ['Photo', 'Title', 'Description', 'Price', 'Stock', 'Low Stock', 'Cost', 'Supplier'])
+      expect(screen.getByRole('columnheader', { name: new RegExp(`^${h}`) })).toBeTruthy();
     await waitFor(() => expect(within(row).getByText('Parts Co')).toBeTruthy());
     expect(within(row).getByText('$7.00')).toBeTruthy();
     expect(within(row).getByText('$12.50')).toBeTruthy();
@@ -125,8 +164,10 @@ describe('Products (/products, SPEC §2, §6)', () => {
     const { data } = await renderScreen(<Inventory />, { level: 4, path: '/products' });
     const p = await product(data);
     const row = await findRow(p.id);
-    for (const h of ['Photo', 'Title', 'Description', 'Price', 'Stock']) expect(screen.getByRole('columnheader', { name: new RegExp(`^${h}`) })).toBeTruthy();
-    for (const h of ['Low Stock', 'Cost', 'Supplier', 'Actions']) expect(screen.queryByRole('columnheader', { name: new RegExp(`^${h}`) })).toBeNull();
+    for (const h of ['Photo', 'Title', 'Description', 'Price', 'Stock'])
+      expect(screen.getByRole('columnheader', { name: new RegExp(`^${h}`) })).toBeTruthy();
+    for (const h of ['Low Stock', 'Cost', 'Supplier', 'Actions'])
+      expect(screen.queryByRole('columnheader', { name: new RegExp(`^${h}`) })).toBeNull();
     expect(within(row).queryByText('$7.00')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add Product' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Receive Inventory' })).toBeNull();
@@ -138,7 +179,8 @@ describe('Products (/products, SPEC §2, §6)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add Product' }));
     const dialog = await formDialog();
     click(dialog, 'Save');
-    for (const f of ['Title', 'Description', 'Stock', 'Low stock', 'Price']) expect(await within(dialog).findByText(`${f} is required`)).toBeTruthy();
+    for (const f of ['Title', 'Description', 'Stock', 'Low stock', 'Price'])
+      expect(await within(dialog).findByText(`${f} is required`)).toBeTruthy();
     type(dialog, { Title: 'Wiper', Description: '22 inch', Stock: 'x', 'Low stock': '2', 'Price ($)': 'abc' });
     click(dialog, 'Save');
     expect(await within(dialog).findByText('Stock must be a number')).toBeTruthy();
@@ -148,7 +190,16 @@ describe('Products (/products, SPEC §2, §6)', () => {
     click(dialog, 'Save');
     await waitFor(() => expect(screen.queryByTestId('form-dialog')).toBeNull());
     const [p] = await data.db.products.toArray();
-    expect(p).toMatchObject({ title: 'Wiper', description: '22 inch', stock: 8, low_stock: 2, price: 999, cost: 450, barcode: 'WIP22', supplier: null });
+    expect(p).toMatchObject({
+      title: 'Wiper',
+      description: '22 inch',
+      stock: 8,
+      low_stock: 2,
+      price: 999,
+      cost: 450,
+      barcode: 'WIP22',
+      supplier: null,
+    });
     expect((await outbox(data))[0]).toMatchObject({ method: 'POST', path: '/v2/inventory/product' });
   });
 
@@ -165,7 +216,11 @@ describe('Products (/products, SPEC §2, §6)', () => {
     dialog = await confirmDialog();
     click(dialog, 'Delete');
     await waitFor(() => expect(rowOf(p.id)).toBeNull());
-    expect((await outbox(data)).at(-1)).toMatchObject({ method: 'DELETE', path: '/v2/inventory/product', body: { data: { id: p.id } } });
+    expect((await outbox(data)).at(-1)).toMatchObject({
+      method: 'DELETE',
+      path: '/v2/inventory/product',
+      body: { data: { id: p.id } },
+    });
   });
 
   it('Edit changes the product (not its stock) and queues the PUT', async () => {
@@ -180,7 +235,11 @@ describe('Products (/products, SPEC §2, §6)', () => {
     await waitFor(() => expect(screen.queryByTestId('form-dialog')).toBeNull());
     expect(await data.db.products.get(p.id)).toMatchObject({ price: 1300, low_stock: 5, stock: 10 });
     const entry = (await outbox(data)).at(-1)!;
-    expect(entry).toMatchObject({ method: 'PUT', path: '/v2/inventory/product', body: { data: { id: p.id, price: 1300, low_stock: 5 } } });
+    expect(entry).toMatchObject({
+      method: 'PUT',
+      path: '/v2/inventory/product',
+      body: { data: { id: p.id, price: 1300, low_stock: 5 } },
+    });
     expect((entry.body as { data: Record<string, unknown> }).data).not.toHaveProperty('stock');
   });
 
@@ -196,11 +255,19 @@ describe('Products (/products, SPEC §2, §6)', () => {
     expect(await screen.findByText(MSG.fileTooLarge)).toBeTruthy();
     expect(await outbox(data)).toHaveLength(0);
     expect(await data.db.product_photos.count()).toBe(0);
-    fireEvent.change(input, { target: { files: [new File([new Uint8Array(2048)], 'filter.jpg', { type: 'image/jpeg' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File([new Uint8Array(2048)], 'filter.jpg', { type: 'image/jpeg' })] },
+    });
     await waitFor(async () => expect(await outbox(data)).toHaveLength(1));
-    expect((await outbox(data))[0]).toMatchObject({ method: 'POST', path: '/upload/product-photo', form: { product_id: p.id } });
+    expect((await outbox(data))[0]).toMatchObject({
+      method: 'POST',
+      path: '/upload/product-photo',
+      form: { product_id: p.id },
+    });
     expect(await within(dialog).findByTestId('product-photo')).toBeTruthy();
-    await waitFor(() => expect((within(dialog).getByAltText('Photo 1') as HTMLImageElement).src).toContain('fake-object-url'));
+    await waitFor(() =>
+      expect((within(dialog).getByAltText('Photo 1') as HTMLImageElement).src).toContain('fake-object-url'),
+    );
     // per-photo delete
     click(dialog, 'Delete photo 1');
     click(await confirmDialog(), 'Delete');
@@ -212,7 +279,8 @@ describe('Products (/products, SPEC §2, §6)', () => {
 // ---- Receive Inventory --------------------------------------------------------------------------------------------
 
 describe('Receive Inventory (SPEC §2, §4, §5)', () => {
-  const search = (dialog: HTMLElement, text: string) => fireEvent.change(field(dialog, 'Search product'), { target: { value: text } });
+  const search = (dialog: HTMLElement, text: string) =>
+    fireEvent.change(field(dialog, 'Search product'), { target: { value: text } });
   const results = () => screen.queryByTestId('receive-results');
 
   it('searches only when the typed length is a multiple of 3', async () => {
@@ -239,7 +307,17 @@ describe('Receive Inventory (SPEC §2, §4, §5)', () => {
   it('finds by barcode; shows cost, price, stock, the recent inventory and the barcode; Save adds the amount and queues the PUT with receival', async () => {
     const { data } = await renderScreen(<Inventory />, { level: 5, path: '/products' });
     const p = await product(data, { barcode: '978123', stock: 4, cost: 700, price: 1250 });
-    await data.db.inventory_log.put({ id: newId(), product_id: p.id, amount: 12, reason: '', ref: '', username: '', created_at: '2026-01-05T15:00:00.000Z', updated_at: '2026-01-05T15:00:00.000Z', version: 1 });
+    await data.db.inventory_log.put({
+      id: newId(),
+      product_id: p.id,
+      amount: 12,
+      reason: '',
+      ref: '',
+      username: '',
+      created_at: '2026-01-05T15:00:00.000Z',
+      updated_at: '2026-01-05T15:00:00.000Z',
+      version: 1,
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Receive Inventory' }));
     const dialog = await formDialog();
     search(dialog, '978123');
@@ -251,13 +329,19 @@ describe('Receive Inventory (SPEC §2, §4, §5)', () => {
     expect(await within(log).findByText('+12')).toBeTruthy();
     expect(within(panel).getByTestId('barcode').textContent).toContain('978123');
     // jsbarcode (loaded on demand) draws the bars into the SVG
-    await waitFor(() => expect(within(panel).getByTestId('barcode').querySelectorAll('rect').length).toBeGreaterThan(2));
+    await waitFor(() =>
+      expect(within(panel).getByTestId('barcode').querySelectorAll('rect').length).toBeGreaterThan(2),
+    );
     type(dialog, { 'Amount received': '6' });
     click(dialog, 'Save');
     await waitFor(() => expect(screen.queryByTestId('form-dialog')).toBeNull());
     expect((await data.db.products.get(p.id))?.stock).toBe(10);
     const entry = (await outbox(data)).at(-1)!;
-    expect(entry).toMatchObject({ method: 'PUT', path: '/v2/inventory/product', body: { data: { id: p.id, receival: true, amount: 6 } } });
+    expect(entry).toMatchObject({
+      method: 'PUT',
+      path: '/v2/inventory/product',
+      body: { data: { id: p.id, receival: true, amount: 6 } },
+    });
     expect(within(await findRow(p.id)).getByText('10')).toBeTruthy();
   });
 
@@ -299,7 +383,11 @@ describe('Product List (/view-products, SPEC §2, §6)', () => {
     click(row, 'Save');
     await waitFor(async () => expect((await data.db.products.get(p.id))?.title).toBe('Oil Filter XL'));
     expect((await data.db.products.get(p.id))?.price).toBe(1500);
-    expect((await outbox(data)).at(-1)).toMatchObject({ method: 'PUT', path: '/product', body: { data: { id: p.id, title: 'Oil Filter XL', description: 'Spin-on filter', price: 1500 } } });
+    expect((await outbox(data)).at(-1)).toMatchObject({
+      method: 'PUT',
+      path: '/product',
+      body: { data: { id: p.id, title: 'Oil Filter XL', description: 'Spin-on filter', price: 1500 } },
+    });
     await waitFor(() => expect(within(rowOf(p.id)!).getByText('Oil Filter XL')).toBeTruthy());
   });
 
@@ -311,6 +399,10 @@ describe('Product List (/view-products, SPEC §2, §6)', () => {
     expect(within(dialog).getByText(MSG.clickDeleteToConfirm)).toBeTruthy();
     click(dialog, 'Delete');
     await waitFor(() => expect(rowOf(p.id)).toBeNull());
-    expect((await outbox(data)).at(-1)).toMatchObject({ method: 'DELETE', path: '/product', body: { data: { id: p.id } } });
+    expect((await outbox(data)).at(-1)).toMatchObject({
+      method: 'DELETE',
+      path: '/product',
+      body: { data: { id: p.id } },
+    });
   });
 });

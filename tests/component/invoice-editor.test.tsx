@@ -56,7 +56,12 @@ async function setup(opts: Seed = {}) {
       ? await data.repos.invoices.sale(opts.anonymous ? null : customerId, lines)
       : await data.repos.invoices.create(job.id, { work_hour: opts.work ?? 2, rate_hour: opts.rate ?? 5000 }, lines);
   await data.db.outbox.clear();
-  await renderScreen(<InvoiceEditor />, { level: opts.level ?? 4, data, path: `/view-invoice?id=${inv.id}`, route: '/view-invoice' });
+  await renderScreen(<InvoiceEditor />, {
+    level: opts.level ?? 4,
+    data,
+    path: `/view-invoice?id=${inv.id}`,
+    route: '/view-invoice',
+  });
   await screen.findByTestId('invoice-editor');
   return { data, inv, job, customerId, productIds };
 }
@@ -75,7 +80,8 @@ const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: 
 async function dialog(testId: string) {
   return screen.findByTestId(testId);
 }
-const field = (d: HTMLElement, name: string) => d.querySelector(`[name="${name}"]`) as HTMLInputElement | HTMLTextAreaElement;
+const field = (d: HTMLElement, name: string) =>
+  d.querySelector(`[name="${name}"]`) as HTMLInputElement | HTMLTextAreaElement;
 const submitOf = (d: HTMLElement, name: string) => within(d).getByRole('button', { name });
 
 /** Opens a payment method's dialog, types the amount and presses Make payment. */
@@ -106,7 +112,20 @@ describe('Invoice editor: what it shows (SPEC §2, §4, §9)', () => {
     expect(input('Rate per hour').value).toBe('50');
     expect(screen.getByTestId('summary-total').textContent).toContain('$100.00');
     expect(due()).toContain('$100.00');
-    for (const name of ['View Invoices', 'Invoice PDF', 'Print', 'Save & Recal Charges', 'Cash', 'Credit Card', 'Debit Card', 'Cheque', 'Online', 'Apply Discount', 'Apply Points', 'Add Storage']) {
+    for (const name of [
+      'View Invoices',
+      'Invoice PDF',
+      'Print',
+      'Save & Recal Charges',
+      'Cash',
+      'Credit Card',
+      'Debit Card',
+      'Cheque',
+      'Online',
+      'Apply Discount',
+      'Apply Points',
+      'Add Storage',
+    ]) {
       expect(button(name)).toBeTruthy();
     }
     expect(screen.getByRole('checkbox', { name: /Storage charge/ })).toBeTruthy();
@@ -115,7 +134,9 @@ describe('Invoice editor: what it shows (SPEC §2, §4, §9)', () => {
   it("says 'No record found <id>' for an invoice the device does not hold", async () => {
     const data = createData(`invoice-editor-${Math.random().toString(36).slice(2)}`);
     await renderScreen(<InvoiceEditor />, { level: 4, data, path: '/view-invoice?id=nope', route: '/view-invoice' });
-    expect((await screen.findByTestId('invoice-not-found')).textContent).toContain(fill(MSG.noRecordFound, { id: 'nope' }));
+    expect((await screen.findByTestId('invoice-not-found')).textContent).toContain(
+      fill(MSG.noRecordFound, { id: 'nope' }),
+    );
     fireEvent.click(button('View Invoices'));
     expect(screen.getByTestId('location').textContent).toBe('/view-invoices');
   });
@@ -149,7 +170,7 @@ describe('Save & Recal Charges (SPEC §5 Invoice save)', () => {
     expect(await outbox(data)).toHaveLength(0);
   });
 
-  it("ignores negative entries (the previous value stays)", async () => {
+  it('ignores negative entries (the previous value stays)', async () => {
     await setup();
     type(input('Work hours'), '-3');
     expect(input('Work hours').value).toBe('2');
@@ -199,7 +220,9 @@ describe('Save & Recal Charges (SPEC §5 Invoice save)', () => {
     // the invoice holds the one unit there was: 1 available to this invoice (the stock is read live; let it load)
     await act(() => new Promise((r) => setTimeout(r, 200)));
     type(screen.getByLabelText('Quantity of Brake pad'), '2');
-    expect((await screen.findByRole('alert')).textContent).toContain(fill(MSG.onlyInStock, { title: 'Brake pad', stock: 1 }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      fill(MSG.onlyInStock, { title: 'Brake pad', stock: 1 }),
+    );
     expect((screen.getByLabelText('Quantity of Brake pad') as HTMLInputElement).value).toBe('1');
     expect(await outbox(data)).toHaveLength(0);
   });
@@ -210,7 +233,9 @@ describe('Save & Recal Charges (SPEC §5 Invoice save)', () => {
     // another device's sale of the last units arrives before Save
     await act(() => data.db.products.update(productIds[0], { stock: 0 }));
     fireEvent.click(button('Save & Recal Charges'));
-    expect((await screen.findByTestId('save-error')).textContent).toContain(fill(MSG.onlyInStock, { title: 'Brake pad', stock: 1 }));
+    expect((await screen.findByTestId('save-error')).textContent).toContain(
+      fill(MSG.onlyInStock, { title: 'Brake pad', stock: 1 }),
+    );
     expect(await outbox(data)).toHaveLength(0);
     expect((await stored(data, inv.id)).products).toEqual([expect.objectContaining({ qty: 1 })]);
   });
@@ -278,7 +303,18 @@ describe('Payments (SPEC §4, §5 Payment)', () => {
     // one badge, not "Paid" beside "PAID" (issue 15)
     expect(screen.getByTestId('invoice-number').parentElement!.textContent).not.toMatch(/Paid/);
     expect(screen.getByTestId('invoice-editor').dataset.locked).toBe('true');
-    for (const name of ['Cash', 'Credit Card', 'Debit Card', 'Cheque', 'Online', 'Apply Discount', 'Apply Points', 'Save & Recal Charges', 'Add Storage', 'Item Return']) {
+    for (const name of [
+      'Cash',
+      'Credit Card',
+      'Debit Card',
+      'Cheque',
+      'Online',
+      'Apply Discount',
+      'Apply Points',
+      'Save & Recal Charges',
+      'Add Storage',
+      'Item Return',
+    ]) {
       expect(queryButton(name)).toBeNull();
     }
     expect(screen.queryByRole('checkbox', { name: /Storage charge/ })).toBeNull();
@@ -344,7 +380,11 @@ describe('Apply Discount (SPEC §5, §9 choices)', () => {
     fireEvent.click(button('Apply Discount'));
     const d = await dialog('discount-dialog');
     const select = within(d).getByLabelText('Discount') as HTMLSelectElement;
-    expect([...select.options].map((o) => o.textContent)).toEqual(['Select a discount', 'None', ...Array.from({ length: 16 }, (_, i) => `${i + 5}%`)]);
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'Select a discount',
+      'None',
+      ...Array.from({ length: 16 }, (_, i) => `${i + 5}%`),
+    ]);
     fireEvent.click(submitOf(d, 'Apply'));
     expect((await within(d).findByTestId('discount-dialog-error')).textContent).toContain(MSG.chooseDiscount);
     expect(await outbox(data)).toHaveLength(0);
@@ -495,7 +535,9 @@ describe('Item Return (SPEC §5)', () => {
     await waitFor(() => expect(screen.queryByTestId('return-dialog')).toBeNull());
     const sent = await posts(data, '/invoice-return');
     expect(sent).toHaveLength(1);
-    expect(sent[0].body).toMatchObject({ data: { invoice_id: inv.id, items: [{ id: productIds[0], qty: 1 }], comment: 'Wrong size' } });
+    expect(sent[0].body).toMatchObject({
+      data: { invoice_id: inv.id, items: [{ id: productIds[0], qty: 1 }], comment: 'Wrong size' },
+    });
     expect((await data.repos.products.get(productIds[0]))!.stock).toBe(4);
     await waitFor(() => expect(due()).toContain('$110.00'));
     expect(screen.getByText('1 returned')).toBeTruthy();
@@ -525,7 +567,7 @@ describe('Invoice PDF and Print', () => {
     expect(new TextDecoder().decode(await blobs[0].arrayBuffer()).startsWith('%PDF')).toBe(true);
   });
 
-  it('Print lists this invoice\'s payments with their receipt numbers; each opens a receipt PDF', async () => {
+  it("Print lists this invoice's payments with their receipt numbers; each opens a receipt PDF", async () => {
     const { data, inv } = await setup();
     await act(() => data.repos.invoices.pay(inv.id, 'debit_card', 3000).then(() => undefined));
     const [t] = await data.repos.invoices.transactions(inv.id);
@@ -557,7 +599,9 @@ describe('Unsaved edits and changes arriving under them', () => {
     const d = await dialog('return-dialog');
     fireEvent.click(within(d).getByRole('checkbox', { name: /Wiper/ }));
     // the checkbox reports its change a moment later: the quantity opens at 1
-    await waitFor(() => expect((within(d).getByLabelText('Return quantity of Wiper') as HTMLInputElement).value).toBe('1'));
+    await waitFor(() =>
+      expect((within(d).getByLabelText('Return quantity of Wiper') as HTMLInputElement).value).toBe('1'),
+    );
     type(field(d, 'comment'), 'Damaged');
     fireEvent.click(submitOf(d, 'Return items'));
     await waitFor(() => expect(screen.queryByTestId('return-dialog')).toBeNull());
@@ -569,7 +613,7 @@ describe('Unsaved edits and changes arriving under them', () => {
     expect((await data.repos.products.get(productIds[0]))!.stock).toBe(4);
   });
 
-  it('another device\'s payment arriving under unsaved edits keeps them, says so, and they still block payments', async () => {
+  it("another device's payment arriving under unsaved edits keeps them, says so, and they still block payments", async () => {
     const { data, inv } = await setup();
     type(input('Work hours'), '3');
     await act(() => data.repos.invoices.pay(inv.id, 'cash', 1000).then(() => undefined));

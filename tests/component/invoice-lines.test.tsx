@@ -25,17 +25,25 @@ function Harness({ initial = [] }: { initial?: Line[] }) {
 }
 
 async function product(data: AppData, over: Partial<ProductRow> & { title: string }): Promise<ProductRow> {
-  const p = await data.repos.products.add({ description: `${over.title} description`, price: 1250, stock: 5, low_stock: 1, ...over });
+  const p = await data.repos.products.add({
+    description: `${over.title} description`,
+    price: 1250,
+    stock: 5,
+    low_stock: 1,
+    ...over,
+  });
   return p;
 }
 
 const linesNow = (): Line[] => JSON.parse(screen.getByTestId('lines-json').textContent ?? '[]');
-const search = (text: string) => fireEvent.change(screen.getByLabelText('Search products'), { target: { value: text } });
+const search = (text: string) =>
+  fireEvent.change(screen.getByLabelText('Search products'), { target: { value: text } });
 const resultFor = async (id: string) => {
   await waitFor(() => expect(document.querySelector(`[data-product-id="${id}"]`)).toBeTruthy());
   return document.querySelector(`[data-product-id="${id}"]`) as HTMLElement;
 };
-const addFromResult = async (p: ProductRow) => fireEvent.click(within(await resultFor(p.id)).getByRole('button', { name: `Add ${p.title}` }));
+const addFromResult = async (p: ProductRow) =>
+  fireEvent.click(within(await resultFor(p.id)).getByRole('button', { name: `Add ${p.title}` }));
 /** the stock of the lines, once the live query has read it */
 const stocksRead = (expected: string) => waitFor(() => expect(screen.getByTestId('stocks').textContent).toBe(expected));
 const qtyInput = (title: string) => screen.getByLabelText(`Quantity of ${title}`) as HTMLInputElement;
@@ -43,7 +51,13 @@ const qtyInput = (title: string) => screen.getByLabelText(`Quantity of ${title}`
 describe('ProductPicker (SPEC §5 product search)', () => {
   it('searches from 3 typed characters by title, barcode and description and shows title, price and stock', async () => {
     const { data } = await renderScreen(<Harness />);
-    const oil = await product(data, { title: 'Oil filter', barcode: '400123', price: 1599, stock: 7, description: 'Spin-on cartridge' });
+    const oil = await product(data, {
+      title: 'Oil filter',
+      barcode: '400123',
+      price: 1599,
+      stock: 7,
+      description: 'Spin-on cartridge',
+    });
     await product(data, { title: 'Brake pads' });
 
     search('Oi');
@@ -71,7 +85,11 @@ describe('ProductPicker (SPEC §5 product search)', () => {
     const oil = await product(data, { title: 'Oil filter', price: 1599 });
     search('Oil');
     await addFromResult(oil);
-    await waitFor(() => expect(linesNow()).toEqual([{ id: oil.id, title: 'Oil filter', description: 'Oil filter description', price: 1599, qty: 1 }]));
+    await waitFor(() =>
+      expect(linesNow()).toEqual([
+        { id: oil.id, title: 'Oil filter', description: 'Oil filter description', price: 1599, qty: 1 },
+      ]),
+    );
     expect((screen.getByLabelText('Search products') as HTMLInputElement).value).toBe('');
   });
 
@@ -97,7 +115,9 @@ describe('ProductPicker (SPEC §5 product search)', () => {
 
     search('Spark');
     await addFromResult(plug);
-    expect((await screen.findByRole('alert')).textContent).toBe(fill(MSG.onlyInStock, { title: 'Spark plug', stock: 2 }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      fill(MSG.onlyInStock, { title: 'Spark plug', stock: 2 }),
+    );
     expect(linesNow()).toMatchObject([{ id: plug.id, qty: 2 }]);
   });
 
@@ -168,7 +188,9 @@ describe('LinesTable (SPEC §5 quantities)', () => {
     search('Oil');
     await addFromResult(oil);
     await waitFor(() => expect(qtyInput('Oil filter')).toBeTruthy());
-    await act(() => data.repos.invoices.sale(null, [{ id: oil.id, title: oil.title, description: '', price: oil.price, qty: 2 }]));
+    await act(() =>
+      data.repos.invoices.sale(null, [{ id: oil.id, title: oil.title, description: '', price: oil.price, qty: 2 }]),
+    );
     await stocksRead('1');
     fireEvent.change(qtyInput('Oil filter'), { target: { value: '2' } });
     expect((await screen.findByRole('alert')).textContent).toBe('Oil filter has only (1) in stock');
@@ -199,7 +221,14 @@ describe('LinesTable (SPEC §5 quantities)', () => {
 
   it('read-only: no quantity inputs and no Remove; extra columns are drawn', async () => {
     const lines: Line[] = [{ id: 'b', title: 'Brake pads', description: 'Front', price: 4000, qty: 2, returned: 1 }];
-    await renderScreen(<LinesTable lines={lines} onChange={() => {}} readOnly extraColumns={[{ header: 'Returned', cell: (l) => `R${l.returned}` }]} />);
+    await renderScreen(
+      <LinesTable
+        lines={lines}
+        onChange={() => {}}
+        readOnly
+        extraColumns={[{ header: 'Returned', cell: (l) => `R${l.returned}` }]}
+      />,
+    );
     expect(screen.queryByRole('spinbutton')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getByText('Returned')).toBeTruthy();
@@ -215,11 +244,20 @@ describe('Summary (SPEC §2)', () => {
     expect(screen.getByTestId('summary-products').textContent).toContain('$25.00');
     expect(screen.getByTestId('summary-labour').textContent).toBe('Labour Total$100.00');
     expect(screen.getByTestId('summary-total').textContent).toBe('Total$125.00');
-    for (const id of ['summary-discount', 'summary-points', 'summary-paid', 'summary-due', 'summary-storage']) expect(screen.queryByTestId(id)).toBeNull();
+    for (const id of ['summary-discount', 'summary-points', 'summary-paid', 'summary-due', 'summary-storage'])
+      expect(screen.queryByTestId(id)).toBeNull();
   });
 
   it('shows discount, points, paid and amount due when they are not zero', async () => {
-    const { status: _s, ...figures } = computeInvoice({ type: 'service', workHour: 2, rateCents: 5000, lines: [{ price: 1000, qty: 1 }], discountPercent: 10, pointsCents: 500, paidCents: 2000 });
+    const { status: _s, ...figures } = computeInvoice({
+      type: 'service',
+      workHour: 2,
+      rateCents: 5000,
+      lines: [{ price: 1000, qty: 1 }],
+      discountPercent: 10,
+      pointsCents: 500,
+      paidCents: 2000,
+    });
     await renderScreen(<Summary figures={figures} />);
     expect(screen.getByTestId('summary-discount').textContent).toBe('Discount-$11.00');
     expect(screen.getByTestId('summary-points').textContent).toBe('Points-$5.00');

@@ -65,7 +65,14 @@ function jobRow(overrides: Partial<JobRow> = {}): JobRow {
   };
 }
 
-async function setup(opts: { level?: number; paged?: boolean; job?: Partial<JobRow>; seed?: (data: AppData, job: JobRow) => Promise<void> } = {}) {
+async function setup(
+  opts: {
+    level?: number;
+    paged?: boolean;
+    job?: Partial<JobRow>;
+    seed?: (data: AppData, job: JobRow) => Promise<void>;
+  } = {},
+) {
   const data = createData(`job-actions-${Math.random().toString(36).slice(2)}`);
   const job = jobRow(opts.job);
   await putRow(data.db, 'jobs', job);
@@ -78,7 +85,8 @@ async function setup(opts: { level?: number; paged?: boolean; job?: Partial<JobR
 const outbox = (data: AppData) => data.db.outbox.toArray();
 const confirmDialog = () => screen.findByTestId('confirm-dialog');
 /** A dialog hides the rest of the page from assistive tech a frame after opening; a confirm opened before that is hidden too. */
-const dialogSettled = () => waitFor(() => expect(screen.getByTestId('job-actions').closest('[aria-hidden="true"]')).toBeTruthy());
+const dialogSettled = () =>
+  waitFor(() => expect(screen.getByTestId('job-actions').closest('[aria-hidden="true"]')).toBeTruthy());
 const statusSelect = () => screen.queryByRole('combobox', { name: 'Job Status' }) as HTMLSelectElement | null;
 
 // the machine is shared: give IndexedDB writes and Chakra's dialogs time
@@ -106,7 +114,11 @@ describe('Job actions: status (SPEC §4)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
     await waitFor(async () => expect((await data.db.jobs.get(job.id))?.status).toBe('active'));
     const [entry] = await outbox(data);
-    expect(entry).toMatchObject({ method: 'PUT', path: '/job-action/status', body: { data: { id: job.id, status: 'active' } } });
+    expect(entry).toMatchObject({
+      method: 'PUT',
+      path: '/job-action/status',
+      body: { data: { id: job.id, status: 'active' } },
+    });
     await waitFor(() => expect(statusSelect()!.value).toBe('active'));
   });
 
@@ -135,14 +147,18 @@ describe('Job actions: status (SPEC §4)', () => {
     fireEvent.change(statusSelect()!, { target: { value: 'complete' } });
     fireEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Update' }));
     await waitFor(async () => expect((await data.db.jobs.get(job.id))?.status).toBe('complete'));
-    expect((await outbox(data))[0]).toMatchObject({ path: '/job-action/status', body: { data: { status: 'complete' } } });
+    expect((await outbox(data))[0]).toMatchObject({
+      path: '/job-action/status',
+      body: { data: { status: 'complete' } },
+    });
   });
 
   it('shows level 3 (and 4) only a status chip on a complete job, with no updating actions', async () => {
     await setup({ level: 3, job: { status: 'complete', invoice: ['inv-1'] } });
     expect(statusSelect()).toBeNull();
     expect(screen.getByTestId('job-status-chip').textContent).toBe('complete');
-    for (const name of ['Edit services', 'Cancel job', 'Generate Invoice']) expect(screen.queryByRole('button', { name })).toBeNull();
+    for (const name of ['Edit services', 'Cancel job', 'Generate Invoice'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.queryByRole('button', { name: /Mileage/ })).toBeNull();
   });
 
@@ -167,7 +183,11 @@ describe('Job actions: status (SPEC §4)', () => {
     expect(within(dialog).getByText(confirmStatusText(job.number, 'active'))).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
     await waitFor(async () => expect((await data.db.jobs.get(job.id))?.status).toBe('active'));
-    expect((await outbox(data))[0]).toMatchObject({ method: 'PUT', path: '/job-action/status', body: { data: { id: job.id, status: 'active' } } });
+    expect((await outbox(data))[0]).toMatchObject({
+      method: 'PUT',
+      path: '/job-action/status',
+      body: { data: { id: job.id, status: 'active' } },
+    });
   });
 
   it("shows a final job's notes read-only with 'Cannot update final requests'", async () => {
@@ -196,7 +216,11 @@ describe('Job actions: technician (SPEC §4)', () => {
     expect(confirmAssignText(job.number, 'sara')).toBe('Assign job #T1-7 to sara?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
     await waitFor(async () => expect((await data.db.jobs.get(job.id))?.technician).toBe('sara'));
-    expect((await outbox(data))[0]).toMatchObject({ method: 'PUT', path: '/job-action/technician', body: { data: { id: job.id, technician: 'sara' } } });
+    expect((await outbox(data))[0]).toMatchObject({
+      method: 'PUT',
+      path: '/job-action/technician',
+      body: { data: { id: job.id, technician: 'sara' } },
+    });
   });
 
   it('skips an empty or unchanged selection silently: no confirm, nothing queued', async () => {
@@ -225,8 +249,14 @@ describe('Job actions: Customer Comments and Service Notes', () => {
     expect(area.value).toBe('Call when done');
     fireEvent.change(area, { target: { value: 'Brake pads worn, replace next visit' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(async () => expect((await data.db.jobs.get(job.id))?.comment).toBe('Brake pads worn, replace next visit'));
-    expect((await outbox(data))[0]).toMatchObject({ method: 'PUT', path: '/job-action/comment', body: { data: { id: job.id, value: 'Brake pads worn, replace next visit' } } });
+    await waitFor(async () =>
+      expect((await data.db.jobs.get(job.id))?.comment).toBe('Brake pads worn, replace next visit'),
+    );
+    expect((await outbox(data))[0]).toMatchObject({
+      method: 'PUT',
+      path: '/job-action/comment',
+      body: { data: { id: job.id, value: 'Brake pads worn, replace next visit' } },
+    });
     await waitFor(() => expect(screen.queryByLabelText('Comments for customer')).toBeNull());
   });
 
@@ -237,14 +267,21 @@ describe('Job actions: Customer Comments and Service Notes', () => {
     expect(area.value).toBe('');
     fireEvent.change(area, { target: { value: 'Rear left caliper sticking' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(async () => expect((await data.db.jobs.get(job.id))?.service_note).toBe('Rear left caliper sticking'));
-    expect((await outbox(data))[0]).toMatchObject({ method: 'PUT', path: '/job-action/service-note', body: { data: { id: job.id, value: 'Rear left caliper sticking' } } });
+    await waitFor(async () =>
+      expect((await data.db.jobs.get(job.id))?.service_note).toBe('Rear left caliper sticking'),
+    );
+    expect((await outbox(data))[0]).toMatchObject({
+      method: 'PUT',
+      path: '/job-action/service-note',
+      body: { data: { id: job.id, value: 'Rear left caliper sticking' } },
+    });
   });
 });
 
 describe('Job actions: Edit services', () => {
   const catalogue = async (data: AppData) => {
-    for (const title of ['Brakes', 'Alignment', 'Oil change', 'Air filter', 'Battery']) await putRow(data.db, 'services', { id: newId(), title, description: title });
+    for (const title of ['Brakes', 'Alignment', 'Oil change', 'Air filter', 'Battery'])
+      await putRow(data.db, 'services', { id: newId(), title, description: title });
   };
 
   it("groups the catalogue by first letter, ticks the job's services and needs at least one ('Select at least one(1) service')", async () => {
@@ -277,7 +314,11 @@ describe('Job actions: Edit services', () => {
     await waitFor(() => expect(ticked('Alignment') && ticked('Oil change')).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(async () => expect((await data.db.jobs.get(job.id))?.service).toEqual(['Alignment', 'Oil change']));
-    expect((await outbox(data))[0]).toMatchObject({ method: 'PUT', path: '/job-action/services', body: { data: { id: job.id, service: ['Alignment', 'Oil change'] } } });
+    expect((await outbox(data))[0]).toMatchObject({
+      method: 'PUT',
+      path: '/job-action/services',
+      body: { data: { id: job.id, service: ['Alignment', 'Oil change'] } },
+    });
   });
 
   it('is offered above level 3 only', async () => {
@@ -295,7 +336,11 @@ describe('Job actions: cancel', () => {
     expect(MSG.confirmCancel).toBe('Are you sure you want to cancel this job?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel job' }));
     await waitFor(async () => expect((await data.db.jobs.get(job.id))?.status).toBe('canceled'));
-    expect((await outbox(data))[0]).toMatchObject({ method: 'PUT', path: '/job-action/cancel', body: { data: { id: job.id } } });
+    expect((await outbox(data))[0]).toMatchObject({
+      method: 'PUT',
+      path: '/job-action/cancel',
+      body: { data: { id: job.id } },
+    });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel job' })).toBeNull());
     expect(screen.getByTestId('job-status-chip').textContent).toBe('canceled');
   });
@@ -324,7 +369,11 @@ describe('Job actions: Service Log', () => {
     expect(await within(list).findByText('Customer approved extra work')).toBeTruthy();
     expect(within(list).getByText(/user4 · /)).toBeTruthy();
     const [entry] = await outbox(data);
-    expect(entry).toMatchObject({ method: 'POST', path: '/service-log', body: { data: { value: 'Customer approved extra work', job_id: job.id } } });
+    expect(entry).toMatchObject({
+      method: 'POST',
+      path: '/service-log',
+      body: { data: { value: 'Customer approved extra work', job_id: job.id } },
+    });
     // level 4 adds but cannot delete
     expect(within(list).queryByRole('button', { name: /Delete/ })).toBeNull();
   });
@@ -343,7 +392,13 @@ describe('Job actions: Service Log', () => {
     await setup({
       level: 3,
       seed: async (data, job) => {
-        await putRow(data.db, 'service_log', { id: newId(), job_id: job.id, message: 'Car dropped off', username: 'mike', created_at: '2025-03-04T15:30:00.000Z' });
+        await putRow(data.db, 'service_log', {
+          id: newId(),
+          job_id: job.id,
+          message: 'Car dropped off',
+          username: 'mike',
+          created_at: '2025-03-04T15:30:00.000Z',
+        });
       },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Service Log' }));
@@ -359,7 +414,13 @@ describe('Job actions: Service Log', () => {
     const { data } = await setup({
       level: 5,
       seed: async (d, job) => {
-        await putRow(d.db, 'service_log', { id: logId, job_id: job.id, message, username: 'mike', created_at: new Date().toISOString() });
+        await putRow(d.db, 'service_log', {
+          id: logId,
+          job_id: job.id,
+          message,
+          username: 'mike',
+          created_at: new Date().toISOString(),
+        });
       },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Service Log' }));
@@ -374,7 +435,11 @@ describe('Job actions: Service Log', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText(message)).toBeNull());
     expect(await data.db.service_log.get(logId)).toBeUndefined();
-    expect((await outbox(data))[0]).toMatchObject({ method: 'DELETE', path: '/service-log', body: { data: { id: logId } } });
+    expect((await outbox(data))[0]).toMatchObject({
+      method: 'DELETE',
+      path: '/service-log',
+      body: { data: { id: logId } },
+    });
     // the Service Log dialog stays open after the confirm
     expect(screen.getByText(/Service Log #T1-7/)).toBeTruthy();
   });
@@ -383,7 +448,13 @@ describe('Job actions: Service Log', () => {
     const { data } = await setup({
       level: 5,
       seed: async (d, job) => {
-        await putRow(d.db, 'service_log', { id: newId(), job_id: job.id, message: 'Oil topped up', username: 'mike', created_at: new Date().toISOString() });
+        await putRow(d.db, 'service_log', {
+          id: newId(),
+          job_id: job.id,
+          message: 'Oil topped up',
+          username: 'mike',
+          created_at: new Date().toISOString(),
+        });
       },
     });
     vi.spyOn(data.repos.jobs, 'removeLog').mockRejectedValue(new Error('Database closed'));
@@ -424,11 +495,21 @@ describe('Job actions: Gallery', () => {
   it('refuses a file that is not an image', async () => {
     const { data } = await setup({ level: 3 });
     const input = await open();
-    fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'invoice.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF-1.4'], 'invoice.pdf', { type: 'application/pdf' })] },
+    });
     expect(await screen.findByText(MSG.imagesOnly)).toBeTruthy();
     expect(await outbox(data)).toHaveLength(0);
     // pictures the server would refuse (src/server/images.ts) are refused on the device, with what to do
-    fireEvent.change(input, { target: { files: [new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], 'dent.svg', { type: 'image/svg+xml' })] } });
+    fireEvent.change(input, {
+      target: {
+        files: [
+          new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], 'dent.svg', {
+            type: 'image/svg+xml',
+          }),
+        ],
+      },
+    });
     expect(await screen.findByText(MSG.photoNotRaster)).toBeTruthy();
     fireEvent.change(input, { target: { files: [new File([new Uint8Array(64)], 'anim.gif', { type: 'image/gif' })] } });
     // one notice a refusal: the SVG's and now the GIF's
@@ -456,11 +537,21 @@ describe('Job actions: Gallery', () => {
 
   it('shows server photos by their thumbnail, fetched with the token (an <img> cannot send it), and deletes one after a confirm (DELETE /servicePhoto)', async () => {
     const photoId = newId();
-    const fetched = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(new Uint8Array([0x52, 0x49, 0x46, 0x46]), { headers: { 'content-type': 'image/webp' } }));
+    const fetched = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(
+        async () =>
+          new Response(new Uint8Array([0x52, 0x49, 0x46, 0x46]), { headers: { 'content-type': 'image/webp' } }),
+      );
     const { data } = await setup({
       level: 3,
       seed: async (d, job) => {
-        await putRow(d.db, 'service_photos', { id: photoId, job_id: job.id, src: `/api/photo/${photoId}/full`, thumbnail: `/api/photo/${photoId}/thumb` });
+        await putRow(d.db, 'service_photos', {
+          id: photoId,
+          job_id: job.id,
+          src: `/api/photo/${photoId}/full`,
+          thumbnail: `/api/photo/${photoId}/thumb`,
+        });
       },
     });
     await open();
@@ -473,7 +564,11 @@ describe('Job actions: Gallery', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete photo 1' }));
     fireEvent.click(within(await confirmDialog()).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByAltText('Photo 1')).toBeNull());
-    expect((await outbox(data))[0]).toMatchObject({ method: 'DELETE', path: '/servicePhoto', body: { data: { id: photoId } } });
+    expect((await outbox(data))[0]).toMatchObject({
+      method: 'DELETE',
+      path: '/servicePhoto',
+      body: { data: { id: photoId } },
+    });
   });
 });
 
@@ -522,7 +617,11 @@ describe('MileageCell', () => {
     fireEvent.blur(input);
     const entries = await outbox(data);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ method: 'PUT', path: '/service', body: { data: { id: job.id, mileage: 45100 } } });
+    expect(entries[0]).toMatchObject({
+      method: 'PUT',
+      path: '/service',
+      body: { data: { id: job.id, mileage: 45100 } },
+    });
     expect(await cell().findByRole('button', { name: 'Mileage 45100, edit' })).toBeTruthy();
   });
 

@@ -16,7 +16,10 @@ import { catchCsv, renderScreen } from './render';
 // ---- seeding through the repositories ---------------------------------------------------------------------------
 
 let seq = 0;
-async function customer(data: AppData, over: Partial<{ first: string; last: string; email: string; contact: string }> = {}): Promise<CustomerRow> {
+async function customer(
+  data: AppData,
+  over: Partial<{ first: string; last: string; email: string; contact: string }> = {},
+): Promise<CustomerRow> {
   seq += 1;
   const n = String(seq).padStart(3, '0');
   const id = await data.repos.customers.add({
@@ -30,9 +33,19 @@ async function customer(data: AppData, over: Partial<{ first: string; last: stri
   return (await data.repos.customers.get(id))!;
 }
 
-async function job(data: AppData, opts: { service?: string[]; note?: string; book?: string; c?: CustomerRow } = {}): Promise<JobRow> {
+async function job(
+  data: AppData,
+  opts: { service?: string[]; note?: string; book?: string; c?: CustomerRow } = {},
+): Promise<JobRow> {
   const c = opts.c ?? (await customer(data));
-  return data.repos.jobs.create({ customer: c, service: opts.service ?? ['Oil change'], mileage: 42000, customer_note: opts.note, book_start: opts.book, book_end: opts.book });
+  return data.repos.jobs.create({
+    customer: c,
+    service: opts.service ?? ['Oil change'],
+    mileage: 42000,
+    customer_note: opts.note,
+    book_start: opts.book,
+    book_end: opts.book,
+  });
 }
 
 async function active(data: AppData, opts: Parameters<typeof job>[1] = {}) {
@@ -91,10 +104,18 @@ describe('Dashboard (SPEC §2)', () => {
     const c1 = await complete(data);
 
     const count = (s: string) => screen.getByTestId(`tile-${s}-count`).textContent;
-    await waitFor(() => expect([count('active'), count('complete'), count('received'), count('booked')]).toEqual(['2', '1', '1', '1']));
+    await waitFor(() =>
+      expect([count('active'), count('complete'), count('received'), count('booked')]).toEqual(['2', '1', '1', '1']),
+    );
 
     expect(screen.getByTestId('table-title').textContent).toBe('Active Customers');
-    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId).sort()).toEqual([a1.id, a2.id].sort()));
+    await waitFor(() =>
+      expect(
+        bodyRows()
+          .map((r) => r.dataset.rowId)
+          .sort(),
+      ).toEqual([a1.id, a2.id].sort()),
+    );
 
     fireEvent.click(screen.getByTestId('tile-complete'));
     await waitFor(() => expect(screen.getByTestId('table-title').textContent).toBe('Complete Customers'));
@@ -128,7 +149,13 @@ describe('Dashboard (SPEC §2)', () => {
     await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([today.id]));
     // a job completed now (live) joins the tile
     const later = await complete(data);
-    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId).sort()).toEqual([today.id, later.id].sort()));
+    await waitFor(() =>
+      expect(
+        bodyRows()
+          .map((r) => r.dataset.rowId)
+          .sort(),
+      ).toEqual([today.id, later.id].sort()),
+    );
   });
 
   it('follows job writes live, and Refresh re-reads and asks the sync engine for a cycle', async () => {
@@ -150,12 +177,29 @@ describe('Dashboard (SPEC §2)', () => {
 describe('Job table (SPEC §2)', () => {
   it('shows the columns, keeps Email and Contact hidden but searchable, and colours rows by status', async () => {
     const { data } = await renderScreen(<Dashboard />, { level: 4 });
-    const one = await active(data, { c: await customer(data, { first: 'Maya', last: 'Brown', email: 'maya@brown.test', contact: '8765551234' }) });
-    const two = await active(data, { c: await customer(data, { first: 'Omar', last: 'Grant', email: 'omar@grant.test', contact: '8765559876' }) });
+    const one = await active(data, {
+      c: await customer(data, { first: 'Maya', last: 'Brown', email: 'maya@brown.test', contact: '8765551234' }),
+    });
+    const two = await active(data, {
+      c: await customer(data, { first: 'Omar', last: 'Grant', email: 'omar@grant.test', contact: '8765559876' }),
+    });
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
 
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
-    for (const h of ['Registration', 'Name', 'Surname', 'VIN', 'ID', 'Mileage', 'Received', 'Completed', 'Turnaround', 'Technician', 'Status']) expect(headers).toContain(h);
+    for (const h of [
+      'Registration',
+      'Name',
+      'Surname',
+      'VIN',
+      'ID',
+      'Mileage',
+      'Received',
+      'Completed',
+      'Turnaround',
+      'Technician',
+      'Status',
+    ])
+      expect(headers).toContain(h);
     for (const h of ['Email', 'Contact', 'Services', 'Customer Note']) expect(headers).not.toContain(h);
 
     const row = rowOf(one.id);
@@ -186,7 +230,13 @@ describe('Job table (SPEC §2)', () => {
     const bg = (id: string) => /background:var\(--chakra-colors-([a-z]+)-50\)/.exec(ownCss(rowOf(id)))?.[1];
     // the cancel reaches the table through a live query: it may land after the row count does
     await waitFor(() =>
-      expect({ received: bg(received.id), booked: bg(booked.id), active: bg(act.id), complete: bg(done.id), canceled: bg(gone.id) }).toEqual({
+      expect({
+        received: bg(received.id),
+        booked: bg(booked.id),
+        active: bg(act.id),
+        complete: bg(done.id),
+        canceled: bg(gone.id),
+      }).toEqual({
         received: 'blue',
         booked: 'purple',
         active: 'orange',
@@ -228,7 +278,9 @@ describe('Job table (SPEC §2)', () => {
     const theirs = await active(data);
     await data.repos.jobs.assign(mine.id, 'tech1');
     await data.repos.jobs.assign(theirs.id, 'tech2');
-    await waitFor(() => expect([cell(rowOf(mine.id), 'Technician'), cell(rowOf(theirs.id), 'Technician')]).toEqual(['tech1', 'tech2']));
+    await waitFor(() =>
+      expect([cell(rowOf(mine.id), 'Technician'), cell(rowOf(theirs.id), 'Technician')]).toEqual(['tech1', 'tech2']),
+    );
     expect(within(rowOf(mine.id)).getByRole('img', { name: 'Assigned to you' })).toBeTruthy();
     expect(within(rowOf(theirs.id)).queryByRole('img', { name: 'Assigned to you' })).toBeNull();
     expect(screen.getAllByRole('img', { name: 'Assigned to you' })).toHaveLength(1);
@@ -240,7 +292,11 @@ describe('Job table (SPEC §2)', () => {
     const done = await complete(data);
     // the same job as another device completed it: three hours after work started
     const end = new Date();
-    await putRow(data.db, 'jobs', { ...done, active_at: new Date(end.getTime() - 3 * 3_600_000).toISOString(), complete_at: end.toISOString() });
+    await putRow(data.db, 'jobs', {
+      ...done,
+      active_at: new Date(end.getTime() - 3 * 3_600_000).toISOString(),
+      complete_at: end.toISOString(),
+    });
     await waitFor(() => expect(cell(rowOf(done.id), 'Turnaround')).toBe('3 hours'));
     expect(cell(rowOf(done.id), 'Completed')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(cell(rowOf(open.id), 'Completed')).toBe('');
@@ -267,7 +323,12 @@ describe('Job table (SPEC §2)', () => {
   it('expands a row into its panel: contact links, numbered services, booking chip, the three notes, and "No invoice generated!"', async () => {
     const { data } = await renderScreen(<Dashboard />, { level: 4 });
     const c = await customer(data, { email: 'kim@shop.test', contact: '8765550101' });
-    const j = await job(data, { c, service: ['Oil change', 'Brake pads'], note: 'Rattle at the back', book: new Date().toISOString() });
+    const j = await job(data, {
+      c,
+      service: ['Oil change', 'Brake pads'],
+      note: 'Rattle at the back',
+      book: new Date().toISOString(),
+    });
     await data.repos.jobs.serviceNote(j.id, 'Rear pads worn to metal');
     await data.repos.jobs.comment(j.id, 'Please collect by Friday');
     fireEvent.click(screen.getByTestId('tile-booked'));
@@ -275,7 +336,12 @@ describe('Job table (SPEC §2)', () => {
 
     const panel = within(await expand(j.id));
     const services = within(panel.getByRole('table', { name: `Services of #${j.number}` }));
-    expect(services.getAllByRole('row').filter((r) => r.querySelector('td')).map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
+    expect(
+      services
+        .getAllByRole('row')
+        .filter((r) => r.querySelector('td'))
+        .map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)),
+    ).toEqual([
       ['1', 'Oil change'],
       ['2', 'Brake pads'],
     ]);
@@ -298,7 +364,9 @@ describe('Job table (SPEC §2)', () => {
     expect(within(panel).getByTestId('booked-chip').textContent).toMatch(/^Booked for /);
     await data.repos.jobs.setStatus(j.id, 'received');
     await waitFor(() => expect(rowOf(j.id).dataset.status).toBe('received'));
-    await waitFor(() => expect(within(screen.getByTestId(`job-panel-${j.id}`)).queryByTestId('booked-chip')).toBeNull());
+    await waitFor(() =>
+      expect(within(screen.getByTestId(`job-panel-${j.id}`)).queryByTestId('booked-chip')).toBeNull(),
+    );
   });
 
   it('shows the hidden Email and Contact from the Columns menu, as mailto: and tel: links', async () => {
@@ -312,11 +380,15 @@ describe('Job table (SPEC §2)', () => {
     const menu = await screen.findByTestId('columns-menu-Active Customers');
     const email = within(menu).getByRole('menuitemcheckbox', { name: 'Email' });
     expect(email.getAttribute('aria-checked')).toBe('false');
-    expect(within(menu).getByRole('menuitemcheckbox', { name: 'Registration' }).getAttribute('aria-checked')).toBe('true');
+    expect(within(menu).getByRole('menuitemcheckbox', { name: 'Registration' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     fireEvent.click(email);
     fireEvent.click(within(menu).getByRole('menuitemcheckbox', { name: 'Contact' }));
     await waitFor(() => expect(headers()).toEqual(expect.arrayContaining(['Email', 'Contact'])));
-    expect(within(rowOf(one.id)).getByRole('link', { name: 'maya@brown.test' }).getAttribute('href')).toBe('mailto:maya@brown.test');
+    expect(within(rowOf(one.id)).getByRole('link', { name: 'maya@brown.test' }).getAttribute('href')).toBe(
+      'mailto:maya@brown.test',
+    );
     expect(within(rowOf(one.id)).getByRole('link', { name: '8765551234' }).getAttribute('href')).toBe('tel:8765551234');
     expect(cell(rowOf(one.id), 'Email')).toBe('maya@brown.test');
 
@@ -333,10 +405,15 @@ describe('Job table (SPEC §2)', () => {
     await waitFor(() => expect(rowOf(j.id)).toBeTruthy());
     const panel = await expand(j.id);
     const table = within(panel).getByTestId(`table-Services of #${j.number}`);
-    const shown = () => [...table.querySelectorAll('[data-row-id]')].map((r) => r.querySelectorAll('td')[1]?.textContent);
+    const shown = () =>
+      [...table.querySelectorAll('[data-row-id]')].map((r) => r.querySelectorAll('td')[1]?.textContent);
     expect(shown()).toEqual(titles.slice(0, 8));
     expect(within(table).getByTestId('page-info').textContent).toBe('1–8 of 10');
-    expect(within(within(table).getByLabelText('Rows per page')).getAllByRole('option').map((o) => o.textContent)).toEqual(['8']);
+    expect(
+      within(within(table).getByLabelText('Rows per page'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['8']);
     fireEvent.click(within(table).getByRole('button', { name: 'Next page' }));
     expect(shown()).toEqual(titles.slice(8));
     expect(within(table).getByTestId('page-info').textContent).toBe('9–10 of 10');
@@ -374,7 +451,18 @@ describe('Job table, paged variant (/view-request)', () => {
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Status filter' }), { target: { value: 'active' } });
     await waitFor(() => expect(pageInfo()).toBe('1–3 of 3'));
-    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId).sort()).toEqual(made.slice(0, 3).map((j) => j.id).sort()));
+    await waitFor(() =>
+      expect(
+        bodyRows()
+          .map((r) => r.dataset.rowId)
+          .sort(),
+      ).toEqual(
+        made
+          .slice(0, 3)
+          .map((j) => j.id)
+          .sort(),
+      ),
+    );
     expect(bodyRows().every((r) => r.dataset.status === 'active')).toBe(true);
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Status filter' }), { target: { value: 'received' } });
@@ -382,7 +470,9 @@ describe('Job table, paged variant (/view-request)', () => {
 
     // search by job number
     fireEvent.change(screen.getByRole('combobox', { name: 'Status filter' }), { target: { value: '' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Search Service Requests' }), { target: { value: `#${made[11].number}` } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search Service Requests' }), {
+      target: { value: `#${made[11].number}` },
+    });
     await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([made[11].id]));
     fireEvent.change(screen.getByRole('textbox', { name: 'Search Service Requests' }), { target: { value: '' } });
     await waitFor(() => expect(pageInfo()).toBe('1–10 of 12'));
@@ -437,7 +527,9 @@ describe('Job table, paged variant (/view-request)', () => {
       await waitFor(() => expect(pageInfo()).toBe('1–3 of 3'));
       fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
       expect(await noteColumn(3)).toEqual(['visit 1', 'visit 2', 'visit 3']);
-      fireEvent.change(screen.getByRole('textbox', { name: 'Search Service Requests' }), { target: { value: `#${made[1].number}` } });
+      fireEvent.change(screen.getByRole('textbox', { name: 'Search Service Requests' }), {
+        target: { value: `#${made[1].number}` },
+      });
       await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([made[1].id]));
       fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
       expect(await noteColumn(4)).toEqual(['visit 2']);
@@ -448,13 +540,22 @@ describe('Job table, paged variant (/view-request)', () => {
 
   it('searches the hidden Email and Contact, and names, in the paged variant', async () => {
     const { data } = await renderScreen(<Jobs />, { level: 4, path: '/view-request' });
-    const maya = await job(data, { c: await customer(data, { first: 'Maya', last: 'Brown', email: 'Maya.Brown@Mail.test', contact: '8765551234' }) });
-    const omar = await job(data, { c: await customer(data, { first: 'Omar', last: 'Grant', email: 'omar@grant.test', contact: '8765559876' }) });
+    const maya = await job(data, {
+      c: await customer(data, { first: 'Maya', last: 'Brown', email: 'Maya.Brown@Mail.test', contact: '8765551234' }),
+    });
+    const omar = await job(data, {
+      c: await customer(data, { first: 'Omar', last: 'Grant', email: 'omar@grant.test', contact: '8765559876' }),
+    });
     await waitFor(() => expect(pageInfo()).toBe('1–2 of 2'));
     const search = screen.getByRole('textbox', { name: 'Search Service Requests' });
     const shows = async (value: string, ids: string[]) => {
       fireEvent.change(search, { target: { value } });
-      await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId), value).toEqual(ids));
+      await waitFor(() =>
+        expect(
+          bodyRows().map((r) => r.dataset.rowId),
+          value,
+        ).toEqual(ids),
+      );
     };
     // email: any part of it, case ignored
     await shows('omar@grant', [omar.id]);
@@ -472,7 +573,9 @@ describe('Job table, paged variant (/view-request)', () => {
 
   it('a one-character search filters by what starts with it (never the whole table unfiltered)', async () => {
     const { data } = await renderScreen(<Jobs />, { level: 4, path: '/view-request' });
-    const zed = await job(data, { c: await customer(data, { first: 'Zed', last: 'Young', email: 'zed@y.test', contact: '8765550000' }) });
+    const zed = await job(data, {
+      c: await customer(data, { first: 'Zed', last: 'Young', email: 'zed@y.test', contact: '8765550000' }),
+    });
     await job(data, { c: await customer(data, { first: 'Amy', last: 'Ward', email: 'amy@w.test' }) });
     await waitFor(() => expect(pageInfo()).toBe('1–2 of 2'));
     const search = screen.getByRole('textbox', { name: 'Search Service Requests' });
@@ -490,12 +593,32 @@ describe('Job table, paged variant (/view-request)', () => {
     const old = await job(data, { c });
     await putRow(data.db, 'jobs', { ...old, created_at: '2015-01-01T10:00:00.000Z' });
     // newer jobs than the bounded filter reads, straight into the table (as a first sync would bring them)
-    const newer = Array.from({ length: SEARCH_SCAN }, (_, i) => ({ ...old, id: `bulk-${i}`, number: `Z9-${i}`, customer_id: 'someone', first_name: 'Bulk', last_name: 'Row', contact: '8760000000', registration: 'BULK 1', registration_key: 'BULK1', vin: 'VINBULK', vin_key: 'VINBULK', created_at: new Date(Date.now() - i * 1000).toISOString() }));
+    const newer = Array.from({ length: SEARCH_SCAN }, (_, i) => ({
+      ...old,
+      id: `bulk-${i}`,
+      number: `Z9-${i}`,
+      customer_id: 'someone',
+      first_name: 'Bulk',
+      last_name: 'Row',
+      contact: '8760000000',
+      registration: 'BULK 1',
+      registration_key: 'BULK1',
+      vin: 'VINBULK',
+      vin_key: 'VINBULK',
+      created_at: new Date(Date.now() - i * 1000).toISOString(),
+    }));
     await data.db.jobs.bulkPut(newer);
     const search = screen.getByRole('textbox', { name: 'Search Service Requests' });
     for (const value of [c.registration, 'Timer', 'timer old', '876111']) {
       fireEvent.change(search, { target: { value } });
-      await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId), value).toEqual([old.id]), { timeout: 5000 });
+      await waitFor(
+        () =>
+          expect(
+            bodyRows().map((r) => r.dataset.rowId),
+            value,
+          ).toEqual([old.id]),
+        { timeout: 5000 },
+      );
     }
   }, 30_000);
 
@@ -520,7 +643,11 @@ describe('Job table, paged variant (/view-request)', () => {
     await waitFor(() => expect(pageInfo()).toBe('0 of 0'));
     vi.spyOn(data.repos.jobs, 'page').mockRejectedValue(new Error('The database connection is closed'));
     fireEvent.change(screen.getByRole('combobox', { name: 'Status filter' }), { target: { value: 'active' } });
-    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'warning', description: 'The database connection is closed' })));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({ type: 'warning', description: 'The database connection is closed' }),
+      ),
+    );
     expect(pageInfo()).toBe('0 of 0');
     toast.mockRestore();
   });

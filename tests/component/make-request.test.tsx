@@ -134,7 +134,9 @@ describe('Make Service Request (SPEC §2, §4, §5)', () => {
   });
 
   it("says 'Select at least one(1) service' when nothing is ticked", async () => {
-    const { data } = await open(3, '/make-request', (d) => seed(d, [{ vin: 'VIN2', reg: 'SS1234' }]).then(() => undefined));
+    const { data } = await open(3, '/make-request', (d) =>
+      seed(d, [{ vin: 'VIN2', reg: 'SS1234' }]).then(() => undefined),
+    );
     fireEvent.change(lookupBox(), { target: { value: 'SS1234' } });
     find();
     await screen.findByTestId('selected-customer');
@@ -174,15 +176,21 @@ describe('Make Service Request (SPEC §2, §4, §5)', () => {
     expect(cal.querySelector('.react-calendar')).toBeTruthy();
     // picking a day (next month: always in the future) fills both times in SPEC's format
     fireEvent.click(cal.querySelector('.react-calendar__navigation__next-button')!);
-    const day = within(cal).getAllByRole('button').find((b) => b.textContent === '28' && !(b as HTMLButtonElement).disabled);
+    const day = within(cal)
+      .getAllByRole('button')
+      .find((b) => b.textContent === '28' && !(b as HTMLButtonElement).disabled);
     expect(day).toBeTruthy();
     fireEvent.click(day!);
-    await waitFor(() => expect((screen.getByLabelText('From') as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-28 08:00$/));
+    await waitFor(() =>
+      expect((screen.getByLabelText('From') as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-28 08:00$/),
+    );
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-28 09:00$/);
   });
 
   it("says 'Invalid dates' for a booking in the past", async () => {
-    const { data } = await open(4, '/make-request', (d) => seed(d, [{ vin: 'VIN3', reg: 'DD1234' }]).then(() => undefined));
+    const { data } = await open(4, '/make-request', (d) =>
+      seed(d, [{ vin: 'VIN3', reg: 'DD1234' }]).then(() => undefined),
+    );
     fireEvent.change(lookupBox(), { target: { value: 'DD1234' } });
     find();
     await screen.findByTestId('selected-customer');
@@ -218,20 +226,26 @@ describe('Make Service Request (SPEC §2, §4, §5)', () => {
     fireEvent.change(lookupBox(), { target: { value: 'OO1234' } });
     find();
     await screen.findByTestId('selected-customer');
-    await waitFor(() => expect((screen.getByRole('checkbox', { name: /Brake check/ }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole('checkbox', { name: /Brake check/ }) as HTMLInputElement).checked).toBe(true),
+    );
     expect((screen.getByRole('checkbox', { name: /Oil change/ }) as HTMLInputElement).checked).toBe(false);
     expect(screen.getByText('Outstanding')).toBeTruthy();
   });
 
   it('?vin= pre-fills the lookup and finds the customer', async () => {
-    await open(3, '/make-request?vin=1HGCM82633A004352', (d) => seed(d, [{ vin: '1HGCM82633A004352', reg: 'VV1234', first: 'Val' }]).then(() => undefined));
+    await open(3, '/make-request?vin=1HGCM82633A004352', (d) =>
+      seed(d, [{ vin: '1HGCM82633A004352', reg: 'VV1234', first: 'Val' }]).then(() => undefined),
+    );
     expect((lookupBox() as HTMLInputElement).value).toBe('1HGCM82633A004352');
     const chosen = await screen.findByTestId('selected-customer');
     expect(chosen.textContent).toContain('Val Brown');
   });
 
   it('makes the request offline: the job is received locally and POST /service is queued', async () => {
-    const { data } = await open(3, '/make-request', (d) => seed(d, [{ vin: 'VIN6', reg: 'OK1234' }]).then(() => undefined));
+    const { data } = await open(3, '/make-request', (d) =>
+      seed(d, [{ vin: 'VIN6', reg: 'OK1234' }]).then(() => undefined),
+    );
     fireEvent.change(lookupBox(), { target: { value: 'ok 1234' } });
     find();
     await screen.findByTestId('selected-customer');
@@ -244,7 +258,12 @@ describe('Make Service Request (SPEC §2, §4, §5)', () => {
     expect(done.textContent).toContain('#T1-');
     const jobs = await data.db.jobs.toArray();
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ status: 'received', mileage: 42000, registration: 'OK1234', customer_note: 'Squeak at the front left' });
+    expect(jobs[0]).toMatchObject({
+      status: 'received',
+      mileage: 42000,
+      registration: 'OK1234',
+      customer_note: 'Squeak at the front left',
+    });
     expect(jobs[0].service).toEqual(['Oil change', 'Wheel alignment']);
     expect(done.textContent).toContain(`#${jobs[0].number}`);
     const entry = (await data.db.outbox.toArray()).find((e) => e.path === '/service');
@@ -260,7 +279,9 @@ describe('Make Service Request (SPEC §2, §4, §5)', () => {
   });
 
   it('books the request at level 4: status booked, times read in the shop time zone', async () => {
-    const { data } = await open(4, '/make-request', (d) => seed(d, [{ vin: 'VIN7', reg: 'BK1234' }]).then(() => undefined));
+    const { data } = await open(4, '/make-request', (d) =>
+      seed(d, [{ vin: 'VIN7', reg: 'BK1234' }]).then(() => undefined),
+    );
     fireEvent.change(lookupBox(), { target: { value: 'BK1234' } });
     find();
     await screen.findByTestId('selected-customer');
@@ -273,9 +294,17 @@ describe('Make Service Request (SPEC §2, §4, §5)', () => {
     expect(done.textContent).toContain('booked for 2099-03-02 09:00');
     const [job] = await data.db.jobs.toArray();
     // America/Jamaica is UTC-5 all year
-    expect(job).toMatchObject({ status: 'booked', book_start: '2099-03-02T14:00:00.000Z', book_end: '2099-03-02T16:30:00.000Z' });
+    expect(job).toMatchObject({
+      status: 'booked',
+      book_start: '2099-03-02T14:00:00.000Z',
+      book_end: '2099-03-02T16:30:00.000Z',
+    });
     const entry = (await data.db.outbox.toArray()).find((e) => e.path === '/service');
-    expect((entry!.body as { data: Record<string, unknown> }).data).toMatchObject({ book_start: '2099-03-02T14:00:00.000Z', service: ['Brake check'], mileage: 8000 });
+    expect((entry!.body as { data: Record<string, unknown> }).data).toMatchObject({
+      book_start: '2099-03-02T14:00:00.000Z',
+      service: ['Brake check'],
+      mileage: 8000,
+    });
   });
 
   it('registers a new customer inline and makes their request in the same submit', async () => {
@@ -317,7 +346,14 @@ describe('Make Service Request (SPEC §2, §4, §5)', () => {
     submit();
     await screen.findByTestId('request-done', {}, { timeout: 3000 });
     const [customer] = await data.db.customers.toArray();
-    expect(customer).toMatchObject({ first_name: 'Lou', last_name: 'One', vin: 'LVLONE1234', registration: 'LO 1111', contact: '8765552222', active: 1 });
+    expect(customer).toMatchObject({
+      first_name: 'Lou',
+      last_name: 'One',
+      vin: 'LVLONE1234',
+      registration: 'LO 1111',
+      contact: '8765552222',
+      active: 1,
+    });
     const [job] = await data.db.jobs.toArray();
     expect(job).toMatchObject({ customer_id: customer.id, status: 'received', mileage: 900, service: ['Brake check'] });
     const entries = await data.db.outbox.orderBy('seq').toArray();
@@ -328,7 +364,15 @@ describe('Make Service Request (SPEC §2, §4, §5)', () => {
     expect(body).toMatchObject({
       id: job.id,
       customer_id: customer.id,
-      customer: { id: customer.id, vin: 'LVLONE1234', registration: 'LO 1111', first_name: 'Lou', last_name: 'One', contact: '8765552222', email: 'lou@example.com' },
+      customer: {
+        id: customer.id,
+        vin: 'LVLONE1234',
+        registration: 'LO 1111',
+        first_name: 'Lou',
+        last_name: 'One',
+        contact: '8765552222',
+        email: 'lou@example.com',
+      },
       service: ['Brake check'],
       mileage: 900,
     });
@@ -340,7 +384,9 @@ describe('Make Service Request (SPEC §2, §4, §5)', () => {
   });
 
   it('at level 1 a new customer whose VIN is on the device is refused before anything is queued', async () => {
-    const { data } = await open(1, '/make-request', (d) => seed(d, [{ vin: 'TWIN000001', reg: 'TW1111', first: 'Tia' }]).then(() => undefined));
+    const { data } = await open(1, '/make-request', (d) =>
+      seed(d, [{ vin: 'TWIN000001', reg: 'TW1111', first: 'Tia' }]).then(() => undefined),
+    );
     const before = await data.db.outbox.count();
     fireEvent.click(screen.getByRole('checkbox', { name: 'New customer' }));
     await screen.findByLabelText('First name');

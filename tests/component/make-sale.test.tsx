@@ -30,10 +30,21 @@ async function customer(data: AppData, over: { blocked?: boolean; registration?:
 }
 
 const product = (data: AppData, title: string, over: { price?: number; stock?: number } = {}): Promise<ProductRow> =>
-  data.repos.products.add({ title, description: `${title} description`, price: over.price ?? 1500, stock: over.stock ?? 5, low_stock: 1 });
+  data.repos.products.add({
+    title,
+    description: `${title} description`,
+    price: over.price ?? 1500,
+    stock: over.stock ?? 5,
+    low_stock: 1,
+  });
 
 async function open(data: AppData, id?: string, level = 4) {
-  await renderScreen(<MakeSale />, { data, level, path: id ? `/make-sale?id=${encodeURIComponent(id)}` : '/make-sale', route: '/make-sale' });
+  await renderScreen(<MakeSale />, {
+    data,
+    level,
+    path: id ? `/make-sale?id=${encodeURIComponent(id)}` : '/make-sale',
+    route: '/make-sale',
+  });
 }
 
 const location = () => screen.getByTestId('location').textContent;
@@ -96,7 +107,8 @@ describe('Make Sale without id: Find customer (SPEC §2)', () => {
       'Contact number': '8765550000',
       Email: '',
     };
-    for (const [label, value] of Object.entries(values)) fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    for (const [label, value] of Object.entries(values))
+      fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const confirm = await screen.findByTestId('confirm-dialog');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Save' }));
@@ -185,7 +197,9 @@ describe('Make Sale with id: Create Product Invoice (SPEC §2, §5)', () => {
     expect((await screen.findByTestId('blocked-notice')).textContent).toContain(MSG.customerBlocked);
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByLabelText('Search products') as HTMLInputElement).disabled).toBe(true);
-    await expect(data.repos.invoices.sale(c.id, [{ id: oil.id, title: oil.title, description: '', price: oil.price, qty: 1 }])).rejects.toThrow(MSG.customerBlocked);
+    await expect(
+      data.repos.invoices.sale(c.id, [{ id: oil.id, title: oil.title, description: '', price: oil.price, qty: 1 }]),
+    ).rejects.toThrow(MSG.customerBlocked);
   });
 
   it(`says '${MSG.noRecordFound}' for an unknown customer id, and Go Back returns to the search`, async () => {

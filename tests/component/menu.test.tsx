@@ -44,15 +44,19 @@ describe('menu by level (SPEC §6)', () => {
     },
   };
 
-  it.each([1, 2, 3, 4, 5])('level %i: the groups in the shop order, each with only what the level may open', (level) => {
-    const sections = menuSections(level);
-    expect(Object.fromEntries(sections.map((s) => [s.title, s.routes.map((r) => r.title)]))).toEqual(EXPECTED[level]);
-    // the order of MENU_GROUPS, no empty group, nothing lost or doubled against the flat rule
-    const order = MENU_GROUPS.map((g) => g.title);
-    expect(sections.map((s) => s.title)).toEqual(order.filter((t) => t in EXPECTED[level]));
-    expect(sections.flatMap((s) => s.routes.map((r) => r.path)).sort()).toEqual(menu(level).sort());
-    for (const s of sections) for (const r of s.routes) expect(canSee(r.path, level), `${r.path} at ${level}`).toBe(true);
-  });
+  it.each([1, 2, 3, 4, 5])(
+    'level %i: the groups in the shop order, each with only what the level may open',
+    (level) => {
+      const sections = menuSections(level);
+      expect(Object.fromEntries(sections.map((s) => [s.title, s.routes.map((r) => r.title)]))).toEqual(EXPECTED[level]);
+      // the order of MENU_GROUPS, no empty group, nothing lost or doubled against the flat rule
+      const order = MENU_GROUPS.map((g) => g.title);
+      expect(sections.map((s) => s.title)).toEqual(order.filter((t) => t in EXPECTED[level]));
+      expect(sections.flatMap((s) => s.routes.map((r) => r.path)).sort()).toEqual(menu(level).sort());
+      for (const s of sections)
+        for (const r of s.routes) expect(canSee(r.path, level), `${r.path} at ${level}`).toBe(true);
+    },
+  );
 
   it('every menu entry has a group and an icon', () => {
     for (const r of SCREEN_ROUTES.filter((x) => x.menuLevel !== null)) {
@@ -70,28 +74,38 @@ describe('the menu in the shell', () => {
     return within(await screen.findByRole('dialog')).getByRole('navigation', { name: 'Main menu' });
   };
 
-  it.each([2, 3, 4, 5])('level %i: labelled groups of links with icons, exactly the entries of the level', async (level) => {
-    await renderScreen(<Layout />, { level, path: '/add-customer', route: '*' });
-    const nav = await openMenu();
-    const groups = within(nav).getAllByRole('group');
-    expect(groups.map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent)).toEqual(
-      menuSections(level).map((s) => s.title),
-    );
-    for (const [i, s] of menuSections(level).entries()) {
-      const links = within(groups[i]).getAllByRole('link');
-      expect(links.map((a) => a.textContent)).toEqual(s.routes.map((r) => r.title));
-      expect(links.map((a) => a.getAttribute('href'))).toEqual(s.routes.map((r) => r.path));
-      // the icon (its own chunk, so it comes a moment later) is decoration: hidden from screen readers, so each
-      // link's name is its title alone
-      for (const a of links) await waitFor(() => expect(a.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true'));
-    }
-    expect(within(nav).queryByRole('link', { name: 'Members' }) !== null).toBe(level === 5);
-  });
+  it.each([2, 3, 4, 5])(
+    'level %i: labelled groups of links with icons, exactly the entries of the level',
+    async (level) => {
+      await renderScreen(<Layout />, { level, path: '/add-customer', route: '*' });
+      const nav = await openMenu();
+      const groups = within(nav).getAllByRole('group');
+      expect(
+        groups.map(
+          (g) =>
+            g.getAttribute('aria-labelledby') &&
+            document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent,
+        ),
+      ).toEqual(menuSections(level).map((s) => s.title));
+      for (const [i, s] of menuSections(level).entries()) {
+        const links = within(groups[i]).getAllByRole('link');
+        expect(links.map((a) => a.textContent)).toEqual(s.routes.map((r) => r.title));
+        expect(links.map((a) => a.getAttribute('href'))).toEqual(s.routes.map((r) => r.path));
+        // the icon (its own chunk, so it comes a moment later) is decoration: hidden from screen readers, so each
+        // link's name is its title alone
+        for (const a of links)
+          await waitFor(() => expect(a.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true'));
+      }
+      expect(within(nav).queryByRole('link', { name: 'Members' }) !== null).toBe(level === 5);
+    },
+  );
 
   it('marks the current place: aria-current on its entry, its group and title in the header', async () => {
     await renderScreen(<Layout />, { level: 5, path: '/view-suppliers', route: '*' });
     const nav = await openMenu();
-    const current = within(nav).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page');
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('aria-current') === 'page');
     expect(current.map((a) => a.textContent)).toEqual(['Suppliers']);
     expect(screen.getByTestId('current-place').textContent).toBe('Stock › Suppliers');
   });
@@ -99,7 +113,11 @@ describe('the menu in the shell', () => {
   it('a screen outside the menu still says where it is', async () => {
     await renderScreen(<Layout />, { level: 5, path: '/view-invoice', route: '*' });
     expect(screen.getByTestId('current-place').textContent).toBe('Money › Invoice');
-    expect(within(await openMenu()).getAllByRole('link').filter((a) => a.getAttribute('aria-current'))).toEqual([]);
+    expect(
+      within(await openMenu())
+        .getAllByRole('link')
+        .filter((a) => a.getAttribute('aria-current')),
+    ).toEqual([]);
   });
 
   it('works from the keyboard: real links in order, and "Skip to content" first, which moves focus to the screen', async () => {
@@ -122,7 +140,11 @@ describe('the menu in the shell', () => {
     expect(screen.getByTestId('location').textContent).toBe('/make-sale');
     // the drawer closes on a choice; opened again, the entry is marked
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(within(await openMenu()).getByRole('link', { name: 'Make Sale' }).getAttribute('aria-current')).toBe('page');
+    expect(
+      within(await openMenu())
+        .getByRole('link', { name: 'Make Sale' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     expect(screen.getByTestId('current-place').textContent).toBe('Money › Make Sale');
   });
 });

@@ -38,14 +38,32 @@ async function customer(data: AppData): Promise<CustomerRow> {
 }
 
 // a product id is a UUID (src/domain/ids.ts): an estimate's line with any other id is not a product
-const FILTER: Line = { id: '01900000-0000-7000-8000-00000000f117', title: 'Oil filter', description: 'Spin-on', price: 1_500, qty: 2 };
+const FILTER: Line = {
+  id: '01900000-0000-7000-8000-00000000f117',
+  title: 'Oil filter',
+  description: 'Spin-on',
+  price: 1_500,
+  qty: 2,
+};
 
 /** An invoice for an active job: 1 h at $50 (labour $50.00) plus the given lines. */
 /** The products of `lines` on the device's shelf: the device prices lines from its own product rows, as the server does. */
 async function shelve(data: AppData, lines: readonly Line[]): Promise<Line[]> {
   for (const l of lines) {
     if (await data.db.products.get(l.id)) continue;
-    await putRow(data.db, 'products', { id: l.id, title: l.title, description: l.description, price: l.price, cost: 0, stock: 1000, low_stock: 2, barcode: '', supplier: null, updated_at: '2025-01-01T00:00:00.000Z', version: 1 });
+    await putRow(data.db, 'products', {
+      id: l.id,
+      title: l.title,
+      description: l.description,
+      price: l.price,
+      cost: 0,
+      stock: 1000,
+      low_stock: 2,
+      barcode: '',
+      supplier: null,
+      updated_at: '2025-01-01T00:00:00.000Z',
+      version: 1,
+    });
   }
   return [...lines];
 }
@@ -108,7 +126,10 @@ describe('Invoices table (SPEC §2, /view-invoices)', () => {
     const { data } = await renderScreen(<Invoices />, { level: 5, path: '/view-invoices' });
     const inv = await invoice(data);
     await data.repos.invoices.pay(inv.id, 'cash', 3_000);
-    const sale = await data.repos.invoices.sale(null, await shelve(data, [{ id: 'p-wiper', title: 'Wiper', description: 'Blade', price: 2_000, qty: 1 }]));
+    const sale = await data.repos.invoices.sale(
+      null,
+      await shelve(data, [{ id: 'p-wiper', title: 'Wiper', description: 'Blade', price: 2_000, qty: 1 }]),
+    );
     await data.repos.invoices.pay(sale.id, 'online', 2_000);
 
     const row = await findRow(inv.id);
@@ -151,7 +172,10 @@ describe('Invoices table (SPEC §2, /view-invoices)', () => {
     await age(data, paidLong, 8); // paid 8 days ago: not in the card
 
     // the cards follow live queries: each write (the aged payment last) may land a render after the one before
-    const cards = () => ['card-unpaid-count', 'card-unpaid-sum', 'card-paid-count', 'card-paid-sum'].map((id) => screen.getByTestId(id).textContent);
+    const cards = () =>
+      ['card-unpaid-count', 'card-unpaid-sum', 'card-paid-count', 'card-paid-sum'].map(
+        (id) => screen.getByTestId(id).textContent,
+      );
     await waitFor(() => expect(cards()).toEqual(['2', '$130.00', '1', '$50.00']));
     expect(screen.getByTestId('card-paid').textContent).toContain('last 7 days');
 
@@ -217,7 +241,9 @@ describe('Invoices table (SPEC §2, /view-invoices)', () => {
     fireEvent.click(within(await dialog()).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(rowOf(due.id)).toBeNull());
     expect(await data.repos.invoices.get(due.id)).toBeUndefined();
-    expect((await outbox(data)).map((e) => [e.method, e.path, (e.body as { data: { id: string } }).data.id])).toEqual([['DELETE', '/invoice', due.id]]);
+    expect((await outbox(data)).map((e) => [e.method, e.path, (e.body as { data: { id: string } }).data.id])).toEqual([
+      ['DELETE', '/invoice', due.id],
+    ]);
   });
 
   it("shows the repository's refusal as it is (an invoice with payments)", async () => {
@@ -232,7 +258,9 @@ describe('Invoices table (SPEC §2, /view-invoices)', () => {
 
     fireEvent.click(within(rowOf(inv.id)!).getByRole('button', { name: 'Delete' }));
     fireEvent.click(within(await dialog()).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', description: refusal })));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', description: refusal })),
+    );
     expect(await data.repos.invoices.get(inv.id)).toBeTruthy();
   });
 
@@ -247,9 +275,15 @@ describe('Invoices table (SPEC §2, /view-invoices)', () => {
 
   it('offers the page sizes of SPEC §9 (other tables: 10, 20, 50, 100, 500)', async () => {
     const { data } = await renderScreen(<Invoices />, { level: 4, path: '/view-invoices' });
-    for (let i = 0; i < 11; i++) await data.repos.invoices.sale(null, await shelve(data, [{ id: `p${i}`, title: `Part ${i}`, description: '', price: 100, qty: 1 }]));
+    for (let i = 0; i < 11; i++)
+      await data.repos.invoices.sale(
+        null,
+        await shelve(data, [{ id: `p${i}`, title: `Part ${i}`, description: '', price: 100, qty: 1 }]),
+      );
     await waitFor(() => expect(bodyRows()).toHaveLength(10));
-    const sizes = within(screen.getByLabelText('Rows per page')).getAllByRole('option').map((o) => o.textContent);
+    const sizes = within(screen.getByLabelText('Rows per page'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(sizes).toEqual(['10', '20', '50', '100', '500']);
   });
 });
@@ -280,7 +314,13 @@ describe('Transactions (SPEC §2, /transactions)', () => {
     const methods = ['cash', 'debit_card', 'credit_card', 'online', 'cheque', 'cc', 'dc', 'discount', 'redemption'];
     const base = (await data.repos.invoices.pay(inv.id, 'cash', 100)) as TransactionRow;
     for (const [i, method] of methods.entries()) {
-      await putRow(data.db, 'transactions', { ...base, id: `t-${method}`, number: `S-${i + 100}`, method, point: method === 'redemption' ? 4 : 0 } as never);
+      await putRow(data.db, 'transactions', {
+        ...base,
+        id: `t-${method}`,
+        number: `S-${i + 100}`,
+        method,
+        point: method === 'redemption' ? 4 : 0,
+      } as never);
     }
     await waitFor(() => expect(rowOf('t-redemption')).toBeTruthy());
     const expected: Record<string, [string, string]> = {
@@ -348,7 +388,12 @@ describe('Estimates table (SPEC §2, /view-estimates)', () => {
 
   it('shows number, name, total and created; Edit links to /view-estimate?id=<id>', async () => {
     const { data } = await renderScreen(<Estimates />, { level: 4, path: '/view-estimates' });
-    const est = await data.repos.estimates.create(profile, { work_hour: 2, rate_hour: 5_000 }, await shelve(data, [FILTER]), ['Brakes']);
+    const est = await data.repos.estimates.create(
+      profile,
+      { work_hour: 2, rate_hour: 5_000 },
+      await shelve(data, [FILTER]),
+      ['Brakes'],
+    );
     const row = await findRow(est.id);
     expect(text(row, 'Number')).toBe(`EST ${est.number}`);
     expect(text(row, 'Name')).toBe('Cleo Hart');
@@ -390,7 +435,12 @@ describe('Estimates table (SPEC §2, /view-estimates)', () => {
   it('View PDF builds the estimate PDF on the device and opens it', async () => {
     const { made, open } = catchPdf();
     const { data } = await renderScreen(<Estimates />, { level: 4, path: '/view-estimates' });
-    const est = await data.repos.estimates.create(profile, { work_hour: 1, rate_hour: 5_000 }, await shelve(data, [FILTER]), ['Brakes']);
+    const est = await data.repos.estimates.create(
+      profile,
+      { work_hour: 1, rate_hour: 5_000 },
+      await shelve(data, [FILTER]),
+      ['Brakes'],
+    );
     fireEvent.click(within(await findRow(est.id)).getByRole('button', { name: 'View PDF' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('blob:doc', '_blank'), { timeout: 5000 });
     expect(await isPdf(made[0])).toBe(true);
@@ -408,34 +458,38 @@ describe('Dashboard finance tiles (SPEC §2, §6 above level 4)', () => {
   it.each([
     ['from the counters kept with each write', true],
     ['by summing the invoices, before the counters are kept', false],
-  ])('shows Products, Labour (paid in full today), Sales, Discounts and the Transactions Today strip, live: %s', async (_, kept) => {
-    const { data } = await renderScreen(<Dashboard />, { level: 5 });
-    if (kept) await keepDashCounters(data.db);
-    await waitFor(() => expect(value('sales')).toBe('$0.00'));
-    expect(screen.getByText('Transactions Today')).toBeTruthy();
-    for (const label of ['Products', 'Labour', 'Sales', 'Discounts', 'Cash', 'Debit', 'Credit', 'Online', 'Cheque']) expect(screen.getByText(label)).toBeTruthy();
+  ])(
+    'shows Products, Labour (paid in full today), Sales, Discounts and the Transactions Today strip, live: %s',
+    async (_, kept) => {
+      const { data } = await renderScreen(<Dashboard />, { level: 5 });
+      if (kept) await keepDashCounters(data.db);
+      await waitFor(() => expect(value('sales')).toBe('$0.00'));
+      expect(screen.getByText('Transactions Today')).toBeTruthy();
+      for (const label of ['Products', 'Labour', 'Sales', 'Discounts', 'Cash', 'Debit', 'Credit', 'Online', 'Cheque'])
+        expect(screen.getByText(label)).toBeTruthy();
 
-    const full = await invoice(data); // $50 labour + $30 products
-    const part = await invoice(data, []); // $50 labour, part paid
-    await data.repos.invoices.pay(full.id, 'cash', 5_000);
-    await data.repos.invoices.pay(full.id, 'credit_card', 3_000);
-    await data.repos.invoices.pay(part.id, 'debit_card', 1_000);
-    await data.repos.invoices.discount(part.id, 10); // $5 off what is due
+      const full = await invoice(data); // $50 labour + $30 products
+      const part = await invoice(data, []); // $50 labour, part paid
+      await data.repos.invoices.pay(full.id, 'cash', 5_000);
+      await data.repos.invoices.pay(full.id, 'credit_card', 3_000);
+      await data.repos.invoices.pay(part.id, 'debit_card', 1_000);
+      await data.repos.invoices.discount(part.id, 10); // $5 off what is due
 
-    await waitFor(() => expect(value('discounts')).toBe('$5.00')); // the last write
-    expect(value('sales')).toBe('$90.00');
-    expect(value('labour')).toBe('$50.00'); // only the invoice paid in full
-    expect(value('products')).toBe('$30.00');
-    expect(today('cash')).toBe('$50.00');
-    expect(today('credit_card')).toBe('$30.00');
-    expect(today('debit_card')).toBe('$10.00');
-    expect(today('online')).toBe('$0.00');
-    expect(today('cheque')).toBe('$0.00');
+      await waitFor(() => expect(value('discounts')).toBe('$5.00')); // the last write
+      expect(value('sales')).toBe('$90.00');
+      expect(value('labour')).toBe('$50.00'); // only the invoice paid in full
+      expect(value('products')).toBe('$30.00');
+      expect(today('cash')).toBe('$50.00');
+      expect(today('credit_card')).toBe('$30.00');
+      expect(today('debit_card')).toBe('$10.00');
+      expect(today('online')).toBe('$0.00');
+      expect(today('cheque')).toBe('$0.00');
 
-    await data.repos.invoices.pay(part.id, 'online', 3_500);
-    await waitFor(() => expect(value('labour')).toBe('$100.00'));
-    expect(today('online')).toBe('$35.00');
-  });
+      await data.repos.invoices.pay(part.id, 'online', 3_500);
+      await waitFor(() => expect(value('labour')).toBe('$100.00'));
+      expect(today('online')).toBe('$35.00');
+    },
+  );
 
   it('counts only today: an invoice paid and raised days ago adds nothing', async () => {
     const { data } = await renderScreen(<Dashboard />, { level: 5 });
@@ -446,8 +500,18 @@ describe('Dashboard finance tiles (SPEC §2, §6 above level 4)', () => {
     await waitFor(() => expect([value('labour'), value('sales')]).toEqual(['$50.00', '$80.00']));
     await age(data, old, 3);
     const tx = (await data.repos.invoices.transactions(old.id))[0];
-    await putRow(data.db, 'transactions', { ...tx, created_at: new Date(Date.now() - 3 * 86_400_000).toISOString() } as never);
-    await waitFor(() => expect([value('labour'), value('products'), value('sales'), today('cash')]).toEqual(['$0.00', '$0.00', '$0.00', '$0.00']));
+    await putRow(data.db, 'transactions', {
+      ...tx,
+      created_at: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+    } as never);
+    await waitFor(() =>
+      expect([value('labour'), value('products'), value('sales'), today('cash')]).toEqual([
+        '$0.00',
+        '$0.00',
+        '$0.00',
+        '$0.00',
+      ]),
+    );
   });
 
   it('are not shown to level 4', async () => {

@@ -32,7 +32,10 @@ export interface ScreenOptions {
  * with a device code so numbers can be taken offline), the confirm dialog and a router. Nothing talks to a server:
  * the engine is not started, so every write stays in the outbox, as on a tablet with the network off.
  */
-export async function renderScreen(ui: ReactElement, opts: ScreenOptions = {}): Promise<RenderResult & { data: AppData }> {
+export async function renderScreen(
+  ui: ReactElement,
+  opts: ScreenOptions = {},
+): Promise<RenderResult & { data: AppData }> {
   const level = opts.level ?? 5;
   const username = opts.username ?? `user${level}`;
   const path = opts.path ?? '/';

@@ -29,12 +29,21 @@ afterEach(() => {
 
 // ---- a small set of rows across days, as the pull brings them (the shop's zone is America/Jamaica, UTC−5) --------
 
-const line = (id: string, title: string, description: string, price: number, qty: number) => ({ id, title, description, price, qty });
+const line = (id: string, title: string, description: string, price: number, qty: number) => ({
+  id,
+  title,
+  description,
+  price,
+  qty,
+});
 const FILTER = (qty: number) => line('p-filter', 'Oil filter', 'Spin-on', 1_500, qty);
 const COOLANT = (qty: number) => line('p-coolant', 'Coolant', '1 gal', 2_500, qty);
 
 let n = 0;
-function invoice(created_at: string, f: { labour: number; products: unknown[]; discount?: number; payment?: number; updated_at?: string }) {
+function invoice(
+  created_at: string,
+  f: { labour: number; products: unknown[]; discount?: number; payment?: number; updated_at?: string },
+) {
   n += 1;
   const product = (f.products as { price: number; qty: number }[]).reduce((s, l) => s + l.price * l.qty, 0);
   const discount = f.discount ?? 0;
@@ -70,15 +79,35 @@ function invoice(created_at: string, f: { labour: number; products: unknown[]; d
 
 function transaction(created_at: string, method: string, amount: number) {
   n += 1;
-  return { id: `tx-${n}`, number: `T-${n}`, amount, method, invoice_id: 'inv-x', point: 0, username: 'user5', created_at };
+  return {
+    id: `tx-${n}`,
+    number: `T-${n}`,
+    amount,
+    method,
+    invoice_id: 'inv-x',
+    point: 0,
+    username: 'user5',
+    created_at,
+  };
 }
 
 /** Four invoices across 1–3 March 2026 in the shop's zone, two just outside; payments to match their paid figures. */
 async function seed(data: AppData, withPayments: boolean) {
   const rows = [
     // 00:00:00 on the 1st in Jamaica: the first instant of the range
-    invoice('2026-03-01T05:00:00.000Z', { labour: 5_000, products: [FILTER(2)], discount: 500, payment: 7_500, updated_at: '2026-03-01T15:00:00.000Z' }),
-    invoice('2026-03-02T14:00:00.000Z', { labour: 10_000, products: [COOLANT(1)], payment: 1_000, updated_at: '2026-03-02T20:00:00.000Z' }),
+    invoice('2026-03-01T05:00:00.000Z', {
+      labour: 5_000,
+      products: [FILTER(2)],
+      discount: 500,
+      payment: 7_500,
+      updated_at: '2026-03-01T15:00:00.000Z',
+    }),
+    invoice('2026-03-02T14:00:00.000Z', {
+      labour: 10_000,
+      products: [COOLANT(1)],
+      payment: 1_000,
+      updated_at: '2026-03-02T20:00:00.000Z',
+    }),
     // 23:59:59 on the 3rd in Jamaica (already the 4th in UTC): still in the range
     invoice('2026-03-04T04:59:59.000Z', { labour: 0, products: [FILTER(2)], payment: 3_000 }),
     // 23:59:59 on 28 February in Jamaica (the 1st in UTC), and 00:00 on the 4th: outside
@@ -111,7 +140,9 @@ function setRange(start: string, end: string) {
 const runReport = () => fireEvent.click(screen.getByRole('button', { name: 'Sales Report' }));
 
 const tableRows = () =>
-  [...screen.getByRole('table').querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim()));
+  [...screen.getByRole('table').querySelectorAll('tbody tr')].map((tr) =>
+    [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim()),
+  );
 
 const MARCH_FIGURES = {
   labour: [
@@ -172,7 +203,9 @@ describe('Reports (/report)', () => {
     await screen.findByTestId('charts');
     await waitFor(() => expect(lastCharts()).toEqual(MARCH_FIGURES));
     expect(screen.getByRole('heading', { name: 'Inventory Depletion' })).toBeTruthy();
-    const headers = [...screen.getByRole('table').querySelectorAll('thead th')].map((th) => th.textContent?.replace(/[▲▼]/g, '').trim());
+    const headers = [...screen.getByRole('table').querySelectorAll('thead th')].map((th) =>
+      th.textContent?.replace(/[▲▼]/g, '').trim(),
+    );
     expect(headers).toEqual(['Title', 'Description', 'Qty', 'Total']);
     expect(tableRows()).toEqual([
       ['Oil filter', 'Spin-on', '4', '$60.00'],
@@ -210,7 +243,11 @@ describe('Reports (/report)', () => {
     setRange('2026-03-01', '2026-03-03');
     runReport();
     await waitFor(() => expect(tableRows()).toHaveLength(2));
-    await putRow(data.db, 'invoices', invoice('2026-03-02T16:00:00.000Z', { labour: 2_000, products: [line('p-bulb', 'Bulb', 'H4', 300, 2)] }));
+    await putRow(
+      data.db,
+      'invoices',
+      invoice('2026-03-02T16:00:00.000Z', { labour: 2_000, products: [line('p-bulb', 'Bulb', 'H4', 300, 2)] }),
+    );
     await waitFor(() => expect(tableRows()).toContainEqual(['Bulb', 'H4', '2', '$6.00']));
     expect(lastCharts().labour).toContainEqual({ x: '2026-03-02', y: 120 });
   });
@@ -235,7 +272,9 @@ describe('Reports (/report)', () => {
 
 describe('ReportCharts (Victory, loaded lazily by the screen)', () => {
   it('draws the two charts with their series names, and says so when a range has nothing', async () => {
-    const { default: Real } = await vi.importActual<{ default: ComponentType<{ data: ReportChartData }> }>('../../src/app/reports/ReportCharts');
+    const { default: Real } = await vi.importActual<{ default: ComponentType<{ data: ReportChartData }> }>(
+      '../../src/app/reports/ReportCharts',
+    );
     const { unmount } = render(
       <ChakraProvider value={system}>
         <Real data={MARCH_FIGURES} />
@@ -243,7 +282,8 @@ describe('ReportCharts (Victory, loaded lazily by the screen)', () => {
     );
     const bars = screen.getByRole('figure', { name: 'Labour, Products and Discounts per day' });
     expect(bars.querySelector('svg')).toBeTruthy();
-    for (const name of ['Labour', 'Products', 'Discounts']) expect(within(bars).getAllByText(name).length).toBeGreaterThan(0);
+    for (const name of ['Labour', 'Products', 'Discounts'])
+      expect(within(bars).getAllByText(name).length).toBeGreaterThan(0);
     expect(screen.getByRole('figure', { name: 'Sales per day' }).querySelector('svg')).toBeTruthy();
     unmount();
     render(

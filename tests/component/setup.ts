@@ -11,7 +11,16 @@ afterEach(() => {
 });
 
 // jsdom lacks these; Chakra and the shell ask for them
-window.matchMedia ??= ((q: string) => ({ matches: false, media: q, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false })) as never;
+window.matchMedia ??= ((q: string) => ({
+  matches: false,
+  media: q,
+  onchange: null,
+  addListener() {},
+  removeListener() {},
+  addEventListener() {},
+  removeEventListener() {},
+  dispatchEvent: () => false,
+})) as never;
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

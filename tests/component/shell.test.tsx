@@ -84,7 +84,14 @@ describe('a refused token ends the session (SPEC §7: 403 removes the token and 
       const { data, unmount } = await renderScreen(<Watch />, { username: 'kim', level: 3 });
       const token = localStorage.getItem(TOKEN_KEY)!;
       await setUserToken(data.db, 'kim', token);
-      await data.repos.customers.add({ VIN: '1HGCM82633A004352', 'Registration Number': `PBX ${status}`, 'First name': 'Kim', 'Last name': 'Lee', 'Contact number': '8765550101', Email: '' });
+      await data.repos.customers.add({
+        VIN: '1HGCM82633A004352',
+        'Registration Number': `PBX ${status}`,
+        'First name': 'Kim',
+        'Last name': 'Lee',
+        'Contact number': '8765550101',
+        Email: '',
+      });
       expect(await data.db.outbox.count()).toBe(1);
       await act(async () => {
         await window.fetch('/api/v2/customers', { headers: { authorization: `Bearer ${token}` } });
@@ -109,14 +116,30 @@ describe('a refused token ends the session (SPEC §7: 403 removes the token and 
       return new Response(JSON.stringify({ message: MSG.forbidden }), { status: 403 });
     });
     window.fetch = server as typeof fetch;
-    const data = createData(`shell-${Math.random().toString(36).slice(2)}`, { baseUrl: 'http://device/api', fetch: (...a) => window.fetch(...a) });
+    const data = createData(`shell-${Math.random().toString(36).slice(2)}`, {
+      baseUrl: 'http://device/api',
+      fetch: (...a) => window.fetch(...a),
+    });
     const { data: same } = await renderScreen(<Watch />, { username: 'kim', level: 3, data });
     expect(same).toBe(data);
     await setUserToken(data.db, 'kim', localStorage.getItem(TOKEN_KEY)!);
     await setUserToken(data.db, 'jdoe', fakeToken('jdoe', 4));
     const entry: OutboxEntry = {
-      id: 'entry-of-jdoe', method: 'PUT', path: '/configsheet/x', body: {}, actor: 'jdoe', deviceId: 'd', createdAt: new Date().toISOString(),
-      attempts: 0, lastError: '', state: 'pending', refs: [], touches: [], creates: [], dependsOn: [], label: 'Config change by jdoe',
+      id: 'entry-of-jdoe',
+      method: 'PUT',
+      path: '/configsheet/x',
+      body: {},
+      actor: 'jdoe',
+      deviceId: 'd',
+      createdAt: new Date().toISOString(),
+      attempts: 0,
+      lastError: '',
+      state: 'pending',
+      refs: [],
+      touches: [],
+      creates: [],
+      dependsOn: [],
+      label: 'Config change by jdoe',
     };
     await data.db.outbox.add(entry);
     await act(async () => {
@@ -194,7 +217,18 @@ describe('toasts (SPEC §8–§9)', () => {
 
   it('an error toast goes after 4.1 s, not before', async () => {
     // the toast's timer runs on animation frames and performance.now()
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    vi.useFakeTimers({
+      toFake: [
+        'setTimeout',
+        'clearTimeout',
+        'setInterval',
+        'clearInterval',
+        'Date',
+        'performance',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+      ],
+    });
     render(chakra(<Toaster />));
     act(() => notifyError(new Error('Could not apply points.')));
     await act(async () => {

@@ -10,14 +10,38 @@ import { setUserToken } from '../../src/sync/tokens';
 import { renderScreen } from './render';
 import { fakeToken } from './token';
 
-const CUSTOMER = { VIN: '1HGCM82633A004352', 'Registration Number': 'PBX 1', 'First name': 'Kim', 'Last name': 'Lee', 'Contact number': '8765550101', Email: '' };
+const CUSTOMER = {
+  VIN: '1HGCM82633A004352',
+  'Registration Number': 'PBX 1',
+  'First name': 'Kim',
+  'Last name': 'Lee',
+  'Contact number': '8765550101',
+  Email: '',
+};
 const MB = 1024 * 1024;
 
 let n = 0;
-function entry(actor: string, label = `Change ${++n} by ${actor}`, state: OutboxEntry['state'] = 'pending'): OutboxEntry {
+function entry(
+  actor: string,
+  label = `Change ${++n} by ${actor}`,
+  state: OutboxEntry['state'] = 'pending',
+): OutboxEntry {
   return {
-    id: `e-${actor}-${++n}`, method: 'PUT', path: '/configsheet/x', body: {}, actor, deviceId: 'd', createdAt: new Date().toISOString(),
-    attempts: 0, lastError: '', state, refs: [], touches: [], creates: [], dependsOn: [], label,
+    id: `e-${actor}-${++n}`,
+    method: 'PUT',
+    path: '/configsheet/x',
+    body: {},
+    actor,
+    deviceId: 'd',
+    createdAt: new Date().toISOString(),
+    attempts: 0,
+    lastError: '',
+    state,
+    refs: [],
+    touches: [],
+    creates: [],
+    dependsOn: [],
+    label,
   };
 }
 
@@ -30,7 +54,13 @@ function conflict(label: string, message: string, status = 422): ConflictRow {
 function queuePhoto(db: BayBookDB, bytes: number) {
   return localWrite(db, async (w) => {
     const blob = await w.storeBlob(new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'bay.jpg');
-    await w.enqueue({ method: 'POST', path: '/upload/service-photo', form: { job_id: 'j1', id: 'p1' }, blobId: blob.id, label: 'Photo for job #T1-1' });
+    await w.enqueue({
+      method: 'POST',
+      path: '/upload/service-photo',
+      form: { job_id: 'j1', id: 'p1' },
+      blobId: blob.id,
+      label: 'Photo for job #T1-1',
+    });
   });
 }
 
@@ -58,11 +88,15 @@ describe('the sync status in the shell', () => {
     expect(screen.getByTestId('online-state').textContent).toBe('Offline');
     // a user with no token on the device at all waits too
     await data.db.outbox.add(entry('lee'));
-    await expect.poll(() => screen.getAllByTestId('held-for').map((e) => e.textContent)).toEqual(['3 changes wait for jdoe to sign in', '1 change waits for lee to sign in']);
+    await expect
+      .poll(() => screen.getAllByTestId('held-for').map((e) => e.textContent))
+      .toEqual(['3 changes wait for jdoe to sign in', '1 change waits for lee to sign in']);
     // jdoe signs in on this device: their changes no longer wait for anyone (even those the engine had marked held)
     await data.db.outbox.where('actor').equals('jdoe').modify({ state: 'held' });
     await setUserToken(data.db, 'jdoe', fakeToken('jdoe', 4));
-    await expect.poll(() => screen.getAllByTestId('held-for').map((e) => e.textContent)).toEqual(['1 change waits for lee to sign in']);
+    await expect
+      .poll(() => screen.getAllByTestId('held-for').map((e) => e.textContent))
+      .toEqual(['1 change waits for lee to sign in']);
   });
 
   it('notices a token running out while the app is open', async () => {
@@ -72,12 +106,17 @@ describe('the sync status in the shell', () => {
     await data.db.outbox.add(entry('kim'));
     await expect.poll(() => screen.getByTestId('waiting-count').textContent).toBe('1 change not yet on the server');
     expect(screen.queryByTestId('held-for')).toBeNull();
-    await expect.poll(() => screen.queryByTestId('held-for')?.textContent, { timeout: 4000 }).toBe('1 change waits for kim to sign in');
+    await expect
+      .poll(() => screen.queryByTestId('held-for')?.textContent, { timeout: 4000 })
+      .toBe('1 change waits for kim to sign in');
   });
 
   it('lists what the server refused and why, with Retry and Discard', async () => {
     const { data } = await renderScreen(<SyncStatus />, { username: 'kim', level: 3 });
-    await data.db.conflicts.bulkPut([conflict('Status of job #T1-3 to complete', MSG.invoiceRequired), conflict('Edit job #T1-4', MSG.cannotUpdateFinal)]);
+    await data.db.conflicts.bulkPut([
+      conflict('Status of job #T1-3 to complete', MSG.invoiceRequired),
+      conflict('Edit job #T1-4', MSG.cannotUpdateFinal),
+    ]);
     fireEvent.click(await screen.findByRole('button', { name: '2 refused' }));
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByText('Changes the server refused')).toBeTruthy();
@@ -89,7 +128,9 @@ describe('the sync status in the shell', () => {
     expect(items()[1].textContent).toContain(MSG.cannotUpdateFinal);
 
     // Retry: back in the outbox (a new idempotency key), gone from the list
-    const refusedId = (await data.db.conflicts.toArray()).find((c) => c.entry.label === 'Status of job #T1-3 to complete')!.entry.id;
+    const refusedId = (await data.db.conflicts.toArray()).find(
+      (c) => c.entry.label === 'Status of job #T1-3 to complete',
+    )!.entry.id;
     await act(async () => {
       fireEvent.click(within(items()[0]).getByRole('button', { name: 'Retry' }));
     });
@@ -110,7 +151,13 @@ describe('the sync status in the shell', () => {
     });
     await expect.poll(() => items().length).toBe(0);
     expect(within(drawer).getByText('Nothing was refused.')).toBeTruthy();
-    await expect.poll(() => within(drawer).queryAllByTestId('discarded').map((e) => e.textContent)).toEqual([expect.stringContaining('Edit job #T1-4')]);
+    await expect
+      .poll(() =>
+        within(drawer)
+          .queryAllByTestId('discarded')
+          .map((e) => e.textContent),
+      )
+      .toEqual([expect.stringContaining('Edit job #T1-4')]);
     expect((await data.db.outbox.toArray()).map((e) => e.path)).toEqual(['/configsheet/x', '/v3/discarded']);
     await expect.poll(() => screen.queryByRole('button', { name: /refused$/, hidden: true })).toBeNull();
   });
@@ -253,7 +300,10 @@ describe('the device storage line', () => {
 
   it("turns the browser's own quota error into a message that says what to do", async () => {
     const { data } = await renderScreen(<SyncStatus />);
-    data.db.blobs.put = (() => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))) as unknown as typeof data.db.blobs.put;
+    data.db.blobs.put = (() =>
+      Promise.reject(
+        new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+      )) as unknown as typeof data.db.blobs.put;
     await expect(queuePhoto(data.db, 1000)).rejects.toThrow(MSG.storageFull);
     expect(await data.db.outbox.count()).toBe(0);
   });

@@ -17,10 +17,16 @@ function png(w: number, h: number): Buffer {
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.concat(Array.from({ length: h }, () => Buffer.from([0, ...Array.from({ length: w }, () => [200, 80, 40]).flat()])));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  const raw = Buffer.concat(
+    Array.from({ length: h }, () => Buffer.from([0, ...Array.from({ length: w }, () => [200, 80, 40]).flat()])),
+  );
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
-
 
 /**
  * The service bay's check-in, done entirely with the network cut (issue: front desk and bay screens):
@@ -92,7 +98,9 @@ describe('check-in offline in Chromium', () => {
 
     // status change, confirmed with SPEC's words
     await page.getByLabel('Job Status').selectOption('active');
-    await expect.poll(() => page.getByTestId('confirm-dialog').textContent()).toMatch(/Update job #[A-Z0-9]+-1 to active\?/);
+    await expect
+      .poll(() => page.getByTestId('confirm-dialog').textContent())
+      .toMatch(/Update job #[A-Z0-9]+-1 to active\?/);
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Update' }).click();
     await expect.poll(() => page.getByTestId('tile-active-count').textContent()).toBe('1');
 
@@ -100,7 +108,9 @@ describe('check-in offline in Chromium', () => {
     await page.getByTestId('tile-active').click();
     await page.locator('tr', { hasText: PLATE }).getByRole('button', { name: 'Expand row' }).click();
     await page.getByRole('button', { name: 'Gallery' }).click();
-    await page.getByTestId('photo-input').setInputFiles({ name: 'bay.png', mimeType: 'image/png', buffer: png(16, 16) });
+    await page
+      .getByTestId('photo-input')
+      .setInputFiles({ name: 'bay.png', mimeType: 'image/png', buffer: png(16, 16) });
     await expect.poll(() => page.getByTestId('gallery-photo').count()).toBe(1);
     await shoot(page, 'gallery');
     await page.keyboard.press('Escape');
@@ -113,12 +123,17 @@ describe('check-in offline in Chromium', () => {
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
 
     // the other screens, offline, for the record
-    for (const [name, path] of [['customers', '/view-customers'], ['jobs', '/view-request'], ['calendar', '/view-calendar']] as const) {
+    for (const [name, path] of [
+      ['customers', '/view-customers'],
+      ['jobs', '/view-request'],
+      ['calendar', '/view-calendar'],
+    ] as const) {
       await page.goto(`${server.url}${path}`);
       await page.waitForLoadState('domcontentloaded');
       await expect.poll(() => page.getByTestId('footer').count()).toBe(1);
       await page.waitForTimeout(300);
-      if (name !== 'calendar') await expect.poll(() => page.locator('tr', { hasText: PLATE }).first().textContent()).toContain(LAST);
+      if (name !== 'calendar')
+        await expect.poll(() => page.locator('tr', { hasText: PLATE }).first().textContent()).toContain(LAST);
       await shoot(page, name);
       expect(await page.evaluate(() => (window as { __xss?: number }).__xss), `HTML ran on ${path}`).toBeUndefined();
     }
@@ -126,7 +141,9 @@ describe('check-in offline in Chromium', () => {
     expect(await page.getByTestId('waiting-count').textContent()).toMatch(/^[1-9]\d* changes? not yet on the server$/);
     // Background Sync is asked to wake the service worker's outbox when the link is back, even with the tab closed
     const tags = await page.evaluate(async () => {
-      const reg = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } };
+      const reg = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+        sync?: { getTags(): Promise<string[]> };
+      };
       return reg.sync ? await reg.sync.getTags() : null;
     });
     expect(tags).toContain('baybook-outbox');
@@ -135,15 +152,27 @@ describe('check-in offline in Chromium', () => {
   it('sends everything once the link is back: the server holds each row exactly once', async () => {
     await ctx.setOffline(false);
     await page.goto(`${server.url}/dash`);
-    await expect.poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 60_000 }).toBe('All changes on the server');
+    await expect
+      .poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 60_000 })
+      .toBe('All changes on the server');
     expect(await page.getByRole('button', { name: /refused/ }).count()).toBe(0);
 
     const token = await server.login(ADMIN.username, ADMIN.password);
-    const customers = (await server.api('GET', '/customers', undefined, token)).body.data as { id: string; vin: string; last_name: string }[];
+    const customers = (await server.api('GET', '/customers', undefined, token)).body.data as {
+      id: string;
+      vin: string;
+      last_name: string;
+    }[];
     const mine = customers.filter((c) => c.vin === VIN);
     expect(mine).toHaveLength(1);
     expect(mine[0].last_name).toBe(LAST);
-    const jobs = (await server.api('GET', '/bookings', undefined, token)).body.data as { id: string; vin: string; status: string; mileage: number; service_note: string }[];
+    const jobs = (await server.api('GET', '/bookings', undefined, token)).body.data as {
+      id: string;
+      vin: string;
+      status: string;
+      mileage: number;
+      service_note: string;
+    }[];
     const job = jobs.filter((j) => j.vin === VIN);
     expect(job).toHaveLength(1);
     expect(job[0]).toMatchObject({ status: 'active', mileage: 42000, service_note: NOTE });
@@ -155,7 +184,9 @@ describe('check-in offline in Chromium', () => {
     await page.locator('tr', { hasText: PLATE }).getByRole('button', { name: 'Expand row' }).click();
     await page.getByRole('button', { name: 'Gallery' }).click();
     const shown = page.getByTestId('gallery-photo').getByRole('img', { name: 'Photo 1' });
-    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 30_000 }).toBe(16);
+    await expect
+      .poll(() => shown.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 30_000 })
+      .toBe(16);
     expect(await page.getByTestId('gallery-photo').getByText('Not uploaded yet').count()).toBe(0);
     await page.keyboard.press('Escape');
   });
@@ -163,7 +194,9 @@ describe('check-in offline in Chromium', () => {
     const started = Date.now();
     const token = await server.login(ADMIN.username, ADMIN.password);
     const TECH = { username: 'tech3', password: 'bay3-wrench' };
-    expect((await server.api('POST', '/v2/auth/user', { data: { ...TECH, permission: 3 } }, token)).status).toBeLessThan(300);
+    expect(
+      (await server.api('POST', '/v2/auth/user', { data: { ...TECH, permission: 3 } }, token)).status,
+    ).toBeLessThan(300);
 
     // book the job through the calendar's day form: tomorrow 10:00–11:00, shop time
     const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Jamaica' }).format(Date.now() + 86_400_000);
@@ -208,7 +241,9 @@ describe('check-in offline in Chromium', () => {
     // the click scrolled the wide table to its Actions column: back to the start, so the shot shows whose row it is
     await page.evaluate(() => document.querySelectorAll('*').forEach((e) => e.scrollLeft && (e.scrollLeft = 0)));
     await shoot(page, 'customers-blocked');
-    await expect.poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 30_000 }).toBe('All changes on the server');
+    await expect
+      .poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 30_000 })
+      .toBe('All changes on the server');
 
     // Make Service Request as a Service Agent (level 3): the authorization terms are shown
     await page.getByRole('button', { name: 'Logout' }).click();

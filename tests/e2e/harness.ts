@@ -26,10 +26,20 @@ export async function shoot(page: Page, name: string) {
 /** Builds the PWA when dist is missing or older than the app's sources. */
 export function ensureBuild() {
   const built = existsSync(join(DIST, 'index.html')) ? statSync(join(DIST, 'index.html')).mtimeMs : 0;
-  const newest = spawnSync('bash', ['-c', 'find src sw index.html vite.config.ts -newer dist/index.html -print -quit 2>/dev/null'], { cwd: ROOT }).stdout.toString().trim();
+  const newest = spawnSync(
+    'bash',
+    ['-c', 'find src sw index.html vite.config.ts -newer dist/index.html -print -quit 2>/dev/null'],
+    { cwd: ROOT },
+  )
+    .stdout.toString()
+    .trim();
   if (!built || newest) {
     // NODE_ENV=production: vitest sets 'test', which would give a development React build
-    const r = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    const r = spawnSync('npx', ['vite', 'build'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (r.status !== 0) throw new Error('vite build failed');
   }
   mkdirSync(OUT, { recursive: true });
@@ -46,7 +56,10 @@ export async function startProduct(): Promise<RunningServer> {
   const api: RunningServer['api'] = async (method, path, body, token) => {
     const res = await fetch(`${product.url}/api${path}`, {
       method,
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     return { status: res.status, body: await res.json().catch(() => null) };
@@ -70,7 +83,13 @@ export async function browser(): Promise<BrowserContext> {
  * Dexie's syntax per table (`'++seq, &id, *refs, [a+b]'`), opened at IndexedDB version `idbVersion` (Dexie stores
  * version N as N × 10), holding `rows` per table. The page must be on the app's origin but not running the app.
  */
-export async function seedIndexedDb(page: Page, name: string, idbVersion: number, schema: Record<string, string>, rows: Record<string, unknown[]>) {
+export async function seedIndexedDb(
+  page: Page,
+  name: string,
+  idbVersion: number,
+  schema: Record<string, string>,
+  rows: Record<string, unknown[]>,
+) {
   await page.evaluate(
     ({ name, idbVersion, schema, rows }) =>
       new Promise<void>((resolve, reject) => {
@@ -83,16 +102,22 @@ export async function seedIndexedDb(page: Page, name: string, idbVersion: number
         open.onupgradeneeded = () => {
           for (const [table, def] of Object.entries(schema)) {
             const [primary, ...indexes] = def.split(',').map((x) => x.trim());
-            const store = open.result.createObjectStore(table, { keyPath: keyPath(primary), autoIncrement: primary.startsWith('++') });
+            const store = open.result.createObjectStore(table, {
+              keyPath: keyPath(primary),
+              autoIncrement: primary.startsWith('++'),
+            });
             for (const spec of indexes) {
-              store.createIndex(spec.replace(/^(&|\*)/, ''), keyPath(spec), { unique: spec.startsWith('&'), multiEntry: spec.startsWith('*') });
+              store.createIndex(spec.replace(/^(&|\*)/, ''), keyPath(spec), {
+                unique: spec.startsWith('&'),
+                multiEntry: spec.startsWith('*'),
+              });
             }
           }
         };
         open.onsuccess = () => {
           const db = open.result;
           const tables = Object.keys(rows).filter((t) => rows[t].length);
-          if (!tables.length) return db.close(), resolve();
+          if (!tables.length) return (db.close(), resolve());
           const tx = db.transaction(tables, 'readwrite');
           for (const t of tables) for (const row of rows[t]) tx.objectStore(t).put(row);
           tx.oncomplete = () => (db.close(), resolve());
@@ -146,7 +171,10 @@ export async function signInAdmin(page: Page, url: string, { worker = true } = {
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(`${url}/`);
-  if (worker) await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker?.controller), { timeout: 30_000 }).toBe(true);
-  await expect.poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 30_000 }).toBe('All changes on the server');
+  if (worker)
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker?.controller), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 30_000 })
+    .toBe('All changes on the server');
   await expect.poll(() => page.getByText(/^Synced /).count(), { timeout: 30_000 }).toBe(1);
 }

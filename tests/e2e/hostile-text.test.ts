@@ -50,26 +50,67 @@ describe('stored text is shown as text on every screen', () => {
       return res.body;
     };
     const customer = await api('POST', '/customer', {
-      data: { VIN: '2HGFA16598H123456', 'Registration Number': PAYLOADS.plate, 'First name': PAYLOADS.first, 'Last name': PAYLOADS.last, 'Contact number': '8765550142', Email: '' },
+      data: {
+        VIN: '2HGFA16598H123456',
+        'Registration Number': PAYLOADS.plate,
+        'First name': PAYLOADS.first,
+        'Last name': PAYLOADS.last,
+        'Contact number': '8765550142',
+        Email: '',
+      },
     });
     // one job in the bay with every note, one booked for the calendar
-    const job = await api('POST', '/service', { data: { customer_id: customer.id, mileage: 1200, service: [PAYLOADS.service], customer_note: PAYLOADS.customerNote } });
+    const job = await api('POST', '/service', {
+      data: {
+        customer_id: customer.id,
+        mileage: 1200,
+        service: [PAYLOADS.service],
+        customer_note: PAYLOADS.customerNote,
+      },
+    });
     await api('PUT', '/job-action/comment', { data: { id: job.id, value: PAYLOADS.comment } });
     await api('PUT', '/job-action/service-note', { data: { id: job.id, value: PAYLOADS.serviceNote } });
     await api('POST', '/service-log', { data: { id: job.id, value: PAYLOADS.log } });
-    const booked = await api('POST', '/service', { data: { customer_id: customer.id, mileage: 1300, service: [PAYLOADS.service] } });
+    const booked = await api('POST', '/service', {
+      data: { customer_id: customer.id, mileage: 1300, service: [PAYLOADS.service] },
+    });
     const day = addDays(new Date(), 2);
-    await api('PUT', '/booking-date', { data: { id: booked.id, book_start: `${format(day, 'yyyy-MM-dd')} 10:00`, book_end: `${format(day, 'yyyy-MM-dd')} 11:00` } });
+    await api('PUT', '/booking-date', {
+      data: {
+        id: booked.id,
+        book_start: `${format(day, 'yyyy-MM-dd')} 10:00`,
+        book_end: `${format(day, 'yyyy-MM-dd')} 11:00`,
+      },
+    });
 
     // the money, inventory and admin rows: a supplier and its product, an invoice for the job in the bay with a
     // payment, a product sale and an estimate for the customer, a team member and a setting's description
-    const supplier = await api('POST', '/v2/inventory/supplier', { data: { bizname: STOCK.bizname, address: STOCK.address, email: STOCK.email, contact: '8765550000' } });
-    const product = await api('POST', '/v2/inventory/product', {
-      data: { title: STOCK.title, description: STOCK.description, barcode: STOCK.barcode, supplier: supplier.id, price: 2500, cost: 1500, stock: 5, low_stock: 1 },
+    const supplier = await api('POST', '/v2/inventory/supplier', {
+      data: { bizname: STOCK.bizname, address: STOCK.address, email: STOCK.email, contact: '8765550000' },
     });
-    const invoice = await api('POST', '/invoice', { data: { fetchedData: { id: job.id }, formData: { work_hour: 1, rate_hour: 5000 }, productInvoice: [{ id: product.id, qty: 1 }] } });
+    const product = await api('POST', '/v2/inventory/product', {
+      data: {
+        title: STOCK.title,
+        description: STOCK.description,
+        barcode: STOCK.barcode,
+        supplier: supplier.id,
+        price: 2500,
+        cost: 1500,
+        stock: 5,
+        low_stock: 1,
+      },
+    });
+    const invoice = await api('POST', '/invoice', {
+      data: {
+        fetchedData: { id: job.id },
+        formData: { work_hour: 1, rate_hour: 5000 },
+        productInvoice: [{ id: product.id, qty: 1 }],
+      },
+    });
     await api('POST', '/transaction', { data: { method: 'cash', invoice_id: invoice.data.invoice_id, amount: 1000 } });
-    const sale = await api('POST', '/invoice-product', { data: { fetchedData: { id: customer.id }, formData: {}, productInvoice: [{ id: product.id, qty: 1 }] } });
+    const sale = await api('POST', '/invoice-product', {
+      data: { fetchedData: { id: customer.id }, formData: {}, productInvoice: [{ id: product.id, qty: 1 }] },
+    });
     const estimate = await api('POST', '/estimate', {
       data: {
         profile: { first_name: PAYLOADS.first, last_name: PAYLOADS.last, contact: '8765550142', email: '' },
@@ -79,9 +120,17 @@ describe('stored text is shown as text on every screen', () => {
       },
     });
     await api('POST', '/v2/auth/user', { data: { username: STOCK.member, password: 'pw-member1', permission: 3 } });
-    const rate = ((await server.api('GET', '/configsheet', undefined, token)).body as { id: string; name: string }[]).find((r) => r.name === 'labour_rate')!;
+    const rate = (
+      (await server.api('GET', '/configsheet', undefined, token)).body as { id: string; name: string }[]
+    ).find((r) => r.name === 'labour_rate')!;
     await api('PUT', `/configsheet/${rate.id}`, { data: { description: STOCK.config, amount: 50 } });
-    Object.assign(ids, { customer: customer.id, job: job.id, invoice: invoice.data.invoice_id, sale: sale.data.invoice_id, estimate: estimate.invoice_id });
+    Object.assign(ids, {
+      customer: customer.id,
+      job: job.id,
+      invoice: invoice.data.invoice_id,
+      sale: sale.data.invoice_id,
+      estimate: estimate.invoice_id,
+    });
 
     ctx = await browser();
     page = await ctx.newPage();
@@ -100,18 +149,36 @@ describe('stored text is shown as text on every screen', () => {
 
   /** no payload ran or became an element */
   async function clean(where: string) {
-    const state = await page.evaluate(() => ({ xss: (window as { __xss?: string }).__xss ?? null, pwn: document.querySelectorAll('[data-pwn]').length }));
+    const state = await page.evaluate(() => ({
+      xss: (window as { __xss?: string }).__xss ?? null,
+      pwn: document.querySelectorAll('[data-pwn]').length,
+    }));
     expect(state, `HTML from stored text on ${where}`).toEqual({ xss: null, pwn: 0 });
   }
   /** a form field holds the payload's characters as typed */
   async function holds(text: string, where: string) {
     await expect
-      .poll(() => page.evaluate((t) => [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].some((i) => i.value === t), text), { message: `${where} holds ${text}`, timeout: 10_000 })
+      .poll(
+        () =>
+          page.evaluate(
+            (t) =>
+              [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].some(
+                (i) => i.value === t,
+              ),
+            text,
+          ),
+        { message: `${where} holds ${text}`, timeout: 10_000 },
+      )
       .toBe(true);
   }
   /** the payload's characters are on the page as typed */
   async function shows(text: string, where: string) {
-    await expect.poll(() => page.evaluate((t) => document.body.innerText.includes(t), text), { message: `${where} shows ${text}`, timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate((t) => document.body.innerText.includes(t), text), {
+        message: `${where} shows ${text}`,
+        timeout: 10_000,
+      })
+      .toBe(true);
   }
 
   it('Customers table', async () => {
@@ -126,12 +193,23 @@ describe('stored text is shown as text on every screen', () => {
     const row = page.locator('tr', { hasText: PAYLOADS.plate }).first();
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
     await row.getByRole('button', { name: 'Expand row' }).click();
-    for (const t of [PAYLOADS.first, PAYLOADS.last, PAYLOADS.service, PAYLOADS.customerNote, PAYLOADS.comment, PAYLOADS.serviceNote]) await shows(t, 'the job panel');
+    for (const t of [
+      PAYLOADS.first,
+      PAYLOADS.last,
+      PAYLOADS.service,
+      PAYLOADS.customerNote,
+      PAYLOADS.comment,
+      PAYLOADS.serviceNote,
+    ])
+      await shows(t, 'the job panel');
     await clean('/dash');
   });
 
   it('Service Log dialog', async () => {
-    await page.getByRole('button', { name: /Service Log/ }).first().click();
+    await page
+      .getByRole('button', { name: /Service Log/ })
+      .first()
+      .click();
     await shows(PAYLOADS.log, 'the service log');
     await clean('the service log');
     await page.keyboard.press('Escape');
@@ -149,7 +227,9 @@ describe('stored text is shown as text on every screen', () => {
 
   it('Make Service Request: the customer found by plate', async () => {
     await page.goto(`${server.url}/make-request?vin=2HGFA16598H123456`);
-    await expect.poll(() => page.getByTestId('selected-customer').textContent(), { timeout: 10_000 }).toContain(PAYLOADS.plate);
+    await expect
+      .poll(() => page.getByTestId('selected-customer').textContent(), { timeout: 10_000 })
+      .toContain(PAYLOADS.plate);
     await shows(PAYLOADS.last, '/make-request');
     await clean('/make-request');
   });
@@ -168,18 +248,25 @@ describe('stored text is shown as text on every screen', () => {
 
   it('Invoice editor: customer, plate, services and product lines', async () => {
     await page.goto(`${server.url}/view-invoice?id=${ids.invoice}`);
-    await expect.poll(() => page.getByTestId('info-registration').textContent(), { timeout: 10_000 }).toBe(PAYLOADS.plate);
-    for (const t of [PAYLOADS.first, PAYLOADS.last, PAYLOADS.service, STOCK.title, STOCK.description]) await shows(t, '/view-invoice');
+    await expect
+      .poll(() => page.getByTestId('info-registration').textContent(), { timeout: 10_000 })
+      .toBe(PAYLOADS.plate);
+    for (const t of [PAYLOADS.first, PAYLOADS.last, PAYLOADS.service, STOCK.title, STOCK.description])
+      await shows(t, '/view-invoice');
     await clean('/view-invoice');
     await page.goto(`${server.url}/view-invoice?id=${ids.sale}`);
-    await expect.poll(() => page.getByTestId('info-registration').textContent(), { timeout: 10_000 }).toBe(PAYLOADS.plate);
+    await expect
+      .poll(() => page.getByTestId('info-registration').textContent(), { timeout: 10_000 })
+      .toBe(PAYLOADS.plate);
     for (const t of [PAYLOADS.last, STOCK.title, STOCK.description]) await shows(t, 'the product sale');
     await clean('/view-invoice (product sale)');
   });
 
   it('Create Invoice: the job, its invoice and the product search', async () => {
     await page.goto(`${server.url}/generate-invoice?id=${ids.job}`);
-    await expect.poll(() => page.getByTestId('job-registration').textContent(), { timeout: 10_000 }).toContain(PAYLOADS.plate);
+    await expect
+      .poll(() => page.getByTestId('job-registration').textContent(), { timeout: 10_000 })
+      .toContain(PAYLOADS.plate);
     await shows(PAYLOADS.last, '/generate-invoice');
     await page.getByLabel('Search products').fill('Pads');
     for (const t of [STOCK.title, STOCK.description]) await shows(t, 'the product search');
@@ -203,7 +290,9 @@ describe('stored text is shown as text on every screen', () => {
     for (const t of [PAYLOADS.plate, `${PAYLOADS.first} ${PAYLOADS.last}`]) await shows(t, '/make-sale');
     await clean('/make-sale');
     await page.goto(`${server.url}/make-sale?id=${ids.customer}`);
-    await expect.poll(() => page.getByTestId('sale-customer').textContent(), { timeout: 10_000 }).toContain(PAYLOADS.plate);
+    await expect
+      .poll(() => page.getByTestId('sale-customer').textContent(), { timeout: 10_000 })
+      .toContain(PAYLOADS.plate);
     await shows(PAYLOADS.last, '/make-sale?id=');
     await page.getByLabel('Search products').fill('Pads');
     for (const t of [STOCK.title, STOCK.description]) await shows(t, 'the sale product search');
@@ -212,7 +301,9 @@ describe('stored text is shown as text on every screen', () => {
 
   it('Transactions', async () => {
     await page.goto(`${server.url}/transactions`);
-    await expect.poll(() => page.getByRole('table', { name: 'transactions' }).locator('tbody tr').count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('table', { name: 'transactions' }).locator('tbody tr').count(), { timeout: 10_000 })
+      .toBe(1);
     await clean('/transactions');
   });
 
@@ -258,7 +349,12 @@ describe('stored text is shown as text on every screen', () => {
     await clean('/view-config');
     await page.goto(`${server.url}/view-sys-log`);
     const search = page.getByLabel('Search Activity Log');
-    for (const t of [`Team member ${STOCK.member}`, `Product ${STOCK.title}`, `Supplier ${STOCK.bizname}`, `for ${PAYLOADS.first} ${PAYLOADS.last}`]) {
+    for (const t of [
+      `Team member ${STOCK.member}`,
+      `Product ${STOCK.title}`,
+      `Supplier ${STOCK.bizname}`,
+      `for ${PAYLOADS.first} ${PAYLOADS.last}`,
+    ]) {
       await search.fill(t);
       await shows(t, '/view-sys-log');
       await clean('/view-sys-log');

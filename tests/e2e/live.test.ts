@@ -32,12 +32,20 @@ async function onPglite(): Promise<Shop> {
 async function onPostgres(): Promise<Shop> {
   const m: Instances = await startInstances(2, { BAYBOOK_STATIC_DIR: DIST, BAYBOOK_ADMIN_PASSWORD: ADMIN.password });
   const [bay, desk] = m.instances;
-  const login = await fetch(`${bay.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${bay.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   const token = ((await login.json()) as { token: string }).token;
   return {
     deskUrl: desk.url,
     bayApi: async (method, path, body) => {
-      const res = await fetch(`${bay.url}/api${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      const res = await fetch(`${bay.url}/api${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: await res.json() };
     },
     stop: () => m.close(),
@@ -65,7 +73,17 @@ describe.each(kinds)('live changes in Chromium on %s', (_name, start) => {
   it('the desk sees a job the bay just moved, without reloading', async () => {
     const plate = `LIVE ${Date.now() % 10000}`;
     const made = await shop.bayApi('POST', '/service', {
-      data: { customer: { vin: '1HGCM82633A004353', registration: plate, first_name: 'Desk', last_name: 'Live', contact: '8765551234' }, mileage: 1200, service: ['Full service'] },
+      data: {
+        customer: {
+          vin: '1HGCM82633A004353',
+          registration: plate,
+          first_name: 'Desk',
+          last_name: 'Live',
+          contact: '8765551234',
+        },
+        mileage: 1200,
+        service: ['Full service'],
+      },
     });
     expect(made.status).toBe(200);
     const streams: string[] = [];
@@ -86,8 +104,12 @@ describe.each(kinds)('live changes in Chromium on %s', (_name, start) => {
     const moved = performance.now();
     const res = await shop.bayApi('PUT', '/job-action/status', { data: { id: made.body.id, status: 'active' } });
     expect(res.status).toBe(200);
-    await expect.poll(() => page.getByTestId('tile-active-count').textContent(), { timeout: 60_000, interval: 50 }).toBe('1');
-    console.log(`live (${_name}): the desk showed the bay's move ${(performance.now() - moved).toFixed(0)} ms after the request was sent`);
+    await expect
+      .poll(() => page.getByTestId('tile-active-count').textContent(), { timeout: 60_000, interval: 50 })
+      .toBe('1');
+    console.log(
+      `live (${_name}): the desk showed the bay's move ${(performance.now() - moved).toFixed(0)} ms after the request was sent`,
+    );
     expect(await page.getByTestId('tile-received-count').textContent()).toBe('0');
   });
 
@@ -108,9 +130,21 @@ describe.each(kinds)('live changes in Chromium on %s', (_name, start) => {
     await expect.poll(() => opened.length).toBe(1);
     await other.clock.pauseAt(Date.now() + 1000);
     const made = await shop.bayApi('POST', '/service', {
-      data: { customer: { vin: '1HGCM82633A004354', registration: `LIVE2 ${Date.now() % 10000}`, first_name: 'Desk', last_name: 'Two', contact: '8765551234' }, mileage: 10, service: ['Full service'] },
+      data: {
+        customer: {
+          vin: '1HGCM82633A004354',
+          registration: `LIVE2 ${Date.now() % 10000}`,
+          first_name: 'Desk',
+          last_name: 'Two',
+          contact: '8765551234',
+        },
+        mileage: 10,
+        service: ['Full service'],
+      },
     });
     expect(made.status).toBe(200);
-    await expect.poll(() => other.getByTestId('tile-received-count').textContent(), { timeout: 60_000, interval: 50 }).toBe('1');
+    await expect
+      .poll(() => other.getByTestId('tile-received-count').textContent(), { timeout: 60_000, interval: 50 })
+      .toBe('1');
   });
 });

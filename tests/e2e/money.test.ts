@@ -2,7 +2,6 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, browser, ensureBuild, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
 
-
 /**
  * The shop's promise in a real browser: with the network cut, the front desk raises the invoice for a job and takes
  * two payments (the first with a double click on Make payment); when the link returns the server holds the invoice
@@ -21,12 +20,29 @@ describe('invoice and payments offline in Chromium', () => {
     ensureBuild();
     server = await startProduct();
     token = await server.login(ADMIN.username, ADMIN.password);
-    const product = await server.api('POST', '/v2/inventory/product', { data: { title: 'Brake pads', description: 'Front axle set', price: 2500, stock: 3, low_stock: 1 } }, token);
+    const product = await server.api(
+      'POST',
+      '/v2/inventory/product',
+      { data: { title: 'Brake pads', description: 'Front axle set', price: 2500, stock: 3, low_stock: 1 } },
+      token,
+    );
     productId = product.body.id;
     const job = await server.api(
       'POST',
       '/service',
-      { data: { customer: { vin: 'JM1BK32F781234567', registration: 'PAY 42', first_name: 'Tess', last_name: 'Till', contact: '8765550177' }, mileage: 64000, service: ['Brake pads front'] } },
+      {
+        data: {
+          customer: {
+            vin: 'JM1BK32F781234567',
+            registration: 'PAY 42',
+            first_name: 'Tess',
+            last_name: 'Till',
+            contact: '8765550177',
+          },
+          mileage: 64000,
+          service: ['Brake pads front'],
+        },
+      },
       token,
     );
     jobId = job.body.id;
@@ -47,7 +63,9 @@ describe('invoice and payments offline in Chromium', () => {
 
     // Create Invoice from the job: 2 h at the stored labour rate ($50/h) plus one set of pads ($25)
     await page.goto(`${server.url}/generate-invoice?id=${jobId}`);
-    await expect.poll(() => page.getByTestId('job-registration').textContent(), { timeout: 10_000 }).toContain('PAY 42');
+    await expect
+      .poll(() => page.getByTestId('job-registration').textContent(), { timeout: 10_000 })
+      .toContain('PAY 42');
     await page.getByLabel('Work hours', { exact: false }).fill('2');
     await page.getByLabel('Search products').fill('Brak');
     await page.getByRole('button', { name: 'Add Brake pads' }).click();
@@ -83,19 +101,33 @@ describe('invoice and payments offline in Chromium', () => {
   it('sends it all once the link is back: one invoice, each payment once, stock moved once, paid in full', async () => {
     await ctx.setOffline(false);
     await page.goto(`${server.url}/view-invoices`);
-    await expect.poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 60_000 }).toBe('All changes on the server');
+    await expect
+      .poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 60_000 })
+      .toBe('All changes on the server');
     expect(await page.getByRole('button', { name: /refused/ }).count()).toBe(0);
 
     const inv = (await server.api('GET', `/invoice/${invoiceId}`, undefined, token)).body.data;
     expect(inv).toMatchObject({ id: invoiceId, total: 0, payment: 12500 });
     const invoices = (await server.api('GET', '/invoices/all', undefined, token)).body.data as { id: string }[];
     expect(invoices.filter((i) => i.id === invoiceId)).toHaveLength(1);
-    const payments = ((await server.api('GET', '/transactions', undefined, token)).body.data as { invoice_id: string; amount: number; method: string }[])
+    const payments = (
+      (await server.api('GET', '/transactions', undefined, token)).body.data as {
+        invoice_id: string;
+        amount: number;
+        method: string;
+      }[]
+    )
       .filter((t) => t.invoice_id === invoiceId)
       .map((t) => [t.method, t.amount])
       .sort();
-    expect(payments).toEqual([['cash', 5000], ['online', 7500]]);
-    const products = (await server.api('GET', '/products', undefined, token)).body.data as { id: string; stock: number }[];
+    expect(payments).toEqual([
+      ['cash', 5000],
+      ['online', 7500],
+    ]);
+    const products = (await server.api('GET', '/products', undefined, token)).body.data as {
+      id: string;
+      stock: number;
+    }[];
     expect(products.find((p) => p.id === productId)?.stock).toBe(2);
   });
 

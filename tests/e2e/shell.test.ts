@@ -56,10 +56,21 @@ describe('the PWA shell in Chromium', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/(manifest\+)?json/);
     const manifest = (await res.json()) as {
-      name: string; short_name: string; theme_color: string; background_color: string; display: string; start_url: string;
+      name: string;
+      short_name: string;
+      theme_color: string;
+      background_color: string;
+      display: string;
+      start_url: string;
       icons: { src: string; sizes: string; type: string; purpose?: string }[];
     };
-    expect(manifest).toMatchObject({ name: 'BayBook', short_name: 'BayBook', theme_color: '#1f4e79', display: 'standalone', start_url: '/' });
+    expect(manifest).toMatchObject({
+      name: 'BayBook',
+      short_name: 'BayBook',
+      theme_color: '#1f4e79',
+      display: 'standalone',
+      start_url: '/',
+    });
     expect(manifest.background_color).toBeTruthy();
     // Chromium's install criteria: a 192 px and a 512 px icon; each one is a real PNG of the size it claims
     const sizes = manifest.icons.map((i) => i.sizes);
@@ -102,11 +113,19 @@ describe('the PWA shell in Chromium', () => {
   it('guards every route of SPEC §2 for levels 1–5: a route below the level goes to /', async () => {
     const admin = await server.login(ADMIN.username, ADMIN.password);
     for (const level of [2, 3, 4, 5]) {
-      await server.api('POST', '/v2/auth/user', { data: { username: `lvl${level}`, password: 'bay-pass-2345', permission: level } }, admin);
+      await server.api(
+        'POST',
+        '/v2/auth/user',
+        { data: { username: `lvl${level}`, password: 'bay-pass-2345', permission: level } },
+        admin,
+      );
     }
     // level 1 cannot be given from Add Member (SPEC §5: 2–5); a token asking for level 1 lowers a level-2 member to it
     // (the server takes the lower of the token's level and the member's)
-    const level1 = signHs256({ username: 'lvl2', permission: 1, exp: Math.floor(Date.now() / 1000) + 3600 }, server.jwtSecret);
+    const level1 = signHs256(
+      { username: 'lvl2', permission: 1, exp: Math.floor(Date.now() / 1000) + 3600 },
+      server.jwtSecret,
+    );
     const wrong: string[] = [];
     for (const level of [1, 2, 3, 4, 5]) {
       const token = level === 1 ? level1 : await server.login(`lvl${level}`, 'bay-pass-2345');
@@ -120,7 +139,10 @@ describe('the PWA shell in Chromium', () => {
           history.pushState(null, '', path);
           dispatchEvent(new PopStateEvent('popstate'));
         }, r.path);
-        await expect.poll(() => page.evaluate(() => location.pathname), { timeout: 3000 }).toBe(expected).catch(() => {});
+        await expect
+          .poll(() => page.evaluate(() => location.pathname), { timeout: 3000 })
+          .toBe(expected)
+          .catch(() => {});
         // settled: a redirect happens in the render that follows the navigation
         await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res))));
         const at = await page.evaluate(() => location.pathname);
@@ -135,7 +157,9 @@ describe('the PWA shell in Chromium', () => {
       if (above) {
         await page.goto(`${server.url}${above.path}`);
         await shown();
-        await expect.poll(() => new URL(page.url()).pathname, { message: `level ${level} loading ${above.path}` }).toBe('/');
+        await expect
+          .poll(() => new URL(page.url()).pathname, { message: `level ${level} loading ${above.path}` })
+          .toBe('/');
       }
     }
     expect(wrong).toEqual([]);
@@ -181,7 +205,10 @@ describe('the PWA shell in Chromium', () => {
       await expect.poll(() => page.getByRole('dialog').getByRole('link', { name: 'Members' }).isVisible()).toBe(true);
       // grouped (issue 15), the current screen marked
       const drawer = page.getByRole('dialog');
-      expect(await drawer.getByRole('group', { name: 'Admin' }).getByRole('link').allTextContents()).toEqual(['Members', 'Configuration']);
+      expect(await drawer.getByRole('group', { name: 'Admin' }).getByRole('link').allTextContents()).toEqual([
+        'Members',
+        'Configuration',
+      ]);
       expect(await drawer.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
       await page.screenshot({ path: join(OUT, 'menu-drawer-tablet.png') });
       await drawer.getByRole('link', { name: 'Customers' }).click();
@@ -198,7 +225,10 @@ describe('the PWA shell in Chromium', () => {
     await expect.poll(() => page.getByTestId('footer').count()).toBe(1);
     // the browser's install offer, as Chromium fires it when the app is installable
     await page.evaluate(() => {
-      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => {}, userChoice: Promise.resolve({ outcome: 'dismissed' }) });
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => {},
+        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+      });
       dispatchEvent(offer);
     });
     const install = page.getByRole('button', { name: 'Install BayBook' });
@@ -229,7 +259,23 @@ describe('the PWA shell in Chromium', () => {
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const tx = open.result.transaction('outbox', 'readwrite');
-          tx.objectStore('outbox').add({ id: 'e2e-queued-entry', method: 'PUT', path: '/configsheet/x', body: {}, actor: 'nobody', deviceId: 'd', createdAt: new Date().toISOString(), attempts: 0, lastError: '', state: 'held', refs: [], touches: [], creates: [], dependsOn: [], label: 'queued before the upgrade' });
+          tx.objectStore('outbox').add({
+            id: 'e2e-queued-entry',
+            method: 'PUT',
+            path: '/configsheet/x',
+            body: {},
+            actor: 'nobody',
+            deviceId: 'd',
+            createdAt: new Date().toISOString(),
+            attempts: 0,
+            lastError: '',
+            state: 'held',
+            refs: [],
+            touches: [],
+            creates: [],
+            dependsOn: [],
+            label: 'queued before the upgrade',
+          });
           tx.oncomplete = () => resolve();
           tx.onerror = () => reject(tx.error);
         };
@@ -239,8 +285,12 @@ describe('the PWA shell in Chromium', () => {
     writeFileSync(join(DIST, 'build-meta.json'), JSON.stringify({ version: '3.0', build: `${before.build}-next` }));
     try {
       await page.reload();
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('baybook.build')), { timeout: 30_000 }).toBe(`${before.build}-next`);
-      await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('marker')), { timeout: 30_000 }).toBe(false);
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('baybook.build')), { timeout: 30_000 })
+        .toBe(`${before.build}-next`);
+      await expect
+        .poll(() => page.evaluate(async () => (await caches.keys()).includes('marker')), { timeout: 30_000 })
+        .toBe(false);
       const queued = () =>
         page.evaluate(
           () =>
@@ -257,7 +307,9 @@ describe('the PWA shell in Chromium', () => {
       expect(await page.evaluate(() => !!localStorage.getItem('baybook.token'))).toBe(true);
       // Every cache but the worker's precache was cleared (the precache is the whole app the device can open
       // offline; a new worker replaces it whole): the app must open with the network cut straight after a bust.
-      await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 })
+        .toBe(true);
       await ctx.setOffline(true);
       try {
         await page.reload();
@@ -281,7 +333,11 @@ describe('the PWA shell in Chromium', () => {
     await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
     expect(await page.getByTestId('footer').textContent()).toContain(before);
     // the shop installs a new version: a new bundle, a new sw.js with a new precache list, old chunks gone from disk
-    const built = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', BAYBOOK_BUILD: next } });
+    const built = spawnSync('npx', ['vite', 'build'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production', BAYBOOK_BUILD: next },
+    });
     expect(built.status).toBe(0);
     await page.reload(); // still the old build (its worker serves it); its build check finds the new one
     await expect.poll(() => page.getByTestId('footer').textContent(), { timeout: 60_000 }).toContain(next);

@@ -7,13 +7,36 @@ import { BayBookDB, type OutboxEntry } from '../../src/local/db';
 import { DB_VERSION, SCHEMA_V1 } from '../../src/local/dbVersions';
 import { createRepositories } from '../../src/local/repositories';
 import { createSyncEngine } from '../../src/sync/engine';
-import { ADMIN, browser, dumpIndexedDb, ensureBuild, seedIndexedDb, startProduct, type IndexedDbDump, type RunningServer } from './harness';
+import {
+  ADMIN,
+  browser,
+  dumpIndexedDb,
+  ensureBuild,
+  seedIndexedDb,
+  startProduct,
+  type IndexedDbDump,
+  type RunningServer,
+} from './harness';
 
 /** Dexie keeps version N as IndexedDB version N × 10 (dexie.mjs: `Math.round(db.verno * 10)`). */
 const idbVersion = (dexieVersion: number) => dexieVersion * 10;
 
-const ANN = { VIN: '1HGCM82633A004352', 'Registration Number': 'AB 123', 'First name': 'Ann', 'Last name': 'Lee', 'Contact number': '8765551234', Email: '' };
-const BOB = { VIN: '2T1BR32E54C123456', 'Registration Number': 'PK 4410', 'First name': 'Bob', 'Last name': 'Ray', 'Contact number': '8765550101', Email: '' };
+const ANN = {
+  VIN: '1HGCM82633A004352',
+  'Registration Number': 'AB 123',
+  'First name': 'Ann',
+  'Last name': 'Lee',
+  'Contact number': '8765551234',
+  Email: '',
+};
+const BOB = {
+  VIN: '2T1BR32E54C123456',
+  'Registration Number': 'PK 4410',
+  'First name': 'Bob',
+  'Last name': 'Ray',
+  'Contact number': '8765550101',
+  Email: '',
+};
 
 /**
  * The device as the version-1 client left it: signed in as admin, everything pulled (Ann among the customers), then,
@@ -22,12 +45,22 @@ const BOB = { VIN: '2T1BR32E54C123456', 'Registration Number': 'PK 4410', 'First
  */
 async function v1Device(server: RunningServer, token: string) {
   const v1 = new BayBookDB('baybook', { indexedDB: new IDBFactory(), IDBKeyRange, upTo: 1 });
-  const engine = createSyncEngine({ db: v1, baseUrl: `${server.url}/api`, intervalMs: 0, events: null, backgroundSync: false });
+  const engine = createSyncEngine({
+    db: v1,
+    baseUrl: `${server.url}/api`,
+    intervalMs: 0,
+    events: null,
+    backgroundSync: false,
+  });
   await engine.signIn({ username: ADMIN.username, permission: 5, token });
   await engine.syncNow();
   const repos = createRepositories(v1);
   const bobId = await repos.customers.add(BOB);
-  const job = await repos.jobs.create({ customer: (await v1.customers.get(bobId))!, service: ['Oil and filter change'], mileage: 42_000 });
+  const job = await repos.jobs.create({
+    customer: (await v1.customers.get(bobId))!,
+    service: ['Oil and filter change'],
+    mileage: 42_000,
+  });
   const rows: Record<string, unknown[]> = {};
   for (const table of v1.tables) rows[table.name] = await table.toArray();
   rows.customers = rows.customers.map((c) => {
@@ -38,7 +71,8 @@ async function v1Device(server: RunningServer, token: string) {
   return { rows, bobId, job, outbox: rows.outbox as OutboxEntry[] };
 }
 
-const metaValue = async (page: Page, key: string) => (await dumpIndexedDb(page, 'baybook'))?.stores.meta.rows.find((m) => m.key === key)?.value;
+const metaValue = async (page: Page, key: string) =>
+  (await dumpIndexedDb(page, 'baybook'))?.stores.meta.rows.find((m) => m.key === key)?.value;
 
 describe('a device with queued entries and a version-1 database loads a new build', () => {
   let server: RunningServer;
@@ -66,95 +100,114 @@ describe('a device with queued entries and a version-1 database loads a new buil
     server?.stop();
   });
 
-  it('upgrades Dexie, busts the caches and sends every queued entry once, also across reloads', { timeout: 240_000 }, async () => {
-    const token = await server.login(ADMIN.username, ADMIN.password);
-    const ann = await server.api('POST', '/customer', { data: ANN }, token);
-    expect(ann.status).toBe(200);
-    const device = await v1Device(server, token);
-    expect(device.outbox.map((e) => [e.method, e.path, e.actor, e.state])).toEqual([
-      ['POST', '/customer', 'admin', 'pending'],
-      ['POST', '/service', 'admin', 'pending'],
-    ]);
-    expect(device.outbox[1].dependsOn).toEqual([device.bobId]);
-    const keys = device.outbox.map((e) => e.id);
+  it(
+    'upgrades Dexie, busts the caches and sends every queued entry once, also across reloads',
+    { timeout: 240_000 },
+    async () => {
+      const token = await server.login(ADMIN.username, ADMIN.password);
+      const ann = await server.api('POST', '/customer', { data: ANN }, token);
+      expect(ann.status).toBe(200);
+      const device = await v1Device(server, token);
+      expect(device.outbox.map((e) => [e.method, e.path, e.actor, e.state])).toEqual([
+        ['POST', '/customer', 'admin', 'pending'],
+        ['POST', '/service', 'admin', 'pending'],
+      ]);
+      expect(device.outbox[1].dependsOn).toEqual([device.bobId]);
+      const keys = device.outbox.map((e) => e.id);
 
-    // on the app's origin, but not running the app: the old build's database, caches, build number and session
-    await page.goto(`${server.url}/api/health`);
-    await seedIndexedDb(page, 'baybook', idbVersion(1), SCHEMA_V1, device.rows);
-    await page.evaluate(
-      async ({ BUILD_KEY, TOKEN_KEY, token }) => {
-        await (await caches.open('baybook-v1-marker')).put('/marker', new Response('old build'));
-        localStorage.setItem(BUILD_KEY, 'v1-build');
-        localStorage.setItem(TOKEN_KEY, token);
-      },
-      { BUILD_KEY, TOKEN_KEY, token },
-    );
-    const before = await dumpIndexedDb(page, 'baybook');
-    expect(before?.version).toBe(idbVersion(1));
-    expect(before?.stores.customers.indexes).not.toContain('name_key');
-    expect(before?.stores.outbox.rows).toHaveLength(2);
-
-    const live: string = (await (await fetch(`${server.url}/build-meta.json`)).json()).build;
-    expect(live).not.toBe('v1-build');
-    // a screen route, as a tablet resuming on the dashboard would
-    await page.goto(`${server.url}/dash`);
-
-    // the bust may wait up to a minute for a sending outbox (buildCheck's waitMs): the device's queued entries go now
-    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), BUILD_KEY), { timeout: 90_000 }).toBe(live);
-    await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('baybook-v1-marker')), { timeout: 30_000 }).toBe(false);
-    // sent, and pulled back (the rows carry the change_log seq they came with)
-    let after: IndexedDbDump | null = null;
-    await expect
-      .poll(
-        async () => {
-          after = await dumpIndexedDb(page, 'baybook');
-          const bob = after?.stores.customers.rows.find((c) => c.id === device.bobId);
-          const job = after?.stores.jobs.rows.find((j) => j.id === device.job.id);
-          return { outbox: after?.stores.outbox.rows.length, bobPulled: typeof bob?._seq === 'number', jobPulled: typeof job?._seq === 'number' };
+      // on the app's origin, but not running the app: the old build's database, caches, build number and session
+      await page.goto(`${server.url}/api/health`);
+      await seedIndexedDb(page, 'baybook', idbVersion(1), SCHEMA_V1, device.rows);
+      await page.evaluate(
+        async ({ BUILD_KEY, TOKEN_KEY, token }) => {
+          await (await caches.open('baybook-v1-marker')).put('/marker', new Response('old build'));
+          localStorage.setItem(BUILD_KEY, 'v1-build');
+          localStorage.setItem(TOKEN_KEY, token);
         },
-        { timeout: 60_000 },
-      )
-      .toEqual({ outbox: 0, bobPulled: true, jobPulled: true });
-    const upgraded = after as unknown as IndexedDbDump;
-    expect(upgraded.version).toBe(idbVersion(DB_VERSION));
-    // Dexie adds '$meta' when the schema it finds differs from the one it declared: the hand-made v1 matched
-    expect(Object.keys(upgraded.stores).sort()).toEqual(Object.keys(SCHEMA_V1).sort());
-    expect(upgraded.stores.customers.indexes).toContain('name_key');
-    // Ann came with the old build's pull and is not pulled again: only the upgrade function can have filled her key
-    const annRow = upgraded.stores.customers.rows.find((c) => c.id === ann.body.id);
-    expect(annRow?.name_key).toBe('LEE ANN');
-    const annV1 = device.rows.customers.find((c) => (c as { id: string }).id === ann.body.id) as { _seq: number };
-    expect(annRow?._seq).toBe(annV1._seq);
-    expect(upgraded.stores.conflicts.rows).toEqual([]);
-    expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBe(token);
+        { BUILD_KEY, TOKEN_KEY, token },
+      );
+      const before = await dumpIndexedDb(page, 'baybook');
+      expect(before?.version).toBe(idbVersion(1));
+      expect(before?.stores.customers.indexes).not.toContain('name_key');
+      expect(before?.stores.outbox.rows).toHaveLength(2);
 
-    const onServer = async () => {
-      const customers = (await server.api('GET', '/customers', undefined, token)).body.data as { id: string; vin: string }[];
-      const jobs = (await server.api('GET', '/bookings', undefined, token)).body.data as { id: string; number: string; customer_id: string }[];
-      return {
-        bob: customers.filter((c) => c.vin === BOB.VIN).map((c) => c.id),
-        ann: customers.filter((c) => c.vin === ANN.VIN).length,
-        jobs: jobs.filter((j) => j.customer_id === device.bobId || j.number === device.job.number).map((j) => [j.id, j.number]),
-      };
-    };
-    const expected = { bob: [device.bobId], ann: 1, jobs: [[device.job.id, device.job.number]] };
-    expect(await onServer()).toEqual(expected);
-    const sends = keys.map((k) => keyed.filter((r) => r.key === k));
-    console.log(`upgrade: requests per queued entry ${sends.map((s) => s.length).join(', ')}; answers ${sends.map((s) => s.map((r) => r.status ?? 'none').join('/')).join(', ')}`);
-    for (const s of sends) expect(s.some((r) => r.status === 200)).toBe(true);
+      const live: string = (await (await fetch(`${server.url}/build-meta.json`)).json()).build;
+      expect(live).not.toBe('v1-build');
+      // a screen route, as a tablet resuming on the dashboard would
+      await page.goto(`${server.url}/dash`);
 
-    // two more loads of the new build: nothing is sent again and the server still holds each row once
-    const sentSoFar = keyed.length;
-    for (let i = 0; i < 2; i++) {
-      const lastSync = await metaValue(page, 'lastSync');
-      await page.reload();
-      // a whole sync cycle has run on this load
+      // the bust may wait up to a minute for a sending outbox (buildCheck's waitMs): the device's queued entries go now
+      await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), BUILD_KEY), { timeout: 90_000 }).toBe(live);
       await expect
-        .poll(() => metaValue(page, 'lastSync'), { timeout: 60_000 })
-        .not.toBe(lastSync);
-    }
-    expect(keyed.slice(sentSoFar).filter((r) => keys.includes(r.key))).toEqual([]);
-    expect(await onServer()).toEqual(expected);
-    expect(await page.evaluate((k) => localStorage.getItem(k), BUILD_KEY)).toBe(live);
-  });
+        .poll(() => page.evaluate(async () => (await caches.keys()).includes('baybook-v1-marker')), { timeout: 30_000 })
+        .toBe(false);
+      // sent, and pulled back (the rows carry the change_log seq they came with)
+      let after: IndexedDbDump | null = null;
+      await expect
+        .poll(
+          async () => {
+            after = await dumpIndexedDb(page, 'baybook');
+            const bob = after?.stores.customers.rows.find((c) => c.id === device.bobId);
+            const job = after?.stores.jobs.rows.find((j) => j.id === device.job.id);
+            return {
+              outbox: after?.stores.outbox.rows.length,
+              bobPulled: typeof bob?._seq === 'number',
+              jobPulled: typeof job?._seq === 'number',
+            };
+          },
+          { timeout: 60_000 },
+        )
+        .toEqual({ outbox: 0, bobPulled: true, jobPulled: true });
+      const upgraded = after as unknown as IndexedDbDump;
+      expect(upgraded.version).toBe(idbVersion(DB_VERSION));
+      // Dexie adds '$meta' when the schema it finds differs from the one it declared: the hand-made v1 matched
+      expect(Object.keys(upgraded.stores).sort()).toEqual(Object.keys(SCHEMA_V1).sort());
+      expect(upgraded.stores.customers.indexes).toContain('name_key');
+      // Ann came with the old build's pull and is not pulled again: only the upgrade function can have filled her key
+      const annRow = upgraded.stores.customers.rows.find((c) => c.id === ann.body.id);
+      expect(annRow?.name_key).toBe('LEE ANN');
+      const annV1 = device.rows.customers.find((c) => (c as { id: string }).id === ann.body.id) as { _seq: number };
+      expect(annRow?._seq).toBe(annV1._seq);
+      expect(upgraded.stores.conflicts.rows).toEqual([]);
+      expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBe(token);
+
+      const onServer = async () => {
+        const customers = (await server.api('GET', '/customers', undefined, token)).body.data as {
+          id: string;
+          vin: string;
+        }[];
+        const jobs = (await server.api('GET', '/bookings', undefined, token)).body.data as {
+          id: string;
+          number: string;
+          customer_id: string;
+        }[];
+        return {
+          bob: customers.filter((c) => c.vin === BOB.VIN).map((c) => c.id),
+          ann: customers.filter((c) => c.vin === ANN.VIN).length,
+          jobs: jobs
+            .filter((j) => j.customer_id === device.bobId || j.number === device.job.number)
+            .map((j) => [j.id, j.number]),
+        };
+      };
+      const expected = { bob: [device.bobId], ann: 1, jobs: [[device.job.id, device.job.number]] };
+      expect(await onServer()).toEqual(expected);
+      const sends = keys.map((k) => keyed.filter((r) => r.key === k));
+      console.log(
+        `upgrade: requests per queued entry ${sends.map((s) => s.length).join(', ')}; answers ${sends.map((s) => s.map((r) => r.status ?? 'none').join('/')).join(', ')}`,
+      );
+      for (const s of sends) expect(s.some((r) => r.status === 200)).toBe(true);
+
+      // two more loads of the new build: nothing is sent again and the server still holds each row once
+      const sentSoFar = keyed.length;
+      for (let i = 0; i < 2; i++) {
+        const lastSync = await metaValue(page, 'lastSync');
+        await page.reload();
+        // a whole sync cycle has run on this load
+        await expect.poll(() => metaValue(page, 'lastSync'), { timeout: 60_000 }).not.toBe(lastSync);
+      }
+      expect(keyed.slice(sentSoFar).filter((r) => keys.includes(r.key))).toEqual([]);
+      expect(await onServer()).toEqual(expected);
+      expect(await page.evaluate((k) => localStorage.getItem(k), BUILD_KEY)).toBe(live);
+    },
+  );
 });

@@ -46,7 +46,11 @@ async function waitForHealth(url: string, proc: ChildProcess, log: () => string)
   throw new Error(`the server did not answer /api/health within 90 s: ${log()}`);
 }
 
-export async function startInstance(databaseUrl: string, jwtSecret: string, env: Record<string, string> = {}): Promise<Instance> {
+export async function startInstance(
+  databaseUrl: string,
+  jwtSecret: string,
+  env: Record<string, string> = {},
+): Promise<Instance> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
@@ -93,7 +97,11 @@ export async function startInstances(n = 2, env: Record<string, string> = {}): P
     await db.drop();
     throw err;
   }
-  const login = await fetch(`${instances[0].url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${instances[0].url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   const adminToken = ((await login.json()) as { token: string }).token;
   return {
     instances,

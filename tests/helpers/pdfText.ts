@@ -40,7 +40,12 @@ function linesOf(runs: Run[]): string[] {
   }
   return [...rows.entries()]
     .sort(([a], [b]) => b - a)
-    .map(([, rs]) => rs.sort((a, b) => a.x - b.x).map((r) => r.str.trim()).join(' '));
+    .map(([, rs]) =>
+      rs
+        .sort((a, b) => a.x - b.x)
+        .map((r) => r.str.trim())
+        .join(' '),
+    );
 }
 
 export async function readPdf(bytes: ArrayBuffer | Uint8Array): Promise<PdfText> {
@@ -52,7 +57,8 @@ export async function readPdf(bytes: ArrayBuffer | Uint8Array): Promise<PdfText>
     const { width, height } = page.getViewport({ scale: 1 });
     const content = await page.getTextContent();
     const runs: Run[] = [];
-    for (const item of content.items) if ('str' in item) runs.push({ str: item.str, x: item.transform[4], y: item.transform[5] });
+    for (const item of content.items)
+      if ('str' in item) runs.push({ str: item.str, x: item.transform[4], y: item.transform[5] });
     pages.push({ width: width * MM, height: height * MM, lines: linesOf(runs) });
   }
   await doc.destroy();

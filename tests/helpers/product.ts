@@ -28,14 +28,33 @@ export interface Product {
  * `src/server/main.ts` serving the build in `dist` and the API on one free port, on PGlite in `dataDir` (a fresh one
  * by default), with `admin` as its first admin. Spawned detached, stopped by its process group (TOOLCHAIN.md).
  */
-export async function spawnProduct({ dist, admin, dataDir = mkdtempSync(join(tmpdir(), 'baybook-product-')) }: { dist: string; admin: { username: string; password: string }; dataDir?: string }): Promise<Product> {
+export async function spawnProduct({
+  dist,
+  admin,
+  dataDir = mkdtempSync(join(tmpdir(), 'baybook-product-')),
+}: {
+  dist: string;
+  admin: { username: string; password: string };
+  dataDir?: string;
+}): Promise<Product> {
   const port = await freePort();
   const jwtSecret = randomBytes(24).toString('hex');
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BAYBOOK_DATA_DIR: dataDir, BAYBOOK_STATIC_DIR: dist, BAYBOOK_ADMIN_USER: admin.username, BAYBOOK_ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'warn', DATABASE_URL: '', JWT_SECRET: jwtSecret },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BAYBOOK_DATA_DIR: dataDir,
+      BAYBOOK_STATIC_DIR: dist,
+      BAYBOOK_ADMIN_USER: admin.username,
+      BAYBOOK_ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      JWT_SECRET: jwtSecret,
+    },
   });
   let log = '';
   proc.stdout?.on('data', (d) => (log += d));
@@ -51,7 +70,13 @@ export async function spawnProduct({ dist, admin, dataDir = mkdtempSync(join(tmp
   // up to 90 s: a first PGlite start on a busy 2-core machine can take tens of seconds
   for (let i = 0; i < 360; i++) {
     if (proc.exitCode !== null) throw new Error(`server exited: ${log}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, proc, jwtSecret, log: () => log, stop };
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, proc, jwtSecret, log: () => log, stop };
     await new Promise((r) => setTimeout(r, 250));
   }
   stop();
@@ -64,6 +89,14 @@ export function launchChromium(profile: string, viewport: { width: number; heigh
     executablePath: '/usr/bin/chromium',
     headless: true,
     viewport,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }

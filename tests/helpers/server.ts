@@ -23,7 +23,11 @@ export interface TestServer {
   adminToken: string;
   /** JSON request against /api; returns status, body and headers */
   /** `raw` is JSON text sent as written (a number JSON.stringify would round, a body that is not JSON) */
-  api(method: string, path: string, opts?: { body?: unknown; raw?: string; token?: string | null; key?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  api(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; raw?: string; token?: string | null; key?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   /** a user of the given level (levels 1–5; level 1 cannot be made through the API, so it is written directly) */
   userToken(level: number, username?: string): Promise<string>;
   close(): Promise<void>;
@@ -56,17 +60,24 @@ export interface StartOptions {
   log?: { write(line: string): void };
 }
 
-export async function startServer(kind: 'pglite' | 'postgres' = 'pglite', overrides: Partial<ServerConfig> = {}, opts: StartOptions = {}): Promise<TestServer> {
+export async function startServer(
+  kind: 'pglite' | 'postgres' = 'pglite',
+  overrides: Partial<ServerConfig> = {},
+  opts: StartOptions = {},
+): Promise<TestServer> {
   const pgdb = kind === 'postgres' ? await freshPostgres() : null;
-  const config = loadConfig({}, {
-    dataDir: 'memory://',
-    databaseUrl: pgdb?.url,
-    jwtSecret: randomBytes(16).toString('hex'),
-    staticDir: undefined,
-    port: 0,
-    host: '127.0.0.1',
-    ...overrides,
-  });
+  const config = loadConfig(
+    {},
+    {
+      dataDir: 'memory://',
+      databaseUrl: pgdb?.url,
+      jwtSecret: randomBytes(16).toString('hex'),
+      staticDir: undefined,
+      port: 0,
+      host: '127.0.0.1',
+      ...overrides,
+    },
+  );
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await bootstrap(database.db, { adminUser: ADMIN.username, adminPassword: ADMIN.password });
   const app = await buildApp({ database, config, ...(opts.log ? { logger: true, logStream: opts.log } : {}) });
@@ -105,7 +116,9 @@ export async function startServer(kind: 'pglite' | 'postgres' = 'pglite', overri
     api,
     async userToken(level, username = `u${level}_${randomBytes(3).toString('hex')}`.slice(0, 12)) {
       const password = 'pw-' + randomBytes(3).toString('hex');
-      await database.db.insert(users).values({ id: newId(), username, permission: level, password_hash: await hashPassword(password) });
+      await database.db
+        .insert(users)
+        .values({ id: newId(), username, permission: level, password_hash: await hashPassword(password) });
       const res = await api('POST', '/login', { body: { username, password }, token: null });
       if (res.status !== 200) throw new Error(`login failed for level ${level}: ${JSON.stringify(res.body)}`);
       return res.body.token as string;

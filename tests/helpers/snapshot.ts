@@ -7,12 +7,14 @@ import type { Db } from '../../src/server/db/client';
  * back" (a restore). Work on PGlite and PostgreSQL alike.
  */
 
-const rows = <R,>(r: unknown) => (r as { rows: R[] }).rows;
+const rows = <R>(r: unknown) => (r as { rows: R[] }).rows;
 
 /** Every base table of the public schema, sorted; `except` leaves some out (login_attempts moves on every sign-in). */
 export async function tableNames(db: Db, except: string[] = []): Promise<string[]> {
   const all = rows<{ table_name: string }>(
-    await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`),
+    await db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    ),
   ).map((r) => r.table_name);
   return all.filter((t) => !except.includes(t));
 }
@@ -20,9 +22,13 @@ export async function tableNames(db: Db, except: string[] = []): Promise<string[
 /** Each table's rows hashed (md5 of every row as text, in a fixed order): equal fingerprints, equal tables. */
 export async function fingerprint(db: Db, tables: string[]): Promise<Record<string, string>> {
   if (!tables.length) return {};
-  const parts = tables.map((name) => sql`select ${name} as name, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(name)} x`);
+  const parts = tables.map(
+    (name) =>
+      sql`select ${name} as name, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(name)} x`,
+  );
   const out: Record<string, string> = {};
-  for (const r of rows<{ name: string; h: string }>(await db.execute(sql.join(parts, sql` union all `)))) out[r.name] = r.h;
+  for (const r of rows<{ name: string; h: string }>(await db.execute(sql.join(parts, sql` union all `))))
+    out[r.name] = r.h;
   return out;
 }
 
@@ -31,7 +37,8 @@ export async function rowCounts(db: Db, tables: string[]): Promise<Record<string
   if (!tables.length) return {};
   const parts = tables.map((name) => sql`select ${name} as name, count(*)::int as n from ${sql.identifier(name)}`);
   const out: Record<string, number> = {};
-  for (const r of rows<{ name: string; n: number }>(await db.execute(sql.join(parts, sql` union all `)))) out[r.name] = Number(r.n);
+  for (const r of rows<{ name: string; n: number }>(await db.execute(sql.join(parts, sql` union all `))))
+    out[r.name] = Number(r.n);
   return out;
 }
 
@@ -42,7 +49,10 @@ export async function rowCounts(db: Db, tables: string[]): Promise<Record<string
 export async function moneyTotals(db: Db): Promise<{ payments: number; invoiceTotals: number; due: number }> {
   const [r] = rows<{ payments: string; totals: string; due: string }>(
     await db.execute(sql`select
-      (select coalesce(sum(amount), 0) from transactions where not deleted and method in (${sql.join(PAYMENT_METHODS.map((m) => sql`${m}`), sql`, `)}))::text as payments,
+      (select coalesce(sum(amount), 0) from transactions where not deleted and method in (${sql.join(
+        PAYMENT_METHODS.map((m) => sql`${m}`),
+        sql`, `,
+      )}))::text as payments,
       (select coalesce(sum((totals->>'total')::numeric), 0) from invoices)::text as totals,
       (select coalesce(sum(total), 0) from invoices)::text as due`),
   );

@@ -44,10 +44,14 @@ describe('Background Sync: the outbox sent from the service worker', () => {
     const tabDone = new Promise<void>((r) => (release = r));
     let tabHolds!: () => void;
     const held = new Promise<void>((r) => (tabHolds = r));
-    const tab = withLock(outboxLockName(d.db.name), async () => {
-      tabHolds();
-      await tabDone;
-    }, { ifAvailable: false });
+    const tab = withLock(
+      outboxLockName(d.db.name),
+      async () => {
+        tabHolds();
+        await tabDone;
+      },
+      { ifAvailable: false },
+    );
     await held;
 
     let settled = false;

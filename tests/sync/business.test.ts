@@ -21,7 +21,11 @@ describe('business changes through the outbox (live server)', () => {
     const repos = createRepositories(d.db);
     d.net.up = false;
     const cid = await repos.customers.add(customerForm('PB 7001'));
-    const job = await repos.jobs.create({ customer: (await repos.customers.get(cid))!, service: ['Oil change'], mileage: 1000 });
+    const job = await repos.jobs.create({
+      customer: (await repos.customers.get(cid))!,
+      service: ['Oil change'],
+      mileage: 1000,
+    });
     await repos.jobs.setStatus(job.id, 'active');
     const inv = await repos.invoices.create(job.id, { work_hour: 1, rate_hour: 5000 }, []);
     const pay = await repos.invoices.pay(inv.id, 'cash', 2000);
@@ -44,9 +48,19 @@ describe('business changes through the outbox (live server)', () => {
   it('shows offline the same invoice figures the server computes (one rule in src/domain)', async () => {
     const d = await onlineDevice(s, 'figures');
     const repos = createRepositories(d.db);
-    const product = await repos.products.add({ title: `Pads ${newId().slice(-4)}`, description: 'x', price: 4599, stock: 5, low_stock: 1 });
+    const product = await repos.products.add({
+      title: `Pads ${newId().slice(-4)}`,
+      description: 'x',
+      price: 4599,
+      stock: 5,
+      low_stock: 1,
+    });
     const cid = await repos.customers.add(customerForm('PB 7003'));
-    const job = await repos.jobs.create({ customer: (await repos.customers.get(cid))!, service: ['Brakes'], mileage: 9 });
+    const job = await repos.jobs.create({
+      customer: (await repos.customers.get(cid))!,
+      service: ['Brakes'],
+      mileage: 9,
+    });
     await drain(d);
     d.net.up = false;
     const line = { id: product.id, title: product.title, description: '', price: 4599, qty: 2 };
@@ -61,14 +75,24 @@ describe('business changes through the outbox (live server)', () => {
     expect(await d.db.conflicts.toArray()).toEqual([]);
     const a = await auditDb(s);
     const server = (await a.invoices.get(inv.id))!;
-    expect({ total: offline.total, discount: offline.discount, totals: offline.totals }).toEqual({ total: server.total, discount: server.discount, totals: server.totals });
+    expect({ total: offline.total, discount: offline.discount, totals: offline.totals }).toEqual({
+      total: server.total,
+      discount: server.discount,
+      totals: server.totals,
+    });
     expect((await a.customers.get(cid))?.current_points).toBe((await d.db.customers.get(cid))?.current_points);
   });
 
   it('lands two offline sales of the last unit from two devices: stock goes to -1 and shows pink', async () => {
     const A = await onlineDevice(s, 'lastA');
     const B = await onlineDevice(s, 'lastB');
-    const product = await createRepositories(A.db).products.add({ title: `Last unit ${newId().slice(-4)}`, description: 'x', price: 1000, stock: 1, low_stock: 1 });
+    const product = await createRepositories(A.db).products.add({
+      title: `Last unit ${newId().slice(-4)}`,
+      description: 'x',
+      price: 1000,
+      stock: 1,
+      low_stock: 1,
+    });
     await drain(A);
     await B.engine.syncNow();
     expect((await B.db.products.get(product.id))?.stock).toBe(1);
@@ -111,7 +135,7 @@ describe('business changes through the outbox (live server)', () => {
     expect(conflicts[0].status).toBeGreaterThanOrEqual(400);
     expect(conflicts[0].message).toBeTruthy();
     // B shows the server's invoice: only A's payment
-    expect((await B.db.invoices.get(inv.id))).toMatchObject({ payment: 8000, total: 2000 });
+    expect(await B.db.invoices.get(inv.id)).toMatchObject({ payment: 8000, total: 2000 });
     const a = await auditDb(s);
     expect(await a.transactions.where('invoice_id').equals(inv.id).count()).toBe(1);
   });

@@ -50,10 +50,16 @@ interface Queued {
 /** The server's rows as a device receives them: the whole change feed from the start, the last state of each row. */
 async function pullEverything(url: string, token: string): Promise<Map<string, Map<string, Row>>> {
   const rows = new Map<string, Map<string, Row>>();
-  for (let since = 0, more = true; more; ) {
-    const res = await fetch(`${url}/api/v3/sync/changes?since=${since}&limit=1000`, { headers: { authorization: `Bearer ${token}` } });
+  for (let since = 0, more = true; more;) {
+    const res = await fetch(`${url}/api/v3/sync/changes?since=${since}&limit=1000`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
-    const page = (await res.json()) as { changes: { entity: string; id: string; op: string; row: Row | null }[]; cursor: number; more: boolean };
+    const page = (await res.json()) as {
+      changes: { entity: string; id: string; op: string; row: Row | null }[];
+      cursor: number;
+      more: boolean;
+    };
     for (const c of page.changes) {
       const table = rows.get(c.entity) ?? new Map<string, Row>();
       rows.set(c.entity, table);
@@ -71,7 +77,11 @@ async function pullEverything(url: string, token: string): Promise<Map<string, M
  * the server's own columns (SERVER_ONLY_COLUMNS, the feed's one list) are not the device's.
  */
 const notShared = (entity: SyncEntityName) =>
-  new Set<string>(['_seq', ...Object.keys(derive(entity, { id: '' })).filter((k) => k !== 'id'), ...(SERVER_ONLY_COLUMNS[entity] ?? [])]);
+  new Set<string>([
+    '_seq',
+    ...Object.keys(derive(entity, { id: '' })).filter((k) => k !== 'id'),
+    ...(SERVER_ONLY_COLUMNS[entity] ?? []),
+  ]);
 function normalise(entity: SyncEntityName, rows: Row[]): Row[] {
   const local = notShared(entity);
   return rows
@@ -90,8 +100,19 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
     const d = makeDevice(s.url, 'overlap', { timeoutMs: TIMEOUT, healthTimeoutMs: TIMEOUT });
     await d.engine.signIn({ username: 'admin', permission: 5, token: s.adminToken });
     const r = createRepositories(d.db);
-    const cid = await r.customers.add({ VIN: 'OVERLAP0000000001', 'Registration Number': 'OV 1', 'First name': 'Over', 'Last name': 'Lap', 'Contact number': '8765551234', Email: '' });
-    const job = await r.jobs.create({ customer: (await r.customers.get(cid))!, service: ['Full service'], mileage: 10 });
+    const cid = await r.customers.add({
+      VIN: 'OVERLAP0000000001',
+      'Registration Number': 'OV 1',
+      'First name': 'Over',
+      'Last name': 'Lap',
+      'Contact number': '8765551234',
+      Email: '',
+    });
+    const job = await r.jobs.create({
+      customer: (await r.customers.get(cid))!,
+      service: ['Full service'],
+      mileage: 10,
+    });
     const inv = await r.invoices.create(job.id, { work_hour: 1, rate_hour: 5000 }, []);
     await drain(d);
     expect(await d.db.outbox.count()).toBe(0);
@@ -125,18 +146,34 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
     expect(attempts[1].key).toBe(attempts[0].key);
     expect(d.net.overlaps).toBe(1);
     const db = s.database.db;
-    expect(await db.select().from(transactions).where(eq(transactions.invoice_id, inv.id))).toEqual([expect.objectContaining({ id: pay.id, amount: 1234 })]);
-    expect(await db.select().from(idempotency).where(inArray(idempotency.key, [attempts[0].key!]))).toHaveLength(1);
-    expect((await db.select().from(invoices).where(eq(invoices.id, inv.id)))[0]).toMatchObject({ payment: 1234, total: 5000 - 1234 });
+    expect(await db.select().from(transactions).where(eq(transactions.invoice_id, inv.id))).toEqual([
+      expect.objectContaining({ id: pay.id, amount: 1234 }),
+    ]);
+    expect(
+      await db
+        .select()
+        .from(idempotency)
+        .where(inArray(idempotency.key, [attempts[0].key!])),
+    ).toHaveLength(1);
+    expect((await db.select().from(invoices).where(eq(invoices.id, inv.id)))[0]).toMatchObject({
+      payment: 1234,
+      total: 5000 - 1234,
+    });
     expect(await d.db.invoices.get(inv.id)).toMatchObject({ payment: 1234, total: 5000 - 1234 });
   });
 
-  it(`keeps every mutation once, loses none and balances the money (${OPS} mutations per device)`, async ({ onTestFailed }) => {
+  it(`keeps every mutation once, loses none and balances the money (${OPS} mutations per device)`, async ({
+    onTestFailed,
+  }) => {
     const seed = Number(process.env.BAYBOOK_SEED ?? DEFAULT_SEED);
     console.log(`chaos seed: ${seed} (replay with BAYBOOK_SEED=${seed})`);
-    onTestFailed(() => console.error(`chaos FAILED with seed ${seed}: replay with BAYBOOK_SEED=${seed} (BAYBOOK_CHAOS_OPS=${OPS}, ${s.kind})`));
+    onTestFailed(() =>
+      console.error(
+        `chaos FAILED with seed ${seed}: replay with BAYBOOK_SEED=${seed} (BAYBOOK_CHAOS_OPS=${OPS}, ${s.kind})`,
+      ),
+    );
     const rnd = prng(seed);
-    const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
     /**
      * Latency from the same stream: some mutating requests reach the server only after the device stopped waiting
      * (the retry may overtake or overlap them), some answers come back after it stopped waiting (applied, unread),
@@ -149,11 +186,19 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
       if (x < 0.12) return { request: rnd() * TIMEOUT * 0.3, response: rnd() * TIMEOUT * 0.3 };
       return undefined;
     };
-    const devices: Device[] = ['A', 'B', 'C'].map((n) => makeDevice(s.url, `chaos${n}`, { random: rnd, timeoutMs: TIMEOUT, healthTimeoutMs: TIMEOUT }));
+    const devices: Device[] = ['A', 'B', 'C'].map((n) =>
+      makeDevice(s.url, `chaos${n}`, { random: rnd, timeoutMs: TIMEOUT, healthTimeoutMs: TIMEOUT }),
+    );
     const queued = new Map<string, Queued>();
     for (const d of devices) {
       d.db.outbox.hook('creating', (_pk, entry) => {
-        queued.set(entry.id, { device: d.name, method: entry.method, path: entry.path, body: structuredClone(entry.body) as Queued['body'], creates: [...(entry.creates ?? [])] });
+        queued.set(entry.id, {
+          device: d.name,
+          method: entry.method,
+          path: entry.path,
+          body: structuredClone(entry.body) as Queued['body'],
+          creates: [...(entry.creates ?? [])],
+        });
       });
       await d.engine.signIn({ username: 'admin', permission: 5, token: s.adminToken });
       await d.engine.syncNow();
@@ -169,7 +214,14 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
     };
     // a shared shelf, known to every device before the chaos starts
     const shelf = createRepositories(devices[0].db).products;
-    for (const title of ['Oil filter', 'Brake pads', 'Wiper blade']) await shelf.add({ title: `${title} ${seed}`, description: 'chaos', price: 1000 + Math.floor(rnd() * 5000), stock: 3, low_stock: 1 });
+    for (const title of ['Oil filter', 'Brake pads', 'Wiper blade'])
+      await shelf.add({
+        title: `${title} ${seed}`,
+        description: 'chaos',
+        price: 1000 + Math.floor(rnd() * 5000),
+        stock: 3,
+        low_stock: 1,
+      });
     for (const d of devices) await d.engine.syncNow();
     for (const d of devices) await d.engine.syncNow();
     for (const d of devices) d.net.delay = lag;
@@ -184,25 +236,44 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
       try {
         const op = rnd();
         if (op < 0.15) {
-          await r.customers.add({ VIN: `CH${seed % 1000}${d.name}${step}`.padEnd(17, '0').slice(0, 17), 'Registration Number': `CH ${d.name}${step}`, 'First name': 'Cha', 'Last name': `Os${step}`, 'Contact number': '8765551234', Email: '' });
+          await r.customers.add({
+            VIN: `CH${seed % 1000}${d.name}${step}`.padEnd(17, '0').slice(0, 17),
+            'Registration Number': `CH ${d.name}${step}`,
+            'First name': 'Cha',
+            'Last name': `Os${step}`,
+            'Contact number': '8765551234',
+            Email: '',
+          });
         } else if (op < 0.3) {
           const cs = await d.db.customers.toArray();
-          if (cs.length) await r.jobs.create({ customer: pick(cs), service: ['Full service'], mileage: Math.floor(rnd() * 100000) });
+          if (cs.length)
+            await r.jobs.create({ customer: pick(cs), service: ['Full service'], mileage: Math.floor(rnd() * 100000) });
         } else if (op < 0.4) {
           const js = (await d.db.jobs.toArray()).filter((j) => j.status === 'received');
           if (js.length) await r.jobs.setStatus(pick(js).id, 'active');
         } else if (op < 0.55) {
-          const js = (await d.db.jobs.toArray()).filter((j) => (j.status === 'received' || j.status === 'active') && !(j.invoice ?? []).length);
+          const js = (await d.db.jobs.toArray()).filter(
+            (j) => (j.status === 'received' || j.status === 'active') && !(j.invoice ?? []).length,
+          );
           const ps = await d.db.products.toArray();
           if (js.length) {
-            const lines = rnd() < 0.6 && ps.length ? [(({ id, title, description, price }) => ({ id, title, description, price, qty: 1 }))(pick(ps))] : [];
-            await r.invoices.create(pick(js).id, { work_hour: 0.5 + Math.floor(rnd() * 6) / 2, rate_hour: 4000 + Math.floor(rnd() * 4000) }, lines);
+            const lines =
+              rnd() < 0.6 && ps.length
+                ? [(({ id, title, description, price }) => ({ id, title, description, price, qty: 1 }))(pick(ps))]
+                : [];
+            await r.invoices.create(
+              pick(js).id,
+              { work_hour: 0.5 + Math.floor(rnd() * 6) / 2, rate_hour: 4000 + Math.floor(rnd() * 4000) },
+              lines,
+            );
           }
         } else if (op < 0.65) {
           const ps = await d.db.products.toArray();
           if (ps.length) {
             const p = pick(ps);
-            await r.invoices.sale(null, [{ id: p.id, title: p.title, description: p.description, price: p.price, qty: 1 }]);
+            await r.invoices.sale(null, [
+              { id: p.id, title: p.title, description: p.description, price: p.price, qty: 1 },
+            ]);
           }
         } else if (op < 0.9) {
           const due = (await d.db.invoices.toArray()).filter((i) => i.total > 0);
@@ -265,7 +336,10 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
         // never sent: an earlier change it needed was refused (and is itself in a conflicts list)
         refusedAsDependent++;
         expect(c!.message, what).toMatch(/^Not sent: it depended on an earlier change that was refused \(".+": .+\)$/);
-        expect(conflicts.has(c!.dependsOnEntry), `${what}: its parent ${c!.dependsOnEntry} is in no conflicts list`).toBe(true);
+        expect(
+          conflicts.has(c!.dependsOnEntry),
+          `${what}: its parent ${c!.dependsOnEntry} is in no conflicts list`,
+        ).toBe(true);
         expect(stored, `${what}: refused as a dependent, yet the server saw it`).toBeUndefined();
       } else {
         refusedByServer++;
@@ -274,7 +348,11 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
         expect(c!.message.trim(), `${what}: no message`).not.toBe('');
         expect(c!.message, what).not.toMatch(/could not apply this change/);
         // the refusal the server stored under the key is the one the device shows
-        if (stored) expect({ status: stored.status, message: (stored.response as { message?: string }).message }, what).toEqual({ status: c!.status, message: c!.message });
+        if (stored)
+          expect({ status: stored.status, message: (stored.response as { message?: string }).message }, what).toEqual({
+            status: c!.status,
+            message: c!.message,
+          });
       }
     }
     const calls = devices.flatMap((d) => d.net.calls);
@@ -289,38 +367,61 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
     // --- exactly once: the server's rows are the applied mutations, each once ---------------------------------------
     const appliedEntries = [...queued].filter(([id]) => byKey.get(id)?.status === 200).map(([, q]) => q);
     const createdBy = (method: string, ...paths: string[]) =>
-      appliedEntries.filter((q) => q.method === method && paths.includes(q.path)).map((q) => q.body.data.id as string).sort();
-    const added = async <T extends { id: string }>(rows: Promise<T[]>, was: Set<string>) => (await rows).filter((r) => !was.has(r.id));
+      appliedEntries
+        .filter((q) => q.method === method && paths.includes(q.path))
+        .map((q) => q.body.data.id as string)
+        .sort();
+    const added = async <T extends { id: string }>(rows: Promise<T[]>, was: Set<string>) =>
+      (await rows).filter((r) => !was.has(r.id));
     const newCustomers = await added(db.select().from(customers), before.customers);
     const newJobs = await added(db.select().from(jobs), before.jobs);
     const newInvoices = await added(db.select().from(invoices), before.invoices);
     const newProducts = await added(db.select().from(products), before.products);
     const newTx = await added(db.select().from(transactions), before.transactions);
-    expect(newCustomers.map((r) => r.id).sort(), 'customer rows = applied POST /customer').toEqual(createdBy('POST', '/customer'));
+    expect(newCustomers.map((r) => r.id).sort(), 'customer rows = applied POST /customer').toEqual(
+      createdBy('POST', '/customer'),
+    );
     expect(newJobs.map((r) => r.id).sort(), 'job rows = applied POST /service').toEqual(createdBy('POST', '/service'));
-    expect(newInvoices.map((r) => r.id).sort(), 'invoice rows = applied POST /invoice and /invoice-product').toEqual(createdBy('POST', '/invoice', '/invoice-product'));
-    expect(newProducts.map((r) => r.id).sort(), 'product rows = applied POST /v2/inventory/product').toEqual(createdBy('POST', '/v2/inventory/product'));
-    expect(newTx.map((r) => r.id).sort(), 'transaction rows = applied POST /transaction').toEqual(createdBy('POST', '/transaction'));
-    const paymentKeys = [...queued.keys()].filter((id) => byKey.get(id)?.status === 200 && byKey.get(id)?.path === '/api/transaction');
+    expect(newInvoices.map((r) => r.id).sort(), 'invoice rows = applied POST /invoice and /invoice-product').toEqual(
+      createdBy('POST', '/invoice', '/invoice-product'),
+    );
+    expect(newProducts.map((r) => r.id).sort(), 'product rows = applied POST /v2/inventory/product').toEqual(
+      createdBy('POST', '/v2/inventory/product'),
+    );
+    expect(newTx.map((r) => r.id).sort(), 'transaction rows = applied POST /transaction').toEqual(
+      createdBy('POST', '/transaction'),
+    );
+    const paymentKeys = [...queued.keys()].filter(
+      (id) => byKey.get(id)?.status === 200 && byKey.get(id)?.path === '/api/transaction',
+    );
     const serverPayments = newTx.filter((t) => (PAYMENT_METHODS as readonly string[]).includes(t.method) && !t.deleted);
     expect(serverPayments).toHaveLength(paymentKeys.length);
     for (const t of serverPayments) {
       const sent = appliedEntries.find((q) => q.path === '/transaction' && q.body.data.id === t.id)!;
-      expect({ amount: t.amount, method: t.method, invoice_id: t.invoice_id }, `payment ${t.number}`).toEqual({ amount: sent.body.data.amount, method: sent.body.data.method, invoice_id: sent.body.data.invoice_id });
+      expect({ amount: t.amount, method: t.method, invoice_id: t.invoice_id }, `payment ${t.number}`).toEqual({
+        amount: sent.body.data.amount,
+        method: sent.body.data.method,
+        invoice_id: sent.body.data.invoice_id,
+      });
     }
     // each applied invoice is on its job once
     for (const q of appliedEntries.filter((e) => e.method === 'POST' && e.path === '/invoice')) {
       const job = newJobs.find((j) => j.id === q.body.data.fetchedData?.id);
       expect(job, `job of invoice ${q.body.data.id}`).toBeDefined();
-      expect(job!.invoice.filter((i) => i === q.body.data.id), `job #${job!.number} lists invoice ${q.body.data.id} once`).toHaveLength(1);
+      expect(
+        job!.invoice.filter((i) => i === q.body.data.id),
+        `job #${job!.number} lists invoice ${q.body.data.id} once`,
+      ).toHaveLength(1);
     }
     // stock = start + Σ applied receives − Σ applied sold quantities, for each product
     for (const p of newProducts) {
       let expected = 0;
       for (const q of appliedEntries) {
         const data = q.body.data;
-        if (q.method === 'POST' && q.path === '/v2/inventory/product' && data.id === p.id) expected += Number(data.stock);
-        else if (q.method === 'PUT' && q.path === '/v2/inventory/product' && data.id === p.id && data.receival) expected += Number(data.amount);
+        if (q.method === 'POST' && q.path === '/v2/inventory/product' && data.id === p.id)
+          expected += Number(data.stock);
+        else if (q.method === 'PUT' && q.path === '/v2/inventory/product' && data.id === p.id && data.receival)
+          expected += Number(data.amount);
         else if (q.method === 'POST' && (q.path === '/invoice' || q.path === '/invoice-product')) {
           for (const line of data.productInvoice ?? []) if (line.id === p.id) expected -= Number(line.qty);
         }
@@ -330,17 +431,23 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
 
     // --- the money balances: Σ payments = Σ invoice totals − Σ amounts due; each invoice's paid = its payments -----
     const serverInvoices = await db.select().from(invoices);
-    const livePayments = (await db.select().from(transactions)).filter((t) => (PAYMENT_METHODS as readonly string[]).includes(t.method) && !t.deleted);
+    const livePayments = (await db.select().from(transactions)).filter(
+      (t) => (PAYMENT_METHODS as readonly string[]).includes(t.method) && !t.deleted,
+    );
     const paidSum = livePayments.reduce((n, t) => n + t.amount, 0);
     const totalsSum = serverInvoices.reduce((n, i) => n + (i.totals as unknown as InvoiceTotals).total, 0);
     const dueSum = serverInvoices.reduce((n, i) => n + i.total, 0);
     expect(paidSum).toBe(totalsSum - dueSum);
     for (const inv of serverInvoices) {
-      expect(inv.payment, `INV ${inv.number}`).toBe(livePayments.filter((t) => t.invoice_id === inv.id).reduce((n, t) => n + t.amount, 0));
+      expect(inv.payment, `INV ${inv.number}`).toBe(
+        livePayments.filter((t) => t.invoice_id === inv.id).reduce((n, t) => n + t.amount, 0),
+      );
       expect(inv.total).toBeGreaterThanOrEqual(0);
     }
     for (const inv of newInvoices) {
-      const sent = appliedEntries.filter((q) => q.path === '/transaction' && q.body.data.invoice_id === inv.id).reduce((n, q) => n + Number(q.body.data.amount), 0);
+      const sent = appliedEntries
+        .filter((q) => q.path === '/transaction' && q.body.data.invoice_id === inv.id)
+        .reduce((n, q) => n + Number(q.body.data.amount), 0);
       expect(inv.payment, `INV ${inv.number}: paid = Σ applied payment calls`).toBe(sent);
     }
 
@@ -355,7 +462,9 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
         compared += theirs.length;
       }
     }
-    console.log(`chaos: every device equals the server in ${SYNC_ENTITIES.length} tables (${compared / devices.length} rows each, compared whole)`);
+    console.log(
+      `chaos: every device equals the server in ${SYNC_ENTITIES.length} tables (${compared / devices.length} rows each, compared whole)`,
+    );
     expect(applied).toBeGreaterThan(OPS);
   }, 600_000);
 });

@@ -24,7 +24,7 @@ describe('three devices converge', () => {
     console.log(`converge seed: ${seed} (replay with BAYBOOK_SEED=${seed})`);
     onTestFailed(() => console.error(`converge FAILED with seed ${seed}: replay with BAYBOOK_SEED=${seed}`));
     const rnd = prng(seed);
-    const pick = <T,>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
+    const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
     const devices: Device[] = ['A', 'B', 'C'].map((n) => makeDevice(s, `cv${n}`, { random: rnd }));
     for (const d of devices) {
       await d.engine.signIn({ username: 'admin', permission: 5, token: s.adminToken });
@@ -81,7 +81,10 @@ describe('three devices converge', () => {
       // the only refusals: edits or removals of a member another device had removed first
       for (const c of await d.engine.conflicts.list()) {
         expect(c.status === 404 || !!c.dependsOnEntry, `${d.name}: ${c.entry.label}: ${c.message}`).toBe(true);
-        expect(c.entry.refs.some((r) => removed.has(r)), c.entry.label).toBe(true);
+        expect(
+          c.entry.refs.some((r) => removed.has(r)),
+          c.entry.label,
+        ).toBe(true);
       }
     }
     // nothing lost: every member added is on the server unless removed; nothing doubled

@@ -58,7 +58,12 @@ async function walk(repo: ReturnType<typeof customersRepository>, q: Omit<Custom
 }
 
 /** What the table must show: the rows sorted by the column's key, ties by id, all in memory. */
-function expected(rows: CustomerRow[], sort: CustomerSort, desc: boolean, keep: (r: CustomerRow) => boolean = () => true) {
+function expected(
+  rows: CustomerRow[],
+  sort: CustomerSort,
+  desc: boolean,
+  keep: (r: CustomerRow) => boolean = () => true,
+) {
   const field = CUSTOMER_SORTS[sort];
   const flip = sort === 'status' ? !desc : desc;
   const cmp = (a: CustomerRow, b: CustomerRow) => {
@@ -66,7 +71,10 @@ function expected(rows: CustomerRow[], sort: CustomerSort, desc: boolean, keep: 
     const y = b[field] as string | number;
     return (x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * (flip ? -1 : 1);
   };
-  return rows.filter(keep).sort(cmp).map((r) => r.id);
+  return rows
+    .filter(keep)
+    .sort(cmp)
+    .map((r) => r.id);
 }
 
 describe('the Customers table reads one page through an index (issue 13)', () => {
@@ -85,13 +93,29 @@ describe('the Customers table reads one page through an index (issue 13)', () =>
 
   it('searches by plate with or without its space, VIN start and end, names either way round, phone and email, by prefix', async () => {
     const { repo, stored } = await device(120);
-    const ids = async (search: string) => (await repo.page({ sort: 'registration', desc: false, search, limit: 200 })).rows.map((r) => r.id).sort();
-    const where = (f: (r: CustomerRow) => boolean) => stored.filter(f).map((r) => r.id).sort();
+    const ids = async (search: string) =>
+      (await repo.page({ sort: 'registration', desc: false, search, limit: 200 })).rows.map((r) => r.id).sort();
+    const where = (f: (r: CustomerRow) => boolean) =>
+      stored
+        .filter(f)
+        .map((r) => r.id)
+        .sort();
     expect(await ids('km 10')).toEqual(where((r) => r.registration.startsWith('KM 10')));
     expect(await ids('KM10')).toEqual(await ids('km 10'));
     expect(await ids('km-1012')).toEqual(where((r) => r.registration === 'KM 1012'));
     expect(await ids('00000117')).toEqual(['c00117']); // the end of a VIN
-    expect(await ids('1hgcm82630000011')).toEqual(['c00110', 'c00111', 'c00112', 'c00113', 'c00114', 'c00115', 'c00116', 'c00117', 'c00118', 'c00119']);
+    expect(await ids('1hgcm82630000011')).toEqual([
+      'c00110',
+      'c00111',
+      'c00112',
+      'c00113',
+      'c00114',
+      'c00115',
+      'c00116',
+      'c00117',
+      'c00118',
+      'c00119',
+    ]);
     expect(await ids('adams ben')).toEqual(where((r) => r.last_name === 'Adams' && r.first_name === 'ben'));
     expect(await ids('Ben  Adams')).toEqual(await ids('adams ben'));
     expect(await ids('876-555-0042')).toEqual(['c00042']);
@@ -125,15 +149,26 @@ describe('the Customers table reads one page through an index (issue 13)', () =>
 
   it('filters per column by the text the column shows, alone or with a search', async () => {
     const { repo, stored } = await device(60);
-    const ids = async (q: Partial<CustomerPageQuery>) => (await repo.page({ sort: 'registration', desc: false, limit: 100, ...q })).rows.map((r) => r.id);
-    expect(await ids({ filters: [{ id: 'status', value: 'blocked' }] })).toEqual(expected(stored, 'registration', false, (r) => r.active === 0));
-    expect(await ids({ filters: [{ id: 'last_name', value: 'DAM' }, { id: 'status', value: 'Active' }] })).toEqual(
-      expected(stored, 'registration', false, (r) => r.last_name === 'Adams' && r.active === 1),
+    const ids = async (q: Partial<CustomerPageQuery>) =>
+      (await repo.page({ sort: 'registration', desc: false, limit: 100, ...q })).rows.map((r) => r.id);
+    expect(await ids({ filters: [{ id: 'status', value: 'blocked' }] })).toEqual(
+      expected(stored, 'registration', false, (r) => r.active === 0),
     );
+    expect(
+      await ids({
+        filters: [
+          { id: 'last_name', value: 'DAM' },
+          { id: 'status', value: 'Active' },
+        ],
+      }),
+    ).toEqual(expected(stored, 'registration', false, (r) => r.last_name === 'Adams' && r.active === 1));
     expect(await ids({ search: 'ab', filters: [{ id: 'note', value: 'vip' }] })).toEqual(
       expected(stored, 'registration', false, (r) => r.registration.startsWith('AB') && r.note === 'VIP'),
     );
-    expect((await repo.page({ sort: 'registration', desc: false, limit: 5, filters: [{ id: 'status', value: 'blocked' }] })).total).toBe(9);
+    expect(
+      (await repo.page({ sort: 'registration', desc: false, limit: 5, filters: [{ id: 'status', value: 'blocked' }] }))
+        .total,
+    ).toBe(9);
   });
 
   it('streams every matching row for the export, in the table order, a chunk at a time', async () => {
@@ -147,8 +182,13 @@ describe('the Customers table reads one page through an index (issue 13)', () =>
     expect(chunks).toEqual([1000, 1000, 500]);
     expect(seen).toEqual(expected(stored, 'last_name', false));
     const blocked: string[] = [];
-    await repo.eachMatching({ sort: 'registration', desc: true, search: 'km', filters: [{ id: 'status', value: 'Blocked' }] }, (rows) => blocked.push(...rows.map((r) => r.id)));
-    expect(blocked).toEqual(expected(stored, 'registration', true, (r) => r.registration.startsWith('KM') && r.active === 0));
+    await repo.eachMatching(
+      { sort: 'registration', desc: true, search: 'km', filters: [{ id: 'status', value: 'Blocked' }] },
+      (rows) => blocked.push(...rows.map((r) => r.id)),
+    );
+    expect(blocked).toEqual(
+      expected(stored, 'registration', true, (r) => r.registration.startsWith('KM') && r.active === 0),
+    );
   });
 
   it('the find-customer lookup is the same search (prefixes, at least 3 characters)', async () => {

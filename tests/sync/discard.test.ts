@@ -17,7 +17,7 @@ describe('a refused payment that is discarded leaves a trace', () => {
   });
   afterAll(() => s?.close());
 
-  it('the tablet keeps it as discarded and the server logs it, by who, with the server\'s words', async () => {
+  it("the tablet keeps it as discarded and the server logs it, by who, with the server's words", async () => {
     const tablet = await onlineDevice(s, 'discard-tablet');
     const desk = await onlineDevice(s, 'discard-desk');
     const t = createRepositories(tablet.db);
@@ -36,7 +36,11 @@ describe('a refused payment that is discarded leaves a trace', () => {
     await drain(tablet);
 
     const [c] = await tablet.engine.conflicts.list();
-    expect(c).toMatchObject({ what: `Cash payment of $40.00 on INV ${inv.number}`, record: `INV ${inv.number} · Ann Lee`, money: true });
+    expect(c).toMatchObject({
+      what: `Cash payment of $40.00 on INV ${inv.number}`,
+      record: `INV ${inv.number} · Ann Lee`,
+      money: true,
+    });
     expect(c.message).toBe(MSG.invalidPayment);
 
     await tablet.engine.conflicts.discard(c.id);
@@ -47,7 +51,13 @@ describe('a refused payment that is discarded leaves a trace', () => {
 
     const subject = `Cash payment of $40.00 on INV ${inv.number}`;
     const lines = await s.database.db.select().from(sysLog).where(eq(sysLog.subject, subject));
-    expect(lines).toMatchObject([{ category: 'service', username: 'admin', predicate: `discarded on a device after the server refused it: ${MSG.invalidPayment}` }]);
+    expect(lines).toMatchObject([
+      {
+        category: 'service',
+        username: 'admin',
+        predicate: `discarded on a device after the server refused it: ${MSG.invalidPayment}`,
+      },
+    ]);
     // and every device sees the line in its activity log
     await drain(desk);
     expect((await desk.db.sys_log.toArray()).some((l) => l.subject === subject)).toBe(true);

@@ -37,7 +37,10 @@ export async function startDiskServer(kind: 'pglite' | 'postgres' = DATABASES[0]
   let running: { app: FastifyInstance; database: Database } | null = null;
 
   async function boot() {
-    const config = loadConfig({}, { dataDir: dir, databaseUrl: pgdb?.url, jwtSecret: secret, staticDir: undefined, port, host: '127.0.0.1' });
+    const config = loadConfig(
+      {},
+      { dataDir: dir, databaseUrl: pgdb?.url, jwtSecret: secret, staticDir: undefined, port, host: '127.0.0.1' },
+    );
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: dir });
     if (database.kind !== kind) throw new Error(`asked for ${kind}, opened ${database.kind}`);
     await bootstrap(database.db, { adminUser: ADMIN.username, adminPassword: ADMIN.password });
@@ -48,7 +51,11 @@ export async function startDiskServer(kind: 'pglite' | 'postgres' = DATABASES[0]
   }
   await boot();
   const url = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   const adminToken = ((await login.json()) as { token: string }).token;
 
   const server: DiskServer = {

@@ -29,7 +29,13 @@ describe.each(DATABASES)('estimate writes: the device and the server store the s
   afterAll(() => s?.close());
 
   async function product() {
-    const p = await repos.products.add({ title: `Belt ${++n}`, description: 'timing', price: 8950, stock: 3, low_stock: 1 });
+    const p = await repos.products.add({
+      title: `Belt ${++n}`,
+      description: 'timing',
+      price: 8950,
+      stock: 3,
+      low_stock: 1,
+    });
     await drain(d);
     return { id: p.id, title: p.title, description: p.description, price: p.price, qty: 2 };
   }
@@ -37,17 +43,48 @@ describe.each(DATABASES)('estimate writes: the device and the server store the s
   it('create, then edit: the same row (names as the form trims them, the whole profile, lines, figures)', async () => {
     const line = await product();
     let id = '';
-    const created = await offlineThenServer(d, s, (db) => estimateRow(db, id), async () => {
-      id = (await repos.estimates.create({ first_name: ' Bob ', last_name: 'Ray ' }, { work_hour: 1.5, rate_hour: 4000 }, [line], ['Brake check'])).id;
-    });
+    const created = await offlineThenServer(
+      d,
+      s,
+      (db) => estimateRow(db, id),
+      async () => {
+        id = (
+          await repos.estimates.create(
+            { first_name: ' Bob ', last_name: 'Ray ' },
+            { work_hour: 1.5, rate_hour: 4000 },
+            [line],
+            ['Brake check'],
+          )
+        ).id;
+      },
+    );
     expect(created.offline).toEqual(created.server);
-    expect(created.offline).toMatchObject({ first_name: 'Bob', last_name: 'Ray', profile: { contact: '', email: '' }, total: 6000 + 2 * 8950 });
+    expect(created.offline).toMatchObject({
+      first_name: 'Bob',
+      last_name: 'Ray',
+      profile: { contact: '', email: '' },
+      total: 6000 + 2 * 8950,
+    });
     const other = await product();
-    const edited = await offlineThenServer(d, s, (db) => estimateRow(db, id), () =>
-      repos.estimates.edit(id, { first_name: 'Rob', last_name: 'Ray', contact: '8765550000', email: '' }, { work_hour: 2, rate_hour: 4000 }, [{ ...line, qty: 1 }, other], ['Brake check', 'Timing belt']),
+    const edited = await offlineThenServer(
+      d,
+      s,
+      (db) => estimateRow(db, id),
+      () =>
+        repos.estimates.edit(
+          id,
+          { first_name: 'Rob', last_name: 'Ray', contact: '8765550000', email: '' },
+          { work_hour: 2, rate_hour: 4000 },
+          [{ ...line, qty: 1 }, other],
+          ['Brake check', 'Timing belt'],
+        ),
     );
     expect(edited.offline).toEqual(edited.server);
-    expect(edited.offline).toMatchObject({ first_name: 'Rob', services: ['Brake check', 'Timing belt'], total: 8000 + 8950 + 2 * 8950 });
+    expect(edited.offline).toMatchObject({
+      first_name: 'Rob',
+      services: ['Brake check', 'Timing belt'],
+      total: 8000 + 8950 + 2 * 8950,
+    });
   });
 
   it('a refusal says the same words on the device and on the server', async () => {
@@ -56,10 +93,31 @@ describe.each(DATABASES)('estimate writes: the device and the server store the s
     const profile = { first_name: 'Bob', last_name: 'Ray' };
     const unknown = { ...line, id: newId() };
     const cases: [string, () => Promise<unknown>, Record<string, unknown>][] = [
-      ['a blank first name', () => repos.estimates.create({ ...profile, first_name: '  ' }, form, [line], ['Brakes']), { profile: { ...profile, first_name: '  ' }, formData: form, productInvoice: [line], serviceInvoice: ['Brakes'] }],
-      ['no service', () => repos.estimates.create(profile, form, [line], []), { profile, formData: form, productInvoice: [line], serviceInvoice: [] }],
-      ['a fraction of a cent an hour', () => repos.estimates.create(profile, { work_hour: 1, rate_hour: 40.5 }, [line], ['Brakes']), { profile, formData: { work_hour: 1, rate_hour: 40.5 }, productInvoice: [line], serviceInvoice: ['Brakes'] }],
-      ['a product not in the inventory', () => repos.estimates.create(profile, form, [unknown], ['Brakes']), { profile, formData: form, productInvoice: [unknown], serviceInvoice: ['Brakes'] }],
+      [
+        'a blank first name',
+        () => repos.estimates.create({ ...profile, first_name: '  ' }, form, [line], ['Brakes']),
+        {
+          profile: { ...profile, first_name: '  ' },
+          formData: form,
+          productInvoice: [line],
+          serviceInvoice: ['Brakes'],
+        },
+      ],
+      [
+        'no service',
+        () => repos.estimates.create(profile, form, [line], []),
+        { profile, formData: form, productInvoice: [line], serviceInvoice: [] },
+      ],
+      [
+        'a fraction of a cent an hour',
+        () => repos.estimates.create(profile, { work_hour: 1, rate_hour: 40.5 }, [line], ['Brakes']),
+        { profile, formData: { work_hour: 1, rate_hour: 40.5 }, productInvoice: [line], serviceInvoice: ['Brakes'] },
+      ],
+      [
+        'a product not in the inventory',
+        () => repos.estimates.create(profile, form, [unknown], ['Brakes']),
+        { profile, formData: form, productInvoice: [unknown], serviceInvoice: ['Brakes'] },
+      ],
     ];
     for (const [what, onDevice, body] of cases) {
       const device = await refusal(onDevice());

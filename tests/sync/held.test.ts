@@ -12,8 +12,21 @@ const token = (username: string, expInSeconds: number) =>
 
 let n = 0;
 const entry = (actor: string, state: OutboxEntry['state'] = 'pending'): OutboxEntry => ({
-  id: `held-${++n}`, method: 'PUT', path: '/configsheet/x', body: {}, actor, deviceId: 'd', createdAt: new Date().toISOString(),
-  attempts: 0, lastError: '', state, refs: [], touches: [], creates: [], dependsOn: [], label: `change ${n}`,
+  id: `held-${++n}`,
+  method: 'PUT',
+  path: '/configsheet/x',
+  body: {},
+  actor,
+  deviceId: 'd',
+  createdAt: new Date().toISOString(),
+  attempts: 0,
+  lastError: '',
+  state,
+  refs: [],
+  touches: [],
+  creates: [],
+  dependsOn: [],
+  label: `change ${n}`,
 });
 
 /** DESIGN.md: "3 changes wait for jdoe to sign in" — known on the device, from the tokens kept per user. */
@@ -23,7 +36,14 @@ describe('changes held for a sign-in, worked out without the network', () => {
     const offline: Transport = async () => {
       throw new ApiError('network', 'Network Error');
     };
-    const engine = createSyncEngine({ db, transport: offline, intervalMs: 0, events: null, backgroundSync: false, random: () => 0 });
+    const engine = createSyncEngine({
+      db,
+      transport: offline,
+      intervalMs: 0,
+      events: null,
+      backgroundSync: false,
+      random: () => 0,
+    });
     await setUserToken(db, 'jdoe', token('jdoe', -60));
     await setUserToken(db, 'kim', token('kim', 3600));
     await db.outbox.bulkAdd([entry('jdoe'), entry('jdoe'), entry('jdoe'), entry('kim')]);
@@ -44,7 +64,13 @@ describe('changes held for a sign-in, worked out without the network', () => {
     const db = openLocalDb(dbName('held-summary'));
     const kimToken = token('kim', 600);
     await setUserToken(db, 'kim', kimToken);
-    await db.outbox.bulkAdd([entry('kim'), entry('lee'), entry('lee', 'held'), entry('max', 'sending'), entry('zoe', 'rejected')]);
+    await db.outbox.bulkAdd([
+      entry('kim'),
+      entry('lee'),
+      entry('lee', 'held'),
+      entry('max', 'sending'),
+      entry('zoe', 'rejected'),
+    ]);
     const s = await outboxSummary(db);
     expect(s.waiting).toBe(4); // rejected entries are in the conflicts list, not waiting
     expect(s.heldFor).toEqual([{ username: 'lee', count: 2 }]);
@@ -52,7 +78,10 @@ describe('changes held for a sign-in, worked out without the network', () => {
     expect(s.recheckAt).toBe(tokenUsableUntil(kimToken));
     // ten minutes on, kim's changes wait for kim too
     const later = await outboxSummary(db, Date.now() + 600_000);
-    expect(later.heldFor).toEqual([{ username: 'kim', count: 1 }, { username: 'lee', count: 2 }]);
+    expect(later.heldFor).toEqual([
+      { username: 'kim', count: 1 },
+      { username: 'lee', count: 2 },
+    ]);
     expect(later.recheckAt).toBeNull();
     // lee signs in on this device: even the entry the engine had marked held no longer waits for anyone
     await setUserToken(db, 'lee', token('lee', 600));

@@ -84,7 +84,12 @@ export function makeNet(): Net {
   }
 
   /** a delayed request: delivered to the server whatever the device does meanwhile, its answer held back */
-  async function slow(call: NetCall, input: Parameters<typeof fetch>[0], init: RequestInit | undefined, d: Delay): Promise<Response> {
+  async function slow(
+    call: NetCall,
+    input: Parameters<typeof fetch>[0],
+    init: RequestInit | undefined,
+    d: Delay,
+  ): Promise<Response> {
     const delivery = (async () => {
       if (typeof d.request === 'number' && d.request > 0) await sleep(d.request);
       else if (d.request) await d.request;
@@ -103,7 +108,11 @@ export function makeNet(): Net {
     const { res, body } = await untilAborted(answer, init?.signal, () => {
       call.gaveUp = true;
     });
-    return new Response(NULL_BODY.has(res.status) ? null : body, { status: res.status, statusText: res.statusText, headers: res.headers });
+    return new Response(NULL_BODY.has(res.status) ? null : body, {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+    });
   }
 
   const net: Net = {
@@ -159,7 +168,12 @@ export function dbName(prefix: string): string {
   return `${prefix}-${randomBytes(4).toString('hex')}`;
 }
 
-export function makeDevice(server: Pick<TestServer, 'url'> | string, name: string, extra: Partial<SyncEngineOptions> = {}, db?: BayBookDB): Device {
+export function makeDevice(
+  server: Pick<TestServer, 'url'> | string,
+  name: string,
+  extra: Partial<SyncEngineOptions> = {},
+  db?: BayBookDB,
+): Device {
   const net = makeNet();
   const database = db ?? openLocalDb(dbName(name));
   const url = typeof server === 'string' ? server : server.url;
@@ -179,7 +193,11 @@ export function makeDevice(server: Pick<TestServer, 'url'> | string, name: strin
 }
 
 /** Username and token of a fresh user of the given level (logged in through the API). */
-export async function user(server: TestServer, level: number, username?: string): Promise<{ username: string; token: string; permission: number }> {
+export async function user(
+  server: TestServer,
+  level: number,
+  username?: string,
+): Promise<{ username: string; token: string; permission: number }> {
   const token = await server.userToken(level, username);
   const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
   return { username: payload.username, token, permission: level };
@@ -223,7 +241,12 @@ export async function onlineDevice(server: TestServer, name: string): Promise<De
  * A write made offline on the device, then synced: `read` of the device's rows before the sync and of the server's
  * after it (through a fresh auditor), for the catalogue's equality tests. Fails on any refused entry.
  */
-export async function offlineThenServer<T>(d: Device, server: TestServer, read: (db: BayBookDB) => Promise<T>, write: () => Promise<unknown>): Promise<{ offline: T; server: T }> {
+export async function offlineThenServer<T>(
+  d: Device,
+  server: TestServer,
+  read: (db: BayBookDB) => Promise<T>,
+  write: () => Promise<unknown>,
+): Promise<{ offline: T; server: T }> {
   d.net.up = false;
   await write();
   const offline = await read(d.db);
@@ -234,4 +257,8 @@ export async function offlineThenServer<T>(d: Device, server: TestServer, read: 
 }
 
 /** What a device write answered: 'saved', or the words of its refusal (for the equality tests' refusal cases). */
-export const refusal = (p: Promise<unknown>) => p.then(() => 'saved', (e: unknown) => (e instanceof LocalWriteError ? e.message : String(e)));
+export const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => 'saved',
+    (e: unknown) => (e instanceof LocalWriteError ? e.message : String(e)),
+  );

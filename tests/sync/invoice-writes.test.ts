@@ -17,9 +17,14 @@ const STAMPS = ['created_at', 'updated_at', 'token', '_seq'];
 const keep = (r: object | undefined) => r && Object.fromEntries(Object.entries(r).filter(([k]) => !STAMPS.includes(k)));
 
 /** What an invoice write touches, as rows comparable across the two databases. */
-async function invoiceRows(db: BayBookDB, ids: { invoice: string; job?: string; customer?: string; products: string[] }) {
+async function invoiceRows(
+  db: BayBookDB,
+  ids: { invoice: string; job?: string; customer?: string; products: string[] },
+) {
   const inv = await db.invoices.get(ids.invoice);
-  const transactions = (await db.transactions.where('invoice_id').equals(ids.invoice).toArray()).map(keep).sort((a, b) => String(a?.id).localeCompare(String(b?.id)));
+  const transactions = (await db.transactions.where('invoice_id').equals(ids.invoice).toArray())
+    .map(keep)
+    .sort((a, b) => String(a?.id).localeCompare(String(b?.id)));
   const stock = await Promise.all(ids.products.map(async (id) => (await db.products.get(id))?.stock));
   return {
     invoice: keep(inv),
@@ -48,8 +53,20 @@ describe.each(DATABASES)('invoice writes: the device and the server store the sa
     const customer = (await repos.customers.get(cid))!;
     const job = await repos.jobs.create({ customer, service: ['Brakes'], mileage: 10 });
     await repos.jobs.setStatus(job.id, 'active');
-    const a = await repos.products.add({ title: `Pads ${plate}`, description: 'front', price: 4599, stock: 9, low_stock: 1 });
-    const b = await repos.products.add({ title: `Disc ${plate}`, description: 'rear', price: 1250, stock: opts.stockB ?? 5, low_stock: 1 });
+    const a = await repos.products.add({
+      title: `Pads ${plate}`,
+      description: 'front',
+      price: 4599,
+      stock: 9,
+      low_stock: 1,
+    });
+    const b = await repos.products.add({
+      title: `Disc ${plate}`,
+      description: 'rear',
+      price: 1250,
+      stock: opts.stockB ?? 5,
+      low_stock: 1,
+    });
     const lineA = { id: a.id, title: a.title, description: a.description, price: a.price, qty: 2 };
     const inv = await repos.invoices.create(job.id, { work_hour: 2, rate_hour: 5000 }, [lineA]);
     await drain(d);
@@ -65,7 +82,9 @@ describe.each(DATABASES)('invoice writes: the device and the server store the sa
   it('Save & Recal Charges: the same lines, figures and stock', async () => {
     const { ids, b, lineA } = await setUp();
     const lineB = { id: b.id, title: b.title, description: b.description, price: b.price, qty: 1 };
-    const rows = await sameRows(ids, () => repos.invoices.edit(ids.invoice, { work_hour: 2.5, rate_hour: 6000 }, [{ ...lineA, qty: 3 }, lineB]));
+    const rows = await sameRows(ids, () =>
+      repos.invoices.edit(ids.invoice, { work_hour: 2.5, rate_hour: 6000 }, [{ ...lineA, qty: 3 }, lineB]),
+    );
     expect(rows.stock).toEqual([6, 4]);
     expect(rows.invoice?.total).toBe(15000 + 3 * 4599 + 1250);
   });
@@ -82,7 +101,9 @@ describe.each(DATABASES)('invoice writes: the device and the server store the sa
 
   it('an item return: the same lines, figures and stock back', async () => {
     const { ids, a } = await setUp();
-    const rows = await sameRows(ids, () => repos.invoices.returnItems(ids.invoice, [{ id: a.id, qty: 1 }], 'wrong size'));
+    const rows = await sameRows(ids, () =>
+      repos.invoices.returnItems(ids.invoice, [{ id: a.id, qty: 1 }], 'wrong size'),
+    );
     expect(rows.stock[0]).toBe(8);
     expect(rows.invoice?.products).toMatchObject([{ id: a.id, qty: 2, returned: 1 }]);
   });
@@ -90,7 +111,11 @@ describe.each(DATABASES)('invoice writes: the device and the server store the sa
   it('a delete with a discount and points on it: the same reversal, whatever the point value is now', async () => {
     const { ids } = await setUp();
     // 100 points from a $100 payment on an earlier invoice, then a discount and 20 points on this one
-    const earlier = await repos.jobs.create({ customer: (await repos.customers.get(ids.customer))!, service: ['Oil'], mileage: 5 });
+    const earlier = await repos.jobs.create({
+      customer: (await repos.customers.get(ids.customer))!,
+      service: ['Oil'],
+      mileage: 5,
+    });
     await repos.jobs.setStatus(earlier.id, 'active');
     const paid = await repos.invoices.create(earlier.id, { work_hour: 1, rate_hour: 10000 }, []);
     await repos.invoices.pay(paid.id, 'cash', 10000);
@@ -111,12 +136,55 @@ describe.each(DATABASES)('invoice writes: the device and the server store the sa
     const lineB = { id: b.id, title: b.title, description: b.description, price: b.price, qty: 1 };
     const form = { work_hour: 2, rate_hour: 5000 };
     const cases: [string, () => Promise<unknown>, string, string, Record<string, unknown>][] = [
-      ['negative work hours', () => repos.invoices.edit(ids.invoice, { work_hour: -1, rate_hour: 5000 }, [lineA]), 'PUT', '/invoice-details', { id: ids.invoice, formData: { work_hour: -1, rate_hour: 5000 }, productInvoice: [{ id: a.id, qty: 2 }] }],
-      ['a product out of stock', () => repos.invoices.edit(ids.invoice, form, [lineA, lineB]), 'PUT', '/invoice-details', { id: ids.invoice, formData: form, productInvoice: [{ id: a.id, qty: 2 }, { id: b.id, qty: 1 }] }],
-      ['more than in stock', () => repos.invoices.edit(ids.invoice, form, [{ ...lineA, qty: 12 }]), 'PUT', '/invoice-details', { id: ids.invoice, formData: form, productInvoice: [{ id: a.id, qty: 12 }] }],
-      ['no days of storage', () => repos.invoices.setStorage(ids.invoice, true, 0), 'PUT', `/invoice-storage-state/${ids.invoice}`, { option: 'on', days: 0 }],
-      ['too many days of storage', () => repos.invoices.setStorage(ids.invoice, true, 4000), 'PUT', `/invoice-storage-state/${ids.invoice}`, { option: 'on', days: 4000 }],
-      ['returning more than was sold', () => repos.invoices.returnItems(ids.invoice, [{ id: a.id, qty: 3 }], 'wrong size'), 'POST', '/invoice-return', { invoice_id: ids.invoice, items: [{ id: a.id, qty: 3 }], comment: 'wrong size' }],
+      [
+        'negative work hours',
+        () => repos.invoices.edit(ids.invoice, { work_hour: -1, rate_hour: 5000 }, [lineA]),
+        'PUT',
+        '/invoice-details',
+        { id: ids.invoice, formData: { work_hour: -1, rate_hour: 5000 }, productInvoice: [{ id: a.id, qty: 2 }] },
+      ],
+      [
+        'a product out of stock',
+        () => repos.invoices.edit(ids.invoice, form, [lineA, lineB]),
+        'PUT',
+        '/invoice-details',
+        {
+          id: ids.invoice,
+          formData: form,
+          productInvoice: [
+            { id: a.id, qty: 2 },
+            { id: b.id, qty: 1 },
+          ],
+        },
+      ],
+      [
+        'more than in stock',
+        () => repos.invoices.edit(ids.invoice, form, [{ ...lineA, qty: 12 }]),
+        'PUT',
+        '/invoice-details',
+        { id: ids.invoice, formData: form, productInvoice: [{ id: a.id, qty: 12 }] },
+      ],
+      [
+        'no days of storage',
+        () => repos.invoices.setStorage(ids.invoice, true, 0),
+        'PUT',
+        `/invoice-storage-state/${ids.invoice}`,
+        { option: 'on', days: 0 },
+      ],
+      [
+        'too many days of storage',
+        () => repos.invoices.setStorage(ids.invoice, true, 4000),
+        'PUT',
+        `/invoice-storage-state/${ids.invoice}`,
+        { option: 'on', days: 4000 },
+      ],
+      [
+        'returning more than was sold',
+        () => repos.invoices.returnItems(ids.invoice, [{ id: a.id, qty: 3 }], 'wrong size'),
+        'POST',
+        '/invoice-return',
+        { invoice_id: ids.invoice, items: [{ id: a.id, qty: 3 }], comment: 'wrong size' },
+      ],
     ];
     for (const [what, onDevice, method, path, body] of cases) {
       const device = await refusal(onDevice());
@@ -130,10 +198,16 @@ describe.each(DATABASES)('invoice writes: the device and the server store the sa
     await repos.invoices.sale(null, [{ ...lineA, qty: (await d.db.products.get(a.id))!.stock }]);
     await drain(d);
     const device = await refusal(repos.invoices.edit(ids.invoice, form, [{ ...lineA, qty: 2 }]));
-    const server = await s.api('PUT', '/invoice-details', { body: { data: { id: ids.invoice, formData: form, productInvoice: [{ id: a.id, qty: 2 }] } } });
+    const server = await s.api('PUT', '/invoice-details', {
+      body: { data: { id: ids.invoice, formData: form, productInvoice: [{ id: a.id, qty: 2 }] } },
+    });
     expect([server.status, device], 'a returned unit sold again').toEqual([400, server.body.message]);
     // a paid invoice is never deleted, with the same words
-    const paid = await refusal(repos.invoices.pay(ids.invoice, 'cash', (await d.db.invoices.get(ids.invoice))!.total).then(() => repos.invoices.remove(ids.invoice)));
+    const paid = await refusal(
+      repos.invoices
+        .pay(ids.invoice, 'cash', (await d.db.invoices.get(ids.invoice))!.total)
+        .then(() => repos.invoices.remove(ids.invoice)),
+    );
     await drain(d);
     expect(paid).toBe((await s.api('DELETE', '/invoice', { body: { data: { id: ids.invoice } } })).body.message);
     expect(paid).toBe(MSG.invoiceDeletePaid);

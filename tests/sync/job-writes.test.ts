@@ -12,7 +12,16 @@ import { customerForm, drain, offlineThenServer, onlineDevice, refusal, type Dev
  */
 async function jobRow(db: BayBookDB, id: string) {
   const j = await db.jobs.get(id);
-  return j && { status: j.status, technician: j.technician, comment: j.comment, service_note: j.service_note, active: !!j.active_at, complete: !!j.complete_at && !j.complete_at.startsWith('0000') };
+  return (
+    j && {
+      status: j.status,
+      technician: j.technician,
+      comment: j.comment,
+      service_note: j.service_note,
+      active: !!j.active_at,
+      complete: !!j.complete_at && !j.complete_at.startsWith('0000'),
+    }
+  );
 }
 
 describe.each(DATABASES)('job moves: the device and the server store the same job (%s)', (kind) => {
@@ -31,7 +40,11 @@ describe.each(DATABASES)('job moves: the device and the server store the same jo
 
   async function newJob() {
     const cid = await repos.customers.add(customerForm(`JW ${plate++}`));
-    const job = await repos.jobs.create({ customer: (await repos.customers.get(cid))!, service: ['Brakes'], mileage: 10 });
+    const job = await repos.jobs.create({
+      customer: (await repos.customers.get(cid))!,
+      service: ['Brakes'],
+      mileage: 10,
+    });
     await drain(d);
     return job.id;
   }
@@ -63,7 +76,9 @@ describe.each(DATABASES)('job moves: the device and the server store the same jo
     await repos.jobs.setStatus(id, 'active');
     expect(await repos.jobs.assign(id, tech)).toBeNull();
     expect(await d.db.outbox.count()).toBe(before);
-    expect((await s.api('PUT', '/job-action/status', { body: { data: { id, status: 'active' } } })).body.message).toMatch(/is already active$/);
+    expect(
+      (await s.api('PUT', '/job-action/status', { body: { data: { id, status: 'active' } } })).body.message,
+    ).toMatch(/is already active$/);
   });
 
   it('a cancel: the same row', async () => {

@@ -47,7 +47,23 @@ describe('local database', () => {
     const name = dbName('upgrade');
     const v1 = new BayBookDB(name, { upTo: 1 });
     await v1.customers.put({ id: 'c1', first_name: 'Ann', last_name: 'Lee', vin: 'V1', registration: 'AB 1' } as never);
-    await v1.outbox.add({ id: newId(), method: 'POST', path: '/customer', body: {}, actor: 'a', deviceId: 'd', createdAt: '', attempts: 0, lastError: '', state: 'pending', refs: ['c1'], touches: [], creates: ['c1'], dependsOn: [], label: 'x' });
+    await v1.outbox.add({
+      id: newId(),
+      method: 'POST',
+      path: '/customer',
+      body: {},
+      actor: 'a',
+      deviceId: 'd',
+      createdAt: '',
+      attempts: 0,
+      lastError: '',
+      state: 'pending',
+      refs: ['c1'],
+      touches: [],
+      creates: ['c1'],
+      dependsOn: [],
+      label: 'x',
+    });
     v1.close();
     const v2 = new BayBookDB(name, { upTo: 2 });
     await v2.open();
@@ -64,9 +80,32 @@ describe('local database', () => {
     const done = job({ status: 'complete', complete_at: '2024-05-01T15:00:00.000Z' });
     const open = job({ status: 'active' });
     await v2.jobs.bulkPut([done, open]);
-    await v2.customers.put({ id: 'c1', first_name: 'Ann', last_name: 'Lee', vin: 'V1', registration: 'AB 1', name_key: 'LEE ANN' } as never);
+    await v2.customers.put({
+      id: 'c1',
+      first_name: 'Ann',
+      last_name: 'Lee',
+      vin: 'V1',
+      registration: 'AB 1',
+      name_key: 'LEE ANN',
+    } as never);
     await v2.counters.put({ key: 'status:complete', n: 1 });
-    await v2.outbox.add({ id: newId(), method: 'POST', path: '/service', body: {}, actor: 'a', deviceId: 'd', createdAt: '', attempts: 0, lastError: '', state: 'pending', refs: [open.id], touches: [], creates: [open.id], dependsOn: [], label: 'x' });
+    await v2.outbox.add({
+      id: newId(),
+      method: 'POST',
+      path: '/service',
+      body: {},
+      actor: 'a',
+      deviceId: 'd',
+      createdAt: '',
+      attempts: 0,
+      lastError: '',
+      state: 'pending',
+      refs: [open.id],
+      touches: [],
+      creates: [open.id],
+      dependsOn: [],
+      label: 'x',
+    });
     v2.close();
     const v3 = new BayBookDB(name, { upTo: 3 });
     await v3.open();
@@ -76,7 +115,10 @@ describe('local database', () => {
     expect(await v3.customers.get('c1')).toMatchObject({ name_key: 'LEE ANN' });
     expect(await v3.outbox.count()).toBe(1);
     expect(await v3.counters.get('status:complete')).toEqual({ key: 'status:complete', n: 1 });
-    const found = await v3.jobs.where('[status+complete_at]').between(['complete', '2024-05-01'], ['complete', '2024-05-02']).toArray();
+    const found = await v3.jobs
+      .where('[status+complete_at]')
+      .between(['complete', '2024-05-01'], ['complete', '2024-05-02'])
+      .toArray();
     expect(found.map((j) => j.id)).toEqual([done.id]);
     v3.close();
   });
@@ -84,14 +126,59 @@ describe('local database', () => {
   it('upgrades version 3 to 4 keeping every row, the outbox and the counters, filling the search keys and the customer count', async () => {
     const name = dbName('upgrade4');
     const v3 = new BayBookDB(name, { upTo: 3 });
-    const ann = { id: 'c1', first_name: 'Ann', last_name: 'Lee', vin: '1hgcm82633a004352', registration: 'ab 123', registration_key: 'AB123', vin_key: '1HGCM82633A004352', name_key: 'LEE ANN', email: ' Ann@Shop.TEST', contact: '8765551234', current_points: 3, discount: 5, note: '', active: 1, created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-01-01T00:00:00.000Z', version: 2, _seq: 7 };
+    const ann = {
+      id: 'c1',
+      first_name: 'Ann',
+      last_name: 'Lee',
+      vin: '1hgcm82633a004352',
+      registration: 'ab 123',
+      registration_key: 'AB123',
+      vin_key: '1HGCM82633A004352',
+      name_key: 'LEE ANN',
+      email: ' Ann@Shop.TEST',
+      contact: '8765551234',
+      current_points: 3,
+      discount: 5,
+      note: '',
+      active: 1,
+      created_at: '2024-01-01T00:00:00.000Z',
+      updated_at: '2024-01-01T00:00:00.000Z',
+      version: 2,
+      _seq: 7,
+    };
     // a row whose old keys are stale: the upgrade derives every key again
-    const bob = { ...ann, id: 'c2', first_name: 'Bob', last_name: 'Ray', vin: '2T1BR32E54C123456', registration: 'PK 4410', email: '', contact: '8765550101', active: 0 };
+    const bob = {
+      ...ann,
+      id: 'c2',
+      first_name: 'Bob',
+      last_name: 'Ray',
+      vin: '2T1BR32E54C123456',
+      registration: 'PK 4410',
+      email: '',
+      contact: '8765550101',
+      active: 0,
+    };
     await v3.customers.bulkPut([ann, bob] as never);
     const open = job({ status: 'active', customer_id: 'c1' });
     await v3.jobs.put(open);
     await v3.counters.put({ key: 'status:active', n: 1 });
-    const entry = { id: newId(), method: 'PUT' as const, path: '/customer', body: { data: { id: 'c1' } }, actor: 'a', deviceId: 'd', createdAt: '', attempts: 0, lastError: '', state: 'pending' as const, refs: ['c1'], touches: [['customers', 'c1']] as [never, string][], creates: [], dependsOn: [], label: 'x' };
+    const entry = {
+      id: newId(),
+      method: 'PUT' as const,
+      path: '/customer',
+      body: { data: { id: 'c1' } },
+      actor: 'a',
+      deviceId: 'd',
+      createdAt: '',
+      attempts: 0,
+      lastError: '',
+      state: 'pending' as const,
+      refs: ['c1'],
+      touches: [['customers', 'c1']] as [never, string][],
+      creates: [],
+      dependsOn: [],
+      label: 'x',
+    };
     await v3.outbox.add(entry);
     await v3.shadow.put({ entity: 'customers', id: 'c1', row: ann, seq: 7, op: 'upsert' });
     await v3.meta.put({ key: 'cursor', value: 42 });
@@ -101,8 +188,21 @@ describe('local database', () => {
     await v4.open();
     expect(v4.verno).toBe(4);
     // every row as it was, plus the new keys
-    expect(await v4.customers.get('c1')).toEqual({ ...ann, first_key: 'ANN LEE', vin_end_key: '253400A33628MCGH1', phone_key: '8765551234', email_key: 'ann@shop.test' });
-    expect(await v4.customers.get('c2')).toMatchObject({ ...bob, registration_key: 'PK4410', vin_key: '2T1BR32E54C123456', name_key: 'RAY BOB', first_key: 'BOB RAY', email_key: '' });
+    expect(await v4.customers.get('c1')).toEqual({
+      ...ann,
+      first_key: 'ANN LEE',
+      vin_end_key: '253400A33628MCGH1',
+      phone_key: '8765551234',
+      email_key: 'ann@shop.test',
+    });
+    expect(await v4.customers.get('c2')).toMatchObject({
+      ...bob,
+      registration_key: 'PK4410',
+      vin_key: '2T1BR32E54C123456',
+      name_key: 'RAY BOB',
+      first_key: 'BOB RAY',
+      email_key: '',
+    });
     expect(await v4.jobs.get(open.id)).toEqual(open);
     expect(await v4.outbox.toArray()).toEqual([{ ...entry, seq: 1 }]);
     expect(await v4.shadow.count()).toBe(1);
@@ -110,15 +210,37 @@ describe('local database', () => {
     expect(await v4.counters.get('status:active')).toEqual({ key: 'status:active', n: 1 });
     expect(await v4.counters.get(rowCountKey('customers'))).toEqual({ key: 'rows:customers', n: 2 });
     // the new indexes answer
-    expect(await v4.customers.where('[vin_end_key+id]').between(['253400', Dexie.minKey], ['253400\uffff', Dexie.maxKey]).primaryKeys()).toEqual(['c1']);
-    expect(await v4.customers.where('[active+id]').between([0, Dexie.minKey], [0, Dexie.maxKey]).primaryKeys()).toEqual(['c2']);
+    expect(
+      await v4.customers
+        .where('[vin_end_key+id]')
+        .between(['253400', Dexie.minKey], ['253400\uffff', Dexie.maxKey])
+        .primaryKeys(),
+    ).toEqual(['c1']);
+    expect(await v4.customers.where('[active+id]').between([0, Dexie.minKey], [0, Dexie.maxKey]).primaryKeys()).toEqual(
+      ['c2'],
+    );
     expect(await v4.customers.orderBy('[first_key+id]').primaryKeys()).toEqual(['c1', 'c2']);
     v4.close();
   });
 
-  it('keeps the customers row count with every put and delete, the pull\'s included, and can rebuild it', async () => {
+  it("keeps the customers row count with every put and delete, the pull's included, and can rebuild it", async () => {
     const db = openLocalDb(dbName('rowcount'));
-    const row = (id: string) => ({ id, first_name: 'A', last_name: id, vin: id, registration: id, email: '', contact: '', current_points: 0, discount: 0, note: '', active: 1, created_at: '', updated_at: '', version: 1 });
+    const row = (id: string) => ({
+      id,
+      first_name: 'A',
+      last_name: id,
+      vin: id,
+      registration: id,
+      email: '',
+      contact: '',
+      current_points: 0,
+      discount: 0,
+      note: '',
+      active: 1,
+      created_at: '',
+      updated_at: '',
+      version: 1,
+    });
     const n = async () => (await db.counters.get(rowCountKey('customers')))?.n;
     await db.transaction('rw', db.tables, async () => {
       await putRow(db, 'customers', row('a'));
@@ -127,7 +249,14 @@ describe('local database', () => {
       await deleteRow(db, 'customers', 'zz'); // nothing there: nothing taken off
     });
     expect(await n()).toBe(2);
-    await applyPage(db, { changes: [{ seq: 1, entity: 'customers', id: 'c', op: 'upsert', row: row('c') }, { seq: 2, entity: 'customers', id: 'a', op: 'delete', row: null }], cursor: 2, more: false });
+    await applyPage(db, {
+      changes: [
+        { seq: 1, entity: 'customers', id: 'c', op: 'upsert', row: row('c') },
+        { seq: 2, entity: 'customers', id: 'a', op: 'delete', row: null },
+      ],
+      cursor: 2,
+      more: false,
+    });
     expect(await n()).toBe(2);
     expect((await db.customers.toCollection().primaryKeys()).sort()).toEqual(['b', 'c']);
     await db.counters.put({ key: rowCountKey('customers'), n: 99 });
@@ -142,7 +271,9 @@ describe('local database', () => {
     Dexie.prototype.close.call(db);
     await expect(db.meta.get('x')).rejects.toMatchObject({ name: 'DatabaseClosedError' });
     expect(await db.run(() => db.meta.get('x'))).toEqual({ key: 'x', value: 1 });
-    expect(isConnectionLost(new Error('Connection to Indexed Database server lost. Refresh the page to try again'))).toBe(true);
+    expect(
+      isConnectionLost(new Error('Connection to Indexed Database server lost. Refresh the page to try again')),
+    ).toBe(true);
     // a deliberate close is not undone
     db.close();
     await expect(db.run(() => db.meta.get('x'))).rejects.toMatchObject({ name: 'DatabaseClosedError' });
@@ -173,7 +304,9 @@ describe('local database', () => {
     expect(after.filter((c) => c.n).sort((x, y) => x.key.localeCompare(y.key))).toEqual(
       before.filter((c) => c.n).sort((x, y) => x.key.localeCompare(y.key)),
     );
-    expect(jobCounterKeys({ status: 'complete', complete_at: '0000-00-00 00:00', book_start: null }, 'America/Jamaica')).toEqual(['status:complete']);
+    expect(
+      jobCounterKeys({ status: 'complete', complete_at: '0000-00-00 00:00', book_start: null }, 'America/Jamaica'),
+    ).toEqual(['status:complete']);
   });
 
   it('derives upper-case keys without spaces for plate and VIN prefix lookups', async () => {

@@ -63,7 +63,11 @@ describe('the same rule offline and on the server: invoice delete, item return, 
     const customer = (await repos.customers.get(cid))!;
     const first = await repos.jobs.create({ customer, service: ['Oil change'], mileage: 1000 });
     await repos.jobs.setStatus(first.id, 'active');
-    await repos.invoices.pay((await repos.invoices.create(first.id, { work_hour: 1, rate_hour: 10000 }, [])).id, 'cash', 10000);
+    await repos.invoices.pay(
+      (await repos.invoices.create(first.id, { work_hour: 1, rate_hour: 10000 }, [])).id,
+      'cash',
+      10000,
+    );
     const second = await repos.jobs.create({ customer, service: ['Brakes'], mileage: 1100 });
     await repos.jobs.setStatus(second.id, 'active');
     const inv = await repos.invoices.create(second.id, { work_hour: 2, rate_hour: 10000 }, []);
@@ -88,9 +92,19 @@ describe('the same rule offline and on the server: invoice delete, item return, 
   it('refuses offline, in the server words, an invoice with a payment, a return on a paid invoice and one worth more than is due', async () => {
     const d = await onlineDevice(s, 'inv-return');
     const repos = createRepositories(d.db);
-    const product = await repos.products.add({ title: `Rotor ${newId().slice(-4)}`, description: 'front', price: 5000, stock: 6, low_stock: 1 });
+    const product = await repos.products.add({
+      title: `Rotor ${newId().slice(-4)}`,
+      description: 'front',
+      price: 5000,
+      stock: 6,
+      low_stock: 1,
+    });
     const cid = await repos.customers.add(customerForm(`PR ${newId().slice(-4)}`));
-    const job = await repos.jobs.create({ customer: (await repos.customers.get(cid))!, service: ['Brakes'], mileage: 5 });
+    const job = await repos.jobs.create({
+      customer: (await repos.customers.get(cid))!,
+      service: ['Brakes'],
+      mileage: 5,
+    });
     await repos.jobs.setStatus(job.id, 'active');
     const line = { id: product.id, title: product.title, description: 'front', price: 5000, qty: 2 };
     const inv = await repos.invoices.create(job.id, { work_hour: 0.5, rate_hour: 4000 }, [line]); // 2000 + 10000
@@ -108,8 +122,14 @@ describe('the same rule offline and on the server: invoice delete, item return, 
       fill(MSG.itemReturnOnlyLeft, { left: 2, title: product.title, sold: 2, invoice: name, returned: '' }),
     );
     await repos.invoices.pay(inv.id, 'cash', 4000); // paid in full: locked
-    await expect(repos.invoices.returnItems(inv.id, [{ id: product.id, qty: 1 }], 'wrong size')).rejects.toThrow(fill(MSG.itemReturnLocked, { invoice: name }));
-    expect(await d.db.outbox.filter((e) => e.path === '/invoice-return' || (e.method === 'DELETE' && e.path === '/invoice')).count()).toBe(0);
+    await expect(repos.invoices.returnItems(inv.id, [{ id: product.id, qty: 1 }], 'wrong size')).rejects.toThrow(
+      fill(MSG.itemReturnLocked, { invoice: name }),
+    );
+    expect(
+      await d.db.outbox
+        .filter((e) => e.path === '/invoice-return' || (e.method === 'DELETE' && e.path === '/invoice'))
+        .count(),
+    ).toBe(0);
 
     // the server says the same to a client that sends it anyway
     d.net.up = true;
@@ -118,7 +138,9 @@ describe('the same rule offline and on the server: invoice delete, item return, 
     const res = await fetch(`${s.url}/api/invoice-return`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${s.adminToken}` },
-      body: JSON.stringify({ data: { invoice_id: inv.id, items: [{ id: product.id, qty: 1 }], comment: 'wrong size' } }),
+      body: JSON.stringify({
+        data: { invoice_id: inv.id, items: [{ id: product.id, qty: 1 }], comment: 'wrong size' },
+      }),
     });
     expect([res.status, (await res.json()).message]).toEqual([400, fill(MSG.itemReturnLocked, { invoice: name })]);
   });

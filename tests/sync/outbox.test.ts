@@ -14,7 +14,8 @@ describe('outbox: idempotent replay, holds, conflicts', () => {
   });
   afterAll(() => s?.close());
 
-  const members = async () => (await s.api('GET', '/v2/auth/users')).body.data as { id: string; username: string; permission: number }[];
+  const members = async () =>
+    (await s.api('GET', '/v2/auth/users')).body.data as { id: string; username: string; permission: number }[];
   const admin = () => ({ username: 'admin', permission: 5, token: s.adminToken });
 
   it('queues offline and delivers each change exactly once when the link returns', async () => {
@@ -101,7 +102,10 @@ describe('outbox: idempotent replay, holds, conflicts', () => {
     const d = makeDevice(s, 'held');
     const jdoe = await user(s, 5, 'jdoe');
     const other = await user(s, 5, 'other5');
-    const expired = signHs256({ username: 'jdoe', permission: 5, exp: Math.floor(Date.now() / 1000) - 60 }, s.config.jwtSecret);
+    const expired = signHs256(
+      { username: 'jdoe', permission: 5, exp: Math.floor(Date.now() / 1000) - 60 },
+      s.config.jwtSecret,
+    );
     await d.engine.signIn({ username: 'jdoe', permission: 5, token: jdoe.token });
     await d.engine.syncNow();
     d.net.up = false;
@@ -123,7 +127,11 @@ describe('outbox: idempotent replay, holds, conflicts', () => {
     expect(st.waiting).toBe(2);
 
     // a token the server refuses (401) also holds: jdoe signs in with a forged one
-    await d.engine.signIn({ username: 'jdoe', permission: 5, token: signHs256({ username: 'jdoe', permission: 5, exp: Math.floor(Date.now() / 1000) + 600 }, 'wrong-secret') });
+    await d.engine.signIn({
+      username: 'jdoe',
+      permission: 5,
+      token: signHs256({ username: 'jdoe', permission: 5, exp: Math.floor(Date.now() / 1000) + 600 }, 'wrong-secret'),
+    });
     await d.engine.syncNow();
     expect(d.engine.status.get().heldFor).toEqual([{ username: 'jdoe', count: 2 }]);
 
@@ -173,10 +181,16 @@ describe('outbox: idempotent replay, holds, conflicts', () => {
     const origFetch = b.net.fetch;
     b.net.fetch = origFetch; // unchanged; block B's push by holding its user instead:
     const tokens = await b.db.meta.get('tokens');
-    await b.db.meta.put({ key: 'tokens', value: { admin: signHs256({ username: 'admin', permission: 5, exp: 1 }, 'x') } });
+    await b.db.meta.put({
+      key: 'tokens',
+      value: { admin: signHs256({ username: 'admin', permission: 5, exp: 1 }, 'x') },
+    });
     await b.db.meta.put({ key: 'session', value: { username: 'puller', permission: 5 } });
     const pullerTok = await user(s, 5, 'puller');
-    await b.db.meta.put({ key: 'tokens', value: { admin: signHs256({ username: 'admin', permission: 5, exp: 1 }, 'x'), puller: pullerTok.token } });
+    await b.db.meta.put({
+      key: 'tokens',
+      value: { admin: signHs256({ username: 'admin', permission: 5, exp: 1 }, 'x'), puller: pullerTok.token },
+    });
     await b.engine.syncNow();
     expect((await b.db.users.get(id))?.permission).toBe(3); // local edit kept
     expect((await b.db.shadow.get(['users', id]))?.row?.permission).toBe(4); // the server's row waits in shadow

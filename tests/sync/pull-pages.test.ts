@@ -25,7 +25,13 @@ function feed(changes: Omit<Change, 'seq'>[], { log = [] as string[], after = 0 
     log.push(`fetch ${since}`);
     const rest = all.filter((c) => c.seq > since);
     const page = rest.slice(0, limit);
-    const data: ChangesPage = { changes: page, cursor: page.at(-1)?.seq ?? since, more: rest.length > limit, head: after + all.length, scope: 5 };
+    const data: ChangesPage = {
+      changes: page,
+      cursor: page.at(-1)?.seq ?? since,
+      more: rest.length > limit,
+      head: after + all.length,
+      scope: 5,
+    };
     return { status: 200, data };
   };
   return transport as Transport;
@@ -33,12 +39,62 @@ function feed(changes: Omit<Change, 'seq'>[], { log = [] as string[], after = 0 
 
 const up = (entity: string, row: Row): Omit<Change, 'seq'> => ({ entity, id: row.id, op: 'upsert', row });
 const TODAY = new Date().toISOString();
-const customer = (id: string, first = 'Ann') => ({ id, first_name: first, last_name: 'Lee', vin: `VIN${id}`, registration: `PB ${id}`, email: '', contact: '', current_points: 0, discount: 0, note: '', active: 1, created_at: TODAY, updated_at: TODAY, version: 1 });
-const job = (id: string, status: string, extra: Partial<Row> = {}) => ({ id, number: id, status, registration: 'pb 12', vin: 'jh4', created_at: TODAY, complete_at: null, book_start: null, ...extra });
-const invoice = (id: string, total: number, extra: Partial<Row> = {}) => ({ id, number: id, total, discount: 300, totals: { labour: 5000, product: 1200 }, created_at: TODAY, updated_at: TODAY, ...extra });
+const customer = (id: string, first = 'Ann') => ({
+  id,
+  first_name: first,
+  last_name: 'Lee',
+  vin: `VIN${id}`,
+  registration: `PB ${id}`,
+  email: '',
+  contact: '',
+  current_points: 0,
+  discount: 0,
+  note: '',
+  active: 1,
+  created_at: TODAY,
+  updated_at: TODAY,
+  version: 1,
+});
+const job = (id: string, status: string, extra: Partial<Row> = {}) => ({
+  id,
+  number: id,
+  status,
+  registration: 'pb 12',
+  vin: 'jh4',
+  created_at: TODAY,
+  complete_at: null,
+  book_start: null,
+  ...extra,
+});
+const invoice = (id: string, total: number, extra: Partial<Row> = {}) => ({
+  id,
+  number: id,
+  total,
+  discount: 300,
+  totals: { labour: 5000, product: 1200 },
+  created_at: TODAY,
+  updated_at: TODAY,
+  ...extra,
+});
 
 function pendingEntry(refs: string[]): OutboxEntry {
-  return { id: `e-${refs[0]}`, method: 'PUT', path: '/customer', body: {}, actor: 'ana', deviceId: 'd', createdAt: TODAY, attempts: 0, lastError: '', state: 'pending', refs, touches: [], creates: [], dependsOn: [], label: 'x' };
+  return {
+    id: `e-${refs[0]}`,
+    method: 'PUT',
+    path: '/customer',
+    body: {},
+    actor: 'ana',
+    deviceId: 'd',
+    createdAt: TODAY,
+    attempts: 0,
+    lastError: '',
+    state: 'pending',
+    refs,
+    touches: [],
+    creates: [],
+    dependsOn: [],
+    label: 'x',
+  };
 }
 
 const counter = async (db: BayBookDB, key: string) => (await db.counters.get(key))?.n ?? 0;
@@ -48,17 +104,36 @@ describe('pull: a page in bulk', () => {
     const db = openLocalDb(dbName('bulk-shadow'));
     await putRow(db, 'customers', customer('b', 'Mine'));
     await db.outbox.add(pendingEntry(['b']));
-    const transport = feed([up('customers', customer('a')), up('customers', customer('b', 'Server')), up('customers', customer('c')), up('jobs', job('j1', 'active'))]);
+    const transport = feed([
+      up('customers', customer('a')),
+      up('customers', customer('b', 'Server')),
+      up('customers', customer('c')),
+      up('jobs', job('j1', 'active')),
+    ]);
     const r = await pull({ db, transport, token: 't', pageSize: 10 });
     expect(r).toMatchObject({ applied: 3, shadowed: 1, pages: 1, cursor: 4 });
     // the rest are stored as the pull stores a row: the derived keys and the seq it came with
-    expect(await db.customers.get('a')).toMatchObject({ first_name: 'Ann', registration_key: 'PBA', name_key: 'LEE ANN', _seq: 1 });
+    expect(await db.customers.get('a')).toMatchObject({
+      first_name: 'Ann',
+      registration_key: 'PBA',
+      name_key: 'LEE ANN',
+      _seq: 1,
+    });
     expect(await db.jobs.get('j1')).toMatchObject({ registration_key: 'PB12', vin_key: 'JH4', _seq: 4 });
     expect((await db.customers.get('b'))?.first_name).toBe('Mine');
-    expect(await db.shadow.get(['customers', 'b'])).toMatchObject({ seq: 2, op: 'upsert', row: { first_name: 'Server', _seq: 2 } });
+    expect(await db.shadow.get(['customers', 'b'])).toMatchObject({
+      seq: 2,
+      op: 'upsert',
+      row: { first_name: 'Server', _seq: 2 },
+    });
     // a refused entry no longer holds its row back
     await db.outbox.update(1, { state: 'rejected' });
-    await pull({ db, transport: feed([up('customers', customer('b', 'Server again'))], { after: 4 }), token: 't', pageSize: 10 });
+    await pull({
+      db,
+      transport: feed([up('customers', customer('b', 'Server again'))], { after: 4 }),
+      token: 't',
+      pageSize: 10,
+    });
     expect((await db.customers.get('b'))?.first_name).toBe('Server again');
     expect(await db.shadow.count()).toBe(0);
   });
@@ -67,7 +142,10 @@ describe('pull: a page in bulk', () => {
     const db = openLocalDb(dbName('bulk-prefetch'));
     const log: string[] = [];
     const ctrl = new AbortController();
-    const transport = feed(['a', 'b', 'c', 'd', 'e'].map((id) => up('customers', customer(id))), { log });
+    const transport = feed(
+      ['a', 'b', 'c', 'd', 'e'].map((id) => up('customers', customer(id))),
+      { log },
+    );
     const r = await pull({
       db,
       transport,
@@ -95,13 +173,19 @@ describe('pull: a page in bulk', () => {
   it('writes a page larger than one bulk slice whole: every row, and each counted once', async () => {
     const db = openLocalDb(dbName('bulk-slices'));
     const statuses = ['active', 'received', 'complete'];
-    const jobs = Array.from({ length: 250 }, (_, i) => up('jobs', job(`j${i}`, statuses[i % 3], i % 3 === 2 ? { complete_at: TODAY } : {})));
+    const jobs = Array.from({ length: 250 }, (_, i) =>
+      up('jobs', job(`j${i}`, statuses[i % 3], i % 3 === 2 ? { complete_at: TODAY } : {})),
+    );
     const customers = Array.from({ length: 230 }, (_, i) => up('customers', customer(`c${i}`)));
     await pull({ db, transport: feed([...jobs, ...customers]), token: 't', pageSize: 500 });
     expect(await db.jobs.count()).toBe(250);
     expect(await db.customers.count()).toBe(230);
     expect(await counter(db, rowCountKey('customers'))).toBe(230);
-    expect([await counter(db, 'status:active'), await counter(db, 'status:received'), await counter(db, 'status:complete')]).toEqual([84, 83, 83]);
+    expect([
+      await counter(db, 'status:active'),
+      await counter(db, 'status:received'),
+      await counter(db, 'status:complete'),
+    ]).toEqual([84, 83, 83]);
   });
 
   it('moves the day counters when a pulled time zone moves jobs and invoices to another shop day', async () => {
@@ -111,7 +195,11 @@ describe('pull: a page in bulk', () => {
     const config = (tz: string) => ({ id: 'tz', name: 'time_zone', title: 'Time zone', description: tz, amount: null });
     await pull({
       db,
-      transport: feed([up('config', config('America/Jamaica')), up('jobs', job('j1', 'complete', { complete_at: at })), up('invoices', invoice('i1', 0, { created_at: at, updated_at: at }))]),
+      transport: feed([
+        up('config', config('America/Jamaica')),
+        up('jobs', job('j1', 'complete', { complete_at: at })),
+        up('invoices', invoice('i1', 0, { created_at: at, updated_at: at })),
+      ]),
       token: 't',
       pageSize: 10,
     });
@@ -119,14 +207,22 @@ describe('pull: a page in bulk', () => {
     expect(await counter(db, dashCounterKey('labour', '2026-03-09'))).toBe(5000);
     await pull({ db, transport: feed([up('config', config('Asia/Tokyo'))], { after: 3 }), token: 't', pageSize: 10 });
     expect([await counter(db, 'complete:2026-03-09'), await counter(db, 'complete:2026-03-10')]).toEqual([0, 1]);
-    expect([await counter(db, dashCounterKey('labour', '2026-03-09')), await counter(db, dashCounterKey('labour', '2026-03-10'))]).toEqual([0, 5000]);
+    expect([
+      await counter(db, dashCounterKey('labour', '2026-03-09')),
+      await counter(db, dashCounterKey('labour', '2026-03-10')),
+    ]).toEqual([0, 5000]);
   });
 
   it('writes nothing of a page that fails, not its rows, counters or cursor', async () => {
     const db = openLocalDb(dbName('bulk-crash'));
     // page 2 holds a row IndexedDB cannot store (a function is not cloneable): the whole page and its cursor roll back
     const broken = { ...job('x', 'active'), bad: () => 1 };
-    const transport = feed([up('jobs', job('j1', 'active')), up('jobs', job('j2', 'received')), up('jobs', job('j3', 'active')), up('jobs', broken)]);
+    const transport = feed([
+      up('jobs', job('j1', 'active')),
+      up('jobs', job('j2', 'received')),
+      up('jobs', job('j3', 'active')),
+      up('jobs', broken),
+    ]);
     await expect(pull({ db, transport, token: 't', pageSize: 2 })).rejects.toThrow();
     expect(await getCursor(db)).toBe(2);
     expect((await db.jobs.toCollection().primaryKeys()).sort()).toEqual(['j1', 'j2']);

@@ -14,7 +14,9 @@ describe('pull', () => {
     const numeric = cfg.filter((c) => c.amount !== null);
     for (let i = 0; i < 150; i++) {
       const c = numeric[i % numeric.length];
-      await s.api('PUT', `/configsheet/${c.id}`, { body: { data: { title: c.title, description: `d${i}`, amount: i + 1 } } });
+      await s.api('PUT', `/configsheet/${c.id}`, {
+        body: { data: { title: c.title, description: `d${i}`, amount: i + 1 } },
+      });
     }
     const all = await s.api('GET', '/v3/sync/changes?since=0&limit=1000');
     head = all.body.cursor;
@@ -46,7 +48,13 @@ describe('pull', () => {
     const real = fetchTransport(`${s.url}/api`);
     let pages = 0;
     const flaky: Transport = async (method, path, opts) => {
-      if (path.startsWith('/v3/sync/changes') && !path.includes('limit=1&') && !path.endsWith('limit=1') && ++pages === 4) throw new ApiError('network', 'Network Error');
+      if (
+        path.startsWith('/v3/sync/changes') &&
+        !path.includes('limit=1&') &&
+        !path.endsWith('limit=1') &&
+        ++pages === 4
+      )
+        throw new ApiError('network', 'Network Error');
       return real(method, path, opts);
     };
     await expect(pull({ db, transport: flaky, token: s.adminToken, pageSize: 30 })).rejects.toThrow('Network Error');
@@ -64,7 +72,9 @@ describe('pull', () => {
   it('removes rows the server deleted', async () => {
     const db = openLocalDb(dbName('deletes'));
     const transport = fetchTransport(`${s.url}/api`);
-    const add = await s.api('POST', '/v2/auth/user', { body: { data: { username: 'gone1', password: 'bay-pass-1234', permission: 3 } } });
+    const add = await s.api('POST', '/v2/auth/user', {
+      body: { data: { username: 'gone1', password: 'bay-pass-1234', permission: 3 } },
+    });
     await pull({ db, transport, token: s.adminToken });
     expect(await db.users.get(add.body.id)).toBeDefined();
     await s.api('DELETE', '/v2/auth/user', { body: { data: { id: add.body.id } } });

@@ -17,7 +17,8 @@ describe('after a refusal the affected rows are authoritative', () => {
   });
   afterAll(() => s?.close());
 
-  const members = async () => (await s.api('GET', '/v2/auth/users')).body.data as { id: string; username: string; permission: number }[];
+  const members = async () =>
+    (await s.api('GET', '/v2/auth/users')).body.data as { id: string; username: string; permission: number }[];
   const admin = () => ({ username: 'admin', permission: 5, token: s.adminToken });
 
   /** a member on the server and the device, then offline: A (accepted) and B (refused: the username is taken) on it */
@@ -94,7 +95,13 @@ describe('after a refusal the affected rows are authoritative', () => {
       await d.engine.signIn(admin());
       await d.engine.syncNow();
       const blocker = newId();
-      expect((await s.api('POST', '/v2/auth/user', { body: { data: { id: blocker, username, permission: 2, password: 'bay-pass-1234' } } })).status).toBe(200);
+      expect(
+        (
+          await s.api('POST', '/v2/auth/user', {
+            body: { data: { id: blocker, username, permission: 2, password: 'bay-pass-1234' } },
+          })
+        ).status,
+      ).toBe(200);
       d.net.up = false;
       const team = teamRepository(d.db);
       const id = await team.add({ username, permission: 2, password: 'bay-pass-1234' });
@@ -107,7 +114,13 @@ describe('after a refusal the affected rows are authoritative', () => {
       expect(parent.status).toBe(409);
       expect(child.dependsOnEntry).toBe(parent.id);
       // the staff fix it on the server: the other member gets another name
-      expect((await s.api('PUT', '/v2/auth/user', { body: { data: { id: blocker, username: `${username}_old`, permission: 2 } } })).status).toBe(200);
+      expect(
+        (
+          await s.api('PUT', '/v2/auth/user', {
+            body: { data: { id: blocker, username: `${username}_old`, permission: 2 } },
+          })
+        ).status,
+      ).toBe(200);
       return { d, id, parent, child };
     }
     const onServer = async (id: string) => (await members()).find((m) => m.id === id);
@@ -118,7 +131,9 @@ describe('after a refusal the affected rows are authoritative', () => {
       await drain(d);
       expect(await d.engine.conflicts.list()).toEqual([]);
       expect(await onServer(id)).toMatchObject({ username: 'rt_par', permission: 4 });
-      const writes = d.net.calls.filter((c) => c.method !== 'GET' && c.path === '/api/v2/auth/user').map((c) => [c.method, c.answered]);
+      const writes = d.net.calls
+        .filter((c) => c.method !== 'GET' && c.path === '/api/v2/auth/user')
+        .map((c) => [c.method, c.answered]);
       // the first pass: the add refused (the edit never left); the retry: the add, then the edit
       expect(writes).toEqual([
         ['POST', 409],
@@ -142,7 +157,9 @@ describe('after a refusal the affected rows are authoritative', () => {
       await d.engine.conflicts.discard(parent.id);
       const err = await d.engine.conflicts.retry(child.id).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(RetryError);
-      expect((err as Error).message).toMatch(/^"Edit team member rt_orp" cannot be sent: it needs a record that an earlier refused change would have made, and that change was discarded/);
+      expect((err as Error).message).toMatch(
+        /^"Edit team member rt_orp" cannot be sent: it needs a record that an earlier refused change would have made, and that change was discarded/,
+      );
       expect((await d.engine.conflicts.list()).map((c) => c.id)).toEqual([child.id]);
       // nothing queued but the discard's activity-log line
       expect((await d.db.outbox.toArray()).map((e) => e.path)).toEqual(['/v3/discarded']);

@@ -20,17 +20,44 @@ async function device() {
   return { db, repos: createRepositories(db) };
 }
 
-const form = { VIN: '1hgcm82633a004352', 'Registration Number': 'pb 1234', 'First name': 'Ann', 'Last name': 'Lee', 'Contact number': '876-555-1234', Email: '' };
+const form = {
+  VIN: '1hgcm82633a004352',
+  'Registration Number': 'pb 1234',
+  'First name': 'Ann',
+  'Last name': 'Lee',
+  'Contact number': '876-555-1234',
+  Email: '',
+};
 
 describe('repositories: local rows and their outbox entries in one transaction', () => {
   it('records customer → job → invoice → payment offline with numbers, dependencies and counters', async () => {
     const { db, repos } = await device();
-    const oil: ProductRow = { id: newId(), title: 'Oil filter', title_key: '', description: 'x', price: 1500, cost: 900, stock: 1, low_stock: 2, barcode: '4006381333931', supplier: null, deleted: false, created_at: '', updated_at: '', version: 1 };
+    const oil: ProductRow = {
+      id: newId(),
+      title: 'Oil filter',
+      title_key: '',
+      description: 'x',
+      price: 1500,
+      cost: 900,
+      stock: 1,
+      low_stock: 2,
+      barcode: '4006381333931',
+      supplier: null,
+      deleted: false,
+      created_at: '',
+      updated_at: '',
+      version: 1,
+    };
     await db.transaction('rw', db.tables, () => putRow(db, 'products', oil));
 
     const customerId = await repos.customers.add(form);
     const customer = (await repos.customers.get(customerId))!;
-    expect(customer).toMatchObject({ registration: 'PB 1234', registration_key: 'PB1234', vin_key: '1HGCM82633A004352', contact: '8765551234' });
+    expect(customer).toMatchObject({
+      registration: 'PB 1234',
+      registration_key: 'PB1234',
+      vin_key: '1HGCM82633A004352',
+      contact: '8765551234',
+    });
     expect((await repos.customers.search('pb12')).map((c) => c.id)).toEqual([customerId]);
     expect((await repos.customers.search('876555')).map((c) => c.id)).toEqual([customerId]);
     expect(await repos.customers.search('pb')).toEqual([]); // fewer than 3 characters
@@ -42,7 +69,9 @@ describe('repositories: local rows and their outbox entries in one transaction',
     expect(await repos.jobs.tiles()).toMatchObject({ received: 0, active: 1 });
     await expect(repos.jobs.setStatus(job.id, 'complete')).rejects.toThrow('An invoice is required to complete job');
 
-    const inv = await repos.invoices.create(job.id, { work_hour: 2, rate_hour: 5000 }, [{ id: oil.id, title: oil.title, description: '', price: 1500, qty: 1 }]);
+    const inv = await repos.invoices.create(job.id, { work_hour: 2, rate_hour: 5000 }, [
+      { id: oil.id, title: oil.title, description: '', price: 1500, qty: 1 },
+    ]);
     expect(inv).toMatchObject({ number: 'B2-1', total: 11500 });
     expect((await repos.products.get(oil.id))!.stock).toBe(0); // a delta, here and on the server
     expect((await repos.jobs.get(job.id))!.invoice).toEqual([inv.id]);
@@ -65,7 +94,9 @@ describe('repositories: local rows and their outbox entries in one transaction',
     expect(entries[1].dependsOn).toEqual([customerId]);
     expect(entries[3].dependsOn).toEqual([job.id]);
     expect(entries[4].dependsOn).toEqual([inv.id]);
-    expect(entries[4].body).toMatchObject({ data: { invoice_id: inv.id, amount: 5000, method: 'cash', base_version: 1 } });
+    expect(entries[4].body).toMatchObject({
+      data: { invoice_id: inv.id, amount: 5000, method: 'cash', base_version: 1 },
+    });
     // the payment changed the invoice's figures after its entry was appended: the invoice is still that entry's row,
     // so a pull meanwhile shadows it instead of showing the amount due before the payment
     expect(entries[4].refs).toEqual(expect.arrayContaining([pay.id, inv.id]));
@@ -76,12 +107,17 @@ describe('repositories: local rows and their outbox entries in one transaction',
   it('refuses the whole chain when the customer create is refused, restores the rows, and the rest of the queue goes on', async () => {
     const { db, repos } = await device();
     const id = await repos.customers.add(form);
-    const job = await repos.jobs.create({ customer: (await repos.customers.get(id))!, service: ['Brakes'], mileage: 5 });
+    const job = await repos.jobs.create({
+      customer: (await repos.customers.get(id))!,
+      service: ['Brakes'],
+      mileage: 5,
+    });
     await repos.jobs.comment(job.id, 'call first');
     const team = await repos.team.add({ username: 'indep', permission: 3, password: 'pw' });
     const sent: string[] = [];
     const transport: Transport = async (method, path) => {
-      if (path === '/customer') throw new ApiError('http', 'Invalid VIN', 400, { value: false, message: 'Invalid VIN' });
+      if (path === '/customer')
+        throw new ApiError('http', 'Invalid VIN', 400, { value: false, message: 'Invalid VIN' });
       sent.push(`${method} ${path}`);
       return { status: 200, data: { value: true } as never };
     };
@@ -90,7 +126,12 @@ describe('repositories: local rows and their outbox entries in one transaction',
     expect(sent).toEqual(['POST /v2/auth/user']);
     const conflicts = await db.conflicts.toArray();
     expect(conflicts.find((c) => c.entry.path === '/customer')?.message).toBe('Invalid VIN');
-    expect(conflicts.filter((c) => c.dependsOnEntry).map((c) => c.entry.path).sort()).toEqual(['/job-action/comment', '/service']);
+    expect(
+      conflicts
+        .filter((c) => c.dependsOnEntry)
+        .map((c) => c.entry.path)
+        .sort(),
+    ).toEqual(['/job-action/comment', '/service']);
     // the server never had them: gone locally, counters too
     expect(await repos.customers.get(id)).toBeUndefined();
     expect(await repos.jobs.get(job.id)).toBeUndefined();
@@ -102,12 +143,30 @@ describe('repositories: local rows and their outbox entries in one transaction',
 
   it('restores the server version of an edited row when the edit is refused', async () => {
     const { db, repos } = await device();
-    const cust = { id: newId(), first_name: 'Bo', last_name: 'Ng', vin: 'V', registration: 'R1', email: '', contact: '1', current_points: 0, discount: 0, note: '', active: 1, created_at: '', updated_at: '', version: 3, _seq: 10 };
+    const cust = {
+      id: newId(),
+      first_name: 'Bo',
+      last_name: 'Ng',
+      vin: 'V',
+      registration: 'R1',
+      email: '',
+      contact: '1',
+      current_points: 0,
+      discount: 0,
+      note: '',
+      active: 1,
+      created_at: '',
+      updated_at: '',
+      version: 3,
+      _seq: 10,
+    };
     await db.transaction('rw', db.tables, () => putRow(db, 'customers', cust as never));
     await repos.customers.edit(cust.id, { first_name: 'Bob' });
     expect((await repos.customers.get(cust.id))!.first_name).toBe('Bob');
     const transport: Transport = async () => {
-      throw new ApiError('http', 'This record was changed on another device.', 409, { message: 'This record was changed on another device.' });
+      throw new ApiError('http', 'This record was changed on another device.', 409, {
+        message: 'This record was changed on another device.',
+      });
     };
     await pushPass({ db, transport });
     expect((await repos.customers.get(cust.id))!.first_name).toBe('Bo');
@@ -117,8 +176,14 @@ describe('repositories: local rows and their outbox entries in one transaction',
   it('keeps offline photos as blobs, refusing more than 10 MB before queuing', async () => {
     const { db, repos } = await device();
     const id = await repos.customers.add(form);
-    const job = await repos.jobs.create({ customer: (await repos.customers.get(id))!, service: ['Brakes'], mileage: 5 });
-    await expect(repos.jobs.addPhoto(job.id, new Blob([new Uint8Array(10_000_001)]))).rejects.toThrow('File size should be less than 10MB');
+    const job = await repos.jobs.create({
+      customer: (await repos.customers.get(id))!,
+      service: ['Brakes'],
+      mileage: 5,
+    });
+    await expect(repos.jobs.addPhoto(job.id, new Blob([new Uint8Array(10_000_001)]))).rejects.toThrow(
+      'File size should be less than 10MB',
+    );
     const photo = await repos.jobs.addPhoto(job.id, new Blob([new Uint8Array(1000)], { type: 'image/jpeg' }), 'a.jpg');
     expect((await repos.jobs.localPhoto(String(photo.src)))?.size).toBe(1000);
     let sentForm: FormData | undefined;
@@ -155,7 +220,12 @@ describe('repositories: local rows and their outbox entries in one transaction',
     for (let i = 0; i < 12; i++) await pushPass({ db, transport: broken, force: true });
     expect(await db.conflicts.count()).toBe(0);
     const kept = (await db.outbox.toArray())[0] as TrackedEntry;
-    expect(kept).toMatchObject({ state: 'pending', attempts: 13, serverErrors: 12, lastError: 'Server error 500: Something went wrong on the server. Try again.' });
+    expect(kept).toMatchObject({
+      state: 'pending',
+      attempts: 13,
+      serverErrors: 12,
+      lastError: 'Server error 500: Something went wrong on the server. Try again.',
+    });
     // the backoff grew with the attempts and stopped at its cap (5 min, with jitter: at least half of it)
     const last = await pushPass({ db, transport: broken, force: true, random: () => 0 });
     expect(last.serverErrors).toBe(13);
@@ -166,7 +236,11 @@ describe('repositories: local rows and their outbox entries in one transaction',
   it('keeps an entry (and its dependents and rows) that timed out many times and then met a 502', async () => {
     const { db, repos } = await device();
     const id = await repos.customers.add(form);
-    const job = await repos.jobs.create({ customer: (await repos.customers.get(id))!, service: ['Brakes'], mileage: 5 });
+    const job = await repos.jobs.create({
+      customer: (await repos.customers.get(id))!,
+      service: ['Brakes'],
+      mileage: 5,
+    });
     const flaky: Transport = async () => {
       throw new ApiError('timeout', 'Request timeout.');
     };
@@ -182,7 +256,11 @@ describe('repositories: local rows and their outbox entries in one transaction',
       ['/customer', 'pending'],
       ['/service', 'pending'],
     ]);
-    expect(entries[0]).toMatchObject({ attempts: 8, serverErrors: 1, lastError: 'Server error 502: Request failed with status 502' });
+    expect(entries[0]).toMatchObject({
+      attempts: 8,
+      serverErrors: 1,
+      lastError: 'Server error 502: Request failed with status 502',
+    });
     // the offline work is still there
     expect(await repos.customers.get(id)).toBeDefined();
     expect(await repos.jobs.get(job.id)).toBeDefined();

@@ -16,7 +16,8 @@ describe('a server restart in the middle of a replay', () => {
     await d.engine.syncNow();
     d.net.up = false;
     const team = teamRepository(d.db);
-    for (let i = 0; i < 30; i++) await team.add({ username: `rs${i}`, permission: 2 + (i % 4), password: 'bay-pass-1234' });
+    for (let i = 0; i < 30; i++)
+      await team.add({ username: `rs${i}`, permission: 2 + (i % 4), password: 'bay-pass-1234' });
     d.net.up = true;
     // the 12th change reaches the server and is applied, then the server goes down before the answer arrives
     let restarted = false;
@@ -40,7 +41,9 @@ describe('a server restart in the middle of a replay', () => {
     await drain(d);
     expect(await d.db.outbox.count()).toBe(0);
     const res = await fetch(`${s.url}/api/v2/auth/users`, { headers: { authorization: `Bearer ${s.adminToken}` } });
-    const names = ((await res.json()) as { data: { username: string }[] }).data.map((u) => u.username).filter((n) => n.startsWith('rs'));
+    const names = ((await res.json()) as { data: { username: string }[] }).data
+      .map((u) => u.username)
+      .filter((n) => n.startsWith('rs'));
     expect(names.sort()).toEqual(Array.from({ length: 30 }, (_, i) => `rs${i}`).sort());
     // the 12th was sent twice with one key: the second answer was the stored first one
     const keys = d.net.calls.filter((c) => c.method === 'POST' && c.path === '/api/v2/auth/user').map((c) => c.key);

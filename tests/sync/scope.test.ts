@@ -21,14 +21,32 @@ describe.each(DATABASES)('the pull feed by level on %s', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind);
     for (const level of [2, 3, 5]) tokens[level] = await s.userToken(level);
-    const c = await s.api('POST', '/customer', { body: { data: { VIN: '1HGCM82633A004352', 'Registration Number': 'SC 1', 'First name': 'Sam', 'Last name': 'Cole', 'Contact number': '8765550199', Email: '' } } });
-    const job = await s.api('POST', '/service', { body: { data: { customer_id: c.body.id, mileage: 1000, service: ['Full service'] } } });
-    const inv = await s.api('POST', '/invoice', { body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 5000 } } } });
+    const c = await s.api('POST', '/customer', {
+      body: {
+        data: {
+          VIN: '1HGCM82633A004352',
+          'Registration Number': 'SC 1',
+          'First name': 'Sam',
+          'Last name': 'Cole',
+          'Contact number': '8765550199',
+          Email: '',
+        },
+      },
+    });
+    const job = await s.api('POST', '/service', {
+      body: { data: { customer_id: c.body.id, mileage: 1000, service: ['Full service'] } },
+    });
+    const inv = await s.api('POST', '/invoice', {
+      body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 5000 } } },
+    });
     invoiceId = inv.body.data.invoice_id;
-    const pay = await s.api('POST', '/transaction', { body: { data: { method: 'cash', invoice_id: invoiceId, amount: 1000 } } });
+    const pay = await s.api('POST', '/transaction', {
+      body: { data: { method: 'cash', invoice_id: invoiceId, amount: 1000 } },
+    });
     expect(pay.status).toBe(200);
     paymentId = (await s.api('GET', '/transactions')).body.data[0].id;
-    supplierId = (await s.api('POST', '/v2/inventory/supplier', { body: { data: { bizname: 'Scope Parts' } } })).body.id;
+    supplierId = (await s.api('POST', '/v2/inventory/supplier', { body: { data: { bizname: 'Scope Parts' } } })).body
+      .id;
   });
   afterAll(() => s?.close());
 
@@ -47,7 +65,8 @@ describe.each(DATABASES)('the pull feed by level on %s', (kind) => {
     }
     const l3 = new Set((await feed(3)).changes.map((c) => c.entity));
     expect(l3.has('invoices')).toBe(true);
-    for (const e of ['transactions', 'suppliers', 'inventory_log', 'sys_log'] as const) expect(l3.has(e), e).toBe(false);
+    for (const e of ['transactions', 'suppliers', 'inventory_log', 'sys_log'] as const)
+      expect(l3.has(e), e).toBe(false);
     const l5 = new Set((await feed(5)).changes.map((c) => c.entity));
     for (const e of ['invoices', 'transactions', 'suppliers', 'sys_log'] as const) expect(l5.has(e), e).toBe(true);
   });
@@ -87,7 +106,10 @@ describe.each(DATABASES)('the pull feed by level on %s', (kind) => {
       const only = new URLSearchParams(p.split('?')[1]).get('only')!.split(',');
       for (const e of only) expect(SYNC_ENTITY_LEVEL[e as keyof typeof SYNC_ENTITY_LEVEL], e).toBeGreaterThan(3);
     }
-    expect(paths.filter((p) => p.includes('since=0&') && !p.includes('only=')), 'no full pull from the start').toEqual([]);
+    expect(
+      paths.filter((p) => p.includes('since=0&') && !p.includes('only=')),
+      'no full pull from the start',
+    ).toEqual([]);
 
     // a payment taken on the device, not yet sent
     await db.meta.bulkPut([

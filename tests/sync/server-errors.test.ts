@@ -17,7 +17,8 @@ describe('push: 5xx and network failures keep the entries', () => {
   });
   afterAll(() => s?.close());
 
-  const members = async () => (await s.api('GET', '/v2/auth/users')).body.data as { id: string; username: string; permission: number }[];
+  const members = async () =>
+    (await s.api('GET', '/v2/auth/users')).body.data as { id: string; username: string; permission: number }[];
 
   /** a device whose link passes through a gateway that can be switched to answer 502 (all requests, or writes only) */
   function gatewayDevice(name: string) {
@@ -27,7 +28,10 @@ describe('push: 5xx and network failures keep the entries', () => {
     const fetchVia: typeof fetch = async (input, init) => {
       const method = (init?.method ?? 'GET').toUpperCase();
       if (gw.mode === 'all' || (gw.mode === 'writes' && method !== 'GET')) {
-        return new Response('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } });
+        return new Response('<html><body>502 Bad Gateway</body></html>', {
+          status: 502,
+          headers: { 'content-type': 'text/html' },
+        });
       }
       return d.net.fetch(input, init);
     };
@@ -53,7 +57,10 @@ describe('push: 5xx and network failures keep the entries', () => {
     expect(await d.db.conflicts.count()).toBe(0);
     const entries = (await d.db.outbox.orderBy('seq').toArray()) as TrackedEntry[];
     expect(entries.map((e) => e.state)).toEqual(['pending', 'pending']);
-    expect(entries[0]).toMatchObject({ serverErrors: 10, lastError: 'Server error 502: Request failed with status 502' });
+    expect(entries[0]).toMatchObject({
+      serverErrors: 10,
+      lastError: 'Server error 502: Request failed with status 502',
+    });
     expect((await d.db.users.get(id))?.permission).toBe(3); // the offline work is still on the device
     const st = d.engine.status.get();
     expect(st).toMatchObject({ online: true, waiting: 2, serverErrors: 10 });
@@ -65,14 +72,19 @@ describe('push: 5xx and network failures keep the entries', () => {
     gw.mode = 'all';
     const r = await d.engine.syncNow();
     expect(r.online).toBe(false);
-    expect(d.engine.status.get()).toMatchObject({ serverErrors: 11, lastError: 'Server error 502: Request failed with status 502' });
+    expect(d.engine.status.get()).toMatchObject({
+      serverErrors: 11,
+      lastError: 'Server error 502: Request failed with status 502',
+    });
     expect(await d.db.outbox.count()).toBe(2);
 
     gw.mode = 'ok';
     await drain(d);
     expect(await d.db.outbox.count()).toBe(0);
     expect(await d.db.conflicts.count()).toBe(0);
-    expect((await members()).filter((m) => m.username === 'gw1')).toEqual([expect.objectContaining({ id, permission: 3 })]);
+    expect((await members()).filter((m) => m.username === 'gw1')).toEqual([
+      expect.objectContaining({ id, permission: 3 }),
+    ]);
     expect(d.engine.status.get()).toMatchObject({ serverErrors: 0, lastError: '' });
     expect(serverTroubleMessage(d.engine.status.get(), 0)).toBeNull();
   });

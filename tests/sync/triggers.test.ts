@@ -170,7 +170,11 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
       return {
         requests,
         held,
-        async request(name: string, options: { ifAvailable?: boolean; mode?: 'exclusive' | 'shared' }, cb: (lock: unknown) => Promise<unknown>) {
+        async request(
+          name: string,
+          options: { ifAvailable?: boolean; mode?: 'exclusive' | 'shared' },
+          cb: (lock: unknown) => Promise<unknown>,
+        ) {
           requests.push({ name, ...options });
           while (held.has(name)) {
             if (options.ifAvailable) return cb(null); // the Web Locks API calls back with null
@@ -199,7 +203,11 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
       expect(r.skipped).toBeUndefined();
       expect(await onServer('trig_l1')).toBe(1);
       expect(locks.requests.length).toBeGreaterThan(0);
-      expect(locks.requests.every((q) => q.name === outboxLockName(d.db.name) && q.ifAvailable === true && q.mode === 'exclusive')).toBe(true);
+      expect(
+        locks.requests.every(
+          (q) => q.name === outboxLockName(d.db.name) && q.ifAvailable === true && q.mode === 'exclusive',
+        ),
+      ).toBe(true);
       expect(locks.held.size).toBe(0); // released
     });
 
@@ -244,7 +252,8 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
       const tab1 = makeDevice(s, 'news1', {}, openLocalDb(name));
       // tab 2's own cycle hangs on its reachability check, so only tab 1's news can change what it shows
       const tab2 = makeDevice(s, 'news2', { healthTimeoutMs: 60_000 }, openLocalDb(name));
-      tab2.net.delay = (call) => (call.path === '/api/health' ? { request: new Promise<void>(() => undefined) } : undefined);
+      tab2.net.delay = (call) =>
+        call.path === '/api/health' ? { request: new Promise<void>(() => undefined) } : undefined;
       await tab1.engine.signIn(admin());
       await tab1.engine.syncNow();
       await teamRepository(tab1.db).add({ username: 'trig_n1', permission: 2, password: 'bay-pass-1234' });
@@ -252,7 +261,9 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
       expect((await tab2.engine.refreshStatus()).waiting).toBe(1);
       const before = tab2.engine.status.get().lastSync;
       await tab1.engine.syncNow();
-      await until(() => expect(tab2.engine.status.get()).toMatchObject({ waiting: 0, lastSync: tab1.engine.status.get().lastSync }));
+      await until(() =>
+        expect(tab2.engine.status.get()).toMatchObject({ waiting: 0, lastSync: tab1.engine.status.get().lastSync }),
+      );
       expect(tab2.engine.status.get().lastSync).not.toBe(before);
       expect(posted(tab2)).toHaveLength(0);
       tab2.engine.stop();
@@ -271,7 +282,8 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
       // tab 1's first send is held on the wire, so tab 2 runs its cycle while tab 1 holds the lock
       let letThrough!: () => void;
       const wire = new Promise<void>((r) => (letThrough = r));
-      tab1.net.delay = (call) => (call.method === 'POST' && call.path === '/api/v2/auth/user' ? { request: wire } : undefined);
+      tab1.net.delay = (call) =>
+        call.method === 'POST' && call.path === '/api/v2/auth/user' ? { request: wire } : undefined;
       const first = tab1.engine.syncNow();
       await until(() => expect(posted(tab1)).toHaveLength(1));
       const second = await tab2.engine.syncNow();

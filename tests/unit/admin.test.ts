@@ -57,17 +57,21 @@ const member = async (db: BayBookDB, username: string, permission: number) => {
   return id;
 };
 
-describe('Team repository refusals (the server\'s rules, offline, in the same words)', () => {
+describe("Team repository refusals (the server's rules, offline, in the same words)", () => {
   it('keeps the last Super Admin, and nobody removes themselves or lowers their own level', async () => {
     const { db, repos } = await device('boss');
     const boss = await member(db, 'boss', 5);
     const chief = await member(db, 'chief', 5);
     await expect(repos.team.remove(boss)).rejects.toThrow(MSG.cannotRemoveSelf);
-    await expect(repos.team.edit({ id: boss, username: 'boss', permission: 4 })).rejects.toThrow(MSG.cannotLowerOwnPermission);
+    await expect(repos.team.edit({ id: boss, username: 'boss', permission: 4 })).rejects.toThrow(
+      MSG.cannotLowerOwnPermission,
+    );
     await repos.team.remove(chief);
     const other = await device('other');
     const lone = await member(other.db, 'lone', 5);
-    await expect(other.repos.team.edit({ id: lone, username: 'lone', permission: 3 })).rejects.toThrow(MSG.lastSuperAdmin);
+    await expect(other.repos.team.edit({ id: lone, username: 'lone', permission: 3 })).rejects.toThrow(
+      MSG.lastSuperAdmin,
+    );
     await expect(other.repos.team.remove(lone)).rejects.toThrow(MSG.lastSuperAdmin);
     expect(await other.db.outbox.count()).toBe(0);
     expect(await db.outbox.count()).toBe(1);
@@ -77,15 +81,42 @@ describe('Team repository refusals (the server\'s rules, offline, in the same wo
 describe('Logs repository', () => {
   it('reads the activity and inventory logs newest first, as Subject / Log lines', async () => {
     const { db, repos } = await device('boss');
-    await putRow(db, 'sys_log', { id: 'a', category: 'system', subject: 'Setting Labour rate', predicate: 'set to 60', username: 'boss', created_at: '2025-03-01T10:00:00.000Z' });
-    await putRow(db, 'sys_log', { id: 'b', category: 'service', subject: 'Job #A1-1', predicate: 'status active', username: 'mike', created_at: '2025-03-02T10:00:00.000Z' });
+    await putRow(db, 'sys_log', {
+      id: 'a',
+      category: 'system',
+      subject: 'Setting Labour rate',
+      predicate: 'set to 60',
+      username: 'boss',
+      created_at: '2025-03-01T10:00:00.000Z',
+    });
+    await putRow(db, 'sys_log', {
+      id: 'b',
+      category: 'service',
+      subject: 'Job #A1-1',
+      predicate: 'status active',
+      username: 'mike',
+      created_at: '2025-03-02T10:00:00.000Z',
+    });
     expect((await repos.logs.activity()).map((l) => [l.id, l.subject, l.log])).toEqual([
       ['b', 'Job #A1-1', 'status active'],
       ['a', 'Setting Labour rate', 'set to 60'],
     ]);
     await putRow(db, 'products', { id: 'p1', title: 'Oil filter' });
-    await putRow(db, 'inventory_log', { id: 'x', product_id: 'p1', amount: 5, reason: 'received', created_at: '2025-03-01T10:00:00.000Z' });
-    await putRow(db, 'inventory_log', { id: 'y', product_id: 'gone', amount: -1, reason: 'sold', ref: 'INV A1-1', created_at: '2025-03-03T10:00:00.000Z' });
+    await putRow(db, 'inventory_log', {
+      id: 'x',
+      product_id: 'p1',
+      amount: 5,
+      reason: 'received',
+      created_at: '2025-03-01T10:00:00.000Z',
+    });
+    await putRow(db, 'inventory_log', {
+      id: 'y',
+      product_id: 'gone',
+      amount: -1,
+      reason: 'sold',
+      ref: 'INV A1-1',
+      created_at: '2025-03-03T10:00:00.000Z',
+    });
     expect((await repos.logs.inventory()).map((l) => [l.id, l.subject, l.log])).toEqual([
       ['y', 'gone', '-1 sold (INV A1-1)'],
       ['x', 'Oil filter', '+5 received'],

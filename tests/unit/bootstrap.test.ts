@@ -15,7 +15,9 @@ describe('the first admin from BAYBOOK_ADMIN_USER', () => {
     ['   ', 'Enter valid username'],
     ['administrator', 'Username should be at most 12 characters'],
   ])('refuses %j naming the variable and the rule', (raw, why) => {
-    expect(() => adminUsername(raw)).toThrow(`BAYBOOK_ADMIN_USER ${JSON.stringify(raw)} is refused: ${why}. A username has 3 to 12 characters`);
+    expect(() => adminUsername(raw)).toThrow(
+      `BAYBOOK_ADMIN_USER ${JSON.stringify(raw)} is refused: ${why}. A username has 3 to 12 characters`,
+    );
   });
 
   it('refuses at start, before the database is touched', async () => {
@@ -24,7 +26,9 @@ describe('the first admin from BAYBOOK_ADMIN_USER', () => {
         throw new Error('database touched');
       },
     } as unknown as Db;
-    await expect(bootstrap(db, { adminUser: 'jo', adminPassword: 'secret-pw' })).rejects.toThrow(/^BAYBOOK_ADMIN_USER "jo" is refused/);
+    await expect(bootstrap(db, { adminUser: 'jo', adminPassword: 'secret-pw' })).rejects.toThrow(
+      /^BAYBOOK_ADMIN_USER "jo" is refused/,
+    );
     await expect(bootstrap(db, { adminUser: 'joe', adminPassword: 'secret-pw' })).rejects.toThrow('database touched');
   });
 });

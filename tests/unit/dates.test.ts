@@ -6,7 +6,14 @@ describe('calendar days in the fixed ISO forms', () => {
   it('reads a booking in the shop’s zone and refuses a day or time the calendar does not have', () => {
     expect(parseBooking('2030-06-01 10:00', 'America/Jamaica')).toBe('2030-06-01T15:00:00.000Z');
     expect(parseBooking('2028-02-29 08:30', 'UTC')).toBe('2028-02-29T08:30:00.000Z');
-    for (const bad of ['2030-02-31 10:00', '2029-02-29 10:00', '2030-13-01 10:00', '2030-06-01 24:00', '2030-06-01 10:60', '2030-6-1 10:00']) {
+    for (const bad of [
+      '2030-02-31 10:00',
+      '2029-02-29 10:00',
+      '2030-13-01 10:00',
+      '2030-06-01 24:00',
+      '2030-06-01 10:60',
+      '2030-6-1 10:00',
+    ]) {
       expect(parseBooking(bad, 'UTC')).toBeNull();
     }
     expect(bookingInstant('2030-02-31T10:00:00Z')).toBeNull();

@@ -23,11 +23,34 @@ const SHOP: ShopInfo = shopInfo(
   ]),
 );
 
-const line = (i: number, extra: Partial<InvoiceLine> = {}): InvoiceLine => ({ id: `p${i}`, title: `Part ${i}`, description: `Spec ${i}`, price: 1_000 + i, qty: (i % 3) + 1, ...extra });
-const LINES = [line(1), line(2, { qty: 3, returned: 1 }), line(3, { description: 'A long description that has to wrap over more than one line of its column, and nothing of it may be cut off' })];
+const line = (i: number, extra: Partial<InvoiceLine> = {}): InvoiceLine => ({
+  id: `p${i}`,
+  title: `Part ${i}`,
+  description: `Spec ${i}`,
+  price: 1_000 + i,
+  qty: (i % 3) + 1,
+  ...extra,
+});
+const LINES = [
+  line(1),
+  line(2, { qty: 3, returned: 1 }),
+  line(3, {
+    description:
+      'A long description that has to wrap over more than one line of its column, and nothing of it may be cut off',
+  }),
+];
 const net = (l: InvoiceLine) => l.qty - (l.returned ?? 0);
 const products = LINES.reduce((n, l) => n + l.price * net(l), 0);
-const TOTALS = { labour: 10_000, product: products, storage: 1_290, discount: 1_500, points: 500, total: 10_000 + products + 1_290 - 1_500 - 500, paid: 5_000, due: 10_000 + products + 1_290 - 1_500 - 500 - 5_000 };
+const TOTALS = {
+  labour: 10_000,
+  product: products,
+  storage: 1_290,
+  discount: 1_500,
+  points: 500,
+  total: 10_000 + products + 1_290 - 1_500 - 500,
+  paid: 5_000,
+  due: 10_000 + products + 1_290 - 1_500 - 500 - 5_000,
+};
 const INVOICE = {
   number: 'A1-7',
   created_at: '2026-03-01T15:30:00.000Z',
@@ -46,7 +69,12 @@ const INVOICE = {
   storage: 'on',
   storage_days: 1,
 };
-const JOB = { contact: '8765551234', email: 'dee@example.test', mileage: 77000, service: ['Wheel alignment', 'Oil change'] };
+const JOB = {
+  contact: '8765551234',
+  email: 'dee@example.test',
+  mileage: 77000,
+  service: ['Wheel alignment', 'Oil change'],
+};
 const PAYMENTS = [
   { number: 'A1-3', method: 'discount', amount: 1_500, created_at: '2026-03-01T15:31:00.000Z' },
   { number: 'A1-4', method: 'cash', amount: 2_000, created_at: '2026-03-01T15:32:00.000Z' },
@@ -56,7 +84,11 @@ const PAYMENTS = [
 const has = (lines: readonly string[], want: string) => expect(lines, want).toContain(want);
 
 function expectShop(lines: readonly string[]) {
-  for (const want of ['Harbour Street Garage', '12 Harbour Street', 'Kingston 10', 'Tax/Reg. no. TRN 123-456-789']) expect(lines.some((l) => l.includes(want)), want).toBe(true);
+  for (const want of ['Harbour Street Garage', '12 Harbour Street', 'Kingston 10', 'Tax/Reg. no. TRN 123-456-789'])
+    expect(
+      lines.some((l) => l.includes(want)),
+      want,
+    ).toBe(true);
   expect(lines.some((l) => l.includes('Tel. 876-555-0100') && l.includes('desk@harbour.test'))).toBe(true);
 }
 
@@ -64,16 +96,37 @@ function expectShop(lines: readonly string[]) {
 function expectA4Lines(lines: readonly string[], items: readonly InvoiceLine[]) {
   for (const l of items) {
     const desc = l.description.length > 40 ? l.description.split(' ').slice(0, 3).join(' ') : l.description;
-    expect(lines.some((x) => x.startsWith(`${l.title} ${desc}`) && x.endsWith(`${net(l)} ${formatUSD(l.price)} ${formatUSD(l.price * net(l))}`)), l.title).toBe(true);
+    expect(
+      lines.some(
+        (x) =>
+          x.startsWith(`${l.title} ${desc}`) &&
+          x.endsWith(`${net(l)} ${formatUSD(l.price)} ${formatUSD(l.price * net(l))}`),
+      ),
+      l.title,
+    ).toBe(true);
   }
 }
 
 describe('shop details in the config sheet (issue 15)', () => {
   it('are seeded as none, read as none, and the receipt paper is 80 mm unless A4 is written', () => {
     const names = CONFIG_SEED.map((c) => c.name);
-    for (const n of ['shop_address', 'shop_phone', 'shop_email', 'shop_tax_number', 'document_footer', 'receipt_format']) expect(names).toContain(n);
+    for (const n of [
+      'shop_address',
+      'shop_phone',
+      'shop_email',
+      'shop_tax_number',
+      'document_footer',
+      'receipt_format',
+    ])
+      expect(names).toContain(n);
     const fresh = shopSettings(CONFIG_SEED);
-    expect(fresh).toMatchObject({ shopAddress: '', shopPhone: '', shopEmail: '', shopTaxNumber: '', receiptFormat: '80mm' });
+    expect(fresh).toMatchObject({
+      shopAddress: '',
+      shopPhone: '',
+      shopEmail: '',
+      shopTaxNumber: '',
+      receiptFormat: '80mm',
+    });
     expect(receiptFormatOf(' a4 ')).toBe('A4');
     expect(receiptFormatOf('80 mm')).toBe('80mm');
     expect(receiptFormatOf('thermal')).toBe('80mm');
@@ -99,7 +152,15 @@ describe('invoice PDF', () => {
     expect(doc.text).toContain('1 returned');
     expect(doc.text).toContain('nothing of it may be cut off');
     has(lines, 'Storage (item 10001000) 1 day(s) 1 $12.90');
-    for (const [label, value] of [['Labour', TOTALS.labour], ['Products', TOTALS.product], ['Storage', TOTALS.storage], ['Subtotal', TOTALS.labour + TOTALS.product + TOTALS.storage], ['Total', TOTALS.total], ['Paid', TOTALS.paid], ['Balance due', TOTALS.due]] as const) {
+    for (const [label, value] of [
+      ['Labour', TOTALS.labour],
+      ['Products', TOTALS.product],
+      ['Storage', TOTALS.storage],
+      ['Subtotal', TOTALS.labour + TOTALS.product + TOTALS.storage],
+      ['Total', TOTALS.total],
+      ['Paid', TOTALS.paid],
+      ['Balance due', TOTALS.due],
+    ] as const) {
       has(lines, `${label} ${formatUSD(value)}`);
     }
     has(lines, `Discount (10%) -${formatUSD(TOTALS.discount)}`);
@@ -120,7 +181,8 @@ describe('invoice PDF', () => {
     const doc = await readPdf(invoicePdf({ ...INVOICE, products: many }, JOB, PAYMENTS, SHOP));
     expect(doc.pages.length).toBeGreaterThan(2);
     for (const [i, p] of doc.pages.entries()) {
-      if (p.lines.some((l) => l.startsWith('Part '))) expect(p.lines, `page ${i + 1}`).toContain('Item Description Qty Price Amount');
+      if (p.lines.some((l) => l.startsWith('Part ')))
+        expect(p.lines, `page ${i + 1}`).toContain('Item Description Qty Price Amount');
       expect(p.lines).toContain(`Thank you for your business. Page ${i + 1} of ${doc.pages.length}`);
     }
     expectA4Lines(doc.text.split('\n'), many);
@@ -141,7 +203,10 @@ describe('receipt PDF', () => {
     has(page.lines, 'Labour 2 $50.00 $100.00');
     for (const l of LINES) {
       has(page.lines, `${l.title} ${net(l)} ${formatUSD(l.price)} ${formatUSD(l.price * net(l))}`);
-      expect(page.lines.some((x) => x.startsWith(l.description.split(' ').slice(0, 2).join(' '))), l.description).toBe(true);
+      expect(
+        page.lines.some((x) => x.startsWith(l.description.split(' ').slice(0, 2).join(' '))),
+        l.description,
+      ).toBe(true);
     }
     has(page.lines, `Discount (10%) -${formatUSD(TOTALS.discount)}`);
     has(page.lines, `Points redeemed -${formatUSD(TOTALS.points)}`);
@@ -152,7 +217,9 @@ describe('receipt PDF', () => {
     has(page.lines, 'Points earned 20');
     has(page.lines, 'Thank you for your business.');
     // the roll ends where the text does
-    const longer = await readPdf(receiptPdf(PAYMENTS[1], { ...INVOICE, products: Array.from({ length: 40 }, (_, i) => line(i)) }, PAYMENTS, SHOP));
+    const longer = await readPdf(
+      receiptPdf(PAYMENTS[1], { ...INVOICE, products: Array.from({ length: 40 }, (_, i) => line(i)) }, PAYMENTS, SHOP),
+    );
     expect(page.height).toBeLessThan(longer.pages[0].height);
     expect(longer.pages).toHaveLength(1);
   });
@@ -170,7 +237,12 @@ describe('receipt PDF', () => {
 
 describe('estimate PDF', () => {
   it('prints the shop, who it is for, the services, every line and the totals', async () => {
-    const est = { ...INVOICE, totals: { ...TOTALS, storage: 0, points: 0, total: 10_000 + products - 1_500 }, services: ['Brake discs skimming', 'Wheel alignment'], profile: { first_name: 'Eve', last_name: 'Stone', contact: '8765550101', email: 'eve@example.test' } };
+    const est = {
+      ...INVOICE,
+      totals: { ...TOTALS, storage: 0, points: 0, total: 10_000 + products - 1_500 },
+      services: ['Brake discs skimming', 'Wheel alignment'],
+      profile: { first_name: 'Eve', last_name: 'Stone', contact: '8765550101', email: 'eve@example.test' },
+    };
     const doc = await readPdf(estimatePdf(est, SHOP));
     const lines = doc.pages[0].lines;
     expectShop(lines);
@@ -197,18 +269,36 @@ describe('service history PDF', () => {
       mileage: 1000 * i,
       service: Array.from({ length: (i % 6) + 1 }, (_, k) => `Svc-${i}-${k}-alignment`),
     }));
-    const invoices = jobs.map((j, i) => ({ number: j.number, created_at: j.created_at, totals: { total: 10_000 + i }, total: i % 2 ? 0 : 500 }));
-    const customer = { first_name: 'Dee', last_name: 'Ock', vin: 'DOCVIN00000000001', registration: 'DOC 1', contact: '8765551234', email: 'dee@example.test' };
+    const invoices = jobs.map((j, i) => ({
+      number: j.number,
+      created_at: j.created_at,
+      totals: { total: 10_000 + i },
+      total: i % 2 ? 0 : 500,
+    }));
+    const customer = {
+      first_name: 'Dee',
+      last_name: 'Ock',
+      vin: 'DOCVIN00000000001',
+      registration: 'DOC 1',
+      contact: '8765551234',
+      email: 'dee@example.test',
+    };
     const doc = await readPdf(serviceHistoryPdf({ customer, jobs, invoices }, SHOP));
     expect(doc.pages.length).toBeGreaterThan(3);
     expectShop(doc.pages[0].lines);
     has(doc.pages[0].lines, 'VIN DOCVIN00000000001 Registration DOC 1');
     const words = doc.text.split(/[\s,]+/);
     for (const j of jobs) {
-      expect(doc.text).toContain(`#${j.number} ${formatShop(j.created_at, 'Asia/Tokyo', 'yyyy-MM-dd HH:mm')} complete ${j.mileage}`);
+      expect(doc.text).toContain(
+        `#${j.number} ${formatShop(j.created_at, 'Asia/Tokyo', 'yyyy-MM-dd HH:mm')} complete ${j.mileage}`,
+      );
       for (const s of j.service) expect(words, s).toContain(s);
     }
-    for (const [i, inv] of invoices.entries()) has(doc.text.split('\n'), `INV ${inv.number} ${formatShop(inv.created_at, 'Asia/Tokyo', 'yyyy-MM-dd HH:mm')} ${formatUSD(10_000 + i)} ${i % 2 ? 'PAID' : '$5.00'}`);
+    for (const [i, inv] of invoices.entries())
+      has(
+        doc.text.split('\n'),
+        `INV ${inv.number} ${formatShop(inv.created_at, 'Asia/Tokyo', 'yyyy-MM-dd HH:mm')} ${formatUSD(10_000 + i)} ${i % 2 ? 'PAID' : '$5.00'}`,
+      );
     for (const p of doc.pages) {
       const jobRows = p.lines.some((l) => /^#A1-\d+ /.test(l));
       const invoiceRows = p.lines.some((l) => /^INV A1-\d+ /.test(l));

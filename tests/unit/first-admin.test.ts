@@ -2,7 +2,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD_FILE, firstAdminNotice, passwordFileReminder, writeAdminPasswordFile } from '../../src/server/firstAdmin';
+import {
+  ADMIN_PASSWORD_FILE,
+  firstAdminNotice,
+  passwordFileReminder,
+  writeAdminPasswordFile,
+} from '../../src/server/firstAdmin';
 
 /** Issue 15: the first start's generated password is kept in a file only the owner can read, and printed last, framed. */
 describe('the first Super Admin on a first start', () => {

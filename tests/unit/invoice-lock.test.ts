@@ -64,7 +64,9 @@ describe('the device refuses edits of an invoice brought to 0 without a payment'
       version: 3,
     };
     await db.invoices.put(inv);
-    await expect(repos.invoices.edit(inv.id, { work_hour: 2, rate_hour: 5000 }, [])).rejects.toThrow(MSG.invoicePaidLocked);
+    await expect(repos.invoices.edit(inv.id, { work_hour: 2, rate_hour: 5000 }, [])).rejects.toThrow(
+      MSG.invoicePaidLocked,
+    );
     await expect(repos.invoices.discount(inv.id, 10)).rejects.toThrow(MSG.invoicePaidLocked);
     await expect(repos.invoices.redeem(inv.id, 1)).rejects.toThrow(MSG.invoicePaidLocked);
     await expect(repos.invoices.setStorage(inv.id, true, 2)).rejects.toThrow(MSG.invoicePaidLocked);

@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { JOB_STATUSES } from '../../src/domain/entities';
 import { MSG } from '../../src/domain/messages';
 import { can } from '../../src/domain/permissions';
-import { STATUS_OPTIONS, canCancel, canGenerateInvoice, checkBookingUpdate, checkJobUpdate, jobMatchesSearch, checkStatusChange, confirmStatusText, isRealDate, turnaround, ZERO_DATE } from '../../src/domain/jobs';
+import {
+  STATUS_OPTIONS,
+  canCancel,
+  canGenerateInvoice,
+  checkBookingUpdate,
+  checkJobUpdate,
+  jobMatchesSearch,
+  checkStatusChange,
+  confirmStatusText,
+  isRealDate,
+  turnaround,
+  ZERO_DATE,
+} from '../../src/domain/jobs';
 
 describe('job state machine (SPEC §4)', () => {
   it('offers every status except booked and canceled', () => {
@@ -22,44 +34,50 @@ describe('job state machine (SPEC §4)', () => {
   const TABLE: Record<string, Record<string, string>> = {
     //            L1  L2  L3  L4  L5
     booked: {
-      booked:   'FF' + 'FF' + 'BB' + 'BB' + 'BB',
+      booked: 'FF' + 'FF' + 'BB' + 'BB' + 'BB',
       received: 'FF' + 'FF' + '..' + '..' + '..',
-      active:   'FF' + 'FF' + '..' + '..' + '..',
+      active: 'FF' + 'FF' + '..' + '..' + '..',
       complete: 'FF' + 'FF' + 'I.' + 'I.' + 'I.',
       canceled: 'FF' + 'FF' + 'BB' + 'BB' + 'BB',
     },
     received: {
-      booked:   'FF' + 'FF' + 'BB' + 'BB' + 'BB',
+      booked: 'FF' + 'FF' + 'BB' + 'BB' + 'BB',
       received: 'FF' + 'FF' + '..' + '..' + '..',
-      active:   'FF' + 'FF' + '..' + '..' + '..',
+      active: 'FF' + 'FF' + '..' + '..' + '..',
       complete: 'FF' + 'FF' + 'I.' + 'I.' + 'I.',
       canceled: 'FF' + 'FF' + 'BB' + 'BB' + 'BB',
     },
     active: {
-      booked:   'FF' + 'FF' + 'BB' + 'BB' + 'BB',
+      booked: 'FF' + 'FF' + 'BB' + 'BB' + 'BB',
       received: 'FF' + 'FF' + '..' + '..' + '..',
-      active:   'FF' + 'FF' + '..' + '..' + '..',
+      active: 'FF' + 'FF' + '..' + '..' + '..',
       complete: 'FF' + 'FF' + 'I.' + 'I.' + 'I.',
       canceled: 'FF' + 'FF' + 'BB' + 'BB' + 'BB',
     },
     // final: only level 5 may still change it (the paged job table, SPEC §2/§4), and completing still needs an invoice
     complete: {
-      booked:   'FF' + 'FF' + 'XX' + 'XX' + 'BB',
+      booked: 'FF' + 'FF' + 'XX' + 'XX' + 'BB',
       received: 'FF' + 'FF' + 'XX' + 'XX' + '..',
-      active:   'FF' + 'FF' + 'XX' + 'XX' + '..',
+      active: 'FF' + 'FF' + 'XX' + 'XX' + '..',
       complete: 'FF' + 'FF' + 'XX' + 'XX' + 'I.',
       canceled: 'FF' + 'FF' + 'XX' + 'XX' + 'BB',
     },
     canceled: {
-      booked:   'FF' + 'FF' + 'XX' + 'XX' + 'BB',
+      booked: 'FF' + 'FF' + 'XX' + 'XX' + 'BB',
       received: 'FF' + 'FF' + 'XX' + 'XX' + '..',
-      active:   'FF' + 'FF' + 'XX' + 'XX' + '..',
+      active: 'FF' + 'FF' + 'XX' + 'XX' + '..',
       complete: 'FF' + 'FF' + 'XX' + 'XX' + 'I.',
       canceled: 'FF' + 'FF' + 'XX' + 'XX' + 'BB',
     },
   };
   const meaning = (cell: string, to: string) =>
-    ({ F: 'You do not have permission to do this.', X: 'Cannot update final requests', B: `Invalid status: ${to}`, I: 'An invoice is required to complete job', '.': 'allowed' })[cell];
+    ({
+      F: 'You do not have permission to do this.',
+      X: 'Cannot update final requests',
+      B: `Invalid status: ${to}`,
+      I: 'An invoice is required to complete job',
+      '.': 'allowed',
+    })[cell];
 
   it('covers every status, as SPEC §4 lists them', () => {
     expect(Object.keys(TABLE)).toEqual([...JOB_STATUSES]);
@@ -68,32 +86,44 @@ describe('job state machine (SPEC §4)', () => {
 
   const cases = Object.entries(TABLE).flatMap(([from, row]) =>
     Object.entries(row).flatMap(([to, cells]) =>
-      [1, 2, 3, 4, 5].flatMap((level) => [false, true].map((hasInvoice) => ({ from, to, level, hasInvoice, expected: meaning(cells[(level - 1) * 2 + (hasInvoice ? 1 : 0)], to) }))),
+      [1, 2, 3, 4, 5].flatMap((level) =>
+        [false, true].map((hasInvoice) => ({
+          from,
+          to,
+          level,
+          hasInvoice,
+          expected: meaning(cells[(level - 1) * 2 + (hasInvoice ? 1 : 0)], to),
+        })),
+      ),
     ),
   );
   it('has 250 cases (5 from × 5 to × 5 levels × invoice or not)', () => {
     expect(cases).toHaveLength(250);
   });
-  it.each(cases)('$from → $to at level $level (invoice $hasInvoice): $expected', ({ from, to, level, hasInvoice, expected }) => {
-    const c = checkStatusChange({ from, to, level, hasInvoice });
-    expect(c.ok ? 'allowed' : c.message).toBe(expected);
-  });
+  it.each(cases)(
+    '$from → $to at level $level (invoice $hasInvoice): $expected',
+    ({ from, to, level, hasInvoice, expected }) => {
+      const c = checkStatusChange({ from, to, level, hasInvoice });
+      expect(c.ok ? 'allowed' : c.message).toBe(expected);
+    },
+  );
 
   // SPEC §4 "Generate Invoice is offered only for received or active jobs", SPEC §6 "above 3: Generate Invoice"
   const GENERATE_INVOICE: Record<string, string> = {
     //          L1 L2 L3 L4 L5
-    booked:   '-  -  -  -  -',
+    booked: '-  -  -  -  -',
     received: '-  -  -  y  y',
-    active:   '-  -  -  y  y',
+    active: '-  -  -  y  y',
     complete: '-  -  -  -  -',
     canceled: '-  -  -  -  -',
   };
-  it.each(Object.entries(GENERATE_INVOICE).flatMap(([status, cells]) => cells.split(/\s+/).map((c, i) => ({ status, level: i + 1, offered: c === 'y' }))))(
-    'Generate Invoice on a $status job at level $level: $offered',
-    ({ status, level, offered }) => {
-      expect(canGenerateInvoice(status) && can('invoice.create', level)).toBe(offered);
-    },
-  );
+  it.each(
+    Object.entries(GENERATE_INVOICE).flatMap(([status, cells]) =>
+      cells.split(/\s+/).map((c, i) => ({ status, level: i + 1, offered: c === 'y' })),
+    ),
+  )('Generate Invoice on a $status job at level $level: $offered', ({ status, level, offered }) => {
+    expect(canGenerateInvoice(status) && can('invoice.create', level)).toBe(offered);
+  });
   it.each([
     ['booked', false],
     ['received', true],
@@ -107,19 +137,20 @@ describe('job state machine (SPEC §4)', () => {
   // SPEC §4 Cancel is its own action; §6 "above 3: Cancel"; a final job is not cancelled again, not even by level 5
   const CANCEL: Record<string, string> = {
     //          L1 L2 L3 L4 L5
-    booked:   '-  -  -  y  y',
+    booked: '-  -  -  y  y',
     received: '-  -  -  y  y',
-    active:   '-  -  -  y  y',
+    active: '-  -  -  y  y',
     complete: '-  -  -  -  -',
     canceled: '-  -  -  -  -',
   };
-  it.each(Object.entries(CANCEL).flatMap(([status, cells]) => cells.split(/\s+/).map((c, i) => ({ status, level: i + 1, allowed: c === 'y' }))))(
-    'Cancel a $status job at level $level: $allowed',
-    ({ status, level, allowed }) => {
-      expect(canCancel(status, level)).toBe(allowed);
-      expect(canCancel(status, level) && can('job.cancel', level)).toBe(allowed);
-    },
-  );
+  it.each(
+    Object.entries(CANCEL).flatMap(([status, cells]) =>
+      cells.split(/\s+/).map((c, i) => ({ status, level: i + 1, allowed: c === 'y' })),
+    ),
+  )('Cancel a $status job at level $level: $allowed', ({ status, level, allowed }) => {
+    expect(canCancel(status, level)).toBe(allowed);
+    expect(canCancel(status, level) && can('job.cancel', level)).toBe(allowed);
+  });
 
   it('refuses any other update of a final job', () => {
     expect(checkJobUpdate('complete')).toEqual({ ok: false, message: MSG.cannotUpdateFinal });
@@ -150,7 +181,15 @@ describe('booking updates (SPEC §4, §6)', () => {
 });
 
 describe('the job search (SPEC §2 Job table)', () => {
-  const job = { registration: 'PK 1234', vin: '1HGCM82633A004352', number: 'B2-17', first_name: 'Maya', last_name: 'Brown', email: 'Maya.Brown@Mail.test', contact: '8765551234' };
+  const job = {
+    registration: 'PK 1234',
+    vin: '1HGCM82633A004352',
+    number: 'B2-17',
+    first_name: 'Maya',
+    last_name: 'Brown',
+    email: 'Maya.Brown@Mail.test',
+    contact: '8765551234',
+  };
   const finds = (q: string) => jobMatchesSearch(job, q);
 
   it('matches registration, VIN and #number by their start, ignoring case, spaces and dashes', () => {
@@ -159,7 +198,19 @@ describe('the job search (SPEC §2 Job table)', () => {
   });
 
   it('matches names, email and contact anywhere from 2 characters, a contact by its digits', () => {
-    expect(['aya', 'BROWN', 'maya brown', 'brown maya', 'brown@mail', 'mail.test', '5551234', '876-555-1234', '(876) 555'].every(finds)).toBe(true);
+    expect(
+      [
+        'aya',
+        'BROWN',
+        'maya brown',
+        'brown maya',
+        'brown@mail',
+        'mail.test',
+        '5551234',
+        '876-555-1234',
+        '(876) 555',
+      ].every(finds),
+    ).toBe(true);
     expect(['nobody', 'maya green', '999'].some(finds)).toBe(false);
   });
 

@@ -50,7 +50,9 @@ describe("shopToday: the shop's day", () => {
     expect(d.from.toISOString()).toBe('2026-03-10T05:00:00.000Z');
     expect(d.to.toISOString()).toBe('2026-03-11T05:00:00.000Z');
     // 02:00 UTC on the 10th is still the 9th in Jamaica
-    expect(shopToday(new Date('2026-03-10T02:00:00Z'), 'America/Jamaica').from.toISOString()).toBe('2026-03-09T05:00:00.000Z');
+    expect(shopToday(new Date('2026-03-10T02:00:00Z'), 'America/Jamaica').from.toISOString()).toBe(
+      '2026-03-09T05:00:00.000Z',
+    );
   });
 });
 
@@ -62,10 +64,22 @@ describe('dashReport (SPEC §2 finance tiles: Products, Labour, Sales, Discounts
   it('takes Labour and Products from invoices paid in full today, Discounts from invoices raised today, Sales from money received today', () => {
     const r = dashReport(
       [
-        { total: 0, discount: 500, totals: { labour: 10_000, product: 4_000 }, created_at: yesterday, updated_at: today }, // raised yesterday, paid today
+        {
+          total: 0,
+          discount: 500,
+          totals: { labour: 10_000, product: 4_000 },
+          created_at: yesterday,
+          updated_at: today,
+        }, // raised yesterday, paid today
         { total: 0, discount: 0, totals: { labour: 2_000, product: 1_000 }, created_at: today, updated_at: today },
         { total: 700, discount: 300, totals: { labour: 5_000, product: 5_000 }, created_at: today, updated_at: today }, // still due
-        { total: 0, discount: 0, totals: { labour: 9_999, product: 9_999 }, created_at: yesterday, updated_at: yesterday }, // paid yesterday
+        {
+          total: 0,
+          discount: 0,
+          totals: { labour: 9_999, product: 9_999 },
+          created_at: yesterday,
+          updated_at: yesterday,
+        }, // paid yesterday
         { total: 0, discount: 0, totals: {}, created_at: today, updated_at: today }, // no figures: counts 0
       ],
       [
@@ -107,12 +121,14 @@ describe("transactionSummary (SPEC §2 'Transactions Today', §3 totals by metho
     expect(s).toEqual({ cash: 1_250, debit_card: 2_000, credit_card: 3_000, online: 4_000, cheque: 5_000 });
   });
 
-  it("the strip reads Cash, Debit, Credit, Online, Cheque (SPEC §2)", () => {
+  it('the strip reads Cash, Debit, Credit, Online, Cheque (SPEC §2)', () => {
     expect(TRANSACTION_STRIP.map((x) => x.label)).toEqual(['Cash', 'Debit', 'Credit', 'Online', 'Cheque']);
   });
 
   it('isSale: the five payment methods only', () => {
-    expect(['cash', 'debit_card', 'credit_card', 'online', 'cheque', 'cc', 'dc'].every((method) => isSale({ method }))).toBe(true);
+    expect(
+      ['cash', 'debit_card', 'credit_card', 'online', 'cheque', 'cc', 'dc'].every((method) => isSale({ method })),
+    ).toBe(true);
     expect(['discount', 'redemption', 'bitcoin', ''].some((method) => isSale({ method }))).toBe(false);
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../src/domain/apiRoutes';
-import { DEFAULT_TIME_ZONE, checkReportRange, parseBooking, shopTimeZone, startOfShopDay } from '../../src/domain/dates';
+import {
+  DEFAULT_TIME_ZONE,
+  checkReportRange,
+  parseBooking,
+  shopTimeZone,
+  startOfShopDay,
+} from '../../src/domain/dates';
 import { formatJMD, formatUSD, toCents } from '../../src/domain/money';
 import { ACTIONS, can } from '../../src/domain/permissions';
 import { SCREEN_ROUTES, canSee, homeScreen, menuRoutes } from '../../src/domain/routes';
@@ -55,7 +61,31 @@ describe('dates in the shop time zone', () => {
 describe('route table and menus (SPEC §2, §6)', () => {
   it('has every SPEC route', () => {
     const paths = SCREEN_ROUTES.map((r) => r.path);
-    for (const p of ['/', '/make-request', '/dash', '/view-calendar', '/add-customer', '/view-customers', '/add-product', '/view-products', '/view-request', '/report', '/generate-invoice', '/view-invoices', '/view-estimate', '/products', '/make-sale', '/view-estimates', '/view-invoice', '/transactions', '/view-suppliers', '/view-team', '/view-sys-log', '/view-inventory-log', '/view-config']) {
+    for (const p of [
+      '/',
+      '/make-request',
+      '/dash',
+      '/view-calendar',
+      '/add-customer',
+      '/view-customers',
+      '/add-product',
+      '/view-products',
+      '/view-request',
+      '/report',
+      '/generate-invoice',
+      '/view-invoices',
+      '/view-estimate',
+      '/products',
+      '/make-sale',
+      '/view-estimates',
+      '/view-invoice',
+      '/transactions',
+      '/view-suppliers',
+      '/view-team',
+      '/view-sys-log',
+      '/view-inventory-log',
+      '/view-config',
+    ]) {
       expect(paths).toContain(p);
     }
   });

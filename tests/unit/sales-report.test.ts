@@ -31,7 +31,11 @@ describe('reportWindow (shop days, both ends included)', () => {
   });
 });
 
-const inv = (created_at: string, labour: number, product: number, discount = 0) => ({ created_at, discount, totals: { labour, product } });
+const inv = (created_at: string, labour: number, product: number, discount = 0) => ({
+  created_at,
+  discount,
+  totals: { labour, product },
+});
 
 describe('reportInvoiceRows (labour, products, discounts per day)', () => {
   it('sums the invoices raised each shop day, days in order, empty days left out', () => {
@@ -108,18 +112,39 @@ describe('reportSalesFromInvoices (a device without the payments)', () => {
 
 describe('salesReport (POST /report data)', () => {
   it('gives the invoice rows and the sales rows', () => {
-    const r = salesReport([inv('2026-03-02T12:00:00.000Z', 100, 200, 10)], [{ amount: 290, method: 'online', created_at: '2026-03-02T13:00:00.000Z' }], w, JA);
-    expect(r).toEqual({ invoices: [{ dt: '2026-03-02', labour: 100, products: 200, discounts: 10 }], sales: [{ dt: '2026-03-02', sales: 290 }] });
+    const r = salesReport(
+      [inv('2026-03-02T12:00:00.000Z', 100, 200, 10)],
+      [{ amount: 290, method: 'online', created_at: '2026-03-02T13:00:00.000Z' }],
+      w,
+      JA,
+    );
+    expect(r).toEqual({
+      invoices: [{ dt: '2026-03-02', labour: 100, products: 200, discounts: 10 }],
+      sales: [{ dt: '2026-03-02', sales: 290 }],
+    });
   });
 });
 
 describe('inventoryDepletion (Title, Description, Qty, Total per product)', () => {
-  const line = (id: string, title: string, price: number, qty: number, returned?: number) => ({ id, title, description: `${title} desc`, price, qty, returned });
+  const line = (id: string, title: string, price: number, qty: number, returned?: number) => ({
+    id,
+    title,
+    description: `${title} desc`,
+    price,
+    qty,
+    returned,
+  });
   it('sums quantities net of returns at each invoice price, most sold first then by title', () => {
     const rows = inventoryDepletion(
       [
-        { created_at: '2026-03-01T12:00:00.000Z', products: [line('p1', 'Oil filter', 1200, 2), line('p2', 'Coolant', 2500, 1)] },
-        { created_at: '2026-03-03T12:00:00.000Z', products: [line('p1', 'Oil filter', 1300, 3, 1), line('p3', 'Bulb', 300, 1)] },
+        {
+          created_at: '2026-03-01T12:00:00.000Z',
+          products: [line('p1', 'Oil filter', 1200, 2), line('p2', 'Coolant', 2500, 1)],
+        },
+        {
+          created_at: '2026-03-03T12:00:00.000Z',
+          products: [line('p1', 'Oil filter', 1300, 3, 1), line('p3', 'Bulb', 300, 1)],
+        },
         { created_at: '2026-03-02T12:00:00.000Z', products: [line('p4', 'Wiper', 900, 2, 2)] }, // all returned
         { created_at: '2026-03-05T12:00:00.000Z', products: [line('p2', 'Coolant', 2500, 9)] }, // outside
         { created_at: '2026-03-02T12:00:00.000Z', products: null },

@@ -37,7 +37,14 @@ async function first(schema: Parameters<typeof validatePayload>[0], value: unkno
   }
 }
 
-const customer = { vin: '1HGCM82633A004352', registration: 'AB 1234', first_name: 'Ann', last_name: 'Lee', contact: '8765551234', email: '' };
+const customer = {
+  vin: '1HGCM82633A004352',
+  registration: 'AB 1234',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  contact: '8765551234',
+  email: '',
+};
 const NOW = new Date('2026-11-22T12:00:00Z');
 
 describe('SPEC §5 customer messages', () => {
@@ -62,8 +69,12 @@ describe('SPEC §5 customer messages', () => {
   it('reads "at least" on the service request form', async () => {
     expect(await first(serviceCustomerSchema, customer)).toBe('ok');
     expect(await first(serviceCustomerSchema, { ...customer, first_name: 'A', last_name: 'B' })).toBe('ok');
-    expect(await first(serviceCustomerSchema, { ...customer, first_name: '' })).toBe('Name should be at least 1 character');
-    expect(await first(serviceCustomerSchema, { ...customer, last_name: '  ' })).toBe('Name should be at least 1 character');
+    expect(await first(serviceCustomerSchema, { ...customer, first_name: '' })).toBe(
+      'Name should be at least 1 character',
+    );
+    expect(await first(serviceCustomerSchema, { ...customer, last_name: '  ' })).toBe(
+      'Name should be at least 1 character',
+    );
     // and 'atleast' on Add Customer, for a one-letter name too
     expect(await first(customerSchema, { ...customer, first_name: 'A', last_name: 'B' })).toBe('ok');
     expect(await first(customerSchema, { ...customer, last_name: '' })).toBe('Name should be atleast 1 character');
@@ -77,7 +88,14 @@ describe('SPEC §5 customer messages', () => {
   });
 
   it('accepts SPEC payload keys', async () => {
-    const spec = { VIN: customer.vin, 'Registration Number': 'AB 1234', 'First name': 'Ann', 'Last name': 'Lee', 'Contact number': '8765551234', Email: '' };
+    const spec = {
+      VIN: customer.vin,
+      'Registration Number': 'AB 1234',
+      'First name': 'Ann',
+      'Last name': 'Lee',
+      'Contact number': '8765551234',
+      Email: '',
+    };
     expect(await first(customerSchema, fromSpecCustomer(spec))).toBe('ok');
   });
 
@@ -102,8 +120,16 @@ describe('SPEC §5 service request messages', () => {
     ['mileage text', { ...base, mileage: 'lots' }, MSG.invalidMileage],
     ['mileage negative', { ...base, mileage: -5 }, MSG.invalidMileage],
     ['no service', { ...base, service: [] }, MSG.selectOneService],
-    ['booking in the past', { ...base, book_start: '2026-11-01T10:00:00Z', book_end: '2026-11-01T11:00:00Z' }, MSG.invalidDates],
-    ['booking start after end', { ...base, book_start: '2026-12-02T10:00:00Z', book_end: '2026-12-01T11:00:00Z' }, MSG.invalidBookingDates],
+    [
+      'booking in the past',
+      { ...base, book_start: '2026-11-01T10:00:00Z', book_end: '2026-11-01T11:00:00Z' },
+      MSG.invalidDates,
+    ],
+    [
+      'booking start after end',
+      { ...base, book_start: '2026-12-02T10:00:00Z', book_end: '2026-12-01T11:00:00Z' },
+      MSG.invalidBookingDates,
+    ],
     ['booking fine', { ...base, book_start: '2026-12-01T10:00:00Z', book_end: '2026-12-01T11:00:00Z' }, 'ok'],
   ])('%s', async (_name, value, expected) => {
     expect(await first(schema, value)).toBe(expected);
@@ -188,14 +214,20 @@ describe('SPEC §5 money messages', () => {
 
   it('needs a checked item and a reason to return', async () => {
     expect(await first(itemReturnSchema, { invoice_id: inv, items: [], comment: 'x' })).toBe(MSG.itemReturnInvalid);
-    expect(await first(itemReturnSchema, { invoice_id: inv, items: [{ id: 'p', qty: 1 }], comment: '' })).toBe(MSG.itemReturnInvalid);
-    expect(await first(itemReturnSchema, { invoice_id: inv, items: [{ id: 'p', qty: 1 }], comment: 'Wrong part' })).toBe('ok');
+    expect(await first(itemReturnSchema, { invoice_id: inv, items: [{ id: 'p', qty: 1 }], comment: '' })).toBe(
+      MSG.itemReturnInvalid,
+    );
+    expect(
+      await first(itemReturnSchema, { invoice_id: inv, items: [{ id: 'p', qty: 1 }], comment: 'Wrong part' }),
+    ).toBe('ok');
   });
 
   it('checks estimates', async () => {
     const ok = { profile: { first_name: 'A', last_name: 'B' }, serviceInvoice: ['Wheel alignment'] };
     expect(await first(estimateSchema, ok)).toBe('ok');
-    expect(await first(estimateSchema, { ...ok, profile: { first_name: '', last_name: 'B' } })).toBe(MSG.enterFirstName);
+    expect(await first(estimateSchema, { ...ok, profile: { first_name: '', last_name: 'B' } })).toBe(
+      MSG.enterFirstName,
+    );
     expect(await first(estimateSchema, { ...ok, profile: { first_name: 'A', last_name: '' } })).toBe(MSG.enterLastName);
     expect(await first(estimateSchema, { ...ok, serviceInvoice: [] })).toBe(MSG.selectAtLeastOneService);
   });
@@ -222,17 +254,33 @@ describe('SPEC §5 admin messages', () => {
   });
 
   it('members: at most 12 characters, permission 2 to 5', async () => {
-    expect(await first(addMemberSchema, { username: 'a'.repeat(13), password: 'gear-box-42', permission: 3 })).toBe(MSG.usernameMax);
-    expect(await first(addMemberSchema, { username: 'abc', password: 'p'.repeat(129), permission: 3 })).toBe(MSG.passwordMax);
+    expect(await first(addMemberSchema, { username: 'a'.repeat(13), password: 'gear-box-42', permission: 3 })).toBe(
+      MSG.usernameMax,
+    );
+    expect(await first(addMemberSchema, { username: 'abc', password: 'p'.repeat(129), permission: 3 })).toBe(
+      MSG.passwordMax,
+    );
     expect(await first(addMemberSchema, { username: 'abc', password: 'p', permission: 3 })).toBe(MSG.passwordMin);
-    expect(await first(addMemberSchema, { username: 'abc', password: 'letmein99', permission: 3 })).toBe(MSG.passwordCommon);
-    expect(await first(addMemberSchema, { username: 'abc', password: 'abc-is-me-1', permission: 3 })).toBe(MSG.passwordHasUsername);
-    expect(await first(addMemberSchema, { username: 'a\u200bbc', password: 'gear-box-42', permission: 3 })).toBe(MSG.usernameInvisible);
-    expect(await first(addMemberSchema, { username: 'abc', password: 'gear-box-42', permission: 1 })).toBe(MSG.permissionRange);
+    expect(await first(addMemberSchema, { username: 'abc', password: 'letmein99', permission: 3 })).toBe(
+      MSG.passwordCommon,
+    );
+    expect(await first(addMemberSchema, { username: 'abc', password: 'abc-is-me-1', permission: 3 })).toBe(
+      MSG.passwordHasUsername,
+    );
+    expect(await first(addMemberSchema, { username: 'a\u200bbc', password: 'gear-box-42', permission: 3 })).toBe(
+      MSG.usernameInvisible,
+    );
+    expect(await first(addMemberSchema, { username: 'abc', password: 'gear-box-42', permission: 1 })).toBe(
+      MSG.permissionRange,
+    );
     expect(await first(addMemberSchema, { username: 'abc', password: 'gear-box-42', permission: 5 })).toBe('ok');
-    expect(await first(addMemberSchema, { username: 'abc', password: 'p'.repeat(127) + 'q', permission: 5 })).toBe('ok');
+    expect(await first(addMemberSchema, { username: 'abc', password: 'p'.repeat(127) + 'q', permission: 5 })).toBe(
+      'ok',
+    );
     // stored in NFKC: a full-width name is its plain twin
-    expect((await addMemberSchema.validate({ username: 'ａｂｃ', password: 'gear-box-42', permission: 3 })).username).toBe('abc');
+    expect(
+      (await addMemberSchema.validate({ username: 'ａｂｃ', password: 'gear-box-42', permission: 3 })).username,
+    ).toBe('abc');
   });
 
   it('reports: start, end, at most 365 days', async () => {

@@ -26,8 +26,12 @@ describe('a server that keeps failing', () => {
     expect(serverTroubleMessage({ ...INITIAL_STATUS, serverErrors: 2, lastError }, 3)).toBe(
       'The server keeps failing (Server error 502: Request failed with status 502). 3 changes are kept on this device and will be sent when it recovers.',
     );
-    expect(serverTroubleMessage({ ...INITIAL_STATUS, serverErrors: 40, lastError }, 1)).toMatch(/1 change is kept on this device/);
-    expect(serverTroubleMessage({ ...INITIAL_STATUS, serverErrors: 5, lastError: '' }, 0)).toBe('The server keeps failing. Nothing is waiting to be sent.');
+    expect(serverTroubleMessage({ ...INITIAL_STATUS, serverErrors: 40, lastError }, 1)).toMatch(
+      /1 change is kept on this device/,
+    );
+    expect(serverTroubleMessage({ ...INITIAL_STATUS, serverErrors: 5, lastError: '' }, 0)).toBe(
+      'The server keeps failing. Nothing is waiting to be sent.',
+    );
   });
 
   it('backs off exponentially with jitter up to a 5-minute cap, however many attempts', () => {

@@ -28,7 +28,11 @@ const int = (min: number, max: number) => fc.bigInt({ min: BigInt(min), max: Big
  * Prices up to the rate maximum, quantities up to 500 and up to 8 lines, work hours up to 1,000: the largest
  * invoice stays below 2^53 cents, where whole cents are still exact.
  */
-const line = fc.record({ price: int(0, MAX_RATE_CENTS), qty: fc.integer({ min: 0, max: 500 }), returned: fc.integer({ min: 0, max: 600 }) });
+const line = fc.record({
+  price: int(0, MAX_RATE_CENTS),
+  qty: fc.integer({ min: 0, max: 500 }),
+  returned: fc.integer({ min: 0, max: 600 }),
+});
 /** Any percentage: none, SPEC's 5–20 choices, fractions, exactly 100, far above 100, negative nonsense. */
 const percent = fc.oneof(
   fc.constantFrom(0, 5, 20, 99, 100, 101, 150, 1000),
@@ -37,7 +41,10 @@ const percent = fc.oneof(
 );
 const input = fc.record({
   type: fc.constantFrom('service' as const, 'product' as const),
-  workHour: fc.oneof(fc.double({ min: -10, max: 1000, noNaN: true, noDefaultInfinity: true }), fc.integer({ min: 0, max: 1000 })),
+  workHour: fc.oneof(
+    fc.double({ min: -10, max: 1000, noNaN: true, noDefaultInfinity: true }),
+    fc.integer({ min: 0, max: 1000 }),
+  ),
   rateCents: fc.oneof(int(-1000, MAX_RATE_CENTS), fc.constant(MAX_RATE_CENTS)),
   lines: fc.array(line, { maxLength: 8 }),
   discountPercent: percent,
@@ -73,12 +80,20 @@ describe('invoice totals (property-based)', () => {
 
   it('caps a discount of 100 % or more at labour plus products exactly', () => {
     fc.assert(
-      fc.property(input, fc.oneof(fc.constant(100), fc.integer({ min: 100, max: 1_000_000 }), fc.double({ min: 100, max: 1e9, noNaN: true, noDefaultInfinity: true })), (i, p) => {
-        const t = computeInvoice({ ...i, discountPercent: p });
-        expect(t.discount).toBe(t.labour + t.product);
-        // storage is not discounted: what is left before points is the storage charge
-        expect(t.total + t.points).toBe(t.storage);
-      }),
+      fc.property(
+        input,
+        fc.oneof(
+          fc.constant(100),
+          fc.integer({ min: 100, max: 1_000_000 }),
+          fc.double({ min: 100, max: 1e9, noNaN: true, noDefaultInfinity: true }),
+        ),
+        (i, p) => {
+          const t = computeInvoice({ ...i, discountPercent: p });
+          expect(t.discount).toBe(t.labour + t.product);
+          // storage is not discounted: what is left before points is the storage charge
+          expect(t.total + t.points).toBe(t.storage);
+        },
+      ),
     );
   });
 
@@ -94,8 +109,12 @@ describe('invoice totals (property-based)', () => {
     fc.assert(
       fc.property(input, percent, percent, int(0, 10_000_000_000), (i, a, b, storage) => {
         const [lo, hi] = a <= b ? [a, b] : [b, a];
-        expect(computeInvoice({ ...i, discountPercent: lo }).discount).toBeLessThanOrEqual(computeInvoice({ ...i, discountPercent: hi }).discount);
-        expect(computeInvoice({ ...i, storageCents: storage }).discount).toBe(computeInvoice({ ...i, storageCents: 0 }).discount);
+        expect(computeInvoice({ ...i, discountPercent: lo }).discount).toBeLessThanOrEqual(
+          computeInvoice({ ...i, discountPercent: hi }).discount,
+        );
+        expect(computeInvoice({ ...i, storageCents: storage }).discount).toBe(
+          computeInvoice({ ...i, storageCents: 0 }).discount,
+        );
       }),
     );
   });
@@ -145,7 +164,12 @@ describe('invoice totals (property-based)', () => {
   it('does not depend on the order of the lines', () => {
     fc.assert(
       fc.property(
-        input.chain((i) => fc.tuple(fc.constant(i), fc.shuffledSubarray(i.lines, { minLength: i.lines.length, maxLength: i.lines.length }))),
+        input.chain((i) =>
+          fc.tuple(
+            fc.constant(i),
+            fc.shuffledSubarray(i.lines, { minLength: i.lines.length, maxLength: i.lines.length }),
+          ),
+        ),
         ([i, shuffled]) => {
           expect(computeInvoice({ ...i, lines: shuffled })).toEqual(computeInvoice(i));
         },
@@ -163,33 +187,73 @@ describe('invoice totals (property-based)', () => {
   });
 
   it('computes a known invoice', () => {
-    const t = computeInvoice({ type: 'service', workHour: 1.5, rateCents: 5000, lines: [{ price: 1299, qty: 2 }], discountPercent: 10, pointsCents: 500, paidCents: 1000 });
-    expect(t).toMatchObject({ labour: 7500, product: 2598, discount: 1010, points: 500, total: 8588, due: 7588, status: 'Due' });
+    const t = computeInvoice({
+      type: 'service',
+      workHour: 1.5,
+      rateCents: 5000,
+      lines: [{ price: 1299, qty: 2 }],
+      discountPercent: 10,
+      pointsCents: 500,
+      paidCents: 1000,
+    });
+    expect(t).toMatchObject({
+      labour: 7500,
+      product: 2598,
+      discount: 1010,
+      points: 500,
+      total: 8588,
+      due: 7588,
+      status: 'Due',
+    });
   });
 
   it('computes known invoices at the edges: the rate maximum, a 150 % discount, points beyond the total', () => {
     // $9,999,999,999 an hour for 2 hours, one $10 part
-    expect(computeInvoice({ type: 'service', workHour: 2, rateCents: MAX_RATE_CENTS, lines: [{ price: 1000, qty: 1 }] })).toMatchObject({
+    expect(
+      computeInvoice({ type: 'service', workHour: 2, rateCents: MAX_RATE_CENTS, lines: [{ price: 1000, qty: 1 }] }),
+    ).toMatchObject({
       labour: 1_999_999_999_800,
       product: 1000,
       total: 2_000_000_000_800,
       due: 2_000_000_000_800,
       status: 'Due',
     });
-    expect(computeInvoice({ type: 'service', workHour: 1, rateCents: 10_000, lines: [{ price: 5000, qty: 1 }], discountPercent: 150, storageCents: 1290 })).toMatchObject({
+    expect(
+      computeInvoice({
+        type: 'service',
+        workHour: 1,
+        rateCents: 10_000,
+        lines: [{ price: 5000, qty: 1 }],
+        discountPercent: 150,
+        storageCents: 1290,
+      }),
+    ).toMatchObject({
       discount: 15_000,
       total: 1290,
       status: 'Due',
     });
-    expect(computeInvoice({ type: 'service', workHour: 1, rateCents: 10_000, lines: [], pointsCents: 50_000 })).toMatchObject({ points: 10_000, total: 0, due: 0, status: 'Paid' });
+    expect(
+      computeInvoice({ type: 'service', workHour: 1, rateCents: 10_000, lines: [], pointsCents: 50_000 }),
+    ).toMatchObject({ points: 10_000, total: 0, due: 0, status: 'Paid' });
     // returned items are not charged; more returned than sold charges nothing, never a negative line
-    expect(computeInvoice({ type: 'product', workHour: 0, rateCents: 0, lines: [{ price: 700, qty: 3, returned: 1 }, { price: 900, qty: 1, returned: 4 }] }).product).toBe(1400);
+    expect(
+      computeInvoice({
+        type: 'product',
+        workHour: 0,
+        rateCents: 0,
+        lines: [
+          { price: 700, qty: 3, returned: 1 },
+          { price: 900, qty: 1, returned: 4 },
+        ],
+      }).product,
+    ).toBe(1400);
   });
 });
 
 describe('rounding to the cent (property-based)', () => {
   /** a 2-decimal amount written as a person types it: '-1234.05', '0.10' */
-  const typed = (c: number) => `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`;
+  const typed = (c: number) =>
+    `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`;
   const cents = int(-1_000_000_000_000_000, 1_000_000_000_000_000);
 
   it('round-trips every 2-decimal amount: as a number, as typed text and as formatted dollars', () => {
@@ -202,11 +266,15 @@ describe('rounding to the cent (property-based)', () => {
       { numRuns: 1000 },
     );
     // the classic float traps
-    expect([toCents(1.005), toCents('1.005'), toCents(0.1 + 0.2), toCents('$1,234.565'), toCents(-2.675)]).toEqual([101, 101, 30, 123457, -268]);
+    expect([toCents(1.005), toCents('1.005'), toCents(0.1 + 0.2), toCents('$1,234.565'), toCents(-2.675)]).toEqual([
+      101, 101, 30, 123457, -268,
+    ]);
   });
 
   it('rounds a percentage half away from zero, the same for a charge and a refund', () => {
-    expect([percentOf(5, 50), percentOf(15, 10), percentOf(14, 10), percentOf(-5, 50), percentOf(-15, 10)]).toEqual([3, 2, 1, -3, -2]);
+    expect([percentOf(5, 50), percentOf(15, 10), percentOf(14, 10), percentOf(-5, 50), percentOf(-15, 10)]).toEqual([
+      3, 2, 1, -3, -2,
+    ]);
     fc.assert(
       fc.property(cents, percent, (c, p) => {
         expect(percentOf(-c, p)).toBe(-percentOf(c, p) || 0);
@@ -305,19 +373,32 @@ describe('money checks', () => {
   });
 
   it('stock: qty cannot exceed what is in stock; up to it is fine', () => {
-    expect(checkQty({ title: 'Oil filter', qty: 3 }, 2)).toEqual({ ok: false, message: 'Oil filter has only (2) in stock' });
+    expect(checkQty({ title: 'Oil filter', qty: 3 }, 2)).toEqual({
+      ok: false,
+      message: 'Oil filter has only (2) in stock',
+    });
     expect(checkQty({ title: 'Wiper', qty: 1 }, 0)).toEqual({ ok: false, message: 'Wiper has only (0) in stock' });
     expect(checkQty({ title: 'Oil filter', qty: 2 }, 2)).toEqual({ ok: true });
     expect(checkQty({ title: 'Oil filter', qty: 1 }, 2)).toEqual({ ok: true });
   });
 
   it('qty below 1 becomes 1 on invoices', () => {
-    expect([normaliseQty(0), normaliseQty(-4), normaliseQty(''), normaliseQty('abc'), normaliseQty('3'), normaliseQty(2.7)]).toEqual([1, 1, 1, 1, 3, 2]);
+    expect([
+      normaliseQty(0),
+      normaliseQty(-4),
+      normaliseQty(''),
+      normaliseQty('abc'),
+      normaliseQty('3'),
+      normaliseQty(2.7),
+    ]).toEqual([1, 1, 1, 1, 3, 2]);
   });
 
   it('does not add a product twice', () => {
     expect(addLine([{ id: 'a', qty: 1 }], { id: 'a', qty: 2 })).toEqual([{ id: 'a', qty: 3 }]);
-    expect(addLine([{ id: 'a', qty: 1 }], { id: 'b', qty: 1 })).toEqual([{ id: 'a', qty: 1 }, { id: 'b', qty: 1 }]);
+    expect(addLine([{ id: 'a', qty: 1 }], { id: 'b', qty: 1 })).toEqual([
+      { id: 'a', qty: 1 },
+      { id: 'b', qty: 1 },
+    ]);
   });
 
   it('refuses zero invoices and empty product sales, and saves the rest', () => {
@@ -332,7 +413,18 @@ describe('money checks', () => {
 
   it('moves stock by the difference between two versions of the lines', () => {
     expect([...stockDeltas([], [{ id: 'a', qty: 2 }])]).toEqual([['a', -2]]);
-    expect([...stockDeltas([{ id: 'a', qty: 2 }], [{ id: 'a', qty: 1 }, { id: 'b', qty: 1 }])]).toEqual([['a', 1], ['b', -1]]);
+    expect([
+      ...stockDeltas(
+        [{ id: 'a', qty: 2 }],
+        [
+          { id: 'a', qty: 1 },
+          { id: 'b', qty: 1 },
+        ],
+      ),
+    ]).toEqual([
+      ['a', 1],
+      ['b', -1],
+    ]);
     expect([...stockDeltas([{ id: 'a', qty: 2 }], [{ id: 'a', qty: 2, returned: 1 }])]).toEqual([['a', 1]]);
     expect([...stockDeltas([], [{ id: '10001000', qty: 1 }])]).toEqual([]);
   });

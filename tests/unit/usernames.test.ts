@@ -5,10 +5,20 @@ import { hasInvisibleCharacter, lookalikeOf, normaliseUsername } from '../../src
 describe('usernames people can tell apart', () => {
   it('keeps names in NFKC and finds invisible, control and odd-space characters', () => {
     expect(normaliseUsername(' ｋｉｍ ')).toBe('kim');
-    for (const bad of ['ad\u200bmin', 'a\u0000b', 'tab\there', 'rtl\u202egnp', 'nb\u00a0sp', 'soft\u00adhy', 'bom\ufeff', 'lone\ud800']) {
+    for (const bad of [
+      'ad\u200bmin',
+      'a\u0000b',
+      'tab\there',
+      'rtl\u202egnp',
+      'nb\u00a0sp',
+      'soft\u00adhy',
+      'bom\ufeff',
+      'lone\ud800',
+    ]) {
       expect(hasInvisibleCharacter(bad), JSON.stringify(bad)).toBe(true);
     }
-    for (const good of ['kim', 'José', 'o_brien', 'tech-3', 'Łukasz', '陈伟']) expect(hasInvisibleCharacter(good), good).toBe(false);
+    for (const good of ['kim', 'José', 'o_brien', 'tech-3', 'Łukasz', '陈伟'])
+      expect(hasInvisibleCharacter(good), good).toBe(false);
   });
 
   it('reads case, accents, lookalike scripts, rn/m and a capital I as the names they imitate', () => {

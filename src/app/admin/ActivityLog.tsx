@@ -3,7 +3,9 @@ import type { Repositories } from '../../local/repositories';
 import type { ActivityLine } from '../../local/repositories/logs';
 import { LogScreen } from './LogScreen';
 
-const EXTRA: ColumnDef<ActivityLine, unknown>[] = [{ accessorKey: 'category', header: 'Category', meta: { hidden: true } }];
+const EXTRA: ColumnDef<ActivityLine, unknown>[] = [
+  { accessorKey: 'category', header: 'Category', meta: { hidden: true } },
+];
 const read = (repos: Repositories) => repos.logs.activity();
 
 /**

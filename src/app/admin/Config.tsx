@@ -47,12 +47,21 @@ function ActionsCell({ row }: { row: ConfigRow }) {
 const COLUMNS: ColumnDef<ConfigRow, unknown>[] = [
   { accessorKey: 'id', header: 'ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
   { accessorKey: 'title', header: 'Title' },
-  { accessorKey: 'description', header: 'Description', cell: ({ row }) => <Text maxW="xs" whiteSpace="normal">{row.original.description}</Text> },
+  {
+    accessorKey: 'description',
+    header: 'Description',
+    cell: ({ row }) => (
+      <Text maxW="xs" whiteSpace="normal">
+        {row.original.description}
+      </Text>
+    ),
+  },
   {
     id: 'amount',
     header: 'Amount',
     accessorFn: (c) => (c.amount === null || c.amount === undefined ? '' : c.amount),
-    cell: ({ row }) => (row.original.amount === null || row.original.amount === undefined ? '' : String(row.original.amount)),
+    cell: ({ row }) =>
+      row.original.amount === null || row.original.amount === undefined ? '' : String(row.original.amount),
   },
   actionsColumn(({ row }) => <ActionsCell row={row.original} />),
 ];

@@ -3,7 +3,9 @@ import type { Repositories } from '../../local/repositories';
 import type { InventoryLine } from '../../local/repositories/logs';
 import { LogScreen } from './LogScreen';
 
-const EXTRA: ColumnDef<InventoryLine, unknown>[] = [{ accessorKey: 'amount', header: 'Amount', meta: { hidden: true } }];
+const EXTRA: ColumnDef<InventoryLine, unknown>[] = [
+  { accessorKey: 'amount', header: 'Amount', meta: { hidden: true } },
+];
 const read = (repos: Repositories) => repos.logs.inventory();
 
 /**

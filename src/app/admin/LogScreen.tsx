@@ -14,7 +14,15 @@ import { NEWEST_FIRST, logColumns } from './logColumns';
  * shown with logColumns newest first, so it opens offline and grows as the pull brings new entries.
  * `extra` (the screen's hidden columns) must be a module constant.
  */
-export function LogScreen<T extends LogLine>({ title, read, extra }: { title: string; read: (repos: Repositories) => Promise<T[]>; extra: ColumnDef<T, unknown>[] }) {
+export function LogScreen<T extends LogLine>({
+  title,
+  read,
+  extra,
+}: {
+  title: string;
+  read: (repos: Repositories) => Promise<T[]>;
+  extra: ColumnDef<T, unknown>[];
+}) {
   const repos = useRepos();
   const timeZone = useShopTimeZone();
   const rows = useLiveQuery(() => read(repos), [repos, read]);
@@ -25,7 +33,15 @@ export function LogScreen<T extends LogLine>({ title, read, extra }: { title: st
       <Heading size="lg" mb="4">
         {title}
       </Heading>
-      <DataTable<T> name={title} data={data} columns={columns} getRowId={(r) => r.id} pageSizes={PAGE_SIZES.default} initialSorting={NEWEST_FIRST} loading={rows === undefined} />
+      <DataTable<T>
+        name={title}
+        data={data}
+        columns={columns}
+        getRowId={(r) => r.id}
+        pageSizes={PAGE_SIZES.default}
+        initialSorting={NEWEST_FIRST}
+        loading={rows === undefined}
+      />
     </Box>
   );
 }

@@ -62,7 +62,13 @@ function ActionsCell({ row }: { row: MemberRow }) {
       <Button size="sm" variant="outline" onClick={() => ctx.edit(row)} aria-label={`Edit ${row.username}`}>
         Edit
       </Button>
-      <Button size="sm" variant="outline" colorPalette="red" onClick={() => ctx.remove(row)} aria-label={`Delete ${row.username}`}>
+      <Button
+        size="sm"
+        variant="outline"
+        colorPalette="red"
+        onClick={() => ctx.remove(row)}
+        aria-label={`Delete ${row.username}`}
+      >
         Delete
       </Button>
     </HStack>
@@ -104,14 +110,21 @@ function MemberDialog({ member, onClose }: { member: MemberRow | null; onClose: 
     formState: { errors },
   } = useForm<MemberForm, unknown, MemberValues>({
     resolver: schemaResolver<MemberForm, MemberValues>(editing ? editMemberSchema : addMemberSchema),
-    defaultValues: editing ? { id: member.id, username: member.username, password: '', permission: member.permission } : { username: '', password: '', permission: '' },
+    defaultValues: editing
+      ? { id: member.id, username: member.username, password: '', permission: member.permission }
+      : { username: '', password: '', permission: '' },
   });
 
   const save = (v: MemberValues) =>
     run(async () => {
       const permission = Number(v.permission);
       if (editing) {
-        await repos.team.edit({ id: member.id, username: v.username.trim(), permission, password: v.password || undefined });
+        await repos.team.edit({
+          id: member.id,
+          username: v.username.trim(),
+          permission,
+          password: v.password || undefined,
+        });
         return `Team member ${v.username.trim()} updated`;
       }
       // save runs only once the resolver passed, and addMemberSchema requires the password: never ''
@@ -120,7 +133,13 @@ function MemberDialog({ member, onClose }: { member: MemberRow | null; onClose: 
     });
 
   return (
-    <FormDialog title={editing ? `Edit ${member.username}` : 'Add Member'} onClose={onClose} onSubmit={() => void handleSubmit(save)()} saving={saving} error={refusal}>
+    <FormDialog
+      title={editing ? `Edit ${member.username}` : 'Add Member'}
+      onClose={onClose}
+      onSubmit={() => void handleSubmit(save)()}
+      saving={saving}
+      error={refusal}
+    >
       <Field.Root invalid={!!errors.username} required>
         <Field.Label>Username</Field.Label>
         <Input autoComplete="off" maxLength={MEMBER_MAX} {...register('username')} />
@@ -129,7 +148,11 @@ function MemberDialog({ member, onClose }: { member: MemberRow | null; onClose: 
       <Field.Root invalid={!!errors.password} required={!editing}>
         <Field.Label>Password</Field.Label>
         <Input type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...register('password')} />
-        {errors.password ? <Field.ErrorText>{errors.password.message}</Field.ErrorText> : editing && <Field.HelperText>Leave empty to keep the password.</Field.HelperText>}
+        {errors.password ? (
+          <Field.ErrorText>{errors.password.message}</Field.ErrorText>
+        ) : (
+          editing && <Field.HelperText>Leave empty to keep the password.</Field.HelperText>
+        )}
       </Field.Root>
       <Field.Root invalid={!!errors.permission} required>
         <Field.Label>Permission</Field.Label>
@@ -163,7 +186,11 @@ export default function Team() {
     canManage,
     edit: (m) => setDialog({ member: m }),
     async remove(m) {
-      await act({ ...deleteConfirm(m.username), run: () => repos.team.remove(m.id), done: `Team member ${m.username} removed` });
+      await act({
+        ...deleteConfirm(m.username),
+        run: () => repos.team.remove(m.id),
+        done: `Team member ${m.username} removed`,
+      });
     },
   };
 

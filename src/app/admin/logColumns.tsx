@@ -9,7 +9,10 @@ import { DateCell, IdCell } from './shared';
  * 'MMM Do YYYY, h:mm:ss a'), plus hidden, searchable columns (who, and what the screen adds) that the Columns menu
  * can show. The Date column sorts by the stored instant; its shown text is searched through a hidden twin.
  */
-export function logColumns<T extends LogLine>(timeZone: string, extra: ColumnDef<T, unknown>[] = []): ColumnDef<T, unknown>[] {
+export function logColumns<T extends LogLine>(
+  timeZone: string,
+  extra: ColumnDef<T, unknown>[] = [],
+): ColumnDef<T, unknown>[] {
   const shown = (at: string) => {
     const d = new Date(at);
     return Number.isNaN(d.getTime()) ? at : formatShop(d, timeZone);
@@ -25,7 +28,12 @@ export function logColumns<T extends LogLine>(timeZone: string, extra: ColumnDef
       meta: { csv: (r: T) => shown(r.created_at) },
       cell: ({ row }) => <DateCell at={row.original.created_at} timeZone={timeZone} />,
     },
-    { id: 'date_text', header: 'Date (text)', accessorFn: (r) => shown(r.created_at), meta: { hidden: true, csv: false } },
+    {
+      id: 'date_text',
+      header: 'Date (text)',
+      accessorFn: (r) => shown(r.created_at),
+      meta: { hidden: true, csv: false },
+    },
     { accessorKey: 'username', header: 'By', meta: { hidden: true } },
     ...extra,
   ];

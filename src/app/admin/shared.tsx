@@ -89,7 +89,14 @@ export function FormDialog(props: {
     </>
   );
   return (
-    <DialogFrame title={title} testId="form-dialog" size={{ base: 'full', md: 'md' }} onClose={onClose} onSubmit={onSubmit} footer={footer}>
+    <DialogFrame
+      title={title}
+      testId="form-dialog"
+      size={{ base: 'full', md: 'md' }}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      footer={footer}
+    >
       <Stack gap="4">
         {notice}
         {children}

@@ -185,12 +185,7 @@ export function AddCustomerForm({ onSaved, onCancel }: AddCustomerFormProps) {
   );
   return (
     <>
-      <form
-        noValidate
-        aria-label="Add Customer"
-        onSubmit={(e) => e.preventDefault()}
-        onKeyDown={blockEnter}
-      >
+      <form noValidate aria-label="Add Customer" onSubmit={(e) => e.preventDefault()} onKeyDown={blockEnter}>
         <Stack gap="4">
           {!allowed && (
             <Alert.Root status="info">
@@ -223,8 +218,17 @@ export function AddCustomerForm({ onSaved, onCancel }: AddCustomerFormProps) {
         </Stack>
       </form>
       {!onSaved && (
-        <DialogFrame title="Customer saved" testId="customer-saved" open={!!saved} closeButton={false} onClose={closeSaved} footer={savedFooter}>
-          {saved && <Text>{`${saved.first_name} ${saved.last_name} (${saved.registration}) is saved. What next?`}</Text>}
+        <DialogFrame
+          title="Customer saved"
+          testId="customer-saved"
+          open={!!saved}
+          closeButton={false}
+          onClose={closeSaved}
+          footer={savedFooter}
+        >
+          {saved && (
+            <Text>{`${saved.first_name} ${saved.last_name} (${saved.registration}) is saved. What next?`}</Text>
+          )}
         </DialogFrame>
       )}
     </>
@@ -245,7 +249,17 @@ export function AddCustomerDialog({
   onSaved: (id: string, customer: CustomerRow) => void;
 }) {
   return (
-    <DialogFrame title="Add Customer" testId="add-customer-dialog" open={open} size={{ base: 'full', md: 'lg' }} lazyMount unmountOnExit closeOnInteractOutside={false} closeButton={false} onClose={onClose}>
+    <DialogFrame
+      title="Add Customer"
+      testId="add-customer-dialog"
+      open={open}
+      size={{ base: 'full', md: 'lg' }}
+      lazyMount
+      unmountOnExit
+      closeOnInteractOutside={false}
+      closeButton={false}
+      onClose={onClose}
+    >
       <Box pb="2">
         <AddCustomerForm
           onCancel={onClose}

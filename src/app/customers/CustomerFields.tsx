@@ -14,7 +14,14 @@ export interface CustomerFieldValues {
   email: string;
 }
 
-export const EMPTY_CUSTOMER: CustomerFieldValues = { vin: '', registration: '', first_name: '', last_name: '', contact: '', email: '' };
+export const EMPTY_CUSTOMER: CustomerFieldValues = {
+  vin: '',
+  registration: '',
+  first_name: '',
+  last_name: '',
+  contact: '',
+  email: '',
+};
 
 /** SPEC §3's form payload keys, what POST /customer and the repository take. */
 export function toCustomerForm(v: CustomerFieldValues) {
@@ -45,14 +52,18 @@ export function VinHint({ vin }: { vin: string }) {
   const what = [info.year, info.maker].filter(Boolean).join(' ');
   return (
     <Text fontSize="xs" color={info.checkDigitOk ? 'green.700' : 'orange.600'} data-testid="vin-hint">
-      {info.checkDigitOk ? `Check digit OK${what ? ` · ${what}` : ''}` : `Check digit does not match: please check the VIN${what ? ` (${what})` : ''}`}
+      {info.checkDigitOk
+        ? `Check digit OK${what ? ` · ${what}` : ''}`
+        : `Check digit does not match: please check the VIN${what ? ` (${what})` : ''}`}
     </Text>
   );
 }
 
 /** The contact input keeps digits only, at most 11 (SPEC §5, §9: not negative, capped at 11 digits). */
 export function contactDigits(v: unknown): string {
-  return String(v ?? '').replace(/\D+/g, '').slice(0, CONTACT_MAX_DIGITS);
+  return String(v ?? '')
+    .replace(/\D+/g, '')
+    .slice(0, CONTACT_MAX_DIGITS);
 }
 
 const FIELDS: { key: keyof CustomerFieldValues; label: string; type?: string; inputMode?: 'numeric' | 'email' }[] = [

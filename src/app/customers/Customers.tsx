@@ -46,7 +46,16 @@ interface EditForm {
 }
 
 type EditField = Exclude<keyof EditForm, 'id'>;
-const EDIT_FIELDS: EditField[] = ['first_name', 'last_name', 'vin', 'registration', 'contact', 'email', 'note', 'discount'];
+const EDIT_FIELDS: EditField[] = [
+  'first_name',
+  'last_name',
+  'vin',
+  'registration',
+  'contact',
+  'email',
+  'note',
+  'discount',
+];
 
 /** SPEC §9 discount choices: none, 5% to 20% in 1% steps. */
 const DISCOUNTS = [0, ...Array.from({ length: 16 }, (_, i) => i + 5)];
@@ -136,7 +145,17 @@ function EditableCell({ row, field, children }: { row: CustomerRow; field: EditF
       </NativeSelect.Root>
     );
   } else if (field === 'note') {
-    input = <Textarea size="sm" minW="48" rows={2} maxLength={NOTE_MAX} aria-label={LABELS[field]} {...ctx.register('note')} onKeyDown={onKeyDown} />;
+    input = (
+      <Textarea
+        size="sm"
+        minW="48"
+        rows={2}
+        maxLength={NOTE_MAX}
+        aria-label={LABELS[field]}
+        {...ctx.register('note')}
+        onKeyDown={onKeyDown}
+      />
+    );
   } else {
     input = (
       <Input
@@ -197,7 +216,12 @@ function ActionsCell({ row }: { row: CustomerRow }) {
         </Button>
       )}
       {can('customer.block', ctx.level) && (
-        <Button size="sm" variant="outline" colorPalette={row.active === 0 ? 'green' : 'red'} onClick={() => ctx.toggleBlock(row)}>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette={row.active === 0 ? 'green' : 'red'}
+          onClick={() => ctx.toggleBlock(row)}
+        >
           {row.active === 0 ? 'Unblock' : 'Block'}
         </Button>
       )}
@@ -205,8 +229,17 @@ function ActionsCell({ row }: { row: CustomerRow }) {
   );
 }
 
-function editable(field: EditField, header: string, extra: Partial<ColumnDef<CustomerRow, unknown>> = {}): ColumnDef<CustomerRow, unknown> {
-  return { accessorKey: field, header, cell: ({ row }) => <EditableCell row={row.original} field={field} />, ...extra } as ColumnDef<CustomerRow, unknown>;
+function editable(
+  field: EditField,
+  header: string,
+  extra: Partial<ColumnDef<CustomerRow, unknown>> = {},
+): ColumnDef<CustomerRow, unknown> {
+  return {
+    accessorKey: field,
+    header,
+    cell: ({ row }) => <EditableCell row={row.original} field={field} />,
+    ...extra,
+  } as ColumnDef<CustomerRow, unknown>;
 }
 
 /** At a bay tablet's width the plate, the surname, the status and the actions stay; the rest give way by priority (ui/columnPriority.ts). */
@@ -238,7 +271,12 @@ const COLUMNS: ColumnDef<CustomerRow, unknown>[] = [
       </EditableCell>
     ),
   }),
-  { accessorKey: 'created_at', header: 'Created', cell: ({ row }) => <CreatedCell row={row.original} />, meta: { priority: 4 } },
+  {
+    accessorKey: 'created_at',
+    header: 'Created',
+    cell: ({ row }) => <CreatedCell row={row.original} />,
+    meta: { priority: 4 },
+  },
   {
     id: 'status',
     header: 'Status',
@@ -249,7 +287,18 @@ const COLUMNS: ColumnDef<CustomerRow, unknown>[] = [
 ];
 
 /** The columns that sort: each reads its own index (src/local/repositories/customerPages.ts CUSTOMER_SORTS). */
-const SORTS: readonly CustomerSort[] = ['registration', 'first_name', 'last_name', 'vin', 'contact', 'email', 'discount', 'current_points', 'created_at', 'status'];
+const SORTS: readonly CustomerSort[] = [
+  'registration',
+  'first_name',
+  'last_name',
+  'vin',
+  'contact',
+  'email',
+  'discount',
+  'current_points',
+  'created_at',
+  'status',
+];
 const BY_NAME = { id: 'last_name', desc: false } as const;
 
 /** Blocked customers are highlighted pink (SPEC §2). */
@@ -261,7 +310,13 @@ export default function Customers() {
   const repos = useRepos();
   const act = useConfirmedAction();
   const level = useSession()?.permission ?? 0;
-  const table = useKeysetPages({ read: repos.customers.page, each: repos.customers.eachMatching, defaultSort: BY_NAME, sorts: SORTS, pageSize: PAGE_SIZES.customers[0] });
+  const table = useKeysetPages({
+    read: repos.customers.page,
+    each: repos.customers.eachMatching,
+    defaultSort: BY_NAME,
+    sorts: SORTS,
+    pageSize: PAGE_SIZES.customers[0],
+  });
   const settings = useLiveQuery(() => repos.config.settings(), [repos]);
   const tzSetting = settings?.[CONFIG_NAMES.timeZone];
   const timeZone = typeof tzSetting === 'string' && tzSetting ? tzSetting : DEFAULT_SHOP_SETTINGS.timeZone;
@@ -343,7 +398,6 @@ export default function Customers() {
       });
     },
   };
-
 
   return (
     <Box>

@@ -14,7 +14,15 @@ import { errorMessage, notify, notifyError } from '../feedback/toaster';
 import { LabourFields, LinesTable, ProductPicker, Summary, useLineStock, type LabourError } from '../invoices/lines';
 import { estimatePdfBlob, openPdf } from '../ui/documents';
 import { useSession } from '../session/session';
-import { checkDraft, draftOf, figuresOf, newDraft, sameDraft, type DraftErrors, type EstimateDraft } from './editor/draft';
+import {
+  checkDraft,
+  draftOf,
+  figuresOf,
+  newDraft,
+  sameDraft,
+  type DraftErrors,
+  type EstimateDraft,
+} from './editor/draft';
 import { Section } from '../ui/Section';
 import { EstimateServices, ProfileFields } from './editor/parts';
 
@@ -66,7 +74,13 @@ export default function EstimateEditor() {
 
   // what is saved (or a new estimate's starting point); an untouched draft follows it live (another device's edit)
   const current = justSaved && justSaved.id === id && (!row || row.version < justSaved.version) ? justSaved : row;
-  const base = id ? (current ? draftOf(current) : null) : config ? newDraft(shopSettings(config).labourRateCents) : null;
+  const base = id
+    ? current
+      ? draftOf(current)
+      : null
+    : config
+      ? newDraft(shopSettings(config).labourRateCents)
+      : null;
   const own = state.key === key ? state.draft : null;
   const dirty = !!own && !!base && !sameDraft(own, base);
   const draft = dirty ? own : base;
@@ -78,7 +92,9 @@ export default function EstimateEditor() {
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>{fill(MSG.noRecordFound, { id })}</Alert.Title>
-          <Alert.Description>Open the estimate from the Estimates table, or start a new one from Generate Estimate.</Alert.Description>
+          <Alert.Description>
+            Open the estimate from the Estimates table, or start a new one from Generate Estimate.
+          </Alert.Description>
         </Alert.Content>
       </Alert.Root>
     );
@@ -153,7 +169,8 @@ export default function EstimateEditor() {
   if (!canView) reasons.push(`View Estimates: ${needs('estimate.view', 'The Estimates table')}`);
   if (!canView) reasons.push(`Print Estimate: ${needs('estimate.view', 'Printing an estimate')}`);
   else if (!saved) reasons.push('Print Estimate: save the estimate first, then print it.');
-  if (!canSave) reasons.push(`Save Changes: ${needs(saveAction, saved ? 'Editing an estimate' : 'Saving an estimate')}`);
+  if (!canSave)
+    reasons.push(`Save Changes: ${needs(saveAction, saved ? 'Editing an estimate' : 'Saving an estimate')}`);
 
   const figures = figuresOf(draft);
 
@@ -178,15 +195,22 @@ export default function EstimateEditor() {
       {changedElsewhere && (
         <Alert.Root status="warning" data-testid="changed-notice">
           <Alert.Indicator />
-          <Alert.Description>This estimate was changed on another device while you were editing. Save Changes keeps your version.</Alert.Description>
+          <Alert.Description>
+            This estimate was changed on another device while you were editing. Save Changes keeps your version.
+          </Alert.Description>
         </Alert.Root>
       )}
 
       <Section title="Customer">
-        <ProfileFields value={draft.profile} errors={errors} disabled={!editable} onChange={(profile) => {
-          update((d) => ({ ...d, profile }));
-          setErrors(({ first_name: _f, last_name: _l, ...rest }) => rest);
-        }} />
+        <ProfileFields
+          value={draft.profile}
+          errors={errors}
+          disabled={!editable}
+          onChange={(profile) => {
+            update((d) => ({ ...d, profile }));
+            setErrors(({ first_name: _f, last_name: _l, ...rest }) => rest);
+          }}
+        />
       </Section>
 
       <Section title="Services">
@@ -216,12 +240,27 @@ export default function EstimateEditor() {
 
       <Section title="Products">
         <Stack gap="4">
-          <ProductPicker disabled={!editable} lines={draft.lines} stockOf={stockOf} onAdd={(line) => update((d) => ({ ...d, lines: addLine(d.lines, line) }))} />
-          <LinesTable lines={draft.lines} onChange={(lines) => update((d) => ({ ...d, lines }))} readOnly={!editable} stockOf={stockOf} />
+          <ProductPicker
+            disabled={!editable}
+            lines={draft.lines}
+            stockOf={stockOf}
+            onAdd={(line) => update((d) => ({ ...d, lines: addLine(d.lines, line) }))}
+          />
+          <LinesTable
+            lines={draft.lines}
+            onChange={(lines) => update((d) => ({ ...d, lines }))}
+            readOnly={!editable}
+            stockOf={stockOf}
+          />
         </Stack>
       </Section>
 
-      <Flex gap="4" justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} direction={{ base: 'column', md: 'row' }}>
+      <Flex
+        gap="4"
+        justify="space-between"
+        align={{ base: 'stretch', md: 'flex-end' }}
+        direction={{ base: 'column', md: 'row' }}
+      >
         <Stack gap="3" flex="1">
           {saveError && (
             <Alert.Root status="error" role="alert" data-testid="save-error">

@@ -64,7 +64,12 @@ const COLUMNS: ColumnDef<EstimateRow, unknown>[] = [
     enableColumnFilter: false,
     meta: { csv: (e: EstimateRow) => plainDollars(e.total), filter: false },
   },
-  { accessorKey: 'created_at', header: 'Created', cell: ({ row }) => <CreatedCell e={row.original} />, meta: { filter: false, priority: 2 } },
+  {
+    accessorKey: 'created_at',
+    header: 'Created',
+    cell: ({ row }) => <CreatedCell e={row.original} />,
+    meta: { filter: false, priority: 2 },
+  },
   actionsColumn(({ row }) => <ActionsCell e={row.original} />, { enableColumnFilter: false, enableHiding: false }),
 ];
 
@@ -99,7 +104,14 @@ export default function Estimates() {
     <Stack gap="4">
       <Heading size="xl">Estimates</Heading>
       <TableCtx value={ctx}>
-        <DataTable<EstimateRow> name="estimates" data={data} columns={COLUMNS} getRowId={(e) => e.id} pageSizes={PAGE_SIZES.default} loading={rows === undefined} />
+        <DataTable<EstimateRow>
+          name="estimates"
+          data={data}
+          columns={COLUMNS}
+          getRowId={(e) => e.id}
+          pageSizes={PAGE_SIZES.default}
+          loading={rows === undefined}
+        />
       </TableCtx>
     </Stack>
   );

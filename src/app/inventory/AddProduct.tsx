@@ -35,7 +35,10 @@ export default function AddProduct() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<SimpleForm, unknown, SimpleValues>({ resolver: centsResolver<SimpleForm, SimpleValues>(simpleProductSchema, ['price']), defaultValues: EMPTY });
+  } = useForm<SimpleForm, unknown, SimpleValues>({
+    resolver: centsResolver<SimpleForm, SimpleValues>(simpleProductSchema, ['price']),
+    defaultValues: EMPTY,
+  });
 
   const save = async ({ title, description, price }: SimpleValues) => {
     setSaving(true);
@@ -60,7 +63,9 @@ export default function AddProduct() {
           {!mayAdd && (
             <Alert.Root status="info" size="sm">
               <Alert.Indicator />
-              <Alert.Description>Adding a product needs level {minLevel('product.edit')} or above. Ask an Admin to add it.</Alert.Description>
+              <Alert.Description>
+                Adding a product needs level {minLevel('product.edit')} or above. Ask an Admin to add it.
+              </Alert.Description>
             </Alert.Root>
           )}
           <Field.Root invalid={!!errors.title} required>

@@ -42,7 +42,11 @@ export default function Inventory() {
     edit: (p) => setDialog({ kind: 'product', product: p }),
     receive: (p) => setDialog({ kind: 'receive', product: p }),
     async remove(p) {
-      await act({ ...deleteConfirm(p.title), run: () => repos.products.remove(p.id), done: `Product ${p.title} deleted` });
+      await act({
+        ...deleteConfirm(p.title),
+        run: () => repos.products.remove(p.id),
+        done: `Product ${p.title} deleted`,
+      });
     },
   };
 

@@ -45,7 +45,14 @@ const ListCtx = createContext<Ctx | null>(null);
 
 function EditableCell({ row, name }: { row: ProductRow; name: keyof SimpleForm }) {
   const ctx = useContext(ListCtx)!;
-  if (ctx.editing !== row.id) return name === 'price' ? <Text as="span" whiteSpace="nowrap">{formatUSD(row.price)}</Text> : <>{row[name]}</>;
+  if (ctx.editing !== row.id)
+    return name === 'price' ? (
+      <Text as="span" whiteSpace="nowrap">
+        {formatUSD(row.price)}
+      </Text>
+    ) : (
+      <>{row[name]}</>
+    );
   const label = { title: 'Title', description: 'Description', price: 'Price ($)' }[name];
   const error = ctx.errors[name]?.message;
   return (
@@ -89,7 +96,13 @@ function ActionsCell({ row }: { row: ProductRow }) {
       <Button size="xs" variant="outline" onClick={() => ctx.start(row)} aria-label={`Edit ${row.title}`}>
         Edit
       </Button>
-      <Button size="xs" variant="outline" colorPalette="red" onClick={() => ctx.remove(row)} aria-label={`Delete ${row.title}`}>
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette="red"
+        onClick={() => ctx.remove(row)}
+        aria-label={`Delete ${row.title}`}
+      >
         Delete
       </Button>
     </HStack>
@@ -98,8 +111,17 @@ function ActionsCell({ row }: { row: ProductRow }) {
 
 const COLUMNS: ColumnDef<ProductRow, unknown>[] = [
   { accessorKey: 'title', header: 'Title', cell: ({ row }) => <EditableCell row={row.original} name="title" /> },
-  { accessorKey: 'description', header: 'Description', cell: ({ row }) => <EditableCell row={row.original} name="description" /> },
-  { accessorKey: 'price', header: 'Price', cell: ({ row }) => <EditableCell row={row.original} name="price" />, meta: { csv: (p) => plainDollars(p.price) } },
+  {
+    accessorKey: 'description',
+    header: 'Description',
+    cell: ({ row }) => <EditableCell row={row.original} name="description" />,
+  },
+  {
+    accessorKey: 'price',
+    header: 'Price',
+    cell: ({ row }) => <EditableCell row={row.original} name="price" />,
+    meta: { csv: (p) => plainDollars(p.price) },
+  },
   { accessorKey: 'stock', header: 'Stock' },
   actionsColumn(({ row }) => <ActionsCell row={row.original} />),
 ];
@@ -120,7 +142,10 @@ export default function ProductList() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<SimpleForm, unknown, SimpleValues>({ resolver: centsResolver<SimpleForm, SimpleValues>(simpleProductSchema, ['price']), defaultValues: { title: '', description: '', price: '' } });
+  } = useForm<SimpleForm, unknown, SimpleValues>({
+    resolver: centsResolver<SimpleForm, SimpleValues>(simpleProductSchema, ['price']),
+    defaultValues: { title: '', description: '', price: '' },
+  });
 
   const submit = async (v: SimpleValues) => {
     if (!editing) return;
@@ -149,7 +174,11 @@ export default function ProductList() {
     cancel: () => setEditing(null),
     save: () => void handleSubmit(submit)(),
     async remove(p) {
-      await act({ ...deleteConfirm(p.title), run: () => repos.products.removeSimple(p.id), done: `Product ${p.title} deleted` });
+      await act({
+        ...deleteConfirm(p.title),
+        run: () => repos.products.removeSimple(p.id),
+        done: `Product ${p.title} deleted`,
+      });
     },
   };
 
@@ -159,7 +188,15 @@ export default function ProductList() {
         Product List
       </Heading>
       <ListCtx.Provider value={ctx}>
-        <DataTable<ProductRow> name="Product List" data={data} columns={COLUMNS} getRowId={(p) => p.id} pageSizes={PAGE_SIZES.products} rowStyle={stockRowStyle} loading={page === undefined} />
+        <DataTable<ProductRow>
+          name="Product List"
+          data={data}
+          columns={COLUMNS}
+          getRowId={(p) => p.id}
+          pageSizes={PAGE_SIZES.products}
+          rowStyle={stockRowStyle}
+          loading={page === undefined}
+        />
       </ListCtx.Provider>
     </Box>
   );

@@ -27,7 +27,11 @@ interface SupplierForm {
   contact: string;
 }
 
-const SupplierCtx = createContext<{ canManage: boolean; edit(s: SupplierRow): void; remove(s: SupplierRow): void } | null>(null);
+const SupplierCtx = createContext<{
+  canManage: boolean;
+  edit(s: SupplierRow): void;
+  remove(s: SupplierRow): void;
+} | null>(null);
 
 function ActionsCell({ row }: { row: SupplierRow }) {
   const ctx = useContext(SupplierCtx);
@@ -37,7 +41,13 @@ function ActionsCell({ row }: { row: SupplierRow }) {
       <Button size="sm" variant="outline" onClick={() => ctx.edit(row)} aria-label={`Edit ${row.bizname}`}>
         Edit
       </Button>
-      <Button size="sm" variant="outline" colorPalette="red" onClick={() => ctx.remove(row)} aria-label={`Delete ${row.bizname}`}>
+      <Button
+        size="sm"
+        variant="outline"
+        colorPalette="red"
+        onClick={() => ctx.remove(row)}
+        aria-label={`Delete ${row.bizname}`}
+      >
         Delete
       </Button>
     </HStack>
@@ -46,9 +56,19 @@ function ActionsCell({ row }: { row: SupplierRow }) {
 
 const COLUMNS: ColumnDef<SupplierRow, unknown>[] = [
   { accessorKey: 'bizname', header: 'Business name' },
-  { accessorKey: 'email', header: 'Email', cell: ({ row }) => <MailLink email={row.original.email} />, meta: { priority: 2 } },
+  {
+    accessorKey: 'email',
+    header: 'Email',
+    cell: ({ row }) => <MailLink email={row.original.email} />,
+    meta: { priority: 2 },
+  },
   { accessorKey: 'address', header: 'Address', meta: { priority: 3 } },
-  { accessorKey: 'contact', header: 'Contact', cell: ({ row }) => <TelLink phone={row.original.contact} />, meta: { priority: 2 } },
+  {
+    accessorKey: 'contact',
+    header: 'Contact',
+    cell: ({ row }) => <TelLink phone={row.original.contact} />,
+    meta: { priority: 2 },
+  },
   actionsColumn(({ row }) => <ActionsCell row={row.original} />),
 ];
 
@@ -71,7 +91,12 @@ function SupplierDialog({ supplier, onClose }: { supplier: SupplierRow | null; o
 
   const save = (v: SupplierForm) =>
     run(async () => {
-      const fields = { bizname: v.bizname.trim(), email: (v.email ?? '').trim(), address: (v.address ?? '').trim(), contact: (v.contact ?? '').trim() };
+      const fields = {
+        bizname: v.bizname.trim(),
+        email: (v.email ?? '').trim(),
+        address: (v.address ?? '').trim(),
+        contact: (v.contact ?? '').trim(),
+      };
       if (supplier) {
         await repos.products.editSupplier(supplier.id, fields);
         return `Supplier ${fields.bizname} updated`;
@@ -81,7 +106,13 @@ function SupplierDialog({ supplier, onClose }: { supplier: SupplierRow | null; o
     });
 
   return (
-    <FormDialog title={supplier ? `Edit ${supplier.bizname}` : 'Add Supplier'} onClose={onClose} onSubmit={() => void handleSubmit(save)()} saving={saving} error={refusal}>
+    <FormDialog
+      title={supplier ? `Edit ${supplier.bizname}` : 'Add Supplier'}
+      onClose={onClose}
+      onSubmit={() => void handleSubmit(save)()}
+      saving={saving}
+      error={refusal}
+    >
       <Field.Root invalid={!!errors.bizname} required>
         <Field.Label>Business name</Field.Label>
         <Input autoComplete="off" maxLength={200} {...register('bizname')} />
@@ -119,7 +150,11 @@ export default function Suppliers() {
     canManage,
     edit: (s: SupplierRow) => setDialog({ supplier: s }),
     async remove(s: SupplierRow) {
-      await act({ ...deleteConfirm(s.bizname), run: () => repos.products.removeSupplier(s.id), done: `Supplier ${s.bizname} deleted` });
+      await act({
+        ...deleteConfirm(s.bizname),
+        run: () => repos.products.removeSupplier(s.id),
+        done: `Supplier ${s.bizname} deleted`,
+      });
     },
   };
 

@@ -12,7 +12,18 @@ import type { JobRow } from '../../local/db';
 import { useRepos } from '../data/DataProvider';
 import { DelayedSpinner } from '../feedback/DelayedSpinner';
 import { useSession } from '../session/session';
-import { LabourFields, labourForm, LinesTable, ProductPicker, SaveFooter, useLineStock, useSaveNewInvoice, type LabourError, type LabourValues, type Line } from './lines';
+import {
+  LabourFields,
+  labourForm,
+  LinesTable,
+  ProductPicker,
+  SaveFooter,
+  useLineStock,
+  useSaveNewInvoice,
+  type LabourError,
+  type LabourValues,
+  type Line,
+} from './lines';
 import { Section } from '../ui/Section';
 
 /** The job of the query id: its id (UUID) or its number, with or without the leading # (SPEC §2: B2-17). */
@@ -59,10 +70,20 @@ export default function CreateInvoice() {
   const { error: saveError, setError: setSaveError, busy, save: saveNew } = useSaveNewInvoice();
   const stockOf = useLineStock(lines);
 
-  const values: LabourValues = { workHours: hours, rate: rate ?? (settings ? String(settings.labourRateCents / 100) : '') };
+  const values: LabourValues = {
+    workHours: hours,
+    rate: rate ?? (settings ? String(settings.labourRateCents / 100) : ''),
+  };
   const parsed = labourForm(values);
-  const form = parsed.ok ? parsed.form : { work_hour: Number(hours) || 0, rate_hour: Math.round((Number(values.rate) || 0) * 100) };
-  const { status: _status, ...figures } = computeInvoice({ type: 'service', workHour: form.work_hour, rateCents: form.rate_hour, lines });
+  const form = parsed.ok
+    ? parsed.form
+    : { work_hour: Number(hours) || 0, rate_hour: Math.round((Number(values.rate) || 0) * 100) };
+  const { status: _status, ...figures } = computeInvoice({
+    type: 'service',
+    workHour: form.work_hour,
+    rateCents: form.rate_hour,
+    lines,
+  });
 
   if (job === undefined) return <DelayedSpinner />;
   if (!id || job === null) {
@@ -169,7 +190,14 @@ export default function CreateInvoice() {
         </Stack>
       </Section>
 
-      <SaveFooter error={saveError} onBack={() => navigate(-1)} onSave={() => void save()} busy={busy} disabled={!allowed || !open} figures={figures} />
+      <SaveFooter
+        error={saveError}
+        onBack={() => navigate(-1)}
+        onSave={() => void save()}
+        busy={busy}
+        disabled={!allowed || !open}
+        figures={figures}
+      />
     </Stack>
   );
 }
@@ -186,7 +214,9 @@ function JobInvoices({ job }: { job: JobRow }) {
       </Text>
       {invoices.map((inv) => (
         <Button key={inv.id} asChild size="xs" variant="subtle" colorPalette="green" borderRadius="full">
-          <RouterLink to={`/view-invoice?id=${encodeURIComponent(inv.id)}`}>{displayInvoiceNumber(inv.number)}</RouterLink>
+          <RouterLink to={`/view-invoice?id=${encodeURIComponent(inv.id)}`}>
+            {displayInvoiceNumber(inv.number)}
+          </RouterLink>
         </Button>
       ))}
     </HStack>

@@ -23,7 +23,17 @@ import { PaymentsList, ReceiptsDialog } from './editor/Payments';
 import { PointsDialog } from './editor/PointsDialog';
 import { StorageDialog, StorageToggle, storageTermsText } from './editor/Storage';
 import { invoicePdfBlob, openPdf } from '../ui/documents';
-import { draftOf, figuresOf, heldBy, isDirty, linesChanged, liveDraft, parseDraft, withStoredReturns, type Draft } from './editor/draft';
+import {
+  draftOf,
+  figuresOf,
+  heldBy,
+  isDirty,
+  linesChanged,
+  liveDraft,
+  parseDraft,
+  withStoredReturns,
+  type Draft,
+} from './editor/draft';
 import { useSubmitOnce } from './editor/useSubmitOnce';
 import { LabourFields, LinesTable, ProductPicker, Summary, useLineStock, type LabourError } from './lines';
 
@@ -79,7 +89,18 @@ export default function InvoiceEditor() {
       </Stack>
     );
   }
-  return <Editor key={loaded.inv.id} inv={loaded.inv} job={loaded.job} customer={loaded.customer} payments={loaded.payments} settings={settings} level={level} timeZone={timeZone} />;
+  return (
+    <Editor
+      key={loaded.inv.id}
+      inv={loaded.inv}
+      job={loaded.job}
+      customer={loaded.customer}
+      payments={loaded.payments}
+      settings={settings}
+      level={level}
+      timeZone={timeZone}
+    />
+  );
 }
 
 interface Loaded {
@@ -92,7 +113,15 @@ interface Loaded {
 /** SPEC §2's payment buttons, in its order. */
 const PAY_BUTTONS: readonly PaymentMethod[] = ['cash', 'credit_card', 'debit_card', 'cheque', 'online'];
 
-function Editor({ inv, job, customer, payments, settings, level, timeZone }: Loaded & { settings: ReturnType<typeof shopSettings>; level: number; timeZone: string }) {
+function Editor({
+  inv,
+  job,
+  customer,
+  payments,
+  settings,
+  level,
+  timeZone,
+}: Loaded & { settings: ReturnType<typeof shopSettings>; level: number; timeZone: string }) {
   const repos = useRepos();
   const navigate = useNavigate();
   const saveOnce = useSubmitOnce();
@@ -151,7 +180,10 @@ function Editor({ inv, job, customer, payments, settings, level, timeZone }: Loa
 
   /** SPEC §4: an invoice must be saved before a payment is accepted (discount and points too: they change the amount due). */
   const open = (next: Exclude<DialogState, null>) => {
-    if (dirty && (next.kind === 'pay' || next.kind === 'discount' || next.kind === 'points' || next.kind === 'return')) {
+    if (
+      dirty &&
+      (next.kind === 'pay' || next.kind === 'discount' || next.kind === 'points' || next.kind === 'return')
+    ) {
       setNotice(MSG.mustSaveFirst);
       return;
     }
@@ -171,7 +203,9 @@ function Editor({ inv, job, customer, payments, settings, level, timeZone }: Loa
   };
 
   const payments$ = payments.filter((t) => t.method !== 'discount' && t.method !== 'redemption');
-  const returnable = ((inv.products ?? []) as Line[]).some((l) => l.id !== STORAGE_LINE_ID && l.qty - (l.returned ?? 0) > 0);
+  const returnable = ((inv.products ?? []) as Line[]).some(
+    (l) => l.id !== STORAGE_LINE_ID && l.qty - (l.returned ?? 0) > 0,
+  );
 
   return (
     <Stack gap="5" data-testid="invoice-editor" data-locked={locked ? 'true' : 'false'}>
@@ -192,20 +226,35 @@ function Editor({ inv, job, customer, payments, settings, level, timeZone }: Loa
 
       {!isProduct && (
         <Box maxW="lg">
-          <LabourFields values={{ workHours: shown.workHours, rate: shown.rate }} onChange={(v) => edit(v)} error={fieldError} disabled={!canEdit} />
+          <LabourFields
+            values={{ workHours: shown.workHours, rate: shown.rate }}
+            onChange={(v) => edit(v)}
+            error={fieldError}
+            disabled={!canEdit}
+          />
         </Box>
       )}
 
       <Stack gap="2">
         <Heading size="md">Items</Heading>
-        {canEdit && <ProductPicker lines={shown.lines} stockOf={stockOf} onAdd={(line) => edit({ lines: addLine(shown.lines, line) })} />}
+        {canEdit && (
+          <ProductPicker
+            lines={shown.lines}
+            stockOf={stockOf}
+            onAdd={(line) => edit({ lines: addLine(shown.lines, line) })}
+          />
+        )}
         <LinesTable lines={shown.lines} readOnly={!canEdit} stockOf={stockOf} onChange={(lines) => edit({ lines })} />
       </Stack>
 
       {changedUnder && (
         <Alert.Root status="info" data-testid="changed-under">
           <Alert.Indicator />
-          <Alert.Title>This invoice changed on another device or tab while you were editing it: the figures shown include that change. Save & Recal Charges keeps your hours, rate and quantities; Discard changes shows the invoice as it now is.</Alert.Title>
+          <Alert.Title>
+            This invoice changed on another device or tab while you were editing it: the figures shown include that
+            change. Save & Recal Charges keeps your hours, rate and quantities; Discard changes shows the invoice as it
+            now is.
+          </Alert.Title>
         </Alert.Root>
       )}
 
@@ -220,11 +269,24 @@ function Editor({ inv, job, customer, payments, settings, level, timeZone }: Loa
         <Stack gap="3" flex="1" minW="64">
           {canEdit && (
             <HStack gap="2" wrap="wrap">
-              <Button colorPalette="blue" loading={saveOnce.pending} disabled={saveOnce.pending} onClick={() => void save()}>
+              <Button
+                colorPalette="blue"
+                loading={saveOnce.pending}
+                disabled={saveOnce.pending}
+                onClick={() => void save()}
+              >
                 Save & Recal Charges
               </Button>
               {dirty && (
-                <Button variant="ghost" onClick={() => { setDraft(null); setFieldError(null); setSaveError(null); setNotice(null); }}>
+                <Button
+                  variant="ghost"
+                  onClick={() => {
+                    setDraft(null);
+                    setFieldError(null);
+                    setSaveError(null);
+                    setNotice(null);
+                  }}
+                >
                   Discard changes
                 </Button>
               )}
@@ -309,12 +371,32 @@ function Editor({ inv, job, customer, payments, settings, level, timeZone }: Loa
         )}
       </Stack>
 
-      {dialog?.kind === 'pay' && canPay && <PaymentDialog invoice={inv} method={dialog.method} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'discount' && canPay && <DiscountDialog invoice={inv} customerPercent={customer?.discount ?? 0} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'points' && canPay && <PointsDialog invoice={inv} available={customer?.current_points ?? 0} pointValueCents={settings.pointValueCents} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'storage' && canEdit && <StorageDialog invoice={inv} since={job?.complete_at && !job.complete_at.startsWith('0000') ? job.complete_at : inv.created_at} settings={settings} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'pay' && canPay && (
+        <PaymentDialog invoice={inv} method={dialog.method} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'discount' && canPay && (
+        <DiscountDialog invoice={inv} customerPercent={customer?.discount ?? 0} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'points' && canPay && (
+        <PointsDialog
+          invoice={inv}
+          available={customer?.current_points ?? 0}
+          pointValueCents={settings.pointValueCents}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'storage' && canEdit && (
+        <StorageDialog
+          invoice={inv}
+          since={job?.complete_at && !job.complete_at.startsWith('0000') ? job.complete_at : inv.created_at}
+          settings={settings}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {dialog?.kind === 'return' && canEdit && <ItemReturnDialog invoice={inv} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'receipts' && <ReceiptsDialog invoice={inv} payments={payments} settings={settings} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'receipts' && (
+        <ReceiptsDialog invoice={inv} payments={payments} settings={settings} onClose={() => setDialog(null)} />
+      )}
     </Stack>
   );
 }

@@ -65,7 +65,12 @@ function ActionsCell({ inv }: { inv: InvoiceRow }) {
   );
 }
 
-const money = (pick: (i: InvoiceRow) => number, id: string, header: string, priority?: ColumnPriority): ColumnDef<InvoiceRow, unknown> => ({
+const money = (
+  pick: (i: InvoiceRow) => number,
+  id: string,
+  header: string,
+  priority?: ColumnPriority,
+): ColumnDef<InvoiceRow, unknown> => ({
   id,
   header,
   accessorFn: pick,
@@ -78,14 +83,24 @@ const COLUMNS: ColumnDef<InvoiceRow, unknown>[] = [
   { id: 'number', header: 'Number', accessorFn: (i) => displayInvoiceNumber(i.number) },
   { id: 'customer', header: 'Customer', accessorFn: customerName },
   { accessorKey: 'registration', header: 'Registration', meta: { priority: 2 } },
-  { accessorKey: 'created_at', header: 'Created', cell: ({ row }) => <CreatedCell inv={row.original} />, meta: { filter: false, priority: 3 } },
+  {
+    accessorKey: 'created_at',
+    header: 'Created',
+    cell: ({ row }) => <CreatedCell inv={row.original} />,
+    meta: { filter: false, priority: 3 },
+  },
   // the figure on the invoice (after the discount and points), with the discount beside it
   // on a tablet the amount due, its status and the actions stay; the other figures show from a desk's width
   money(invoiceTotal, 'invoice_total', 'Total', 3),
   money((i) => i.discount ?? 0, 'discount', 'Discount', 3),
   money((i) => i.payment, 'payment', 'Paid', 3),
   money((i) => i.total, 'due', 'Amount due'),
-  { id: 'status', header: 'Status', accessorFn: (i) => (isPaid(i.total) ? 'Paid' : 'Due'), cell: ({ row }) => <PaidBadge due={row.original.total} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    accessorFn: (i) => (isPaid(i.total) ? 'Paid' : 'Due'),
+    cell: ({ row }) => <PaidBadge due={row.original.total} />,
+  },
   actionsColumn(({ row }) => <ActionsCell inv={row.original} />, { enableColumnFilter: false, enableHiding: false }),
 ];
 
@@ -96,7 +111,10 @@ export default function Invoices() {
   const timeZone = useShopTimeZone();
   const [filter, setFilter] = useState<Filter>('all');
 
-  const loaded = useLiveQuery(async () => ({ filter, rows: await repos.invoices.list(filter, { limit: LIST_LIMIT }) }), [repos, filter]);
+  const loaded = useLiveQuery(
+    async () => ({ filter, rows: await repos.invoices.list(filter, { limit: LIST_LIMIT }) }),
+    [repos, filter],
+  );
   const rows = loaded?.filter === filter ? loaded.rows : undefined;
   // the cards read every invoice: "paid" is the last 7 days from now (SPEC §9), "unpaid" all that are due; the
   // window moves on every few minutes even when nothing is written
@@ -131,8 +149,22 @@ export default function Invoices() {
     <Stack gap="5">
       <Heading size="xl">Invoices</Heading>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3" maxW="3xl">
-        <SummaryCard testId="card-paid" label="Paid" help={`last ${PAID_SUMMARY_DAYS} days`} count={summary?.paid.count} sum={summary?.paid.sum} palette="green" />
-        <SummaryCard testId="card-unpaid" label="Unpaid" help="amount due" count={summary?.unpaid.count} sum={summary?.unpaid.sum} palette="red" />
+        <SummaryCard
+          testId="card-paid"
+          label="Paid"
+          help={`last ${PAID_SUMMARY_DAYS} days`}
+          count={summary?.paid.count}
+          sum={summary?.paid.sum}
+          palette="green"
+        />
+        <SummaryCard
+          testId="card-unpaid"
+          label="Unpaid"
+          help="amount due"
+          count={summary?.unpaid.count}
+          sum={summary?.unpaid.sum}
+          palette="red"
+        />
       </SimpleGrid>
       <Box>
         <TableCtx value={ctx}>
@@ -146,7 +178,13 @@ export default function Invoices() {
             toolbar={
               <HStack gap="1" role="group" aria-label="Invoice filter">
                 {FILTERS.map((f) => (
-                  <Button key={f.value} size="sm" variant={filter === f.value ? 'solid' : 'outline'} aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}>
+                  <Button
+                    key={f.value}
+                    size="sm"
+                    variant={filter === f.value ? 'solid' : 'outline'}
+                    aria-pressed={filter === f.value}
+                    onClick={() => setFilter(f.value)}
+                  >
                     {f.label}
                   </Button>
                 ))}

@@ -61,7 +61,13 @@ function ActionsCell({ t }: { t: TxRow }) {
   if (!can('transaction.delete', ctx.level)) return null;
   return (
     <Actions>
-      <Button size="xs" variant="outline" colorPalette="red" onClick={() => ctx.remove(t)} aria-label={`Delete transaction ${t.number}`}>
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette="red"
+        onClick={() => ctx.remove(t)}
+        aria-label={`Delete transaction ${t.number}`}
+      >
         Delete
       </Button>
     </Actions>
@@ -85,7 +91,12 @@ const COLUMNS: ColumnDef<TxRow, unknown>[] = [
     },
     cell: ({ row }) => <MethodChip method={row.original.method} />,
   },
-  { accessorKey: 'created_at', header: 'Date', cell: ({ row }) => <DateCell t={row.original} />, meta: { filter: false } },
+  {
+    accessorKey: 'created_at',
+    header: 'Date',
+    cell: ({ row }) => <DateCell t={row.original} />,
+    meta: { filter: false },
+  },
   { accessorKey: 'number', header: 'Transaction ID' },
   {
     id: 'invoice',
@@ -93,7 +104,9 @@ const COLUMNS: ColumnDef<TxRow, unknown>[] = [
     accessorFn: invoiceLabel,
     cell: ({ row }) => (
       <Link asChild colorPalette="blue" variant="underline">
-        <RouterLink to={`/view-invoice?id=${encodeURIComponent(row.original.invoice_id)}`}>{invoiceLabel(row.original)}</RouterLink>
+        <RouterLink to={`/view-invoice?id=${encodeURIComponent(row.original.invoice_id)}`}>
+          {invoiceLabel(row.original)}
+        </RouterLink>
       </Link>
     ),
   },
@@ -130,7 +143,6 @@ export default function Transactions() {
       });
     },
   };
-
 
   const data = useMemo(() => rows ?? [], [rows]);
 

@@ -37,7 +37,8 @@ export default function Calendar() {
   const selectDay = (key: string) => {
     setDay(key);
     const d = dateOfKey(key);
-    if (d.getMonth() !== activeStart.getMonth() || d.getFullYear() !== activeStart.getFullYear()) setActiveStart(startOfMonth(d));
+    if (d.getMonth() !== activeStart.getMonth() || d.getFullYear() !== activeStart.getFullYear())
+      setActiveStart(startOfMonth(d));
   };
   const openJob = (job: JobRow) => {
     if (job.book_start) setDay(shopDay(job.book_start, tz));
@@ -68,7 +69,15 @@ export default function Calendar() {
       </HStack>
       <Flex direction={{ base: 'column', lg: 'row' }} gap={{ base: '4', lg: '6' }} align="flex-start">
         <Box flex="2" minW="0" width="100%">
-          <MonthGrid activeStart={activeStart} onActiveStartChange={setActiveStart} day={day} onSelectDay={selectDay} byDay={byDay} tz={tz} onOpen={openJob} />
+          <MonthGrid
+            activeStart={activeStart}
+            onActiveStartChange={setActiveStart}
+            day={day}
+            onSelectDay={selectDay}
+            byDay={byDay}
+            tz={tz}
+            onOpen={openJob}
+          />
         </Box>
         <Box as="aside" aria-label="Selected day" flex="1" minW="0" width="100%" maxW={{ lg: '420px' }}>
           <DayPanel day={day} jobs={byDay.get(day) ?? []} tz={tz} mayBook={mayBook} onOpen={openJob} />

@@ -26,7 +26,21 @@ function useShopDay(tz: string): string {
   return day;
 }
 
-function Tile({ status, label, scope, count, selected, onSelect }: { status: TileStatus; label: string; scope: 'all' | 'today'; count: number | undefined; selected: boolean; onSelect: () => void }) {
+function Tile({
+  status,
+  label,
+  scope,
+  count,
+  selected,
+  onSelect,
+}: {
+  status: TileStatus;
+  label: string;
+  scope: 'all' | 'today';
+  count: number | undefined;
+  selected: boolean;
+  onSelect: () => void;
+}) {
   return (
     <Button
       onClick={onSelect}
@@ -48,9 +62,7 @@ function Tile({ status, label, scope, count, selected, onSelect }: { status: Til
       <Text fontSize="md" fontWeight="semibold">
         {label}
       </Text>
-      <Text fontSize="xs">
-        {scope === 'today' ? 'today' : 'all time'}
-      </Text>
+      <Text fontSize="xs">{scope === 'today' ? 'today' : 'all time'}</Text>
     </Button>
   );
 }
@@ -62,7 +74,17 @@ function PagedTileJobs({ status, title }: { status: 'active' | 'received'; title
 }
 
 /** Complete and Booked today: the few jobs of the shop's today, read whole through their indexes. */
-function TodayTileJobs({ status, title, day, tick }: { status: 'complete' | 'booked'; title: string; day: string; tick: number }) {
+function TodayTileJobs({
+  status,
+  title,
+  day,
+  tick,
+}: {
+  status: 'complete' | 'booked';
+  title: string;
+  day: string;
+  tick: number;
+}) {
   const repos = useRepos();
   // `day` and `tick` in the deps: a new shop day or a Refresh reads again (the query also follows every change)
   const rows = useLiveQuery(() => repos.jobs.tileJobs(status), [repos, status, day, tick]);
@@ -110,7 +132,15 @@ export default function Dashboard() {
       </HStack>
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" role="group" aria-label="Job counts">
         {TILES.map((t) => (
-          <Tile key={t.status} status={t.status} label={t.label} scope={t.scope} count={counts?.[t.status]} selected={status === t.status} onSelect={() => setStatus(t.status)} />
+          <Tile
+            key={t.status}
+            status={t.status}
+            label={t.label}
+            scope={t.scope}
+            count={counts?.[t.status]}
+            selected={status === t.status}
+            onSelect={() => setStatus(t.status)}
+          />
         ))}
       </SimpleGrid>
       {can('finance.view', user?.permission ?? 0) && <FinanceTiles />}

@@ -30,7 +30,9 @@ function Tile({ id, label, help, cents }: { id: string; label: string; help: str
     <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" data-testid={`finance-${id}`}>
       <Stat.Root>
         <Stat.Label>{label}</Stat.Label>
-        <Stat.ValueText data-testid={`finance-${id}-value`}>{cents === undefined ? '…' : formatUSD(cents)}</Stat.ValueText>
+        <Stat.ValueText data-testid={`finance-${id}-value`}>
+          {cents === undefined ? '…' : formatUSD(cents)}
+        </Stat.ValueText>
         {/* a dd: Chakra's help text is a span, which a definition list may not hold */}
         <Stat.HelpText asChild>
           <dd>{help}</dd>
@@ -62,7 +64,14 @@ export function FinanceTiles() {
           <Tile key={t.key} id={t.key} label={t.label} help={t.help} cents={figures?.report[t.key]} />
         ))}
       </SimpleGrid>
-      <Box borderWidth="1px" borderRadius="md" p="3" role="group" aria-label="Transactions Today" data-testid="transactions-today">
+      <Box
+        borderWidth="1px"
+        borderRadius="md"
+        p="3"
+        role="group"
+        aria-label="Transactions Today"
+        data-testid="transactions-today"
+      >
         <Heading size="sm" mb="2">
           Transactions Today
         </Heading>

@@ -17,7 +17,11 @@ import { statusPalette } from './statusColours';
 export function invoiceIds(job: Pick<JobRow, 'invoice'>): string[] {
   const v = job.invoice as unknown;
   if (Array.isArray(v)) return v.map(String).filter(Boolean);
-  if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof v === 'string')
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return [];
 }
 
@@ -89,7 +93,9 @@ function Invoices({ job }: { job: JobRow }) {
     <HStack gap="2" wrap="wrap">
       {ids.map((id, i) => {
         const inv = known?.[i];
-        const label = inv?.number ? displayInvoiceNumber(inv.number) : `Invoice ${id.length > 12 ? `…${id.slice(-8)}` : id}`;
+        const label = inv?.number
+          ? displayInvoiceNumber(inv.number)
+          : `Invoice ${id.length > 12 ? `…${id.slice(-8)}` : id}`;
         return (
           <Button key={id} asChild size="sm" variant="subtle" colorPalette="green" borderRadius="full">
             <RouterLink to={`/view-invoice?id=${encodeURIComponent(id)}`}>{label}</RouterLink>

@@ -55,7 +55,13 @@ export function JobTable({ jobs, name, toolbar, loading, manual, exportAll }: Jo
   const tools = exportAll ? (
     <>
       {toolbar}
-      <Button size="sm" variant="outline" onClick={() => void exportEvery()} loading={exporting} title="Every matching job, not only this page">
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => void exportEvery()}
+        loading={exporting}
+        title="Every matching job, not only this page"
+      >
         Export CSV
       </Button>
     </>

@@ -39,7 +39,14 @@ export default function Jobs() {
       <HStack justify="space-between" wrap="wrap">
         <Heading size="xl">Service Requests</Heading>
       </HStack>
-      <JobTable jobs={rows ?? []} name="Service Requests" loading={rows === undefined} toolbar={statusFilter} exportAll={exportAll} manual={manual} />
+      <JobTable
+        jobs={rows ?? []}
+        name="Service Requests"
+        loading={rows === undefined}
+        toolbar={statusFilter}
+        exportAll={exportAll}
+        manual={manual}
+      />
     </Stack>
   );
 }

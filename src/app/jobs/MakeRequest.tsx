@@ -18,19 +18,35 @@ import { Section } from '../ui/Section';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { BookingPart } from './request/BookingPart';
 import { CustomerPart } from './request/CustomerPart';
-import { collectErrors, EMPTY_REQUEST, isBlocked, validateRequest, type FormErrors, type RequestFormValues } from './request/form';
+import {
+  collectErrors,
+  EMPTY_REQUEST,
+  isBlocked,
+  validateRequest,
+  type FormErrors,
+  type RequestFormValues,
+} from './request/form';
 import { ServicesPart } from './request/ServicesPart';
 import { useCustomerLookup, type CustomerLookup } from './request/useCustomerLookup';
 import { useOutstanding } from './request/useOutstanding';
 
 function customerPart(v: RequestFormValues): CustomerFieldValues {
-  return { vin: v.vin, registration: v.registration, first_name: v.first_name, last_name: v.last_name, contact: v.contact, email: v.email };
+  return {
+    vin: v.vin,
+    registration: v.registration,
+    first_name: v.first_name,
+    last_name: v.last_name,
+    contact: v.contact,
+    email: v.email,
+  };
 }
 
 /** What the shop is told once the job is saved: received, or booked for its start in shop time. */
 function doneText(job: { number: string; status: string; book_start: string | null }, tz: string): string {
   const number = displayJobNumber(job.number);
-  return job.status === 'booked' && job.book_start ? `Service request ${number} booked for ${formatShop(job.book_start, tz, BOOKING_FORMAT)}.` : `Service request ${number} received.`;
+  return job.status === 'booked' && job.book_start
+    ? `Service request ${number} booked for ${formatShop(job.book_start, tz, BOOKING_FORMAT)}.`
+    : `Service request ${number} received.`;
 }
 
 /** The request form, checked at submit by what the resolver reads then: the new-customer fields, mileage, services, booking. */
@@ -42,7 +58,9 @@ function useRequestForm(at: { newCustomer: boolean; tz: string; canBook: boolean
     const c = ctx.current;
     const errors: FormErrors = c.newCustomer ? await collectErrors(serviceCustomerSchema, customerPart(values)) : {};
     Object.assign(errors, await validateRequest(values, c.tz, c.canBook));
-    return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<RequestFormValues> } : { values, errors: {} };
+    return Object.keys(errors).length
+      ? { values: {}, errors: errors as FieldErrors<RequestFormValues> }
+      : { values, errors: {} };
   }, []);
   const form = useForm<RequestFormValues>({ defaultValues: EMPTY_REQUEST, resolver });
   return { form, ctx };
@@ -71,7 +89,8 @@ function useSubmitRequest(args: {
       const existing = ctx.current.newCustomer ? null : chosen;
       if (!ctx.current.newCustomer && !existing) return;
       if (existing && isBlocked(existing)) return lookup.setError(MSG.customerBlocked);
-      const book = ctx.current.canBook && v.book_start.trim() ? { start: v.book_start.trim(), end: v.book_end.trim() } : null;
+      const book =
+        ctx.current.canBook && v.book_start.trim() ? { start: v.book_start.trim(), end: v.book_end.trim() } : null;
       const job = await repos.jobs.create({
         ...(existing ? { customer: existing } : { newCustomer: toCustomerForm(v) }),
         service: v.service,
@@ -187,7 +206,15 @@ export default function MakeRequest() {
             lookup={lookup}
             onFind={() => void find(lookup.text)}
           />
-          <ServicesPart form={form} errors={errors} catalogue={catalogue} outstanding={outstanding.outstanding} ticked={serviceField.value} onMileageBlur={outstanding.recheck} onServices={serviceField.onChange} />
+          <ServicesPart
+            form={form}
+            errors={errors}
+            catalogue={catalogue}
+            outstanding={outstanding.outstanding}
+            ticked={serviceField.value}
+            onMileageBlur={outstanding.recheck}
+            onServices={serviceField.onChange}
+          />
           {canBook && <BookingPart form={form} errors={errors} isSubmitted={isSubmitted} tz={tz} />}
           {seesAuthorizationTerms(level) && (
             <Section title={AUTHORIZATION_TITLE} testId="authorization-terms">

@@ -59,14 +59,25 @@ export function AssignedIcon() {
     <Icon boxSize="4" color="blue.600" flexShrink={0} aria-hidden={false}>
       <svg viewBox="0 0 24 24" role="img" aria-label="Assigned to you">
         <title>Assigned to you</title>
-        <path fill="currentColor" d="M12 12c2.21 0 4-1.79 4-4s-1.79-4-4-4-4 1.79-4 4 1.79 4 4 4zm0 2c-2.67 0-8 1.34-8 4v2h16v-2c0-2.66-5.33-4-8-4z" />
+        <path
+          fill="currentColor"
+          d="M12 12c2.21 0 4-1.79 4-4s-1.79-4-4-4-4 1.79-4 4 1.79 4 4 4zm0 2c-2.67 0-8 1.34-8 4v2h16v-2c0-2.66-5.33-4-8-4z"
+        />
       </svg>
     </Icon>
   );
 }
 
 /** A registration or VIN that, clicked, searches the table for itself (and goes back to the first page). */
-function SearchHelper({ value, table, onSearch }: { value: string; table: Table<JobRow>; onSearch: (v: string) => void }) {
+function SearchHelper({
+  value,
+  table,
+  onSearch,
+}: {
+  value: string;
+  table: Table<JobRow>;
+  onSearch: (v: string) => void;
+}) {
   if (!value) return null;
   return (
     <Button
@@ -124,10 +135,34 @@ export function jobColumns({ username, tz, onSearch, paged = false }: JobColumnO
       cell: ({ row }) => <MileageCell job={row.original} />,
     },
     // hidden until shown from the Columns menu; searched either way; shown as mail and phone links (SPEC §2)
-    { id: 'email', accessorKey: 'email', header: 'Email', meta: { hidden: true }, cell: ({ row }) => <MailLink email={row.original.email} /> },
-    { id: 'contact', accessorKey: 'contact', header: 'Contact', meta: { hidden: true }, cell: ({ row }) => <TelLink phone={row.original.contact} /> },
-    { id: 'created_at', accessorFn: (j) => tableDate(j.created_at, tz), header: 'Received', sortDescFirst: true, meta: { priority: 3 } },
-    { id: 'complete_at', accessorFn: (j) => completedDate(j, tz), header: 'Completed', sortDescFirst: true, meta: { priority: 3 } },
+    {
+      id: 'email',
+      accessorKey: 'email',
+      header: 'Email',
+      meta: { hidden: true },
+      cell: ({ row }) => <MailLink email={row.original.email} />,
+    },
+    {
+      id: 'contact',
+      accessorKey: 'contact',
+      header: 'Contact',
+      meta: { hidden: true },
+      cell: ({ row }) => <TelLink phone={row.original.contact} />,
+    },
+    {
+      id: 'created_at',
+      accessorFn: (j) => tableDate(j.created_at, tz),
+      header: 'Received',
+      sortDescFirst: true,
+      meta: { priority: 3 },
+    },
+    {
+      id: 'complete_at',
+      accessorFn: (j) => completedDate(j, tz),
+      header: 'Completed',
+      sortDescFirst: true,
+      meta: { priority: 3 },
+    },
     {
       id: 'turnaround',
       accessorFn: (j) => turnaround(j),
@@ -168,5 +203,8 @@ export function jobsCsv(jobs: JobRow[], columns: ColumnDef<JobRow, unknown>[]): 
     if ('accessorKey' in c && c.accessorKey) return j[c.accessorKey as string];
     return '';
   };
-  return toCsv(header, jobs.map((j, i) => cols.map((c) => value(c, j, i))));
+  return toCsv(
+    header,
+    jobs.map((j, i) => cols.map((c) => value(c, j, i))),
+  );
 }

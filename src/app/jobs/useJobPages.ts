@@ -40,20 +40,35 @@ export function useJobPages(status: JobStatus | '') {
 
   const result = useLiveQuery(
     () =>
-      loadJobPage(repos, { status, search: search.trim(), offset: pageIndex * pageSize, limit: pageSize, desc }).catch((err: unknown) => {
-        // SPEC §8: a paged table that fails to load shows a warning toast (and an empty page, not a broken screen)
-        notify(errorMessage(err), 'warning');
-        return { rows: [], total: 0 };
-      }),
+      loadJobPage(repos, { status, search: search.trim(), offset: pageIndex * pageSize, limit: pageSize, desc }).catch(
+        (err: unknown) => {
+          // SPEC §8: a paged table that fails to load shows a warning toast (and an empty page, not a broken screen)
+          notify(errorMessage(err), 'warning');
+          return { rows: [], total: 0 };
+        },
+      ),
     [repos, status, search, pageIndex, pageSize, desc],
   );
   // Export CSV: every job matching the status and search (not only this page), in the table's order
   const exportAll = useCallback(async () => {
-    const { rows } = await repos.jobs.page({ status: status || undefined, search: search.trim(), offset: 0, limit: Infinity });
+    const { rows } = await repos.jobs.page({
+      status: status || undefined,
+      search: search.trim(),
+      offset: 0,
+      limit: Infinity,
+    });
     return desc ? rows : rows.reverse();
   }, [repos, status, search, desc]);
   // only Received sorts; taking the sort off goes back to newest first
   const onSortingChange = useCallback((s: SortingState) => setSorting(s.length ? s : DEFAULT_SORT), []);
-  const manual: ManualPaging = { total: result?.total ?? 0, pagination, onPaginationChange: setPagination, sorting, onSortingChange, search, onSearchChange: setSearch };
+  const manual: ManualPaging = {
+    total: result?.total ?? 0,
+    pagination,
+    onPaginationChange: setPagination,
+    sorting,
+    onSortingChange,
+    search,
+    onSearchChange: setSearch,
+  };
   return { rows: result?.rows, manual, exportAll, toFirstPage: () => setPagination((p) => ({ ...p, pageIndex: 0 })) };
 }

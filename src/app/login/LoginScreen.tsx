@@ -25,17 +25,24 @@ export default function LoginScreen() {
   const engine = useSync();
   const navigate = useNavigate();
   const [failure, setFailure] = useState('');
-  const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: yupResolver(loginSchema), defaultValues: { username: '', password: '' } });
+  const { register, handleSubmit, formState } = useForm<LoginForm>({
+    resolver: yupResolver(loginSchema),
+    defaultValues: { username: '', password: '' },
+  });
   if (user) return <Navigate to="/" replace />;
 
   const onSubmit = async (form: LoginForm) => {
     setFailure('');
     try {
-      const res = await fetchTransport('/api')<{ value: boolean; message: string; token: string }>('POST', '/login', { body: form });
+      const res = await fetchTransport('/api')<{ value: boolean; message: string; token: string }>('POST', '/login', {
+        body: form,
+      });
       setToken(res.data.token);
       const p = decodeToken(res.data.token) ?? {};
       // keeps the token for this user's queued changes and registers the device; offline it retries later
-      void engine.signIn({ username: p.username ?? form.username, permission: p.permission ?? 1, token: res.data.token }).catch(() => undefined);
+      void engine
+        .signIn({ username: p.username ?? form.username, permission: p.permission ?? 1, token: res.data.token })
+        .catch(() => undefined);
       navigate('/', { replace: true });
     } catch (err) {
       setFailure(errorMessage(err));

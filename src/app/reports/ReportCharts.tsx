@@ -21,25 +21,44 @@ function Empty() {
 
 function axes(days: number) {
   return [
-    <VictoryAxis key="x" tickFormat={shortDay} fixLabelOverlap style={{ tickLabels: { fontSize: days > 14 ? 8 : 10, angle: days > 14 ? -45 : 0 } }} />,
+    <VictoryAxis
+      key="x"
+      tickFormat={shortDay}
+      fixLabelOverlap
+      style={{ tickLabels: { fontSize: days > 14 ? 8 : 10, angle: days > 14 ? -45 : 0 } }}
+    />,
     <VictoryAxis key="y" dependentAxis tickFormat={(y: number) => money(y)} style={{ tickLabels: { fontSize: 9 } }} />,
   ];
 }
 
 const tooltip = <VictoryTooltip flyoutStyle={{ fill: 'white' }} style={{ fontSize: 10 }} />;
-const label = (name: string) => ({ datum }: { datum?: Bar }) => (datum ? `${name} ${datum.x}: ${money(datum.y)}` : '');
+const label =
+  (name: string) =>
+  ({ datum }: { datum?: Bar }) =>
+    datum ? `${name} ${datum.x}: ${money(datum.y)}` : '';
 
 export default function ReportCharts({ data }: { data: ReportChartData }) {
   const days = new Set([...data.labour, ...data.sales].map((b) => b.x)).size;
   const bar = Math.max(3, Math.min(18, 240 / Math.max(1, data.labour.length * 3)));
   return (
     <Stack gap="6" direction={{ base: 'column', lg: 'row' }}>
-      <Box flex="1" borderWidth="1px" borderRadius="md" p="3" role="figure" aria-label="Labour, Products and Discounts per day">
+      <Box
+        flex="1"
+        borderWidth="1px"
+        borderRadius="md"
+        p="3"
+        role="figure"
+        aria-label="Labour, Products and Discounts per day"
+      >
         <Heading size="sm">Labour, Products and Discounts</Heading>
         {data.labour.length === 0 ? (
           <Empty />
         ) : (
-          <VictoryChart domainPadding={{ x: 30, y: 10 }} padding={{ top: 40, bottom: 50, left: 80, right: 20 }} height={300}>
+          <VictoryChart
+            domainPadding={{ x: 30, y: 10 }}
+            padding={{ top: 40, bottom: 50, left: 80, right: 20 }}
+            height={300}
+          >
             <VictoryLegend
               x={80}
               y={5}
@@ -51,7 +70,13 @@ export default function ReportCharts({ data }: { data: ReportChartData }) {
             {axes(days)}
             <VictoryGroup offset={bar + 2} colorScale={SERIES.map((s) => s.color)}>
               {SERIES.map((s) => (
-                <VictoryBar key={s.key} data={data[s.key]} barWidth={bar} labels={label(s.name)} labelComponent={tooltip} />
+                <VictoryBar
+                  key={s.key}
+                  data={data[s.key]}
+                  barWidth={bar}
+                  labels={label(s.name)}
+                  labelComponent={tooltip}
+                />
               ))}
             </VictoryGroup>
           </VictoryChart>
@@ -62,7 +87,11 @@ export default function ReportCharts({ data }: { data: ReportChartData }) {
         {data.sales.length === 0 ? (
           <Empty />
         ) : (
-          <VictoryChart domainPadding={{ x: 30, y: 10 }} padding={{ top: 40, bottom: 50, left: 80, right: 20 }} height={300}>
+          <VictoryChart
+            domainPadding={{ x: 30, y: 10 }}
+            padding={{ top: 40, bottom: 50, left: 80, right: 20 }}
+            height={300}
+          >
             {axes(days)}
             <VictoryBar
               data={data.sales}

@@ -3,7 +3,14 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { checkReportRange, shopDay } from '../../domain/dates';
 import { can } from '../../domain/permissions';
-import { inventoryDepletion, reportInvoiceRows, reportSalesFromInvoices, reportSalesRows, reportWindow, type SalesReport } from '../../domain/reports';
+import {
+  inventoryDepletion,
+  reportInvoiceRows,
+  reportSalesFromInvoices,
+  reportSalesRows,
+  reportWindow,
+  type SalesReport,
+} from '../../domain/reports';
 import { SYNC_ENTITY_LEVEL } from '../../domain/sync';
 import { useRepos } from '../data/DataProvider';
 import { DelayedSpinner } from '../feedback/DelayedSpinner';
@@ -75,7 +82,13 @@ export default function Reports() {
           </Field.Root>
           <Field.Root w="auto">
             <Field.Label>End date</Field.Label>
-            <Input type="date" value={end} min={start || undefined} max={today} onChange={(e) => setEnd(e.target.value)} />
+            <Input
+              type="date"
+              value={end}
+              min={start || undefined}
+              max={today}
+              onChange={(e) => setEnd(e.target.value)}
+            />
           </Field.Root>
           <Button type="submit" colorPalette="blue" loading={loading}>
             Sales Report
@@ -93,7 +106,9 @@ export default function Reports() {
         <>
           <Text fontSize="sm" color="fg.muted" data-testid="report-range">
             {result.range.start} to {result.range.end} (shop days, {tz})
-            {fromPayments ? '' : ". Sales are the amounts paid on invoices, on the day of each invoice's last change: this device does not keep payments."}
+            {fromPayments
+              ? ''
+              : ". Sales are the amounts paid on invoices, on the day of each invoice's last change: this device does not keep payments."}
           </Text>
           <Suspense fallback={<DelayedSpinner />}>
             <ReportCharts data={charts} />

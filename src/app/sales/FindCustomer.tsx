@@ -41,7 +41,13 @@ function Result({ c, onPick }: { c: CustomerRow; onPick: () => void }) {
           {`${c.registration} · VIN ${c.vin} · ${c.contact}`}
         </Text>
       </Stack>
-      <Button size="sm" colorPalette="blue" flexShrink={0} aria-label={`Sell to ${c.first_name} ${c.last_name}`} onClick={onPick}>
+      <Button
+        size="sm"
+        colorPalette="blue"
+        flexShrink={0}
+        aria-label={`Sell to ${c.first_name} ${c.last_name}`}
+        onClick={onPick}
+      >
         Select
       </Button>
     </Flex>
@@ -60,7 +66,10 @@ export function FindCustomer() {
   const [adding, setAdding] = useState(false);
   const q = useDeferredValue(text.trim());
   const enough = q.length >= LOOKUP_MIN;
-  const results = useLiveQuery(() => (enough ? repos.customers.search(q) : Promise.resolve([] as CustomerRow[])), [repos, q, enough]);
+  const results = useLiveQuery(
+    () => (enough ? repos.customers.search(q) : Promise.resolve([] as CustomerRow[])),
+    [repos, q, enough],
+  );
   const short = text.trim().length > 0 && text.trim().length < LOOKUP_MIN;
 
   return (
@@ -78,8 +87,17 @@ export function FindCustomer() {
       </Flex>
       <Field.Root invalid={short}>
         <Field.Label>Find customer</Field.Label>
-        <Input value={text} autoComplete="off" placeholder="Registration, contact number, customer id or VIN" onChange={(e) => setText(e.target.value)} />
-        {short ? <Field.ErrorText>{MSG.lookupMin}</Field.ErrorText> : <Field.HelperText>By registration, contact number, customer id or VIN</Field.HelperText>}
+        <Input
+          value={text}
+          autoComplete="off"
+          placeholder="Registration, contact number, customer id or VIN"
+          onChange={(e) => setText(e.target.value)}
+        />
+        {short ? (
+          <Field.ErrorText>{MSG.lookupMin}</Field.ErrorText>
+        ) : (
+          <Field.HelperText>By registration, contact number, customer id or VIN</Field.HelperText>
+        )}
       </Field.Root>
       {enough && results && (
         <Box borderWidth="1px" borderRadius="md" data-testid="customer-results">

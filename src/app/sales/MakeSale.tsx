@@ -19,7 +19,10 @@ export default function MakeSale() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id')?.trim() ?? '';
-  const customer = useLiveQuery(async () => (id && id !== QUICK_SALE_ID ? ((await repos.customers.get(id)) ?? null) : null), [repos, id]);
+  const customer = useLiveQuery(
+    async () => (id && id !== QUICK_SALE_ID ? ((await repos.customers.get(id)) ?? null) : null),
+    [repos, id],
+  );
 
   if (!id) return <FindCustomer />;
   if (id === QUICK_SALE_ID) return <SaleForm key={id} customer={null} />;

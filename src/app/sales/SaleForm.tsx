@@ -88,7 +88,14 @@ export function SaleForm({ customer }: { customer: CustomerRow | null }) {
         }}
       />
       <LinesTable lines={lines} onChange={setLines} readOnly={!editable} stockOf={stockOf} />
-      <SaveFooter error={error} onBack={() => navigate('/make-sale')} onSave={() => void save()} busy={busy} disabled={!allowed || blocked} figures={figures} />
+      <SaveFooter
+        error={error}
+        onBack={() => navigate('/make-sale')}
+        onSave={() => void save()}
+        busy={busy}
+        disabled={!allowed || blocked}
+        figures={figures}
+      />
     </Stack>
   );
 }

@@ -14,7 +14,9 @@ export function onAuthFailure(go: () => void): () => void {
     const path = new URL(url, window.location.href).pathname;
     // only a refusal of *this* user's token ends the session: the outbox also replays other users' entries with
     // their own (possibly expired) tokens, and those are held, not a reason to log anyone out
-    const auth = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)).get('authorization');
+    const auth = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)).get(
+      'authorization',
+    );
     const user = currentUser();
     const mine = user !== null && auth === `Bearer ${user.token}`;
     if (mine && (res.status === 401 || res.status === 403) && path.startsWith('/api/') && path !== '/api/login') {

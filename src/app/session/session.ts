@@ -26,7 +26,8 @@ function read(): SessionUser | null {
   let user: SessionUser | null = null;
   if (token) {
     const p = decodeToken(token);
-    if (p?.username && typeof p.permission === 'number' && !tokenExpired(token, Date.now(), 0)) user = { username: p.username, permission: p.permission, exp: p.exp ?? 0, token };
+    if (p?.username && typeof p.permission === 'number' && !tokenExpired(token, Date.now(), 0))
+      user = { username: p.username, permission: p.permission, exp: p.exp ?? 0, token };
     else {
       // read during a render: the token goes now, the device's session right after (never inside the render)
       localStorage.removeItem(TOKEN_KEY);

@@ -6,7 +6,11 @@ import { MSG } from '../../domain/messages';
 export function ErrorScreen() {
   const error = useRouteError();
   const navigate = useNavigate();
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error);
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
   return (
     <Box p="8" role="alert">
       <Heading size="md">{MSG.fallbackError}</Heading>

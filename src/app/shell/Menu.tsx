@@ -22,35 +22,52 @@ export function Menu({ level, onNavigate }: { level: number; onNavigate?: () => 
     <Stack as="nav" aria-label="Main menu" gap="4">
       {menuSections(level).map((section) => (
         <Box key={section.id} role="group" aria-labelledby={`${id}-${section.id}`}>
-          <Text id={`${id}-${section.id}`} px="3" pb="1" fontSize="xs" fontWeight="bold" textTransform="uppercase" letterSpacing="wide" color="fg.muted">
+          <Text
+            id={`${id}-${section.id}`}
+            px="3"
+            pb="1"
+            fontSize="xs"
+            fontWeight="bold"
+            textTransform="uppercase"
+            letterSpacing="wide"
+            color="fg.muted"
+          >
             {section.title}
           </Text>
           <Stack as="ul" gap="0.5" listStyleType="none" m="0" p="0">
             {section.routes.map((r) => (
-                <li key={r.path}>
-                  <ChakraLink
-                    asChild
-                    display="flex"
-                    alignItems="center"
-                    gap="2.5"
-                    px="3"
-                    py="2"
-                    borderRadius="md"
-                    borderLeftWidth="3px"
-                    borderColor="transparent"
-                    color="fg"
-                    textDecoration="none"
-                    _hover={{ bg: 'blue.50', textDecoration: 'none' }}
-                    css={{ ...touchTarget, '&[aria-current=page]': { bg: 'blue.100', borderColor: 'blue.700', color: 'blue.900', fontWeight: 'semibold' } }}
-                  >
-                    <NavLink to={r.path} onClick={onNavigate}>
-                      <Suspense fallback={<Box as="span" w={`${ICON_SIZE}px`} h={`${ICON_SIZE}px`} flexShrink="0" />}>
-                        <RouteIcon path={r.path} size={ICON_SIZE} />
-                      </Suspense>
-                      {r.title}
-                    </NavLink>
-                  </ChakraLink>
-                </li>
+              <li key={r.path}>
+                <ChakraLink
+                  asChild
+                  display="flex"
+                  alignItems="center"
+                  gap="2.5"
+                  px="3"
+                  py="2"
+                  borderRadius="md"
+                  borderLeftWidth="3px"
+                  borderColor="transparent"
+                  color="fg"
+                  textDecoration="none"
+                  _hover={{ bg: 'blue.50', textDecoration: 'none' }}
+                  css={{
+                    ...touchTarget,
+                    '&[aria-current=page]': {
+                      bg: 'blue.100',
+                      borderColor: 'blue.700',
+                      color: 'blue.900',
+                      fontWeight: 'semibold',
+                    },
+                  }}
+                >
+                  <NavLink to={r.path} onClick={onNavigate}>
+                    <Suspense fallback={<Box as="span" w={`${ICON_SIZE}px`} h={`${ICON_SIZE}px`} flexShrink="0" />}>
+                      <RouteIcon path={r.path} size={ICON_SIZE} />
+                    </Suspense>
+                    {r.title}
+                  </NavLink>
+                </ChakraLink>
+              </li>
             ))}
           </Stack>
         </Box>

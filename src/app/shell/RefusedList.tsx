@@ -49,8 +49,11 @@ export function RefusedList() {
               <Text>{c.what}</Text>
               {c.record && <Text fontSize="sm">{c.record}</Text>}
               <Text fontSize="xs" color="fg.muted">
-                {fill(MSG.discardedLine, { when: formatShop(c.discarded?.at ?? c.at, tz, WHEN), user: c.discarded?.by ?? '' })} ·{' '}
-                {c.logged ? MSG.discardedLogged : MSG.discardedLogWaiting}
+                {fill(MSG.discardedLine, {
+                  when: formatShop(c.discarded?.at ?? c.at, tz, WHEN),
+                  user: c.discarded?.by ?? '',
+                })}{' '}
+                · {c.logged ? MSG.discardedLogged : MSG.discardedLogWaiting}
               </Text>
             </Box>
           ))}
@@ -72,7 +75,15 @@ function Refused({ c, tz }: { c: ExplainedConflict; tz: string }) {
         </Text>
       </>
     );
-    if (await confirm({ title: MSG.discardConfirmTitle, message, confirmLabel: 'Discard for good', cancelLabel: 'Keep it', danger: true })) {
+    if (
+      await confirm({
+        title: MSG.discardConfirmTitle,
+        message,
+        confirmLabel: 'Discard for good',
+        cancelLabel: 'Keep it',
+        danger: true,
+      })
+    ) {
       await engine.conflicts.discard(c.id);
     }
   };

@@ -24,7 +24,19 @@ export function StorageNotice() {
     }
   };
   return (
-    <Flex role="region" aria-label="Storage" data-testid="storage-notice" align="center" gap="3" wrap="wrap" px="4" py="2" bg="orange.50" borderBottomWidth="1px" borderColor="orange.200">
+    <Flex
+      role="region"
+      aria-label="Storage"
+      data-testid="storage-notice"
+      align="center"
+      gap="3"
+      wrap="wrap"
+      px="4"
+      py="2"
+      bg="orange.50"
+      borderBottomWidth="1px"
+      borderColor="orange.200"
+    >
       <Text fontSize="sm" color="orange.900" flex="1" minW="16rem">
         {MSG.storageNotice}
         {refused && (

@@ -124,7 +124,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [ownSearch, setOwnSearch] = useState('');
   const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
   const [showFilters, setShowFilters] = useState(false);
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: props.initialPageSize ?? pageSizes[0] });
+  const [pagination, setPagination] = useState<PaginationState>({
+    pageIndex: 0,
+    pageSize: props.initialPageSize ?? pageSizes[0],
+  });
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   // what the user chose in the Columns menu, over the columns' own `hidden`
   const [chosenVisibility, setChosenVisibility] = useState<VisibilityState>({});
@@ -141,7 +144,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
     }
     return v;
   }, [columns]);
-  const columnVisibility = useMemo<VisibilityState>(() => ({ ...hiddenAtFirst, ...chosenVisibility }), [hiddenAtFirst, chosenVisibility]);
+  const columnVisibility = useMemo<VisibilityState>(
+    () => ({ ...hiddenAtFirst, ...chosenVisibility }),
+    [hiddenAtFirst, chosenVisibility],
+  );
 
   const table = useReactTable<T>({
     data,
@@ -171,8 +177,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
       filtersOf.onColumnFiltersChange?.(typeof u === 'function' ? u(cur) : u);
     },
     // from the latest choice, not this render's (two quick ticks must both count)
-    onColumnVisibilityChange: (u) => setChosenVisibility((cur) => (typeof u === 'function' ? u({ ...hiddenAtFirst, ...cur }) : u)),
-    onExpandedChange: (u) => setExpanded((cur) => (typeof u === 'function' ? (u(cur) as Record<string, boolean>) : (u as Record<string, boolean>))),
+    onColumnVisibilityChange: (u) =>
+      setChosenVisibility((cur) => (typeof u === 'function' ? u({ ...hiddenAtFirst, ...cur }) : u)),
+    onExpandedChange: (u) =>
+      setExpanded((cur) =>
+        typeof u === 'function' ? (u(cur) as Record<string, boolean>) : (u as Record<string, boolean>),
+      ),
     getRowCanExpand: () => !!props.renderExpanded,
     // hidden columns stay searchable
     globalFilterFn: 'includesString',
@@ -261,7 +271,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     <Menu.ItemGroup>
                       <Menu.ItemGroupLabel>Show columns</Menu.ItemGroupLabel>
                       {hideable.map((c) => (
-                        <Menu.CheckboxItem key={c.id} value={c.id} checked={c.getIsVisible()} onCheckedChange={(on) => c.toggleVisibility(!!on)}>
+                        <Menu.CheckboxItem
+                          key={c.id}
+                          value={c.id}
+                          checked={c.getIsVisible()}
+                          onCheckedChange={(on) => c.toggleVisibility(!!on)}
+                        >
                           {headerText(c.id, c.columnDef.header)}
                           <Menu.ItemIndicator />
                         </Menu.CheckboxItem>
@@ -328,7 +343,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {table.getRowModel().rows.length === 0 && (
               <Table.Row>
                 <Table.Cell colSpan={visibleCols}>
-                  {props.loading ? <LoadingText /> : <Text color="fg.muted">{props.emptyText ?? 'No records to display'}</Text>}
+                  {props.loading ? (
+                    <LoadingText />
+                  ) : (
+                    <Text color="fg.muted">{props.emptyText ?? 'No records to display'}</Text>
+                  )}
                 </Table.Cell>
               </Table.Row>
             )}

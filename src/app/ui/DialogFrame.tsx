@@ -27,7 +27,18 @@ export function DialogFrame(
     children?: ReactNode;
   },
 ) {
-  const { open = true, onClose, title, testId, footer, onSubmit, busy = false, closeButton = true, children, ...root } = props;
+  const {
+    open = true,
+    onClose,
+    title,
+    testId,
+    footer,
+    onSubmit,
+    busy = false,
+    closeButton = true,
+    children,
+    ...root
+  } = props;
   const area = useVisibleArea(open);
   const inner = (
     <>
@@ -43,7 +54,13 @@ export function DialogFrame(
     onSubmit?.();
   };
   return (
-    <Dialog.Root placement="center" scrollBehavior="inside" {...root} open={open} onOpenChange={(e) => !e.open && !busy && onClose()}>
+    <Dialog.Root
+      placement="center"
+      scrollBehavior="inside"
+      {...root}
+      open={open}
+      onOpenChange={(e) => !e.open && !busy && onClose()}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner {...(area && { h: `${area.height}px`, top: `${area.offsetTop}px` })}>

@@ -15,7 +15,11 @@ export function Pager(props: {
     <HStack gap="2" justify="flex-end" wrap="wrap" fontSize="sm">
       <Text>Rows per page</Text>
       <NativeSelect.Root size="xs" width="auto">
-        <NativeSelect.Field aria-label="Rows per page" value={props.pageSize} onChange={(e) => props.onPageSize(Number(e.target.value))}>
+        <NativeSelect.Field
+          aria-label="Rows per page"
+          value={props.pageSize}
+          onChange={(e) => props.onPageSize(Number(e.target.value))}
+        >
           {props.offered.map((n) => (
             <option key={n} value={n}>
               {n}

@@ -27,5 +27,7 @@ export const priorityContainer: SystemStyleObject = {
   whiteSpace: 'normal',
   '@container (max-width: 1279.98px)': { '& [data-priority="4"]': { display: 'none' } },
   '@container (max-width: 999.98px)': { '& [data-priority="3"], & [data-priority="4"]': { display: 'none' } },
-  '@container (max-width: 719.98px)': { '& [data-priority="2"], & [data-priority="3"], & [data-priority="4"]': { display: 'none' } },
+  '@container (max-width: 719.98px)': {
+    '& [data-priority="2"], & [data-priority="3"], & [data-priority="4"]': { display: 'none' },
+  },
 };

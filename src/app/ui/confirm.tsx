@@ -105,4 +105,9 @@ export function useConfirmedAction(): <T>(a: ConfirmedAction<T>) => Promise<bool
 }
 
 /** SPEC's delete confirm for a named row: 'Delete <name>' / 'Click delete to confirm.' / red Delete. */
-export const deleteConfirm = (name: string): ConfirmOptions => ({ title: `Delete ${name}`, message: MSG.clickDeleteToConfirm, confirmLabel: 'Delete', danger: true });
+export const deleteConfirm = (name: string): ConfirmOptions => ({
+  title: `Delete ${name}`,
+  message: MSG.clickDeleteToConfirm,
+  confirmLabel: 'Delete',
+  danger: true,
+});

@@ -42,7 +42,11 @@ export async function estimatePdfBlob(repos: Repositories, est: EstimateRow): Pr
 
 /** SPEC §2 Service History (PDF): the vehicle's jobs and invoices the device holds, as GET /service-history/{vin}. */
 export async function serviceHistoryBlob(repos: Repositories, c: CustomerRow): Promise<Blob> {
-  const [{ pdf, shop: info }, jobs, invoices] = await Promise.all([shop(repos), repos.jobs.forVin(c.vin), repos.invoices.forVin(c.vin)]);
+  const [{ pdf, shop: info }, jobs, invoices] = await Promise.all([
+    shop(repos),
+    repos.jobs.forVin(c.vin),
+    repos.invoices.forVin(c.vin),
+  ]);
   return asPdf(pdf.serviceHistoryPdf({ customer: c, jobs, invoices }, info));
 }
 

@@ -111,7 +111,14 @@ export function usePhotoGallery(calls: Pick<PhotoCalls, 'add' | 'remove'>) {
   };
 
   const remove = (photo: Row, index: number) =>
-    act({ title: 'Delete photo', message: `Delete photo ${index + 1}?`, confirmLabel: 'Delete', danger: true, run: () => calls.remove(photo.id), done: 'Photo deleted' });
+    act({
+      title: 'Delete photo',
+      message: `Delete photo ${index + 1}?`,
+      confirmLabel: 'Delete',
+      danger: true,
+      run: () => calls.remove(photo.id),
+      done: 'Photo deleted',
+    });
 
   return { busy, upload, remove };
 }

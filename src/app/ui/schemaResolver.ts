@@ -22,7 +22,8 @@ export function schemaResolver<In extends FieldValues, Out extends FieldValues>(
       if (!ValidationError.isError(e)) throw e;
       const errors: Record<string, FieldError> = Object.create(null);
       for (const inner of e.inner) {
-        if (inner.path !== undefined && !errors[inner.path]) errors[inner.path] = { message: inner.message, type: inner.type ?? 'validation' };
+        if (inner.path !== undefined && !errors[inner.path])
+          errors[inner.path] = { message: inner.message, type: inner.type ?? 'validation' };
       }
       return { values: {}, errors: toNestErrors(errors, options) };
     }

@@ -57,11 +57,13 @@ export function useKeysetPages<T, S extends string, K>(opts: {
 
   const page = useLiveQuery(
     () =>
-      read({ sort, desc, search, filters: JSON.parse(filterKey) as typeof filters, limit: pageSize, ...cursor }).catch((err: unknown) => {
-        // SPEC §8: a paged table that fails to load shows a warning toast (and an empty page, not a broken screen)
-        notify(errorMessage(err), 'warning');
-        return null;
-      }),
+      read({ sort, desc, search, filters: JSON.parse(filterKey) as typeof filters, limit: pageSize, ...cursor }).catch(
+        (err: unknown) => {
+          // SPEC §8: a paged table that fails to load shows a warning toast (and an empty page, not a broken screen)
+          notify(errorMessage(err), 'warning');
+          return null;
+        },
+      ),
     [read, sort, desc, search, filterKey, pageSize, cursor],
   );
 
@@ -80,7 +82,11 @@ export function useKeysetPages<T, S extends string, K>(opts: {
     setPagination(next);
   };
 
-  const exportRows = useCallback((write: (rows: T[]) => void) => each({ sort, desc, search, filters: JSON.parse(filterKey) as typeof filters }, write), [each, sort, desc, search, filterKey]);
+  const exportRows = useCallback(
+    (write: (rows: T[]) => void) =>
+      each({ sort, desc, search, filters: JSON.parse(filterKey) as typeof filters }, write),
+    [each, sort, desc, search, filterKey],
+  );
 
   const manual: ManualPaging = {
     total: page?.total ?? 0,

@@ -9,11 +9,15 @@ import { MSG, fill } from '../messages';
  */
 
 /** yup's string().uuid() knows UUID versions 1–5 only; our ids are UUIDv7. */
-export const idField = (message: string = MSG.invalidId) => string().test('id', message, (v) => v === undefined || v === null || isId(v));
+export const idField = (message: string = MSG.invalidId) =>
+  string().test('id', message, (v) => v === undefined || v === null || isId(v));
 
 /** A message with its field, in the order the fields are declared (yup itself reports the last field first). */
 export class PayloadError extends Error {
-  constructor(message: string, public readonly field?: string) {
+  constructor(
+    message: string,
+    public readonly field?: string,
+  ) {
     super(message);
   }
 }

@@ -9,7 +9,9 @@ import { LIMITS, boundedText } from './fields';
  * PUT /configsheet/{id} does. The API payload is checked with configEditSchema (schemas/admin.ts).
  */
 export function configFormSchema(hasAmount: boolean) {
-  const amount = configAmount().transform((v, orig) => (typeof orig === 'string' && orig.trim() === '' ? undefined : v));
+  const amount = configAmount().transform((v, orig) =>
+    typeof orig === 'string' && orig.trim() === '' ? undefined : v,
+  );
   return object({
     description: configDescription(),
     amount: hasAmount ? amount.required(MSG.configAmountRequired) : amount.nullable().optional(),
@@ -24,4 +26,7 @@ export const configAmount = () =>
     .min(-LIMITS.moneyCents, fill(MSG.amountMax, { field: 'Amount', max: LIMITS.moneyCents }))
     .max(LIMITS.moneyCents, fill(MSG.amountMax, { field: 'Amount', max: LIMITS.moneyCents }));
 export const configDescription = () =>
-  boundedText('Description', LIMITS.note).trim().required(MSG.configDescriptionRequired).min(1, MSG.configDescriptionRequired);
+  boundedText('Description', LIMITS.note)
+    .trim()
+    .required(MSG.configDescriptionRequired)
+    .min(1, MSG.configDescriptionRequired);

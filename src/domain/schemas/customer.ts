@@ -5,7 +5,10 @@ import { idField } from './common';
 import { LIMITS, boundedText, rowVersion } from './fields';
 
 /** SPEC's {phone} placeholders filled with a 10- and an 11-digit example (docs/DECISIONS.md). */
-export const CONTACT_MESSAGE = fill(MSG.contactMin, { phone: '8765551234' }).replace('8765551234 or 8765551234', '8765551234 or 18765551234');
+export const CONTACT_MESSAGE = fill(MSG.contactMin, { phone: '8765551234' }).replace(
+  '8765551234 or 8765551234',
+  '8765551234 or 18765551234',
+);
 export const CONTACT_MIN_DIGITS = 10;
 export const CONTACT_MAX_DIGITS = 11;
 export const NOTE_MAX = LIMITS.note;
@@ -37,7 +40,10 @@ const vin = () =>
 const customerFields = (nameMessage: string) => ({
   id: idField().optional(),
   vin: vin(),
-  registration: boundedText('Registration Number', LIMITS.registration, MSG.invalidRegistration).trim().required(MSG.invalidRegistration).min(2, MSG.invalidRegistration),
+  registration: boundedText('Registration Number', LIMITS.registration, MSG.invalidRegistration)
+    .trim()
+    .required(MSG.invalidRegistration)
+    .min(2, MSG.invalidRegistration),
   first_name: boundedText('First name', LIMITS.name).trim().required(nameMessage).min(1, nameMessage),
   last_name: boundedText('Last name', LIMITS.name).trim().required(nameMessage).min(1, nameMessage),
   contact: contact(),
@@ -58,14 +64,22 @@ export const customerEditSchema = object({
   ...customerFields(MSG.nameMin),
   id: idField().required(MSG.invalidId),
   note: boundedText('Note', NOTE_MAX, MSG.noteMax).default(''),
-  discount: number().typeError(MSG.chooseDiscount).integer(MSG.chooseDiscount).min(0, MSG.chooseDiscount).max(100, MSG.chooseDiscount).default(0),
+  discount: number()
+    .typeError(MSG.chooseDiscount)
+    .integer(MSG.chooseDiscount)
+    .min(0, MSG.chooseDiscount)
+    .max(100, MSG.chooseDiscount)
+    .default(0),
   version: rowVersion(),
 });
 export type CustomerEditInput = InferType<typeof customerEditSchema>;
 
 export const customerStatusSchema = object({
   id: idField().required(MSG.invalidId),
-  active: number().transform((v, orig) => (orig === true ? 1 : orig === false ? 0 : v)).oneOf([0, 1], 'Active must be 1 or 0').required('Active must be 1 or 0'),
+  active: number()
+    .transform((v, orig) => (orig === true ? 1 : orig === false ? 0 : v))
+    .oneOf([0, 1], 'Active must be 1 or 0')
+    .required('Active must be 1 or 0'),
 });
 
 /** Customer lookup needs 3 or more characters (SPEC §5). */
@@ -95,6 +109,14 @@ export function fromSpecCustomer(payload: Record<string, unknown>): Record<strin
 }
 
 /** Search results expose SPEC's keys as well as ours (§3). */
-export function toSpecCustomer<C extends { first_name: string; last_name: string; registration: string; vin: string; id: string }>(c: C) {
-  return { ...c, 'First name': c.first_name, 'Last name': c.last_name, 'Registration Number': c.registration, VIN: c.vin };
+export function toSpecCustomer<
+  C extends { first_name: string; last_name: string; registration: string; vin: string; id: string },
+>(c: C) {
+  return {
+    ...c,
+    'First name': c.first_name,
+    'Last name': c.last_name,
+    'Registration Number': c.registration,
+    VIN: c.vin,
+  };
 }

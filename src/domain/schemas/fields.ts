@@ -73,7 +73,12 @@ export const cents = (field: string, invalid: string, max: number = LIMITS.money
     .max(max, fill(MSG.amountMax, { field, max: formatUSD(max) }));
 
 /** A whole number from `min` to `max` (1e308 and 2^53+1 are whole numbers too: the range refuses them). */
-export const wholeNumber = (field: string, min: number, max: number, invalid = fill(MSG.numberRange, { field, min, max })) =>
+export const wholeNumber = (
+  field: string,
+  min: number,
+  max: number,
+  invalid = fill(MSG.numberRange, { field, min, max }),
+) =>
   number()
     .typeError(invalid)
     .integer(invalid)
@@ -89,7 +94,11 @@ export const wholeQty = (message = fill(MSG.qtyWhole, { max: LIMITS.qty })) =>
 
 /** A group of fields a route reads itself (a customer given inline): an object, not text, a number or a list. */
 export const fieldGroup = (field: string) =>
-  mixed<Record<string, unknown>>().test('object', fill(MSG.invalidField, { field }), (v) => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v)));
+  mixed<Record<string, unknown>>().test(
+    'object',
+    fill(MSG.invalidField, { field }),
+    (v) => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v)),
+  );
 
 /** A row version a device last saw (optimistic concurrency). */
 export const rowVersion = () => wholeNumber('Version', 0, LIMITS.version).optional();

@@ -32,11 +32,11 @@ export function bookingFields(now: () => Date = () => new Date(), tz?: string) {
   return {
     book_start: when('Booking start'),
     book_end: when('Booking end').test('booking', MSG.invalidDates, function (end) {
-        const start = this.parent.book_start as string | null;
-        if (!start && !end) return true;
-        const c = checkBooking(start, end, now(), tz);
-        return c.ok ? true : this.createError({ message: c.message });
-      }),
+      const start = this.parent.book_start as string | null;
+      if (!start && !end) return true;
+      const c = checkBooking(start, end, now(), tz);
+      return c.ok ? true : this.createError({ message: c.message });
+    }),
   };
 }
 
@@ -59,7 +59,11 @@ export const serviceRequestSchema = makeServiceRequestSchema();
 export type ServiceRequestInput = InferType<typeof serviceRequestSchema>;
 
 export function makeBookingDateSchema(now?: () => Date) {
-  return object({ id: idField().required(MSG.invalidId), ...bookingFields(now) }).test('both', MSG.invalidDates, (v) => !!v.book_start && !!v.book_end);
+  return object({ id: idField().required(MSG.invalidId), ...bookingFields(now) }).test(
+    'both',
+    MSG.invalidDates,
+    (v) => !!v.book_start && !!v.book_end,
+  );
 }
 export const bookingDateSchema = makeBookingDateSchema();
 
@@ -67,7 +71,9 @@ export const mileageEditSchema = object({ id: idField().required(MSG.invalidId),
 export const servicesEditSchema = object({ id: idField().required(MSG.invalidId), service: services() });
 export const statusChangeSchema = object({
   id: idField().required(MSG.invalidId),
-  status: string().required('Select a status').oneOf([...STATUS_OPTIONS], 'Select a status'),
+  status: string()
+    .required('Select a status')
+    .oneOf([...STATUS_OPTIONS], 'Select a status'),
   detail: boundedText('Detail', LIMITS.text).default(''),
 });
 export const technicianSchema = object({
@@ -75,7 +81,10 @@ export const technicianSchema = object({
   technician: boundedText('Technician', LIMITS.name).trim().default(''),
   detail: boundedText('Detail', LIMITS.text).default(''),
 });
-export const jobNoteSchema = object({ id: idField().required(MSG.invalidId), value: boundedText('Note', LIMITS.text).default('') });
+export const jobNoteSchema = object({
+  id: idField().required(MSG.invalidId),
+  value: boundedText('Note', LIMITS.text).default(''),
+});
 export const jobIdSchema = object({ id: idField().required(MSG.invalidId) });
 
 /** Service-log comment (SPEC §5). */
@@ -91,5 +100,9 @@ export const logPreview = (message: string) => message.slice(0, 15);
 
 export const outstandingSchema = object({
   vin: boundedText('VIN', LIMITS.short, MSG.invalidVin).trim().required(MSG.invalidVin),
-  mileage: number().typeError(MSG.invalidMileage).min(0, MSG.invalidMileage).max(MILEAGE_MAX, MSG.invalidMileage).default(0),
+  mileage: number()
+    .typeError(MSG.invalidMileage)
+    .min(0, MSG.invalidMileage)
+    .max(MILEAGE_MAX, MSG.invalidMileage)
+    .default(0),
 });

@@ -29,11 +29,14 @@ const rate = () => cents('Rate', MSG.enterRate).max(MAX_RATE_CENTS, MSG.enterRat
  */
 export function invoiceFormSchema(type: 'service' | 'product') {
   return object({
-    work_hour: type === 'product' ? workHours().default(0) : workHours().transform(blankAsMissing).required(MSG.enterWorkHours),
+    work_hour:
+      type === 'product' ? workHours().default(0) : workHours().transform(blankAsMissing).required(MSG.enterWorkHours),
     rate_hour: type === 'product' ? rate().default(0) : rate().transform(blankAsMissing).required(MSG.enterRate),
   });
 }
-export const productLinesSchema = array(line).default([]).max(LIMITS.lines, fill(MSG.amountMax, { field: 'Lines', max: LIMITS.lines }));
+export const productLinesSchema = array(line)
+  .default([])
+  .max(LIMITS.lines, fill(MSG.amountMax, { field: 'Lines', max: LIMITS.lines }));
 export type LineInput = InferType<typeof line>;
 
 const method = () =>
@@ -47,7 +50,10 @@ export const paymentSchema = object({
   number: boundedText('Number', LIMITS.short).optional(),
   invoice_id: idField().required(MSG.invalidId),
   method: method().required('Select a payment method'),
-  amount: cents('Amount', MSG.invalidPayment).transform(blankAsMissing).required(MSG.needValue).moreThan(0, MSG.invalidPayment),
+  amount: cents('Amount', MSG.invalidPayment)
+    .transform(blankAsMissing)
+    .required(MSG.needValue)
+    .moreThan(0, MSG.invalidPayment),
   vin: boundedText('VIN', LIMITS.short).default(''),
   base_version: rowVersion(),
 });
@@ -89,7 +95,12 @@ export const pointsSchema = object({
 /** Item return (SPEC §5): a checked item with quantity up to the sold quantity and a comment stating the reason. */
 export const itemReturnSchema = object({
   invoice_id: idField().required(MSG.invalidId),
-  items: array(object({ id: boundedText('Item', LIMITS.short).required(MSG.itemReturnInvalid), qty: wholeQty(MSG.itemReturnInvalid).required(MSG.itemReturnInvalid) }))
+  items: array(
+    object({
+      id: boundedText('Item', LIMITS.short).required(MSG.itemReturnInvalid),
+      qty: wholeQty(MSG.itemReturnInvalid).required(MSG.itemReturnInvalid),
+    }),
+  )
     .required(MSG.itemReturnInvalid)
     .min(1, MSG.itemReturnInvalid)
     .max(LIMITS.lines, MSG.itemReturnInvalid),

@@ -9,7 +9,11 @@ import { LIMITS, blankAsMissing, boundedText, cents, wholeNumber } from './field
  */
 const price = (field: string, invalid: string) => cents(field, invalid, LIMITS.priceCents);
 const required = (field: string) => fill(MSG.inventoryFieldRequired, { field });
-const lowStock = () => wholeNumber('Low stock', 0, LIMITS.stock, fill(MSG.inventoryNumber, { field: 'Low stock' })).min(0, fill(MSG.inventoryNumber, { field: 'Low stock' }));
+const lowStock = () =>
+  wholeNumber('Low stock', 0, LIMITS.stock, fill(MSG.inventoryNumber, { field: 'Low stock' })).min(
+    0,
+    fill(MSG.inventoryNumber, { field: 'Low stock' }),
+  );
 const title = () => boundedText('Title', LIMITS.title).trim();
 const description = () => boundedText('Description', LIMITS.text).trim();
 const barcode = () => boundedText('Barcode', LIMITS.short).trim();
@@ -29,10 +33,14 @@ export const inventoryProductSchema = object({
   id: idField().optional(),
   title: title().required(required('Title')),
   description: description().required(required('Description')),
-  stock: wholeNumber('Stock', -LIMITS.stock, LIMITS.stock, fill(MSG.inventoryNumber, { field: 'Stock' })).transform(blankAsMissing).required(required('Stock')),
+  stock: wholeNumber('Stock', -LIMITS.stock, LIMITS.stock, fill(MSG.inventoryNumber, { field: 'Stock' }))
+    .transform(blankAsMissing)
+    .required(required('Stock')),
   low_stock: lowStock().transform(blankAsMissing).required(required('Low stock')),
   // a missing price is 'Price is required' (it read 'Price must be a number'); text or a fraction of a cent is not a number
-  price: price('Price', fill(MSG.inventoryNumber, { field: 'Price' })).transform(blankAsMissing).required(required('Price')),
+  price: price('Price', fill(MSG.inventoryNumber, { field: 'Price' }))
+    .transform(blankAsMissing)
+    .required(required('Price')),
   cost: cost().default(0),
   supplier: idField().nullable().default(null),
   barcode: barcode().default(''),
@@ -40,7 +48,8 @@ export const inventoryProductSchema = object({
 export type InventoryProductInput = InferType<typeof inventoryProductSchema>;
 
 /** A field an edit may leave out, but not empty: SPEC §5 requires it (the same 'X is required' as on add). */
-const keptText = (field: string, text: ReturnType<typeof title>) => text.nonNullable(required(field)).min(1, required(field)).optional();
+const keptText = (field: string, text: ReturnType<typeof title>) =>
+  text.nonNullable(required(field)).min(1, required(field)).optional();
 
 /**
  * Edit, or with receival:true receive stock: the amount is added (SPEC §4), never set. A field left out is kept; the
@@ -54,7 +63,9 @@ export const inventoryEditSchema = object({
   title: keptText('Title', title()),
   description: keptText('Description', description()),
   low_stock: lowStock().nonNullable(required('Low stock')).optional(),
-  price: price('Price', fill(MSG.inventoryNumber, { field: 'Price' })).nonNullable(required('Price')).optional(),
+  price: price('Price', fill(MSG.inventoryNumber, { field: 'Price' }))
+    .nonNullable(required('Price'))
+    .optional(),
   cost: cost().optional(),
   supplier: idField().nullable().optional(),
   barcode: barcode().optional(),
@@ -62,7 +73,10 @@ export const inventoryEditSchema = object({
 
 export const supplierSchema = object({
   id: idField().optional(),
-  bizname: boundedText('Business name', LIMITS.title).trim().required(MSG.supplierNameRequired).min(1, MSG.supplierNameRequired),
+  bizname: boundedText('Business name', LIMITS.title)
+    .trim()
+    .required(MSG.supplierNameRequired)
+    .min(1, MSG.supplierNameRequired),
   email: boundedText('Email', LIMITS.title).trim().default(''),
   address: boundedText('Address', LIMITS.note).trim().default(''),
   contact: boundedText('Contact', 40).trim().default(''),

@@ -19,7 +19,10 @@ export const MEMBER_MAX = 12;
 const username = () => string().transform((v: unknown) => (typeof v === 'string' ? normaliseUsername(v) : v));
 
 export const loginSchema = object({
-  username: username().required(MSG.enterValidUsername).min(USERNAME_MIN, MSG.enterValidUsername).max(64, MSG.enterValidUsername),
+  username: username()
+    .required(MSG.enterValidUsername)
+    .min(USERNAME_MIN, MSG.enterValidUsername)
+    .max(64, MSG.enterValidUsername),
   password: string().required(MSG.passwordRequired).max(256, MSG.passwordRequired),
 });
 
@@ -30,7 +33,12 @@ const memberName = () =>
     .min(USERNAME_MIN, MSG.enterValidUsername)
     .max(MEMBER_MAX, MSG.usernameMax);
 
-const PASSWORD_MESSAGES = { short: MSG.passwordMin, long: MSG.passwordMax, common: MSG.passwordCommon, username: MSG.passwordHasUsername };
+const PASSWORD_MESSAGES = {
+  short: MSG.passwordMin,
+  long: MSG.passwordMax,
+  common: MSG.passwordCommon,
+  username: MSG.passwordHasUsername,
+};
 
 /** A password being set: 8–128 characters, not a common one, not holding the username (issue 19). */
 const newPassword = () =>
@@ -41,7 +49,12 @@ const newPassword = () =>
   });
 
 const permission = () =>
-  number().typeError(MSG.permissionRange).required(MSG.permissionRange).integer(MSG.permissionRange).min(2, MSG.permissionRange).max(5, MSG.permissionRange);
+  number()
+    .typeError(MSG.permissionRange)
+    .required(MSG.permissionRange)
+    .integer(MSG.permissionRange)
+    .min(2, MSG.permissionRange)
+    .max(5, MSG.permissionRange);
 
 export const addMemberSchema = object({
   id: idField().optional(),

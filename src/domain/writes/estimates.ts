@@ -31,9 +31,14 @@ export type PricedLine = { ok: true; line: InvoiceLine } | { ok: false; message:
  * An estimate's line (estimates never touch stock): the product as it is now; a product deleted after it was put on
  * the estimate keeps its line as quoted; anything else is refused with what to do.
  */
-export function estimateLine(sent: { id: string; qty: number }, p: LineProduct | undefined, before: InvoiceLine | undefined): PricedLine {
+export function estimateLine(
+  sent: { id: string; qty: number },
+  p: LineProduct | undefined,
+  before: InvoiceLine | undefined,
+): PricedLine {
   if (!isId(String(sent.id))) return { ok: false, message: fill(MSG.estimateLineNotProduct, { id: String(sent.id) }) };
-  if (p && !p.deleted) return { ok: true, line: { id: p.id, title: p.title, description: p.description, price: p.price, qty: sent.qty } };
+  if (p && !p.deleted)
+    return { ok: true, line: { id: p.id, title: p.title, description: p.description, price: p.price, qty: sent.qty } };
   if (before) return { ok: true, line: { ...before, qty: sent.qty } };
   if (p) return { ok: false, message: fill(MSG.estimateProductRemoved, { title: p.title }), missing: true };
   return { ok: false, message: fill(MSG.estimateNoProduct, { id: sent.id }), missing: true };
@@ -58,9 +63,30 @@ export interface EstimateRowPlan {
 
 /** The estimate row for a checked save and its priced lines; `number` is the new estimate's, or undefined on an edit. */
 export function planEstimate(v: EstimateInput, lines: InvoiceLine[], number?: string): EstimateRowPlan {
-  const { status: _status, ...totals } = computeInvoice({ type: 'service', workHour: v.formData.work_hour, rateCents: v.formData.rate_hour, lines, discountPercent: v.discount });
+  const { status: _status, ...totals } = computeInvoice({
+    type: 'service',
+    workHour: v.formData.work_hour,
+    rateCents: v.formData.rate_hour,
+    lines,
+    discountPercent: v.discount,
+  });
   const { first_name, last_name } = v.profile;
-  const row = { first_name, last_name, profile: v.profile, products: lines, services: v.serviceInvoice, work_hour: v.formData.work_hour, rate_hour: v.formData.rate_hour, discount: totals.discount, totals, total: totals.total };
+  const row = {
+    first_name,
+    last_name,
+    profile: v.profile,
+    products: lines,
+    services: v.serviceInvoice,
+    work_hour: v.formData.work_hour,
+    rate_hour: v.formData.rate_hour,
+    discount: totals.discount,
+    totals,
+    total: totals.total,
+  };
   if (number === undefined) return { row, log: `changed: ${formatUSD(totals.total)}`, message: 'Estimate saved' };
-  return { row, log: `for ${first_name} ${last_name}: ${formatUSD(totals.total)}`, message: `Estimate ${number} saved` };
+  return {
+    row,
+    log: `for ${first_name} ${last_name}: ${formatUSD(totals.total)}`,
+    message: `Estimate ${number} saved`,
+  };
 }

@@ -3,7 +3,14 @@ import type { InvoiceLine } from '../entities';
 import { displayInvoiceNumber } from '../jobs';
 import { MSG, fill } from '../messages';
 import { formatUSD } from '../money';
-import { checkInvoiceSave, invoiceFigures, isInvoiceLocked, planItemReturn, stockDeltas, storageDaysSince } from '../totals';
+import {
+  checkInvoiceSave,
+  invoiceFigures,
+  isInvoiceLocked,
+  planItemReturn,
+  stockDeltas,
+  storageDaysSince,
+} from '../totals';
 import { invoiceForm } from './invoices';
 import { refigure, type MoneyInvoice, type MoneyPlan } from './money';
 
@@ -43,15 +50,30 @@ export const linesOf = (inv: Pick<MoneyInvoice, 'products'>) => inv.products as 
 
 /** A call based on another version of the invoice than the one stored: what the server answers (409). */
 export function staleRefusal(inv: { number: string; version: number }, baseVersion: number | undefined): string | null {
-  return baseVersion !== undefined && baseVersion !== inv.version ? fill(MSG.invoiceChangedElsewhere, { invoice: displayInvoiceNumber(inv.number) }) : null;
+  return baseVersion !== undefined && baseVersion !== inv.version
+    ? fill(MSG.invoiceChangedElsewhere, { invoice: displayInvoiceNumber(inv.number) })
+    : null;
 }
 
-function change(inv: MoneyInvoice, settings: ShopSettings, invoice: InvoiceChanges, reason: string, words: (f: MoneyPlan['figures']) => { log: string; message: string }): PlannedChange {
+function change(
+  inv: MoneyInvoice,
+  settings: ShopSettings,
+  invoice: InvoiceChanges,
+  reason: string,
+  words: (f: MoneyPlan['figures']) => { log: string; message: string },
+): PlannedChange {
   const figures = refigure(inv, invoice, settings);
   if (typeof figures === 'string') return no(figures);
   const deltas = invoice.products ? [...stockDeltas(linesOf(inv), invoice.products)] : [];
   const { log, message } = words(figures);
-  return { ok: true, invoice, figures, stock: { deltas, reason }, log: { subject: displayInvoiceNumber(inv.number), predicate: log }, message };
+  return {
+    ok: true,
+    invoice,
+    figures,
+    stock: { deltas, reason },
+    log: { subject: displayInvoiceNumber(inv.number), predicate: log },
+    message,
+  };
 }
 
 export type OpenForEdit = { ok: true; form: { work_hour: number; rate_hour: number } } | { ok: false; message: string };
@@ -66,14 +88,22 @@ export function openForEdit(inv: MoneyInvoice, form: unknown): OpenForEdit {
 }
 
 /** SPEC §5 Invoice save: the new labour and lines (priced by the caller, src/domain/writes/lines.ts), stock by the difference. */
-export function planInvoiceEdit(inv: MoneyInvoice, form: unknown, lines: InvoiceLine[], settings: ShopSettings): PlannedChange {
+export function planInvoiceEdit(
+  inv: MoneyInvoice,
+  form: unknown,
+  lines: InvoiceLine[],
+  settings: ShopSettings,
+): PlannedChange {
   const open = openForEdit(inv, form);
   if (!open.ok) return open;
   const changes = { work_hour: open.form.work_hour, rate_hour: open.form.rate_hour, products: lines };
   const f = invoiceFigures({ ...inv, ...changes }, settings);
   const check = checkInvoiceSave(inv.type === 'product' ? 'product' : 'service', lines, f.totals.total);
   if (!check.ok) return no(check.message);
-  return change(inv, settings, changes, 'invoice changed', (after) => ({ log: `saved: ${formatUSD(after.total)} due`, message: 'Invoice saved' }));
+  return change(inv, settings, changes, 'invoice changed', (after) => ({
+    log: `saved: ${formatUSD(after.total)} due`,
+    message: 'Invoice saved',
+  }));
 }
 
 export interface StorageAsk {
@@ -86,19 +116,31 @@ export interface StorageAsk {
 }
 
 /** A completion time that is one (a device may hold a job's '0000-…' placeholder). */
-const realTime = (t: string | Date | null | undefined) => (t && !String(t).startsWith('0000') && Number.isFinite(new Date(t).getTime()) ? t : null);
+const realTime = (t: string | Date | null | undefined) =>
+  t && !String(t).startsWith('0000') && Number.isFinite(new Date(t).getTime()) ? t : null;
 
 /** SPEC §4 storage charge (line 10001000): on for a number of days (1 to 3650), or off; not on a paid invoice. */
 export function planStorage(inv: MoneyInvoice, settings: ShopSettings, ask: StorageAsk): PlannedChange {
   if (isInvoiceLocked(inv)) return no(MSG.invoicePaidLocked);
-  if (ask.on && ask.days !== undefined && !(Number.isInteger(ask.days) && ask.days >= 1 && ask.days <= 3650)) return no(MSG.storageDays);
-  const days = ask.on ? (ask.days ?? Math.min(3650, storageDaysSince(realTime(ask.completedAt) ?? ask.createdAt, ask.now))) : 0;
+  if (ask.on && ask.days !== undefined && !(Number.isInteger(ask.days) && ask.days >= 1 && ask.days <= 3650))
+    return no(MSG.storageDays);
+  const days = ask.on
+    ? (ask.days ?? Math.min(3650, storageDaysSince(realTime(ask.completedAt) ?? ask.createdAt, ask.now)))
+    : 0;
   const option = ask.on ? 'on' : 'off';
-  return change(inv, settings, { storage: option, storage_days: days }, '', () => ({ log: `storage ${option}${ask.on ? ` (${days} days)` : ''}`, message: `Storage charge ${option}` }));
+  return change(inv, settings, { storage: option, storage_days: days }, '', () => ({
+    log: `storage ${option}${ask.on ? ` (${days} days)` : ''}`,
+    message: `Storage charge ${option}`,
+  }));
 }
 
 /** SPEC §5 Item Return (the rule is src/domain/totals.ts planItemReturn): the units back in stock, the invoice reduced. */
-export function planReturn(inv: MoneyInvoice, items: readonly { id: string; qty: number }[], comment: string, settings: ShopSettings): PlannedChange {
+export function planReturn(
+  inv: MoneyInvoice,
+  items: readonly { id: string; qty: number }[],
+  comment: string,
+  settings: ShopSettings,
+): PlannedChange {
   const name = displayInvoiceNumber(inv.number);
   const why = comment.trim();
   const r = planItemReturn({ ...inv, products: linesOf(inv) }, name, items, why, settings);
@@ -132,10 +174,16 @@ export function planInvoiceDelete(
   job?: { invoice: readonly string[] },
 ): ({ ok: true } & DeletePlan) | { ok: false; message: string } {
   if (inv.total <= 0) return no(MSG.invoiceDeletePaid);
-  if (inv.payment > 0 || onIt.some((t) => t.method !== 'discount' && t.method !== 'redemption')) return no(MSG.invoiceHasPayments);
+  if (inv.payment > 0 || onIt.some((t) => t.method !== 'discount' && t.method !== 'redemption'))
+    return no(MSG.invoiceHasPayments);
   const points = onIt.reduce((sum, t) => sum + (t.method === 'redemption' ? t.point : 0), 0);
   const name = displayInvoiceNumber(inv.number);
-  const reversed = [onIt.some((t) => t.method === 'discount') ? 'its discount was reversed' : '', points > 0 ? `${points} points went back to the customer` : ''].filter(Boolean).join('; ');
+  const reversed = [
+    onIt.some((t) => t.method === 'discount') ? 'its discount was reversed' : '',
+    points > 0 ? `${points} points went back to the customer` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
   return {
     ok: true,
     remove: onIt.map((t) => t.id),

@@ -39,7 +39,10 @@ export interface InvoiceCustomer extends InvoicePerson {
 }
 
 /** the invoice row a plan builds: the model's row less what the store assigns */
-export type NewInvoiceRow = Omit<DeviceRow<'invoices'>, 'id' | 'number' | 'created_at' | 'updated_at' | 'version' | '_seq'>;
+export type NewInvoiceRow = Omit<
+  DeviceRow<'invoices'>,
+  'id' | 'number' | 'created_at' | 'updated_at' | 'version' | '_seq'
+>;
 
 export interface NewInvoicePlan {
   /** the row, but for its id and number (the device's series, or the server's) */
@@ -62,14 +65,18 @@ interface NewInvoiceInput {
 /** What a job's invoice or a sale must meet before it is raised: SPEC §4 and §5 Invoice save, and Make Sale. */
 function refusal({ type, job, customer, lines }: NewInvoiceInput): string | undefined {
   if (type === 'service' && !job) return MSG.invoiceNeedsJob;
-  if (job && !canGenerateInvoice(job.status)) return fill(MSG.invoiceJobStatus, { job: displayJobNumber(job.number), status: job.status });
+  if (job && !canGenerateInvoice(job.status))
+    return fill(MSG.invoiceJobStatus, { job: displayJobNumber(job.number), status: job.status });
   if (type === 'product' && lines.length === 0) return MSG.addProductsFirst;
   if (type === 'product' && customer && Number(customer.active) !== 1) return MSG.customerBlocked;
   return undefined;
 }
 
 /** Work hours and rate as SPEC §5 takes them (a product sale's are 0), or the field's message: one rule for raising and editing. */
-export function invoiceForm(type: 'service' | 'product', form: unknown): { ok: true; form: { work_hour: number; rate_hour: number } } | { ok: false; message: string } {
+export function invoiceForm(
+  type: 'service' | 'product',
+  form: unknown,
+): { ok: true; form: { work_hour: number; rate_hour: number } } | { ok: false; message: string } {
   try {
     return { ok: true, form: invoiceFormSchema(type).validateSync(form ?? {}) };
   } catch (err) {
@@ -86,8 +93,25 @@ export function planNewInvoice(input: NewInvoiceInput): PlannedInvoice {
   const { type, job, customer, settings } = input;
   const form = checked.form;
   // a line as an invoice keeps it: what the device saw of the stock (stock_seen) travels in the call, not in the row
-  const lines = input.lines.map((l) => ({ id: l.id, title: l.title, description: l.description, price: l.price, qty: l.qty, returned: l.returned ?? 0 }));
-  const parts = { type, work_hour: form.work_hour, rate_hour: form.rate_hour, products: lines, discount_percent: 0, points_value: 0, payment: 0, storage: 'off' as const, storage_days: 0 };
+  const lines = input.lines.map((l) => ({
+    id: l.id,
+    title: l.title,
+    description: l.description,
+    price: l.price,
+    qty: l.qty,
+    returned: l.returned ?? 0,
+  }));
+  const parts = {
+    type,
+    work_hour: form.work_hour,
+    rate_hour: form.rate_hour,
+    products: lines,
+    discount_percent: 0,
+    points_value: 0,
+    payment: 0,
+    storage: 'off' as const,
+    storage_days: 0,
+  };
   const f = invoiceFigures(parts, settings);
   const check = checkInvoiceSave(type, lines, f.totals.total);
   if (!check.ok) return { ok: false, message: check.message };
@@ -104,9 +128,21 @@ export function planNewInvoice(input: NewInvoiceInput): PlannedInvoice {
     registration: who?.registration ?? '',
     vin: who?.vin ?? '',
     profile: who
-      ? { first_name: who.first_name, last_name: who.last_name, contact: who.contact, email: who.email, registration: who.registration, vin: who.vin, ...(job ? { mileage: job.mileage, services: [...job.service] } : {}) }
+      ? {
+          first_name: who.first_name,
+          last_name: who.last_name,
+          contact: who.contact,
+          email: who.email,
+          registration: who.registration,
+          vin: who.vin,
+          ...(job ? { mileage: job.mileage, services: [...job.service] } : {}),
+        }
       : {},
     invoice_status: 'open' as const,
   };
-  return { ok: true, row, log: `raised for ${who ? `${who.first_name} ${who.last_name}` : 'a walk-in sale'}: ${formatUSD(f.total)} due` };
+  return {
+    ok: true,
+    row,
+    log: `raised for ${who ? `${who.first_name} ${who.last_name}` : 'a walk-in sale'}: ${formatUSD(f.total)} due`,
+  };
 }

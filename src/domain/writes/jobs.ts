@@ -36,17 +36,32 @@ export type PlannedJob = ({ ok: true } & JobPlan) | { ok: false; message: string
 
 const no = (message: string): PlannedJob => ({ ok: false, message });
 /** The activity-log subject of a job's lines (a field conflict finds who changed the field by it). */
-export const jobSubject = (job: Pick<JobNow, 'number' | 'registration'>) => `Job ${displayJobNumber(job.number)} (${job.registration})`;
+export const jobSubject = (job: Pick<JobNow, 'number' | 'registration'>) =>
+  `Job ${displayJobNumber(job.number)} (${job.registration})`;
 const withDetail = (what: string, detail?: string) => `${what}${detail ? ` (${detail})` : ''}`;
-const done = (job: JobNow, changes: JobChanges, predicate: string, message: string): PlannedJob => ({ ok: true, changes, log: { subject: jobSubject(job), predicate }, message });
+const done = (job: JobNow, changes: JobChanges, predicate: string, message: string): PlannedJob => ({
+  ok: true,
+  changes,
+  log: { subject: jobSubject(job), predicate },
+  message,
+});
 
 /** SPEC §4's state machine: who may move a job where, complete only with an invoice; stamps active_at/complete_at. */
-export function planStatusChange(job: JobNow, to: string, by: { level: number; hasInvoice: boolean; now: Date; detail?: string }): PlannedJob {
+export function planStatusChange(
+  job: JobNow,
+  to: string,
+  by: { level: number; hasInvoice: boolean; now: Date; detail?: string },
+): PlannedJob {
   if (job.status === to) return done(job, {}, '', `Job ${displayJobNumber(job.number)} is already ${to}`);
   const check = checkStatusChange({ from: job.status, to, level: by.level, hasInvoice: by.hasInvoice });
   if (!check.ok) return no(check.message);
   const stamps = stampsFor(to, by.now, job);
-  return done(job, { status: to, ...stamps }, withDetail(`status ${job.status} → ${to}`, by.detail), `Job ${displayJobNumber(job.number)} updated to ${to}`);
+  return done(
+    job,
+    { status: to, ...stamps },
+    withDetail(`status ${job.status} → ${to}`, by.detail),
+    `Job ${displayJobNumber(job.number)} updated to ${to}`,
+  );
 }
 
 /** Cancel: level 4 and up, never a complete or canceled job (SPEC §4, §6). */
@@ -59,13 +74,24 @@ export function planCancel(job: JobNow, level: number): PlannedJob {
  * Assign a technician (a level-3 member). `isTechnician` is what the caller knows of the name: the server always
  * knows; a device that has not pulled the team yet passes undefined and the server decides when the call arrives.
  */
-export function planAssign(job: JobNow, technician: string, isTechnician: boolean | undefined, detail?: string): PlannedJob {
+export function planAssign(
+  job: JobNow,
+  technician: string,
+  isTechnician: boolean | undefined,
+  detail?: string,
+): PlannedJob {
   const open = checkJobUpdate(job.status);
   if (!open.ok) return no(open.message);
   if (!technician) return no(MSG.selectTechnician);
-  if (technician === job.technician) return done(job, {}, '', `Job ${displayJobNumber(job.number)} is already assigned to ${technician}`);
+  if (technician === job.technician)
+    return done(job, {}, '', `Job ${displayJobNumber(job.number)} is already assigned to ${technician}`);
   if (isTechnician === false) return no(`${technician} is not a technician.`);
-  return done(job, { technician }, withDetail(`assigned to ${technician}`, detail), `Job ${displayJobNumber(job.number)} assigned to ${technician}`);
+  return done(
+    job,
+    { technician },
+    withDetail(`assigned to ${technician}`, detail),
+    `Job ${displayJobNumber(job.number)} assigned to ${technician}`,
+  );
 }
 
 export const JOB_NOTES = { comment: 'comment for customer', service_note: 'service note' } as const;
@@ -75,5 +101,10 @@ export function planNote(job: JobNow, field: keyof typeof JOB_NOTES, value: stri
   const open = checkJobUpdate(job.status);
   if (!open.ok) return no(open.message);
   const what = JOB_NOTES[field];
-  return done(job, { [field]: value }, `${what}: ${value.slice(0, 80)}`, `${what.charAt(0).toUpperCase()}${what.slice(1)} saved`);
+  return done(
+    job,
+    { [field]: value },
+    `${what}: ${value.slice(0, 80)}`,
+    `${what.charAt(0).toUpperCase()}${what.slice(1)} saved`,
+  );
 }

@@ -21,12 +21,14 @@ export interface LineProduct {
 /** What was sent, as lines to price: the storage line is the invoice's own (not a product), a repeat adds its qty. */
 export function sentLines(sent: readonly { id: string; qty: number }[]): { id: string; qty: number }[] {
   let merged: { id: string; qty: number }[] = [];
-  for (const l of sent) if (String(l.id) !== STORAGE_LINE_ID) merged = addLine(merged, { id: String(l.id), qty: l.qty });
+  for (const l of sent)
+    if (String(l.id) !== STORAGE_LINE_ID) merged = addLine(merged, { id: String(l.id), qty: l.qty });
   return merged;
 }
 
 /** Units of a product a line holds: what was sold less what came back. */
-export const heldUnits = (line: Pick<InvoiceLine, 'qty' | 'returned'> | undefined) => (line ? line.qty - (line.returned ?? 0) : 0);
+export const heldUnits = (line: Pick<InvoiceLine, 'qty' | 'returned'> | undefined) =>
+  line ? line.qty - (line.returned ?? 0) : 0;
 
 /** The units this invoice may hold of a product: the stock on the shelf (never below none) and what it already holds. */
 export const availableTo = (stock: number, before: InvoiceLine | undefined) => Math.max(0, stock) + heldUnits(before);
@@ -41,6 +43,17 @@ export function checkLineStock(title: string, qty: number, available: number, is
 }
 
 /** The line an invoice stores for `qty` of a product; `before` is the invoice's line for it, if it had one. */
-export function invoiceLine(p: Pick<LineProduct, 'id' | 'title' | 'description' | 'price'>, qty: number, before?: InvoiceLine): InvoiceLine {
-  return { id: p.id, title: before?.title ?? p.title, description: before?.description ?? p.description, price: before?.price ?? p.price, qty, returned: before?.returned ?? 0 };
+export function invoiceLine(
+  p: Pick<LineProduct, 'id' | 'title' | 'description' | 'price'>,
+  qty: number,
+  before?: InvoiceLine,
+): InvoiceLine {
+  return {
+    id: p.id,
+    title: before?.title ?? p.title,
+    description: before?.description ?? p.description,
+    price: before?.price ?? p.price,
+    qty,
+    returned: before?.returned ?? 0,
+  };
 }

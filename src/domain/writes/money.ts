@@ -3,7 +3,16 @@ import { METHOD_LABELS, type PaymentMethod, type TransactionMethod } from '../en
 import { displayInvoiceNumber } from '../jobs';
 import { MSG, fill } from '../messages';
 import { formatUSD, type Cents } from '../money';
-import { checkDiscount, checkPayment, checkPoints, invoiceFigures, isInvoiceLocked, pointsEarned, pointsValue, type InvoiceParts } from '../totals';
+import {
+  checkDiscount,
+  checkPayment,
+  checkPoints,
+  invoiceFigures,
+  isInvoiceLocked,
+  pointsEarned,
+  pointsValue,
+  type InvoiceParts,
+} from '../totals';
 
 /**
  * The money writes of the catalogue (issue 17): take a payment, apply the discount, redeem points, remove a
@@ -50,13 +59,22 @@ export type PaymentPlan = MoneyPlan & { append: NonNullable<MoneyPlan['append']>
 const no = (message: string): { ok: false; message: string } => ({ ok: false, message });
 
 /** The invoice after `changes`, refused when it would leave less due than has been paid (every invoice write). */
-export function refigure(inv: MoneyInvoice, changes: Partial<InvoiceParts>, settings: ShopSettings): MoneyPlan['figures'] | string {
+export function refigure(
+  inv: MoneyInvoice,
+  changes: Partial<InvoiceParts>,
+  settings: ShopSettings,
+): MoneyPlan['figures'] | string {
   const next = { ...inv, ...changes };
   const figures = invoiceFigures(next, settings);
   return figures.totals.total < next.payment ? fill(MSG.invoiceBelowPaid, { paid: formatUSD(next.payment) }) : figures;
 }
 
-function plan(inv: MoneyInvoice, settings: ShopSettings, change: Omit<MoneyPlan, 'figures' | 'log' | 'message'>, words: (f: MoneyPlan['figures']) => { log: string; message: string }): Planned {
+function plan(
+  inv: MoneyInvoice,
+  settings: ShopSettings,
+  change: Omit<MoneyPlan, 'figures' | 'log' | 'message'>,
+  words: (f: MoneyPlan['figures']) => { log: string; message: string },
+): Planned {
   const figures = refigure(inv, change.invoice, settings);
   if (typeof figures === 'string') return no(figures);
   const { log, message } = words(figures);
@@ -64,14 +82,24 @@ function plan(inv: MoneyInvoice, settings: ShopSettings, change: Omit<MoneyPlan,
 }
 
 /** SPEC §5 Payment: above 0 and at most the amount due; append-only; earns points. */
-export function planPayment(inv: MoneyInvoice, settings: ShopSettings, method: PaymentMethod, amount: Cents): Planned<PaymentPlan> {
+export function planPayment(
+  inv: MoneyInvoice,
+  settings: ShopSettings,
+  method: PaymentMethod,
+  amount: Cents,
+): Planned<PaymentPlan> {
   const check = checkPayment(amount, inv.total);
   if (!check.ok) return no(check.message);
   const append = { method, amount, point: 0 };
-  const planned = plan(inv, settings, { invoice: { payment: inv.payment + amount }, append, points: pointsEarned(amount) }, (f) => ({
-    log: `${METHOD_LABELS[method]} payment ${formatUSD(amount)}; ${f.total > 0 ? `${formatUSD(f.total)} due` : 'PAID'}`,
-    message: f.total > 0 ? `Payment received: ${formatUSD(f.total)} still due` : 'Payment received: invoice PAID',
-  }));
+  const planned = plan(
+    inv,
+    settings,
+    { invoice: { payment: inv.payment + amount }, append, points: pointsEarned(amount) },
+    (f) => ({
+      log: `${METHOD_LABELS[method]} payment ${formatUSD(amount)}; ${f.total > 0 ? `${formatUSD(f.total)} due` : 'PAID'}`,
+      message: f.total > 0 ? `Payment received: ${formatUSD(f.total)} still due` : 'Payment received: invoice PAID',
+    }),
+  );
   return planned.ok ? { ...planned, append } : planned;
 }
 
@@ -87,24 +115,48 @@ export function planDiscount(inv: MoneyInvoice, settings: ShopSettings, percent:
   if (percent === 0) return null;
   const figures = refigure(inv, { discount_percent: percent }, settings);
   if (typeof figures === 'string') return no(figures);
-  return plan(inv, settings, { invoice: { discount_percent: percent }, append: { method: 'discount', amount: figures.discount, point: 0 }, points: 0 }, (f) => ({
-    log: `discount ${percent}% (${formatUSD(f.discount)})`,
-    message: `Discount of ${formatUSD(f.discount)} applied`,
-  }));
+  return plan(
+    inv,
+    settings,
+    {
+      invoice: { discount_percent: percent },
+      append: { method: 'discount', amount: figures.discount, point: 0 },
+      points: 0,
+    },
+    (f) => ({
+      log: `discount ${percent}% (${formatUSD(f.discount)})`,
+      message: `Discount of ${formatUSD(f.discount)} applied`,
+    }),
+  );
 }
 
 /** SPEC §5 Points: at least 1, at most the customer's points, worth no more than the amount due. */
-export function planRedemption(inv: MoneyInvoice, settings: ShopSettings, customerPoints: number | undefined, points: number): Planned {
+export function planRedemption(
+  inv: MoneyInvoice,
+  settings: ShopSettings,
+  customerPoints: number | undefined,
+  points: number,
+): Planned {
   if (isInvoiceLocked(inv)) return no(MSG.invoicePaidLocked);
   if (customerPoints === undefined) return no(MSG.noCustomerForPoints);
   const check = checkPoints(points, customerPoints);
   if (!check.ok) return no(check.message);
   const value = pointsValue(points, settings.pointValueCents);
-  if (value > inv.total) return no(fill(MSG.pointsOverDue, { points, value: formatUSD(value), due: formatUSD(inv.total) }));
-  return plan(inv, settings, { invoice: { points_value: inv.points_value + value }, append: { method: 'redemption', amount: value, point: points }, points: -points }, () => ({
-    log: `${points} points redeemed (${formatUSD(value)})`,
-    message: `${points} points applied`,
-  }));
+  if (value > inv.total)
+    return no(fill(MSG.pointsOverDue, { points, value: formatUSD(value), due: formatUSD(inv.total) }));
+  return plan(
+    inv,
+    settings,
+    {
+      invoice: { points_value: inv.points_value + value },
+      append: { method: 'redemption', amount: value, point: points },
+      points: -points,
+    },
+    () => ({
+      log: `${points} points redeemed (${formatUSD(value)})`,
+      message: `${points} points applied`,
+    }),
+  );
 }
 
 /** Removing a transaction (level 5) is a reversal: the amount due and the points come back as they were. */
@@ -112,6 +164,17 @@ export function planTransactionRemoval(inv: MoneyInvoice, settings: ShopSettings
   const label = METHOD_LABELS[t.method as TransactionMethod] ?? t.method;
   const words = () => ({ log: `${label} of ${formatUSD(t.amount)} removed`, message: 'Transaction removed' });
   if (t.method === 'discount') return plan(inv, settings, { invoice: { discount_percent: 0 }, points: 0 }, words);
-  if (t.method === 'redemption') return plan(inv, settings, { invoice: { points_value: Math.max(0, inv.points_value - t.amount) }, points: t.point }, words);
-  return plan(inv, settings, { invoice: { payment: Math.max(0, inv.payment - t.amount) }, points: -pointsEarned(t.amount) }, words);
+  if (t.method === 'redemption')
+    return plan(
+      inv,
+      settings,
+      { invoice: { points_value: Math.max(0, inv.points_value - t.amount) }, points: t.point },
+      words,
+    );
+  return plan(
+    inv,
+    settings,
+    { invoice: { payment: Math.max(0, inv.payment - t.amount) }, points: -pointsEarned(t.amount) },
+    words,
+  );
 }

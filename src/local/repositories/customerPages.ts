@@ -61,7 +61,9 @@ function cursorOf(q: CustomerPageQuery): PageCursor {
  */
 async function boundedMatches(db: BayBookDB, search: string): Promise<CustomerRow[] | null> {
   // the ranges at once: IndexedDB answers requests of one transaction in turn, without a round trip each
-  const lists = await Promise.all(searchTerms(search).map((t) => prefixKeys(db.customers, t.key, t.prefix, SEARCH_COUNT_CAP + 1)));
+  const lists = await Promise.all(
+    searchTerms(search).map((t) => prefixKeys(db.customers, t.key, t.prefix, SEARCH_COUNT_CAP + 1)),
+  );
   const ids = new Set<string>();
   for (const list of lists) {
     for (const id of list) ids.add(id);
@@ -74,11 +76,16 @@ async function boundedMatches(db: BayBookDB, search: string): Promise<CustomerRo
 /** One page of the Customers table for a sort, a search and filters, with the total (bounded for a search). */
 export async function pageOf(db: BayBookDB, q: CustomerPageQuery): Promise<CustomerPage> {
   const terms = searchTerms(q.search ?? '');
-  const filters = (q.filters ?? []).filter((f) => f.value.trim()).map((f) => ({ id: f.id, value: f.value.trim().toLowerCase() }));
+  const filters = (q.filters ?? [])
+    .filter((f) => f.value.trim())
+    .map((f) => ({ id: f.id, value: f.value.trim().toLowerCase() }));
   const passes = (c: CustomerRow) => filters.every((f) => columnText(c, f.id).toLowerCase().includes(f.value));
   const cursor = cursorOf(q);
   if (!terms.length && !filters.length) {
-    const [page, counter] = await Promise.all([readIndexPage(db.customers, cursor), db.counters.get(rowCountKey('customers'))]);
+    const [page, counter] = await Promise.all([
+      readIndexPage(db.customers, cursor),
+      db.counters.get(rowCountKey('customers')),
+    ]);
     return { ...page, total: counter?.n ?? 0, totalIsFloor: false };
   }
   const matches = terms.length ? await boundedMatches(db, q.search ?? '') : null;
@@ -91,7 +98,11 @@ export async function pageOf(db: BayBookDB, q: CustomerPageQuery): Promise<Custo
   const keep = (c: CustomerRow) => matchesTerms(c, terms) && passes(c);
   const [page, counted] = await Promise.all([
     readIndexPage(db.customers, cursor, keep),
-    db.customers.orderBy(`[${cursor.field}+id]`).filter(keep).limit(SEARCH_COUNT_CAP + 1).count(),
+    db.customers
+      .orderBy(`[${cursor.field}+id]`)
+      .filter(keep)
+      .limit(SEARCH_COUNT_CAP + 1)
+      .count(),
   ]);
   return { ...page, total: Math.min(counted, SEARCH_COUNT_CAP), totalIsFloor: counted > SEARCH_COUNT_CAP };
 }
@@ -100,7 +111,12 @@ export async function pageOf(db: BayBookDB, q: CustomerPageQuery): Promise<Custo
  * Every customer matching the query, in its order, `chunk` rows at a time (Export CSV): keyset pages through the
  * same reads as the table, so an export of 50,000 rows never holds more than a chunk of rows from the database.
  */
-export async function eachMatching(db: BayBookDB, q: Omit<CustomerPageQuery, 'limit' | 'after' | 'before'>, onChunk: (rows: CustomerRow[]) => void, chunk = 1000): Promise<void> {
+export async function eachMatching(
+  db: BayBookDB,
+  q: Omit<CustomerPageQuery, 'limit' | 'after' | 'before'>,
+  onChunk: (rows: CustomerRow[]) => void,
+  chunk = 1000,
+): Promise<void> {
   let after: PageKey | undefined;
   for (;;) {
     const page = await pageOf(db, { ...q, limit: chunk, after });

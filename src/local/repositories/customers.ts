@@ -101,7 +101,8 @@ export function customersRepository(db: BayBookDB) {
         if (ids.size >= limit) break;
         for (const id of await prefixKeys(db.customers, t.key, t.prefix, limit)) if (ids.size < limit) ids.add(id);
       }
-      if (ids.size < limit && /^[0-9a-f-]{8,}$/i.test(q) && (await db.customers.get(q.toLowerCase()))) ids.add(q.toLowerCase());
+      if (ids.size < limit && /^[0-9a-f-]{8,}$/i.test(q) && (await db.customers.get(q.toLowerCase())))
+        ids.add(q.toLowerCase());
       return (await db.customers.bulkGet([...ids])).filter((c): c is CustomerRow => !!c);
     },
 
@@ -112,7 +113,8 @@ export function customersRepository(db: BayBookDB) {
     page: (q: CustomerPageQuery) => pageOf(db, q),
 
     /** Every customer matching a page query, in its order, a chunk at a time (Export CSV). */
-    eachMatching: (q: Omit<CustomerPageQuery, 'limit' | 'after' | 'before'>, onChunk: (rows: CustomerRow[]) => void) => eachMatching(db, q, onChunk),
+    eachMatching: (q: Omit<CustomerPageQuery, 'limit' | 'after' | 'before'>, onChunk: (rows: CustomerRow[]) => void) =>
+      eachMatching(db, q, onChunk),
 
     /** POST /customer {form payload}; returns the new customer's id (made here, UUIDv7). */
     add(form: CustomerForm): Promise<string> {
@@ -142,7 +144,13 @@ export function customersRepository(db: BayBookDB) {
         if (Object.keys(set.changes).length === 0) return cur;
         const row = await w.patch<CustomerRow>('customers', id, { ...set.changes, updated_at: w.now });
         const base = { ...set.base, active: cur.active };
-        await queueFieldChange(w, 'customers', id, { changes: set.changes, base }, `Edit customer ${row.first_name} ${row.last_name}`);
+        await queueFieldChange(
+          w,
+          'customers',
+          id,
+          { changes: set.changes, base },
+          `Edit customer ${row.first_name} ${row.last_name}`,
+        );
         return row;
       });
     },
@@ -165,8 +173,7 @@ export function customersRepository(db: BayBookDB) {
     /** the customers on the device, from the counter kept with every write and pull (no scan) */
     count: async () => (await db.counters.get(rowCountKey('customers')))?.n ?? 0,
     /** for tests and tools: every customer whose plate starts with the prefix */
-    byPlatePrefix: (prefix: string) =>
-      db.customers.where('registration_key').startsWith(plateKey(prefix)).toArray(),
+    byPlatePrefix: (prefix: string) => db.customers.where('registration_key').startsWith(plateKey(prefix)).toArray(),
   };
   return repo;
 }

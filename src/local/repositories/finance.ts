@@ -1,5 +1,12 @@
 import { shopDay } from '../../domain/dates';
-import { dashReport, salesOf, shopToday, transactionSummary, type DashReport, type TransactionSummary } from '../../domain/reports';
+import {
+  dashReport,
+  salesOf,
+  shopToday,
+  transactionSummary,
+  type DashReport,
+  type TransactionSummary,
+} from '../../domain/reports';
 import type { BayBookDB } from '../db';
 import { DASH_KEPT, dashCounterKey, shopTimeZone } from '../rows';
 
@@ -20,14 +27,29 @@ export function financeRepository(db: BayBookDB) {
       const tz = await shopTimeZone(db);
       const today = shopToday(now, tz);
       const [transactions, kept] = await Promise.all([
-        db.transactions.where('created_at').between(today.from.toISOString(), today.to.toISOString(), true, false).toArray(),
+        db.transactions
+          .where('created_at')
+          .between(today.from.toISOString(), today.to.toISOString(), true, false)
+          .toArray(),
         db.counters.get(DASH_KEPT),
       ]);
       const methods = transactionSummary(transactions, today);
       if (!kept) return { report: dashReport(await db.invoices.toArray(), transactions, today), methods };
       const day = shopDay(now, tz);
-      const [labour, products, discounts] = await db.counters.bulkGet([dashCounterKey('labour', day), dashCounterKey('products', day), dashCounterKey('discounts', day)]);
-      return { report: { labour: labour?.n ?? 0, products: products?.n ?? 0, discounts: discounts?.n ?? 0, sales: salesOf(transactions, today) }, methods };
+      const [labour, products, discounts] = await db.counters.bulkGet([
+        dashCounterKey('labour', day),
+        dashCounterKey('products', day),
+        dashCounterKey('discounts', day),
+      ]);
+      return {
+        report: {
+          labour: labour?.n ?? 0,
+          products: products?.n ?? 0,
+          discounts: discounts?.n ?? 0,
+          sales: salesOf(transactions, today),
+        },
+        methods,
+      };
     },
   };
 }

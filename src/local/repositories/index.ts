@@ -29,4 +29,13 @@ export function createRepositories(db: BayBookDB) {
 }
 
 export type Repositories = ReturnType<typeof createRepositories>;
-export { customersRepository, estimatesRepository, invoicesRepository, jobsRepository, productsRepository, teamRepository, configRepository, logsRepository };
+export {
+  customersRepository,
+  estimatesRepository,
+  invoicesRepository,
+  jobsRepository,
+  productsRepository,
+  teamRepository,
+  configRepository,
+  logsRepository,
+};

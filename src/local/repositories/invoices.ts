@@ -5,9 +5,24 @@ import { stockDeltas } from '../../domain/totals';
 import { fill, MSG } from '../../domain/messages';
 import type { InvoiceLine } from '../../domain/entities';
 import { planNewInvoice, type NewInvoicePlan, type PlannedInvoice } from '../../domain/writes/invoices';
-import { linesOf, openForEdit, planInvoiceDelete, planInvoiceEdit, planReturn, planStorage, type InvoiceChangePlan } from '../../domain/writes/invoiceEdits';
+import {
+  linesOf,
+  openForEdit,
+  planInvoiceDelete,
+  planInvoiceEdit,
+  planReturn,
+  planStorage,
+  type InvoiceChangePlan,
+} from '../../domain/writes/invoiceEdits';
 import { availableTo, checkLineStock, invoiceLine, sentLines } from '../../domain/writes/lines';
-import { planDiscount, planPayment, planRedemption, planTransactionRemoval, type MoneyPlan, type Planned } from '../../domain/writes/money';
+import {
+  planDiscount,
+  planPayment,
+  planRedemption,
+  planTransactionRemoval,
+  type MoneyPlan,
+  type Planned,
+} from '../../domain/writes/money';
 import { formatUSD } from '../../domain/money';
 import type { BayBookDB, CustomerRow, InvoiceRow, JobRow, ProductRow, TransactionRow } from '../db';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
@@ -55,7 +70,14 @@ function planned<P extends MoneyPlan>(plan: Planned<P>): P {
 /** Stores a money plan on the device: the invoice's parts with the plan's figures, and the customer's points. */
 async function storePlan(w: WriteContext, inv: InvoiceRow, plan: MoneyPlan): Promise<InvoiceRow> {
   const { total, discount, totals } = plan.figures;
-  const row = await w.patch<InvoiceRow>('invoices', inv.id, { ...plan.invoice, total, discount, totals, updated_at: w.now, version: inv.version + 1 });
+  const row = await w.patch<InvoiceRow>('invoices', inv.id, {
+    ...plan.invoice,
+    total,
+    discount,
+    totals,
+    updated_at: w.now,
+    version: inv.version + 1,
+  });
   await adjustPoints(w, inv.customer_id, plan.points);
   return row;
 }
@@ -66,7 +88,11 @@ async function storePlan(w: WriteContext, inv: InvoiceRow, plan: MoneyPlan): Pro
  * the stock this device saw (`stock_seen`), which the server applies the stock rule to (an offline sale of the last
  * unit still lands); the stored lines never carry it.
  */
-async function priceLines(w: WriteContext, sent: readonly { id: string; qty: number }[], previous: readonly InvoiceLine[] = []) {
+async function priceLines(
+  w: WriteContext,
+  sent: readonly { id: string; qty: number }[],
+  previous: readonly InvoiceLine[] = [],
+) {
   const lines: InvoiceLine[] = [];
   const send: (InvoiceLine & { stock_seen?: number })[] = [];
   for (const l of sentLines(sent)) {
@@ -100,7 +126,14 @@ async function moveStock(w: WriteContext, deltas: readonly [string, number][]) {
 /** Stores an invoice change as src/domain/writes/invoiceEdits.ts planned it: parts, figures, stock. */
 async function storeChange(w: WriteContext, inv: InvoiceRow, plan: InvoiceChangePlan): Promise<InvoiceRow> {
   const { total, discount, totals } = plan.figures;
-  const row = await w.patch<InvoiceRow>('invoices', inv.id, { ...plan.invoice, total, discount, totals, updated_at: w.now, version: inv.version + 1 });
+  const row = await w.patch<InvoiceRow>('invoices', inv.id, {
+    ...plan.invoice,
+    total,
+    discount,
+    totals,
+    updated_at: w.now,
+    version: inv.version + 1,
+  });
   await moveStock(w, plan.stock.deltas);
   return row;
 }
@@ -143,14 +176,35 @@ export function invoicesRepository(db: BayBookDB) {
         const job = await w.get<JobRow>('jobs', jobId);
         if (!job) throw new LocalWriteError(MSG.noRecordFound.replace('{id}', jobId));
         const priced = await priceLines(w, lines);
-        const plan = plannedInvoice(planNewInvoice({ type: 'service', job, form, lines: priced.lines, settings: await settings(w) }));
+        const plan = plannedInvoice(
+          planNewInvoice({ type: 'service', job, form, lines: priced.lines, settings: await settings(w) }),
+        );
         const inv = await makeInvoice(w, plan);
         await w.patch<JobRow>('jobs', jobId, { invoice: [...(job.invoice ?? []), inv.id], updated_at: w.now });
         await moveStock(w, [...stockDeltas([], priced.lines)]);
         await w.enqueue({
           method: 'POST',
           path: '/invoice',
-          body: { data: { id: inv.id, number: inv.number, fetchedData: { id: job.id, vin: job.vin, registration: job.registration, first_name: job.first_name, last_name: job.last_name, contact: job.contact, email: job.email, mileage: job.mileage, service: job.service }, formData: form, productInvoice: priced.send, totals: plan.row.totals } },
+          body: {
+            data: {
+              id: inv.id,
+              number: inv.number,
+              fetchedData: {
+                id: job.id,
+                vin: job.vin,
+                registration: job.registration,
+                first_name: job.first_name,
+                last_name: job.last_name,
+                contact: job.contact,
+                email: job.email,
+                mileage: job.mileage,
+                service: job.service,
+              },
+              formData: form,
+              productInvoice: priced.send,
+              totals: plan.row.totals,
+            },
+          },
           creates: [inv.id],
           needs: [jobId],
           label: `Invoice ${inv.number} for job #${job.number}`,
@@ -167,13 +221,35 @@ export function invoicesRepository(db: BayBookDB) {
         if (customerId && !customer) throw new LocalWriteError(MSG.customerNotFoundUpper);
         // the server's rules (POST /invoice-product): some products, and a blocked customer cannot buy
         const priced = await priceLines(w, lines);
-        const plan = plannedInvoice(planNewInvoice({ type: 'product', customer, form, lines: priced.lines, settings: await settings(w) }));
+        const plan = plannedInvoice(
+          planNewInvoice({ type: 'product', customer, form, lines: priced.lines, settings: await settings(w) }),
+        );
         const inv = await makeInvoice(w, plan);
         await moveStock(w, [...stockDeltas([], priced.lines)]);
         await w.enqueue({
           method: 'POST',
           path: '/invoice-product',
-          body: { data: { id: inv.id, number: inv.number, fetchedData: customer ? { id: customer.id, vin: customer.vin, registration: customer.registration, first_name: customer.first_name, last_name: customer.last_name, contact: customer.contact, email: customer.email } : 'default', formData: form, productInvoice: priced.send, totals: plan.row.totals, productInvoiceFlag: true } },
+          body: {
+            data: {
+              id: inv.id,
+              number: inv.number,
+              fetchedData: customer
+                ? {
+                    id: customer.id,
+                    vin: customer.vin,
+                    registration: customer.registration,
+                    first_name: customer.first_name,
+                    last_name: customer.last_name,
+                    contact: customer.contact,
+                    email: customer.email,
+                  }
+                : 'default',
+              formData: form,
+              productInvoice: priced.send,
+              totals: plan.row.totals,
+              productInvoiceFlag: true,
+            },
+          },
           creates: [inv.id],
           needs: customerId ? [customerId] : [],
           label: `Sale ${inv.number}${customer ? ` for ${customer.first_name} ${customer.last_name}` : ''}`,
@@ -193,7 +269,16 @@ export function invoicesRepository(db: BayBookDB) {
         await w.enqueue({
           method: 'PUT',
           path: '/invoice-details',
-          body: { data: { id, serviceRequest: inv.request_id, formData: open.form, productInvoice: priced.send, totals: plan.figures.totals, base_version: inv.version } },
+          body: {
+            data: {
+              id,
+              serviceRequest: inv.request_id,
+              formData: open.form,
+              productInvoice: priced.send,
+              totals: plan.figures.totals,
+              base_version: inv.version,
+            },
+          },
           label: `Edit invoice ${inv.number}`,
         });
         return row;
@@ -205,7 +290,10 @@ export function invoicesRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         const inv = await mustGet(w, invoiceId);
         const plan = planned(planPayment(inv, await settings(w), method, amount));
-        const t = await appendTransaction(w, inv, plan.append, { path: '/transaction', label: `Payment of ${formatUSD(amount)} on ${inv.number}` });
+        const t = await appendTransaction(w, inv, plan.append, {
+          path: '/transaction',
+          label: `Payment of ${formatUSD(amount)} on ${inv.number}`,
+        });
         await storePlan(w, inv, plan);
         return t;
       });
@@ -218,7 +306,12 @@ export function invoicesRepository(db: BayBookDB) {
         const plan = planDiscount(inv, await settings(w), percent);
         if (plan === null) return inv;
         const ok = planned(plan);
-        if (ok.append) await appendTransaction(w, inv, ok.append, { path: '/discount', label: `Discount ${percent}% on ${inv.number}`, send: { amount: percent } });
+        if (ok.append)
+          await appendTransaction(w, inv, ok.append, {
+            path: '/discount',
+            label: `Discount ${percent}% on ${inv.number}`,
+            send: { amount: percent },
+          });
         return storePlan(w, inv, ok);
       });
     },
@@ -229,7 +322,12 @@ export function invoicesRepository(db: BayBookDB) {
         const inv = await mustGet(w, invoiceId);
         const customer = inv.customer_id ? await w.get<CustomerRow>('customers', inv.customer_id) : undefined;
         const plan = planned(planRedemption(inv, await settings(w), customer?.current_points, points));
-        if (plan.append) await appendTransaction(w, inv, plan.append, { path: '/redemption', label: `${points} points on ${inv.number}`, send: { points } });
+        if (plan.append)
+          await appendTransaction(w, inv, plan.append, {
+            path: '/redemption',
+            label: `${points} points on ${inv.number}`,
+            send: { points },
+          });
         return storePlan(w, inv, plan);
       });
     },
@@ -239,10 +337,23 @@ export function invoicesRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         const inv = await mustGet(w, invoiceId);
         const job = inv.request_id ? await w.get<JobRow>('jobs', inv.request_id) : undefined;
-        const plan = planOk(planStorage(inv, await settings(w), { on, days, completedAt: job?.complete_at, createdAt: inv.created_at, now: new Date(w.now) }));
+        const plan = planOk(
+          planStorage(inv, await settings(w), {
+            on,
+            days,
+            completedAt: job?.complete_at,
+            createdAt: inv.created_at,
+            now: new Date(w.now),
+          }),
+        );
         const row = await storeChange(w, inv, plan);
         const option = on ? 'on' : 'off';
-        await w.enqueue({ method: 'PUT', path: `/invoice-storage-state/${invoiceId}`, body: { data: { option, days: on ? row.storage_days : undefined, base_version: inv.version } }, label: `Storage ${option} for ${inv.number}` });
+        await w.enqueue({
+          method: 'PUT',
+          path: `/invoice-storage-state/${invoiceId}`,
+          body: { data: { option, days: on ? row.storage_days : undefined, base_version: inv.version } },
+          label: `Storage ${option} for ${inv.number}`,
+        });
         return row;
       });
     },
@@ -252,7 +363,12 @@ export function invoicesRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         const inv = await mustGet(w, invoiceId);
         const row = await storeChange(w, inv, planOk(planReturn(inv, items, comment, await settings(w))));
-        await w.enqueue({ method: 'POST', path: '/invoice-return', body: { data: { invoice_id: invoiceId, items, comment, base_version: inv.version } }, label: `Return on ${inv.number}` });
+        await w.enqueue({
+          method: 'POST',
+          path: '/invoice-return',
+          body: { data: { invoice_id: invoiceId, items, comment, base_version: inv.version } },
+          label: `Return on ${inv.number}`,
+        });
         return row;
       });
     },
@@ -268,9 +384,15 @@ export function invoicesRepository(db: BayBookDB) {
         for (const id of plan.remove) await w.remove('transactions', id);
         await adjustPoints(w, inv.customer_id, plan.points);
         await moveStock(w, plan.stock.deltas);
-        if (job && plan.jobInvoices) await w.patch<JobRow>('jobs', job.id, { invoice: plan.jobInvoices, updated_at: w.now });
+        if (job && plan.jobInvoices)
+          await w.patch<JobRow>('jobs', job.id, { invoice: plan.jobInvoices, updated_at: w.now });
         await w.remove('invoices', invoiceId);
-        await w.enqueue({ method: 'DELETE', path: '/invoice', body: { data: { id: invoiceId } }, label: `Delete invoice ${inv.number}` });
+        await w.enqueue({
+          method: 'DELETE',
+          path: '/invoice',
+          body: { data: { id: invoiceId } },
+          label: `Delete invoice ${inv.number}`,
+        });
       });
     },
 
@@ -282,12 +404,18 @@ export function invoicesRepository(db: BayBookDB) {
         const inv = await w.get<InvoiceRow>('invoices', t.invoice_id);
         if (inv) await storePlan(w, inv, planned(planTransactionRemoval(inv, await settings(w), t)));
         await w.remove('transactions', id);
-        await w.enqueue({ method: 'DELETE', path: '/transaction', body: { data: { id } }, label: `Delete transaction ${t.number}` });
+        await w.enqueue({
+          method: 'DELETE',
+          path: '/transaction',
+          body: { data: { id } },
+          label: `Delete transaction ${t.number}`,
+        });
       });
     },
 
     /** invoices created between two instants (reports, paid/unpaid cards) */
-    createdBetween: (fromIso: string, toIso: string) => db.invoices.where('created_at').between(fromIso, toIso, true, false).toArray(),
+    createdBetween: (fromIso: string, toIso: string) =>
+      db.invoices.where('created_at').between(fromIso, toIso, true, false).toArray(),
     all: () => db.invoices.where('created_at').between(Dexie.minKey, Dexie.maxKey).reverse().toArray(),
   };
   return repo;
@@ -327,12 +455,35 @@ async function appendTransaction(
 ): Promise<TransactionRow> {
   const id = newId();
   const number = await w.nextNumber('receipt');
-  const row: TransactionRow = { id, number, amount: t.amount, method: t.method, invoice_id: inv.id, point: t.point, username: w.session.username, deleted: false, created_at: w.now, updated_at: w.now, version: 1 };
+  const row: TransactionRow = {
+    id,
+    number,
+    amount: t.amount,
+    method: t.method,
+    invoice_id: inv.id,
+    point: t.point,
+    username: w.session.username,
+    deleted: false,
+    created_at: w.now,
+    updated_at: w.now,
+    version: 1,
+  };
   await w.put('transactions', row);
   await w.enqueue({
     method: 'POST',
     path: call.path,
-    body: { data: { id, number, method: t.method, invoice_id: inv.id, amount: t.amount, vin: inv.vin, base_version: inv.version, ...call.send } },
+    body: {
+      data: {
+        id,
+        number,
+        method: t.method,
+        invoice_id: inv.id,
+        amount: t.amount,
+        vin: inv.vin,
+        base_version: inv.version,
+        ...call.send,
+      },
+    },
     creates: [id],
     needs: [inv.id],
     label: call.label,

@@ -1,7 +1,13 @@
 import Dexie from 'dexie';
 import { newId } from '../../domain/ids';
 import type { JobStatus } from '../../domain/entities';
-import { SEARCH_CONTAINS_MIN, checkBookingUpdate, checkJobUpdate, jobMatchesSearch, outstandingServices } from '../../domain/jobs';
+import {
+  SEARCH_CONTAINS_MIN,
+  checkBookingUpdate,
+  checkJobUpdate,
+  jobMatchesSearch,
+  outstandingServices,
+} from '../../domain/jobs';
 import { parseBooking } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
 import { planAssign, planCancel, planNote, planStatusChange, type PlannedJob } from '../../domain/writes/jobs';
@@ -29,7 +35,6 @@ export const SEARCH_SCAN = 2000;
 export const SEARCH_CUSTOMERS = 200;
 /** The shop's today lies within this much of now, whatever its zone (a day, a DST hour and a margin). */
 const TODAY_REACH_MS = 26 * 3_600_000;
-
 
 export interface NewJob {
   /** the job's customer, found on the device */
@@ -103,12 +108,18 @@ export function jobsRepository(db: BayBookDB) {
      * A one-character search uses the bounded filter only (its prefix ranges would read most of the table).
      * Every candidate is checked by jobMatchesSearch, so each path finds the same kind of match.
      */
-    async page({ status, search, offset = 0, limit = 10 }: { status?: JobStatus; search?: string; offset?: number; limit?: number } = {}) {
+    async page({
+      status,
+      search,
+      offset = 0,
+      limit = 10,
+    }: { status?: JobStatus; search?: string; offset?: number; limit?: number } = {}) {
       const q = (search ?? '').trim();
       if (q) {
         const hits = new Map<string, JobRow>();
         const keep = (rows: JobRow[]) => {
-          for (const r of rows) if ((!status || r.status === status) && !hits.has(r.id) && jobMatchesSearch(r, q)) hits.set(r.id, r);
+          for (const r of rows)
+            if ((!status || r.status === status) && !hits.has(r.id) && jobMatchesSearch(r, q)) hits.set(r.id, r);
         };
         if (q.length >= SEARCH_CONTAINS_MIN) {
           const key = plateKey(q);
@@ -119,13 +130,26 @@ export function jobsRepository(db: BayBookDB) {
           const num = q.replace(/^#/, '').trim().toUpperCase();
           if (num) keep(await db.jobs.where('number').startsWith(num).toArray());
           const customers = new Set<string>();
-          for (const id of await db.customers.where('name_key').startsWith(q.toUpperCase()).limit(SEARCH_CUSTOMERS).primaryKeys()) customers.add(id);
+          for (const id of await db.customers
+            .where('name_key')
+            .startsWith(q.toUpperCase())
+            .limit(SEARCH_CUSTOMERS)
+            .primaryKeys())
+            customers.add(id);
           const phone = q.replace(/\D+/g, '');
           if (phone.length >= SEARCH_CONTAINS_MIN && /^[\d\s()+.-]+$/.test(q)) {
-            for (const id of await db.customers.where('contact').startsWith(phone).limit(SEARCH_CUSTOMERS).primaryKeys()) customers.add(id);
+            for (const id of await db.customers
+              .where('contact')
+              .startsWith(phone)
+              .limit(SEARCH_CUSTOMERS)
+              .primaryKeys())
+              customers.add(id);
           }
           // one index range per customer (anyOf walks one cursor, hopping key to key: slower for a few hundred keys)
-          for (const rows of await Promise.all([...customers].map((id) => db.jobs.where('customer_id').equals(id).toArray()))) keep(rows);
+          for (const rows of await Promise.all(
+            [...customers].map((id) => db.jobs.where('customer_id').equals(id).toArray()),
+          ))
+            keep(rows);
         }
         const newest = status
           ? db.jobs.where('[status+created_at]').between([status, Dexie.minKey], [status, Dexie.maxKey]).reverse()
@@ -139,7 +163,10 @@ export function jobsRepository(db: BayBookDB) {
         const total = (await db.counters.get(`status:${status}`))?.n ?? 0;
         return { rows: await coll.reverse().offset(offset).limit(limit).toArray(), total };
       }
-      const [rows, total] = await Promise.all([db.jobs.orderBy('created_at').reverse().offset(offset).limit(limit).toArray(), db.jobs.count()]);
+      const [rows, total] = await Promise.all([
+        db.jobs.orderBy('created_at').reverse().offset(offset).limit(limit).toArray(),
+        db.jobs.count(),
+      ]);
       return { rows, total };
     },
 
@@ -156,14 +183,20 @@ export function jobsRepository(db: BayBookDB) {
     },
 
     /** Bookings between two instants (calendar month view). */
-    bookings: (fromIso: string, toIso: string) => db.jobs.where('book_start').between(fromIso, toIso, true, false).toArray(),
+    bookings: (fromIso: string, toIso: string) =>
+      db.jobs.where('book_start').between(fromIso, toIso, true, false).toArray(),
 
     /** Dashboard tiles from the counters kept with every job write (a count() would scan). */
     async tiles(now = new Date()) {
       const tz = await shopTimeZone(db);
       const day = shopDay(now, tz);
       const n = async (k: string) => (await db.counters.get(k))?.n ?? 0;
-      return { active: await n('status:active'), received: await n('status:received'), complete: await n(`complete:${day}`), booked: await n(`booked:${day}`) };
+      return {
+        active: await n('status:active'),
+        received: await n('status:received'),
+        complete: await n(`complete:${day}`),
+        booked: await n(`booked:${day}`),
+      };
     },
 
     /**
@@ -185,7 +218,9 @@ export function jobsRepository(db: BayBookDB) {
       const when = (j: JobRow) => (status === 'complete' ? j.complete_at : j.book_start);
       const onToday = (v: string | null | undefined) => !!v && !String(v).startsWith('0000') && shopDay(v, tz) === day;
       const rows = await range.toArray();
-      return rows.filter((j) => j.status === status && onToday(when(j))).sort((a, b) => b.created_at.localeCompare(a.created_at));
+      return rows
+        .filter((j) => j.status === status && onToday(when(j)))
+        .sort((a, b) => b.created_at.localeCompare(a.created_at));
     },
 
     serviceLog: (jobId: string) =>
@@ -251,7 +286,15 @@ export function jobsRepository(db: BayBookDB) {
             data: {
               id,
               number,
-              customer: { id: c.id, vin: c.vin, registration: c.registration, first_name: c.first_name, last_name: c.last_name, contact: c.contact, email: c.email },
+              customer: {
+                id: c.id,
+                vin: c.vin,
+                registration: c.registration,
+                first_name: c.first_name,
+                last_name: c.last_name,
+                contact: c.contact,
+                email: c.email,
+              },
               customer_id: c.id,
               service: input.service,
               mileage: input.mileage,
@@ -263,7 +306,10 @@ export function jobsRepository(db: BayBookDB) {
           },
           creates,
           needs: [c.id],
-          label: creates.length > 1 ? `Job #${number} for new customer ${c.first_name} ${c.last_name} (${c.registration})` : `Job #${number} for ${c.registration}`,
+          label:
+            creates.length > 1
+              ? `Job #${number} for new customer ${c.first_name} ${c.last_name} (${c.registration})`
+              : `Job #${number} for ${c.registration}`,
         });
         return job;
       });
@@ -275,9 +321,18 @@ export function jobsRepository(db: BayBookDB) {
         const job = await mustGet(w, id);
         const hasInvoice = !!(job.invoice?.length || (await db.invoices.where('request_id').equals(id).count()));
         // the same plan the server runs (level 5 may still move a final job)
-        const plan = planStatusChange(job, status, { level: w.session.permission, hasInvoice, now: new Date(w.now), detail });
+        const plan = planStatusChange(job, status, {
+          level: w.session.permission,
+          hasInvoice,
+          now: new Date(w.now),
+          detail,
+        });
         // sent as a field change: a status someone else moved since is theirs to keep or mine to re-send (issue 14)
-        return storeJobPlan(w, job, plan, { field: { changes: { status }, base: { status: job.status } }, label: `Job #${job.number} to ${status}`, detail });
+        return storeJobPlan(w, job, plan, {
+          field: { changes: { status }, base: { status: job.status } },
+          label: `Job #${job.number} to ${status}`,
+          detail,
+        });
       });
     },
 
@@ -285,7 +340,12 @@ export function jobsRepository(db: BayBookDB) {
     cancel(id: string): Promise<JobRow> {
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
-        return storeJobPlan(w, job, planCancel(job, w.session.permission), { method: 'PUT', path: '/job-action/cancel', body: { data: { id } }, label: `Cancel job #${job.number}` });
+        return storeJobPlan(w, job, planCancel(job, w.session.permission), {
+          method: 'PUT',
+          path: '/job-action/cancel',
+          body: { data: { id } },
+          label: `Cancel job #${job.number}`,
+        });
       });
     },
 
@@ -297,7 +357,11 @@ export function jobsRepository(db: BayBookDB) {
         // whether the name is a technician is the server's to say when the call arrives (its team is the authority)
         const plan = planAssign(job, technician, undefined, detail);
         if (plan.ok && Object.keys(plan.changes).length === 0) return null;
-        const call = { field: { changes: { technician }, base: { technician: job.technician } }, label: `Assign job #${job.number} to ${technician}`, detail };
+        const call = {
+          field: { changes: { technician }, base: { technician: job.technician } },
+          label: `Assign job #${job.number} to ${technician}`,
+          detail,
+        };
         return storeJobPlan(w, job, plan, call);
       });
     },
@@ -338,8 +402,19 @@ export function jobsRepository(db: BayBookDB) {
         const start = iso(bookStart, tz);
         const end = iso(bookEnd, tz);
         if (!start || !end || start > end) throw new LocalWriteError(MSG.invalidBookingDates);
-        const row = await w.patch<JobRow>('jobs', id, { book_start: start, book_end: end, start, status: 'booked', updated_at: w.now });
-        await w.enqueue({ method: 'PUT', path: '/booking-date', body: { data: { id, book_start: start, book_end: end, status: 'booked' } }, label: `Booking of job #${job.number}` });
+        const row = await w.patch<JobRow>('jobs', id, {
+          book_start: start,
+          book_end: end,
+          start,
+          status: 'booked',
+          updated_at: w.now,
+        });
+        await w.enqueue({
+          method: 'PUT',
+          path: '/booking-date',
+          body: { data: { id, book_start: start, book_end: end, status: 'booked' } },
+          label: `Booking of job #${job.number}`,
+        });
         return row;
       });
     },
@@ -349,9 +424,24 @@ export function jobsRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         if (!value.trim()) throw new LocalWriteError(MSG.writeSomething);
         const job = await mustGet(w, jobId);
-        const entry: LogEntry = { id: newId(), job_id: jobId, message: value, username: w.session.username, created_at: w.now, updated_at: w.now, version: 1 };
+        const entry: LogEntry = {
+          id: newId(),
+          job_id: jobId,
+          message: value,
+          username: w.session.username,
+          created_at: w.now,
+          updated_at: w.now,
+          version: 1,
+        };
         await w.put('service_log', entry);
-        await w.enqueue({ method: 'POST', path: '/service-log', body: { data: { id: entry.id, value, job_id: jobId } }, creates: [entry.id], needs: [jobId], label: `Log on job #${job.number}` });
+        await w.enqueue({
+          method: 'POST',
+          path: '/service-log',
+          body: { data: { id: entry.id, value, job_id: jobId } },
+          creates: [entry.id],
+          needs: [jobId],
+          label: `Log on job #${job.number}`,
+        });
         return entry;
       });
     },
@@ -361,7 +451,12 @@ export function jobsRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         const entry = await w.get<LogEntry>('service_log', id);
         await w.remove('service_log', id);
-        await w.enqueue({ method: 'DELETE', path: '/service-log', body: { data: { id } }, label: `Delete log "${String(entry?.message ?? '').slice(0, 15)}"` });
+        await w.enqueue({
+          method: 'DELETE',
+          path: '/service-log',
+          body: { data: { id } },
+          label: `Delete log "${String(entry?.message ?? '').slice(0, 15)}"`,
+        });
       });
     },
 
@@ -377,9 +472,26 @@ export function jobsRepository(db: BayBookDB) {
         const job = await mustGet(w, jobId);
         const blob = await w.storeBlob(file, name);
         const id = newId();
-        const row: Row = { id, job_id: jobId, src: `blob:${blob.id}`, thumbnail: `blob:${blob.id}`, mime: blob.mime, size: blob.size, created_at: w.now, local: true };
+        const row: Row = {
+          id,
+          job_id: jobId,
+          src: `blob:${blob.id}`,
+          thumbnail: `blob:${blob.id}`,
+          mime: blob.mime,
+          size: blob.size,
+          created_at: w.now,
+          local: true,
+        };
         await w.put('service_photos', row);
-        await w.enqueue({ method: 'POST', path: '/upload/service-photo', form: { job_id: jobId, id }, blobId: blob.id, creates: [id], needs: [jobId], label: `Photo for job #${job.number}` });
+        await w.enqueue({
+          method: 'POST',
+          path: '/upload/service-photo',
+          form: { job_id: jobId, id },
+          blobId: blob.id,
+          creates: [id],
+          needs: [jobId],
+          label: `Photo for job #${job.number}`,
+        });
         return row;
       });
     },
@@ -400,11 +512,20 @@ export function jobsRepository(db: BayBookDB) {
   };
 }
 
-function textAction(db: BayBookDB, id: string, field: 'comment' | 'service_note', value: string, what: string): Promise<JobRow> {
+function textAction(
+  db: BayBookDB,
+  id: string,
+  field: 'comment' | 'service_note',
+  value: string,
+  what: string,
+): Promise<JobRow> {
   return localWrite(db, async (w) => {
     const job = await mustGet(w, id);
     // the note it was based on travels with it: a note someone else wrote since is never replaced (issue 14)
-    const call = { field: { changes: { [field]: value }, base: { [field]: job[field] } }, label: `${what} on job #${job.number}` };
+    const call = {
+      field: { changes: { [field]: value }, base: { [field]: job[field] } },
+      label: `${what} on job #${job.number}`,
+    };
     return storeJobPlan(w, job, planNote(job, field, value), call);
   });
 }

@@ -35,37 +35,76 @@ export function productsRepository(db: BayBookDB) {
       if (q.length < 3) return [];
       const found = new Map<string, ProductRow>();
       for (const p of await db.products.where('barcode').startsWith(q).limit(limit).toArray()) found.set(p.id, p);
-      for (const p of await db.products.where('title_key').startsWith(q.toUpperCase()).limit(limit).toArray()) found.set(p.id, p);
+      for (const p of await db.products.where('title_key').startsWith(q.toUpperCase()).limit(limit).toArray())
+        found.set(p.id, p);
       const byId = await db.products.get(q);
       if (byId) found.set(byId.id, byId);
       if (found.size < limit) {
         const needle = q.toUpperCase();
-        for (const p of await db.products.filter((p) => String(p.description).toUpperCase().includes(needle) || (p.title_key ?? '').includes(needle)).limit(limit).toArray()) found.set(p.id, p);
+        for (const p of await db.products
+          .filter((p) => String(p.description).toUpperCase().includes(needle) || (p.title_key ?? '').includes(needle))
+          .limit(limit)
+          .toArray())
+          found.set(p.id, p);
       }
       return [...found.values()].filter((p) => !p.deleted).slice(0, limit);
     },
     async page({ offset = 0, limit = 10 } = {}) {
       const coll = db.products.orderBy('title_key').filter((p) => !p.deleted);
-      const [rows, total] = await Promise.all([coll.clone().offset(offset).limit(limit).toArray(), coll.clone().count()]);
+      const [rows, total] = await Promise.all([
+        coll.clone().offset(offset).limit(limit).toArray(),
+        coll.clone().count(),
+      ]);
       return { rows, total };
     },
-    inventoryLog: (productId: string) => db.inventory_log.where('[product_id+created_at]').between([productId, ''], [productId, '\uffff']).reverse().toArray(),
+    inventoryLog: (productId: string) =>
+      db.inventory_log
+        .where('[product_id+created_at]')
+        .between([productId, ''], [productId, '\uffff'])
+        .reverse()
+        .toArray(),
     photos: (productId: string) => db.product_photos.where('product_id').equals(productId).toArray(),
     /** the stored bytes of a photo added on this device and not sent yet ('blob:<id>') */
     async localPhoto(src: string): Promise<Blob | null> {
       if (!src.startsWith('blob:')) return null;
       return (await db.blobs.get(src.slice(5)))?.blob ?? null;
     },
-    suppliers: () => db.suppliers.orderBy('bizname').filter((s) => !s.deleted).toArray(),
+    suppliers: () =>
+      db.suppliers
+        .orderBy('bizname')
+        .filter((s) => !s.deleted)
+        .toArray(),
 
     /** POST /v2/inventory/product */
     add(input: ProductInput): Promise<ProductRow> {
       return localWrite(db, async (w) => {
         if (!input.title.trim()) throw new LocalWriteError(MSG.titleMin);
         const id = newId();
-        const row: ProductRow = { id, title: input.title.trim(), title_key: '', description: input.description, price: input.price, cost: input.cost ?? 0, stock: input.stock, low_stock: input.low_stock, barcode: input.barcode ?? '', supplier: input.supplier ?? null, deleted: false, created_at: w.now, updated_at: w.now, version: 1 };
+        const row: ProductRow = {
+          id,
+          title: input.title.trim(),
+          title_key: '',
+          description: input.description,
+          price: input.price,
+          cost: input.cost ?? 0,
+          stock: input.stock,
+          low_stock: input.low_stock,
+          barcode: input.barcode ?? '',
+          supplier: input.supplier ?? null,
+          deleted: false,
+          created_at: w.now,
+          updated_at: w.now,
+          version: 1,
+        };
         const stored = await w.put('products', row);
-        await w.enqueue({ method: 'POST', path: '/v2/inventory/product', body: { data: { id, ...input } }, creates: [id], needs: input.supplier ? [input.supplier] : [], label: `Add product ${row.title}` });
+        await w.enqueue({
+          method: 'POST',
+          path: '/v2/inventory/product',
+          body: { data: { id, ...input } },
+          creates: [id],
+          needs: input.supplier ? [input.supplier] : [],
+          label: `Add product ${row.title}`,
+        });
         return stored;
       });
     },
@@ -89,7 +128,12 @@ export function productsRepository(db: BayBookDB) {
         if (!cur) throw new LocalWriteError(MSG.notFound);
         if (!Number.isInteger(amount) || amount < 1) throw new LocalWriteError('Enter the amount received.');
         const row = await w.patch<ProductRow>('products', id, { stock: cur.stock + amount, updated_at: w.now });
-        await w.enqueue({ method: 'PUT', path: '/v2/inventory/product', body: { data: { id, receival: true, amount } }, label: `Receive ${amount} × ${cur.title}` });
+        await w.enqueue({
+          method: 'PUT',
+          path: '/v2/inventory/product',
+          body: { data: { id, receival: true, amount } },
+          label: `Receive ${amount} × ${cur.title}`,
+        });
         return row;
       });
     },
@@ -98,7 +142,12 @@ export function productsRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         const cur = await w.get<ProductRow>('products', id);
         await w.remove('products', id);
-        await w.enqueue({ method: 'DELETE', path: '/v2/inventory/product', body: { data: { id } }, label: `Delete product ${cur?.title ?? id}` });
+        await w.enqueue({
+          method: 'DELETE',
+          path: '/v2/inventory/product',
+          body: { data: { id } },
+          label: `Delete product ${cur?.title ?? id}`,
+        });
       });
     },
     /**
@@ -110,9 +159,30 @@ export function productsRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         if (!input.title.trim()) throw new LocalWriteError(MSG.titleMin);
         const id = newId();
-        const row: ProductRow = { id, title: input.title.trim(), title_key: '', description: input.description, price: input.price, cost: 0, stock: 0, low_stock: 0, barcode: '', supplier: null, deleted: false, created_at: w.now, updated_at: w.now, version: 1 };
+        const row: ProductRow = {
+          id,
+          title: input.title.trim(),
+          title_key: '',
+          description: input.description,
+          price: input.price,
+          cost: 0,
+          stock: 0,
+          low_stock: 0,
+          barcode: '',
+          supplier: null,
+          deleted: false,
+          created_at: w.now,
+          updated_at: w.now,
+          version: 1,
+        };
         const stored = await w.put('products', row);
-        await w.enqueue({ method: 'POST', path: '/product', body: { data: { id, title: row.title, description: input.description, price: input.price } }, creates: [id], label: `Add product ${row.title}` });
+        await w.enqueue({
+          method: 'POST',
+          path: '/product',
+          body: { data: { id, title: row.title, description: input.description, price: input.price } },
+          creates: [id],
+          label: `Add product ${row.title}`,
+        });
         return stored;
       });
     },
@@ -122,7 +192,12 @@ export function productsRepository(db: BayBookDB) {
         if (!cur) throw new LocalWriteError(MSG.notFound);
         if (!changes.title.trim()) throw new LocalWriteError(MSG.titleMin);
         const row = await w.patch<ProductRow>('products', id, { ...changes, updated_at: w.now });
-        await w.enqueue({ method: 'PUT', path: '/product', body: { data: { id, ...changes } }, label: `Edit product ${row.title}` });
+        await w.enqueue({
+          method: 'PUT',
+          path: '/product',
+          body: { data: { id, ...changes } },
+          label: `Edit product ${row.title}`,
+        });
         return row;
       });
     },
@@ -130,7 +205,12 @@ export function productsRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         const cur = await w.get<ProductRow>('products', id);
         await w.remove('products', id);
-        await w.enqueue({ method: 'DELETE', path: '/product', body: { data: { id } }, label: `Delete product ${cur?.title ?? id}` });
+        await w.enqueue({
+          method: 'DELETE',
+          path: '/product',
+          body: { data: { id } },
+          label: `Delete product ${cur?.title ?? id}`,
+        });
       });
     },
     /** POST /upload/product-photo (myfile, product_id); 10 MB checked before queuing */
@@ -140,16 +220,38 @@ export function productsRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         const blob = await w.storeBlob(file, name);
         const id = newId();
-        const row: Row = { id, product_id: productId, src: `blob:${blob.id}`, thumbnail: `blob:${blob.id}`, mime: blob.mime, size: blob.size, created_at: w.now, local: true };
+        const row: Row = {
+          id,
+          product_id: productId,
+          src: `blob:${blob.id}`,
+          thumbnail: `blob:${blob.id}`,
+          mime: blob.mime,
+          size: blob.size,
+          created_at: w.now,
+          local: true,
+        };
         await w.put('product_photos', row);
-        await w.enqueue({ method: 'POST', path: '/upload/product-photo', form: { product_id: productId, id }, blobId: blob.id, creates: [id], needs: [productId], label: 'Product photo' });
+        await w.enqueue({
+          method: 'POST',
+          path: '/upload/product-photo',
+          form: { product_id: productId, id },
+          blobId: blob.id,
+          creates: [id],
+          needs: [productId],
+          label: 'Product photo',
+        });
         return row;
       });
     },
     removePhoto(id: string): Promise<void> {
       return localWrite(db, async (w) => {
         await w.remove('product_photos', id);
-        await w.enqueue({ method: 'DELETE', path: '/productPhoto', body: { data: { id } }, label: 'Delete product photo' });
+        await w.enqueue({
+          method: 'DELETE',
+          path: '/productPhoto',
+          body: { data: { id } },
+          label: 'Delete product photo',
+        });
       });
     },
     /** POST /v2/inventory/supplier */
@@ -157,23 +259,49 @@ export function productsRepository(db: BayBookDB) {
       return localWrite(db, async (w) => {
         if (!input.bizname.trim()) throw new LocalWriteError('Enter the business name.');
         const id = newId();
-        const row: SupplierRow = { id, bizname: input.bizname.trim(), email: input.email ?? '', address: input.address ?? '', contact: input.contact ?? '', deleted: false, created_at: w.now, updated_at: w.now, version: 1 };
+        const row: SupplierRow = {
+          id,
+          bizname: input.bizname.trim(),
+          email: input.email ?? '',
+          address: input.address ?? '',
+          contact: input.contact ?? '',
+          deleted: false,
+          created_at: w.now,
+          updated_at: w.now,
+          version: 1,
+        };
         await w.put('suppliers', row);
-        await w.enqueue({ method: 'POST', path: '/v2/inventory/supplier', body: { data: { id, ...input } }, creates: [id], label: `Add supplier ${row.bizname}` });
+        await w.enqueue({
+          method: 'POST',
+          path: '/v2/inventory/supplier',
+          body: { data: { id, ...input } },
+          creates: [id],
+          label: `Add supplier ${row.bizname}`,
+        });
         return row;
       });
     },
     editSupplier(id: string, changes: Partial<Omit<SupplierRow, 'id'>>): Promise<SupplierRow> {
       return localWrite(db, async (w) => {
         const row = await w.patch<SupplierRow>('suppliers', id, { ...changes, updated_at: w.now });
-        await w.enqueue({ method: 'PUT', path: '/v2/inventory/supplier', body: { data: { id, ...changes } }, label: `Edit supplier ${row.bizname}` });
+        await w.enqueue({
+          method: 'PUT',
+          path: '/v2/inventory/supplier',
+          body: { data: { id, ...changes } },
+          label: `Edit supplier ${row.bizname}`,
+        });
         return row;
       });
     },
     removeSupplier(id: string): Promise<void> {
       return localWrite(db, async (w) => {
         await w.remove('suppliers', id);
-        await w.enqueue({ method: 'DELETE', path: '/v2/inventory/supplier', body: { data: { id } }, label: 'Delete supplier' });
+        await w.enqueue({
+          method: 'DELETE',
+          path: '/v2/inventory/supplier',
+          body: { data: { id } },
+          label: 'Delete supplier',
+        });
       });
     },
   };

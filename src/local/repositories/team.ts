@@ -25,8 +25,10 @@ async function checkMember(w: WriteContext, change: { id: string; permission?: n
   const self = current.username === w.session.username;
   if (change.removing && self) throw new LocalWriteError(MSG.cannotRemoveSelf);
   const leavesLevel5 = current.permission === 5 && (change.removing || (change.permission ?? 5) < 5);
-  if (leavesLevel5 && !rows.some((u) => u.id !== current.id && u.permission === 5)) throw new LocalWriteError(MSG.lastSuperAdmin);
-  if (!change.removing && self && (change.permission ?? current.permission) < current.permission) throw new LocalWriteError(MSG.cannotLowerOwnPermission);
+  if (leavesLevel5 && !rows.some((u) => u.id !== current.id && u.permission === 5))
+    throw new LocalWriteError(MSG.lastSuperAdmin);
+  if (!change.removing && self && (change.permission ?? current.permission) < current.permission)
+    throw new LocalWriteError(MSG.cannotLowerOwnPermission);
 }
 
 export function teamRepository(db: BayBookDB) {
@@ -48,7 +50,15 @@ export function teamRepository(db: BayBookDB) {
     add(input: { username: string; permission: number; password: string }) {
       return localWrite(db, async (w) => {
         const id = newId();
-        await w.put<MemberRow>('users', { id, username: input.username, permission: input.permission, deleted: false, created_at: w.now, updated_at: w.now, version: 1 });
+        await w.put<MemberRow>('users', {
+          id,
+          username: input.username,
+          permission: input.permission,
+          deleted: false,
+          created_at: w.now,
+          updated_at: w.now,
+          version: 1,
+        });
         await w.enqueue({
           method: 'POST',
           path: '/v2/auth/user',
@@ -63,11 +73,22 @@ export function teamRepository(db: BayBookDB) {
     edit(input: { id: string; username: string; permission: number; password?: string }) {
       return localWrite(db, async (w) => {
         await checkMember(w, { id: input.id, permission: input.permission });
-        await w.patch<MemberRow>('users', input.id, { username: input.username, permission: input.permission, updated_at: w.now });
+        await w.patch<MemberRow>('users', input.id, {
+          username: input.username,
+          permission: input.permission,
+          updated_at: w.now,
+        });
         await w.enqueue({
           method: 'PUT',
           path: '/v2/auth/user',
-          body: { data: { id: input.id, username: input.username, permission: input.permission, ...(input.password ? { password: input.password } : {}) } },
+          body: {
+            data: {
+              id: input.id,
+              username: input.username,
+              permission: input.permission,
+              ...(input.password ? { password: input.password } : {}),
+            },
+          },
           label: `Edit team member ${input.username}`,
         });
       });
@@ -78,7 +99,12 @@ export function teamRepository(db: BayBookDB) {
         const row = await w.get<MemberRow>('users', id);
         if (row) await checkMember(w, { id, removing: true });
         await w.remove('users', id);
-        await w.enqueue({ method: 'DELETE', path: '/v2/auth/user', body: { data: { id } }, label: `Remove team member ${row?.username ?? id}` });
+        await w.enqueue({
+          method: 'DELETE',
+          path: '/v2/auth/user',
+          body: { data: { id } },
+          label: `Remove team member ${row?.username ?? id}`,
+        });
       });
     },
   };
@@ -96,7 +122,11 @@ export function configRepository(db: BayBookDB) {
     /** PUT /configsheet/{id} {title, description, amount} */
     edit(input: { id: string; description: string; amount: number | null }) {
       return localWrite(db, async (w) => {
-        const row = await w.patch<ConfigRow>('config', input.id, { description: input.description, amount: input.amount, updated_at: w.now });
+        const row = await w.patch<ConfigRow>('config', input.id, {
+          description: input.description,
+          amount: input.amount,
+          updated_at: w.now,
+        });
         await w.enqueue({
           method: 'PUT',
           path: `/configsheet/${input.id}`,

@@ -57,7 +57,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   await migrate(liteDb, { migrationsFolder });
   const db: Db = liteDb;
   turnQueues.set(db, turnQueue());
-  return { db, kind: 'pglite', close: () => client.close(), listen: (channel, onPayload) => client.listen(channel, onPayload) };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
+  };
 }
 
 const turnQueues = new WeakMap<Db, () => Promise<void>>();

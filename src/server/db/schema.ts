@@ -32,13 +32,17 @@ export const {
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const devices = pgTable('devices', {
-  id: uuid('id').primaryKey(),
-  code: text('code').notNull(),
-  username: text('username').notNull(),
-  created_at: ts('created_at').notNull().defaultNow(),
-  last_seen_at: ts('last_seen_at').notNull().defaultNow(),
-}, (t) => [uniqueIndex('devices_code_uq').on(t.code)]);
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey(),
+    code: text('code').notNull(),
+    username: text('username').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+    last_seen_at: ts('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('devices_code_uq').on(t.code)],
+);
 
 /** Server-side number series (for rows created through the API without a device number). */
 export const numberSeries = pgTable('number_series', {
@@ -50,16 +54,20 @@ export const numberSeries = pgTable('number_series', {
  * The pull feed. `seq` is handed out under a transaction-level advisory lock taken at the end of each writing
  * transaction, so seq order is commit order and a cursor never skips a row that commits late (DESIGN.md).
  */
-export const changeLog = pgTable('change_log', {
-  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
-  entity: text('entity').notNull(),
-  row_id: uuid('row_id').notNull(),
-  op: text('op').notNull(),
-  created_at: ts('created_at').notNull().defaultNow(),
-}, (t) => [
-  // a device catching up on the tables a higher level may see reads one table's changes in seq order
-  index('change_log_entity_seq_idx').on(t.entity, t.seq),
-]);
+export const changeLog = pgTable(
+  'change_log',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    entity: text('entity').notNull(),
+    row_id: uuid('row_id').notNull(),
+    op: text('op').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // a device catching up on the tables a higher level may see reads one table's changes in seq order
+    index('change_log_entity_seq_idx').on(t.entity, t.seq),
+  ],
+);
 
 /** Idempotency-Key → the first response, written in the same transaction as the mutation it answers. */
 export const idempotency = pgTable('idempotency', {

@@ -11,10 +11,16 @@ const CHANGE_LOG_LOCK = 74_210_001;
  * Appends the pull feed rows of a transaction. Must be the last statements before commit: the advisory lock is
  * held until commit, so no transaction can take a later seq and become visible before this one (DESIGN.md).
  */
-export async function writeChangeLog(tx: Tx, changes: { entity: SyncEntityName; id: string; op: 'upsert' | 'delete' }[]) {
+export async function writeChangeLog(
+  tx: Tx,
+  changes: { entity: SyncEntityName; id: string; op: 'upsert' | 'delete' }[],
+) {
   if (changes.length === 0) return;
   await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOG_LOCK})`);
-  const rows = await tx.insert(changeLog).values(changes.map((c) => ({ entity: c.entity, row_id: c.id, op: c.op }))).returning({ seq: changeLog.seq });
+  const rows = await tx
+    .insert(changeLog)
+    .values(changes.map((c) => ({ entity: c.entity, row_id: c.id, op: c.op })))
+    .returning({ seq: changeLog.seq });
   // "pull now" for the devices (src/server/live.ts): delivered to every listening instance at commit, never on rollback
   await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${String(rows.reduce((m, r) => Math.max(m, r.seq), 0))})`);
 }

@@ -21,7 +21,8 @@ export function nestedDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -38,15 +39,19 @@ export function nestedDeeperThan(text: string, max: number): boolean {
 export function registerJsonBody(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_MAX_BYTES }, (req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (nestedDeeperThan(text, JSON_MAX_DEPTH)) {
-      done(new HttpError(400, fill(MSG.jsonTooDeep, { max: JSON_MAX_DEPTH })), undefined);
-      return;
-    }
-    parse(req, text, (err, value) => {
-      if (err) done(new HttpError(400, MSG.jsonInvalid), undefined);
-      else done(null, value);
-    });
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: JSON_BODY_MAX_BYTES },
+    (req, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (nestedDeeperThan(text, JSON_MAX_DEPTH)) {
+        done(new HttpError(400, fill(MSG.jsonTooDeep, { max: JSON_MAX_DEPTH })), undefined);
+        return;
+      }
+      parse(req, text, (err, value) => {
+        if (err) done(new HttpError(400, MSG.jsonInvalid), undefined);
+        else done(null, value);
+      });
+    },
+  );
 }

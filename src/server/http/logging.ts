@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 
 /**
  * What the server's log may carry: what happened and where, never the data it happened to. A customer's name, VIN or
@@ -37,7 +43,13 @@ function messageOf(e: ErrorLike): string {
   // since raw SQL can inline values; the stack says which call ran it
   if (e.name === 'DrizzleQueryError' || ('params' in e && !('code' in e))) return 'Failed query';
   const message = String(e.message ?? '');
-  const masked = 'code' in e ? maskQuoted(message, NAMING_FIELDS.map((f) => e[f])) : message;
+  const masked =
+    'code' in e
+      ? maskQuoted(
+          message,
+          NAMING_FIELDS.map((f) => e[f]),
+        )
+      : message;
   return masked.length > MAX_MESSAGE ? `${masked.slice(0, MAX_MESSAGE)}…` : masked;
 }
 
@@ -86,10 +98,16 @@ export function loggerOptions(level: string, redact: string[], stream?: { write(
     hooks: {
       logMethod(args, method) {
         const [first, second, ...rest] = args as unknown[];
-        if (first instanceof Error) return method.apply(this, [{ err: first }, typeof second === 'string' ? second : safeError(first).message, ...rest] as Parameters<typeof method>);
+        if (first instanceof Error)
+          return method.apply(this, [
+            { err: first },
+            typeof second === 'string' ? second : safeError(first).message,
+            ...rest,
+          ] as Parameters<typeof method>);
         const err = first && typeof first === 'object' ? (first as { err?: unknown }).err : undefined;
         // Fastify's own error logging passes err.message as the message
-        if (err instanceof Error && second === err.message) return method.apply(this, [first, safeError(err).message, ...rest] as Parameters<typeof method>);
+        if (err instanceof Error && second === err.message)
+          return method.apply(this, [first, safeError(err).message, ...rest] as Parameters<typeof method>);
         return method.apply(this, args);
       },
     },
@@ -121,7 +139,12 @@ export class ShortRequestLog extends LogController {
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, url: routeOf(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const line = {
+      method: request.method,
+      url: routeOf(request),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }

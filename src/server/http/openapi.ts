@@ -6,7 +6,20 @@ type Json = Record<string, unknown>;
  * The OpenAPI body of a route, derived from the same yup schema the route validates with (one source): used for
  * documentation only — validation stays with yup, so SPEC's messages are the ones clients get.
  */
-function fromDescription(d: SchemaDescription | { type: string; fields?: Record<string, unknown>; innerType?: unknown; oneOf?: unknown[]; optional?: boolean; nullable?: boolean; tests?: { name?: string; params?: Record<string, unknown> }[]; label?: string }): Json {
+function fromDescription(
+  d:
+    | SchemaDescription
+    | {
+        type: string;
+        fields?: Record<string, unknown>;
+        innerType?: unknown;
+        oneOf?: unknown[];
+        optional?: boolean;
+        nullable?: boolean;
+        tests?: { name?: string; params?: Record<string, unknown> }[];
+        label?: string;
+      },
+): Json {
   const desc = d as SchemaDescription & { fields?: Record<string, SchemaDescription>; innerType?: SchemaDescription };
   const out: Json = {};
   switch (desc.type) {
@@ -37,8 +50,10 @@ function fromDescription(d: SchemaDescription | { type: string; fields?: Record<
       break; // mixed: any value
   }
   for (const t of desc.tests ?? []) {
-    if (t.name === 'min' && t.params) out[desc.type === 'string' ? 'minLength' : desc.type === 'array' ? 'minItems' : 'minimum'] = t.params.min;
-    if (t.name === 'max' && t.params) out[desc.type === 'string' ? 'maxLength' : desc.type === 'array' ? 'maxItems' : 'maximum'] = t.params.max;
+    if (t.name === 'min' && t.params)
+      out[desc.type === 'string' ? 'minLength' : desc.type === 'array' ? 'minItems' : 'minimum'] = t.params.min;
+    if (t.name === 'max' && t.params)
+      out[desc.type === 'string' ? 'maxLength' : desc.type === 'array' ? 'maxItems' : 'maximum'] = t.params.max;
   }
   const oneOf = (desc as { oneOf?: unknown[] }).oneOf;
   if (oneOf?.length) out.enum = oneOf;
@@ -66,13 +81,24 @@ export interface QueryParamDoc {
 export function pageQueryDoc(defaultPerPage: number): Record<string, QueryParamDoc> {
   return {
     page: { type: 'integer', description: 'Page number, from 1', minimum: 1, default: 1 },
-    per_page: { type: 'integer', description: 'Rows per page (SPEC §9 options, at most 500)', minimum: 1, maximum: 500, default: defaultPerPage },
+    per_page: {
+      type: 'integer',
+      description: 'Rows per page (SPEC §9 options, at most 500)',
+      minimum: 1,
+      maximum: 500,
+      default: defaultPerPage,
+    },
   };
 }
 
 /** A route's query string for the OpenAPI document (@fastify/swagger lists each property as an `in: query` parameter). */
 export function queryDoc(params: Record<string, QueryParamDoc>): Json {
-  return { type: 'object', properties: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, { ...v, enum: v.enum ? [...v.enum] : undefined }])) };
+  return {
+    type: 'object',
+    properties: Object.fromEntries(
+      Object.entries(params).map(([k, v]) => [k, { ...v, enum: v.enum ? [...v.enum] : undefined }]),
+    ),
+  };
 }
 
 /** A multipart/form-data upload: its file field and its text fields, for the document only. */
@@ -82,7 +108,9 @@ export interface MultipartDoc {
 }
 
 export function multipartDoc(doc: MultipartDoc): Json {
-  const properties: Record<string, Json> = { [doc.file.name]: { type: 'string', format: 'binary', description: doc.file.description } };
+  const properties: Record<string, Json> = {
+    [doc.file.name]: { type: 'string', format: 'binary', description: doc.file.description },
+  };
   const required = [doc.file.name];
   for (const [k, v] of Object.entries(doc.fields)) {
     properties[k] = { type: 'string', description: v.description, ...(v.format ? { format: v.format } : {}) };

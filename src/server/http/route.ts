@@ -22,7 +22,6 @@ export interface User {
   permission: number;
 }
 
-
 export interface ReadCtx<B> {
   req: FastifyRequest;
   reply: FastifyReply;
@@ -86,11 +85,15 @@ function unstorableAt(value: unknown, path = ''): string | undefined {
 }
 
 /** Every route with a body schema, by "METHOD /path" (without /api): the schema-driven fuzz suite walks it. */
-export const ROUTE_SCHEMAS = new Map<string, { method: ApiRoute['method']; path: string; write: boolean; schema: Schema<unknown> }>();
+export const ROUTE_SCHEMAS = new Map<
+  string,
+  { method: ApiRoute['method']; path: string; write: boolean; schema: Schema<unknown> }
+>();
 
 /** SPEC §7: request bodies are mostly wrapped as {data: ...}; both forms are accepted. */
 export function unwrap(body: unknown): unknown {
-  if (body && typeof body === 'object' && !Array.isArray(body) && 'data' in body) return (body as { data: unknown }).data;
+  if (body && typeof body === 'object' && !Array.isArray(body) && 'data' in body)
+    return (body as { data: unknown }).data;
   return body ?? {};
 }
 
@@ -133,7 +136,9 @@ export async function authenticate(req: FastifyRequest, db: Db): Promise<User> {
 }
 
 function hashRequest(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${path}\n${JSON.stringify(body ?? null)}`)
+    .digest('hex');
 }
 
 class ReplayFound extends Error {}
@@ -151,7 +156,13 @@ export function defineRoute<B>(app: FastifyInstance, services: AppServices, def:
   if (!meta) throw new Error(`Route ${def.method} ${def.path} is not in src/domain/apiRoutes.ts`);
   const { db } = services;
   if (soleUser(db) && !knownUsers.has(db)) knownUsers.set(db, { rows: new Map(), generation: 0 });
-  if (def.body) ROUTE_SCHEMAS.set(`${def.method} ${def.path}`, { method: def.method, path: def.path, write: !!def.write, schema: def.body as Schema<unknown> });
+  if (def.body)
+    ROUTE_SCHEMAS.set(`${def.method} ${def.path}`, {
+      method: def.method,
+      path: def.path,
+      write: !!def.write,
+      schema: def.body as Schema<unknown>,
+    });
 
   app.route({
     method: def.method,
@@ -167,13 +178,18 @@ export function defineRoute<B>(app: FastifyInstance, services: AppServices, def:
     handler: async (req, reply) => {
       const turn = waitForTurn(db);
       if (turn) await turn;
-      const user = meta.action === null ? ({ id: '', username: '', permission: 0 } as User) : await authenticate(req, db);
+      const user =
+        meta.action === null ? ({ id: '', username: '', permission: 0 } as User) : await authenticate(req, db);
       if (meta.action && !can(meta.action, user.permission)) throw forbidden(MSG.forbidden);
       // the payload first, so the field is named as the form names it; then anything around it
-      const unstorable = unstorableAt(unwrap(req.body)) ?? unstorableAt(req.body) ?? unstorableAt(req.query) ?? unstorableAt(req.params);
-      if (unstorable) throw badRequest(fill(MSG.unstorable, { field: unstorable.slice(0, 80) }), { field: unstorable.slice(0, 80) });
+      const unstorable =
+        unstorableAt(unwrap(req.body)) ?? unstorableAt(req.body) ?? unstorableAt(req.query) ?? unstorableAt(req.params);
+      if (unstorable)
+        throw badRequest(fill(MSG.unstorable, { field: unstorable.slice(0, 80) }), { field: unstorable.slice(0, 80) });
       // a query parameter given twice arrives as an array; every handler reads one string per name
-      const repeated = Object.entries((req.query ?? {}) as Record<string, unknown>).find(([, v]) => v !== undefined && typeof v !== 'string');
+      const repeated = Object.entries((req.query ?? {}) as Record<string, unknown>).find(
+        ([, v]) => v !== undefined && typeof v !== 'string',
+      );
       if (repeated) throw badRequest(`Give the query parameter ${repeated[0].slice(0, 40)} once.`);
       const body = await validate(def.body, unwrap(req.body));
       const base = {
@@ -226,7 +242,15 @@ async function runWrite<B>(
       if (key) {
         const claimed = await tx
           .insert(idempotency)
-          .values({ key, username: user.username, method: def.method, path: req.url, request_hash: requestHash, status: 0, response: {} })
+          .values({
+            key,
+            username: user.username,
+            method: def.method,
+            path: req.url,
+            request_hash: requestHash,
+            status: 0,
+            response: {},
+          })
           .onConflictDoNothing()
           .returning({ key: idempotency.key });
         // a twin of this request committed while we waited on the key: answer with its response

@@ -44,5 +44,6 @@ const overTls = (req: FastifyRequest) => req.protocol === 'https';
 function upgradeToHttpsOnly(reply: FastifyReply): void {
   reply.header('Strict-Transport-Security', HSTS);
   const csp = reply.getHeader('content-security-policy');
-  if (typeof csp === 'string' && !csp.includes('upgrade-insecure-requests')) reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
+  if (typeof csp === 'string' && !csp.includes('upgrade-insecure-requests'))
+    reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
 }

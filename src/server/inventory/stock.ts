@@ -27,7 +27,9 @@ export async function moveStock(
     .returning({ stock: products.stock });
   if (!row) return null;
   const id = newId();
-  await ctx.tx.insert(inventoryLog).values({ id, product_id: productId, amount: delta, reason, ref, username: ctx.user.username });
+  await ctx.tx
+    .insert(inventoryLog)
+    .values({ id, product_id: productId, amount: delta, reason, ref, username: ctx.user.username });
   ctx.changed('products', productId);
   ctx.changed('inventory_log', id);
   return row.stock;

@@ -20,16 +20,27 @@ export type InvoiceRow = typeof invoices.$inferSelect;
  * before this save: their quantities are available again, and their prices stand (a price change does not
  * rewrite an invoice already raised).
  */
-export async function priceLines(tx: Tx, sent: readonly { id: string; qty: number; stock_seen?: number }[], previous: readonly InvoiceLine[] = []): Promise<InvoiceLine[]> {
+export async function priceLines(
+  tx: Tx,
+  sent: readonly { id: string; qty: number; stock_seen?: number }[],
+  previous: readonly InvoiceLine[] = [],
+): Promise<InvoiceLine[]> {
   const merged = sentLines(sent);
   const seen = new Map<string, number>();
   for (const l of sent) if (typeof l.stock_seen === 'number') seen.set(String(l.id), l.stock_seen);
   const ids = merged.map((l) => l.id).filter(isId);
   if (ids.length !== merged.length) throw badRequest('An item on this invoice is not a product.');
   const rows = ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : [];
-  const availableNow = (p: { id: string; stock: number }) => availableTo(p.stock, previous.find((x) => x.id === p.id));
+  const availableNow = (p: { id: string; stock: number }) =>
+    availableTo(
+      p.stock,
+      previous.find((x) => x.id === p.id),
+    );
   // a stock_seen above what is there now is believed only up to what the product could ever have held
-  const ceilings = await mostEverInStock(tx, rows.filter((p) => (seen.get(p.id) ?? -Infinity) > availableNow(p)));
+  const ceilings = await mostEverInStock(
+    tx,
+    rows.filter((p) => (seen.get(p.id) ?? -Infinity) > availableNow(p)),
+  );
   const out: InvoiceLine[] = [];
   for (const l of merged) {
     const p = rows.find((r) => r.id === l.id);
@@ -57,16 +68,32 @@ async function mostEverInStock(tx: Tx, rows: readonly { id: string; stock: numbe
   const out = new Map<string, number>();
   if (rows.length === 0) return out;
   const taken = await tx
-    .select({ id: inventoryLog.product_id, units: sql<number>`coalesce(sum(-${inventoryLog.amount}) filter (where ${inventoryLog.amount} < 0), 0)`.mapWith(Number) })
+    .select({
+      id: inventoryLog.product_id,
+      units: sql<number>`coalesce(sum(-${inventoryLog.amount}) filter (where ${inventoryLog.amount} < 0), 0)`.mapWith(
+        Number,
+      ),
+    })
     .from(inventoryLog)
-    .where(inArray(inventoryLog.product_id, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        inventoryLog.product_id,
+        rows.map((r) => r.id),
+      ),
+    )
     .groupBy(inventoryLog.product_id);
   for (const r of rows) out.set(r.id, r.stock + (taken.find((t) => t.id === r.id)?.units ?? 0));
   return out;
 }
 
 /** Moves stock for the difference between two versions of an invoice's lines, logged against the invoice. */
-export async function applyStock(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'user'>, before: readonly InvoiceLine[], after: readonly InvoiceLine[], why: string, ref: string) {
+export async function applyStock(
+  ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'user'>,
+  before: readonly InvoiceLine[],
+  after: readonly InvoiceLine[],
+  why: string,
+  ref: string,
+) {
   for (const [productId, delta] of stockDeltas(before, after)) await moveStock(ctx, productId, delta, why, ref);
 }
 
@@ -87,7 +114,10 @@ export async function writeInvoice(
 
 export async function invoiceOr404(tx: Tx | Db, id: string, forUpdate = false): Promise<InvoiceRow> {
   if (!isId(id)) throw notFound(fill(MSG.noRecordFound, { id }));
-  const q = tx.select().from(invoices).where(and(eq(invoices.id, id)));
+  const q = tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id)));
   const [row] = forUpdate ? await q.for('update') : await q;
   if (!row) throw notFound(fill(MSG.noRecordFound, { id }));
   return row;
@@ -100,11 +130,19 @@ export function refuseIfStale(inv: InvoiceRow, baseVersion: number | undefined) 
 }
 
 /** Moves a customer's loyalty points by `delta` (never below 0), in the caller's transaction. */
-export async function adjustPoints(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed'>, customerId: string | null, delta: number) {
+export async function adjustPoints(
+  ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed'>,
+  customerId: string | null,
+  delta: number,
+) {
   if (!customerId || delta === 0) return;
   await ctx.tx
     .update(customers)
-    .set({ current_points: sql`greatest(0, ${customers.current_points} + ${delta})`, updated_at: new Date(), version: sql`${customers.version} + 1` })
+    .set({
+      current_points: sql`greatest(0, ${customers.current_points} + ${delta})`,
+      updated_at: new Date(),
+      version: sql`${customers.version} + 1`,
+    })
     .where(eq(customers.id, customerId));
   ctx.changed('customers', customerId);
 }

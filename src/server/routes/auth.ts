@@ -4,7 +4,14 @@ import { newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
 import { waitInWords } from '../../domain/signInLimits';
 import { lookalikeOf } from '../../domain/usernames';
-import { PASSWORD_MASK, addMemberSchema, editMemberSchema, idPayloadSchema, loginSchema, signInUnlockSchema } from '../../domain/schemas';
+import {
+  PASSWORD_MASK,
+  addMemberSchema,
+  editMemberSchema,
+  idPayloadSchema,
+  loginSchema,
+  signInUnlockSchema,
+} from '../../domain/schemas';
 import type { Tx } from '../db/client';
 import { users } from '../db/schema';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
@@ -124,7 +131,10 @@ export function authRoutes(app: FastifyInstance, s: AppServices) {
     summary: 'Edit a team member (password unchanged when empty or masked)',
     body: editMemberSchema,
     async handler({ tx, body, user, changed, log }) {
-      const [row] = await tx.select().from(users).where(and(eq(users.id, body.id), eq(users.deleted, false)));
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, body.id), eq(users.deleted, false)));
       if (!row) throw notFound(MSG.notFound);
       if (body.username !== row.username) await refuseNameClash(tx, body.username, body.id);
       if (row.permission === 5 && body.permission < 5) await keepOneSuperAdmin(tx, row.id);
@@ -155,7 +165,10 @@ export function authRoutes(app: FastifyInstance, s: AppServices) {
     summary: 'Remove a team member (row {id})',
     body: idPayloadSchema,
     async handler({ tx, body, user, changed, log }) {
-      const [row] = await tx.select().from(users).where(and(eq(users.id, body.id), eq(users.deleted, false)));
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, body.id), eq(users.deleted, false)));
       if (!row) throw notFound(MSG.notFound);
       if (row.id === user.id) throw badRequest(MSG.cannotRemoveSelf);
       if (row.permission === 5) await keepOneSuperAdmin(tx, row.id);
@@ -181,7 +194,10 @@ async function refuseNameClash(tx: Tx, username: string, exceptId?: string) {
     .from(users)
     .where(exceptId ? ne(users.id, exceptId) : undefined);
   if (others.some((o) => o.username === username)) throw conflict(MSG.usernameTaken);
-  const like = lookalikeOf(username, others.map((o) => o.username));
+  const like = lookalikeOf(
+    username,
+    others.map((o) => o.username),
+  );
   if (like) throw conflict(fill(MSG.usernameLookalike, { name: like }));
 }
 

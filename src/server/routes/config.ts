@@ -20,7 +20,13 @@ export function configRoutes(app: FastifyInstance, s: AppServices) {
     summary: 'Every setting as {name, amount, description} (cached per session by the client)',
     async handler() {
       const rows = await db
-        .select({ id: config.id, name: config.name, amount: config.amount, description: config.description, title: config.title })
+        .select({
+          id: config.id,
+          name: config.name,
+          amount: config.amount,
+          description: config.description,
+          title: config.title,
+        })
         .from(config)
         .orderBy(asc(config.title));
       return rows;
@@ -73,7 +79,8 @@ export function configRoutes(app: FastifyInstance, s: AppServices) {
       const [row] = isId(id) ? await tx.select().from(config).where(eq(config.id, id)) : [];
       if (!row) throw notFound(MSG.notFound);
       // settings with a number keep a number: a text rate would break every invoice
-      if (row.amount !== null && (body.amount === null || body.amount === undefined)) throw badRequest(MSG.configAmountRequired);
+      if (row.amount !== null && (body.amount === null || body.amount === undefined))
+        throw badRequest(MSG.configAmountRequired);
       await tx
         .update(config)
         .set({

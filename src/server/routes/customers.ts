@@ -25,8 +25,9 @@ import type { AppServices } from '../http/services';
 import { validOrBadRequest } from '../http/validate';
 
 /** SPEC's form keys ('VIN', 'Registration Number', …) or ours, both accepted. */
-const newCustomerPayload = customerSchema.transform((v) => (v && typeof v === 'object' ? fromSpecCustomer(v as Record<string, unknown>) : v));
-
+const newCustomerPayload = customerSchema.transform((v) =>
+  v && typeof v === 'object' ? fromSpecCustomer(v as Record<string, unknown>) : v,
+);
 
 /**
  * Creates a customer in the caller's transaction (Add Customer, and the service request's inline new customer).
@@ -34,7 +35,15 @@ const newCustomerPayload = customerSchema.transform((v) => (v && typeof v === 'o
  */
 export async function createCustomer(
   ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>,
-  input: { id?: string; vin: string; registration: string; first_name: string; last_name: string; contact: string; email?: string },
+  input: {
+    id?: string;
+    vin: string;
+    registration: string;
+    first_name: string;
+    last_name: string;
+    contact: string;
+    email?: string;
+  },
 ) {
   const vin = normaliseVin(input.vin);
   const [twin] = await ctx.tx.select().from(customers).where(eq(customers.vin, vin));
@@ -54,7 +63,11 @@ export async function createCustomer(
     })
     .returning();
   ctx.changed('customers', id);
-  ctx.log('service', `Customer ${row.first_name} ${row.last_name}`, `registered with VIN ${row.vin}, registration ${row.registration}`);
+  ctx.log(
+    'service',
+    `Customer ${row.first_name} ${row.last_name}`,
+    `registered with VIN ${row.vin}, registration ${row.registration}`,
+  );
   return row;
 }
 
@@ -99,7 +112,8 @@ export function customersRoutes(app: FastifyInstance, s: AppServices) {
     method: 'POST',
     path: '/customer',
     write: true,
-    summary: "Add Customer: SPEC's form keys (VIN, Registration Number, First name, Last name, Contact number, Email); returns message, value, id",
+    summary:
+      "Add Customer: SPEC's form keys (VIN, Registration Number, First name, Last name, Contact number, Email); returns message, value, id",
     body: newCustomerPayload,
     async handler(ctx) {
       const row = await createCustomer(ctx, ctx.body);
@@ -121,11 +135,16 @@ export function customersRoutes(app: FastifyInstance, s: AppServices) {
       const { base, device } = ctx.body;
       const edit = Object.fromEntries(EDITABLE.filter((f) => f in raw).map((f) => [f, raw[f]]));
       // blocked since the device read it: nothing of the edit lands, every field is the person's to decide
-      const decided = base ? decideFields(current, { changes: edit, base }, base.active === 1 && current.active === 0) : { apply: edit, conflicts: [] };
+      const decided = base
+        ? decideFields(current, { changes: edit, base }, base.active === 1 && current.active === 0)
+        : { apply: edit, conflicts: [] };
       const merged = await validOrBadRequest(customerEditSchema, { ...current, ...decided.apply, id: current.id });
       const vin = normaliseVin(merged.vin);
       if (vin !== current.vin) {
-        const [twin] = await ctx.tx.select({ id: customers.id, first_name: customers.first_name, last_name: customers.last_name }).from(customers).where(eq(customers.vin, vin));
+        const [twin] = await ctx.tx
+          .select({ id: customers.id, first_name: customers.first_name, last_name: customers.last_name })
+          .from(customers)
+          .where(eq(customers.vin, vin));
         if (twin) throw conflict(fill(MSG.vinTaken, { name: `${twin.first_name} ${twin.last_name}` }));
       }
       // only the fields that land are written: a concurrent edit of another field stays
@@ -136,11 +155,24 @@ export function customersRoutes(app: FastifyInstance, s: AppServices) {
           .set({ ...customerColumns(merged, fields), updated_at: new Date(), version: sql`${customers.version} + 1` })
           .where(eq(customers.id, current.id));
         ctx.changed('customers', current.id);
-        ctx.log('service', `Customer ${merged.first_name} ${merged.last_name}`, withDevice(`edited ${fields.join(', ')}`, device));
+        ctx.log(
+          'service',
+          `Customer ${merged.first_name} ${merged.last_name}`,
+          withDevice(`edited ${fields.join(', ')}`, device),
+        );
       }
       const subject = `Customer ${current.first_name} ${current.last_name}`;
-      const conflicts = await conflictAnswers(ctx.tx, { entity: 'customers', id: current.id, subject }, decided.conflicts, (f, line) => line.includes(f));
-      return { value: true, message: conflicts.length ? fill(MSG.fieldConflicts, { count: conflicts.length }) : 'Customer updated', ...(conflicts.length ? { conflicts } : {}) };
+      const conflicts = await conflictAnswers(
+        ctx.tx,
+        { entity: 'customers', id: current.id, subject },
+        decided.conflicts,
+        (f, line) => line.includes(f),
+      );
+      return {
+        value: true,
+        message: conflicts.length ? fill(MSG.fieldConflicts, { count: conflicts.length }) : 'Customer updated',
+        ...(conflicts.length ? { conflicts } : {}),
+      };
     },
   });
 
@@ -153,7 +185,10 @@ export function customersRoutes(app: FastifyInstance, s: AppServices) {
     async handler({ tx, body, changed, log }) {
       const current = await customerById(tx, body.id);
       if (!current) throw notFound(fill(MSG.noRecordFound, { id: body.id }));
-      await tx.update(customers).set({ active: body.active, updated_at: new Date(), version: sql`${customers.version} + 1` }).where(eq(customers.id, body.id));
+      await tx
+        .update(customers)
+        .set({ active: body.active, updated_at: new Date(), version: sql`${customers.version} + 1` })
+        .where(eq(customers.id, body.id));
       changed('customers', body.id);
       log('service', `Customer ${current.first_name} ${current.last_name}`, body.active ? 'unblocked' : 'blocked');
       return { value: true, message: body.active ? 'Customer unblocked' : 'Customer blocked' };
@@ -177,7 +212,12 @@ export function customersRoutes(app: FastifyInstance, s: AppServices) {
         ilike(customers.last_name, like),
         isId(text) ? eq(customers.id, text) : undefined,
       ].filter((c) => c !== undefined);
-      const rows = await db.select().from(customers).where(or(...conditions)).orderBy(desc(customers.updated_at)).limit(25);
+      const rows = await db
+        .select()
+        .from(customers)
+        .where(or(...conditions))
+        .orderBy(desc(customers.updated_at))
+        .limit(25);
       if (rows.length === 0) throw notFound(MSG.customerNotFoundUpper);
       return { value: true, message: `${rows.length} found`, data: rows.map(toSpecCustomer) };
     },
@@ -201,7 +241,12 @@ export function customersRoutes(app: FastifyInstance, s: AppServices) {
     summary: 'A customer by id: data.data',
     async handler({ params }) {
       const id = params.id ?? '';
-      const [row] = isId(id) ? await db.select().from(customers).where(and(eq(customers.id, id))) : [];
+      const [row] = isId(id)
+        ? await db
+            .select()
+            .from(customers)
+            .where(and(eq(customers.id, id)))
+        : [];
       if (!row) throw notFound(fill(MSG.noRecordFound, { id }));
       return { value: true, data: { data: row } };
     },

@@ -36,7 +36,8 @@ export function discardedRoutes(app: FastifyInstance, s: AppServices) {
     method: 'POST',
     path: '/v3/decided',
     write: true,
-    summary: 'Record in the activity log how a person decided a field conflict (keep theirs, use mine, or an edited value)',
+    summary:
+      'Record in the activity log how a person decided a field conflict (keep theirs, use mine, or an edited value)',
     body: decidedSchema,
     async handler({ body, log }) {
       log('service', body.record, decisionLine(body));

@@ -31,7 +31,11 @@ export function documentRoutes(app: FastifyInstance, s: AppServices) {
       const id = params.id ?? '';
       const [inv] = isId(id) ? await db.select().from(invoices).where(eq(invoices.id, id)) : [];
       if (!inv) throw notFound(fill(MSG.noRecordFound, { id }));
-      const txs = await db.select().from(transactions).where(and(eq(transactions.invoice_id, id), eq(transactions.deleted, false))).orderBy(asc(transactions.created_at));
+      const txs = await db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.invoice_id, id), eq(transactions.deleted, false)))
+        .orderBy(asc(transactions.created_at));
       const [job] = inv.request_id ? await db.select().from(jobs).where(eq(jobs.id, inv.request_id)) : [];
       const bytes = invoicePdf(inv, job, txs, await shop(db));
       return sendPdf(reply, bytes, `INV-${inv.number}`);

@@ -17,11 +17,19 @@ import { takeNumber } from '../numbers';
  * src/domain/writes/estimates.ts estimateLine, the rule the device prices with. A line that is not a product, or
  * names a product that is not in the inventory, is refused with what to do.
  */
-async function estimateLines(tx: Tx, sent: readonly { id: string; qty: number }[], previous: readonly InvoiceLine[] = []): Promise<InvoiceLine[]> {
+async function estimateLines(
+  tx: Tx,
+  sent: readonly { id: string; qty: number }[],
+  previous: readonly InvoiceLine[] = [],
+): Promise<InvoiceLine[]> {
   const ids = sent.map((l) => String(l.id)).filter(isId);
   const rows = ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : [];
   return sent.map((l) => {
-    const priced = estimateLine(l, rows.find((r) => r.id === l.id), previous.find((x) => x.id === l.id));
+    const priced = estimateLine(
+      l,
+      rows.find((r) => r.id === l.id),
+      previous.find((x) => x.id === l.id),
+    );
     if (!priced.ok) throw priced.missing ? notFound(priced.message) : badRequest(priced.message);
     return priced.line;
   });
@@ -34,7 +42,8 @@ export function estimatesRoutes(app: FastifyInstance, s: AppServices) {
     method: 'POST',
     path: '/estimate',
     write: true,
-    summary: 'Generate an estimate {profile, formData, productInvoice, serviceInvoice}; returns invoice_id (the estimate id)',
+    summary:
+      'Generate an estimate {profile, formData, productInvoice, serviceInvoice}; returns invoice_id (the estimate id)',
     body: estimateSchema,
     async handler({ tx, body, user, changed, log }) {
       const lines = await estimateLines(tx, body.productInvoice);

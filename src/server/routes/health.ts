@@ -32,7 +32,10 @@ export function healthRoutes(app: FastifyInstance, s: AppServices) {
 async function databaseAnswers(s: AppServices): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_DB_TIMEOUT_MS)));
-  const query = s.db.execute(sql`select 1`).then(() => true, () => false);
+  const query = s.db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
   try {
     return await Promise.race([query, timeout]);
   } finally {

@@ -5,15 +5,40 @@ import type { InvoiceLine } from '../../domain/entities';
 import { isId, newId } from '../../domain/ids';
 import { displayInvoiceNumber } from '../../domain/jobs';
 import { MSG, fill } from '../../domain/messages';
-import { LIMITS, boundedText, idField, idPayloadSchema, invoiceFormSchema, itemReturnSchema, productLinesSchema, rowVersion } from '../../domain/schemas';
+import {
+  LIMITS,
+  boundedText,
+  idField,
+  idPayloadSchema,
+  invoiceFormSchema,
+  itemReturnSchema,
+  productLinesSchema,
+  rowVersion,
+} from '../../domain/schemas';
 import { planNewInvoice } from '../../domain/writes/invoices';
-import { linesOf, openForEdit, planInvoiceDelete, planInvoiceEdit, planReturn, planStorage, type InvoiceChangePlan } from '../../domain/writes/invoiceEdits';
+import {
+  linesOf,
+  openForEdit,
+  planInvoiceDelete,
+  planInvoiceEdit,
+  planReturn,
+  planStorage,
+  type InvoiceChangePlan,
+} from '../../domain/writes/invoiceEdits';
 import { customers, invoices, jobs, transactions } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoute, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
 import { validOrBadRequest } from '../http/validate';
-import { adjustPoints, applyStock, invoiceOr404, priceLines, refuseIfStale, writeInvoice, type InvoiceRow } from '../invoices/ledger';
+import {
+  adjustPoints,
+  applyStock,
+  invoiceOr404,
+  priceLines,
+  refuseIfStale,
+  writeInvoice,
+  type InvoiceRow,
+} from '../invoices/ledger';
 import { moveStock } from '../inventory/stock';
 import { takeNumber } from '../numbers';
 import { readSettings } from '../settings';
@@ -42,18 +67,31 @@ const form = (type: 'service' | 'product', raw: unknown) => validOrBadRequest(in
  */
 async function createInvoice(
   ctx: WriteCtx<unknown>,
-  args: { id?: string; number?: string; type: 'service' | 'product'; form: { work_hour: number; rate_hour: number }; lines: InvoiceLine[]; job?: typeof jobs.$inferSelect; customer?: typeof customers.$inferSelect },
+  args: {
+    id?: string;
+    number?: string;
+    type: 'service' | 'product';
+    form: { work_hour: number; rate_hour: number };
+    lines: InvoiceLine[];
+    job?: typeof jobs.$inferSelect;
+    customer?: typeof customers.$inferSelect;
+  },
 ) {
   const plan = planNewInvoice({ ...args, settings: await readSettings(ctx.tx) });
   if (!plan.ok) throw badRequest(plan.message);
   const id = args.id ?? newId();
   const number = await takeNumber(ctx.tx, 'invoice', args.number);
   // totals spread: the jsonb column is typed as a plain record
-  await ctx.tx.insert(invoices).values({ id, number, ...plan.row, totals: { ...plan.row.totals }, created_by: ctx.user.username });
+  await ctx.tx
+    .insert(invoices)
+    .values({ id, number, ...plan.row, totals: { ...plan.row.totals }, created_by: ctx.user.username });
   ctx.changed('invoices', id);
   await applyStock(ctx, [], args.lines, 'sold', displayInvoiceNumber(number));
   if (args.job) {
-    await ctx.tx.update(jobs).set({ invoice: [...args.job.invoice, id], updated_at: new Date(), version: sql`${jobs.version} + 1` }).where(eq(jobs.id, args.job.id));
+    await ctx.tx
+      .update(jobs)
+      .set({ invoice: [...args.job.invoice, id], updated_at: new Date(), version: sql`${jobs.version} + 1` })
+      .where(eq(jobs.id, args.job.id));
     ctx.changed('jobs', args.job.id);
   }
   ctx.log('service', displayInvoiceNumber(number), plan.log);
@@ -85,7 +123,8 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     method: 'POST',
     path: '/invoice',
     write: true,
-    summary: 'Create an invoice for a job {fetchedData (the job), formData {work_hour, rate_hour}, productInvoice [{id, qty}]}',
+    summary:
+      'Create an invoice for a job {fetchedData (the job), formData {work_hour, rate_hour}, productInvoice [{id, qty}]}',
     body: createPayload,
     async handler(ctx) {
       const jobId = (ctx.body.fetchedData as { id?: string } | undefined)?.id ?? '';
@@ -112,7 +151,14 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
         if (!customer) throw notFound(fill(MSG.noRecordFound, { id: customerId }));
       }
       const lines = await priceLines(ctx.tx, ctx.body.productInvoice);
-      return createInvoice(ctx, { id: ctx.body.id, number: ctx.body.number, type: 'product', form: { work_hour: 0, rate_hour: 0 }, lines, customer });
+      return createInvoice(ctx, {
+        id: ctx.body.id,
+        number: ctx.body.number,
+        type: 'product',
+        form: { work_hour: 0, rate_hour: 0 },
+        lines,
+        customer,
+      });
     },
   });
 
@@ -120,7 +166,8 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     method: 'PUT',
     path: '/invoice-details',
     write: true,
-    summary: 'Save & recalculate an invoice {id, formData, productInvoice, base_version?}: stock moves by the difference',
+    summary:
+      'Save & recalculate an invoice {id, formData, productInvoice, base_version?}: stock moves by the difference',
     body: editPayload,
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.id, true);
@@ -130,7 +177,11 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
       const lines = await priceLines(ctx.tx, ctx.body.productInvoice, linesOf(inv));
       const plan = planned(planInvoiceEdit(inv, open.form, lines, await readSettings(ctx.tx)));
       const saved = await storeChange(ctx, inv, plan);
-      return { value: true, message: plan.message, data: { invoice_id: inv.id, version: saved.version, total: saved.total } };
+      return {
+        value: true,
+        message: plan.message,
+        data: { invoice_id: inv.id, version: saved.version, total: saved.total },
+      };
     },
   });
 
@@ -138,22 +189,35 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     method: 'DELETE',
     path: '/invoice',
     write: true,
-    summary: 'Delete an invoice {id}: only while an amount is due and nothing has been paid; its stock comes back, a discount or points on it are reversed (the points its redemptions took go back to the customer)',
+    summary:
+      'Delete an invoice {id}: only while an amount is due and nothing has been paid; its stock comes back, a discount or points on it are reversed (the points its redemptions took go back to the customer)',
     body: idPayloadSchema,
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.id, true);
-      const live = await ctx.tx.select().from(transactions).where(and(eq(transactions.invoice_id, inv.id), eq(transactions.deleted, false))).for('update');
-      const [job] = inv.request_id ? await ctx.tx.select().from(jobs).where(eq(jobs.id, inv.request_id)).for('update') : [];
+      const live = await ctx.tx
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.invoice_id, inv.id), eq(transactions.deleted, false)))
+        .for('update');
+      const [job] = inv.request_id
+        ? await ctx.tx.select().from(jobs).where(eq(jobs.id, inv.request_id)).for('update')
+        : [];
       const plan = planned(planInvoiceDelete(inv, live, job));
       // the discount and redemption rows go with it, in this same transaction: none is left pointing at a gone invoice
       for (const id of plan.remove) {
-        await ctx.tx.update(transactions).set({ deleted: true, updated_at: new Date(), version: sql`${transactions.version} + 1` }).where(eq(transactions.id, id));
+        await ctx.tx
+          .update(transactions)
+          .set({ deleted: true, updated_at: new Date(), version: sql`${transactions.version} + 1` })
+          .where(eq(transactions.id, id));
         ctx.changed('transactions', id, 'delete');
       }
       await adjustPoints(ctx, inv.customer_id, plan.points);
       await moveStockBy(ctx, plan.stock, plan.log.subject);
       if (job && plan.jobInvoices) {
-        await ctx.tx.update(jobs).set({ invoice: plan.jobInvoices, updated_at: new Date(), version: sql`${jobs.version} + 1` }).where(eq(jobs.id, job.id));
+        await ctx.tx
+          .update(jobs)
+          .set({ invoice: plan.jobInvoices, updated_at: new Date(), version: sql`${jobs.version} + 1` })
+          .where(eq(jobs.id, job.id));
         ctx.changed('jobs', job.id);
       }
       await ctx.tx.delete(invoices).where(eq(invoices.id, inv.id));
@@ -167,17 +231,29 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     method: 'PUT',
     path: '/invoice-storage-state/:id',
     write: true,
-    summary: "Switch the storage charge (line 10001000, JMD terms at the config's exchange rate) {option on|off, days?}",
+    summary:
+      "Switch the storage charge (line 10001000, JMD terms at the config's exchange rate) {option on|off, days?}",
     body: object({
       option: string().oneOf(['on', 'off'], 'Choose on or off').required('Choose on or off'),
-      days: number().typeError(MSG.storageDays).integer(MSG.storageDays).min(1, MSG.storageDays).max(3650, MSG.storageDays).optional(),
+      days: number()
+        .typeError(MSG.storageDays)
+        .integer(MSG.storageDays)
+        .min(1, MSG.storageDays)
+        .max(3650, MSG.storageDays)
+        .optional(),
       base_version: rowVersion(),
     }),
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.params.id ?? '', true);
       refuseIfStale(inv, ctx.body.base_version);
       const [job] = inv.request_id ? await ctx.tx.select().from(jobs).where(eq(jobs.id, inv.request_id)) : [];
-      const ask = { on: ctx.body.option === 'on', days: ctx.body.days, completedAt: job?.complete_at, createdAt: inv.created_at, now: new Date() };
+      const ask = {
+        on: ctx.body.option === 'on',
+        days: ctx.body.days,
+        completedAt: job?.complete_at,
+        createdAt: inv.created_at,
+        now: new Date(),
+      };
       const plan = planned(planStorage(inv, await readSettings(ctx.tx), ask));
       const saved = await storeChange(ctx, inv, plan);
       return { value: true, message: plan.message, data: { total: saved.total, storage_days: saved.storage_days } };
@@ -188,7 +264,8 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     method: 'POST',
     path: '/invoice-return',
     write: true,
-    summary: 'Item return {invoice_id, items [{id, qty}], comment (the reason)}: stock comes back, the invoice is reduced; not on a paid invoice, nor for more than is still due',
+    summary:
+      'Item return {invoice_id, items [{id, qty}], comment (the reason)}: stock comes back, the invoice is reduced; not on a paid invoice, nor for more than is still due',
     body: itemReturnSchema.shape({ base_version: rowVersion() }),
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.invoice_id, true);
@@ -219,10 +296,17 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     async handler() {
       // SPEC §9's 7 days and the cards' sums: the devices' rule (src/domain/reports.ts)
       const now = new Date();
-      const paid = await db.select().from(invoices).where(and(lte(invoices.total, 0), gte(invoices.updated_at, paidSummaryWindow(now).from))).orderBy(desc(invoices.updated_at));
+      const paid = await db
+        .select()
+        .from(invoices)
+        .where(and(lte(invoices.total, 0), gte(invoices.updated_at, paidSummaryWindow(now).from)))
+        .orderBy(desc(invoices.updated_at));
       const unpaid = await db.select().from(invoices).where(gt(invoices.total, 0)).orderBy(desc(invoices.created_at));
       const cards = invoiceSummary([...paid, ...unpaid], now);
-      return { value: true, data: { data: { paid, unpaid, total: { paid: cards.paid.sum, unpaid: cards.unpaid.sum } } } };
+      return {
+        value: true,
+        data: { data: { paid, unpaid, total: { paid: cards.paid.sum, unpaid: cards.unpaid.sum } } },
+      };
     },
   });
 
@@ -232,7 +316,11 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     summary: 'One invoice with its transactions and its job',
     async handler({ params }) {
       const inv = await invoiceOr404(db, params.id ?? '');
-      const txs = await db.select().from(transactions).where(and(eq(transactions.invoice_id, inv.id), ne(transactions.deleted, true))).orderBy(desc(transactions.created_at));
+      const txs = await db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.invoice_id, inv.id), ne(transactions.deleted, true)))
+        .orderBy(desc(transactions.created_at));
       const [job] = inv.request_id ? await db.select().from(jobs).where(eq(jobs.id, inv.request_id)) : [];
       return { value: true, data: { ...inv, transactions: txs, job: job ?? null } };
     },

@@ -4,7 +4,16 @@ import { object, string } from 'yup';
 import { bookingInstant, checkBooking, shopTimeZone, startOfShopDay } from '../../domain/dates';
 import { isId, newId } from '../../domain/ids';
 import { checkJobUpdate, displayJobNumber, outstandingServices, STATUS_AFTER_BOOKING } from '../../domain/jobs';
-import { JOB_NOTES, jobSubject, planAssign, planCancel, planNote, planStatusChange, type JobNow, type PlannedJob } from '../../domain/writes/jobs';
+import {
+  JOB_NOTES,
+  jobSubject,
+  planAssign,
+  planCancel,
+  planNote,
+  planStatusChange,
+  type JobNow,
+  type PlannedJob,
+} from '../../domain/writes/jobs';
 import { TECHNICIAN_LEVEL } from '../../domain/levels';
 import { MSG, fill } from '../../domain/messages';
 import { can } from '../../domain/permissions';
@@ -62,14 +71,22 @@ function refuse(check: { ok: true } | { ok: false; message: string }) {
  * time_zone), never the server process's. The schema checked the text; the dates are checked again here in the
  * shop's zone with SPEC's 'Invalid dates' / 'Invalid booking dates'.
  */
-async function bookingOf(tx: Tx, body: { book_start?: string | null; book_end?: string | null }): Promise<{ start: Date; end: Date }> {
+async function bookingOf(
+  tx: Tx,
+  body: { book_start?: string | null; book_end?: string | null },
+): Promise<{ start: Date; end: Date }> {
   const tz = shopTimeZone((await readSettings(tx)).timeZone);
   refuse(checkBooking(body.book_start, body.book_end, new Date(), tz));
   return { start: new Date(bookingInstant(body.book_start, tz)!), end: new Date(bookingInstant(body.book_end, tz)!) };
 }
 
 /** Every job update goes through here: one place bumps version and updated_at and records the change. */
-async function updateJob(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>, job: Job, set: Partial<typeof jobs.$inferInsert>, what: string) {
+async function updateJob(
+  ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>,
+  job: Job,
+  set: Partial<typeof jobs.$inferInsert>,
+  what: string,
+) {
   await ctx.tx
     .update(jobs)
     .set({ ...set, updated_at: new Date(), version: sql`${jobs.version} + 1` })
@@ -82,11 +99,19 @@ async function updateJob(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>,
 const jobNow = (job: Job): JobNow => ({ ...job, active_at: job.active_at?.toISOString() ?? null });
 
 /** Stores a job plan (nothing when the job already is as asked) and answers with its message; a refusal is a 400. */
-async function storeJobPlan(ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>, job: Job, plan: PlannedJob, device?: string) {
+async function storeJobPlan(
+  ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>,
+  job: Job,
+  plan: PlannedJob,
+  device?: string,
+) {
   if (!plan.ok) throw badRequest(plan.message);
   const { active_at, complete_at, ...rest } = plan.changes;
   if (Object.keys(plan.changes).length > 0) {
-    const stamps = { ...(active_at !== undefined ? { active_at: new Date(active_at) } : {}), ...(complete_at !== undefined ? { complete_at: complete_at ? new Date(complete_at) : null } : {}) };
+    const stamps = {
+      ...(active_at !== undefined ? { active_at: new Date(active_at) } : {}),
+      ...(complete_at !== undefined ? { complete_at: complete_at ? new Date(complete_at) : null } : {}),
+    };
     await updateJob(ctx, job, { ...rest, ...stamps }, withDevice(plan.log.predicate, device));
   }
   return { value: true, message: plan.message };
@@ -101,17 +126,28 @@ const JOB_LINES: Record<string, string[]> = {
   comment: [JOB_NOTES.comment],
   service_note: [JOB_NOTES.service_note],
 };
-const jobLineMentions = (field: string, line: string) => (JOB_LINES[field] ?? [field]).some((start) => line.startsWith(start));
+const jobLineMentions = (field: string, line: string) =>
+  (JOB_LINES[field] ?? [field]).some((start) => line.startsWith(start));
 
 /**
  * A job call carrying base values (issue 14): the answer naming the fields someone else changed since, or null when
  * every field may land. A call without base (an older device) is never a conflict.
  */
-async function fieldConflicts(ctx: Pick<WriteCtx<unknown>, 'tx'>, job: Job, changes: Record<string, unknown>, base: Record<string, unknown> | undefined) {
+async function fieldConflicts(
+  ctx: Pick<WriteCtx<unknown>, 'tx'>,
+  job: Job,
+  changes: Record<string, unknown>,
+  base: Record<string, unknown> | undefined,
+) {
   if (!base) return null;
   const { conflicts } = decideFields(job, { changes, base });
   if (conflicts.length === 0) return null;
-  const answers = await conflictAnswers(ctx.tx, { entity: 'jobs', id: job.id, subject: jobSubject(job) }, conflicts, jobLineMentions);
+  const answers = await conflictAnswers(
+    ctx.tx,
+    { entity: 'jobs', id: job.id, subject: jobSubject(job) },
+    conflicts,
+    jobLineMentions,
+  );
   return { value: true, message: fill(MSG.fieldConflicts, { count: answers.length }), conflicts: answers };
 }
 
@@ -121,7 +157,19 @@ async function hasInvoice(tx: Tx, job: Job): Promise<boolean> {
   return Number(n) > 0;
 }
 
-const ORDERABLE = { created_at: jobs.created_at, registration: jobs.registration, first_name: jobs.first_name, last_name: jobs.last_name, status: jobs.status, mileage: jobs.mileage, number: jobs.number, vin: jobs.vin, technician: jobs.technician, complete_at: jobs.complete_at, book_start: jobs.book_start } as const;
+const ORDERABLE = {
+  created_at: jobs.created_at,
+  registration: jobs.registration,
+  first_name: jobs.first_name,
+  last_name: jobs.last_name,
+  status: jobs.status,
+  mileage: jobs.mileage,
+  number: jobs.number,
+  vin: jobs.vin,
+  technician: jobs.technician,
+  complete_at: jobs.complete_at,
+  book_start: jobs.book_start,
+} as const;
 
 function searchJobs(text: string): SQL | undefined {
   if (!text.trim()) return undefined;
@@ -147,7 +195,10 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
       path,
       summary: 'The service catalogue (title, description)',
       async handler() {
-        const rows = await db.select({ id: services.id, title: services.title, description: services.description }).from(services).orderBy(asc(services.title));
+        const rows = await db
+          .select({ id: services.id, title: services.title, description: services.description })
+          .from(services)
+          .orderBy(asc(services.title));
         return { value: true, data: rows };
       },
     });
@@ -157,15 +208,23 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
     method: 'POST',
     path: '/service',
     write: true,
-    summary: "Make a service request {customer (id, or VIN/registration, or new customer fields), service[], mileage, book_start?, book_end?}; booking times are ISO with an offset or 'YYYY-MM-DD HH:mm' in the shop's time zone",
+    summary:
+      "Make a service request {customer (id, or VIN/registration, or new customer fields), service[], mileage, book_start?, book_end?}; booking times are ISO with an offset or 'YYYY-MM-DD HH:mm' in the shop's time zone",
     body: serviceRequestPayload,
     async handler(ctx) {
       const { tx, body, user } = ctx;
       const given = fromSpecCustomer((body.customer ?? {}) as Record<string, unknown>);
       const customerId = body.customer_id ?? (isId(given.id) ? (given.id as string) : undefined);
-      let customer = customerId ? (await tx.select().from(customers).where(eq(customers.id, customerId)))[0] : undefined;
+      let customer = customerId
+        ? (await tx.select().from(customers).where(eq(customers.id, customerId)))[0]
+        : undefined;
       if (!customer && typeof given.vin === 'string' && given.vin.trim()) {
-        customer = (await tx.select().from(customers).where(eq(customers.vin, normaliseVin(given.vin))))[0];
+        customer = (
+          await tx
+            .select()
+            .from(customers)
+            .where(eq(customers.vin, normaliseVin(given.vin)))
+        )[0];
       }
       if (!customer) {
         const input = await validOrBadRequest(serviceCustomerSchema, { ...given, id: customerId ?? given.id });
@@ -198,7 +257,11 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
         created_by: user.username,
       });
       ctx.changed('jobs', id);
-      ctx.log('service', `Job ${displayJobNumber(number)} (${customer.registration})`, `received: ${body.service.join(', ')}${booking ? `, booked for ${booking.start.toISOString()}` : ''}`);
+      ctx.log(
+        'service',
+        `Job ${displayJobNumber(number)} (${customer.registration})`,
+        `received: ${body.service.join(', ')}${booking ? `, booked for ${booking.start.toISOString()}` : ''}`,
+      );
       return { message: `Service request ${displayJobNumber(number)} created`, value: true, id, number };
     },
   });
@@ -214,7 +277,12 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
       refuse(checkJobUpdate(job.status));
       const conflicts = await fieldConflicts(ctx, job, { mileage: ctx.body.mileage }, ctx.body.base);
       if (conflicts) return conflicts;
-      await updateJob(ctx, job, { mileage: ctx.body.mileage }, withDevice(`mileage ${job.mileage} → ${ctx.body.mileage}`, ctx.body.device));
+      await updateJob(
+        ctx,
+        job,
+        { mileage: ctx.body.mileage },
+        withDevice(`mileage ${job.mileage} → ${ctx.body.mileage}`, ctx.body.device),
+      );
       return { value: true, message: 'Mileage updated' };
     },
   });
@@ -231,7 +299,12 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
         refuse(checkJobUpdate(job.status));
         const conflicts = await fieldConflicts(ctx, job, { service: ctx.body.service }, ctx.body.base);
         if (conflicts) return conflicts;
-        await updateJob(ctx, job, { service: ctx.body.service }, withDevice(`services: ${ctx.body.service.join(', ')}`, ctx.body.device));
+        await updateJob(
+          ctx,
+          job,
+          { service: ctx.body.service },
+          withDevice(`services: ${ctx.body.service.join(', ')}`, ctx.body.device),
+        );
         return { value: true, message: 'Services updated' };
       },
     });
@@ -246,15 +319,23 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
       const vin = normaliseVin(body.vin);
       const history = await db.select().from(jobs).where(eq(jobs.vin, vin)).orderBy(desc(jobs.created_at)).limit(50);
       const data = outstandingServices(history, body.mileage);
-      return { value: data.length > 0, message: data.length ? `${data.length} outstanding service(s)` : 'No outstanding services', data };
+      return {
+        value: data.length > 0,
+        message: data.length ? `${data.length} outstanding service(s)` : 'No outstanding services',
+        data,
+      };
     },
   });
 
   defineRoute(app, s, {
     method: 'POST',
     path: '/bookings-fetch',
-    summary: "The jobs behind a dashboard tile {status}: active and received all time, complete and booked today",
-    body: object({ status: string().required('Select a status').oneOf(['active', 'received', 'complete', 'booked', 'canceled'], 'Select a status') }),
+    summary: 'The jobs behind a dashboard tile {status}: active and received all time, complete and booked today',
+    body: object({
+      status: string()
+        .required('Select a status')
+        .oneOf(['active', 'received', 'complete', 'booked', 'canceled'], 'Select a status'),
+    }),
     async handler({ body }) {
       const settings = await readSettings(db);
       const today = startOfShopDay(new Date(), settings.timeZone);
@@ -278,13 +359,16 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
       const settings = await readSettings(db);
       const today = startOfShopDay(new Date(), settings.timeZone);
       const tomorrow = new Date(today.getTime() + 24 * 3600 * 1000);
-      const n = async (where: SQL | undefined) => Number((await db.select({ n: count() }).from(jobs).where(where))[0].n);
+      const n = async (where: SQL | undefined) =>
+        Number((await db.select({ n: count() }).from(jobs).where(where))[0].n);
       return {
         value: true,
         data: {
           active: await n(eq(jobs.status, 'active')),
           received: await n(eq(jobs.status, 'received')),
-          complete: await n(and(eq(jobs.status, 'complete'), gte(jobs.complete_at, today), lt(jobs.complete_at, tomorrow))),
+          complete: await n(
+            and(eq(jobs.status, 'complete'), gte(jobs.complete_at, today), lt(jobs.complete_at, tomorrow)),
+          ),
           booked: await n(and(eq(jobs.status, 'booked'), gte(jobs.book_start, today), lt(jobs.book_start, tomorrow))),
         },
       };
@@ -297,9 +381,17 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
     summary: 'Jobs, server-paged: per_page, page, orderBy, orderDirection, search → data.data, data.page, data.total',
     query: {
       ...pageQueryDoc(10),
-      orderBy: { type: 'string', description: 'Column to sort by', enum: Object.keys(ORDERABLE), default: 'created_at' },
+      orderBy: {
+        type: 'string',
+        description: 'Column to sort by',
+        enum: Object.keys(ORDERABLE),
+        default: 'created_at',
+      },
       orderDirection: { type: 'string', description: 'Sort direction', enum: ['asc', 'desc'], default: 'desc' },
-      search: { type: 'string', description: 'Text found in registration, VIN, names, contact, email, job number or technician' },
+      search: {
+        type: 'string',
+        description: 'Text found in registration, VIN, names, contact, email, job number or technician',
+      },
     },
     async handler({ query }) {
       const { page, perPage, offset } = pageParams(query, 10);
@@ -307,7 +399,13 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
       const direction = String(query.orderDirection ?? 'desc').toLowerCase() === 'asc' ? asc : desc;
       const where = searchJobs(query.search ?? '');
       const [{ n }] = await db.select({ n: count() }).from(jobs).where(where);
-      const rows = await db.select().from(jobs).where(where).orderBy(direction(column), desc(jobs.id)).limit(perPage).offset(offset);
+      const rows = await db
+        .select()
+        .from(jobs)
+        .where(where)
+        .orderBy(direction(column), desc(jobs.id))
+        .limit(perPage)
+        .offset(offset);
       return { value: true, data: { data: rows, page, total: Number(n) } };
     },
   });
@@ -336,13 +434,19 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
     method: 'PUT',
     path: '/booking-date',
     write: true,
-    summary: "Book or move a booking {id, book_start, book_end} (ISO with an offset, or 'YYYY-MM-DD HH:mm' in the shop's time zone): dates in the future, start not after end; sets booked",
+    summary:
+      "Book or move a booking {id, book_start, book_end} (ISO with an offset, or 'YYYY-MM-DD HH:mm' in the shop's time zone): dates in the future, start not after end; sets booked",
     body: makeBookingDateSchema(),
     async handler(ctx) {
       const job = await jobOr404(ctx.tx, ctx.body.id);
       refuse(checkJobUpdate(job.status));
       const { start, end } = await bookingOf(ctx.tx, ctx.body);
-      await updateJob(ctx, job, { book_start: start, book_end: end, start, status: STATUS_AFTER_BOOKING }, `booked for ${start.toISOString()}`);
+      await updateJob(
+        ctx,
+        job,
+        { book_start: start, book_end: end, start, status: STATUS_AFTER_BOOKING },
+        `booked for ${start.toISOString()}`,
+      );
       return { value: true, message: 'Booking updated' };
     },
   });
@@ -358,7 +462,12 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
       const name = ctx.body.technician;
       const conflicts = await fieldConflicts(ctx, job, { technician: name }, ctx.body.base);
       if (conflicts) return conflicts;
-      const [tech] = name ? await ctx.tx.select({ id: users.id }).from(users).where(and(eq(users.username, name), eq(users.permission, TECHNICIAN_LEVEL), eq(users.deleted, false))) : [];
+      const [tech] = name
+        ? await ctx.tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.username, name), eq(users.permission, TECHNICIAN_LEVEL), eq(users.deleted, false)))
+        : [];
       return storeJobPlan(ctx, job, planAssign(jobNow(job), name, !!tech, ctx.body.detail), ctx.body.device);
     },
   });
@@ -374,7 +483,12 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
       // moved by someone else since the device read it: theirs stays, the person decides (issue 14)
       const conflicts = await fieldConflicts(ctx, job, { status: ctx.body.status }, ctx.body.base);
       if (conflicts) return conflicts;
-      const by = { level: ctx.user.permission, hasInvoice: await hasInvoice(ctx.tx, job), now: new Date(), detail: ctx.body.detail };
+      const by = {
+        level: ctx.user.permission,
+        hasInvoice: await hasInvoice(ctx.tx, job),
+        now: new Date(),
+        detail: ctx.body.detail,
+      };
       return storeJobPlan(ctx, job, planStatusChange(jobNow(job), ctx.body.status, by), ctx.body.device);
     },
   });
@@ -419,7 +533,11 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
     async handler({ params }) {
       const id = params.jobId ?? '';
       if (!isId(id)) throw notFound(fill(MSG.noRecordFound, { id }));
-      const rows = await db.select().from(serviceLog).where(eq(serviceLog.job_id, id)).orderBy(asc(serviceLog.created_at));
+      const rows = await db
+        .select()
+        .from(serviceLog)
+        .where(eq(serviceLog.job_id, id))
+        .orderBy(asc(serviceLog.created_at));
       return { value: true, data: rows };
     },
   });
@@ -434,9 +552,15 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
       const jobId = ctx.body.job_id ?? ctx.body.id;
       const entryId = ctx.body.job_id ? ctx.body.id : (ctx.body.log_id ?? newId());
       const job = await jobOr404(ctx.tx, jobId);
-      await ctx.tx.insert(serviceLog).values({ id: entryId, job_id: job.id, message: ctx.body.value, username: ctx.user.username });
+      await ctx.tx
+        .insert(serviceLog)
+        .values({ id: entryId, job_id: job.id, message: ctx.body.value, username: ctx.user.username });
       ctx.changed('service_log', entryId);
-      ctx.log('service', `Job ${displayJobNumber(job.number)} (${job.registration})`, `log: ${ctx.body.value.slice(0, 80)}`);
+      ctx.log(
+        'service',
+        `Job ${displayJobNumber(job.number)} (${job.registration})`,
+        `log: ${ctx.body.value.slice(0, 80)}`,
+      );
       return { value: true, message: 'Log added', id: entryId };
     },
   });
@@ -457,4 +581,3 @@ export function jobsRoutes(app: FastifyInstance, s: AppServices) {
     },
   });
 }
-

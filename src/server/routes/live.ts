@@ -15,7 +15,8 @@ export function liveRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     method: 'GET',
     path: '/v3/sync/live',
-    summary: 'Live changes: with Accept: text/event-stream, an SSE stream of change events {seq} after each commit; otherwise the head seq once',
+    summary:
+      'Live changes: with Accept: text/event-stream, an SSE stream of change events {seq} after each commit; otherwise the head seq once',
     async handler({ req, reply }) {
       const head = await s.live.head();
       if (!String(req.headers.accept ?? '').includes('text/event-stream')) return { value: true, seq: head };

@@ -4,7 +4,14 @@ import type { PaymentMethod, TransactionMethod } from '../../domain/entities';
 import { newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
 import { discountSchema, idPayloadSchema, paymentSchema, pointsSchema } from '../../domain/schemas';
-import { planDiscount, planPayment, planRedemption, planTransactionRemoval, type MoneyPlan, type Planned } from '../../domain/writes/money';
+import {
+  planDiscount,
+  planPayment,
+  planRedemption,
+  planTransactionRemoval,
+  type MoneyPlan,
+  type Planned,
+} from '../../domain/writes/money';
 import type { Tx } from '../db/client';
 import { customers, invoices, transactions } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
@@ -21,16 +28,33 @@ import { readSettings } from '../settings';
  * only reads the rows the plan needs and stores what it says. Payments are append-only and re-planned against the
  * amount due when they arrive, so an offline tablet's payment can never take an invoice below zero.
  */
-async function record(ctx: WriteCtx<unknown>, inv: InvoiceRow, t: { id?: string; number?: string; method: TransactionMethod; amount: number; point: number }) {
+async function record(
+  ctx: WriteCtx<unknown>,
+  inv: InvoiceRow,
+  t: { id?: string; number?: string; method: TransactionMethod; amount: number; point: number },
+) {
   const id = t.id ?? newId();
   const number = await takeNumber(ctx.tx, 'receipt', t.number);
-  await ctx.tx.insert(transactions).values({ id, number, amount: t.amount, method: t.method, invoice_id: inv.id, point: t.point, username: ctx.user.username });
+  await ctx.tx.insert(transactions).values({
+    id,
+    number,
+    amount: t.amount,
+    method: t.method,
+    invoice_id: inv.id,
+    point: t.point,
+    username: ctx.user.username,
+  });
   ctx.changed('transactions', id);
   return { id, number };
 }
 
 /** Stores a plan: the invoice's parts and figures, the appended row (with the id and number the device chose), the points, the log. */
-async function store(ctx: WriteCtx<unknown>, inv: InvoiceRow, plan: MoneyPlan, row: { id?: string; number?: string } = {}) {
+async function store(
+  ctx: WriteCtx<unknown>,
+  inv: InvoiceRow,
+  plan: MoneyPlan,
+  row: { id?: string; number?: string } = {},
+) {
   await writeInvoice(ctx, inv, plan.invoice, plan.figures);
   const t = plan.append ? await record(ctx, inv, { ...row, ...plan.append }) : undefined;
   await adjustPoints(ctx, inv.customer_id, plan.points);
@@ -61,9 +85,15 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
     async handler(ctx) {
       const { body } = ctx;
       const inv = await invoiceOr404(ctx.tx, body.invoice_id, true);
-      const plan = refuse(planPayment(inv, await readSettings(ctx.tx), body.method as PaymentMethod, body.amount), { due: inv.total });
+      const plan = refuse(planPayment(inv, await readSettings(ctx.tx), body.method as PaymentMethod, body.amount), {
+        due: inv.total,
+      });
       const t = await store(ctx, inv, plan, { id: body.id, number: body.number });
-      return { value: true, message: plan.message, data: { transaction_id: t?.id, number: t?.number, due: plan.figures.total } };
+      return {
+        value: true,
+        message: plan.message,
+        data: { transaction_id: t?.id, number: t?.number, due: plan.figures.total },
+      };
     },
   });
 
@@ -94,7 +124,11 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
       const customer = await customerOf(ctx.tx, inv);
       const plan = refuse(planRedemption(inv, await readSettings(ctx.tx), customer?.current_points, ctx.body.points));
       await store(ctx, inv, plan, { id: ctx.body.id, number: ctx.body.number });
-      return { value: true, message: plan.message, data: { points_value: plan.append?.amount, due: plan.figures.total } };
+      return {
+        value: true,
+        message: plan.message,
+        data: { points_value: plan.append?.amount, due: plan.figures.total },
+      };
     },
   });
 
@@ -120,12 +154,18 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
     summary: 'Remove a transaction {id}: a reversal that restores the amount due (and points), kept in the log',
     body: idPayloadSchema,
     async handler(ctx) {
-      const [t] = await ctx.tx.select().from(transactions).where(and(eq(transactions.id, ctx.body.id), eq(transactions.deleted, false)));
+      const [t] = await ctx.tx
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.id, ctx.body.id), eq(transactions.deleted, false)));
       if (!t) throw notFound(fill(MSG.noRecordFound, { id: ctx.body.id }));
       const inv = await invoiceOr404(ctx.tx, t.invoice_id, true);
       const plan = refuse(planTransactionRemoval(inv, await readSettings(ctx.tx), t));
       await store(ctx, inv, plan);
-      await ctx.tx.update(transactions).set({ deleted: true, updated_at: new Date(), version: sql`${transactions.version} + 1` }).where(eq(transactions.id, t.id));
+      await ctx.tx
+        .update(transactions)
+        .set({ deleted: true, updated_at: new Date(), version: sql`${transactions.version} + 1` })
+        .where(eq(transactions.id, t.id));
       ctx.changed('transactions', t.id, 'delete');
       return { value: true, message: 'Transaction removed' };
     },

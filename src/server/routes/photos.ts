@@ -71,8 +71,15 @@ export function photosRoutes(app: FastifyInstance, s: AppServices) {
       multipart: {
         file: { name: 'myfile', description: 'The image (10,000,000 bytes at most; JPEG, PNG, WebP and the like)' },
         fields: {
-          [ownerField]: { description: `The ${kind === 'service' ? "job's" : "product's"} id`, required: true, format: 'uuid' },
-          id: { description: "The photo's id, made on the device (optional; the server makes one otherwise)", format: 'uuid' },
+          [ownerField]: {
+            description: `The ${kind === 'service' ? "job's" : "product's"} id`,
+            required: true,
+            format: 'uuid',
+          },
+          id: {
+            description: "The photo's id, made on the device (optional; the server makes one otherwise)",
+            format: 'uuid',
+          },
         },
       },
       prepare: (req) => readUpload(req, ownerField),
@@ -81,7 +88,10 @@ export function photosRoutes(app: FastifyInstance, s: AppServices) {
         const [owner] =
           kind === 'service'
             ? await tx.select({ id: jobs.id, name: jobs.number }).from(jobs).where(eq(jobs.id, up.owner))
-            : await tx.select({ id: products.id, name: products.title }).from(products).where(eq(products.id, up.owner));
+            : await tx
+                .select({ id: products.id, name: products.title })
+                .from(products)
+                .where(eq(products.id, up.owner));
         if (!owner) throw notFound(fill(MSG.noRecordFound, { id: up.owner }));
         // bytes first: a row never points at a photo that is not stored (a stray blob is harmless)
         await blobs.put(`${up.id}-full`, up.full);
@@ -90,7 +100,11 @@ export function photosRoutes(app: FastifyInstance, s: AppServices) {
         if (kind === 'service') await tx.insert(servicePhotos).values({ ...values, job_id: up.owner });
         else await tx.insert(productPhotos).values({ ...values, product_id: up.owner });
         changed(entity, up.id);
-        log(kind === 'service' ? 'service' : 'inventory', `${kind === 'service' ? 'Job' : 'Product'} ${owner.name}`, 'photo added');
+        log(
+          kind === 'service' ? 'service' : 'inventory',
+          `${kind === 'service' ? 'Job' : 'Product'} ${owner.name}`,
+          'photo added',
+        );
         return { value: true, message: 'Photo uploaded', id: up.id, ...urls(up.id) };
       },
     });
@@ -117,14 +131,18 @@ export function photosRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     method: 'GET',
     path: '/photo/:id/:size',
-    summary: 'The bytes of a photo (size full or thumb); needs what listing its job\'s or product\'s photos needs',
+    summary: "The bytes of a photo (size full or thumb); needs what listing its job's or product's photos needs",
     async handler({ params, reply, user }) {
       const id = params.id ?? '';
       const size = params.size === 'thumb' ? 'thumb' : 'full';
       if (!isId(id)) throw notFound(MSG.notFound);
       const [row] = [
-        ...(await db.select({ mime: servicePhotos.mime }).from(servicePhotos).where(eq(servicePhotos.id, id))).map((r) => ({ ...r, kind: 'service' as const })),
-        ...(await db.select({ mime: productPhotos.mime }).from(productPhotos).where(eq(productPhotos.id, id))).map((r) => ({ ...r, kind: 'product' as const })),
+        ...(await db.select({ mime: servicePhotos.mime }).from(servicePhotos).where(eq(servicePhotos.id, id))).map(
+          (r) => ({ ...r, kind: 'service' as const }),
+        ),
+        ...(await db.select({ mime: productPhotos.mime }).from(productPhotos).where(eq(productPhotos.id, id))).map(
+          (r) => ({ ...r, kind: 'product' as const }),
+        ),
       ];
       if (!row) throw notFound(MSG.notFound);
       if (!can(PHOTO_READ[row.kind], user.permission)) throw forbidden(MSG.forbidden);

@@ -35,14 +35,26 @@ function forLevel<P extends Partial<Product>>(p: P, level: number) {
 }
 
 async function productOr404(tx: Tx, id: string): Promise<Product> {
-  const [row] = isId(id) ? await tx.select().from(products).where(and(eq(products.id, id), eq(products.deleted, false))) : [];
+  const [row] = isId(id)
+    ? await tx
+        .select()
+        .from(products)
+        .where(and(eq(products.id, id), eq(products.deleted, false)))
+    : [];
   if (!row) throw notFound(fill(MSG.noRecordFound, { id }));
   return row;
 }
 
 const escapeLike = (t: string) => t.replace(/[\\%_]/g, (m) => `\\${m}`);
 
-const ORDERABLE = { title: products.title, price: products.price, stock: products.stock, updated_at: products.updated_at, created_at: products.created_at, barcode: products.barcode } as const;
+const ORDERABLE = {
+  title: products.title,
+  price: products.price,
+  stock: products.stock,
+  updated_at: products.updated_at,
+  created_at: products.created_at,
+  barcode: products.barcode,
+} as const;
 
 export function productsRoutes(app: FastifyInstance, s: AppServices) {
   const { db } = s;
@@ -81,7 +93,16 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
     body: simpleProductEditSchema,
     async handler({ tx, body, changed, log }) {
       const p = await productOr404(tx, body.id);
-      await tx.update(products).set({ title: body.title, description: body.description, price: body.price, updated_at: new Date(), version: sql`${products.version} + 1` }).where(eq(products.id, p.id));
+      await tx
+        .update(products)
+        .set({
+          title: body.title,
+          description: body.description,
+          price: body.price,
+          updated_at: new Date(),
+          version: sql`${products.version} + 1`,
+        })
+        .where(eq(products.id, p.id));
       changed('products', p.id);
       log('inventory', `Product ${body.title}`, 'edited');
       return { value: true, message: 'Product updated' };
@@ -98,7 +119,10 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
       body: idPayloadSchema,
       async handler({ tx, body, changed, log }) {
         const p = await productOr404(tx, body.id);
-        await tx.update(products).set({ deleted: true, updated_at: new Date(), version: sql`${products.version} + 1` }).where(eq(products.id, p.id));
+        await tx
+          .update(products)
+          .set({ deleted: true, updated_at: new Date(), version: sql`${products.version} + 1` })
+          .where(eq(products.id, p.id));
         changed('products', p.id, 'delete');
         log('inventory', `Product ${p.title}`, 'deleted');
         return { value: true, message: 'Product deleted' };
@@ -118,7 +142,17 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
       const rows = await db
         .select()
         .from(products)
-        .where(and(eq(products.deleted, false), or(eq(products.barcode, text), ilike(products.title, like), ilike(products.description, like), isId(text) ? eq(products.id, text) : undefined)))
+        .where(
+          and(
+            eq(products.deleted, false),
+            or(
+              eq(products.barcode, text),
+              ilike(products.title, like),
+              ilike(products.description, like),
+              isId(text) ? eq(products.id, text) : undefined,
+            ),
+          ),
+        )
         .orderBy(asc(products.title))
         .limit(25);
       return { value: true, data: rows.map((p) => forLevel(p, user.permission)) };
@@ -138,7 +172,16 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
     async handler({ query, user }) {
       const { page, perPage, offset } = pageParams(query, 10);
       const text = (query.search ?? '').trim();
-      const where = and(eq(products.deleted, false), text ? or(ilike(products.title, `%${escapeLike(text)}%`), ilike(products.description, `%${escapeLike(text)}%`), eq(products.barcode, text)) : undefined);
+      const where = and(
+        eq(products.deleted, false),
+        text
+          ? or(
+              ilike(products.title, `%${escapeLike(text)}%`),
+              ilike(products.description, `%${escapeLike(text)}%`),
+              eq(products.barcode, text),
+            )
+          : undefined,
+      );
       const column = ORDERABLE[(query.orderBy ?? 'title') as keyof typeof ORDERABLE] ?? products.title;
       const dir = String(query.orderDirection ?? 'asc').toLowerCase() === 'desc' ? desc : asc;
       const [{ n }] = await db.select({ n: count() }).from(products).where(where);
@@ -151,10 +194,23 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
         .limit(perPage)
         .offset(offset);
       const ids = rows.map((r) => r.p.id);
-      const photos = ids.length ? await db.select().from(productPhotos).where(inArray(productPhotos.product_id, ids)).orderBy(asc(productPhotos.created_at)) : [];
+      const photos = ids.length
+        ? await db
+            .select()
+            .from(productPhotos)
+            .where(inArray(productPhotos.product_id, ids))
+            .orderBy(asc(productPhotos.created_at))
+        : [];
       const data = rows.map((r) => {
         const photo = photos.find((ph) => ph.product_id === r.p.id);
-        return forLevel({ ...r.p, supplier_name: can('product.manage', user.permission) ? (r.supplier_name ?? '') : undefined, thumbnail: photo?.thumbnail ?? null }, user.permission);
+        return forLevel(
+          {
+            ...r.p,
+            supplier_name: can('product.manage', user.permission) ? (r.supplier_name ?? '') : undefined,
+            thumbnail: photo?.thumbnail ?? null,
+          },
+          user.permission,
+        );
       });
       return { value: true, data: { data, page, total: Number(n) } };
     },
@@ -170,7 +226,17 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
       const { tx, body } = ctx;
       if (body.supplier) await supplierOr404(tx, body.supplier);
       const id = body.id ?? newId();
-      await tx.insert(products).values({ id, title: body.title, description: body.description, price: body.price, cost: body.cost ?? 0, stock: 0, low_stock: body.low_stock, barcode: body.barcode ?? '', supplier: body.supplier ?? null });
+      await tx.insert(products).values({
+        id,
+        title: body.title,
+        description: body.description,
+        price: body.price,
+        cost: body.cost ?? 0,
+        stock: 0,
+        low_stock: body.low_stock,
+        barcode: body.barcode ?? '',
+        supplier: body.supplier ?? null,
+      });
       ctx.changed('products', id);
       if (body.stock !== 0) await moveStock(ctx, id, body.stock, 'opening stock');
       ctx.log('inventory', `Product ${body.title}`, `added with stock ${body.stock}`);
@@ -190,24 +256,60 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
       if (body.receival) {
         if (!body.amount || body.amount < 1) throw badRequest('Enter the amount received.');
         // each receipt is bounded by the schema; this keeps their sum inside the int4 column too
-        if (p.stock + body.amount > LIMITS.stock) throw badRequest(fill(MSG.stockMax, { amount: body.amount, title: p.title, stock: p.stock + body.amount, max: LIMITS.stock }));
+        if (p.stock + body.amount > LIMITS.stock)
+          throw badRequest(
+            fill(MSG.stockMax, {
+              amount: body.amount,
+              title: p.title,
+              stock: p.stock + body.amount,
+              max: LIMITS.stock,
+            }),
+          );
         const stock = await moveStock(ctx, p.id, body.amount, 'received');
         ctx.log('inventory', `Product ${p.title}`, `received ${body.amount}, stock now ${stock}`);
         return { value: true, message: `Received ${body.amount} × ${p.title}`, stock };
       }
       if (body.supplier) await supplierOr404(tx, body.supplier);
-      const edit = Object.fromEntries(Object.entries({ title: body.title, description: body.description, low_stock: body.low_stock, price: body.price, cost: body.cost, supplier: body.supplier, barcode: body.barcode }).filter(([, v]) => v !== undefined));
+      const edit = Object.fromEntries(
+        Object.entries({
+          title: body.title,
+          description: body.description,
+          low_stock: body.low_stock,
+          price: body.price,
+          cost: body.cost,
+          supplier: body.supplier,
+          barcode: body.barcode,
+        }).filter(([, v]) => v !== undefined),
+      );
       // with base values (issue 14): a price someone changed since stays theirs, the rest of the edit lands
       const [locked] = await tx.select().from(products).where(eq(products.id, p.id)).for('update');
-      const decided = body.base ? decideFields(locked, { changes: edit, base: body.base }) : { apply: edit, conflicts: [] };
+      const decided = body.base
+        ? decideFields(locked, { changes: edit, base: body.base })
+        : { apply: edit, conflicts: [] };
       const fields = Object.keys(decided.apply);
       if (fields.length > 0) {
-        await tx.update(products).set({ ...decided.apply, updated_at: new Date(), version: sql`${products.version} + 1` }).where(eq(products.id, p.id));
+        await tx
+          .update(products)
+          .set({ ...decided.apply, updated_at: new Date(), version: sql`${products.version} + 1` })
+          .where(eq(products.id, p.id));
         ctx.changed('products', p.id);
-        ctx.log('inventory', `Product ${body.title ?? p.title}`, withDevice(body.base ? `edited ${fields.join(', ')}` : 'edited', body.device));
+        ctx.log(
+          'inventory',
+          `Product ${body.title ?? p.title}`,
+          withDevice(body.base ? `edited ${fields.join(', ')}` : 'edited', body.device),
+        );
       }
-      const conflicts = await conflictAnswers(tx, { entity: 'products', id: p.id, subject: `Product ${p.title}` }, decided.conflicts, (f, line) => line.includes(f));
-      return { value: true, message: conflicts.length ? fill(MSG.fieldConflicts, { count: conflicts.length }) : 'Product updated', ...(conflicts.length ? { conflicts } : {}) };
+      const conflicts = await conflictAnswers(
+        tx,
+        { entity: 'products', id: p.id, subject: `Product ${p.title}` },
+        decided.conflicts,
+        (f, line) => line.includes(f),
+      );
+      return {
+        value: true,
+        message: conflicts.length ? fill(MSG.fieldConflicts, { count: conflicts.length }) : 'Product updated',
+        ...(conflicts.length ? { conflicts } : {}),
+      };
     },
   });
 
@@ -218,14 +320,24 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
     async handler({ params }) {
       const id = params.productId ?? '';
       if (!isId(id)) throw notFound(fill(MSG.noRecordFound, { id }));
-      const rows = await db.select().from(inventoryLog).where(eq(inventoryLog.product_id, id)).orderBy(desc(inventoryLog.created_at)).limit(50);
+      const rows = await db
+        .select()
+        .from(inventoryLog)
+        .where(eq(inventoryLog.product_id, id))
+        .orderBy(desc(inventoryLog.created_at))
+        .limit(50);
       return { value: true, data: rows };
     },
   });
 
   // --- suppliers -------------------------------------------------------------------------------------------------
   async function supplierOr404(tx: Tx | Db, id: string) {
-    const [row] = isId(id) ? await tx.select().from(suppliers).where(and(eq(suppliers.id, id), eq(suppliers.deleted, false))) : [];
+    const [row] = isId(id)
+      ? await tx
+          .select()
+          .from(suppliers)
+          .where(and(eq(suppliers.id, id), eq(suppliers.deleted, false)))
+      : [];
     if (!row) throw notFound(fill(MSG.noRecordFound, { id }));
     return row;
   }
@@ -235,7 +347,10 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
     path: '/v2/inventory/suppliers',
     summary: 'Suppliers, by business name',
     async handler() {
-      return { value: true, data: await db.select().from(suppliers).where(eq(suppliers.deleted, false)).orderBy(asc(suppliers.bizname)) };
+      return {
+        value: true,
+        data: await db.select().from(suppliers).where(eq(suppliers.deleted, false)).orderBy(asc(suppliers.bizname)),
+      };
     },
   });
 
@@ -272,7 +387,17 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
     body: supplierEditSchema,
     async handler({ tx, body, changed, log }) {
       await supplierOr404(tx, body.id);
-      await tx.update(suppliers).set({ bizname: body.bizname, email: body.email, address: body.address, contact: body.contact, updated_at: new Date(), version: sql`${suppliers.version} + 1` }).where(eq(suppliers.id, body.id));
+      await tx
+        .update(suppliers)
+        .set({
+          bizname: body.bizname,
+          email: body.email,
+          address: body.address,
+          contact: body.contact,
+          updated_at: new Date(),
+          version: sql`${suppliers.version} + 1`,
+        })
+        .where(eq(suppliers.id, body.id));
       changed('suppliers', body.id);
       log('inventory', `Supplier ${body.bizname}`, 'edited');
       return { value: true, message: 'Supplier updated' };
@@ -287,7 +412,10 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
     body: idPayloadSchema,
     async handler({ tx, body, changed, log }) {
       const row = await supplierOr404(tx, body.id);
-      await tx.update(suppliers).set({ deleted: true, updated_at: new Date(), version: sql`${suppliers.version} + 1` }).where(eq(suppliers.id, row.id));
+      await tx
+        .update(suppliers)
+        .set({ deleted: true, updated_at: new Date(), version: sql`${suppliers.version} + 1` })
+        .where(eq(suppliers.id, row.id));
       changed('suppliers', row.id, 'delete');
       log('inventory', `Supplier ${row.bizname}`, 'deleted');
       return { value: true, message: 'Supplier deleted' };

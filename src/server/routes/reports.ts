@@ -10,7 +10,14 @@ import { pageParams } from '../http/paging';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { readSettings } from '../settings';
-import { dashReport, inventoryDepletion, reportWindow, salesReport, transactionSummary, type TimeWindow } from '../../domain/reports';
+import {
+  dashReport,
+  inventoryDepletion,
+  reportWindow,
+  salesReport,
+  transactionSummary,
+  type TimeWindow,
+} from '../../domain/reports';
 
 /**
  * Reports and dashboards. Days are the shop's days (config time_zone). "Sales" are money received: payments by
@@ -29,7 +36,8 @@ export function reportsRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     method: 'POST',
     path: '/report',
-    summary: 'Sales report {start_date, end_date} (YYYY-MM-DD, 365 days at most): labour, products, discounts and sales per day',
+    summary:
+      'Sales report {start_date, end_date} (YYYY-MM-DD, 365 days at most): labour, products, discounts and sales per day',
     body: reportSchema,
     async handler({ body }) {
       const { from, to, timeZone } = await range(body);
@@ -39,9 +47,16 @@ export function reportsRoutes(app: FastifyInstance, s: AppServices) {
         .from(invoices)
         .where(and(gte(invoices.created_at, from), lt(invoices.created_at, to)));
       const txs = await db
-        .select({ amount: transactions.amount, method: transactions.method, created_at: transactions.created_at, deleted: transactions.deleted })
+        .select({
+          amount: transactions.amount,
+          method: transactions.method,
+          created_at: transactions.created_at,
+          deleted: transactions.deleted,
+        })
         .from(transactions)
-        .where(and(gte(transactions.created_at, from), lt(transactions.created_at, to), eq(transactions.deleted, false)));
+        .where(
+          and(gte(transactions.created_at, from), lt(transactions.created_at, to), eq(transactions.deleted, false)),
+        );
       return { value: true, data: salesReport(invs, txs, { from, to }, timeZone) };
     },
   });
@@ -70,9 +85,20 @@ export function reportsRoutes(app: FastifyInstance, s: AppServices) {
   /** Today's transactions, reversed ones left out: what the tiles' rule (src/domain/reports.ts) reads. */
   function transactionsIn(day: TimeWindow) {
     return db
-      .select({ amount: transactions.amount, method: transactions.method, created_at: transactions.created_at, deleted: transactions.deleted })
+      .select({
+        amount: transactions.amount,
+        method: transactions.method,
+        created_at: transactions.created_at,
+        deleted: transactions.deleted,
+      })
       .from(transactions)
-      .where(and(gte(transactions.created_at, day.from), lt(transactions.created_at, day.to), eq(transactions.deleted, false)));
+      .where(
+        and(
+          gte(transactions.created_at, day.from),
+          lt(transactions.created_at, day.to),
+          eq(transactions.deleted, false),
+        ),
+      );
   }
 
   defineRoute(app, s, {
@@ -82,9 +108,16 @@ export function reportsRoutes(app: FastifyInstance, s: AppServices) {
     async handler() {
       const day = await today();
       // the invoices raised or changed today; the domain rule picks the paid ones and the discounts (one rule with the devices)
-      const inDay = (col: typeof invoices.created_at | typeof invoices.updated_at) => and(gte(col, day.from), lt(col, day.to));
+      const inDay = (col: typeof invoices.created_at | typeof invoices.updated_at) =>
+        and(gte(col, day.from), lt(col, day.to));
       const invs = await db
-        .select({ total: invoices.total, discount: invoices.discount, totals: invoices.totals, created_at: invoices.created_at, updated_at: invoices.updated_at })
+        .select({
+          total: invoices.total,
+          discount: invoices.discount,
+          totals: invoices.totals,
+          created_at: invoices.created_at,
+          updated_at: invoices.updated_at,
+        })
         .from(invoices)
         .where(or(inDay(invoices.updated_at), inDay(invoices.created_at)));
       return { value: true, data: dashReport(invs, await transactionsIn(day), day) };
@@ -105,10 +138,19 @@ export function reportsRoutes(app: FastifyInstance, s: AppServices) {
     method: 'GET',
     path: '/sys-log',
     summary: 'Activity log ?category=service|inventory|system (inventory lists stock movements), newest first, paged',
-    query: { category: { type: 'string', description: 'Which log: jobs and money, stock movements, or team and settings', enum: ['service', 'inventory', 'system'], default: 'service' }, ...pageQueryDoc(500) },
+    query: {
+      category: {
+        type: 'string',
+        description: 'Which log: jobs and money, stock movements, or team and settings',
+        enum: ['service', 'inventory', 'system'],
+        default: 'service',
+      },
+      ...pageQueryDoc(500),
+    },
     async handler({ query }) {
       const category = query.category ?? 'service';
-      if (!['service', 'inventory', 'system'].includes(category)) throw badRequest('Choose service, inventory or system.');
+      if (!['service', 'inventory', 'system'].includes(category))
+        throw badRequest('Choose service, inventory or system.');
       const { page, perPage, offset } = pageParams(query, 500);
       if (category === 'inventory') {
         const rows = await db
@@ -120,10 +162,25 @@ export function reportsRoutes(app: FastifyInstance, s: AppServices) {
           .offset(offset);
         return {
           value: true,
-          data: { data: rows.map((r) => ({ id: r.l.id, subject: inventoryLogSubject(r.title, r.l.product_id), log: inventoryLogText(r.l.amount, r.l.reason, r.l.ref), created_at: r.l.created_at, username: r.l.username })), page },
+          data: {
+            data: rows.map((r) => ({
+              id: r.l.id,
+              subject: inventoryLogSubject(r.title, r.l.product_id),
+              log: inventoryLogText(r.l.amount, r.l.reason, r.l.ref),
+              created_at: r.l.created_at,
+              username: r.l.username,
+            })),
+            page,
+          },
         };
       }
-      const rows = await db.select().from(sysLog).where(eq(sysLog.category, category)).orderBy(desc(sysLog.created_at)).limit(perPage).offset(offset);
+      const rows = await db
+        .select()
+        .from(sysLog)
+        .where(eq(sysLog.category, category))
+        .orderBy(desc(sysLog.created_at))
+        .limit(perPage)
+        .offset(offset);
       return { value: true, data: { data: rows.map((r) => ({ ...r, log: r.predicate })), page } };
     },
   });

@@ -31,9 +31,23 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
     path: '/v3/sync/changes',
     summary: 'Rows changed after a cursor, in commit order, with the next cursor (the pull of DESIGN.md)',
     query: {
-      since: { type: 'integer', description: 'The cursor of the last page pulled (0 for the start)', minimum: 0, default: 0 },
-      limit: { type: 'integer', description: `Changes per page, at most ${MAX_PAGE}`, minimum: 1, maximum: MAX_PAGE, default: 500 },
-      only: { type: 'string', description: 'Comma-separated tables to catch up on (a higher level signed in on the device)' },
+      since: {
+        type: 'integer',
+        description: 'The cursor of the last page pulled (0 for the start)',
+        minimum: 0,
+        default: 0,
+      },
+      limit: {
+        type: 'integer',
+        description: `Changes per page, at most ${MAX_PAGE}`,
+        minimum: 1,
+        maximum: MAX_PAGE,
+        default: 500,
+      },
+      only: {
+        type: 'string',
+        description: 'Comma-separated tables to catch up on (a higher level signed in on the device)',
+      },
     },
     async handler({ db, query, user }) {
       const since = Number(query.since ?? 0);
@@ -76,10 +90,18 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
         .map((c) => {
           const row = rows.get(`${c.entity}:${c.row_id}`) ?? null;
           const deleted = c.op === 'delete' || row === null || row.deleted === true;
-          return { seq: c.seq, entity: c.entity, id: c.row_id, op: deleted ? 'delete' : 'upsert', row: deleted ? null : row };
+          return {
+            seq: c.seq,
+            entity: c.entity,
+            id: c.row_id,
+            op: deleted ? 'delete' : 'upsert',
+            row: deleted ? null : row,
+          };
         });
       // head: the newest seq, for a new device's progress figure (only while there is more to come)
-      const head = more ? Number((await db.select({ head: max(t.changeLog.seq) }).from(t.changeLog))[0]?.head ?? cursor) : cursor;
+      const head = more
+        ? Number((await db.select({ head: max(t.changeLog.seq) }).from(t.changeLog))[0]?.head ?? cursor)
+        : cursor;
       // scope: the level this feed was filtered at, so a device shared by several levels knows what it was sent
       return { value: true, changes, cursor, more, head, scope: user.permission };
     },

@@ -33,7 +33,9 @@ export function adminUsername(raw: string | undefined): string {
 /** BAYBOOK_ADMIN_PASSWORD follows the length rule of every password (8–128); a short one is refused at start. */
 export function checkAdminPassword(raw: string | undefined): void {
   if (raw !== undefined && (raw.length < PASSWORD_MIN || raw.length > PASSWORD_MAX)) {
-    throw new Error(`BAYBOOK_ADMIN_PASSWORD is refused: a password has ${PASSWORD_MIN} to ${PASSWORD_MAX} characters. Set a longer one, or unset it to have one generated.`);
+    throw new Error(
+      `BAYBOOK_ADMIN_PASSWORD is refused: a password has ${PASSWORD_MIN} to ${PASSWORD_MAX} characters. Set a longer one, or unset it to have one generated.`,
+    );
   }
 }
 
@@ -77,11 +79,18 @@ export async function bootstrap(
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
       const id = existing?.id ?? newId();
       const password_hash = await hashPassword(password);
-      if (existing) await tx.update(users).set({ permission: 5, deleted: false, password_hash }).where(eq(users.id, id));
+      if (existing)
+        await tx.update(users).set({ permission: 5, deleted: false, password_hash }).where(eq(users.id, id));
       else await tx.insert(users).values({ id, username, permission: 5, password_hash });
       changes.push({ entity: 'users', id, op: 'upsert' });
       const logId = newId();
-      await tx.insert(sysLog).values({ id: logId, category: 'system', subject: `Team member ${username}`, predicate: 'created as the first Super Admin', username: 'system' });
+      await tx.insert(sysLog).values({
+        id: logId,
+        category: 'system',
+        subject: `Team member ${username}`,
+        predicate: 'created as the first Super Admin',
+        username: 'system',
+      });
       changes.push({ entity: 'sys_log', id: logId, op: 'upsert' });
       createdAdmin = { username, password, generated };
     }

@@ -1,6 +1,9 @@
 /** The service catalogue a new shop starts with (SPEC §3: title, description); staff edit it afterwards. */
 export const SERVICE_CATALOGUE: readonly { title: string; description: string }[] = [
-  { title: 'Oil and filter change', description: 'Drain engine oil, replace oil filter, refill to spec and reset the service reminder' },
+  {
+    title: 'Oil and filter change',
+    description: 'Drain engine oil, replace oil filter, refill to spec and reset the service reminder',
+  },
   { title: 'Air filter replacement', description: 'Replace the engine air filter' },
   { title: 'Cabin filter replacement', description: 'Replace the cabin (pollen) air filter' },
   { title: 'Fuel filter replacement', description: 'Replace the in-line or in-tank fuel filter' },
@@ -9,7 +12,10 @@ export const SERVICE_CATALOGUE: readonly { title: string; description: string }[
   { title: 'Brake pads rear', description: 'Replace rear brake pads or shoes' },
   { title: 'Brake discs skimming', description: 'Skim or replace brake discs and drums' },
   { title: 'Brake fluid flush', description: 'Replace brake fluid and bleed the system' },
-  { title: 'Battery test and replacement', description: 'Load-test the battery and charging system; replace the battery if weak' },
+  {
+    title: 'Battery test and replacement',
+    description: 'Load-test the battery and charging system; replace the battery if weak',
+  },
   { title: 'Alternator repair', description: 'Diagnose charging faults; repair or replace the alternator' },
   { title: 'Starter motor repair', description: 'Diagnose starting faults; repair or replace the starter motor' },
   { title: 'Wheel alignment', description: 'Four-wheel alignment to manufacturer specification' },

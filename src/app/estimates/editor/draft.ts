@@ -21,14 +21,24 @@ export const EMPTY_PROFILE: Required<EstimateProfile> = { first_name: '', last_n
 
 /** A new estimate: nothing typed, the rate prefilled from the config sheet's labour rate (cents). */
 export function newDraft(labourRateCents: number): EstimateDraft {
-  return { profile: { ...EMPTY_PROFILE }, labour: { workHours: '', rate: String(labourRateCents / 100) }, services: [], lines: [] };
+  return {
+    profile: { ...EMPTY_PROFILE },
+    labour: { workHours: '', rate: String(labourRateCents / 100) },
+    services: [],
+    lines: [],
+  };
 }
 
 /** A saved estimate, as the editor shows it. */
 export function draftOf(row: EstimateRow): EstimateDraft {
   const p = row.profile ?? { first_name: row.first_name, last_name: row.last_name };
   return {
-    profile: { first_name: p.first_name ?? '', last_name: p.last_name ?? '', contact: p.contact ?? '', email: p.email ?? '' },
+    profile: {
+      first_name: p.first_name ?? '',
+      last_name: p.last_name ?? '',
+      contact: p.contact ?? '',
+      email: p.email ?? '',
+    },
     labour: { workHours: String(row.work_hour ?? 0), rate: String((row.rate_hour ?? 0) / 100) },
     services: Array.isArray(row.services) ? [...row.services] : [],
     lines: Array.isArray(row.products) ? row.products.map((l) => ({ ...l })) : [],
@@ -36,19 +46,30 @@ export function draftOf(row: EstimateRow): EstimateDraft {
 }
 
 /** An empty work-hours or rate field counts as 0 on an estimate. */
-const orZero = (v: LabourValues): LabourValues => ({ workHours: v.workHours.trim() || '0', rate: v.rate.trim() || '0' });
+const orZero = (v: LabourValues): LabourValues => ({
+  workHours: v.workHours.trim() || '0',
+  rate: v.rate.trim() || '0',
+});
 
 /** Work hours and the rate in cents as far as they can be read (for the live summary). */
 export function formOf(d: EstimateDraft): { work_hour: number; rate_hour: number } {
   const parsed = labourForm(orZero(d.labour));
   if (parsed.ok) return parsed.form;
-  return { work_hour: Math.max(0, Number(d.labour.workHours) || 0), rate_hour: Math.max(0, Math.round((Number(d.labour.rate) || 0) * 100)) };
+  return {
+    work_hour: Math.max(0, Number(d.labour.workHours) || 0),
+    rate_hour: Math.max(0, Math.round((Number(d.labour.rate) || 0) * 100)),
+  };
 }
 
 /** The estimate's figures: the repository's rule (an invoice's, without payments) from src/domain/totals. */
 export function figuresOf(d: EstimateDraft) {
   const form = formOf(d);
-  const { status: _status, ...figures } = computeInvoice({ type: 'service', workHour: form.work_hour, rateCents: form.rate_hour, lines: d.lines });
+  const { status: _status, ...figures } = computeInvoice({
+    type: 'service',
+    workHour: form.work_hour,
+    rateCents: form.rate_hour,
+    lines: d.lines,
+  });
   return figures;
 }
 
@@ -68,13 +89,20 @@ const FIELD_OF: Record<string, DraftField> = {
  * SPEC §5 Estimate save: 'Enter first name', 'Enter last name', 'Select at least one service'; work hours and rate 0
  * or more (the rate at most SPEC §9's maximum). Every refusal at once, by field; or the payload to save.
  */
-export function checkDraft(d: EstimateDraft): { ok: true; profile: EstimateProfile; form: { work_hour: number; rate_hour: number } } | { ok: false; errors: DraftErrors } {
+export function checkDraft(
+  d: EstimateDraft,
+):
+  | { ok: true; profile: EstimateProfile; form: { work_hour: number; rate_hour: number } }
+  | { ok: false; errors: DraftErrors } {
   const errors: DraftErrors = {};
   const labour = labourForm(orZero(d.labour));
   if (!labour.ok) errors[labour.field] = labour.message;
   const form = formOf(d);
   try {
-    estimateSchema.validateSync({ profile: d.profile, serviceInvoice: d.services, formData: form, productInvoice: d.lines }, { abortEarly: false });
+    estimateSchema.validateSync(
+      { profile: d.profile, serviceInvoice: d.services, formData: form, productInvoice: d.lines },
+      { abortEarly: false },
+    );
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
     for (const e of err.inner.length ? err.inner : [err]) {
@@ -84,7 +112,16 @@ export function checkDraft(d: EstimateDraft): { ok: true; profile: EstimateProfi
   }
   if (Object.keys(errors).length) return { ok: false, errors };
   const p = d.profile;
-  return { ok: true, profile: { first_name: p.first_name.trim(), last_name: p.last_name.trim(), contact: p.contact.trim(), email: p.email.trim() }, form };
+  return {
+    ok: true,
+    profile: {
+      first_name: p.first_name.trim(),
+      last_name: p.last_name.trim(),
+      contact: p.contact.trim(),
+      email: p.email.trim(),
+    },
+    form,
+  };
 }
 
 /** Whether the draft differs from what is saved (so Print warns that it prints the saved estimate). */

@@ -5,7 +5,13 @@ import type { DraftErrors } from './draft';
 
 type Profile = Required<EstimateProfile>;
 
-const PROFILE_FIELDS: { key: keyof Profile; label: string; required?: boolean; type?: string; inputMode?: 'tel' | 'email' }[] = [
+const PROFILE_FIELDS: {
+  key: keyof Profile;
+  label: string;
+  required?: boolean;
+  type?: string;
+  inputMode?: 'tel' | 'email';
+}[] = [
   { key: 'first_name', label: 'First name', required: true },
   { key: 'last_name', label: 'Last name', required: true },
   { key: 'contact', label: 'Contact number', type: 'tel', inputMode: 'tel' },
@@ -13,7 +19,17 @@ const PROFILE_FIELDS: { key: keyof Profile; label: string; required?: boolean; t
 ];
 
 /** SPEC §3 Estimate profile: first name, last name (both required, SPEC §5), contact and email. */
-export function ProfileFields({ value, onChange, errors, disabled }: { value: Profile; onChange: (p: Profile) => void; errors: DraftErrors; disabled?: boolean }) {
+export function ProfileFields({
+  value,
+  onChange,
+  errors,
+  disabled,
+}: {
+  value: Profile;
+  onChange: (p: Profile) => void;
+  errors: DraftErrors;
+  disabled?: boolean;
+}) {
   return (
     <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
       {PROFILE_FIELDS.map((f) => {
@@ -21,7 +37,13 @@ export function ProfileFields({ value, onChange, errors, disabled }: { value: Pr
         return (
           <Field.Root key={f.key} required={f.required} invalid={!!error} disabled={disabled}>
             <Field.Label>{f.label}</Field.Label>
-            <Input type={f.type ?? 'text'} inputMode={f.inputMode} autoComplete="off" value={value[f.key]} onChange={(e) => onChange({ ...value, [f.key]: e.target.value })} />
+            <Input
+              type={f.type ?? 'text'}
+              inputMode={f.inputMode}
+              autoComplete="off"
+              value={value[f.key]}
+              onChange={(e) => onChange({ ...value, [f.key]: e.target.value })}
+            />
             <Field.ErrorText>{error}</Field.ErrorText>
           </Field.Root>
         );
@@ -48,7 +70,23 @@ export function EstimateServices({
   disabled?: boolean;
 }) {
   const known = new Set((catalogue ?? []).map((s) => s.title));
-  const items = [...(catalogue ?? []), ...value.filter((t) => !known.has(t)).map((title) => ({ title, description: 'Not in the service catalogue any more' }))];
-  const toggle = (title: string, on: boolean) => onChange(on ? [...new Set([...value, title])] : value.filter((s) => s !== title));
-  return <ServicesChecklist items={items} loaded={!!catalogue} ticked={value} onToggle={toggle} error={error} disabled={disabled} legendHidden />;
+  const items = [
+    ...(catalogue ?? []),
+    ...value
+      .filter((t) => !known.has(t))
+      .map((title) => ({ title, description: 'Not in the service catalogue any more' })),
+  ];
+  const toggle = (title: string, on: boolean) =>
+    onChange(on ? [...new Set([...value, title])] : value.filter((s) => s !== title));
+  return (
+    <ServicesChecklist
+      items={items}
+      loaded={!!catalogue}
+      ticked={value}
+      onToggle={toggle}
+      error={error}
+      disabled={disabled}
+      legendHidden
+    />
+  );
 }

@@ -28,7 +28,10 @@ interface ProductForm {
 /** what the resolver hands the save: numbers, money in cents, no supplier as null */
 type ProductValues = InventoryProductInput;
 
-const resolver = centsResolver<ProductForm, ProductValues>(inventoryProductSchema, ['price', 'cost'], (v) => ({ ...v, supplier: v.supplier ? v.supplier : null }));
+const resolver = centsResolver<ProductForm, ProductValues>(inventoryProductSchema, ['price', 'cost'], (v) => ({
+  ...v,
+  supplier: v.supplier ? v.supplier : null,
+}));
 
 export function ProductDialog({ product, onClose }: { product: ProductRow | null; onClose: () => void }) {
   const repos = useRepos();
@@ -67,7 +70,13 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
   const err = (name: keyof ProductForm) => errors[name] && <Field.ErrorText>{errors[name]?.message}</Field.ErrorText>;
 
   return (
-    <FormDialog title={product ? `Edit ${product.title}` : 'Add Product'} onClose={onClose} onSubmit={() => void handleSubmit(save)()} saving={saving} error={refusal}>
+    <FormDialog
+      title={product ? `Edit ${product.title}` : 'Add Product'}
+      onClose={onClose}
+      onSubmit={() => void handleSubmit(save)()}
+      saving={saving}
+      error={refusal}
+    >
       <Field.Root invalid={!!errors.title} required>
         <Field.Label>Title</Field.Label>
         <Input autoComplete="off" maxLength={200} {...register('title')} />
@@ -103,18 +112,20 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
       <Field.Root invalid={!!errors.supplier}>
         <Field.Label>Supplier</Field.Label>
         {suppliers && (
-        <NativeSelect.Root>
-          <NativeSelect.Field {...register('supplier')}>
-            <option value="">None</option>
-            {(suppliers ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.bizname}
-              </option>
-            ))}
-            {product?.supplier && suppliers && !suppliers.some((s) => s.id === product.supplier) && <option value={product.supplier}>Supplier not on this device</option>}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+          <NativeSelect.Root>
+            <NativeSelect.Field {...register('supplier')}>
+              <option value="">None</option>
+              {(suppliers ?? []).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.bizname}
+                </option>
+              ))}
+              {product?.supplier && suppliers && !suppliers.some((s) => s.id === product.supplier) && (
+                <option value={product.supplier}>Supplier not on this device</option>
+              )}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
         )}
         {err('supplier')}
       </Field.Root>

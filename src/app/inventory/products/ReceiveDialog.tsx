@@ -71,10 +71,23 @@ export function ReceiveDialog({ initial, onClose }: { initial?: ProductRow | nul
   };
 
   return (
-    <FormDialog title="Receive Inventory" onClose={onClose} onSubmit={() => void save()} saving={saving} error={refusal}>
+    <FormDialog
+      title="Receive Inventory"
+      onClose={onClose}
+      onSubmit={() => void save()}
+      saving={saving}
+      error={refusal}
+    >
       <Field.Root>
         <Field.Label>Search product</Field.Label>
-        <Input autoFocus autoComplete="off" maxLength={64} value={typed} onChange={(e) => onType(e.target.value)} placeholder="Barcode, title, id or description" />
+        <Input
+          autoFocus
+          autoComplete="off"
+          maxLength={64}
+          value={typed}
+          onChange={(e) => onType(e.target.value)}
+          placeholder="Barcode, title, id or description"
+        />
         <Field.HelperText>The search runs at 3, 6, 9… characters.</Field.HelperText>
       </Field.Root>
       {results && (
@@ -85,7 +98,14 @@ export function ReceiveDialog({ initial, onClose }: { initial?: ProductRow | nul
             </Text>
           )}
           {results.map((p) => (
-            <Button key={p.id} size="sm" variant={p.id === chosenId ? 'solid' : 'outline'} justifyContent="flex-start" onClick={() => setChosenId(p.id)} aria-pressed={p.id === chosenId}>
+            <Button
+              key={p.id}
+              size="sm"
+              variant={p.id === chosenId ? 'solid' : 'outline'}
+              justifyContent="flex-start"
+              onClick={() => setChosenId(p.id)}
+              aria-pressed={p.id === chosenId}
+            >
               {p.title} — {p.description}
             </Button>
           ))}
@@ -112,7 +132,17 @@ export function ReceiveDialog({ initial, onClose }: { initial?: ProductRow | nul
             <Text fontSize="sm" fontWeight="medium" mb="1">
               Recent inventory
             </Text>
-            <Box as="ul" listStyleType="none" maxH="130px" overflowY="auto" borderWidth="1px" borderRadius="sm" px="2" py="1" data-testid="receive-log">
+            <Box
+              as="ul"
+              listStyleType="none"
+              maxH="130px"
+              overflowY="auto"
+              borderWidth="1px"
+              borderRadius="sm"
+              px="2"
+              py="1"
+              data-testid="receive-log"
+            >
               {!log?.length && (
                 <Text as="li" fontSize="sm" color="fg.muted">
                   Nothing received yet.
@@ -128,7 +158,13 @@ export function ReceiveDialog({ initial, onClose }: { initial?: ProductRow | nul
           </Box>
           <Field.Root required>
             <Field.Label>Amount received</Field.Label>
-            <Input inputMode="numeric" autoComplete="off" maxLength={9} value={amount} onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, ''))} />
+            <Input
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={9}
+              value={amount}
+              onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, ''))}
+            />
           </Field.Root>
           <Barcode value={chosen.barcode || chosen.id} />
         </Stack>

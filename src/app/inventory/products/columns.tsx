@@ -31,14 +31,24 @@ function ActionsCell({ row }: { row: InventoryRow }) {
       <Button size="xs" variant="outline" onClick={() => ctx.edit(row)} aria-label={`Edit ${row.title}`}>
         Edit
       </Button>
-      <Button size="xs" variant="outline" colorPalette="red" onClick={() => ctx.remove(row)} aria-label={`Delete ${row.title}`}>
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette="red"
+        onClick={() => ctx.remove(row)}
+        aria-label={`Delete ${row.title}`}
+      >
         Delete
       </Button>
     </HStack>
   );
 }
 
-const money = (v: number) => <Text as="span" whiteSpace="nowrap">{formatUSD(v)}</Text>;
+const money = (v: number) => (
+  <Text as="span" whiteSpace="nowrap">
+    {formatUSD(v)}
+  </Text>
+);
 
 /** Photo, title, description, price, stock for everyone (level 4+); low stock, cost, supplier and actions at level 5. */
 export function inventoryColumns(manage: boolean): ColumnDef<InventoryRow, unknown>[] {
@@ -53,14 +63,24 @@ export function inventoryColumns(manage: boolean): ColumnDef<InventoryRow, unkno
     },
     { accessorKey: 'title', header: 'Title' },
     { accessorKey: 'description', header: 'Description', meta: { priority: 3 } },
-    { accessorKey: 'price', header: 'Price', cell: ({ row }) => money(row.original.price), meta: { csv: (p) => plainDollars(p.price) } },
+    {
+      accessorKey: 'price',
+      header: 'Price',
+      cell: ({ row }) => money(row.original.price),
+      meta: { csv: (p) => plainDollars(p.price) },
+    },
     { accessorKey: 'stock', header: 'Stock' },
   ];
   if (!manage) return cols;
   return [
     ...cols,
     { accessorKey: 'low_stock', header: 'Low Stock', meta: { priority: 3 } },
-    { accessorKey: 'cost', header: 'Cost', cell: ({ row }) => money(row.original.cost ?? 0), meta: { csv: (p) => plainDollars(p.cost ?? 0), priority: 3 } },
+    {
+      accessorKey: 'cost',
+      header: 'Cost',
+      cell: ({ row }) => money(row.original.cost ?? 0),
+      meta: { csv: (p) => plainDollars(p.cost ?? 0), priority: 3 },
+    },
     { accessorKey: 'supplier_name', header: 'Supplier', meta: { priority: 3 } },
     actionsColumn(({ row }) => <ActionsCell row={row.original} />),
   ];

@@ -24,4 +24,5 @@ export function centsResolver<In extends FieldValues, Out extends FieldValues>(
 }
 
 /** cents → the dollars a money input shows ('' for none) */
-export const dollars = (cents: number | null | undefined) => (typeof cents === 'number' && Number.isFinite(cents) ? plainDollars(cents) : '');
+export const dollars = (cents: number | null | undefined) =>
+  typeof cents === 'number' && Number.isFinite(cents) ? plainDollars(cents) : '';

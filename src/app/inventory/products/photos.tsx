@@ -45,7 +45,13 @@ function Photo({ photo, index, onDelete }: { photo: Row; index: number; onDelete
           </Badge>
         )}
       </Box>
-      <Button size="xs" variant="outline" colorPalette="red" onClick={onDelete} aria-label={`Delete photo ${index + 1}`}>
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette="red"
+        onClick={onDelete}
+        aria-label={`Delete photo ${index + 1}`}
+      >
         Delete
       </Button>
     </Stack>
@@ -60,7 +66,10 @@ export function ProductGallery({ productId }: { productId: string }) {
   const repos = useRepos();
   const photos = useLiveQuery(() => repos.products.photos(productId), [repos, productId]);
   const input = useRef<HTMLInputElement>(null);
-  const { busy, upload, remove } = usePhotoGallery({ add: (file, name) => repos.products.addPhoto(productId, file, name), remove: (id) => repos.products.removePhoto(id) });
+  const { busy, upload, remove } = usePhotoGallery({
+    add: (file, name) => repos.products.addPhoto(productId, file, name),
+    remove: (id) => repos.products.removePhoto(id),
+  });
 
   return (
     <Stack gap="2" borderTopWidth="1px" pt="3">
@@ -69,7 +78,15 @@ export function ProductGallery({ productId }: { productId: string }) {
         <Button size="sm" colorPalette="blue" variant="outline" onClick={() => input.current?.click()} loading={busy}>
           Add Photo
         </Button>
-        <input ref={input} type="file" accept="image/*" multiple hidden data-testid="product-photo-input" onChange={(e) => void upload(e)} />
+        <input
+          ref={input}
+          type="file"
+          accept="image/*"
+          multiple
+          hidden
+          data-testid="product-photo-input"
+          onChange={(e) => void upload(e)}
+        />
       </Flex>
       {photos && !photos.length && (
         <Text fontSize="sm" color="fg.muted">

@@ -28,7 +28,15 @@ export function ActionDialog(props: {
     </>
   );
   return (
-    <DialogFrame title={title} testId={testId} size="md" onClose={onClose} onSubmit={onSubmit} busy={pending} footer={footer}>
+    <DialogFrame
+      title={title}
+      testId={testId}
+      size="md"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={pending}
+      footer={footer}
+    >
       {children}
       {error && (
         <Alert.Root status="error" size="sm" mt="3" role="alert" data-testid={`${testId}-error`}>
@@ -44,10 +52,18 @@ export function ActionDialog(props: {
 }
 
 /** What the user is told when a money write fails: a refusal as the repository words it, else SPEC's message. */
-export function failure(err: unknown, specMessage: string, isRefusal: (e: unknown) => boolean): { message: string; hint?: string } {
+export function failure(
+  err: unknown,
+  specMessage: string,
+  isRefusal: (e: unknown) => boolean,
+): { message: string; hint?: string } {
   if (isRefusal(err)) return { message: (err as Error).message };
-  return { message: specMessage, hint: `Nothing was recorded (${err instanceof Error ? err.message : String(err)}). Save the invoice, then try again.` };
+  return {
+    message: specMessage,
+    hint: `Nothing was recorded (${err instanceof Error ? err.message : String(err)}). Save the invoice, then try again.`,
+  };
 }
 
 /** The invoice changed (another device or tab) while a dialog was open: its figures were out of date. */
-export const CHANGED_HINT = 'This invoice changed while the dialog was open, so nothing was recorded. Check the new amount due and try again.';
+export const CHANGED_HINT =
+  'This invoice changed while the dialog was open, so nothing was recorded. Check the new amount due and try again.';

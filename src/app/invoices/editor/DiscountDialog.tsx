@@ -14,10 +14,20 @@ import { useSubmitOnce } from './useSubmitOnce';
  * SPEC §5 Discount: one of SPEC §9's choices (none, 5–20 %) must be selected; the customer's own discount is
  * offered first. 'None' records nothing. repos.invoices.discount applies it to labour plus products, once.
  */
-export function DiscountDialog({ invoice, customerPercent, onClose }: { invoice: InvoiceRow; customerPercent: number; onClose: () => void }) {
+export function DiscountDialog({
+  invoice,
+  customerPercent,
+  onClose,
+}: {
+  invoice: InvoiceRow;
+  customerPercent: number;
+  onClose: () => void;
+}) {
   const repos = useRepos();
   const once = useSubmitOnce();
-  const [choice, setChoice] = useState(DISCOUNT_CHOICES.includes(customerPercent) && customerPercent > 0 ? String(customerPercent) : '');
+  const [choice, setChoice] = useState(
+    DISCOUNT_CHOICES.includes(customerPercent) && customerPercent > 0 ? String(customerPercent) : '',
+  );
   const [seenVersion, setSeenVersion] = useState(invoice.version);
   const [error, setError] = useState<{ message: string; hint?: string } | null>(null);
   const totals = invoice.totals as { labour?: number; product?: number };
@@ -48,7 +58,15 @@ export function DiscountDialog({ invoice, customerPercent, onClose }: { invoice:
     });
 
   return (
-    <ActionDialog title="Apply Discount" testId="discount-dialog" submitLabel="Apply" pending={once.pending} error={error} onSubmit={() => void submit()} onClose={onClose}>
+    <ActionDialog
+      title="Apply Discount"
+      testId="discount-dialog"
+      submitLabel="Apply"
+      pending={once.pending}
+      error={error}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
       <Field.Root>
         <Field.Label>Discount</Field.Label>
         <NativeSelect.Root>
@@ -69,7 +87,9 @@ export function DiscountDialog({ invoice, customerPercent, onClose }: { invoice:
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Field.HelperText>Applied to labour plus products ({formatUSD(base)}); storage is not discounted.</Field.HelperText>
+        <Field.HelperText>
+          Applied to labour plus products ({formatUSD(base)}); storage is not discounted.
+        </Field.HelperText>
       </Field.Root>
       {choice !== '' && Number(choice) > 0 && (
         <Text mt="2" data-testid="discount-preview">

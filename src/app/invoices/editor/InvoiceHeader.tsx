@@ -22,7 +22,15 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
  * 5 hours"), the badge of SPEC §4 (PAID: paid in full and locked; else Due), and the customer and vehicle: registration, contact,
  * email, VIN, mileage and the services of its job when it has one.
  */
-export function InvoiceHeader({ invoice, job, timeZone }: { invoice: InvoiceRow; job: JobRow | null | undefined; timeZone: string }) {
+export function InvoiceHeader({
+  invoice,
+  job,
+  timeZone,
+}: {
+  invoice: InvoiceRow;
+  job: JobRow | null | undefined;
+  timeZone: string;
+}) {
   const p = invoiceHeader(invoice.profile, job);
   const services = p.services;
   const paid = isInvoiceLocked(invoice);

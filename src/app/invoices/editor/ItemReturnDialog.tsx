@@ -20,7 +20,9 @@ const COMMENT_MAX = 500;
 export function ItemReturnDialog({ invoice, onClose }: { invoice: InvoiceRow; onClose: () => void }) {
   const repos = useRepos();
   const once = useSubmitOnce();
-  const lines = ((invoice.products ?? []) as Line[]).filter((l) => l.id !== STORAGE_LINE_ID && l.qty - (l.returned ?? 0) > 0);
+  const lines = ((invoice.products ?? []) as Line[]).filter(
+    (l) => l.id !== STORAGE_LINE_ID && l.qty - (l.returned ?? 0) > 0,
+  );
   const [picked, setPicked] = useState<Record<string, string>>({});
   const [comment, setComment] = useState('');
   const [error, setError] = useState<{ message: string; hint?: string } | null>(null);
@@ -44,7 +46,15 @@ export function ItemReturnDialog({ invoice, onClose }: { invoice: InvoiceRow; on
     });
 
   return (
-    <ActionDialog title="Item Return" testId="return-dialog" submitLabel="Return items" pending={once.pending} error={error} onSubmit={() => void submit()} onClose={onClose}>
+    <ActionDialog
+      title="Item Return"
+      testId="return-dialog"
+      submitLabel="Return items"
+      pending={once.pending}
+      error={error}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
       <Stack gap="3">
         <Table.Root size="sm">
           <Table.Header>
@@ -104,7 +114,13 @@ export function ItemReturnDialog({ invoice, onClose }: { invoice: InvoiceRow; on
         </Table.Root>
         <Field.Root>
           <Field.Label>Reason for the return</Field.Label>
-          <Textarea name="comment" rows={3} maxLength={COMMENT_MAX} value={comment} onChange={(e) => setComment(e.target.value)} />
+          <Textarea
+            name="comment"
+            rows={3}
+            maxLength={COMMENT_MAX}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+          />
         </Field.Root>
       </Stack>
     </ActionDialog>

@@ -18,7 +18,15 @@ import { useSubmitOnce } from './useSubmitOnce';
  * the invoice version the cashier saw is checked before writing, so a figure changed by another device is never paid
  * against ('Could not make payment, please Save and try again.').
  */
-export function PaymentDialog({ invoice, method, onClose }: { invoice: InvoiceRow; method: PaymentMethod; onClose: () => void }) {
+export function PaymentDialog({
+  invoice,
+  method,
+  onClose,
+}: {
+  invoice: InvoiceRow;
+  method: PaymentMethod;
+  onClose: () => void;
+}) {
   const repos = useRepos();
   const once = useSubmitOnce();
   const [text, setText] = useState('');
@@ -30,7 +38,11 @@ export function PaymentDialog({ invoice, method, onClose }: { invoice: InvoiceRo
     once.run(async () => {
       const cents = parseMoneyInput(text);
       const check = checkPayment(cents === null ? null : cents, invoice.total);
-      if (!check.ok) return setError({ message: check.message, hint: `Enter the amount received: more than ${formatUSD(0)} and at most the amount due (${formatUSD(invoice.total)}).` });
+      if (!check.ok)
+        return setError({
+          message: check.message,
+          hint: `Enter the amount received: more than ${formatUSD(0)} and at most the amount due (${formatUSD(invoice.total)}).`,
+        });
       if (invoice.version !== seenVersion) {
         setSeenVersion(invoice.version);
         return setError({ message: MSG.couldNotPay, hint: CHANGED_HINT });
@@ -46,7 +58,15 @@ export function PaymentDialog({ invoice, method, onClose }: { invoice: InvoiceRo
     });
 
   return (
-    <ActionDialog title={`${label} payment`} testId="payment-dialog" submitLabel="Make payment" pending={once.pending} error={error} onSubmit={() => void submit()} onClose={onClose}>
+    <ActionDialog
+      title={`${label} payment`}
+      testId="payment-dialog"
+      submitLabel="Make payment"
+      pending={once.pending}
+      error={error}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
       <Text mb="3">
         Amount due: <strong data-testid="payment-due">{formatUSD(invoice.total)}</strong>
       </Text>

@@ -19,26 +19,68 @@ function columns(timeZone: string, action?: (t: TransactionRow) => ReactNode): C
     { id: 'number', accessorKey: 'number', header: 'Receipt' },
     { id: 'method', accessorFn: (t) => methodLabel(t.method), header: 'Method' },
     { id: 'amount', accessorKey: 'amount', header: 'Amount', cell: ({ row }) => formatUSD(row.original.amount) },
-    { id: 'created_at', accessorKey: 'created_at', header: 'Time', cell: ({ row }) => formatShop(row.original.created_at, timeZone) },
+    {
+      id: 'created_at',
+      accessorKey: 'created_at',
+      header: 'Time',
+      cell: ({ row }) => formatShop(row.original.created_at, timeZone),
+    },
   ];
-  if (action) cols.push({ id: 'actions', header: '', enableSorting: false, meta: { csv: false }, cell: ({ row }) => action(row.original) });
+  if (action)
+    cols.push({
+      id: 'actions',
+      header: '',
+      enableSorting: false,
+      meta: { csv: false },
+      cell: ({ row }) => action(row.original),
+    });
   return cols;
 }
 
 /** The payments of this invoice (payments, discount and points, as recorded): receipt number, method, amount, time. */
-export function PaymentsList({ payments, timeZone, number }: { payments: TransactionRow[]; timeZone: string; number: string }) {
+export function PaymentsList({
+  payments,
+  timeZone,
+  number,
+}: {
+  payments: TransactionRow[];
+  timeZone: string;
+  number: string;
+}) {
   const cols = useMemo(() => columns(timeZone), [timeZone]);
-  return <DataTable<TransactionRow> data={payments} columns={cols} name={`Payments of ${number}`} getRowId={(t) => t.id} compact emptyText="No payments yet" />;
+  return (
+    <DataTable<TransactionRow>
+      data={payments}
+      columns={cols}
+      name={`Payments of ${number}`}
+      getRowId={(t) => t.id}
+      compact
+      emptyText="No payments yet"
+    />
+  );
 }
 
 /**
  * Print (SPEC §2 "receipt popup"): this invoice's payments with their receipt numbers; each receipt opens as a PDF
  * made on the device (src/pdf receiptPdf), so a receipt can be handed over with the network down.
  */
-export function ReceiptsDialog({ invoice, payments, settings, onClose }: { invoice: InvoiceRow; payments: TransactionRow[]; settings: ShopSettings; onClose: () => void }) {
+export function ReceiptsDialog({
+  invoice,
+  payments,
+  settings,
+  onClose,
+}: {
+  invoice: InvoiceRow;
+  payments: TransactionRow[];
+  settings: ShopSettings;
+  onClose: () => void;
+}) {
   const repos = useRepos();
   const [busy, setBusy] = useState<string | null>(null);
-  const receipts = useMemo(() => payments.filter((t) => t.method !== 'discount' && t.method !== 'redemption'), [payments]);
+  const receipts = useMemo(
+    () => payments.filter((t) => t.method !== 'discount' && t.method !== 'redemption'),
+    [payments],
+  );
   const open = useCallback(
     async (t: TransactionRow) => {
       setBusy(t.id);
@@ -76,7 +118,13 @@ export function ReceiptsDialog({ invoice, payments, settings, onClose }: { invoi
       {receipts.length === 0 ? (
         <Text>No payments on this invoice yet.</Text>
       ) : (
-        <DataTable<TransactionRow> data={receipts} columns={cols} name="Receipts" getRowId={(t) => `receipt-${t.id}`} compact />
+        <DataTable<TransactionRow>
+          data={receipts}
+          columns={cols}
+          name="Receipts"
+          getRowId={(t) => `receipt-${t.id}`}
+          compact
+        />
       )}
     </DialogFrame>
   );

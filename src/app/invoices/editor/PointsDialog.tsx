@@ -14,7 +14,17 @@ import { useSubmitOnce } from './useSubmitOnce';
  * SPEC §5 Points: required and at least 1 ('Invalid points.'), at most the customer's points ('You dont have enough
  * points.'); each point is worth the config's point value (SPEC §9). repos.invoices.redeem takes them off the amount due.
  */
-export function PointsDialog({ invoice, available, pointValueCents, onClose }: { invoice: InvoiceRow; available: number; pointValueCents: number; onClose: () => void }) {
+export function PointsDialog({
+  invoice,
+  available,
+  pointValueCents,
+  onClose,
+}: {
+  invoice: InvoiceRow;
+  available: number;
+  pointValueCents: number;
+  onClose: () => void;
+}) {
   const repos = useRepos();
   const once = useSubmitOnce();
   const [text, setText] = useState('');
@@ -25,7 +35,11 @@ export function PointsDialog({ invoice, available, pointValueCents, onClose }: {
   const submit = () =>
     once.run(async () => {
       const check = checkPoints(typed, available);
-      if (!check.ok) return setError({ message: check.message, hint: `Enter a whole number of points from 1 to the customer's ${available}.` });
+      if (!check.ok)
+        return setError({
+          message: check.message,
+          hint: `Enter a whole number of points from 1 to the customer's ${available}.`,
+        });
       if (invoice.version !== seenVersion) {
         setSeenVersion(invoice.version);
         return setError({ message: MSG.couldNotPoints, hint: CHANGED_HINT });
@@ -41,7 +55,15 @@ export function PointsDialog({ invoice, available, pointValueCents, onClose }: {
     });
 
   return (
-    <ActionDialog title="Apply Points" testId="points-dialog" submitLabel="Apply" pending={once.pending} error={error} onSubmit={() => void submit()} onClose={onClose}>
+    <ActionDialog
+      title="Apply Points"
+      testId="points-dialog"
+      submitLabel="Apply"
+      pending={once.pending}
+      error={error}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
       <Text mb="3" data-testid="points-available">
         Customer points: {available} (each worth {formatUSD(pointValueCents)})
       </Text>
@@ -58,7 +80,9 @@ export function PointsDialog({ invoice, available, pointValueCents, onClose }: {
             setError(null);
           }}
         />
-        {typed !== null && Number.isInteger(typed) && typed > 0 && <Field.HelperText>Worth {formatUSD(pointsValue(typed, pointValueCents))}</Field.HelperText>}
+        {typed !== null && Number.isInteger(typed) && typed > 0 && (
+          <Field.HelperText>Worth {formatUSD(pointsValue(typed, pointValueCents))}</Field.HelperText>
+        )}
       </Field.Root>
     </ActionDialog>
   );

@@ -33,19 +33,41 @@ export function StorageToggle({ invoice, disabled }: { invoice: InvoiceRow; disa
       }
     });
   return (
-    <Switch.Root checked={on} disabled={disabled || once.pending} onCheckedChange={(e) => void toggle(!!e.checked)} data-testid="storage-toggle">
+    <Switch.Root
+      checked={on}
+      disabled={disabled || once.pending}
+      onCheckedChange={(e) => void toggle(!!e.checked)}
+      data-testid="storage-toggle"
+    >
       <Switch.HiddenInput />
       <Switch.Control />
-      <Switch.Label>Storage charge {on ? `(${invoice.storage_days} day${invoice.storage_days === 1 ? '' : 's'}, item ${STORAGE_LINE_ID})` : 'off'}</Switch.Label>
+      <Switch.Label>
+        Storage charge{' '}
+        {on ? `(${invoice.storage_days} day${invoice.storage_days === 1 ? '' : 's'}, item ${STORAGE_LINE_ID})` : 'off'}
+      </Switch.Label>
     </Switch.Root>
   );
 }
 
 /** Add Storage: a number of days, the JMD charge of SPEC §9 and what it puts on the USD invoice. */
-export function StorageDialog({ invoice, since, settings, onClose }: { invoice: InvoiceRow; since: string; settings: ShopSettings; onClose: () => void }) {
+export function StorageDialog({
+  invoice,
+  since,
+  settings,
+  onClose,
+}: {
+  invoice: InvoiceRow;
+  since: string;
+  settings: ShopSettings;
+  onClose: () => void;
+}) {
   const repos = useRepos();
   const once = useSubmitOnce();
-  const [text, setText] = useState(String(invoice.storage === 'on' && invoice.storage_days > 0 ? invoice.storage_days : storageDaysSince(since, new Date())));
+  const [text, setText] = useState(
+    String(
+      invoice.storage === 'on' && invoice.storage_days > 0 ? invoice.storage_days : storageDaysSince(since, new Date()),
+    ),
+  );
   const [error, setError] = useState<{ message: string } | null>(null);
   const days = Number(text);
   const valid = Number.isInteger(days) && days >= 1 && days <= 3650;
@@ -65,7 +87,15 @@ export function StorageDialog({ invoice, since, settings, onClose }: { invoice: 
     });
 
   return (
-    <ActionDialog title="Add Storage" testId="storage-dialog" submitLabel="Add Storage" pending={once.pending} error={error} onSubmit={() => void submit()} onClose={onClose}>
+    <ActionDialog
+      title="Add Storage"
+      testId="storage-dialog"
+      submitLabel="Add Storage"
+      pending={once.pending}
+      error={error}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
       <Field.Root>
         <Field.Label>Days in storage</Field.Label>
         <Input

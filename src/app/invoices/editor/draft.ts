@@ -19,7 +19,12 @@ export interface Draft {
 
 /** Work hours and rate as the inputs show them (rate in dollars). */
 export function draftOf(inv: InvoiceRow): Draft {
-  return { workHours: String(inv.work_hour ?? 0), rate: String((inv.rate_hour ?? 0) / 100), lines: ((inv.products ?? []) as Line[]).map((l) => ({ ...l })), base: inv };
+  return {
+    workHours: String(inv.work_hour ?? 0),
+    rate: String((inv.rate_hour ?? 0) / 100),
+    lines: ((inv.products ?? []) as Line[]).map((l) => ({ ...l })),
+    base: inv,
+  };
 }
 
 /**
@@ -43,7 +48,11 @@ export function withStoredReturns(lines: readonly Line[], inv: InvoiceRow): Line
 }
 
 const sameLines = (a: readonly Line[], b: readonly Line[]) =>
-  a.length === b.length && a.every((l, i) => l.id === b[i].id && l.qty === b[i].qty && l.price === b[i].price && (l.returned ?? 0) === (b[i].returned ?? 0));
+  a.length === b.length &&
+  a.every(
+    (l, i) =>
+      l.id === b[i].id && l.qty === b[i].qty && l.price === b[i].price && (l.returned ?? 0) === (b[i].returned ?? 0),
+  );
 
 /** Whether the lines differ from the stored ones (SPEC §8 'Please press "Save Changes", products total have been adjusted.'). */
 export function linesChanged(draft: Draft | null, inv: InvoiceRow): boolean {
@@ -58,7 +67,8 @@ export function isDirty(draft: Draft | null, inv: InvoiceRow): boolean {
   return parsed.form.work_hour !== inv.work_hour || parsed.form.rate_hour !== inv.rate_hour || linesChanged(draft, inv);
 }
 
-export type Parsed = { ok: true; form: InvoiceForm; lines: Line[] } | { ok: false; field: LabourField; message: string };
+export type Parsed =
+  { ok: true; form: InvoiceForm; lines: Line[] } | { ok: false; field: LabourField; message: string };
 
 /**
  * The draft as the repository takes it (SPEC §5 'Enter work hours', 'Enter rate/hour' through the line-items kit's
@@ -73,7 +83,11 @@ export function parseDraft(draft: Draft, inv: Pick<InvoiceRow, 'type'>): Parsed 
 /** The figures the screen shows: the stored ones, or those the draft would give (the repository's own rule). */
 export function figuresOf(inv: InvoiceRow, draft: Draft | null, settings: ShopSettings) {
   const parsed = draft ? parseDraft(draft, inv) : null;
-  const parts = { ...inv, ...(parsed?.ok ? { work_hour: parsed.form.work_hour, rate_hour: parsed.form.rate_hour } : {}), products: draft?.lines ?? inv.products };
+  const parts = {
+    ...inv,
+    ...(parsed?.ok ? { work_hour: parsed.form.work_hour, rate_hour: parsed.form.rate_hour } : {}),
+    products: draft?.lines ?? inv.products,
+  };
   return invoiceFigures(parts, settings);
 }
 

@@ -38,7 +38,9 @@ export function acceptLabourInput(next: string, prev: string): string {
  * SPEC §5 Invoice save: 'Enter work hours' / 'Enter rate/hour' when empty (rate at most 9999999999), else the form
  * the repositories take (rate in cents). A product sale sends 0 and 0 without asking.
  */
-export function labourForm(v: LabourValues): { ok: true; form: { work_hour: number; rate_hour: number } } | { ok: false; field: LabourField; message: string } {
+export function labourForm(
+  v: LabourValues,
+): { ok: true; form: { work_hour: number; rate_hour: number } } | { ok: false; field: LabourField; message: string } {
   const hours = v.workHours.trim() === '' ? Number.NaN : Number(v.workHours);
   if (!Number.isFinite(hours) || hours < 0) return { ok: false, field: 'workHours', message: MSG.enterWorkHours };
   const rate = v.rate.trim() === '' ? Number.NaN : Number(v.rate);
@@ -69,18 +71,31 @@ export function LabourFields({
     el?.focus();
   }, [error]);
 
-  const set = (field: LabourField, text: string) => onChange({ ...values, [field]: acceptLabourInput(text, values[field]) });
+  const set = (field: LabourField, text: string) =>
+    onChange({ ...values, [field]: acceptLabourInput(text, values[field]) });
 
   return (
     <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
       <Field.Root invalid={error?.field === 'workHours'} required disabled={disabled}>
         <Field.Label>Work hours</Field.Label>
-        <Input ref={hoursRef} inputMode="decimal" maxLength={LABOUR_INPUT_MAX} value={values.workHours} onChange={(e) => set('workHours', e.target.value)} />
+        <Input
+          ref={hoursRef}
+          inputMode="decimal"
+          maxLength={LABOUR_INPUT_MAX}
+          value={values.workHours}
+          onChange={(e) => set('workHours', e.target.value)}
+        />
         <Field.ErrorText>{error?.field === 'workHours' ? error.message : null}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={error?.field === 'rate'} required disabled={disabled}>
         <Field.Label>Rate per hour</Field.Label>
-        <Input ref={rateRef} inputMode="decimal" maxLength={LABOUR_INPUT_MAX} value={values.rate} onChange={(e) => set('rate', e.target.value)} />
+        <Input
+          ref={rateRef}
+          inputMode="decimal"
+          maxLength={LABOUR_INPUT_MAX}
+          value={values.rate}
+          onChange={(e) => set('rate', e.target.value)}
+        />
         <Field.HelperText>US dollars</Field.HelperText>
         <Field.ErrorText>{error?.field === 'rate' ? error.message : null}</Field.ErrorText>
       </Field.Root>

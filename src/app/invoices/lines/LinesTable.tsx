@@ -25,7 +25,17 @@ export const lineTotal = (l: Line) => productsCents([l]);
  * '{title} has only ({stock}) in stock' (checkQty), as is a quantity above the most a line holds, and the previous
  * quantity stays.
  */
-function QtyInput({ line, stock, onQty, onError }: { line: Line; stock?: number; onQty: (qty: number) => void; onError: (message: string | null) => void }) {
+function QtyInput({
+  line,
+  stock,
+  onQty,
+  onError,
+}: {
+  line: Line;
+  stock?: number;
+  onQty: (qty: number) => void;
+  onError: (message: string | null) => void;
+}) {
   const [draft, setDraft] = useState(String(line.qty));
   useEffect(() => setDraft(String(line.qty)), [line.qty]);
 
@@ -69,7 +79,14 @@ function QtyInput({ line, stock, onQty, onError }: { line: Line; stock?: number;
  * SPEC §2 product table of invoices, estimates and sales: title, description, price, qty (editable), line total and
  * Remove. The storage line (SPEC §9, id 10001000) is shown but never edited or removed here.
  */
-export function LinesTable({ lines, onChange, readOnly, stockOf, extraColumns = [], emptyText = 'No products added' }: LinesTableProps) {
+export function LinesTable({
+  lines,
+  onChange,
+  readOnly,
+  stockOf,
+  extraColumns = [],
+  emptyText = 'No products added',
+}: LinesTableProps) {
   const [error, setError] = useState<{ id: string; message: string } | null>(null);
   const editable = !readOnly && !!onChange;
 
@@ -146,7 +163,13 @@ export function LinesTable({ lines, onChange, readOnly, stockOf, extraColumns = 
                   {editable && (
                     <Table.Cell textAlign="end">
                       {!storage && (
-                        <Button size="xs" variant="outline" colorPalette="red" aria-label={`Remove ${l.title}`} onClick={() => remove(l.id)}>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          colorPalette="red"
+                          aria-label={`Remove ${l.title}`}
+                          onClick={() => remove(l.id)}
+                        >
                           Remove
                         </Button>
                       )}

@@ -21,7 +21,11 @@ export function lineOf(p: Pick<ProductRow, 'id' | 'title' | 'description' | 'pri
  * (the domain's addLine), within what is available ('{title} has only ({stock}) in stock').
  * `available` is the stock plus what a saved document already holds (defaults to the product's stock).
  */
-export function checkAddProduct(p: Pick<ProductRow, 'id' | 'title' | 'stock'>, lines: readonly Line[] = [], available?: number) {
+export function checkAddProduct(
+  p: Pick<ProductRow, 'id' | 'title' | 'stock'>,
+  lines: readonly Line[] = [],
+  available?: number,
+) {
   const can = checkCanAdd(p.stock);
   if (!can.ok) return can;
   const existing = lines.find((l) => l.id === p.id);
@@ -49,7 +53,10 @@ export function ProductPicker({ onAdd, disabled, lines = [], stockOf, label = 'S
   const [error, setError] = useState<string | null>(null);
   const q = useDeferredValue(text.trim());
   const enough = q.length >= PRODUCT_SEARCH_MIN;
-  const results = useLiveQuery(() => (enough ? repos.products.search(q) : Promise.resolve([] as ProductRow[])), [repos, q, enough]);
+  const results = useLiveQuery(
+    () => (enough ? repos.products.search(q) : Promise.resolve([] as ProductRow[])),
+    [repos, q, enough],
+  );
 
   const add = (p: ProductRow) => {
     const ok = checkAddProduct(p, lines, stockOf?.(p.id));
@@ -80,7 +87,11 @@ export function ProductPicker({ onAdd, disabled, lines = [], stockOf, label = 'S
         {error ? (
           <Field.ErrorText role="alert">{error}</Field.ErrorText>
         ) : (
-          <Field.HelperText>{text.trim().length > 0 && !enough ? `Type ${PRODUCT_SEARCH_MIN} or more characters` : 'Type 3 or more characters: title, barcode or description'}</Field.HelperText>
+          <Field.HelperText>
+            {text.trim().length > 0 && !enough
+              ? `Type ${PRODUCT_SEARCH_MIN} or more characters`
+              : 'Type 3 or more characters: title, barcode or description'}
+          </Field.HelperText>
         )}
       </Field.Root>
       {enough && results && (
@@ -113,8 +124,16 @@ export function ProductPicker({ onAdd, disabled, lines = [], stockOf, label = 'S
                 </Stack>
                 <Flex gap="3" align="center" flexShrink={0}>
                   <Text>{formatUSD(p.price)}</Text>
-                  <Badge colorPalette={p.stock < 1 ? 'red' : p.stock <= p.low_stock ? 'orange' : 'green'}>{`Stock: ${p.stock}`}</Badge>
-                  <Button size="xs" colorPalette="blue" disabled={disabled} aria-label={`Add ${p.title}`} onClick={() => add(p)}>
+                  <Badge
+                    colorPalette={p.stock < 1 ? 'red' : p.stock <= p.low_stock ? 'orange' : 'green'}
+                  >{`Stock: ${p.stock}`}</Badge>
+                  <Button
+                    size="xs"
+                    colorPalette="blue"
+                    disabled={disabled}
+                    aria-label={`Add ${p.title}`}
+                    onClick={() => add(p)}
+                  >
                     {inList(p.id) ? 'Add 1 more' : 'Add'}
                   </Button>
                 </Flex>

@@ -34,7 +34,15 @@ export function Summary({ figures: f, showDue }: { figures: SummaryFigures; show
   const paid = f.paid ?? 0;
   const due = f.due ?? Math.max(0, f.total - paid);
   return (
-    <Box borderWidth="1px" borderRadius="md" p="3" minW={{ md: '72' }} data-testid="summary" as="section" aria-label="Summary">
+    <Box
+      borderWidth="1px"
+      borderRadius="md"
+      p="3"
+      minW={{ md: '72' }}
+      data-testid="summary"
+      as="section"
+      aria-label="Summary"
+    >
       <Stack gap="1">
         <Row label="Products Total" value={formatUSD(f.product)} testId="summary-products" />
         <Row label="Labour Total" value={formatUSD(f.labour)} testId="summary-labour" />

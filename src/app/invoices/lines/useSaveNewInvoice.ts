@@ -14,7 +14,12 @@ export function useSaveNewInvoice() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const save = async (type: 'service' | 'product', lines: readonly unknown[], totalCents: number, write: () => Promise<{ id: string; number: string }>) => {
+  const save = async (
+    type: 'service' | 'product',
+    lines: readonly unknown[],
+    totalCents: number,
+    write: () => Promise<{ id: string; number: string }>,
+  ) => {
     const check = checkInvoiceSave(type, lines, totalCents);
     if (!check.ok) {
       setError(check.message);

@@ -8,7 +8,10 @@ import type { Line } from './types';
  * pull changes it): `(id) => stock` for LinesTable's qty check (SPEC §5 '{title} has only ({stock}) in stock').
  * `held(id)` adds what a saved document already holds (the invoice editor: its units left stock when it was saved).
  */
-export function useLineStock(lines: readonly Line[], held?: (id: string) => number): (id: string) => number | undefined {
+export function useLineStock(
+  lines: readonly Line[],
+  held?: (id: string) => number,
+): (id: string) => number | undefined {
   const repos = useRepos();
   const key = [...new Set(lines.map((l) => l.id))].sort().join(',');
   const stocks = useLiveQuery(async () => {

@@ -24,7 +24,21 @@ export function PaidBadge({ due }: { due: Cents }) {
 }
 
 /** A summary card: a label, a count and a sum. */
-export function SummaryCard({ testId, label, help, count, sum, palette }: { testId: string; label: string; help: string; count: number | undefined; sum: Cents | undefined; palette: string }) {
+export function SummaryCard({
+  testId,
+  label,
+  help,
+  count,
+  sum,
+  palette,
+}: {
+  testId: string;
+  label: string;
+  help: string;
+  count: number | undefined;
+  sum: Cents | undefined;
+  palette: string;
+}) {
   return (
     <Box borderWidth="1px" borderRadius="md" p="4" colorPalette={palette} bg="colorPalette.subtle" data-testid={testId}>
       <Stat.Root>
@@ -80,7 +94,21 @@ export function ShopTime({ at, timeZone }: { at: string | null | undefined; time
 }
 
 /** A document's row actions (Invoices, Estimates): View PDF (built offline), Edit (a link) and Delete when allowed. */
-export function DocumentActions({ number, makePdf, editTo, canEdit, canDelete, onDelete }: { number: string; makePdf: () => Promise<Blob>; editTo: string; canEdit: boolean; canDelete: boolean; onDelete: () => void }) {
+export function DocumentActions({
+  number,
+  makePdf,
+  editTo,
+  canEdit,
+  canDelete,
+  onDelete,
+}: {
+  number: string;
+  makePdf: () => Promise<Blob>;
+  editTo: string;
+  canEdit: boolean;
+  canDelete: boolean;
+  onDelete: () => void;
+}) {
   return (
     <Actions>
       <PdfButton make={makePdf} fileName={`${number.replace(/\s+/g, '-')}.pdf`} />

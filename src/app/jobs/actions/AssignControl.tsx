@@ -35,7 +35,11 @@ export function AssignControl({ job, level }: { job: JobRow; level: number }) {
 
   return (
     <NativeSelect.Root size="sm" width={{ base: 'full', sm: '44' }}>
-      <NativeSelect.Field aria-label="Assigned to" value={job.technician ?? ''} onChange={(e) => void assign(e.currentTarget.value)}>
+      <NativeSelect.Field
+        aria-label="Assigned to"
+        value={job.technician ?? ''}
+        onChange={(e) => void assign(e.currentTarget.value)}
+      >
         <option value="">Select technician</option>
         {names.map((n) => (
           <option key={n} value={n}>

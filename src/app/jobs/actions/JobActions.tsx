@@ -48,7 +48,12 @@ export function JobActions({ job, paged }: { job: JobRow; paged?: boolean }) {
 
   return (
     <Stack gap="3" data-testid="job-actions">
-      <Flex gap={{ base: '3', md: '6' }} wrap="wrap" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
+      <Flex
+        gap={{ base: '3', md: '6' }}
+        wrap="wrap"
+        align={{ base: 'stretch', sm: 'center' }}
+        direction={{ base: 'column', sm: 'row' }}
+      >
         <Box>
           <Text fontSize="sm" fontWeight="semibold" mb="1">
             Job Status
@@ -90,7 +95,11 @@ export function JobActions({ job, paged }: { job: JobRow; paged?: boolean }) {
           </Button>
         )}
         {can('invoice.create', level) && canGenerateInvoice(job.status) && (
-          <Button size="sm" colorPalette="green" onClick={() => navigate(`/generate-invoice?id=${encodeURIComponent(job.id)}`)}>
+          <Button
+            size="sm"
+            colorPalette="green"
+            onClick={() => navigate(`/generate-invoice?id=${encodeURIComponent(job.id)}`)}
+          >
             Generate Invoice
           </Button>
         )}

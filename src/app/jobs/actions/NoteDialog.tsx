@@ -11,7 +11,14 @@ const NOTE_MAX = 2000;
  * Customer Comments and Service Notes (SPEC §2 Job table dialogs): a textarea with the current text and Save.
  * A final job's note is shown read-only (the server refuses 'Cannot update final requests').
  */
-export function NoteDialog(props: { title: string; label: string; initial: string; readOnly?: boolean; onSave: (value: string) => Promise<unknown>; onClose: () => void }) {
+export function NoteDialog(props: {
+  title: string;
+  label: string;
+  initial: string;
+  readOnly?: boolean;
+  onSave: (value: string) => Promise<unknown>;
+  onClose: () => void;
+}) {
   const { title, label, initial, readOnly, onSave, onClose } = props;
   const [value, setValue] = useState(initial);
   const [saving, setSaving] = useState(false);
@@ -43,7 +50,13 @@ export function NoteDialog(props: { title: string; label: string; initial: strin
     <DialogFrame title={title} size={{ base: 'full', md: 'lg' }} onClose={onClose} footer={footer}>
       <Field.Root readOnly={readOnly}>
         <Field.Label>{label}</Field.Label>
-        <Textarea value={value} onChange={(e) => setValue(e.target.value)} rows={6} maxLength={NOTE_MAX} autoFocus={!readOnly} />
+        <Textarea
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          rows={6}
+          maxLength={NOTE_MAX}
+          autoFocus={!readOnly}
+        />
         {readOnly && <Field.HelperText>{MSG.cannotUpdateFinal}</Field.HelperText>}
       </Field.Root>
       {!readOnly && (

@@ -32,7 +32,10 @@ export function ServiceLogDialog({ job, level, onClose }: { job: JobRow; level: 
   const act = useConfirmedAction();
   const tz = useShopTimeZone();
   const entries = useLiveQuery(() => repos.jobs.serviceLog(job.id), [repos, job.id]);
-  const { register, handleSubmit, reset, formState } = useForm<{ value: string }>({ resolver: yupResolver(commentSchema), defaultValues: { value: '' } });
+  const { register, handleSubmit, reset, formState } = useForm<{ value: string }>({
+    resolver: yupResolver(commentSchema),
+    defaultValues: { value: '' },
+  });
 
   const add = handleSubmit(async ({ value }) => {
     try {
@@ -66,7 +69,14 @@ export function ServiceLogDialog({ job, level, onClose }: { job: JobRow; level: 
     </>
   );
   return (
-    <DialogFrame title={`Service Log ${displayJobNumber(job.number)} · ${job.registration}`} placement="top" size="full" scrollBehavior="inside" onClose={onClose} footer={footer}>
+    <DialogFrame
+      title={`Service Log ${displayJobNumber(job.number)} · ${job.registration}`}
+      placement="top"
+      size="full"
+      scrollBehavior="inside"
+      onClose={onClose}
+      footer={footer}
+    >
       <Stack gap="4" maxW="4xl" mx="auto" w="full">
         {can('serviceLog.add', level) && (
           <form onSubmit={add} noValidate>
@@ -98,7 +108,13 @@ export function ServiceLogDialog({ job, level, onClose }: { job: JobRow; level: 
                   </Text>
                 </Box>
                 {can('serviceLog.delete', level) && (
-                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => void remove(e)} aria-label={`Delete log entry ${logPreview(e.message)}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    colorPalette="red"
+                    onClick={() => void remove(e)}
+                    aria-label={`Delete log entry ${logPreview(e.message)}`}
+                  >
                     Delete
                   </Button>
                 )}

@@ -79,7 +79,13 @@ export function ServicesDialog({ job, onClose }: { job: JobRow; onClose: () => v
     </>
   );
   return (
-    <DialogFrame title="Edit services" size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" onClose={onClose} footer={footer}>
+    <DialogFrame
+      title="Edit services"
+      size={{ base: 'full', md: 'xl' }}
+      scrollBehavior="inside"
+      onClose={onClose}
+      footer={footer}
+    >
       <Stack gap="4">
         {groups.map(([letter, titles]) => (
           <Box key={letter} role="group" aria-label={`Services ${letter}`}>

@@ -10,7 +10,13 @@ import { statusPalette } from '../statusColours';
 /** The status as a coloured chip (what levels 3 and 4 see on a complete or canceled job). */
 export function StatusChip({ status }: { status: string }) {
   return (
-    <Badge colorPalette={statusPalette(status)} variant="solid" size="lg" textTransform="capitalize" data-testid="job-status-chip">
+    <Badge
+      colorPalette={statusPalette(status)}
+      variant="solid"
+      size="lg"
+      textTransform="capitalize"
+      data-testid="job-status-chip"
+    >
       {status}
     </Badge>
   );
@@ -25,7 +31,8 @@ export function StatusControl({ job, paged, level }: { job: JobRow; paged?: bool
   const repos = useRepos();
   const act = useConfirmedAction();
   const final = isFinal(job.status);
-  if (!can('job.status', level) || (final && !(paged && canChangeFinal(level)))) return <StatusChip status={job.status} />;
+  if (!can('job.status', level) || (final && !(paged && canChangeFinal(level))))
+    return <StatusChip status={job.status} />;
 
   const current = (STATUS_OPTIONS as readonly string[]).includes(job.status);
   const change = async (to: string) => {
@@ -41,7 +48,11 @@ export function StatusControl({ job, paged, level }: { job: JobRow; paged?: bool
 
   return (
     <NativeSelect.Root size="sm" width={{ base: 'full', sm: '44' }}>
-      <NativeSelect.Field aria-label="Job Status" value={job.status} onChange={(e) => void change(e.currentTarget.value)}>
+      <NativeSelect.Field
+        aria-label="Job Status"
+        value={job.status}
+        onChange={(e) => void change(e.currentTarget.value)}
+      >
         {!current && (
           <option value={job.status} disabled>
             {job.status}

@@ -8,7 +8,18 @@ import type { JobRow } from '../../../local/db';
 import { useRepos } from '../../data/DataProvider';
 import { notify, notifyError } from '../../feedback/toaster';
 import { TimesFields } from './TimesFields';
-import { BOOKABLE_STATUSES, SLOT_HOURS, dateOfKey, dayBookingSchema, defaultSlot, matchesJob, slotText, timeText, toInstants, type DayBooking } from './booking';
+import {
+  BOOKABLE_STATUSES,
+  SLOT_HOURS,
+  dateOfKey,
+  dayBookingSchema,
+  defaultSlot,
+  matchesJob,
+  slotText,
+  timeText,
+  toInstants,
+  type DayBooking,
+} from './booking';
 import { statusPalette } from '../statusColours';
 
 /** Options shown at once in the job picker; the search narrows the rest. */
@@ -20,7 +31,10 @@ const jobLabel = (j: JobRow) => `#${j.number} ${j.registration} — ${j.first_na
 function BookForm({ day, tz }: { day: string; tz: string }) {
   const repos = useRepos();
   const [search, setSearch] = useState('');
-  const open = useLiveQuery(async () => (await Promise.all(BOOKABLE_STATUSES.map((s) => repos.jobs.byStatus(s)))).flat(), [repos]);
+  const open = useLiveQuery(
+    async () => (await Promise.all(BOOKABLE_STATUSES.map((s) => repos.jobs.byStatus(s)))).flat(),
+    [repos],
+  );
   const resolver = useMemo(() => yupResolver(dayBookingSchema(tz)), [tz]);
   const { register, handleSubmit, setValue, watch, reset, clearErrors, formState } = useForm<DayBooking>({
     resolver,
@@ -28,10 +42,15 @@ function BookForm({ day, tz }: { day: string; tz: string }) {
   });
   const selected = watch('job');
   const start = watch('start');
-  const matches = useMemo(() => (open ?? []).filter((j) => matchesJob(j, search)).sort((a, b) => a.registration.localeCompare(b.registration)), [open, search]);
+  const matches = useMemo(
+    () =>
+      (open ?? []).filter((j) => matchesJob(j, search)).sort((a, b) => a.registration.localeCompare(b.registration)),
+    [open, search],
+  );
   const options = useMemo(() => {
     const list = matches.slice(0, MAX_OPTIONS);
-    const current = selected && !list.some((j) => j.id === selected) ? (open ?? []).find((j) => j.id === selected) : undefined;
+    const current =
+      selected && !list.some((j) => j.id === selected) ? (open ?? []).find((j) => j.id === selected) : undefined;
     return current ? [current, ...list] : list;
   }, [matches, open, selected]);
 
@@ -56,13 +75,21 @@ function BookForm({ day, tz }: { day: string; tz: string }) {
           </Heading>
           <Field.Root>
             <Field.Label>Find job</Field.Label>
-            <Input size="lg" placeholder="Registration or #number" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+            <Input
+              size="lg"
+              placeholder="Registration or #number"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              autoComplete="off"
+            />
           </Field.Root>
           <Field.Root>
             <Field.Label>Job</Field.Label>
             <NativeSelect.Root size="lg">
               <NativeSelect.Field {...register('job')}>
-                <option value="">{open === undefined ? 'Loading…' : matches.length ? 'Select a job' : 'No open job matches'}</option>
+                <option value="">
+                  {open === undefined ? 'Loading…' : matches.length ? 'Select a job' : 'No open job matches'}
+                </option>
                 {options.map((j) => (
                   <option key={j.id} value={j.id}>
                     {jobLabel(j)}
@@ -116,7 +143,19 @@ function BookForm({ day, tz }: { day: string; tz: string }) {
 }
 
 /** The selected day: its bookings (each opens the job) and, for levels that may book, the booking form. */
-export function DayPanel({ day, jobs, tz, mayBook, onOpen }: { day: string; jobs: JobRow[]; tz: string; mayBook: boolean; onOpen: (job: JobRow) => void }) {
+export function DayPanel({
+  day,
+  jobs,
+  tz,
+  mayBook,
+  onOpen,
+}: {
+  day: string;
+  jobs: JobRow[];
+  tz: string;
+  mayBook: boolean;
+  onOpen: (job: JobRow) => void;
+}) {
   return (
     <Stack gap="4" data-testid="day-panel">
       <Heading as="h2" size="md">
@@ -126,7 +165,16 @@ export function DayPanel({ day, jobs, tz, mayBook, onOpen }: { day: string; jobs
         <Stack as="ul" gap="2" listStyleType="none" aria-label="Bookings of the day">
           {jobs.map((j) => (
             <li key={j.id}>
-              <Button variant="outline" width="100%" height="auto" py="2" justifyContent="flex-start" textAlign="start" whiteSpace="normal" onClick={() => onOpen(j)}>
+              <Button
+                variant="outline"
+                width="100%"
+                height="auto"
+                py="2"
+                justifyContent="flex-start"
+                textAlign="start"
+                whiteSpace="normal"
+                onClick={() => onOpen(j)}
+              >
                 <Stack gap="0" flex="1" minW="0">
                   <HStack gap="2" wrap="wrap">
                     <Text fontWeight="semibold">

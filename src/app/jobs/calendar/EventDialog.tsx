@@ -54,7 +54,19 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 /** A booked job: #number, name, registration, services, booking; editable for levels that may book. */
-export function EventDialog({ jobId, tz, level, mayBook, onClose }: { jobId: string | null; tz: string; level: number; mayBook: boolean; onClose: () => void }) {
+export function EventDialog({
+  jobId,
+  tz,
+  level,
+  mayBook,
+  onClose,
+}: {
+  jobId: string | null;
+  tz: string;
+  level: number;
+  mayBook: boolean;
+  onClose: () => void;
+}) {
   const repos = useRepos();
   const job = useLiveQuery(() => (jobId ? repos.jobs.get(jobId) : undefined), [repos, jobId]);
   const editable = !!job && canRebook(job.status, level);
@@ -71,7 +83,14 @@ export function EventDialog({ jobId, tz, level, mayBook, onClose }: { jobId: str
     </>
   );
   return (
-    <DialogFrame title={job ? `Job ${displayJobNumber(job.number)}` : 'Job'} testId="event-dialog" open={!!jobId} size={{ base: 'full', md: 'md' }} onClose={onClose} footer={footer}>
+    <DialogFrame
+      title={job ? `Job ${displayJobNumber(job.number)}` : 'Job'}
+      testId="event-dialog"
+      open={!!jobId}
+      size={{ base: 'full', md: 'md' }}
+      onClose={onClose}
+      footer={footer}
+    >
       {job && (
         <Stack gap="3">
           <Detail label="Name">

@@ -5,16 +5,34 @@ import type { JobRow } from '../../../local/db';
 import { statusTint } from '../statusColours';
 import { MAX_CHIPS, dateOfKey, dayKeyOf, timeText } from './booking';
 
-
 /**
  * The day tiles are react-calendar's buttons, so the chips inside them are spans: a tap or click on a chip opens its
  * job (and does not also select the day); keyboard users reach the same jobs through the day panel's list.
  */
-function DayChips({ day, jobs, tz, onOpen }: { day: string; jobs: JobRow[]; tz: string; onOpen: (job: JobRow) => void }) {
+function DayChips({
+  day,
+  jobs,
+  tz,
+  onOpen,
+}: {
+  day: string;
+  jobs: JobRow[];
+  tz: string;
+  onOpen: (job: JobRow) => void;
+}) {
   const shown = jobs.slice(0, MAX_CHIPS);
   const more = jobs.length - shown.length;
   return (
-    <Box as="span" display="flex" flexDirection="column" gap="0.5" mt="1" width="100%" minW="0" data-testid={`day-${day}`}>
+    <Box
+      as="span"
+      display="flex"
+      flexDirection="column"
+      gap="0.5"
+      mt="1"
+      width="100%"
+      minW="0"
+      data-testid={`day-${day}`}
+    >
       {shown.map((j) => {
         const c = statusTint(j.status);
         return (
@@ -70,7 +88,13 @@ export function MonthGrid({ activeStart, onActiveStartChange, day, onSelectDay, 
     <Box
       data-testid="month-grid"
       css={{
-        '& .react-calendar': { width: '100%', maxWidth: '100%', border: 'none', fontFamily: 'inherit', background: 'transparent' },
+        '& .react-calendar': {
+          width: '100%',
+          maxWidth: '100%',
+          border: 'none',
+          fontFamily: 'inherit',
+          background: 'transparent',
+        },
         '& .react-calendar__navigation': { height: '48px', marginBottom: '8px' },
         '& .react-calendar__navigation button': { minWidth: '48px', fontSize: '1rem', borderRadius: '6px' },
         '& .react-calendar__month-view__weekdays': { fontSize: '0.75rem' },
@@ -86,16 +110,22 @@ export function MonthGrid({ activeStart, onActiveStartChange, day, onSelectDay, 
           minWidth: '0',
           overflow: 'hidden',
         },
-        '@media (min-width: 48em)': { '& .react-calendar__month-view__days__day': { minHeight: '104px', padding: '6px 4px' } },
+        '@media (min-width: 48em)': {
+          '& .react-calendar__month-view__days__day': { minHeight: '104px', padding: '6px 4px' },
+        },
         '& .react-calendar__tile abbr': { alignSelf: 'flex-end', fontWeight: 600, paddingInline: '4px' },
         '& .react-calendar__tile--now': { background: 'var(--chakra-colors-yellow-50)' },
-        '& .react-calendar__tile--active, & .react-calendar__tile--active:enabled:focus, & .react-calendar__tile--active:enabled:hover': {
-          background: 'var(--chakra-colors-blue-50)',
-          color: 'inherit',
-          outline: '2px solid var(--chakra-colors-blue-500)',
-          outlineOffset: '-2px',
+        '& .react-calendar__tile--active, & .react-calendar__tile--active:enabled:focus, & .react-calendar__tile--active:enabled:hover':
+          {
+            background: 'var(--chakra-colors-blue-50)',
+            color: 'inherit',
+            outline: '2px solid var(--chakra-colors-blue-500)',
+            outlineOffset: '-2px',
+          },
+        '& .react-calendar__tile:enabled:focus-visible': {
+          outline: '3px solid var(--chakra-colors-blue-600)',
+          outlineOffset: '-3px',
         },
-        '& .react-calendar__tile:enabled:focus-visible': { outline: '3px solid var(--chakra-colors-blue-600)', outlineOffset: '-3px' },
       }}
     >
       <ReactCalendar

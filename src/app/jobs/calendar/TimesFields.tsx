@@ -7,7 +7,13 @@ import type { BookingTimes } from './booking';
  * From and To of a booking in SPEC's 'YYYY-MM-DD HH:mm' (shop time). The booking check (SPEC §5) reports on `end`,
  * so its message is shown once under both fields and both are marked invalid.
  */
-export function TimesFields({ register, errors }: { register: RegisterFields<BookingTimes>; errors: FieldErrors<BookingTimes> }) {
+export function TimesFields({
+  register,
+  errors,
+}: {
+  register: RegisterFields<BookingTimes>;
+  errors: FieldErrors<BookingTimes>;
+}) {
   const message = errors.end?.message ?? errors.start?.message;
   return (
     <Stack gap="2">

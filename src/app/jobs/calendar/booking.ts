@@ -46,7 +46,9 @@ export function monthRange(activeStart: Date, tz: string): { fromIso: string; to
 /** Bookings by shop day, each day in time order. Canceled jobs free their slot and are left out. */
 export function groupByDay(jobs: readonly JobRow[], tz: string): Map<string, JobRow[]> {
   const out = new Map<string, JobRow[]>();
-  const sorted = jobs.filter((j) => j.book_start && j.status !== 'canceled').sort((a, b) => a.book_start!.localeCompare(b.book_start!));
+  const sorted = jobs
+    .filter((j) => j.book_start && j.status !== 'canceled')
+    .sort((a, b) => a.book_start!.localeCompare(b.book_start!));
   for (const j of sorted) {
     const key = shopDay(j.book_start!, tz);
     const list = out.get(key);
@@ -72,10 +74,12 @@ export function defaultSlot(day: string, tz: string, now = new Date()): { start:
 }
 
 /** A stored booking instant in SPEC's 'YYYY-MM-DD HH:mm', in the shop's zone. */
-export const bookingText = (iso: string | null | undefined, tz: string): string => (iso ? formatShop(iso, tz, BOOKING_FORMAT) : '');
+export const bookingText = (iso: string | null | undefined, tz: string): string =>
+  iso ? formatShop(iso, tz, BOOKING_FORMAT) : '';
 
 /** 'HH:mm' of a stored instant in the shop's zone. */
-export const timeText = (iso: string | null | undefined, tz: string): string => (iso ? formatShop(iso, tz, 'HH:mm') : '');
+export const timeText = (iso: string | null | undefined, tz: string): string =>
+  iso ? formatShop(iso, tz, 'HH:mm') : '';
 
 /**
  * Whether the event dialog offers to change this job's booking: exactly where the repository's book() (and the
@@ -89,7 +93,10 @@ export function canRebook(status: string, level: number): boolean {
 export function matchesJob(job: Pick<JobRow, 'registration' | 'number' | 'vin'>, search: string): boolean {
   const q = search.toUpperCase().replace(/[\s#-]+/g, '');
   if (!q) return true;
-  const norm = (s: unknown) => String(s ?? '').toUpperCase().replace(/[\s#-]+/g, '');
+  const norm = (s: unknown) =>
+    String(s ?? '')
+      .toUpperCase()
+      .replace(/[\s#-]+/g, '');
   return norm(job.registration).includes(q) || norm(job.number).startsWith(q) || norm(job.vin).startsWith(q);
 }
 
@@ -111,7 +118,8 @@ export function bookingTimesSchema(tz: string, now: () => Date = () => new Date(
 }
 
 export const eventBookingSchema = (tz: string, now?: () => Date) => object(bookingTimesSchema(tz, now));
-export const dayBookingSchema = (tz: string, now?: () => Date) => object({ job: string().default(''), ...bookingTimesSchema(tz, now) });
+export const dayBookingSchema = (tz: string, now?: () => Date) =>
+  object({ job: string().default(''), ...bookingTimesSchema(tz, now) });
 
 export interface BookingTimes {
   start: string;

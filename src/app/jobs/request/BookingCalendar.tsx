@@ -11,7 +11,15 @@ import { TOUCH_TARGET_PX } from '../../ui/theme';
  * days cannot be picked. Tiles and arrows are at least TOUCH_TARGET_PX high (react-calendar's
  * own buttons: no Chakra recipe sizes them).
  */
-export default function BookingCalendar({ day, today, onPick }: { day: string | null; today: string; onPick: (day: string) => void }) {
+export default function BookingCalendar({
+  day,
+  today,
+  onPick,
+}: {
+  day: string | null;
+  today: string;
+  onPick: (day: string) => void;
+}) {
   const asDate = (d: string | null) => {
     if (!d) return null;
     const v = parse(d, DAY_FORMAT, new Date());
@@ -22,7 +30,12 @@ export default function BookingCalendar({ day, today, onPick }: { day: string | 
       data-testid="booking-calendar"
       maxW="md"
       css={{
-        '& .react-calendar': { width: '100%', border: '1px solid var(--chakra-colors-border)', borderRadius: '8px', fontFamily: 'inherit' },
+        '& .react-calendar': {
+          width: '100%',
+          border: '1px solid var(--chakra-colors-border)',
+          borderRadius: '8px',
+          fontFamily: 'inherit',
+        },
         '& .react-calendar__tile': { minHeight: `${TOUCH_TARGET_PX}px` },
         '& .react-calendar__navigation button': { minHeight: `${TOUCH_TARGET_PX}px` },
       }}

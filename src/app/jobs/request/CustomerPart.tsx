@@ -10,7 +10,13 @@ import type { CustomerLookup } from './useCustomerLookup';
  * Make Service Request's Customer part: the lookup by VIN or registration (Enter or Find), the matches to choose
  * from, the chosen customer; or, switched to New customer, the new customer's fields (`fields`).
  */
-export function CustomerPart(props: { newCustomer: boolean; onNewCustomer: (on: boolean) => void; fields: ReactNode; lookup: CustomerLookup; onFind: () => void }) {
+export function CustomerPart(props: {
+  newCustomer: boolean;
+  onNewCustomer: (on: boolean) => void;
+  fields: ReactNode;
+  lookup: CustomerLookup;
+  onFind: () => void;
+}) {
   const { newCustomer, onNewCustomer, fields, lookup, onFind } = props;
   const toggle = (
     <Switch.Root checked={newCustomer} onCheckedChange={(d) => onNewCustomer(d.checked)}>
@@ -70,7 +76,17 @@ function Matches({ matches, onChoose }: { matches: CustomerRow[]; onChoose: (c: 
         {matches.length} customers match. Choose one:
       </Text>
       {matches.map((c) => (
-        <Button key={c.id} type="button" variant="outline" justifyContent="flex-start" h="auto" py="3" whiteSpace="normal" textAlign="left" onClick={() => onChoose(c)}>
+        <Button
+          key={c.id}
+          type="button"
+          variant="outline"
+          justifyContent="flex-start"
+          h="auto"
+          py="3"
+          whiteSpace="normal"
+          textAlign="left"
+          onClick={() => onChoose(c)}
+        >
           <Box>
             <Text fontWeight="semibold">
               {c.registration} · {c.first_name} {c.last_name}
@@ -89,7 +105,14 @@ function Matches({ matches, onChoose }: { matches: CustomerRow[]; onChoose: (c: 
 function CustomerSummary({ customer, onChange }: { customer: CustomerRow; onChange: () => void }) {
   const blocked = isBlocked(customer);
   return (
-    <Box mt="4" p="3" borderRadius="md" borderWidth="1px" bg={blocked ? 'pink.50' : 'green.50'} data-testid="selected-customer">
+    <Box
+      mt="4"
+      p="3"
+      borderRadius="md"
+      borderWidth="1px"
+      bg={blocked ? 'pink.50' : 'green.50'}
+      data-testid="selected-customer"
+    >
       <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
         <Stack gap="0.5">
           <Text fontWeight="semibold">

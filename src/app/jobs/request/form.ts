@@ -17,7 +17,14 @@ export interface RequestFormValues extends CustomerFieldValues {
   book_end: string;
 }
 
-export const EMPTY_REQUEST: RequestFormValues = { ...EMPTY_CUSTOMER, mileage: '', service: [], customer_note: '', book_start: '', book_end: '' };
+export const EMPTY_REQUEST: RequestFormValues = {
+  ...EMPTY_CUSTOMER,
+  mileage: '',
+  service: [],
+  customer_note: '',
+  book_start: '',
+  book_end: '',
+};
 
 export type FormErrors = Record<string, { type: string; message: string }>;
 
@@ -55,7 +62,12 @@ export function requestPayload(v: RequestFormValues, timeZone: string, canBook: 
   };
 }
 
-export async function validateRequest(v: RequestFormValues, timeZone: string, canBook: boolean, now?: () => Date): Promise<FormErrors> {
+export async function validateRequest(
+  v: RequestFormValues,
+  timeZone: string,
+  canBook: boolean,
+  now?: () => Date,
+): Promise<FormErrors> {
   return collectErrors(makeServiceRequestSchema(now), requestPayload(v, timeZone, canBook));
 }
 
@@ -89,5 +101,8 @@ export function isBlocked(c: Pick<CustomerRow, 'active'>): boolean {
 /** The services to show: the catalogue, plus any pre-ticked name the catalogue on this device does not (yet) hold. */
 export function checklist(catalogue: readonly { title: string; description: string }[], extra: readonly string[]) {
   const titles = new Set(catalogue.map((s) => s.title));
-  return [...catalogue.map((s) => ({ title: s.title, description: s.description })), ...extra.filter((t) => !titles.has(t)).map((t) => ({ title: t, description: '' }))];
+  return [
+    ...catalogue.map((s) => ({ title: s.title, description: s.description })),
+    ...extra.filter((t) => !titles.has(t)).map((t) => ({ title: t, description: '' })),
+  ];
 }

@@ -7,7 +7,11 @@ import type { RequestFormValues } from './form';
  * The chosen vehicle's outstanding services (the domain's outstandingServices, through repos.jobs.outstanding),
  * pre-ticked on the checklist: when the vehicle changes, and again when the mileage is left.
  */
-export function useOutstanding(vehicleVin: string | null, form: Pick<UseFormReturn<RequestFormValues>, 'getValues' | 'setValue'>, isSubmitted: boolean) {
+export function useOutstanding(
+  vehicleVin: string | null,
+  form: Pick<UseFormReturn<RequestFormValues>, 'getValues' | 'setValue'>,
+  isSubmitted: boolean,
+) {
   const repos = useRepos();
   const { getValues, setValue } = form;
   const [outstanding, setOutstanding] = useState<string[]>([]);
