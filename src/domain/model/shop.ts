@@ -60,6 +60,10 @@ export const sysLog = table({
     username: text().default(''),
     created_at: time().defaultNow(),
   },
-  serverIndexes: [{ name: 'sys_log_category_idx', on: ['category', 'created_at'] }],
+  serverIndexes: [
+    { name: 'sys_log_category_idx', on: ['category', 'created_at'] },
+    // who changed a record's field, and when: the conflict answer reads a record's lines (src/server/http/conflicts.ts)
+    { name: 'sys_log_subject_idx', on: ['subject', 'created_at'] },
+  ],
   device: { indexes: ['[category+created_at]', 'created_at'] },
 });

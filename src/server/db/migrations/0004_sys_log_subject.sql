@@ -1,0 +1,1 @@
+CREATE INDEX "sys_log_subject_idx" ON "sys_log" USING btree ("subject","created_at");
