@@ -50,11 +50,10 @@ export interface RunningServer extends Product {
   login(username: string, password: string): Promise<string>;
 }
 
-/** The real product: `src/server/main.ts` serving dist/ and the API on one port, PGlite in a fresh data dir. */
-export async function startProduct(): Promise<RunningServer> {
-  const product = await spawnProduct({ dist: DIST, admin: ADMIN });
+/** JSON calls to the API of a server at `url` (the product, or one of several instances), with or without a token. */
+export function apiAt(url: string): Pick<RunningServer, 'api' | 'login'> {
   const api: RunningServer['api'] = async (method, path, body, token) => {
-    const res = await fetch(`${product.url}/api${path}`, {
+    const res = await fetch(`${url}/api${path}`, {
       method,
       headers: {
         ...(body ? { 'content-type': 'application/json' } : {}),
@@ -65,12 +64,17 @@ export async function startProduct(): Promise<RunningServer> {
     return { status: res.status, body: await res.json().catch(() => null) };
   };
   return {
-    ...product,
     api,
     async login(username, password) {
       return (await api('POST', '/login', { username, password })).body.token;
     },
   };
+}
+
+/** The real product: `src/server/main.ts` serving dist/ and the API on one port, PGlite in a fresh data dir. */
+export async function startProduct(): Promise<RunningServer> {
+  const product = await spawnProduct({ dist: DIST, admin: ADMIN });
+  return { ...product, ...apiAt(product.url) };
 }
 
 /** Debian's Chromium, headless, fresh profile, at the tablet's size. */

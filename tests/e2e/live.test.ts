@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DIST, browser, ensureBuild, signInAdmin, startProduct } from './harness';
+import { ADMIN, DIST, apiAt, browser, ensureBuild, signInAdmin, startProduct } from './harness';
 import { startInstances, type Instances } from '../helpers/instances';
 
 /**
@@ -32,22 +32,11 @@ async function onPglite(): Promise<Shop> {
 async function onPostgres(): Promise<Shop> {
   const m: Instances = await startInstances(2, { BAYBOOK_STATIC_DIR: DIST, BAYBOOK_ADMIN_PASSWORD: ADMIN.password });
   const [bay, desk] = m.instances;
-  const login = await fetch(`${bay.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const token = ((await login.json()) as { token: string }).token;
+  const { api, login } = apiAt(bay.url);
+  const token = await login(ADMIN.username, ADMIN.password);
   return {
     deskUrl: desk.url,
-    bayApi: async (method, path, body) => {
-      const res = await fetch(`${bay.url}/api${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json() };
-    },
+    bayApi: (method, path, body) => api(method, path, body, token),
     stop: () => m.close(),
   };
 }

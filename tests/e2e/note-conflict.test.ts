@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstances } from '../helpers/instances';
-import { ADMIN, DIST, browser, ensureBuild, signInAdmin, startProduct } from './harness';
+import { ADMIN, DIST, apiAt, browser, ensureBuild, signInAdmin, startProduct } from './harness';
 
 /**
  * Issue 14's story end to end in Chromium: the bay's tablet goes offline and writes job's service note; the front
@@ -17,22 +17,11 @@ interface Shop {
 
 async function shopOn(start: () => Promise<{ url: string; stop: () => Promise<void> | void }>): Promise<Shop> {
   const server = await start();
-  const login = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const { api, login } = apiAt(server.url);
+  const token = await login(ADMIN.username, ADMIN.password);
   return {
     url: server.url,
-    desk: async (method, path, body) => {
-      const res = await fetch(`${server.url}/api${path}`, {
-        method,
-        headers: { ...(body ? { 'content-type': 'application/json' } : {}), authorization: `Bearer ${token}` },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: res.status, body: await res.json() };
-    },
+    desk: (method, path, body) => api(method, path, body, token),
     stop: async () => {
       await server.stop();
     },
