@@ -1,0 +1,95 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { JOB_NOTES, planAssign, planCancel, planNote, planStatusChange } from '../../../domain/writes/jobs';
+import { TECHNICIAN_LEVEL } from '../../../domain/levels';
+import { jobIdSchema, jobNoteSchema, statusChangeSchema, technicianSchema } from '../../../domain/schemas';
+import { fieldChangeShape } from '../../../domain/fieldChanges';
+import type { Tx } from '../../db/client';
+import { invoices, users } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import { defineRoute } from '../../http/route';
+import type { AppServices } from '../../http/services';
+import { fieldConflicts, jobNow, jobOr404, storeJobPlan, type Job } from './shared';
+
+async function hasInvoice(tx: Tx, job: Job): Promise<boolean> {
+  if (job.invoice.length > 0) return true;
+  const [{ n }] = await tx.select({ n: count() }).from(invoices).where(eq(invoices.request_id, job.id));
+  return Number(n) > 0;
+}
+
+/** The job actions of SPEC §4: assign a technician, change the status, cancel, and the two notes. */
+export function actionRoutes(app: FastifyInstance, s: AppServices) {
+  defineRoute(app, s, {
+    method: 'PUT',
+    path: '/job-action/technician',
+    write: true,
+    summary: 'Assign a technician (a level-3 team member) {id, technician, detail}',
+    body: technicianSchema.shape(fieldChangeShape),
+    async handler(ctx) {
+      const job = await jobOr404(ctx.tx, ctx.body.id, true);
+      const name = ctx.body.technician;
+      const conflicts = await fieldConflicts(ctx, job, { technician: name }, ctx.body.base);
+      if (conflicts) return conflicts;
+      const [tech] = name
+        ? await ctx.tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.username, name), eq(users.permission, TECHNICIAN_LEVEL), eq(users.deleted, false)))
+        : [];
+      return storeJobPlan(ctx, job, planAssign(jobNow(job), name, !!tech, ctx.body.detail), ctx.body.device);
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'PUT',
+    path: '/job-action/status',
+    write: true,
+    summary: "Change a job's status {id, status, detail} by the rules of SPEC §4",
+    body: statusChangeSchema.shape(fieldChangeShape),
+    async handler(ctx) {
+      const job = await jobOr404(ctx.tx, ctx.body.id, true);
+      // moved by someone else since the device read it: theirs stays, the person decides (issue 14)
+      const conflicts = await fieldConflicts(ctx, job, { status: ctx.body.status }, ctx.body.base);
+      if (conflicts) return conflicts;
+      const by = {
+        level: ctx.user.permission,
+        hasInvoice: await hasInvoice(ctx.tx, job),
+        now: new Date(),
+        detail: ctx.body.detail,
+      };
+      return storeJobPlan(ctx, job, planStatusChange(jobNow(job), ctx.body.status, by), ctx.body.device);
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'PUT',
+    path: '/job-action/cancel',
+    write: true,
+    summary: 'Cancel a job {id}',
+    body: jobIdSchema,
+    async handler(ctx) {
+      const job = await jobOr404(ctx.tx, ctx.body.id);
+      return storeJobPlan(ctx, job, planCancel(jobNow(job), ctx.user.permission));
+    },
+  });
+
+  for (const [path, field] of [
+    ['/job-action/comment', 'comment'],
+    ['/job-action/service-note', 'service_note'],
+  ] as const) {
+    defineRoute(app, s, {
+      method: 'PUT',
+      path,
+      write: true,
+      summary: `Set the ${JOB_NOTES[field]} of a job {id, value}`,
+      body: jobNoteSchema.shape(fieldChangeShape),
+      async handler(ctx) {
+        const job = await jobOr404(ctx.tx, ctx.body.id, true);
+        const plan = planNote(jobNow(job), field, ctx.body.value);
+        if (!plan.ok) throw badRequest(plan.message);
+        const conflicts = await fieldConflicts(ctx, job, { [field]: ctx.body.value }, ctx.body.base);
+        return conflicts ?? storeJobPlan(ctx, job, plan, ctx.body.device);
+      },
+    });
+  }
+}

@@ -1,0 +1,149 @@
+import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { object, string } from 'yup';
+import { startOfShopDay } from '../../../domain/dates';
+import { jobIdSchema } from '../../../domain/schemas';
+import { jobs } from '../../db/schema';
+import { pageQueryDoc } from '../../http/openapi';
+import { pageParams } from '../../http/paging';
+import { defineRoute } from '../../http/route';
+import type { AppServices } from '../../http/services';
+import { readSettings } from '../../settings';
+import { jobOr404 } from './shared';
+
+const ORDERABLE = {
+  created_at: jobs.created_at,
+  registration: jobs.registration,
+  first_name: jobs.first_name,
+  last_name: jobs.last_name,
+  status: jobs.status,
+  mileage: jobs.mileage,
+  number: jobs.number,
+  vin: jobs.vin,
+  technician: jobs.technician,
+  complete_at: jobs.complete_at,
+  book_start: jobs.book_start,
+} as const;
+
+function searchJobs(text: string): SQL | undefined {
+  if (!text.trim()) return undefined;
+  const like = `%${text.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  return or(
+    ilike(jobs.registration, like),
+    ilike(jobs.vin, like),
+    ilike(jobs.first_name, like),
+    ilike(jobs.last_name, like),
+    ilike(jobs.contact, like),
+    ilike(jobs.email, like),
+    ilike(jobs.number, like),
+    ilike(jobs.technician, like),
+  );
+}
+
+/** The reads of jobs: dashboard tiles and counts, the paged and the whole job table, one job. */
+export function listRoutes(app: FastifyInstance, s: AppServices) {
+  const { db } = s;
+
+  defineRoute(app, s, {
+    method: 'POST',
+    path: '/bookings-fetch',
+    summary: 'The jobs behind a dashboard tile {status}: active and received all time, complete and booked today',
+    body: object({
+      status: string()
+        .required('Select a status')
+        .oneOf(['active', 'received', 'complete', 'booked', 'canceled'], 'Select a status'),
+    }),
+    async handler({ body }) {
+      const settings = await readSettings(db);
+      const today = startOfShopDay(new Date(), settings.timeZone);
+      const tomorrow = new Date(today.getTime() + 24 * 3600 * 1000);
+      const where =
+        body.status === 'complete'
+          ? and(eq(jobs.status, 'complete'), gte(jobs.complete_at, today), lt(jobs.complete_at, tomorrow))
+          : body.status === 'booked'
+            ? and(eq(jobs.status, 'booked'), gte(jobs.book_start, today), lt(jobs.book_start, tomorrow))
+            : eq(jobs.status, body.status);
+      const rows = await db.select().from(jobs).where(where).orderBy(desc(jobs.created_at));
+      return { value: true, data: rows };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/dash',
+    summary: 'Dashboard tile counts: active (all time), received (all time), complete (today), booked (today)',
+    async handler() {
+      const settings = await readSettings(db);
+      const today = startOfShopDay(new Date(), settings.timeZone);
+      const tomorrow = new Date(today.getTime() + 24 * 3600 * 1000);
+      const n = async (where: SQL | undefined) =>
+        Number((await db.select({ n: count() }).from(jobs).where(where))[0].n);
+      return {
+        value: true,
+        data: {
+          active: await n(eq(jobs.status, 'active')),
+          received: await n(eq(jobs.status, 'received')),
+          complete: await n(
+            and(eq(jobs.status, 'complete'), gte(jobs.complete_at, today), lt(jobs.complete_at, tomorrow)),
+          ),
+          booked: await n(and(eq(jobs.status, 'booked'), gte(jobs.book_start, today), lt(jobs.book_start, tomorrow))),
+        },
+      };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/bookings_',
+    summary: 'Jobs, server-paged: per_page, page, orderBy, orderDirection, search → data.data, data.page, data.total',
+    query: {
+      ...pageQueryDoc(10),
+      orderBy: {
+        type: 'string',
+        description: 'Column to sort by',
+        enum: Object.keys(ORDERABLE),
+        default: 'created_at',
+      },
+      orderDirection: { type: 'string', description: 'Sort direction', enum: ['asc', 'desc'], default: 'desc' },
+      search: {
+        type: 'string',
+        description: 'Text found in registration, VIN, names, contact, email, job number or technician',
+      },
+    },
+    async handler({ query }) {
+      const { page, perPage, offset } = pageParams(query, 10);
+      const column = ORDERABLE[(query.orderBy ?? 'created_at') as keyof typeof ORDERABLE] ?? jobs.created_at;
+      const direction = String(query.orderDirection ?? 'desc').toLowerCase() === 'asc' ? asc : desc;
+      const where = searchJobs(query.search ?? '');
+      const [{ n }] = await db.select({ n: count() }).from(jobs).where(where);
+      const rows = await db
+        .select()
+        .from(jobs)
+        .where(where)
+        .orderBy(direction(column), desc(jobs.id))
+        .limit(perPage)
+        .offset(offset);
+      return { value: true, data: { data: rows, page, total: Number(n) } };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/bookings',
+    summary: 'Every job (the all-at-once job table)',
+    async handler() {
+      return { value: true, data: await db.select().from(jobs).orderBy(desc(jobs.created_at)) };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'POST',
+    path: '/booking',
+    summary: 'One job {id}',
+    body: jobIdSchema,
+    async handler({ body }) {
+      const job = await jobOr404(db, body.id);
+      return { value: true, data: job };
+    },
+  });
+}
