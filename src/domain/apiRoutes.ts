@@ -44,6 +44,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/configsheet/storage', 'config.read'),
   r('GET', '/configsheet_', 'config.edit'),
   r('PUT', '/configsheet/:id', 'config.edit'),
+  // the shop's logo on documents (every document is printed by someone signed in, online or not)
+  r('GET', '/shop-logo', 'config.read'),
+  r('POST', '/shop-logo', 'config.edit'),
+  r('DELETE', '/shop-logo', 'config.edit'),
   // customers
   r('GET', '/customers', 'customer.view'),
   r('POST', '/customer', 'customer.add'),

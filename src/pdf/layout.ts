@@ -180,6 +180,19 @@ export class Page {
     this.gap(0.6);
   }
 
+  /**
+   * A PNG drawn with its top at y, scaled to fit `box` (mm) with its shape kept; `x` is its left edge, or 'center'.
+   * y stays where it was: the caller places what goes beside or below it. Returns the size drawn.
+   */
+  image(png: Uint8Array, box: { width: number; height: number }, x: number | 'center') {
+    const { width, height } = this.doc.getImageProperties(png);
+    const scale = Math.min(box.width / width, box.height / height);
+    const size = { width: width * scale, height: height * scale };
+    const left = x === 'center' ? this.left + (this.width - size.width) / 2 : x;
+    this.doc.addImage(png, 'PNG', left, this.y, size.width, size.height);
+    return size;
+  }
+
   /** A horizontal rule across the page. */
   rule(width = 0.2, grey = 160) {
     this.doc.setLineWidth(width).setDrawColor(grey).line(this.left, this.y, this.right, this.y);

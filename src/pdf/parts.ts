@@ -17,11 +17,14 @@ export interface ShopInfo {
   timeZone?: string;
   storageFirstDayJmd?: number;
   storagePerDayJmd?: number;
+  /** the shop's logo (a PNG, as the server keeps it: src/server/images.ts keepLogo), drawn atop every document */
+  logo?: Uint8Array;
 }
 
-/** The shop as documents print it, from the config sheet's settings (the server's and the device's alike). */
-export function shopInfo(s: ShopSettings): ShopInfo {
+/** The shop as documents print it, from the config sheet's settings and its logo (the server's and the device's alike). */
+export function shopInfo(s: ShopSettings, logo?: Uint8Array | null): ShopInfo {
   return {
+    logo: logo ?? undefined,
     name: s.shopName,
     address: s.shopAddress,
     phone: s.shopPhone,
@@ -43,13 +46,17 @@ export function shopLines(shop: ShopInfo): string[] {
   return [shop.address ?? '', reach, shop.taxNumber ? `Tax/Reg. no. ${shop.taxNumber}` : ''].filter(Boolean);
 }
 
+/** The most a logo takes on the page (mm), whatever its shape: a letterhead's corner, a roll's top. */
+const LOGO_BOX = { a4: { width: 40, height: 22 }, roll: { width: 44, height: 18 } };
+
 /**
- * The head of every document: the shop (name and details) and the document (its title, number and dates). On A4 the
+ * The head of every document: the shop (logo, name and details) and the document (its title, number and dates). On A4 the
  * shop stands left and the document right; on the 80 mm roll both are centred, one under the other.
  */
 export function letterhead(p: Page, shop: ShopInfo, doc: { title: string; number: string; lines: readonly string[] }) {
   const small = p.size - 1;
   if (p.narrow) {
+    if (shop.logo) p.y += p.image(shop.logo, LOGO_BOX.roll, 'center').height + 1.5;
     p.text(shop.name, { size: p.size + 3, bold: true, align: 'center' });
     for (const l of shopLines(shop)) p.text(l, { size: small, align: 'center' });
     p.gap(1.5).rule().gap(1.5);
@@ -58,12 +65,16 @@ export function letterhead(p: Page, shop: ShopInfo, doc: { title: string; number
     return p.gap(1.5).rule().gap(2);
   }
   const top = p.y;
-  const shopWidth = p.width * 0.58;
-  p.text(shop.name, { size: p.size + 6, bold: true, width: shopWidth });
-  for (const l of shopLines(shop)) p.text(l, { size: small, width: shopWidth });
-  const shopEnd = p.y;
+  // the logo stands at the top left, the shop's name and details beside it
+  const logo = shop.logo ? p.image(shop.logo, LOGO_BOX.a4, p.left) : { width: 0, height: 0 };
+  const indent = logo.width ? logo.width + 4 : 0;
+  const shopWidth = p.width * 0.58 - indent;
+  const x = p.left + indent;
+  p.text(shop.name, { size: p.size + 6, bold: true, width: shopWidth, x });
+  for (const l of shopLines(shop)) p.text(l, { size: small, width: shopWidth, x });
+  const shopEnd = Math.max(p.y, top + logo.height);
   p.y = top;
-  const docWidth = p.width - shopWidth - 4;
+  const docWidth = p.width * 0.42 - 4;
   p.text(doc.title, { size: p.size + 4, bold: true, align: 'right', width: docWidth });
   p.text(doc.number, { size: p.size + 1, bold: true, align: 'right', width: docWidth });
   for (const l of doc.lines) p.text(l, { size: small, align: 'right', width: docWidth });

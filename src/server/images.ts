@@ -111,3 +111,18 @@ export function photoHeaders(id: string, size: 'full' | 'thumb', storedMime: str
     'Cache-Control': 'private, max-age=31536000, immutable',
   };
 }
+
+/** The logo's bounds: documents print it at most 40 mm wide, so 600 px is sharp enough on any printer. */
+const LOGO_MAX_PX = { width: 600, height: 300 };
+
+/**
+ * The shop's logo as documents print it: checked exactly as a photo is (keepPhoto), then made a PNG no larger than
+ * LOGO_MAX_PX — the format jsPDF draws on the server and in the browser alike, transparency kept.
+ */
+export async function keepLogo(bytes: Buffer): Promise<Buffer> {
+  const { full } = await keepPhoto(bytes);
+  return sharp(full)
+    .resize({ ...LOGO_MAX_PX, fit: 'inside', withoutEnlargement: true })
+    .png()
+    .toBuffer();
+}

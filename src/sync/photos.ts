@@ -1,18 +1,74 @@
 /**
- * A server photo's bytes. GET /photo/:id/:size is gated like the photo lists (src/domain/apiRoutes.ts PHOTO_READ), and
- * an <img> cannot send the bearer token, so the screens fetch the bytes here and show them through an object URL.
- * Null when there is no token, no network, or the server refuses: the screen says the photo is not available.
+ * The server's pictures a device shows or prints: job and product photos (GET /photo/:id/:size) and the shop's logo
+ * (GET /shop-logo). Both are gated, and an <img> cannot send the bearer token, so the screens fetch the bytes here
+ * and show them through an object URL. Each is kept in Cache Storage once fetched, so a photo seen once, or the logo,
+ * is there again with the network cut.
+ */
+
+const CACHE = 'baybook-images';
+const LOGO_URL = '/api/shop-logo';
+
+type Fetch = typeof fetch;
+const defaultFetch: Fetch = (...a) => globalThis.fetch(...a);
+
+/** The device's picture cache; null where the platform has none (Node, jsdom) or refuses it (private mode). */
+async function openCache(): Promise<Cache | null> {
+  try {
+    return globalThis.caches ? await globalThis.caches.open(CACHE) : null;
+  } catch {
+    return null;
+  }
+}
+
+const withToken = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+
+/**
+ * A server photo's bytes: the copy kept on this device (a photo's bytes never change: its id names them), else fetched
+ * with the session's token and kept. Null when neither can be had (offline and never seen, no token, refused): the
+ * screen says the photo is not available, never shows a refusal.
  */
 export async function fetchPhoto(
   url: string,
   token: string | null | undefined,
-  fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a),
+  fetchImpl: Fetch = defaultFetch,
 ): Promise<Blob | null> {
-  if (!token || !url.startsWith('/api/photo/')) return null;
+  if (!url.startsWith('/api/photo/')) return null;
+  const cache = await openCache();
+  const kept = await cache?.match(url);
+  if (kept) return kept.blob();
+  if (!token) return null;
   try {
-    const res = await fetchImpl(url, { headers: { authorization: `Bearer ${token}` } });
-    return res.ok ? await res.blob() : null;
+    const res = await fetchImpl(url, withToken(token));
+    if (!res.ok) return null;
+    await cache?.put(url, res.clone()).catch(() => undefined);
+    return await res.blob();
   } catch {
     return null;
   }
+}
+
+/**
+ * The shop's logo (a PNG) for a document: asked of the server whenever it can be (the shop may have changed it or
+ * removed it), else the copy kept from the last time. Null when the shop has none.
+ */
+export async function fetchShopLogo(
+  token: string | null | undefined,
+  fetchImpl: Fetch = defaultFetch,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  const cache = await openCache();
+  try {
+    const res = token ? await fetchImpl(LOGO_URL, withToken(token)) : null;
+    if (res?.status === 204) {
+      await cache?.delete(LOGO_URL);
+      return null;
+    }
+    if (res?.ok) {
+      await cache?.put(LOGO_URL, res.clone()).catch(() => undefined);
+      return new Uint8Array(await res.arrayBuffer());
+    }
+  } catch {
+    // offline or the server unreachable: the kept copy below
+  }
+  const kept = await cache?.match(LOGO_URL);
+  return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /**
  * Reads a generated PDF back as text, the way a person reads the page: PDF.js (the legacy build, for Node) gives the
@@ -63,4 +63,17 @@ export async function readPdf(bytes: ArrayBuffer | Uint8Array): Promise<PdfText>
   }
   await doc.destroy();
   return { pages, text: pages.flatMap((p) => p.lines).join('\n') };
+}
+
+/** How many pictures each page paints (PDF.js's operator list), so a test sees a logo drawn, not merely embedded. */
+export async function imagesPerPage(bytes: ArrayBuffer | Uint8Array): Promise<number[]> {
+  const data = bytes instanceof Uint8Array ? new Uint8Array(bytes) : new Uint8Array(bytes.slice(0));
+  const doc = await getDocument({ data, standardFontDataUrl: fonts, isEvalSupported: false, verbosity: 0 }).promise;
+  const counts: number[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const { fnArray } = await (await doc.getPage(i)).getOperatorList();
+    counts.push(fnArray.filter((op) => op === OPS.paintImageXObject).length);
+  }
+  await doc.destroy();
+  return counts;
 }

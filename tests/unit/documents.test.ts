@@ -1,10 +1,11 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_SEED, receiptFormatOf, shopSettings } from '../../src/domain/configSheet';
 import { formatShop } from '../../src/domain/dates';
 import type { InvoiceLine } from '../../src/domain/entities';
 import { formatUSD } from '../../src/domain/money';
 import { estimatePdf, invoicePdf, receiptPdf, serviceHistoryPdf, shopInfo, type ShopInfo } from '../../src/pdf';
-import { readPdf } from '../helpers/pdfText';
+import { imagesPerPage, readPdf } from '../helpers/pdfText';
 
 /**
  * Issue 15, "documents a shop can hand over": each document is generated, read back as text (PDF.js), and every line
@@ -305,5 +306,37 @@ describe('service history PDF', () => {
       if (jobRows) expect(p.lines).toContain('Job Date Status Mileage Services');
       if (invoiceRows) expect(p.lines).toContain('Invoice Date Total Balance due');
     }
+  });
+});
+
+describe('the shop logo (issue 15)', () => {
+  it('is drawn atop every document — invoice, estimate, 80 mm and A4 receipt, service history — beside the details', async () => {
+    const png = new Uint8Array(
+      await sharp({ create: { width: 600, height: 150, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } })
+        .png()
+        .toBuffer(),
+    );
+    const shop = { ...SHOP, logo: png };
+    const customer = {
+      first_name: 'Dee',
+      last_name: 'Ock',
+      vin: INVOICE.vin,
+      registration: 'DOC 1',
+      contact: '',
+      email: '',
+    };
+    const docs = {
+      invoice: invoicePdf(INVOICE, JOB, PAYMENTS, shop),
+      estimate: estimatePdf(INVOICE, shop),
+      roll: receiptPdf(PAYMENTS[1], INVOICE, PAYMENTS, shop),
+      a4Receipt: receiptPdf(PAYMENTS[1], INVOICE, PAYMENTS, { ...shop, receiptFormat: 'A4' }),
+      history: serviceHistoryPdf({ customer, jobs: [], invoices: [] }, shop),
+    };
+    for (const [name, bytes] of Object.entries(docs)) {
+      expect(await imagesPerPage(bytes), name).toEqual([1]);
+      expectShop((await readPdf(bytes)).pages[0].lines);
+    }
+    // without a logo, nothing is drawn
+    expect(await imagesPerPage(invoicePdf(INVOICE, JOB, PAYMENTS, SHOP))).toEqual([0]);
   });
 });

@@ -12,6 +12,7 @@ import type { ConfigRow } from '../../local/repositories/team';
 import { useRepos } from '../data/DataProvider';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { FormDialog, IdCell, useDialogSave, useLevel } from './shared';
+import { ShopLogo } from './ShopLogo';
 import { actionsColumn } from '../ui/columns';
 import { schemaResolver } from '../ui/schemaResolver';
 
@@ -146,6 +147,7 @@ export default function Config() {
       <Heading size="lg" mb="4">
         Configuration
       </Heading>
+      <ShopLogo />
       <EditCtx.Provider value={ctx}>
         <DataTable<ConfigRow>
           name="Configuration"

@@ -2,6 +2,8 @@ import { shopSettings } from '../../domain/configSheet';
 import type { CustomerRow, InvoiceRow, TransactionRow } from '../../local/db';
 import type { Repositories } from '../../local/repositories';
 import type { EstimateRow } from '../../local/repositories/estimates';
+import { fetchShopLogo } from '../../sync/photos';
+import { currentUser } from '../session/session';
 
 /**
  * The documents (SPEC §7 invoice-pdf/{id}, estimate-pdf/{id}, service-history/{vin}, and a payment's receipt) built
@@ -14,8 +16,8 @@ const loadPdf = () => import('../../pdf');
 const asPdf = (bytes: ArrayBuffer) => new Blob([bytes], { type: 'application/pdf' });
 
 async function shop(repos: Repositories) {
-  const [pdf, rows] = await Promise.all([loadPdf(), repos.config.list()]);
-  return { pdf, shop: pdf.shopInfo(shopSettings(rows)) };
+  const [pdf, rows, logo] = await Promise.all([loadPdf(), repos.config.list(), fetchShopLogo(currentUser()?.token)]);
+  return { pdf, shop: pdf.shopInfo(shopSettings(rows), logo) };
 }
 
 /** An invoice with its job's details and its transactions (oldest first), as the server's GET /invoice-pdf/{id}. */

@@ -4,14 +4,18 @@ import { isId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
 import { normaliseVin } from '../../domain/vin';
 import { estimatePdf, invoicePdf, serviceHistoryPdf, shopInfo, type ShopInfo } from '../../pdf';
-import type { Db } from '../db/client';
 import { customers, estimates, invoices, jobs, transactions } from '../db/schema';
 import { notFound } from '../http/errors';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { readSettings } from '../settings';
+import { readLogo } from './logo';
 
-const shop = async (db: Db): Promise<ShopInfo> => shopInfo(await readSettings(db));
+/** The shop's details and logo, as every document prints them. */
+const shop = async ({ db, blobs }: AppServices): Promise<ShopInfo> => {
+  const [settings, logo] = await Promise.all([readSettings(db), readLogo(blobs)]);
+  return shopInfo(settings, logo);
+};
 
 function sendPdf(reply: FastifyReply, bytes: ArrayBuffer, name: string) {
   reply.header('Content-Disposition', `inline; filename="${name.replace(/[^\w.-]+/g, '_')}.pdf"`);
@@ -37,7 +41,7 @@ export function documentRoutes(app: FastifyInstance, s: AppServices) {
         .where(and(eq(transactions.invoice_id, id), eq(transactions.deleted, false)))
         .orderBy(asc(transactions.created_at));
       const [job] = inv.request_id ? await db.select().from(jobs).where(eq(jobs.id, inv.request_id)) : [];
-      const bytes = invoicePdf(inv, job, txs, await shop(db));
+      const bytes = invoicePdf(inv, job, txs, await shop(s));
       return sendPdf(reply, bytes, `INV-${inv.number}`);
     },
   });
@@ -50,7 +54,7 @@ export function documentRoutes(app: FastifyInstance, s: AppServices) {
       const id = params.id ?? '';
       const [est] = isId(id) ? await db.select().from(estimates).where(eq(estimates.id, id)) : [];
       if (!est) throw notFound(fill(MSG.noRecordFound, { id }));
-      const bytes = estimatePdf(est, await shop(db));
+      const bytes = estimatePdf(est, await shop(s));
       return sendPdf(reply, bytes, `EST-${est.number}`);
     },
   });
@@ -65,7 +69,7 @@ export function documentRoutes(app: FastifyInstance, s: AppServices) {
       if (!customer) throw notFound(fill(MSG.noRecordFound, { id: vin }));
       const js = await db.select().from(jobs).where(eq(jobs.vin, vin)).orderBy(desc(jobs.created_at));
       const invs = await db.select().from(invoices).where(eq(invoices.vin, vin)).orderBy(desc(invoices.created_at));
-      const bytes = serviceHistoryPdf({ customer, jobs: js, invoices: invs }, await shop(db));
+      const bytes = serviceHistoryPdf({ customer, jobs: js, invoices: invs }, await shop(s));
       return sendPdf(reply, bytes, `history-${customer.registration}`);
     },
   });

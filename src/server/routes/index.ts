@@ -11,21 +11,25 @@ import { healthRoutes } from './health';
 import { invoicesRoutes } from './invoices';
 import { jobsRoutes } from './jobs';
 import { liveRoutes } from './live';
+import { logoRoutes } from './logo';
 import { paymentsRoutes } from './payments';
 import { photosRoutes } from './photos';
 import { productsRoutes } from './products';
 import { reportsRoutes } from './reports';
 import { syncRoutes } from './sync';
+import { teamRoutes } from './team';
 
 /** One plugin function per area of SPEC §7; each registers its routes through defineRoute (permission table). */
 export function registerRoutes(api: FastifyInstance, s: AppServices) {
   healthRoutes(api, s);
   authRoutes(api, s);
+  teamRoutes(api, s);
   deviceRoutes(api, s);
   discardedRoutes(api, s);
   syncRoutes(api, s);
   liveRoutes(api, s);
   configRoutes(api, s);
+  logoRoutes(api, s);
   customersRoutes(api, s);
   jobsRoutes(api, s);
   photosRoutes(api, s);
