@@ -179,6 +179,13 @@ export const MSG = {
   refusedAdviceMoney:
     'Check {invoice} with the front desk before you decide: Retry sends it again once that is sorted out; Discard drops it for good.',
   refusedAdvice: 'Retry sends it again once the cause is sorted out; Discard drops it for good.',
+  refusedReturn: 'Return of {count} item(s) on {invoice}',
+  // why money was refused, from the server's facts: who settled the invoice, where and when (in the shop's time)
+  refusedSettled: '{invoice} was paid in full{where} by {user} at {when} — your {what} was not recorded.',
+  refusedSettledWhere: ' on device {device}',
+  refusedOverDue: 'Only {due} is still due on {invoice} — your {what} was not recorded.',
+  refusedAdvicePayment:
+    'Refund the customer the {amount}, or record it against another invoice; then discard this with the reason.',
   discardConfirmTitle: 'Discard this change?',
   discardLossPayment:
     'This {amount} {method} payment will not be recorded anywhere. Keep the {money} aside and record it again on the right invoice, or give it back to the customer.',
@@ -188,12 +195,19 @@ export const MSG = {
     'These {points} points will not be taken off {invoice}: the customer keeps them and the amount stays due. Redeem them again if still meant.',
   discardLossRemoval:
     'Receipt {number} ({amount}) stays on {invoice}: it will not be removed. Remove it again if it still should be.',
+  discardLossReturn:
+    'The items stay sold on {invoice} and out of stock: if they were taken back, record the return again.',
   discardLossOther: 'This change will not be made anywhere: make it again if it is still needed.',
   discardTrace: 'The discard is kept on this device and written to the activity log.',
   discardedLog: 'discarded on a device after the server refused it: {message}',
   discardedLine: 'Discarded {when} by {user}',
   discardedLogged: 'In the activity log',
   discardedLogWaiting: 'Goes to the activity log at the next sync',
+  discardedLogReason: 'discarded on a device after the server refused it: {message} — reason: {reason}',
+  discardReasonLabel: 'Why is it discarded? (goes to the activity log)',
+  discardReasonRequired: 'Say why it is discarded: the reason goes to the activity log.',
+  refusedMoneyBanner: '{count} refused money entries wait for a decision: money may have been taken with no record.',
+  refusedMoneyBannerOne: 'A refused money entry waits for a decision: money may have been taken with no record.',
   discardedLogLabel: 'Activity log: discarded "{what}"',
   // field conflicts (issue 14): two people changed the same thing; a person decides
   fieldConflicts: 'Saved, but {count} of these changes need a decision: someone changed the same field since.',

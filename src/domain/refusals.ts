@@ -1,3 +1,4 @@
+import { formatShop } from './dates';
 import { METHOD_LABELS, normaliseMethod } from './entities';
 import { displayInvoiceNumber } from './jobs';
 import { MSG, fill } from './messages';
@@ -15,10 +16,43 @@ export interface RefusedCall {
   label: string;
 }
 
+/**
+ * What the server said about the invoice when it refused a money call (`facts` of its answer): the invoice's number
+ * and amount due, and, when it is paid in full, who settled it, when (ISO) and on which device (its receipt number's
+ * prefix). The device words them in the shop's time zone; the server sends facts, not sentences.
+ */
+export interface RefusalFacts {
+  invoice: string;
+  due: number;
+  settled_by: string;
+  settled_at: string;
+  device: string;
+}
+
+/** The facts of a refusal's answer body, when it carries them whole (an older server's answer has none). */
+export function factsOf(body: unknown): RefusalFacts | undefined {
+  const f = body && typeof body === 'object' ? (body as { facts?: unknown }).facts : undefined;
+  if (!f || typeof f !== 'object') return undefined;
+  const r = f as Record<string, unknown>;
+  const texts = ['invoice', 'settled_by', 'settled_at', 'device'] as const;
+  if (!texts.every((k) => typeof r[k] === 'string') || typeof r.due !== 'number') return undefined;
+  return {
+    invoice: `${r.invoice}`,
+    due: r.due,
+    settled_by: `${r.settled_by}`,
+    settled_at: `${r.settled_at}`,
+    device: `${r.device}`,
+  };
+}
+
 /** What the device still knows about the rows the call was about (the server's version, after the refusal). */
 export interface RefusedContext {
   invoice?: { number: string; first_name: string; last_name: string };
   transaction?: { number: string; amount: number; method: string };
+  /** the server's facts, kept with the refusal */
+  facts?: RefusalFacts;
+  /** the shop's time zone, for the time in `reason` */
+  tz?: string;
 }
 
 export interface RefusedWords {
@@ -26,6 +60,8 @@ export interface RefusedWords {
   what: string;
   /** "INV A1-12 · Kim Lee", or null when the call is not about an invoice the device knows */
   record: string | null;
+  /** why it was refused, in words, from the server's facts (null when the server gave none: its message says it) */
+  reason: string | null;
   /** what to do next */
   advice: string;
   /** what a discard loses, for the confirmation */
@@ -34,12 +70,12 @@ export interface RefusedWords {
   money: boolean;
 }
 
-const MONEY_PATHS = ['/transaction', '/discount', '/redemption'];
+const MONEY_PATHS = ['/transaction', '/discount', '/redemption', '/invoice-return'];
+const WHEN = 'MMM d, h:mm a';
 
-function dataOf(body: unknown): Record<string, unknown> {
-  const data = body && typeof body === 'object' ? (body as { data?: unknown }).data : undefined;
-  return data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-}
+const objectOf = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+const dataOf = (body: unknown) => objectOf(objectOf(body).data);
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
@@ -54,58 +90,96 @@ function moneyWord(method: unknown): string {
   return m === 'cash' ? 'cash' : m === 'cheque' ? 'cheque' : 'slip or payment reference';
 }
 
-export function refusedWords(call: RefusedCall, ctx: RefusedContext): RefusedWords {
-  const invoice = ctx.invoice ? displayInvoiceNumber(ctx.invoice.number) : 'the invoice';
-  const customer = ctx.invoice ? `${ctx.invoice.first_name} ${ctx.invoice.last_name}`.trim() : '';
-  const record = ctx.invoice ? [invoice, customer].filter(Boolean).join(' · ') : null;
+/**
+ * Why the server said no, from its facts: the invoice was settled (by whom, where, when in the shop's time) or less
+ * is due than the call asked for. `what` is the refused thing in a sentence's middle ("$40.00 cash payment").
+ */
+function reasonOf(ctx: RefusedContext, what: string): string | null {
+  const f = ctx.facts;
+  if (!f) return null;
+  const invoice = displayInvoiceNumber(f.invoice);
+  if (f.due > 0) return fill(MSG.refusedOverDue, { due: formatUSD(f.due), invoice, what });
+  if (!f.settled_at) return null;
+  return fill(MSG.refusedSettled, {
+    invoice,
+    where: f.device ? fill(MSG.refusedSettledWhere, { device: f.device }) : '',
+    user: f.settled_by,
+    when: formatShop(f.settled_at, ctx.tz, WHEN),
+    what,
+  });
+}
+
+type MoneyWords = Omit<RefusedWords, 'record' | 'money'>;
+
+/** A payment, discount, redemption or item return the server refused. */
+function addedMoney(call: RefusedCall, ctx: RefusedContext, invoice: string): MoneyWords {
   const d = dataOf(call.body);
-  const other = { what: call.label, record, advice: MSG.refusedAdvice, loss: MSG.discardLossOther, money: false };
-  if (!MONEY_PATHS.includes(call.path)) return other;
-  const moneyAdvice = fill(MSG.refusedAdviceMoney, { invoice });
-  if (call.method === 'DELETE') {
-    if (call.path !== '/transaction') return other;
-    const t = ctx.transaction;
-    const values = {
-      number: t?.number ?? '',
-      amount: formatUSD(num(t?.amount)),
-      method: methodLabel(t?.method),
-      invoice,
-    };
-    return {
-      what: fill(MSG.refusedRemoval, values),
-      record,
-      advice: moneyAdvice,
-      loss: fill(MSG.discardLossRemoval, values),
-      money: true,
-    };
-  }
+  const advice = fill(MSG.refusedAdviceMoney, { invoice });
   if (call.path === '/discount') {
     const values = { percent: num(d.amount), invoice };
     return {
       what: fill(MSG.refusedDiscount, values),
-      record,
-      advice: moneyAdvice,
+      reason: reasonOf(ctx, `${values.percent}% discount`),
+      advice,
       loss: fill(MSG.discardLossDiscount, values),
-      money: true,
     };
   }
   if (call.path === '/redemption') {
     const values = { points: num(d.points), invoice };
     return {
       what: fill(MSG.refusedRedemption, values),
-      record,
-      advice: moneyAdvice,
+      reason: reasonOf(ctx, `redemption of ${values.points} points`),
+      advice,
       loss: fill(MSG.discardLossRedemption, values),
-      money: true,
+    };
+  }
+  if (call.path === '/invoice-return') {
+    const count = (Array.isArray(d.items) ? d.items : []).reduce((n: number, item) => n + num(objectOf(item).qty), 0);
+    return {
+      what: fill(MSG.refusedReturn, { count, invoice }),
+      reason: reasonOf(ctx, `return of ${count} item(s)`),
+      advice,
+      loss: fill(MSG.discardLossReturn, { invoice }),
     };
   }
   const amount = formatUSD(num(d.amount));
   const method = methodLabel(d.method);
   return {
     what: fill(MSG.refusedPayment, { method, amount, invoice }),
-    record,
-    advice: moneyAdvice,
+    reason: reasonOf(ctx, `${amount} ${method.toLowerCase()} payment`),
+    advice: ctx.facts ? fill(MSG.refusedAdvicePayment, { amount }) : advice,
     loss: fill(MSG.discardLossPayment, { amount, method: method.toLowerCase(), money: moneyWord(d.method) }),
+  };
+}
+
+export function refusedWords(call: RefusedCall, ctx: RefusedContext): RefusedWords {
+  const invoice = ctx.invoice ? displayInvoiceNumber(ctx.invoice.number) : 'the invoice';
+  const customer = ctx.invoice ? `${ctx.invoice.first_name} ${ctx.invoice.last_name}`.trim() : '';
+  const record = ctx.invoice ? [invoice, customer].filter(Boolean).join(' · ') : null;
+  const other = {
+    what: call.label,
+    record,
+    reason: null,
+    advice: MSG.refusedAdvice,
+    loss: MSG.discardLossOther,
+    money: false,
+  };
+  if (!MONEY_PATHS.includes(call.path)) return other;
+  if (call.method !== 'DELETE') return { ...addedMoney(call, ctx, invoice), record, money: true };
+  if (call.path !== '/transaction') return other;
+  const t = ctx.transaction;
+  const values = {
+    number: t?.number ?? '',
+    amount: formatUSD(num(t?.amount)),
+    method: methodLabel(t?.method),
+    invoice,
+  };
+  return {
+    what: fill(MSG.refusedRemoval, values),
+    record,
+    reason: null,
+    advice: fill(MSG.refusedAdviceMoney, { invoice }),
+    loss: fill(MSG.discardLossRemoval, values),
     money: true,
   };
 }

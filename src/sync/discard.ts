@@ -1,8 +1,10 @@
+import { CONFIG_NAMES } from '../domain/configSheet';
+import { shopTimeZone } from '../domain/dates';
 import { fill, MSG } from '../domain/messages';
 import { LIMITS } from '../domain/schemas/fields';
-import { refusedWords, type RefusedContext, type RefusedWords } from '../domain/refusals';
+import { refusedWords, type RefusalFacts, type RefusedContext, type RefusedWords } from '../domain/refusals';
 import type { BayBookDB, ConflictRow, InvoiceRow, TransactionRow } from '../local/db';
-import { localWrite } from '../local/write';
+import { LocalWriteError, localWrite } from '../local/write';
 import { isFieldConflict } from './decisions';
 
 /**
@@ -11,8 +13,14 @@ import { isFieldConflict } from './decisions';
  * writes the activity-log line (sys_log) once the device is online (docs/DECISIONS.md "Discarding a refused change").
  */
 
-/** A conflict row as this module keeps it: a discarded one stays, with who discarded it and its log call's entry. */
-export type KeptConflict = ConflictRow & { discarded?: { at: string; by: string; logEntry: string } };
+/**
+ * A conflict row as this module keeps it: the server's facts about the refusal (money: who settled the invoice, when,
+ * where); a discarded one stays, with who discarded it, why, and its log call's entry.
+ */
+export type KeptConflict = ConflictRow & {
+  facts?: RefusalFacts;
+  discarded?: { at: string; by: string; reason?: string; logEntry: string };
+};
 
 /** The path of the call that writes a discard to the activity log. */
 export const DISCARD_LOG_PATH = '/v3/discarded';
@@ -27,8 +35,11 @@ export const isDiscarded = (c: ConflictRow): boolean => !!(c as KeptConflict).di
 /** A change the server refused, still waiting (not discarded, and not a field conflict: decisions.ts keeps those). */
 export const isOpenRefusal = (c: ConflictRow): boolean => !isDiscarded(c) && !isFieldConflict(c);
 
-/** The invoice and transaction the refused call was about, as the device has them now (the server's version). */
-async function contextOf(db: BayBookDB, c: ConflictRow): Promise<RefusedContext> {
+/**
+ * The invoice and transaction the refused call was about, as the device has them now (the server's version), the
+ * server's facts and the shop's time zone.
+ */
+async function contextOf(db: BayBookDB, c: KeptConflict): Promise<RefusedContext> {
   const data = (c.entry.body as { data?: Record<string, unknown> } | undefined)?.data ?? {};
   const transaction =
     typeof data.id === 'string' && c.entry.method === 'DELETE'
@@ -36,7 +47,8 @@ async function contextOf(db: BayBookDB, c: ConflictRow): Promise<RefusedContext>
       : undefined;
   const invoiceId = typeof data.invoice_id === 'string' ? data.invoice_id : transaction?.invoice_id;
   const invoice = invoiceId ? ((await db.invoices.get(invoiceId)) as InvoiceRow | undefined) : undefined;
-  return { invoice, transaction };
+  const zone = await db.config.where('name').equals(CONFIG_NAMES.timeZone).first();
+  return { invoice, transaction, facts: c.facts, tz: shopTimeZone(zone?.description) };
 }
 
 async function explain(db: BayBookDB, c: KeptConflict): Promise<ExplainedConflict> {
@@ -62,28 +74,33 @@ export async function discardedConflicts(db: BayBookDB): Promise<ExplainedConfli
 }
 
 /**
- * Drops a refused change for good, by the person signed in: its photo is deleted, the row stays marked discarded,
- * and its activity-log line is queued. A refused log call itself is only marked (no log of a log).
+ * Drops a refused change for good, by the person signed in, for the reason they gave: its photo is deleted, the row
+ * stays marked discarded, and its activity-log line (with the reason) is queued. A refused money entry is never
+ * dropped without a reason: money may have been taken for it. A refused log call itself is only marked (no log of a log).
  */
-export async function discardConflict(db: BayBookDB, id: string): Promise<void> {
+export async function discardConflict(db: BayBookDB, id: string, reason = ''): Promise<void> {
   await localWrite(db, async (w) => {
     const c = await w.db.conflicts.get(id);
     if (!c || isDiscarded(c)) return;
+    const why = reason.trim().slice(0, LIMITS.text);
+    const words = refusedWords(c.entry, await contextOf(w.db, c));
+    if (words.money && !why) throw new LocalWriteError(MSG.discardReasonRequired);
     if (c.entry.blobId) await w.db.blobs.delete(c.entry.blobId);
     let logEntry = '';
     if (c.entry.path !== DISCARD_LOG_PATH) {
-      const { what, money } = refusedWords(c.entry, await contextOf(w.db, c));
+      const { what, money } = words;
       const body = {
         entry_id: c.entry.id,
         what: what.slice(0, LIMITS.note),
-        message: c.message.slice(0, LIMITS.text),
+        message: (words.reason ?? c.message).slice(0, LIMITS.text),
+        reason: why,
         money,
       };
       logEntry = (
         await w.enqueue({ method: 'POST', path: DISCARD_LOG_PATH, body, label: fill(MSG.discardedLogLabel, { what }) })
       ).id;
     }
-    const kept: KeptConflict = { ...c, discarded: { at: w.now, by: w.session.username, logEntry } };
+    const kept: KeptConflict = { ...c, discarded: { at: w.now, by: w.session.username, reason: why, logEntry } };
     await w.db.conflicts.put(kept);
   });
 }

@@ -1,9 +1,10 @@
 import { newId } from '../domain/ids';
+import { factsOf, type RefusalFacts } from '../domain/refusals';
 import { SYNC_ENTITIES } from '../domain/sync';
 import type { BayBookDB, ConflictRow, OutboxEntry } from '../local/db';
 import { rebaseRows } from '../local/rows';
 import { answerConflicts, isFieldConflict, keepFieldConflicts } from './decisions';
-import { isDiscarded } from './discard';
+import { isDiscarded, type KeptConflict } from './discard';
 import { noteRepull } from './pull';
 import { tokenExpired, getTokens, dropUserToken } from './tokens';
 import { ApiError, isRetryable, type Transport } from './transport';
@@ -116,10 +117,18 @@ async function waitsForEarlier(db: BayBookDB, entry: OutboxEntry): Promise<boole
  * Moves a refused entry to the conflicts list, and with it every later entry that needs a row it (or they) created.
  * The rows they touched take the server's version back. One transaction.
  */
-export async function refuseEntry(db: BayBookDB, entry: OutboxEntry, status: number, message: string): Promise<number> {
+export async function refuseEntry(
+  db: BayBookDB,
+  entry: OutboxEntry,
+  status: number,
+  message: string,
+  facts?: RefusalFacts,
+): Promise<number> {
   return db.transaction('rw', db.tables, async () => {
     const at = new Date().toISOString();
-    const refused: ConflictRow[] = [{ id: entry.id, entry: { ...entry, state: 'rejected' }, status, message, at }];
+    // the server's facts (a money refusal's invoice: who settled it, when, where) are kept for the words
+    const first: KeptConflict = { id: entry.id, entry: { ...entry, state: 'rejected' }, status, message, at, facts };
+    const refused: ConflictRow[] = [first];
     const touched = new Set(entry.refs);
     const queue = [entry];
     while (queue.length) {
@@ -259,7 +268,8 @@ export async function pushPass(opts: PushOptions): Promise<PushResult> {
         if (status !== undefined && status >= 500) result.serverErrors = serverErrors;
         break;
       }
-      const n = await refuseEntry(db, { ...entry, attempts, lastError: msg }, status ?? 0, msg);
+      const body = err instanceof ApiError ? err.body : undefined;
+      const n = await refuseEntry(db, { ...entry, attempts, lastError: msg }, status ?? 0, msg, factsOf(body));
       result.refused += n;
       opts.onProgress?.({ sent: result.sent, refused: result.refused });
     }

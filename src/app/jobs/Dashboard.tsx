@@ -8,6 +8,7 @@ import { useRepos, useSync } from '../data/DataProvider';
 import { useSession } from '../session/session';
 import { FinanceTiles } from './FinanceTiles';
 import { JobTable } from './JobTable';
+import { RefusedMoneyBanner } from './RefusedMoneyBanner';
 import { useJobPages } from './useJobPages';
 import { statusPalette } from './statusColours';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
@@ -130,6 +131,7 @@ export default function Dashboard() {
           Refresh
         </Button>
       </HStack>
+      <RefusedMoneyBanner />
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" role="group" aria-label="Job counts">
         {TILES.map((t) => (
           <Tile

@@ -1,21 +1,23 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import { formatShop } from '../../domain/dates';
 import { MSG, fill } from '../../domain/messages';
 import type { ExplainedConflict } from '../../sync/discard';
 import { useSync } from '../data/context';
 import { notifyError } from '../feedback/toaster';
-import { useConfirm } from '../ui/confirm';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { Decision } from './Decision';
+import { DiscardDialog } from './DiscardDialog';
 
 const WHEN = 'MMM d yyyy, h:mm a';
 
 /**
  * What needs a person (issue 14): the field conflicts ("Needs your decision", Decision.tsx), then the changes the
- * server refused, in a cashier's words: what it was, on which invoice and customer, the
- * server's message in full, what to do, and when, in the shop's time. Discard asks first and says what will be lost;
- * a discarded change stays listed below, with whether its activity-log line has reached the server.
+ * server refused, in a cashier's words: what it was, on which invoice and customer, why (worded from the server's
+ * facts — who settled the invoice, where and when — or its message), what to do, and when, in the shop's time.
+ * Discard says what will be lost and asks why (DiscardDialog); a discarded change stays listed below, with its
+ * reason and whether its activity-log line has reached the server.
  */
 export function RefusedList() {
   const engine = useSync();
@@ -55,6 +57,7 @@ export function RefusedList() {
                 })}{' '}
                 · {c.logged ? MSG.discardedLogged : MSG.discardedLogWaiting}
               </Text>
+              {c.discarded?.reason && <Text fontSize="sm">{c.discarded.reason}</Text>}
             </Box>
           ))}
         </Stack>
@@ -65,33 +68,12 @@ export function RefusedList() {
 
 function Refused({ c, tz }: { c: ExplainedConflict; tz: string }) {
   const engine = useSync();
-  const confirm = useConfirm();
-  const discard = async () => {
-    const message = (
-      <>
-        <Text>{c.loss}</Text>
-        <Text mt="2" fontSize="sm" color="fg.muted">
-          {MSG.discardTrace}
-        </Text>
-      </>
-    );
-    if (
-      await confirm({
-        title: MSG.discardConfirmTitle,
-        message,
-        confirmLabel: 'Discard for good',
-        cancelLabel: 'Keep it',
-        danger: true,
-      })
-    ) {
-      await engine.conflicts.discard(c.id);
-    }
-  };
+  const [discarding, setDiscarding] = useState(false);
   return (
     <Box borderWidth="1px" borderRadius="md" p="3" data-testid="conflict">
       <Text fontWeight="semibold">{c.what}</Text>
       {c.record && <Text fontSize="sm">{c.record}</Text>}
-      <Text color="red.600">{c.message}</Text>
+      <Text color="red.600">{c.reason ?? c.message}</Text>
       <Text fontSize="sm">{c.advice}</Text>
       <Text fontSize="xs" color="fg.muted">
         Refused {formatShop(c.at, tz, WHEN)} · made by {c.entry.actor}
@@ -100,10 +82,11 @@ function Refused({ c, tz }: { c: ExplainedConflict; tz: string }) {
         <Button size="xs" onClick={() => engine.conflicts.retry(c.id).catch(notifyError)}>
           Retry
         </Button>
-        <Button size="xs" variant="outline" onClick={() => discard().catch(notifyError)}>
+        <Button size="xs" variant="outline" onClick={() => setDiscarding(true)}>
           Discard
         </Button>
       </HStack>
+      {discarding && <DiscardDialog c={c} onClose={() => setDiscarding(false)} />}
     </Box>
   );
 }

@@ -11,12 +11,14 @@ const discardedSchema = object({
   entry_id: idField('Invalid entry id').required('Invalid entry id'),
   what: boundedText('What', LIMITS.note).trim().required('Say what was discarded').min(1, 'Say what was discarded'),
   message: boundedText('Message', LIMITS.text).default(''),
+  /** why the person discarded it; a device asks for it on money (older devices send none) */
+  reason: boundedText('Reason', LIMITS.text).trim().default(''),
   money: boolean().default(false),
 });
 
 /**
  * A device discarded a change the server had refused (issue 14): the server only writes the activity-log line, so
- * staff see what was dropped and by whom — cash taken for a payment that never got recorded included. Money goes to
+ * staff see what was dropped, by whom and why — cash taken for a payment that never got recorded included. Money goes to
  * the jobs-and-money log, anything else to the system log. Changes no row: the refused change never reached one.
  */
 export function discardedRoutes(app: FastifyInstance, s: AppServices) {
@@ -27,7 +29,11 @@ export function discardedRoutes(app: FastifyInstance, s: AppServices) {
     summary: 'Record in the activity log that a device discarded a change the server had refused',
     body: discardedSchema,
     async handler({ body, log }) {
-      log(body.money ? 'service' : 'system', body.what, fill(MSG.discardedLog, { message: body.message || '-' }));
+      const message = body.message || '-';
+      const line = body.reason
+        ? fill(MSG.discardedLogReason, { message, reason: body.reason })
+        : fill(MSG.discardedLog, { message });
+      log(body.money ? 'service' : 'system', body.what, line);
       return { value: true };
     },
   });

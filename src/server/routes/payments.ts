@@ -18,6 +18,7 @@ import { badRequest, notFound } from '../http/errors';
 import { defineRoute, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
 import { adjustPoints, invoiceOr404, writeInvoice, type InvoiceRow } from '../invoices/ledger';
+import { refusalFacts } from '../invoices/refusalFacts';
 import { takeNumber } from '../numbers';
 import { readSettings } from '../settings';
 
@@ -62,8 +63,9 @@ async function store(
   return t;
 }
 
-function refuse<P extends MoneyPlan>(plan: Planned<P>, extra?: Record<string, unknown>): P {
-  if (!plan.ok) throw badRequest(plan.message, extra);
+/** A refusal carries the invoice's facts (amount due; who settled it, when, where) for the device to word (issue 14). */
+async function refuse<P extends MoneyPlan>(tx: Tx, inv: InvoiceRow, plan: Planned<P>): Promise<P> {
+  if (!plan.ok) throw badRequest(plan.message, { due: inv.total, ...(await refusalFacts(tx, inv)) });
   return plan;
 }
 
@@ -85,9 +87,11 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
     async handler(ctx) {
       const { body } = ctx;
       const inv = await invoiceOr404(ctx.tx, body.invoice_id, true);
-      const plan = refuse(planPayment(inv, await readSettings(ctx.tx), body.method as PaymentMethod, body.amount), {
-        due: inv.total,
-      });
+      const plan = await refuse(
+        ctx.tx,
+        inv,
+        planPayment(inv, await readSettings(ctx.tx), body.method as PaymentMethod, body.amount),
+      );
       const t = await store(ctx, inv, plan, { id: body.id, number: body.number });
       return {
         value: true,
@@ -107,7 +111,7 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.invoice_id, true);
       const planned = planDiscount(inv, await readSettings(ctx.tx), ctx.body.amount);
       if (planned === null) return { value: true, message: MSG.noDiscountApplied };
-      const plan = refuse(planned);
+      const plan = await refuse(ctx.tx, inv, planned);
       await store(ctx, inv, plan, { id: ctx.body.id, number: ctx.body.number });
       return { value: true, message: plan.message, data: { discount: plan.figures.discount, due: plan.figures.total } };
     },
@@ -122,7 +126,11 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.invoice_id, true);
       const customer = await customerOf(ctx.tx, inv);
-      const plan = refuse(planRedemption(inv, await readSettings(ctx.tx), customer?.current_points, ctx.body.points));
+      const plan = await refuse(
+        ctx.tx,
+        inv,
+        planRedemption(inv, await readSettings(ctx.tx), customer?.current_points, ctx.body.points),
+      );
       await store(ctx, inv, plan, { id: ctx.body.id, number: ctx.body.number });
       return {
         value: true,
@@ -160,7 +168,7 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
         .where(and(eq(transactions.id, ctx.body.id), eq(transactions.deleted, false)));
       if (!t) throw notFound(fill(MSG.noRecordFound, { id: ctx.body.id }));
       const inv = await invoiceOr404(ctx.tx, t.invoice_id, true);
-      const plan = refuse(planTransactionRemoval(inv, await readSettings(ctx.tx), t));
+      const plan = await refuse(ctx.tx, inv, planTransactionRemoval(inv, await readSettings(ctx.tx), t));
       await store(ctx, inv, plan);
       await ctx.tx
         .update(transactions)
