@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newId } from '../../src/domain/ids';
+import { customers } from '../../src/server/db/schema';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -22,6 +24,14 @@ const PRIVATE = [
   CUSTOMER['Contact number'],
   CUSTOMER.Email,
 ];
+/** the refused customer's row as a statement writes it, for a VIN no request may send (1,000,000 characters) */
+const ROW = {
+  first_name: 'Marguerite',
+  last_name: CUSTOMER['Last name'],
+  registration: 'LG 78',
+  registration_key: 'LG78',
+};
+const HUGE_VIN = 'LOGVIN1MB'.repeat(111_112).slice(0, 1_000_000);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** makes the database refuse this customer's row (a CHECK constraint), so the insert fails deep in PostgreSQL */
@@ -58,6 +68,25 @@ describe.each(DATABASES)('the log on %s', (kind) => {
     const log = lines.join('');
     for (const value of PRIVATE) expect(log.includes(value), `the log holds ${value}`).toBe(false);
     expect(log).not.toMatch(/params|Failing row|"detail"|insert into/i);
+  });
+
+  it('keeps a failed statement carrying a 1 MB VIN out of the log: one short line, no part of the VIN', async () => {
+    // the edge refuses a 1 MB VIN now (hostile-bodies.test.ts), so the statement is run as a route's would be
+    const err = await s.database.db
+      .insert(customers)
+      .values({ ...ROW, id: newId(), vin: HUGE_VIN })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    lines.length = 0;
+    s.app.log.error({ err }, 'request failed');
+    s.app.log.error(err);
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line.length).toBeLessThan(10_000);
+      expect(line).not.toContain(HUGE_VIN.slice(0, 24));
+      expect(line).not.toContain(ROW.first_name);
+      expect(JSON.parse(line).err.cause).toMatchObject({ code: '23514', constraint: 'zz_refuse_for_test' });
+    }
   });
 
   it('masks the values PostgreSQL quotes in its messages', async () => {

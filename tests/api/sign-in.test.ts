@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, fill } from '../../src/domain/messages';
 import { signInWaitSeconds, waitInWords } from '../../src/domain/signInLimits';
@@ -69,6 +70,23 @@ describe.each(DATABASES)('sign-in limits on %s', (kind) => {
     const next = await signIn(ADMIN.password, from, ADMIN.username);
     expect(next.status).toBe(429);
     expect((await signIn(ADMIN.password, '192.0.2.13')).status).toBe(200);
+  });
+
+  it('forgets the counts of a window gone by, so names a stranger makes up cannot fill the table', async () => {
+    const from = '198.51.100.122';
+    for (let i = 0; i < 3; i++) expect((await signIn('nope-nope', from, `madeup${i}`)).status).toBe(401);
+    const ours = like(loginAttempts.key, '%198.51.100.12_%');
+    const keys = async () => (await s.database.db.select().from(loginAttempts).where(ours)).map((r) => r.key).sort();
+    expect(await keys()).toHaveLength(4);
+    // as if the window had gone by; one key of another address is still in its wait
+    const longAgo = new Date(Date.now() - (s.config.loginWindowSeconds + 60) * 1000);
+    await s.database.db.update(loginAttempts).set({ window_start: longAgo, blocked_until: null }).where(ours);
+    const waiting = 'pair:198.51.100.123\nadmin';
+    await s.database.db
+      .insert(loginAttempts)
+      .values({ key: waiting, failures: 9, window_start: longAgo, blocked_until: new Date(Date.now() + 600_000) });
+    expect((await signIn(ADMIN.password, '192.0.2.14')).status).toBe(200);
+    expect(await keys()).toEqual([waiting]);
   });
 
   it('the Super Admin can let a member sign in again at once; a level 4 cannot', async () => {

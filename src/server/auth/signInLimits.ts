@@ -58,9 +58,23 @@ async function claim(db: Db, key: string, limit: number, windowSeconds: number):
   return { open: false, waitSeconds: Math.max(1, Number(row?.wait ?? 1)) };
 }
 
+/**
+ * Forgets the keys whose window has passed and whose wait is over: their next attempt would start again at 1 anyway.
+ * Run with every attempt, so names and addresses a stranger makes up cannot fill the table: it holds the attempts
+ * of one window at most.
+ */
+async function forgetQuietKeys(db: Db, windowSeconds: number): Promise<void> {
+  await db
+    .delete(loginAttempts)
+    .where(
+      sql`${loginAttempts.window_start} < now() - make_interval(secs => ${windowSeconds}::int) and (${loginAttempts.blocked_until} is null or ${loginAttempts.blocked_until} <= now())`,
+    );
+}
+
 /** Claims an attempt for the address first, then for the pair; closed when either is waiting. */
 export async function claimSignIn(db: Db, limits: Limits, ip: string, username: string): Promise<Gate> {
   const keys = signInKeys(ip, username);
+  await forgetQuietKeys(db, limits.loginWindowSeconds);
   const address = await claim(db, keys.address, limits.loginMaxPerAddress, limits.loginWindowSeconds);
   if (!address.open) return address;
   return claim(db, keys.pair, limits.loginMaxFailures, limits.loginWindowSeconds);
