@@ -120,7 +120,9 @@ export const MSG = {
   imagesOnly: 'Only image files can be uploaded.',
   // photo uploads the server refuses (src/server/images.ts): why, and what to do instead
   photoNotRaster:
-    'This file is not a photo BayBook can keep. Upload a JPEG, PNG, WebP or AVIF picture: a camera photo or a screenshot.',
+    'This file is not a photo BayBook can keep. Upload a JPEG, PNG, WebP, HEIC or AVIF picture: a camera photo or a screenshot.',
+  photoNotForm: 'Send the photo as multipart form data (field myfile).',
+  photoMissing: 'Choose a photo to upload.',
   photoDamaged: 'This photo is incomplete or damaged. Take or save it again, then upload it.',
   photoTooManyPixels: 'This picture is larger than {max} megapixels. Save it smaller, then upload it.',
   photoUnavailable: "This photo cannot be shown now. Connect to the shop's network, then try again.",

@@ -70,7 +70,9 @@ export async function keepPhoto(bytes: Buffer): Promise<KeptPhoto> {
   const input = () => sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_MEGAPIXELS * 1_000_000 });
   let meta: Metadata;
   try {
-    meta = await input().metadata();
+    // the header only, without the pixel limit (which refuses before any size is read), so an oversized picture
+    // hears its size below rather than 'damaged'; decoding then keeps the limit
+    meta = await sharp(bytes, { failOn: 'truncated', limitInputPixels: false }).metadata();
   } catch {
     throw badRequest(MSG.photoDamaged);
   }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
-import { MSG } from '../../src/domain/messages';
+import { MSG, fill } from '../../src/domain/messages';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -95,6 +95,34 @@ describe.each(DATABASES)('photo uploads on %s', (kind) => {
     const ids = await listed();
     expect(ids).not.toContain(cut.id);
     expect(ids).not.toContain(gif.id);
+  });
+
+  it('refuses a picture past 64 megapixels (a small PNG that decodes to 8001 × 8000) by its size, storing nothing', async () => {
+    const bomb = await sharp({ create: { width: 8001, height: 8000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(1_000_000);
+    const res = await upload(bomb, 'big.png', 'image/png');
+    expect(res).toMatchObject({ status: 400, body: { message: fill(MSG.photoTooManyPixels, { max: 64 }) } });
+    expect(await listed()).not.toContain(res.id);
+  });
+
+  it('refuses a form without its boundary or cut short with 400 and what to send (no 500)', async () => {
+    const post = (contentType: string, body: string) =>
+      fetch(`${s.url}/api/upload/service-photo`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${s.adminToken}`, 'idempotency-key': newId(), 'content-type': contentType },
+        body,
+      });
+    const cut = `--x\r\nContent-Disposition: form-data; name="job_id"\r\n\r\n${jobId}\r\n--x\r\nContent-Disposition: form-data; name="myfile"; filename="a.jpg"\r\n\r\n\xff\xd8\xff`;
+    for (const [type, body] of [
+      ['multipart/form-data', cut],
+      ['multipart/form-data; boundary=x', cut],
+    ]) {
+      const res = await post(type, body);
+      expect([res.status, await res.json()], type).toEqual([400, { value: false, message: MSG.photoNotForm }]);
+    }
+    expect((await s.api('GET', '/health', { token: null })).status).toBe(200);
   });
 
   it.each([

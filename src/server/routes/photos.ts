@@ -22,19 +22,26 @@ interface Upload extends KeptPhoto {
  * its bytes, re-encoded, with its thumbnail): a refused file stores nothing.
  */
 async function readUpload(req: FastifyRequest, ownerField: 'job_id' | 'product_id'): Promise<Upload> {
-  if (!req.isMultipart()) throw badRequest('Send the photo as multipart form data (field myfile).');
+  if (!req.isMultipart()) throw badRequest(MSG.photoNotForm);
   const fields: Record<string, string> = {};
   let file: Buffer | undefined;
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      const buffer = await part.toBuffer();
-      if (!checkPhotoSize(buffer.length).ok || part.file.truncated) throw new HttpError(413, MSG.fileTooLarge);
-      if (part.fieldname === 'myfile') file = buffer;
-    } else {
-      fields[part.fieldname] = String(part.value);
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (!checkPhotoSize(buffer.length).ok || part.file.truncated) throw new HttpError(413, MSG.fileTooLarge);
+        if (part.fieldname === 'myfile') file = buffer;
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
     }
+  } catch (err) {
+    // the parser's own refusals (too large, too many parts) carry their status; a form cut short or without its
+    // boundary is thrown bare by busboy, and is the client's fault all the same
+    if (err instanceof HttpError || (err instanceof Error && 'statusCode' in err)) throw err;
+    throw badRequest(MSG.photoNotForm);
   }
-  if (!file || file.length === 0) throw badRequest('Choose a photo to upload.');
+  if (!file || file.length === 0) throw badRequest(MSG.photoMissing);
   const owner = fields[ownerField] ?? '';
   if (!isId(owner)) throw badRequest(fill(MSG.noRecordFound, { id: owner }));
   return { id: isId(fields.id) ? fields.id : newId(), owner, ...(await keepPhoto(file)) };
