@@ -146,6 +146,9 @@ describe('the sync status in the shell', () => {
       fireEvent.click(within(items()[0]).getByRole('button', { name: 'Discard' }));
     });
     const ask = await screen.findByRole('alertdialog', { name: MSG.discardConfirmTitle });
+    fireEvent.change(within(ask).getByRole('textbox', { name: /Why is it discarded/ }), {
+      target: { value: 'Made again on the job' },
+    });
     await act(async () => {
       fireEvent.click(within(ask).getByRole('button', { name: 'Discard for good' }));
     });
