@@ -1,14 +1,28 @@
 import { changedFields } from '../../domain/fieldChanges';
 import { newId } from '../../domain/ids';
-import { MSG } from '../../domain/messages';
-import type { BayBookDB, ProductRow, Row, StoredRow } from '../db';
+import { checkPhotoSize } from '../../domain/schemas/admin';
+import {
+  PRODUCT_CALLS,
+  planProductAdd,
+  planProductEdit,
+  planReceive,
+  planSimpleAdd,
+  planSimpleEdit,
+  productEdit,
+  productOr404,
+} from '../../domain/writes/products';
+import { callOf, checkedCall, orRefuse } from '../calls';
+import type { BayBookDB, ProductRow, Row } from '../db';
 import { queueFieldChange } from '../fieldCalls';
 import { LocalWriteError, localWrite } from '../write';
-import { checkPhotoSize } from '../../domain/schemas/admin';
+import { supplierWrites, type SupplierRow } from './suppliers';
 
 /**
  * Products, inventory receiving, product photos and suppliers (SPEC §2 Products, Receive Inventory, Suppliers;
  * §7 products/inventory). Stock only moves by deltas (receiving adds, sales subtract), here and on the server.
+ * Each write is the catalogue's (src/domain/writes/products.ts): its body checked as the server's route checks it,
+ * then planned from this device's rows by the plan the route runs, so both store the same and refuse in the same
+ * words.
  */
 
 export interface ProductInput {
@@ -23,9 +37,19 @@ export interface ProductInput {
   supplier?: string | null;
 }
 
-export type SupplierRow = StoredRow<'suppliers'>;
+export type { SupplierRow };
 
 export function productsRepository(db: BayBookDB) {
+  /** DELETE /v2/inventory/product or /product (the simple list's): the same delete by either call */
+  async function removeProduct(c: typeof PRODUCT_CALLS.remove | typeof PRODUCT_CALLS.removeSimple, id: string) {
+    await checkedCall(db, c, { id });
+    return localWrite(db, async (w) => {
+      const cur = orRefuse(productOr404(id, await w.get<ProductRow>('products', id))).product;
+      await w.remove('products', id);
+      await w.enqueue({ ...callOf(c, { id }), label: `Delete product ${cur.title}` });
+    });
+  }
+
   return {
     get: (id: string) => db.products.get(id),
     byBarcode: (code: string) => db.products.where('barcode').equals(code.trim()).toArray(),
@@ -75,144 +99,113 @@ export function productsRepository(db: BayBookDB) {
         .filter((s) => !s.deleted)
         .toArray(),
 
-    /** POST /v2/inventory/product */
-    add(input: ProductInput): Promise<ProductRow> {
+    /** POST /v2/inventory/product: the opening stock is the product's first stock move (server: an inventory-log line) */
+    async add(input: ProductInput): Promise<ProductRow> {
+      const v = await checkedCall(db, PRODUCT_CALLS.add, input);
       return localWrite(db, async (w) => {
-        if (!input.title.trim()) throw new LocalWriteError(MSG.titleMin);
+        const supplier = v.supplier ? await w.get<SupplierRow>('suppliers', v.supplier) : undefined;
+        const plan = orRefuse(planProductAdd(v, supplier));
         const id = newId();
-        const row: ProductRow = {
+        const stored = await w.put<ProductRow>('products', {
           id,
-          title: input.title.trim(),
+          ...plan.row,
+          stock: plan.row.stock + (plan.stock?.delta ?? 0),
           title_key: '',
-          description: input.description,
-          price: input.price,
-          cost: input.cost ?? 0,
-          stock: input.stock,
-          low_stock: input.low_stock,
-          barcode: input.barcode ?? '',
-          supplier: input.supplier ?? null,
           deleted: false,
           created_at: w.now,
           updated_at: w.now,
           version: 1,
-        };
-        const stored = await w.put('products', row);
+        });
         await w.enqueue({
-          method: 'POST',
-          path: '/v2/inventory/product',
-          body: { data: { id, ...input } },
+          ...callOf(PRODUCT_CALLS.add, { ...v, id }),
           creates: [id],
-          needs: input.supplier ? [input.supplier] : [],
-          label: `Add product ${row.title}`,
+          needs: v.supplier ? [v.supplier] : [],
+          label: `Add product ${v.title}`,
         });
         return stored;
       });
     },
     /** PUT /v2/inventory/product {id, <changed fields>, base, device} (edit; stock is not set here: receiving and sales move it) */
-    edit(id: string, changes: Partial<Omit<ProductInput, 'stock'>>): Promise<ProductRow> {
+    async edit(id: string, changes: Partial<Omit<ProductInput, 'stock'>>): Promise<ProductRow> {
+      const edit = productEdit(await checkedCall(db, PRODUCT_CALLS.edit, { ...changes, id }));
       return localWrite(db, async (w) => {
-        const cur = await w.get<ProductRow>('products', id);
-        if (!cur) throw new LocalWriteError(MSG.notFound);
+        const cur = orRefuse(productOr404(id, await w.get<ProductRow>('products', id))).product;
         // only what changed, each with the value it was based on: a price someone changed since is a decision (issue 14)
-        const set = changedFields({ ...cur }, { ...changes });
+        const set = changedFields({ ...cur }, { ...edit });
         if (Object.keys(set.changes).length === 0) return cur;
+        const supplier = set.changes.supplier;
+        orRefuse(
+          planProductEdit(
+            cur,
+            { apply: set.changes, conflicts: [] },
+            {
+              supplier: typeof supplier === 'string' ? await w.get<SupplierRow>('suppliers', supplier) : undefined,
+              based: true,
+            },
+          ),
+        );
         const row = await w.patch<ProductRow>('products', id, { ...set.changes, updated_at: w.now });
         await queueFieldChange(w, 'products', id, set, `Edit product ${row.title}`);
         return row;
       });
     },
     /** PUT /v2/inventory/product {receival: true, amount}: adds the received amount to stock */
-    receive(id: string, amount: number): Promise<ProductRow> {
+    async receive(id: string, amount: number): Promise<ProductRow> {
+      const v = await checkedCall(db, PRODUCT_CALLS.edit, { id, receival: true, amount });
       return localWrite(db, async (w) => {
-        const cur = await w.get<ProductRow>('products', id);
-        if (!cur) throw new LocalWriteError(MSG.notFound);
-        if (!Number.isInteger(amount) || amount < 1) throw new LocalWriteError('Enter the amount received.');
-        const row = await w.patch<ProductRow>('products', id, { stock: cur.stock + amount, updated_at: w.now });
+        const cur = orRefuse(productOr404(id, await w.get<ProductRow>('products', id))).product;
+        const plan = orRefuse(planReceive(cur, v.amount));
+        const row = await w.patch<ProductRow>('products', id, {
+          stock: cur.stock + plan.stock.delta,
+          updated_at: w.now,
+        });
         await w.enqueue({
-          method: 'PUT',
-          path: '/v2/inventory/product',
-          body: { data: { id, receival: true, amount } },
-          label: `Receive ${amount} × ${cur.title}`,
+          ...callOf(PRODUCT_CALLS.edit, { id, receival: true, amount: plan.stock.delta }),
+          label: `Receive ${plan.stock.delta} × ${cur.title}`,
         });
         return row;
       });
     },
     /** DELETE /v2/inventory/product */
-    remove(id: string): Promise<void> {
-      return localWrite(db, async (w) => {
-        const cur = await w.get<ProductRow>('products', id);
-        await w.remove('products', id);
-        await w.enqueue({
-          method: 'DELETE',
-          path: '/v2/inventory/product',
-          body: { data: { id } },
-          label: `Delete product ${cur?.title ?? id}`,
-        });
-      });
-    },
+    remove: (id: string) => removeProduct(PRODUCT_CALLS.remove, id),
     /**
      * The simple product calls of /add-product and /view-products (POST/PUT/DELETE /product, level 4 on the server):
      * title, description and price only; a new product has no stock, low stock, cost, supplier or barcode, as the
      * server's POST /product stores it.
      */
-    addSimple(input: { title: string; description: string; price: number }): Promise<ProductRow> {
+    async addSimple(input: { title: string; description: string; price: number }): Promise<ProductRow> {
+      const v = await checkedCall(db, PRODUCT_CALLS.addSimple, input);
       return localWrite(db, async (w) => {
-        if (!input.title.trim()) throw new LocalWriteError(MSG.titleMin);
+        const plan = planSimpleAdd(v);
         const id = newId();
-        const row: ProductRow = {
+        const stored = await w.put<ProductRow>('products', {
           id,
-          title: input.title.trim(),
+          ...plan.row,
           title_key: '',
-          description: input.description,
-          price: input.price,
-          cost: 0,
-          stock: 0,
-          low_stock: 0,
-          barcode: '',
-          supplier: null,
           deleted: false,
           created_at: w.now,
           updated_at: w.now,
           version: 1,
-        };
-        const stored = await w.put('products', row);
+        });
         await w.enqueue({
-          method: 'POST',
-          path: '/product',
-          body: { data: { id, title: row.title, description: input.description, price: input.price } },
+          ...callOf(PRODUCT_CALLS.addSimple, { ...v, id }),
           creates: [id],
-          label: `Add product ${row.title}`,
+          label: `Add product ${v.title}`,
         });
         return stored;
       });
     },
-    editSimple(id: string, changes: { title: string; description: string; price: number }): Promise<ProductRow> {
+    async editSimple(id: string, changes: { title: string; description: string; price: number }): Promise<ProductRow> {
+      const v = await checkedCall(db, PRODUCT_CALLS.editSimple, { ...changes, id });
       return localWrite(db, async (w) => {
-        const cur = await w.get<ProductRow>('products', id);
-        if (!cur) throw new LocalWriteError(MSG.notFound);
-        if (!changes.title.trim()) throw new LocalWriteError(MSG.titleMin);
-        const row = await w.patch<ProductRow>('products', id, { ...changes, updated_at: w.now });
-        await w.enqueue({
-          method: 'PUT',
-          path: '/product',
-          body: { data: { id, ...changes } },
-          label: `Edit product ${row.title}`,
-        });
+        orRefuse(productOr404(id, await w.get<ProductRow>('products', id)));
+        const plan = planSimpleEdit(v);
+        const row = await w.patch<ProductRow>('products', id, { ...plan.changes, updated_at: w.now });
+        await w.enqueue({ ...callOf(PRODUCT_CALLS.editSimple, v), label: `Edit product ${v.title}` });
         return row;
       });
     },
-    removeSimple(id: string): Promise<void> {
-      return localWrite(db, async (w) => {
-        const cur = await w.get<ProductRow>('products', id);
-        await w.remove('products', id);
-        await w.enqueue({
-          method: 'DELETE',
-          path: '/product',
-          body: { data: { id } },
-          label: `Delete product ${cur?.title ?? id}`,
-        });
-      });
-    },
+    removeSimple: (id: string) => removeProduct(PRODUCT_CALLS.removeSimple, id),
     /** POST /upload/product-photo (myfile, product_id); 10 MB checked before queuing */
     addPhoto(productId: string, file: Blob, name = 'photo.jpg'): Promise<Row> {
       const size = checkPhotoSize(file.size);
@@ -254,55 +247,6 @@ export function productsRepository(db: BayBookDB) {
         });
       });
     },
-    /** POST /v2/inventory/supplier */
-    addSupplier(input: { bizname: string; email?: string; address?: string; contact?: string }): Promise<SupplierRow> {
-      return localWrite(db, async (w) => {
-        if (!input.bizname.trim()) throw new LocalWriteError('Enter the business name.');
-        const id = newId();
-        const row: SupplierRow = {
-          id,
-          bizname: input.bizname.trim(),
-          email: input.email ?? '',
-          address: input.address ?? '',
-          contact: input.contact ?? '',
-          deleted: false,
-          created_at: w.now,
-          updated_at: w.now,
-          version: 1,
-        };
-        await w.put('suppliers', row);
-        await w.enqueue({
-          method: 'POST',
-          path: '/v2/inventory/supplier',
-          body: { data: { id, ...input } },
-          creates: [id],
-          label: `Add supplier ${row.bizname}`,
-        });
-        return row;
-      });
-    },
-    editSupplier(id: string, changes: Partial<Omit<SupplierRow, 'id'>>): Promise<SupplierRow> {
-      return localWrite(db, async (w) => {
-        const row = await w.patch<SupplierRow>('suppliers', id, { ...changes, updated_at: w.now });
-        await w.enqueue({
-          method: 'PUT',
-          path: '/v2/inventory/supplier',
-          body: { data: { id, ...changes } },
-          label: `Edit supplier ${row.bizname}`,
-        });
-        return row;
-      });
-    },
-    removeSupplier(id: string): Promise<void> {
-      return localWrite(db, async (w) => {
-        await w.remove('suppliers', id);
-        await w.enqueue({
-          method: 'DELETE',
-          path: '/v2/inventory/supplier',
-          body: { data: { id } },
-          label: 'Delete supplier',
-        });
-      });
-    },
+    ...supplierWrites(db),
   };
 }

@@ -8,6 +8,7 @@ import { discardedRoutes } from './discarded';
 import { documentRoutes } from './documents';
 import { estimatesRoutes } from './estimates';
 import { healthRoutes } from './health';
+import { inventoryRoutes } from './inventory';
 import { invoicesRoutes } from './invoices';
 import { jobsRoutes } from './jobs';
 import { liveRoutes } from './live';
@@ -16,6 +17,7 @@ import { paymentsRoutes } from './payments';
 import { photosRoutes } from './photos';
 import { productsRoutes } from './products';
 import { reportsRoutes } from './reports';
+import { suppliersRoutes } from './suppliers';
 import { syncRoutes } from './sync';
 import { teamRoutes } from './team';
 
@@ -34,6 +36,8 @@ export function registerRoutes(api: FastifyInstance, s: AppServices) {
   jobsRoutes(api, s);
   photosRoutes(api, s);
   productsRoutes(api, s);
+  inventoryRoutes(api, s);
+  suppliersRoutes(api, s);
   invoicesRoutes(api, s);
   paymentsRoutes(api, s);
   estimatesRoutes(api, s);

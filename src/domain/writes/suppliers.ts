@@ -1,0 +1,61 @@
+import type { InferType } from 'yup';
+import { idPayloadSchema, supplierEditSchema, supplierSchema } from '../schemas';
+import type { Refusal, WriteCall } from './calls';
+import { missing } from './products';
+
+/**
+ * Suppliers as catalogue writes (issue 17; SPEC §2 Suppliers, level 5): add, edit and delete. The body is the
+ * supplier as supplierSchema casts it — business name required, the rest '' when not given — so an edit sets all
+ * four fields on the device as on the server. A delete is soft on the server: products keep the supplier's id.
+ */
+export const SUPPLIER_CALLS = {
+  add: { method: 'POST', path: '/v2/inventory/supplier', body: supplierSchema },
+  edit: { method: 'PUT', path: '/v2/inventory/supplier', body: supplierEditSchema },
+  remove: { method: 'DELETE', path: '/v2/inventory/supplier', body: idPayloadSchema },
+} as const satisfies Record<string, WriteCall<unknown>>;
+
+export type SupplierInput = InferType<typeof supplierSchema>;
+
+export interface SupplierNow {
+  id: string;
+  bizname: string;
+  deleted?: boolean | null;
+}
+
+export type SupplierFields = Pick<SupplierInput, 'bizname' | 'email' | 'address' | 'contact'>;
+
+interface SupplierPlan {
+  fields: SupplierFields;
+  /** the activity log (category inventory): subject and predicate */
+  log: { subject: string; predicate: string };
+  message: string;
+}
+
+const fieldsOf = (v: SupplierInput): SupplierFields => ({
+  bizname: v.bizname,
+  email: v.email,
+  address: v.address,
+  contact: v.contact,
+});
+const logOf = (bizname: string, predicate: string) => ({ subject: `Supplier ${bizname}`, predicate });
+
+/** The supplier a write is about, or the 404 it is refused with. */
+export function supplierOr404<S extends SupplierNow>(
+  id: string,
+  s: S | undefined,
+): { ok: true; supplier: S } | Refusal {
+  return s && !s.deleted ? { ok: true, supplier: s } : missing(id);
+}
+
+export function planSupplierAdd(v: SupplierInput): SupplierPlan {
+  return { fields: fieldsOf(v), log: logOf(v.bizname, 'added'), message: 'Supplier added' };
+}
+
+/** An edit sets all four fields (as cast: one left out is ''). */
+export function planSupplierEdit(v: SupplierInput): SupplierPlan {
+  return { fields: fieldsOf(v), log: logOf(v.bizname, 'edited'), message: 'Supplier updated' };
+}
+
+export function planSupplierDelete(s: SupplierNow): Omit<SupplierPlan, 'fields'> {
+  return { log: logOf(s.bizname, 'deleted'), message: 'Supplier deleted' };
+}

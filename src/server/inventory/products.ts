@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import { isId } from '../../domain/ids';
+import { can } from '../../domain/permissions';
+import type { Refusal } from '../../domain/writes/calls';
+import type { Db, Tx } from '../db/client';
+import { products, suppliers } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
+
+/**
+ * What the product and supplier routes share: the rows the catalogue's plans read (src/domain/writes/products.ts,
+ * suppliers.ts), a plan's refusal as SPEC's answer, and the columns a level may see.
+ */
+export type Product = typeof products.$inferSelect;
+
+/** The product, deleted or not (the plan decides what a deleted one means); `lock` for a write that adds to it. */
+export async function productRow(tx: Tx | Db, id: string, lock = false): Promise<Product | undefined> {
+  if (!isId(id)) return undefined;
+  const query = tx.select().from(products).where(eq(products.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** The supplier, if it is on the list. */
+export async function supplierRow(tx: Tx | Db, id: string) {
+  if (!isId(id)) return undefined;
+  const [row] = await tx
+    .select()
+    .from(suppliers)
+    .where(and(eq(suppliers.id, id), eq(suppliers.deleted, false)));
+  return row;
+}
+
+/** A plan, or its refusal thrown as SPEC's answer: 404 for a record that is not there, else 400. */
+export function orHttp<T extends { ok: true }>(planned: T | Refusal): T {
+  if (!planned.ok) throw planned.missing ? notFound(planned.message) : badRequest(planned.message);
+  return planned;
+}
+
+/** Cost and supplier are for level 5 only (SPEC §2 Products). */
+export function forLevel<P extends Partial<Product>>(p: P, level: number) {
+  if (can('product.manage', level)) return p;
+  const { cost: _c, supplier: _s, ...rest } = p as P & { cost?: number; supplier?: string | null };
+  return rest;
+}

@@ -1,0 +1,90 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  SUPPLIER_CALLS,
+  planSupplierAdd,
+  planSupplierDelete,
+  planSupplierEdit,
+  supplierOr404,
+} from '../../domain/writes/suppliers';
+import { newId } from '../../domain/ids';
+import { suppliers } from '../db/schema';
+import { defineRoute } from '../http/route';
+import type { AppServices } from '../http/services';
+import { orHttp, supplierRow } from '../inventory/products';
+
+/** Suppliers (SPEC §2 Suppliers, level 5): the list, one, and the catalogue's writes (src/domain/writes/suppliers.ts). */
+export function suppliersRoutes(app: FastifyInstance, s: AppServices) {
+  const { db } = s;
+
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/v2/inventory/suppliers',
+    summary: 'Suppliers, by business name',
+    async handler() {
+      return {
+        value: true,
+        data: await db.select().from(suppliers).where(eq(suppliers.deleted, false)).orderBy(asc(suppliers.bizname)),
+      };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/v2/inventory/supplier',
+    summary: 'One supplier (?id=)',
+    query: { id: { type: 'string', description: "The supplier's id" } },
+    async handler({ query }) {
+      const id = query.id ?? '';
+      return { value: true, data: orHttp(supplierOr404(id, await supplierRow(db, id))).supplier };
+    },
+  });
+
+  defineRoute(app, s, {
+    ...SUPPLIER_CALLS.add,
+    write: true,
+    summary: 'Add a supplier {bizname, email, address, contact}',
+    async handler({ tx, body, changed, log }) {
+      const plan = planSupplierAdd(body);
+      const id = body.id ?? newId();
+      await tx.insert(suppliers).values({ ...plan.fields, id });
+      changed('suppliers', id);
+      log('inventory', plan.log.subject, plan.log.predicate);
+      return { value: true, message: plan.message, id };
+    },
+  });
+
+  defineRoute(app, s, {
+    ...SUPPLIER_CALLS.edit,
+    write: true,
+    summary: 'Edit a supplier (all four fields: one left out is emptied)',
+    async handler({ tx, body, changed, log }) {
+      orHttp(supplierOr404(body.id, await supplierRow(tx, body.id)));
+      const plan = planSupplierEdit(body);
+      await tx
+        .update(suppliers)
+        .set({ ...plan.fields, updated_at: new Date(), version: sql`${suppliers.version} + 1` })
+        .where(eq(suppliers.id, body.id));
+      changed('suppliers', body.id);
+      log('inventory', plan.log.subject, plan.log.predicate);
+      return { value: true, message: plan.message };
+    },
+  });
+
+  defineRoute(app, s, {
+    ...SUPPLIER_CALLS.remove,
+    write: true,
+    summary: 'Delete a supplier {id} (soft: products keep the supplier id)',
+    async handler({ tx, body, changed, log }) {
+      const row = orHttp(supplierOr404(body.id, await supplierRow(tx, body.id))).supplier;
+      const plan = planSupplierDelete(row);
+      await tx
+        .update(suppliers)
+        .set({ deleted: true, updated_at: new Date(), version: sql`${suppliers.version} + 1` })
+        .where(eq(suppliers.id, row.id));
+      changed('suppliers', row.id, 'delete');
+      log('inventory', plan.log.subject, plan.log.predicate);
+      return { value: true, message: plan.message };
+    },
+  });
+}
