@@ -12,6 +12,9 @@ export const LEVEL_NAMES: Record<Level, string> = {
 /** Levels a team member may be given from the Add Member form (SPEC §5: permission chosen from 2 to 5). */
 export const ASSIGNABLE_LEVELS: readonly Level[] = [2, 3, 4, 5];
 
+/** BayBook always keeps one member of the top level (SPEC §2 Members). */
+export const SUPER_ADMIN_LEVEL: Level = 5;
+
 /** The technician list is made of level-3 users (SPEC §6). */
 export const TECHNICIAN_LEVEL: Level = 3;
 

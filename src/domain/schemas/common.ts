@@ -30,19 +30,35 @@ export async function validatePayload<T>(schema: Schema<T>, value: unknown): Pro
   try {
     return (await schema.validate(value, { abortEarly: false, stripUnknown: true })) as T;
   } catch (err) {
-    // a transform meeting the wrong type (e.g. trim() on an array) throws a plain TypeError: still bad input
-    if (!(err instanceof ValidationError)) throw new PayloadError(fill(MSG.invalidField, { field: 'the request' }));
-    const order = schema instanceof ObjectSchema ? Object.keys(schema.fields) : [];
-    const rank = (e: ValidationError) => {
-      const head = (e.path ?? '').split(/[.[]/)[0];
-      const i = order.indexOf(head);
-      return i < 0 ? order.length : i;
-    };
-    const inner = err.inner.length ? [...err.inner].sort((a, b) => rank(a) - rank(b)) : [err];
-    const first = inner[0];
-    // yup's own type messages ("must be a `number` type, but the final value was…") are not for staff
-    const yupWords = /must be a `\w+` type|this must be/.test(first.message);
-    const message = yupWords ? fill(MSG.invalidField, { field: first.path || 'the request' }) : first.message;
-    throw new PayloadError(message, first.path);
+    throw payloadError(schema, err);
   }
+}
+
+/**
+ * validatePayload without a promise, for a catalogue write's plan (src/domain/writes): it runs inside the device's
+ * Dexie transaction, where only Dexie may be awaited, and in the server's route alike, with the same first message.
+ */
+export function validatePayloadSync<T>(schema: Schema<T>, value: unknown): T {
+  try {
+    return schema.validateSync(value, { abortEarly: false, stripUnknown: true }) as T;
+  } catch (err) {
+    throw payloadError(schema, err);
+  }
+}
+
+function payloadError(schema: Schema<unknown>, err: unknown): PayloadError {
+  // a transform meeting the wrong type (e.g. trim() on an array) throws a plain TypeError: still bad input
+  if (!(err instanceof ValidationError)) return new PayloadError(fill(MSG.invalidField, { field: 'the request' }));
+  const order = schema instanceof ObjectSchema ? Object.keys(schema.fields) : [];
+  const rank = (e: ValidationError) => {
+    const head = (e.path ?? '').split(/[.[]/)[0];
+    const i = order.indexOf(head);
+    return i < 0 ? order.length : i;
+  };
+  const inner = err.inner.length ? [...err.inner].sort((a, b) => rank(a) - rank(b)) : [err];
+  const first = inner[0];
+  // yup's own type messages ("must be a `number` type, but the final value was…") are not for staff
+  const yupWords = /must be a `\w+` type|this must be/.test(first.message);
+  const message = yupWords ? fill(MSG.invalidField, { field: first.path || 'the request' }) : first.message;
+  return new PayloadError(message, first.path);
 }

@@ -1,11 +1,10 @@
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { object } from 'yup';
 import { isId, newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
 import {
-  customerEditSchema,
-  type CustomerEditInput,
+  type CustomerInput,
   customerSchema,
   customerStatusSchema,
   fromSpecCustomer,
@@ -15,84 +14,87 @@ import {
   toSpecCustomer,
 } from '../../domain/schemas';
 import { normaliseVin } from '../../domain/vin';
-import { decideFields, fieldChangeShape, withDevice } from '../../domain/fieldChanges';
+import { fieldChangeShape, withDevice } from '../../domain/fieldChanges';
+import {
+  customerMissing,
+  planCustomerEdit,
+  planCustomerStatus,
+  planNewCustomer,
+  type PlannedCustomerChange,
+  type VinHolder,
+} from '../../domain/writes/customers';
+import type { Refusal } from '../../domain/writes/refusals';
 import type { Tx } from '../db/client';
 import { customers } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
 import { conflictAnswers } from '../http/conflicts';
 import { defineRoute, unwrap, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
-import { validOrBadRequest } from '../http/validate';
 
 /** SPEC's form keys ('VIN', 'Registration Number', …) or ours, both accepted. */
 const newCustomerPayload = customerSchema.transform((v) =>
   v && typeof v === 'object' ? fromSpecCustomer(v as Record<string, unknown>) : v,
 );
 
+/** A catalogue refusal as the server answers it. */
+function refused(r: Refusal): never {
+  throw new HttpError(r.status, r.message, r.id ? { id: r.id } : undefined);
+}
+
+async function vinHolder(tx: Tx, vin: unknown): Promise<VinHolder> {
+  if (typeof vin !== 'string') return undefined;
+  const [twin] = await tx
+    .select({ id: customers.id, first_name: customers.first_name, last_name: customers.last_name })
+    .from(customers)
+    .where(eq(customers.vin, normaliseVin(vin)));
+  return twin;
+}
+
 /**
- * Creates a customer in the caller's transaction (Add Customer, and the service request's inline new customer).
- * One record per VIN: a second customer with the same VIN is refused, naming the existing one.
+ * Creates a customer in the caller's transaction (Add Customer, and the service request's inline new customer) by
+ * the catalogue's plan (src/domain/writes/customers.ts): one record per VIN.
  */
 export async function createCustomer(
   ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>,
-  input: {
-    id?: string;
-    vin: string;
-    registration: string;
-    first_name: string;
-    last_name: string;
-    contact: string;
-    email?: string;
-  },
+  input: CustomerInput & { id?: string },
 ) {
-  const vin = normaliseVin(input.vin);
-  const [twin] = await ctx.tx.select().from(customers).where(eq(customers.vin, vin));
-  if (twin) throw conflict(fill(MSG.vinTaken, { name: `${twin.first_name} ${twin.last_name}` }), { id: twin.id });
+  const plan = planNewCustomer(input, await vinHolder(ctx.tx, input.vin));
+  if (!plan.ok) refused(plan);
   const id = input.id && isId(input.id) ? input.id : newId();
   const [row] = await ctx.tx
     .insert(customers)
-    .values({
-      id,
-      vin,
-      registration: input.registration.trim().toUpperCase(),
-      registration_key: registrationKey(input.registration),
-      first_name: input.first_name.trim(),
-      last_name: input.last_name.trim(),
-      contact: input.contact,
-      email: input.email ?? '',
-    })
+    .values({ id, ...plan.row, registration_key: registrationKey(plan.row.registration) })
     .returning();
   ctx.changed('customers', id);
-  ctx.log(
-    'service',
-    `Customer ${row.first_name} ${row.last_name}`,
-    `registered with VIN ${row.vin}, registration ${row.registration}`,
+  ctx.log('service', plan.log.subject, plan.log.predicate);
+  return row;
+}
+
+/** Stores a planned edit or block: only the columns that land (a concurrent edit of another field stays). */
+async function storeCustomerChange(
+  ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>,
+  id: string,
+  plan: PlannedCustomerChange,
+  device: string | undefined,
+) {
+  if (!plan.ok) refused(plan);
+  if (plan.log) {
+    const keys =
+      typeof plan.set.registration === 'string' ? { registration_key: registrationKey(plan.set.registration) } : {};
+    await ctx.tx
+      .update(customers)
+      .set({ ...plan.set, ...keys, updated_at: new Date(), version: sql`${customers.version} + 1` })
+      .where(eq(customers.id, id));
+    ctx.changed('customers', id);
+    ctx.log('service', plan.log.subject, withDevice(plan.log.predicate, device));
+  }
+  const conflicts = await conflictAnswers(
+    ctx.tx,
+    { entity: 'customers', id, subject: plan.subject },
+    plan.conflicts,
+    (f, line) => line.includes(f) || (f === 'active' && /blocked/.test(line)),
   );
-  return row;
-}
-
-/** The fields an inline edit may change (the edit schema's, but the row's id and version). */
-const EDITABLE = Object.keys(customerEditSchema.fields).filter((f) => f !== 'id' && f !== 'version');
-
-/** The columns of the edited fields, normalised as the table keeps them. */
-function customerColumns(merged: CustomerEditInput, fields: string[]): Partial<typeof customers.$inferInsert> {
-  const all: Partial<typeof customers.$inferInsert> = {
-    vin: normaliseVin(merged.vin),
-    registration: merged.registration.trim().toUpperCase(),
-    first_name: merged.first_name,
-    last_name: merged.last_name,
-    contact: merged.contact,
-    email: merged.email ?? '',
-    note: merged.note ?? '',
-    discount: merged.discount ?? 0,
-  };
-  const set = Object.fromEntries(Object.entries(all).filter(([k]) => fields.includes(k)));
-  return fields.includes('registration') ? { ...set, registration_key: registrationKey(merged.registration) } : set;
-}
-
-export async function customerById(tx: Tx, id: string) {
-  const [row] = await tx.select().from(customers).where(eq(customers.id, id));
-  return row;
+  return { value: true, message: plan.message, ...(conflicts.length ? { conflicts } : {}) };
 }
 
 export function customersRoutes(app: FastifyInstance, s: AppServices) {
@@ -131,48 +133,10 @@ export function customersRoutes(app: FastifyInstance, s: AppServices) {
     async handler(ctx) {
       const raw = fromSpecCustomer(unwrap(ctx.req.body) as Record<string, unknown>);
       const [current] = await ctx.tx.select().from(customers).where(eq(customers.id, ctx.body.id)).for('update');
-      if (!current) throw notFound(fill(MSG.noRecordFound, { id: ctx.body.id }));
-      const { base, device } = ctx.body;
-      const edit = Object.fromEntries(EDITABLE.filter((f) => f in raw).map((f) => [f, raw[f]]));
-      // blocked since the device read it: nothing of the edit lands, every field is the person's to decide
-      const decided = base
-        ? decideFields(current, { changes: edit, base }, base.active === 1 && current.active === 0)
-        : { apply: edit, conflicts: [] };
-      const merged = await validOrBadRequest(customerEditSchema, { ...current, ...decided.apply, id: current.id });
-      const vin = normaliseVin(merged.vin);
-      if (vin !== current.vin) {
-        const [twin] = await ctx.tx
-          .select({ id: customers.id, first_name: customers.first_name, last_name: customers.last_name })
-          .from(customers)
-          .where(eq(customers.vin, vin));
-        if (twin) throw conflict(fill(MSG.vinTaken, { name: `${twin.first_name} ${twin.last_name}` }));
-      }
-      // only the fields that land are written: a concurrent edit of another field stays
-      const fields = Object.keys(decided.apply);
-      if (fields.length > 0) {
-        await ctx.tx
-          .update(customers)
-          .set({ ...customerColumns(merged, fields), updated_at: new Date(), version: sql`${customers.version} + 1` })
-          .where(eq(customers.id, current.id));
-        ctx.changed('customers', current.id);
-        ctx.log(
-          'service',
-          `Customer ${merged.first_name} ${merged.last_name}`,
-          withDevice(`edited ${fields.join(', ')}`, device),
-        );
-      }
-      const subject = `Customer ${current.first_name} ${current.last_name}`;
-      const conflicts = await conflictAnswers(
-        ctx.tx,
-        { entity: 'customers', id: current.id, subject },
-        decided.conflicts,
-        (f, line) => line.includes(f),
-      );
-      return {
-        value: true,
-        message: conflicts.length ? fill(MSG.fieldConflicts, { count: conflicts.length }) : 'Customer updated',
-        ...(conflicts.length ? { conflicts } : {}),
-      };
+      if (!current) refused(customerMissing(ctx.body.id));
+      const twin = raw.vin !== undefined ? await vinHolder(ctx.tx, raw.vin) : undefined;
+      const plan = planCustomerEdit(current, { changes: raw, base: ctx.body.base }, twin);
+      return storeCustomerChange(ctx, ctx.body.id, plan, ctx.body.device);
     },
   });
 
@@ -181,17 +145,12 @@ export function customersRoutes(app: FastifyInstance, s: AppServices) {
     path: '/customer-status',
     write: true,
     summary: 'Block (active 0) or unblock (active 1) a customer',
-    body: customerStatusSchema,
-    async handler({ tx, body, changed, log }) {
-      const current = await customerById(tx, body.id);
-      if (!current) throw notFound(fill(MSG.noRecordFound, { id: body.id }));
-      await tx
-        .update(customers)
-        .set({ active: body.active, updated_at: new Date(), version: sql`${customers.version} + 1` })
-        .where(eq(customers.id, body.id));
-      changed('customers', body.id);
-      log('service', `Customer ${current.first_name} ${current.last_name}`, body.active ? 'unblocked' : 'blocked');
-      return { value: true, message: body.active ? 'Customer unblocked' : 'Customer blocked' };
+    body: customerStatusSchema.shape(fieldChangeShape),
+    async handler(ctx) {
+      const { id, active, base, device } = ctx.body;
+      const [current] = await ctx.tx.select().from(customers).where(eq(customers.id, id)).for('update');
+      if (!current) refused(customerMissing(id));
+      return storeCustomerChange(ctx, id, planCustomerStatus(current, { active, base }), device);
     },
   });
 
@@ -241,12 +200,7 @@ export function customersRoutes(app: FastifyInstance, s: AppServices) {
     summary: 'A customer by id: data.data',
     async handler({ params }) {
       const id = params.id ?? '';
-      const [row] = isId(id)
-        ? await db
-            .select()
-            .from(customers)
-            .where(and(eq(customers.id, id)))
-        : [];
+      const [row] = isId(id) ? await db.select().from(customers).where(eq(customers.id, id)) : [];
       if (!row) throw notFound(fill(MSG.noRecordFound, { id }));
       return { value: true, data: { data: row } };
     },

@@ -1,0 +1,48 @@
+import type { Schema } from 'yup';
+import { findApiRoute, type ApiRoute } from '../apiRoutes';
+import { MSG } from '../messages';
+import { can } from '../permissions';
+import { PayloadError, validatePayloadSync } from '../schemas/common';
+
+/**
+ * How the customer and team writes of the catalogue say no (issue 17): the words a person reads, and the HTTP status
+ * the server answers them with (the device shows the same words at once). The level a write needs is the level of
+ * the call it queues, read from src/domain/apiRoutes.ts: the server's route guard and the device read the same row.
+ */
+export interface Refusal {
+  ok: false;
+  message: string;
+  status: 400 | 403 | 404 | 409;
+  /** the record the refusal is about (a VIN taken: the customer who has it) */
+  id?: string;
+}
+
+export const refuse = (message: string, status: Refusal['status'] = 400, id?: string): Refusal => ({
+  ok: false,
+  message,
+  status,
+  ...(id ? { id } : {}),
+});
+
+/** The call a write queues, by which its permission is known. */
+export interface WriteCall {
+  method: ApiRoute['method'];
+  path: string;
+}
+
+/** Refused when `level` may not make `call` (SPEC §6 through apiRoutes.ts), else undefined. */
+export function levelRefusal(call: WriteCall, level: number): Refusal | undefined {
+  const action = findApiRoute(call.method, call.path)?.action;
+  if (action === undefined) throw new Error(`${call.method} ${call.path} is not in src/domain/apiRoutes.ts`);
+  return action === null || can(action, level) ? undefined : refuse(MSG.forbidden, 403);
+}
+
+/** A payload checked by its schema as the server's route checks it: the cast value, or the first field's words. */
+export function checked<T>(schema: Schema<T>, value: unknown): { ok: true; value: T } | Refusal {
+  try {
+    return { ok: true, value: validatePayloadSync(schema, value) };
+  } catch (err) {
+    if (err instanceof PayloadError) return refuse(err.message);
+    throw err;
+  }
+}

@@ -1,0 +1,173 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { object, string } from 'yup';
+import { MSG } from '../../domain/messages';
+import { fieldChangeShape, withDevice } from '../../domain/fieldChanges';
+import { SUPER_ADMIN_LEVEL } from '../../domain/levels';
+import { newId } from '../../domain/ids';
+import { PASSWORD_MASK, addMemberSchema, idField, idPayloadSchema } from '../../domain/schemas';
+import {
+  memberMissing,
+  planMemberAdd,
+  planMemberEdit,
+  planMemberRemove,
+  type TeamView,
+} from '../../domain/writes/team';
+import type { Refusal } from '../../domain/writes/refusals';
+import type { Tx } from '../db/client';
+import { users } from '../db/schema';
+import { hashPassword } from '../auth/passwords';
+import { HttpError, badRequest } from '../http/errors';
+import { conflictAnswers } from '../http/conflicts';
+import { defineRoute, unwrap } from '../http/route';
+import type { AppServices } from '../http/services';
+
+/** What a team member looks like on the wire: the password is never sent, only a mask (SPEC §2 Members). */
+const publicUser = (u: { id: string; username: string; permission: number }) => ({
+  id: u.id,
+  username: u.username,
+  permission: u.permission,
+  password: PASSWORD_MASK,
+});
+
+/** A catalogue refusal as the server answers it. */
+function refused(r: Refusal): never {
+  throw new HttpError(r.status, r.message);
+}
+
+/**
+ * What the server knows of the team around member `id` (none: a new member): every other name, removed members'
+ * too (their names stay on the jobs and logs they signed), and whether another Super Admin stays.
+ */
+async function teamView(tx: Tx, self: string, id?: string): Promise<TeamView> {
+  const others = await tx
+    .select({ username: users.username, permission: users.permission, deleted: users.deleted })
+    .from(users)
+    .where(id ? ne(users.id, id) : undefined);
+  return {
+    self,
+    otherNames: others.map((o) => o.username),
+    otherSuperAdmin: others.some((o) => o.permission === SUPER_ADMIN_LEVEL && !o.deleted),
+  };
+}
+
+async function liveMember(tx: Tx, id: string) {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.deleted, false)))
+    .for('update');
+  return row ?? refused(memberMissing());
+}
+
+/** A member's edit: {id, username?, permission?, base?, device?} (field changes, issue 14) and/or {password}. */
+const memberEditPayload = object({
+  id: idField().required(MSG.invalidId),
+  password: string().optional(),
+  ...fieldChangeShape,
+}).unknown(true);
+
+/** Team members (SPEC §2 Members): the plans are src/domain/writes/team.ts; hashing a password is done here only. */
+export function teamRoutes(app: FastifyInstance, s: AppServices) {
+  const { db } = s;
+
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/v2/auth/user-list/:level',
+    summary: 'Team members of one level (the technician list is level 3)',
+    async handler({ params }) {
+      const level = Number(params.level);
+      if (!Number.isInteger(level) || level < 1 || level > 5) throw badRequest(MSG.permissionRange);
+      const rows = await db
+        .select({ id: users.id, username: users.username, permission: users.permission })
+        .from(users)
+        .where(and(eq(users.permission, level), eq(users.deleted, false)))
+        .orderBy(asc(users.username));
+      return { value: true, data: rows.map(publicUser) };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'GET',
+    path: '/v2/auth/users',
+    summary: 'All team members, passwords masked',
+    async handler() {
+      const rows = await db
+        .select({ id: users.id, username: users.username, permission: users.permission })
+        .from(users)
+        .where(eq(users.deleted, false))
+        .orderBy(asc(users.username));
+      return { value: true, data: rows.map(publicUser) };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'POST',
+    path: '/v2/auth/user',
+    write: true,
+    summary: 'Add a team member {username, permission, password}',
+    body: addMemberSchema,
+    async handler({ tx, body, user, changed, log }) {
+      const plan = planMemberAdd(body, (await teamView(tx, user.username)).otherNames);
+      if (!plan.ok) refused(plan);
+      const id = body.id ?? newId();
+      await tx.insert(users).values({ id, ...plan.row, password_hash: await hashPassword(plan.password) });
+      changed('users', id);
+      log('system', plan.log.subject, plan.log.predicate);
+      return { value: true, message: plan.message, id };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'PUT',
+    path: '/v2/auth/user',
+    write: true,
+    summary:
+      'Edit a team member {id, username?, permission?, base?, device?} (a name or level someone changed since is answered as a conflict, issue 14) and/or {password} (unchanged when empty or masked)',
+    body: memberEditPayload,
+    async handler(ctx) {
+      const { id, base, device, password } = ctx.body;
+      const current = await liveMember(ctx.tx, id);
+      const sent = { changes: unwrap(ctx.req.body) as Record<string, unknown>, base, password };
+      const plan = planMemberEdit(current, sent, await teamView(ctx.tx, ctx.user.username, id));
+      if (!plan.ok) refused(plan);
+      if (plan.log) {
+        const hash = plan.password ? { password_hash: await hashPassword(plan.password) } : {};
+        await ctx.tx
+          .update(users)
+          .set({ ...plan.set, ...hash, updated_at: new Date(), version: sql`${users.version} + 1` })
+          .where(eq(users.id, id));
+        ctx.changed('users', id);
+        ctx.log('system', plan.log.subject, withDevice(plan.log.predicate, device));
+      }
+      const conflicts = await conflictAnswers(
+        ctx.tx,
+        { entity: 'users', id, subject: plan.subject },
+        plan.conflicts,
+        (f, line) => line.includes(f),
+      );
+      return { value: true, message: plan.message, ...(conflicts.length ? { conflicts } : {}) };
+    },
+  });
+
+  defineRoute(app, s, {
+    method: 'DELETE',
+    path: '/v2/auth/user',
+    write: true,
+    summary: 'Remove a team member (row {id})',
+    body: idPayloadSchema,
+    async handler({ tx, body, user, changed, log }) {
+      const row = await liveMember(tx, body.id);
+      const plan = planMemberRemove(row, await teamView(tx, user.username, row.id));
+      if (!plan.ok) refused(plan);
+      // soft delete: the username stays on the jobs, logs and payments it signed
+      await tx
+        .update(users)
+        .set({ deleted: true, updated_at: new Date(), version: sql`${users.version} + 1` })
+        .where(eq(users.id, row.id));
+      changed('users', row.id, 'delete');
+      log('system', plan.log.subject, plan.log.predicate);
+      return { value: true, message: plan.message };
+    },
+  });
+}
