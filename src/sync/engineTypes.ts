@@ -4,7 +4,7 @@ import type { Choice } from '../domain/decisions';
 import type { FieldConflictRow } from './decisions';
 import type { ExplainedConflict } from './discard';
 import type { PushResult } from './outbox';
-import type { PullResult } from './pull';
+import type { PullResult } from './pullTypes';
 import type { StatusStore, SyncStatus } from './status';
 import type { ChannelClass } from './syncNews';
 import type { Transport } from './transport';
