@@ -107,21 +107,22 @@ describe.each(DATABASES)('photo uploads on %s', (kind) => {
     expect(await listed()).not.toContain(res.id);
   });
 
-  it('refuses a form without its boundary or cut short with 400 and what to send (no 500)', async () => {
-    const post = (contentType: string, body: string) =>
-      fetch(`${s.url}/api/upload/service-photo`, {
+  it('refuses a form without its boundary or cut short with 400 and what to send (no 500), the logo upload too', async () => {
+    const post = (path: string, contentType: string, body: string) =>
+      fetch(`${s.url}/api${path}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${s.adminToken}`, 'idempotency-key': newId(), 'content-type': contentType },
         body,
       });
+    const before = await listed();
     const cut = `--x\r\nContent-Disposition: form-data; name="job_id"\r\n\r\n${jobId}\r\n--x\r\nContent-Disposition: form-data; name="myfile"; filename="a.jpg"\r\n\r\n\xff\xd8\xff`;
-    for (const [type, body] of [
-      ['multipart/form-data', cut],
-      ['multipart/form-data; boundary=x', cut],
-    ]) {
-      const res = await post(type, body);
-      expect([res.status, await res.json()], type).toEqual([400, { value: false, message: MSG.photoNotForm }]);
+    for (const type of ['multipart/form-data', 'multipart/form-data; boundary=x']) {
+      const photo = await post('/upload/service-photo', type, cut);
+      expect([photo.status, await photo.json()], type).toEqual([400, { value: false, message: MSG.photoNotForm }]);
+      const logo = await post('/shop-logo', type, cut);
+      expect([logo.status, (await logo.json()).value], type).toEqual([400, false]);
     }
+    expect(await listed()).toEqual(before);
     expect((await s.api('GET', '/health', { token: null })).status).toBe(200);
   });
 

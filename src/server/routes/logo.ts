@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MSG } from '../../domain/messages';
-import { checkPhotoSize } from '../../domain/schemas';
 import type { BlobStore } from '../blobs';
-import { HttpError, badRequest } from '../http/errors';
+import { readUploadForm } from '../http/multipart';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { keepLogo } from '../images';
@@ -15,15 +13,10 @@ export const readLogo = (blobs: BlobStore): Promise<Buffer | null> => blobs.get(
 
 /** The upload's file (field myfile), within the photos' 10 MB, read before the transaction opens and checked. */
 async function readLogoUpload(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw badRequest('Send the logo as multipart form data (field myfile).');
-  let file: Buffer | undefined;
-  for await (const part of req.parts()) {
-    if (part.type !== 'file') continue;
-    const buffer = await part.toBuffer();
-    if (!checkPhotoSize(buffer.length).ok || part.file.truncated) throw new HttpError(413, MSG.fileTooLarge);
-    if (part.fieldname === 'myfile') file = buffer;
-  }
-  if (!file || file.length === 0) throw badRequest('Choose a picture to upload.');
+  const { file } = await readUploadForm(req, {
+    notForm: 'Send the logo as multipart form data (field myfile).',
+    missing: 'Choose a picture to upload.',
+  });
   return keepLogo(file);
 }
 

@@ -4,9 +4,10 @@ import { PHOTO_READ } from '../../domain/apiRoutes';
 import { isId, newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
 import { can } from '../../domain/permissions';
-import { checkPhotoSize, idPayloadSchema } from '../../domain/schemas';
+import { idPayloadSchema } from '../../domain/schemas';
 import { jobs, productPhotos, products, servicePhotos } from '../db/schema';
-import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { readUploadForm } from '../http/multipart';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { keepPhoto, photoHeaders, type KeptPhoto } from '../images';
@@ -22,26 +23,7 @@ interface Upload extends KeptPhoto {
  * its bytes, re-encoded, with its thumbnail): a refused file stores nothing.
  */
 async function readUpload(req: FastifyRequest, ownerField: 'job_id' | 'product_id'): Promise<Upload> {
-  if (!req.isMultipart()) throw badRequest(MSG.photoNotForm);
-  const fields: Record<string, string> = {};
-  let file: Buffer | undefined;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const buffer = await part.toBuffer();
-        if (!checkPhotoSize(buffer.length).ok || part.file.truncated) throw new HttpError(413, MSG.fileTooLarge);
-        if (part.fieldname === 'myfile') file = buffer;
-      } else {
-        fields[part.fieldname] = String(part.value);
-      }
-    }
-  } catch (err) {
-    // the parser's own refusals (too large, too many parts) carry their status; a form cut short or without its
-    // boundary is thrown bare by busboy, and is the client's fault all the same
-    if (err instanceof HttpError || (err instanceof Error && 'statusCode' in err)) throw err;
-    throw badRequest(MSG.photoNotForm);
-  }
-  if (!file || file.length === 0) throw badRequest(MSG.photoMissing);
+  const { file, fields } = await readUploadForm(req, { notForm: MSG.photoNotForm, missing: MSG.photoMissing });
   const owner = fields[ownerField] ?? '';
   if (!isId(owner)) throw badRequest(fill(MSG.noRecordFound, { id: owner }));
   return { id: isId(fields.id) ? fields.id : newId(), owner, ...(await keepPhoto(file)) };
