@@ -40,6 +40,7 @@ import {
   type InvoiceRow,
 } from '../invoices/ledger';
 import { moveStock } from '../inventory/stock';
+import { refusalFacts } from '../invoices/refusalFacts';
 import { takeNumber } from '../numbers';
 import { readSettings } from '../settings';
 import { invoiceSummary, paidSummaryWindow } from '../../domain/reports';
@@ -270,7 +271,9 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.invoice_id, true);
       refuseIfStale(inv, ctx.body.base_version);
-      const plan = planned(planReturn(inv, ctx.body.items, ctx.body.comment, await readSettings(ctx.tx)));
+      const plan = planReturn(inv, ctx.body.items, ctx.body.comment, await readSettings(ctx.tx));
+      // a refused return carries the invoice's facts for the device to word, as a refused payment does (issue 14)
+      if (!plan.ok) throw badRequest(plan.message, await refusalFacts(ctx.tx, inv));
       const saved = await storeChange(ctx, inv, plan);
       return { value: true, message: plan.message, data: { total: saved.total } };
     },
