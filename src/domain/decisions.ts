@@ -20,6 +20,7 @@ export const FIELD_LABELS = {
     email: 'Email',
     note: 'Note',
     discount: 'Discount',
+    active: 'Blocked or active',
   },
   jobs: {
     comment: 'Comment for customer',
@@ -28,6 +29,14 @@ export const FIELD_LABELS = {
     technician: 'Technician',
     mileage: 'Mileage',
     service: 'Services',
+  },
+  users: {
+    username: 'Username',
+    permission: 'Level',
+  },
+  config: {
+    description: 'Description',
+    amount: 'Amount',
   },
   products: {
     title: 'Title',
@@ -56,9 +65,11 @@ export function fieldLabel(entity: string, field: string): string {
 /** How the list names a record: the job's number and plate, the customer's name and plate. */
 export function recordLabel(entity: string, row: Record<string, unknown> | undefined): string {
   const text = (k: string) => String(row?.[k] ?? '');
-  if (!row) return entity === 'jobs' ? 'A job' : entity === 'products' ? 'A product' : 'A customer';
+  if (!row) return { jobs: 'A job', products: 'A product', users: 'A team member' }[entity] ?? 'A customer';
+  if (entity === 'users') return `Team member ${text('username')}`;
   if (entity === 'jobs') return `Job ${displayJobNumber(text('number'))} (${text('registration')})`;
   if (entity === 'products') return `Product ${text('title')}`;
+  if (entity === 'config') return `Setting ${text('title')}`;
   return `${text('first_name')} ${text('last_name')} (${text('registration')})`.trim();
 }
 

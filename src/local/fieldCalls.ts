@@ -36,9 +36,11 @@ export const DECIDED_PATH = '/v3/decided';
 
 /**
  * The one call that carries field changes of a record (issue 14), with their base values and the device's code:
- * PUT /customer and PUT /v2/inventory/product {id, <fields>, base, device}; a job's field by its own call (JOB_CALLS),
- * {id, <key>: value, detail?, base, device}. The repositories' edits and a decision's "use mine" both send by it, so
- * a re-sent value goes exactly as the first one did, only against the newer base.
+ * PUT /customer, PUT /customer-status (a block), PUT /v2/auth/user (a team member's name or level) and
+ * PUT /v2/inventory/product {id, <fields>, base, device}; a setting by PUT /configsheet/{id} {<fields>, base,
+ * device}; a job's field by its own call (JOB_CALLS), {id, <key>: value, detail?, base, device}. The repositories'
+ * edits and a decision's "use mine" both send by it, so a re-sent value goes exactly as the first one did, only
+ * against the newer base.
  */
 export function fieldCall(
   entity: DecidedEntity,
@@ -50,9 +52,14 @@ export function fieldCall(
 ): EnqueueInput {
   const extra = device ? { device } : {};
   const whole = { ...set.changes, base: set.base, ...extra };
+  // a block goes by its own call (level 5), an edit of the other fields by PUT /customer (level 3)
+  if (entity === 'customers' && 'active' in set.changes)
+    return { method: 'PUT', path: '/customer-status', body: { data: { id, ...whole } }, label };
   if (entity === 'customers') return { method: 'PUT', path: '/customer', body: { data: { id, ...whole } }, label };
+  if (entity === 'users') return { method: 'PUT', path: '/v2/auth/user', body: { data: { id, ...whole } }, label };
   if (entity === 'products')
     return { method: 'PUT', path: '/v2/inventory/product', body: { data: { id, ...whole } }, label };
+  if (entity === 'config') return { method: 'PUT', path: `/configsheet/${id}`, body: { data: whole }, label };
   const [field] = Object.keys(set.changes);
   const value = set.changes[field];
   const call = JOB_CALLS[field];

@@ -113,7 +113,7 @@ describe('repositories: local rows and their outbox entries in one transaction',
       mileage: 5,
     });
     await repos.jobs.comment(job.id, 'call first');
-    const team = await repos.team.add({ username: 'indep', permission: 3, password: 'pw' });
+    const team = await repos.team.add({ username: 'indep', permission: 3, password: 'bay-pass-1234' });
     const sent: string[] = [];
     const transport: Transport = async (method, path) => {
       if (path === '/customer')
@@ -150,7 +150,7 @@ describe('repositories: local rows and their outbox entries in one transaction',
       vin: 'V',
       registration: 'R1',
       email: '',
-      contact: '1',
+      contact: '8765551234',
       current_points: 0,
       discount: 0,
       note: '',
@@ -199,7 +199,7 @@ describe('repositories: local rows and their outbox entries in one transaction',
 
   it('backs off on network errors without jamming or losing the entry', async () => {
     const { db, repos } = await device();
-    await repos.team.add({ username: 'n1', permission: 3, password: 'pw' });
+    await repos.team.add({ username: 'net1', permission: 3, password: 'bay-pass-1234' });
     let calls = 0;
     const down: Transport = async () => {
       calls++;

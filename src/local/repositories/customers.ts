@@ -1,6 +1,18 @@
 import { changedFields } from '../../domain/fieldChanges';
 import { newId } from '../../domain/ids';
-import { MSG, fill } from '../../domain/messages';
+import {
+  CUSTOMER_CALLS,
+  checkNewCustomer,
+  customerLevelRefusal,
+  customerMissing,
+  keptCustomerEdit,
+  planCustomerEdit,
+  planCustomerStatus,
+  planNewCustomer,
+  type CustomerEdit,
+  type VinHolder,
+} from '../../domain/writes/customers';
+import type { Refusal } from '../../domain/writes/refusals';
 import { searchTerms } from '../../domain/search';
 import { customerKeys, plateKey } from '../../domain/model/keys';
 import { rowCountKey, type BayBookDB, type CustomerRow } from '../db';
@@ -25,50 +37,48 @@ export interface CustomerForm {
   Email?: string;
 }
 
-export interface CustomerEdit {
-  first_name?: string;
-  last_name?: string;
-  vin?: string;
-  registration?: string;
-  contact?: string;
-  email?: string;
-  note?: string;
-  discount?: number;
-}
+export type { CustomerEdit } from '../../domain/writes/customers';
 
 function digits(s: string): string {
   return s.replace(/\D+/g, '');
 }
 
-export function customerRowFromForm(id: string, form: CustomerForm, now: string): CustomerRow {
+/** The form as typed, its contact number as digits only (the contact inputs keep only digits; a pasted one may not). */
+const typedForm = (form: CustomerForm): CustomerForm => ({ ...form, 'Contact number': digits(form['Contact number']) });
+
+/** A catalogue refusal as the device's write says it: in the server's words, before anything is stored. */
+function refused(r: Refusal): never {
+  throw new LocalWriteError(r.message);
+}
+
+async function vinHolder(w: WriteContext, vin: unknown): Promise<VinHolder> {
+  if (typeof vin !== 'string') return undefined;
+  return w.db.customers.where('vin_key').equals(plateKey(vin)).first();
+}
+
+/**
+ * Puts a new customer's row in the write `w` by the catalogue's plan (src/domain/writes/customers.ts), refusing a
+ * second record for a VIN here as the server would (so a check-in made offline is not refused later). Queues nothing:
+ * the caller queues the call that creates the customer on the server (POST /customer, or at level 1 the POST /service
+ * that brings the new customer's fields). `withJob`: checked by the service request's schema, as the server does.
+ */
+export async function putNewCustomer(w: WriteContext, form: CustomerForm, withJob = true): Promise<CustomerRow> {
+  const input = checkNewCustomer({ ...typedForm(form) }, withJob);
+  if (!input.ok) refused(input);
+  const plan = planNewCustomer(input.value, await vinHolder(w, input.value.vin));
+  if (!plan.ok) refused(plan);
   const row = {
-    id,
-    first_name: form['First name'].trim(),
-    last_name: form['Last name'].trim(),
-    vin: form.VIN.trim().toUpperCase(),
-    registration: form['Registration Number'].trim().toUpperCase(),
-    email: (form.Email ?? '').trim(),
-    contact: digits(form['Contact number']),
+    id: newId(),
+    ...plan.row,
     current_points: 0,
     discount: 0,
     note: '',
     active: 1,
-    created_at: now,
-    updated_at: now,
+    created_at: w.now,
+    updated_at: w.now,
     version: 1,
   };
-  return { ...row, ...customerKeys(row) };
-}
-
-/**
- * Puts a new customer's row in the write `w`, refusing a second record for a VIN here as the server would (so a
- * check-in made offline is not refused later). Queues nothing: the caller queues the call that creates the customer
- * on the server (POST /customer, or at level 1 the POST /service that brings the new customer's fields).
- */
-export async function putNewCustomer(w: WriteContext, form: CustomerForm): Promise<CustomerRow> {
-  const twin = await w.db.customers.where('vin_key').equals(plateKey(form.VIN)).first();
-  if (twin) throw new LocalWriteError(fill(MSG.vinTaken, { name: `${twin.first_name} ${twin.last_name}` }));
-  return w.put('customers', customerRowFromForm(newId(), form, w.now));
+  return w.put('customers', { ...row, ...customerKeys(row) });
 }
 
 /** Queues POST /customer {form payload} for a row put by putNewCustomer in the same write. */
@@ -76,10 +86,16 @@ export function enqueueNewCustomer(w: WriteContext, id: string, form: CustomerFo
   return w.enqueue({
     method: 'POST',
     path: '/customer',
-    body: { data: { id, ...form } },
+    body: { data: { id, ...typedForm(form) } },
     creates: [id],
     label: `Add customer ${form['First name']} ${form['Last name']} (${form['Registration Number']})`,
   });
+}
+
+/** Refused when the person signed in may not make this write. */
+function mayWrite(w: WriteContext, write: keyof typeof CUSTOMER_CALLS) {
+  const denied = customerLevelRefusal(write, w.session.permission);
+  if (denied) refused(denied);
 }
 
 export function customersRepository(db: BayBookDB) {
@@ -119,8 +135,9 @@ export function customersRepository(db: BayBookDB) {
     /** POST /customer {form payload}; returns the new customer's id (made here, UUIDv7). */
     add(form: CustomerForm): Promise<string> {
       return localWrite(db, async (w) => {
+        mayWrite(w, 'add');
         // one record per VIN, as the server holds it: refused here rather than as a conflict after the sync
-        const row = await putNewCustomer(w, form);
+        const row = await putNewCustomer(w, form, false);
         await enqueueNewCustomer(w, row.id, form);
         return row.id;
       });
@@ -133,38 +150,35 @@ export function customersRepository(db: BayBookDB) {
      */
     edit(id: string, changes: CustomerEdit): Promise<CustomerRow> {
       return localWrite(db, async (w) => {
+        mayWrite(w, 'edit');
         const cur = await w.get<CustomerRow>('customers', id);
-        if (!cur) throw new LocalWriteError(MSG.customerNotFoundUpper);
-        const clean: CustomerEdit = { ...changes };
-        if (changes.contact !== undefined) clean.contact = digits(changes.contact);
-        if (changes.vin !== undefined) clean.vin = changes.vin.trim().toUpperCase();
-        if (changes.registration !== undefined) clean.registration = changes.registration.trim().toUpperCase();
-        if (changes.note !== undefined && changes.note.length > 500) throw new LocalWriteError(MSG.noteMax);
-        const set = changedFields({ ...cur }, { ...clean });
-        if (Object.keys(set.changes).length === 0) return cur;
-        const row = await w.patch<CustomerRow>('customers', id, { ...set.changes, updated_at: w.now });
+        if (!cur) refused(customerMissing(id));
+        // the contact input keeps digits only; what is left is the plan's to keep as the table keeps it
+        const typed = changes.contact === undefined ? changes : { ...changes, contact: digits(changes.contact) };
+        const set = changedFields({ ...cur }, keptCustomerEdit(typed));
         const base = { ...set.base, active: cur.active };
-        await queueFieldChange(
-          w,
-          'customers',
-          id,
-          { changes: set.changes, base },
-          `Edit customer ${row.first_name} ${row.last_name}`,
-        );
+        const plan = planCustomerEdit(cur, { changes: set.changes, base }, await vinHolder(w, set.changes.vin));
+        if (!plan.ok) refused(plan);
+        if (!plan.log) return cur;
+        const row = await w.patch<CustomerRow>('customers', id, { ...plan.set, updated_at: w.now });
+        const label = `Edit customer ${row.first_name} ${row.last_name}`;
+        await queueFieldChange(w, 'customers', id, { changes: set.changes, base }, label);
         return row;
       });
     },
 
-    /** PUT /customer-status {data: {id, active}} — Block/Unblock (level 5) */
+    /** PUT /customer-status {data: {id, active, base, device}} — Block/Unblock (level 5), a field change (issue 14) */
     setActive(id: string, active: boolean): Promise<void> {
       return localWrite(db, async (w) => {
-        const row = await w.patch<CustomerRow>('customers', id, { active: active ? 1 : 0, updated_at: w.now });
-        await w.enqueue({
-          method: 'PUT',
-          path: '/customer-status',
-          body: { data: { id, active: active ? 1 : 0 } },
-          label: `${active ? 'Unblock' : 'Block'} customer ${row.first_name} ${row.last_name}`,
-        });
+        mayWrite(w, 'status');
+        const cur = await w.get<CustomerRow>('customers', id);
+        if (!cur) refused(customerMissing(id));
+        const plan = planCustomerStatus(cur, { active: active ? 1 : 0 });
+        if (!plan.ok) refused(plan);
+        if (!plan.log) return;
+        const row = await w.patch<CustomerRow>('customers', id, { ...plan.set, updated_at: w.now });
+        const label = `${active ? 'Unblock' : 'Block'} customer ${row.first_name} ${row.last_name}`;
+        await queueFieldChange(w, 'customers', id, { changes: plan.set, base: { active: cur.active } }, label);
       });
     },
 

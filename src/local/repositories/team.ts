@@ -1,8 +1,20 @@
+import { changedFields } from '../../domain/fieldChanges';
 import { newId } from '../../domain/ids';
 import { settingsFrom, type Settings } from '../../domain/configSheet';
-import { TECHNICIAN_LEVEL } from '../../domain/levels';
+import { SUPER_ADMIN_LEVEL, TECHNICIAN_LEVEL } from '../../domain/levels';
 import { MSG } from '../../domain/messages';
+import type { Refusal } from '../../domain/writes/refusals';
+import {
+  TEAM_CALLS,
+  memberMissing,
+  planMemberAdd,
+  planMemberEdit,
+  planMemberRemove,
+  teamLevelRefusal,
+  type TeamView,
+} from '../../domain/writes/team';
 import type { BayBookDB, StoredRow } from '../db';
+import { queueFieldChange } from '../fieldCalls';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
 
 /**
@@ -13,22 +25,33 @@ import { LocalWriteError, localWrite, type WriteContext } from '../write';
 export type MemberRow = StoredRow<'users'>;
 export type ConfigRow = StoredRow<'config'>;
 
+/** A catalogue refusal as the device's write says it: in the server's words, before anything is stored. */
+function refused(r: Refusal): never {
+  throw new LocalWriteError(r.message);
+}
+
+function mayWrite(w: WriteContext, write: keyof typeof TEAM_CALLS) {
+  const denied = teamLevelRefusal(write, w.session.permission);
+  if (denied) refused(denied);
+}
+
 /**
- * The server's team rules, applied on the device too so a refusal is met at once, offline, in the same words: the
- * last Super Admin stays; nobody removes themselves or lowers their own level. (A taken username is left to the
- * server: a device may not know every member, and the refusal reaches the conflicts list with the server's words.)
+ * What the device knows of the team around member `id` (none: a new member). A device may not know every member
+ * (removed ones leave it): a name it cannot see taken is the server's to refuse, in the same words, when the call
+ * arrives.
  */
-async function checkMember(w: WriteContext, change: { id: string; permission?: number; removing?: boolean }) {
-  const rows = ((await w.db.users.toArray()) as MemberRow[]).filter((u) => !u.deleted);
-  const current = rows.find((u) => u.id === change.id);
-  if (!current) return;
-  const self = current.username === w.session.username;
-  if (change.removing && self) throw new LocalWriteError(MSG.cannotRemoveSelf);
-  const leavesLevel5 = current.permission === 5 && (change.removing || (change.permission ?? 5) < 5);
-  if (leavesLevel5 && !rows.some((u) => u.id !== current.id && u.permission === 5))
-    throw new LocalWriteError(MSG.lastSuperAdmin);
-  if (!change.removing && self && (change.permission ?? current.permission) < current.permission)
-    throw new LocalWriteError(MSG.cannotLowerOwnPermission);
+async function teamView(w: WriteContext, id?: string): Promise<TeamView> {
+  const others = ((await w.db.users.toArray()) as MemberRow[]).filter((u) => u.id !== id);
+  return {
+    self: w.session.username,
+    otherNames: others.map((u) => u.username),
+    otherSuperAdmin: others.some((u) => !u.deleted && u.permission === SUPER_ADMIN_LEVEL),
+  };
+}
+
+async function liveMember(w: WriteContext, id: string): Promise<MemberRow> {
+  const row = await w.get<MemberRow>('users', id);
+  return row && !row.deleted ? row : refused(memberMissing());
 }
 
 export function teamRepository(db: BayBookDB) {
@@ -46,14 +69,16 @@ export function teamRepository(db: BayBookDB) {
     byUsername(username: string) {
       return db.users.where('username').equals(username).first() as Promise<MemberRow | undefined>;
     },
-    /** POST /v2/auth/user {username, permission, password} */
+    /** POST /v2/auth/user {username, permission, password}: the row has no password, the queued call carries it */
     add(input: { username: string; permission: number; password: string }) {
       return localWrite(db, async (w) => {
+        mayWrite(w, 'add');
+        const plan = planMemberAdd(input, (await teamView(w)).otherNames);
+        if (!plan.ok) refused(plan);
         const id = newId();
         await w.put<MemberRow>('users', {
           id,
-          username: input.username,
-          permission: input.permission,
+          ...plan.row,
           deleted: false,
           created_at: w.now,
           updated_at: w.now,
@@ -62,48 +87,58 @@ export function teamRepository(db: BayBookDB) {
         await w.enqueue({
           method: 'POST',
           path: '/v2/auth/user',
-          body: { data: { id, username: input.username, permission: input.permission, password: input.password } },
+          body: { data: { id, ...plan.row, password: plan.password } },
           creates: [id],
-          label: `Add team member ${input.username}`,
+          label: `Add team member ${plan.row.username}`,
         });
         return id;
       });
     },
-    /** PUT /v2/auth/user (the edited row; an empty password keeps the old one) */
+    /**
+     * PUT /v2/auth/user: the name and level as field changes with their base (issue 14: a field someone changed
+     * since comes back as a conflict to decide), and a new password by its own call (empty keeps the old one).
+     */
     edit(input: { id: string; username: string; permission: number; password?: string }) {
       return localWrite(db, async (w) => {
-        await checkMember(w, { id: input.id, permission: input.permission });
-        await w.patch<MemberRow>('users', input.id, {
-          username: input.username,
-          permission: input.permission,
-          updated_at: w.now,
-        });
-        await w.enqueue({
-          method: 'PUT',
-          path: '/v2/auth/user',
-          body: {
-            data: {
-              id: input.id,
-              username: input.username,
-              permission: input.permission,
-              ...(input.password ? { password: input.password } : {}),
-            },
-          },
-          label: `Edit team member ${input.username}`,
-        });
+        mayWrite(w, 'edit');
+        const cur = await liveMember(w, input.id);
+        const set = changedFields({ ...cur }, { username: input.username, permission: input.permission });
+        const sent = { ...set, password: input.password };
+        const plan = planMemberEdit(cur, sent, await teamView(w, cur.id));
+        if (!plan.ok) refused(plan);
+        if (!plan.log) return;
+        const row = await w.patch<MemberRow>('users', cur.id, { ...plan.set, updated_at: w.now });
+        const asKept = Object.fromEntries(Object.keys(set.changes).map((f) => [f, row[f as keyof MemberRow]]));
+        if (Object.keys(asKept).length)
+          await queueFieldChange(
+            w,
+            'users',
+            cur.id,
+            { changes: asKept, base: set.base },
+            `Edit team member ${row.username}`,
+          );
+        if (plan.password)
+          await w.enqueue({
+            method: 'PUT',
+            path: '/v2/auth/user',
+            body: { data: { id: cur.id, password: plan.password } },
+            label: `New password for ${row.username}`,
+          });
       });
     },
     /** DELETE /v2/auth/user (row {id}) */
     remove(id: string) {
       return localWrite(db, async (w) => {
-        const row = await w.get<MemberRow>('users', id);
-        if (row) await checkMember(w, { id, removing: true });
+        mayWrite(w, 'remove');
+        const row = await liveMember(w, id);
+        const plan = planMemberRemove(row, await teamView(w, id));
+        if (!plan.ok) refused(plan);
         await w.remove('users', id);
         await w.enqueue({
           method: 'DELETE',
           path: '/v2/auth/user',
           body: { data: { id } },
-          label: `Remove team member ${row?.username ?? id}`,
+          label: `Remove team member ${row.username}`,
         });
       });
     },
@@ -119,20 +154,20 @@ export function configRepository(db: BayBookDB) {
     async settings(): Promise<Settings> {
       return settingsFrom((await db.config.toArray()) as ConfigRow[]);
     },
-    /** PUT /configsheet/{id} {title, description, amount} */
+    /**
+     * A setting's edit as field changes (issue 14): only what the person changed, each with the value it was based
+     * on, by PUT /configsheet/{id}; two devices changing different settings both land, the same one is a conflict.
+     */
     edit(input: { id: string; description: string; amount: number | null }) {
       return localWrite(db, async (w) => {
-        const row = await w.patch<ConfigRow>('config', input.id, {
-          description: input.description,
-          amount: input.amount,
-          updated_at: w.now,
-        });
-        await w.enqueue({
-          method: 'PUT',
-          path: `/configsheet/${input.id}`,
-          body: { data: { title: row.title, description: input.description, amount: input.amount } },
-          label: `Setting ${row.title}`,
-        });
+        const row = (await w.db.config.get(input.id)) as ConfigRow | undefined;
+        if (!row) throw new LocalWriteError(MSG.notFound);
+        // a setting without an amount keeps none
+        const edit = { description: input.description, ...(row.amount === null ? {} : { amount: input.amount }) };
+        const set = changedFields({ ...row }, edit);
+        if (Object.keys(set.changes).length === 0) return;
+        await w.patch<ConfigRow>('config', row.id, { ...set.changes, updated_at: w.now });
+        await queueFieldChange(w, 'config', row.id, set, `Setting ${row.title}`);
       });
     },
   };
