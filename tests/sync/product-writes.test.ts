@@ -222,6 +222,13 @@ describe.each(DATABASES)('product writes: the device and the server store the sa
         { id: p.id, receival: true, amount: 0 },
       ],
       [
+        'an empty amount field',
+        () => repos.products.receive(p.id, Number.NaN),
+        'PUT',
+        '/v2/inventory/product',
+        { id: p.id, receival: true },
+      ],
+      [
         'receiving past the most a product holds',
         () => repos.products.receive(p.id, 2),
         'PUT',

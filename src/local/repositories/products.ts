@@ -151,7 +151,9 @@ export function productsRepository(db: BayBookDB) {
     },
     /** PUT /v2/inventory/product {receival: true, amount}: adds the received amount to stock */
     async receive(id: string, amount: number): Promise<ProductRow> {
-      const v = await checkedCall(db, PRODUCT_CALLS.edit, { id, receival: true, amount });
+      // an empty amount field (NaN) is a call without an amount: 'Enter the amount received.', as the server says
+      const given = Number.isNaN(amount) ? {} : { amount };
+      const v = await checkedCall(db, PRODUCT_CALLS.edit, { id, receival: true, ...given });
       return localWrite(db, async (w) => {
         const cur = orRefuse(productOr404(id, await w.get<ProductRow>('products', id))).product;
         const plan = orRefuse(planReceive(cur, v.amount));
