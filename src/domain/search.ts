@@ -1,3 +1,5 @@
+import { numberKey, plateKey, wordKeys } from './model/keys';
+
 /**
  * The shop search (issue 13): what a search box finds, the same on every screen that searches customers and
  * vehicles. Every part is a *prefix* of a normalised key the device stores beside the row (src/domain/model/keys.ts
@@ -6,14 +8,36 @@
  * - a VIN by its end, from 4 characters ('4352', the last six as staff read them off a windscreen);
  * - a name: surname first or first name first ('lee', 'lee an', 'ann l');
  * - a phone number by its start, typed with or without spaces, dashes or brackets ('876-555');
- * - an email by its start.
+ * - an email by its start;
+ * - a document by its number, with or without its 'INV' and its dash ('inv a1-00', 'A100');
+ * - a log by the start of any word of it, running on across words ('a1', 'job #a1', 'member mi': wordKeys).
+ * Each table searches the keys it stores (an invoice has no phone, a log only its words).
  * Case never matters. `searchTerms` says which key ranges to read; `matchesTerms` checks a row by the same rule, so
  * an index range and a filter over rows can never disagree.
  */
 
 /** The normalised keys a search reads (each has an index on the device). */
 export type SearchKey =
-  'registration_key' | 'vin_key' | 'vin_end_key' | 'name_key' | 'first_key' | 'phone_key' | 'email_key';
+  | 'registration_key'
+  | 'vin_key'
+  | 'vin_end_key'
+  | 'name_key'
+  | 'first_key'
+  | 'phone_key'
+  | 'email_key'
+  | 'number_key'
+  | 'word_keys';
+
+/** The keys of the customer and vehicle search (the Customers table). */
+const CUSTOMER_SEARCH: readonly SearchKey[] = [
+  'registration_key',
+  'vin_key',
+  'vin_end_key',
+  'name_key',
+  'first_key',
+  'phone_key',
+  'email_key',
+];
 
 export interface SearchTerm {
   key: SearchKey;
@@ -28,17 +52,16 @@ export const VIN_END_MIN = 4;
 
 const PHONE_TEXT = /^[\d\s()+.-]+$/;
 
-/** upper-cased, no spaces or dashes: the key plates and VINs are compared by */
-function plate(s: string): string {
-  return s.toUpperCase().replace(/[\s-]+/g, '');
-}
-
-/** The prefix ranges a search reads; none for an empty search. */
-export function searchTerms(search: string): SearchTerm[] {
+/** The prefix ranges a search reads over the keys a table stores; none for an empty search. */
+export function searchTerms(search: string, keys: readonly SearchKey[] = CUSTOMER_SEARCH): SearchTerm[] {
   const q = search.trim();
   if (!q) return [];
+  return allTerms(q).filter((t) => keys.includes(t.key));
+}
+
+function allTerms(q: string): SearchTerm[] {
   const terms: SearchTerm[] = [];
-  const p = plate(q);
+  const p = plateKey(q);
   if (p) {
     terms.push({ key: 'registration_key', prefix: p }, { key: 'vin_key', prefix: p });
     if (p.length >= VIN_END_MIN) terms.push({ key: 'vin_end_key', prefix: [...p].reverse().join('') });
@@ -50,11 +73,18 @@ export function searchTerms(search: string): SearchTerm[] {
     if (digits) terms.push({ key: 'phone_key', prefix: digits });
   }
   if (!/\s/.test(q)) terms.push({ key: 'email_key', prefix: q.toLowerCase() });
+  const number = numberKey(q).replace(/^INV/, '');
+  if (number) terms.push({ key: 'number_key', prefix: number });
+  const words = wordKeys(q)[0];
+  if (words) terms.push({ key: 'word_keys', prefix: words });
   return terms;
 }
 
 /** Does a row (with its normalised keys) match any of the terms? No terms: every row matches. */
-export function matchesTerms(row: Partial<Record<SearchKey, unknown>>, terms: readonly SearchTerm[]): boolean {
+export function matchesTerms(row: Readonly<Record<string, unknown>>, terms: readonly SearchTerm[]): boolean {
   if (!terms.length) return true;
-  return terms.some((t) => String(row[t.key] ?? '').startsWith(t.prefix));
+  return terms.some((t) => {
+    const v = row[t.key];
+    return Array.isArray(v) ? v.some((k) => String(k).startsWith(t.prefix)) : String(v ?? '').startsWith(t.prefix);
+  });
 }

@@ -1,6 +1,6 @@
 import type Dexie from 'dexie';
-import { customerKeys, nameKey } from '../domain/model/keys';
-import type { CustomerRow } from './db';
+import { customerKeys, invoiceKeys, nameKey, numberKey, wordKeys } from '../domain/model/keys';
+import type { CustomerRow, Row } from './db';
 import { rowCountKey } from './keys';
 
 /**
@@ -70,10 +70,52 @@ export const SCHEMA_V4 = {
     '[discount+id], [current_points+id], [created_at+id], [active+id]',
 } as const;
 
-export const DB_VERSION = 4;
+/**
+ * Version 5 (issue 13): the Invoices, Estimates and Transactions tables and both logs read one page through an index,
+ * as the Customers table does since version 4.
+ * - `[<sort key>+id]` for each column they sort by; invoices and estimates store the customer's name keys and
+ *   `number_key` (the number without its dash) for the search, invoices also `charged` (the Total column) and
+ *   `is_due` (1 while an amount is due): `[is_due+updated_at]` serves the Due and Paid filters and the summary cards;
+ * - the logs store `word_keys` (src/domain/model/keys.ts wordKeys), a multi-entry index the search reads by prefix.
+ * The upgrade fills the new keys of the rows already there and starts each table's row counter (`rows:<table>`).
+ */
+export const SCHEMA_V5 = {
+  invoices:
+    'id, number, request_id, customer_id, created_at, vin, [created_at+id], [number+id], [number_key+id], ' +
+    '[name_key+id], [first_key+id], [registration_key+id], [vin_key+id], [vin_end_key+id], [charged+id], ' +
+    '[discount+id], [payment+id], [total+id], [is_due+updated_at]',
+  estimates:
+    'id, number, created_at, [created_at+id], [number+id], [number_key+id], [name_key+id], [first_key+id], [total+id]',
+  transactions:
+    'id, number, invoice_id, created_at, [created_at+id], [number+id], [number_key+id], [amount+id], [method+id], ' +
+    '[point+id]',
+  inventory_log: 'id, [product_id+created_at], [created_at+id], [amount+id], *word_keys',
+  sys_log: 'id, [category+created_at], created_at, [created_at+id], [subject+id], *word_keys',
+} as const;
+
+/** The keys version 5 fills in, per table (as the model derived them when it shipped). */
+const V5_KEYS: Record<keyof typeof SCHEMA_V5, (r: Row) => object> = {
+  invoices: invoiceKeys,
+  estimates: (e) => ({
+    number_key: numberKey(e.number),
+    name_key: nameKey(e.last_name, e.first_name),
+    first_key: nameKey(e.first_name, e.last_name),
+  }),
+  transactions: (t) => ({ number_key: numberKey(t.number) }),
+  inventory_log: (l) => ({ word_keys: wordKeys(l.reason, l.ref) }),
+  sys_log: (l) => ({ word_keys: wordKeys(l.subject, l.predicate) }),
+};
+
+export const DB_VERSION = 5;
 
 /** Every version in order (the last one listing a table holds its current indexes). */
-export const SCHEMA_HISTORY: readonly Readonly<Record<string, string>>[] = [SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4];
+export const SCHEMA_HISTORY: readonly Readonly<Record<string, string>>[] = [
+  SCHEMA_V1,
+  SCHEMA_V2,
+  SCHEMA_V3,
+  SCHEMA_V4,
+  SCHEMA_V5,
+];
 
 /** Declares the versions up to `upTo` (tests open older ones to upgrade from them) with their upgrades. */
 export function declareVersions(db: Dexie, upTo: number): void {
@@ -100,6 +142,19 @@ export function declareVersions(db: Dexie, upTo: number): void {
           Object.assign(c, customerKeys(c));
         });
         await tx.table('counters').put({ key: rowCountKey('customers'), n: await customers.count() });
+      });
+  }
+  if (upTo >= 5) {
+    db.version(5)
+      .stores(SCHEMA_V5)
+      .upgrade(async (tx) => {
+        for (const [name, keys] of Object.entries(V5_KEYS)) {
+          const table = tx.table(name);
+          await table.toCollection().modify((r: Row) => {
+            Object.assign(r, keys(r));
+          });
+          await tx.table('counters').put({ key: rowCountKey(name as keyof typeof SCHEMA_V5), n: await table.count() });
+        }
       });
   }
 }

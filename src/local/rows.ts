@@ -116,7 +116,14 @@ export async function keepDashCounters(db: BayBookDB): Promise<void> {
 // ---- row writes -------------------------------------------------------------------------------------------------
 
 /** The entities whose rows are counted (`rows:<entity>`), so a table shows its total without a count() scan. */
-const COUNTED = new Set<SyncEntityName>(['customers']);
+const COUNTED = new Set<SyncEntityName>([
+  'customers',
+  'invoices',
+  'estimates',
+  'transactions',
+  'sys_log',
+  'inventory_log',
+]);
 
 /** Entities whose writes change counters: their rows are read before they are replaced. */
 const KEEPS_COUNTERS = new Set<SyncEntityName>(['jobs', 'invoices', ...COUNTED]);
@@ -162,7 +169,7 @@ export async function writeRows(
   }
   const ids = [...stored.map((r) => r.id), ...deletes];
   if (!ids.length) return stored;
-  const [before, tz] = await Promise.all([getInSlices(table, ids), entity === 'customers' ? '' : shopTimeZone(db)]);
+  const [before, tz] = await Promise.all([getInSlices(table, ids), entity === 'jobs' || entity === 'invoices' ? shopTimeZone(db) : '']);
   const delta = new Map<string, number>();
   const add = (row: Row | undefined, sign: number) => {
     for (const [k, n] of counterShares(entity, row, tz)) delta.set(k, (delta.get(k) ?? 0) + sign * n);

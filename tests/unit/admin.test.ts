@@ -97,7 +97,13 @@ describe('Logs repository', () => {
       username: 'mike',
       created_at: '2025-03-02T10:00:00.000Z',
     });
-    expect((await repos.logs.activity()).map((l) => [l.id, l.subject, l.log])).toEqual([
+    expect(
+      (await repos.logs.activityPage({ sort: 'created_at', desc: true, limit: 10 })).rows.map((l) => [
+        l.id,
+        l.subject,
+        l.log,
+      ]),
+    ).toEqual([
       ['b', 'Job #A1-1', 'status active'],
       ['a', 'Setting Labour rate', 'set to 60'],
     ]);
@@ -117,7 +123,13 @@ describe('Logs repository', () => {
       ref: 'INV A1-1',
       created_at: '2025-03-03T10:00:00.000Z',
     });
-    expect((await repos.logs.inventory()).map((l) => [l.id, l.subject, l.log])).toEqual([
+    expect(
+      (await repos.logs.inventoryPage({ sort: 'created_at', desc: true, limit: 10 })).rows.map((l) => [
+        l.id,
+        l.subject,
+        l.log,
+      ]),
+    ).toEqual([
       ['y', 'gone', '-1 sold (INV A1-1)'],
       ['x', 'Oil filter', '+5 received'],
     ]);

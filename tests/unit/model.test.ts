@@ -40,7 +40,7 @@ describe('the entity model (issue 17)', () => {
   it('indexes on the device only what a device row holds: its columns and its derived keys', () => {
     for (const e of ENTITY_NAMES) {
       const held = new Set([...deviceColumns(e), ...Object.keys(deviceKeys(e, {}))]);
-      const used = MODEL[e].device.indexes.flatMap((i) => i.replace(/^\[|\]$/g, '').split('+'));
+      const used = MODEL[e].device.indexes.flatMap((i) => i.replace(/^\*|^\[|\]$/g, '').split('+'));
       expect(
         used.filter((c) => !held.has(c)),
         e,

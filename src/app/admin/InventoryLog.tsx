@@ -1,19 +1,25 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Repositories } from '../../local/repositories';
 import type { InventoryLine } from '../../local/repositories/logs';
+import type { InventorySort } from '../../local/repositories/logPages';
 import { LogScreen } from './LogScreen';
 
 const EXTRA: ColumnDef<InventoryLine, unknown>[] = [
   { accessorKey: 'amount', header: 'Amount', meta: { hidden: true } },
 ];
-const read = (repos: Repositories) => repos.logs.inventory();
+const reader = (repos: Repositories) => ({ read: repos.logs.inventoryPage, each: repos.logs.eachInventory });
+// the columns an index sorts by (src/local/repositories/logPages.ts INVENTORY_SORTS)
+const SORTS: readonly InventorySort[] = ['created_at', 'amount'];
+const OPTIONS = { sorts: SORTS, filterSubject: false };
 
 /**
  * SPEC §2 Inventory Log, /view-inventory-log (level 5): every stock movement, as ID, Subject (the product's title),
- * Log (the signed amount and why: "+12 received", "-2 sold (INV A1-0042)") and Date, newest first, searchable
- * (docs/DECISIONS.md "Screens"). Read from the device's copy (repos.logs.inventory); the amount is also a hidden,
- * exportable column.
+ * Log (the signed amount and why: "+12 received", "-2 sold (INV A1-0042)") and Date, newest first, searchable by the
+ * start of the product's title or of any word of the Log (docs/DECISIONS.md "Screens"). Read a page at a time from
+ * the device's copy (repos.logs.inventoryPage); the amount is also a hidden, sortable, exportable column.
  */
 export default function InventoryLog() {
-  return <LogScreen<InventoryLine> title="Inventory Log" read={read} extra={EXTRA} />;
+  return (
+    <LogScreen<InventoryLine, InventorySort> title="Inventory Log" reader={reader} extra={EXTRA} options={OPTIONS} />
+  );
 }

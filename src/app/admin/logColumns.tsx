@@ -7,19 +7,25 @@ import { DateCell, IdCell } from './shared';
 /**
  * SPEC §2 Activity Log and Inventory Log columns: ID, Subject, Log and Date (the shop's time zone, SPEC §9
  * 'MMM Do YYYY, h:mm:ss a'), plus hidden, searchable columns (who, and what the screen adds) that the Columns menu
- * can show. The Date column sorts by the stored instant; its shown text is searched through a hidden twin.
+ * can show. The Date column sorts by the stored instant; its shown text is also a hidden column.
  */
 export function logColumns<T extends LogLine>(
   timeZone: string,
-  extra: ColumnDef<T, unknown>[] = [],
+  extra: ColumnDef<T, unknown>[],
+  opts: LogTableOptions,
 ): ColumnDef<T, unknown>[] {
   const shown = (at: string) => {
     const d = new Date(at);
     return Number.isNaN(d.getTime()) ? at : formatShop(d, timeZone);
   };
-  return [
+  const columns: ColumnDef<T, unknown>[] = [
     { accessorKey: 'id', header: 'ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
-    { accessorKey: 'subject', header: 'Subject', cell: ({ row }) => <LongText text={row.original.subject} /> },
+    {
+      accessorKey: 'subject',
+      header: 'Subject',
+      enableColumnFilter: opts.filterSubject,
+      cell: ({ row }) => <LongText text={row.original.subject} />,
+    },
     { accessorKey: 'log', header: 'Log', cell: ({ row }) => <LongText text={row.original.log} /> },
     {
       accessorKey: 'created_at',
@@ -32,11 +38,25 @@ export function logColumns<T extends LogLine>(
       id: 'date_text',
       header: 'Date (text)',
       accessorFn: (r) => shown(r.created_at),
+      // the shown text is not stored: the Date column sorts, the search finds the entry by its words
+      enableColumnFilter: false,
       meta: { hidden: true, csv: false },
     },
     { accessorKey: 'username', header: 'By', meta: { hidden: true } },
     ...extra,
   ];
+  // a column sorts when an index reads it (src/local/repositories/logPages.ts)
+  return columns.map((c) => ({ ...c, enableSorting: opts.sorts.includes(columnId(c)) }));
+}
+
+const columnId = <T,>(c: ColumnDef<T, unknown>) =>
+  c.id ?? ('accessorKey' in c && typeof c.accessorKey === 'string' ? c.accessorKey : '');
+
+export interface LogTableOptions {
+  /** the columns an index sorts by */
+  sorts: readonly string[];
+  /** whether the Subject is on the row, for its column's filter (the Inventory Log's is its product's title) */
+  filterSubject: boolean;
 }
 
 /** a log's text breaks anywhere (ids, e-mails, numbers run together) so the table fits a tablet's width */
@@ -47,5 +67,3 @@ function LongText({ text }: { text: string }) {
     </Text>
   );
 }
-
-export const NEWEST_FIRST = [{ id: 'created_at', desc: true }];

@@ -1,14 +1,12 @@
 import { Badge, Button, Heading, Link, Stack } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { METHOD_COLOR, METHOD_LABELS, normaliseMethod } from '../../domain/entities';
 import { displayInvoiceNumber } from '../../domain/jobs';
 import { MSG } from '../../domain/messages';
 import { plainDollars } from '../../domain/money';
 import { can } from '../../domain/permissions';
-import type { TransactionRow } from '../../local/db';
+import type { TransactionLine, TransactionSort } from '../../local/repositories/invoicePages';
 import { useRepos } from '../data/DataProvider';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { useSession } from '../session/session';
@@ -18,19 +16,21 @@ import { tableContext } from './tables/context';
 import { Actions, Money, ShopTime } from './tables/parts';
 import { actionsColumn } from '../ui/columns';
 import { useRefresh } from '../ui/refresh';
+import { useKeysetPages } from '../ui/useKeysetPages';
 
 /**
  * SPEC §2 Transactions (/transactions, level 5): every payment, discount and points redemption on this device with
  * Amount, the Payment type chip (one colour per method, src/domain METHOD_COLOR), Date (shop time), Transaction ID
- * (the receipt number), Invoice ID (a link to /view-invoice?id=) and Points. Refresh syncs now; Delete asks
+ * (the receipt number), Invoice ID (a link to /view-invoice?id=) and Points, one page at a time through the sort's
+ * index (issue 13); the search finds a receipt by its number. Refresh syncs now; Delete asks
  * 'Are you sure you want to remove transaction?' and reverses it through the repository.
  */
 
-/** A transaction with the number of its invoice, when this device holds the invoice. */
-type TxRow = TransactionRow & { invoice_number: string | null };
+type TxRow = TransactionLine;
 
-/** every transaction the device holds, newest first */
-const LIST_LIMIT = 100_000;
+/** The columns that sort: each reads its own index (src/local/repositories/invoicePages.ts TRANSACTION_SORTS). */
+const SORTS: readonly TransactionSort[] = ['amount', 'method', 'created_at', 'number', 'point'];
+const NEWEST = { id: 'created_at', desc: true } as const;
 
 export function MethodChip({ method }: { method: string }) {
   const m = normaliseMethod(method);
@@ -101,6 +101,8 @@ const COLUMNS: ColumnDef<TxRow, unknown>[] = [
   {
     id: 'invoice',
     header: 'Invoice ID',
+    // the invoice's number is not on the transaction's row: no index sorts by it
+    enableSorting: false,
     accessorFn: invoiceLabel,
     cell: ({ row }) => (
       <Link asChild colorPalette="blue" variant="underline">
@@ -121,13 +123,13 @@ export default function Transactions() {
   const timeZone = useShopTimeZone();
   const { refreshing, refresh } = useRefresh('transactions');
 
-  const rows = useLiveQuery(async () => {
-    const txs = await repos.invoices.recentTransactions(LIST_LIMIT);
-    const ids = [...new Set(txs.map((t) => t.invoice_id))];
-    const invoices = await Promise.all(ids.map((id) => repos.invoices.get(id)));
-    const numbers = new Map(ids.map((id, i) => [id, invoices[i]?.number ?? null]));
-    return txs.map((t): TxRow => ({ ...t, invoice_number: numbers.get(t.invoice_id) ?? null }));
-  }, [repos]);
+  const table = useKeysetPages({
+    read: repos.invoices.transactionPage,
+    each: repos.invoices.eachTransaction,
+    defaultSort: NEWEST,
+    sorts: SORTS,
+    pageSize: PAGE_SIZES.default[0],
+  });
 
   const ctx: Ctx = {
     level,
@@ -144,19 +146,19 @@ export default function Transactions() {
     },
   };
 
-  const data = useMemo(() => rows ?? [], [rows]);
-
   return (
     <Stack gap="4">
       <Heading size="xl">Transactions</Heading>
       <TableCtx value={ctx}>
         <DataTable<TxRow>
           name="transactions"
-          data={data}
+          data={table.rows}
           columns={COLUMNS}
           getRowId={(t) => t.id}
           pageSizes={PAGE_SIZES.default}
-          loading={rows === undefined}
+          loading={table.loading}
+          manual={table.manual}
+          exportRows={table.exportRows}
           toolbar={
             <Button size="sm" variant="outline" onClick={() => void refresh()} loading={refreshing}>
               Refresh

@@ -1,5 +1,6 @@
 import type { InvoiceLine } from '../entities';
 import { bool, int, json, money, real, stamps, text, uuid } from './fields';
+import { invoiceKeys, nameKey, numberKey } from './keys';
 import { table } from './table';
 
 export const invoices = table({
@@ -42,7 +43,31 @@ export const invoices = table({
     { name: 'invoices_request_idx', on: ['request_id'] },
     { name: 'invoices_created_idx', on: ['created_at'] },
   ],
-  device: { indexes: ['number', 'request_id', 'customer_id', 'created_at', 'vin'] },
+  device: {
+    // keyset paging reads `[<sort key>+id]` for each column the Invoices table sorts by; the Due and Paid filters
+    // and the summary cards read `[is_due+updated_at]` (issue 13)
+    indexes: [
+      'number',
+      'request_id',
+      'customer_id',
+      'created_at',
+      'vin',
+      '[created_at+id]',
+      '[number+id]',
+      '[number_key+id]',
+      '[name_key+id]',
+      '[first_key+id]',
+      '[registration_key+id]',
+      '[vin_key+id]',
+      '[vin_end_key+id]',
+      '[charged+id]',
+      '[discount+id]',
+      '[payment+id]',
+      '[total+id]',
+      '[is_due+updated_at]',
+    ],
+    keys: invoiceKeys,
+  },
 });
 
 /** Who an estimate is for: a name at least, the contact and e-mail when given. */
@@ -73,7 +98,23 @@ export const estimates = table({
     ...stamps,
   },
   serverIndexes: [{ name: 'estimates_number_uq', on: ['number'], unique: true }],
-  device: { indexes: ['number', 'created_at'] },
+  device: {
+    indexes: [
+      'number',
+      'created_at',
+      '[created_at+id]',
+      '[number+id]',
+      '[number_key+id]',
+      '[name_key+id]',
+      '[first_key+id]',
+      '[total+id]',
+    ],
+    keys: (e) => ({
+      number_key: numberKey(e.number),
+      name_key: nameKey(e.last_name, e.first_name),
+      first_key: nameKey(e.first_name, e.last_name),
+    }),
+  },
 });
 
 /** A payment, a discount or a points redemption on an invoice (SPEC §9's chips); `point` is the points it earned. */
@@ -96,5 +137,18 @@ export const transactions = table({
     { name: 'transactions_invoice_idx', on: ['invoice_id'] },
     { name: 'transactions_created_idx', on: ['created_at'] },
   ],
-  device: { indexes: ['number', 'invoice_id', 'created_at'] },
+  device: {
+    indexes: [
+      'number',
+      'invoice_id',
+      'created_at',
+      '[created_at+id]',
+      '[number+id]',
+      '[number_key+id]',
+      '[amount+id]',
+      '[method+id]',
+      '[point+id]',
+    ],
+    keys: (t) => ({ number_key: numberKey(t.number) }),
+  },
 });

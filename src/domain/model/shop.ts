@@ -1,4 +1,5 @@
 import { bool, int, real, stamps, text, time, uuid } from './fields';
+import { wordKeys } from './keys';
 import { table } from './table';
 
 /** The shop's settings: one row per name (time zone, rates, storage terms, the documents' header). */
@@ -65,5 +66,9 @@ export const sysLog = table({
     // who changed a record's field, and when: the conflict answer reads a record's lines (src/server/http/conflicts.ts)
     { name: 'sys_log_subject_idx', on: ['subject', 'created_at'] },
   ],
-  device: { indexes: ['[category+created_at]', 'created_at'] },
+  device: {
+    // the Activity Log pages newest first through `[created_at+id]` and searches the subject and log's words
+    indexes: ['[category+created_at]', 'created_at', '[created_at+id]', '[subject+id]', '*word_keys'],
+    keys: (l) => ({ word_keys: wordKeys(l.subject, l.predicate) }),
+  },
 });

@@ -1,4 +1,5 @@
 import { bool, int, money, stamps, text, uuid } from './fields';
+import { wordKeys } from './keys';
 import { table } from './table';
 
 export const products = table({
@@ -78,5 +79,9 @@ export const inventoryLog = table({
     ...stamps,
   },
   serverIndexes: [{ name: 'inventory_log_product_idx', on: ['product_id', 'created_at'] }],
-  device: { indexes: ['[product_id+created_at]'] },
+  device: {
+    // the Inventory Log pages newest first through `[created_at+id]` and searches the reason and reference's words
+    indexes: ['[product_id+created_at]', '[created_at+id]', '[amount+id]', '*word_keys'],
+    keys: (l) => ({ word_keys: wordKeys(l.reason, l.ref) }),
+  },
 });

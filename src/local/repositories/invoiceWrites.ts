@@ -1,0 +1,209 @@
+import { stockDeltas } from '../../domain/totals';
+import { MSG } from '../../domain/messages';
+import { planNewInvoice } from '../../domain/writes/invoices';
+import {
+  linesOf,
+  openForEdit,
+  planInvoiceDelete,
+  planInvoiceEdit,
+  planReturn,
+  planStorage,
+} from '../../domain/writes/invoiceEdits';
+import type { BayBookDB, CustomerRow, InvoiceRow, JobRow } from '../db';
+import { LocalWriteError, localWrite } from '../write';
+import type { InvoiceForm, Line } from './invoices';
+import {
+  adjustPoints,
+  makeInvoice,
+  moveStock,
+  mustGet,
+  planOk,
+  plannedInvoice,
+  priceLines,
+  settings,
+  storeChange,
+} from './invoiceStore';
+
+/** The invoice writes (SPEC §2 Invoice editor, Make Sale; §5 Invoice save): create, sell, edit, storage, return, delete. */
+export function invoiceWrites(db: BayBookDB) {
+  return {
+    /** POST /invoice {fetchedData, formData, productInvoice, totals} — an invoice for a received or active job. */
+    create(jobId: string, form: InvoiceForm, lines: Line[]): Promise<InvoiceRow> {
+      return localWrite(db, async (w) => {
+        const job = await w.get<JobRow>('jobs', jobId);
+        if (!job) throw new LocalWriteError(MSG.noRecordFound.replace('{id}', jobId));
+        const priced = await priceLines(w, lines);
+        const plan = plannedInvoice(
+          planNewInvoice({ type: 'service', job, form, lines: priced.lines, settings: await settings(w) }),
+        );
+        const inv = await makeInvoice(w, plan);
+        await w.patch<JobRow>('jobs', jobId, { invoice: [...(job.invoice ?? []), inv.id], updated_at: w.now });
+        await moveStock(w, [...stockDeltas([], priced.lines)]);
+        await w.enqueue({
+          method: 'POST',
+          path: '/invoice',
+          body: {
+            data: {
+              id: inv.id,
+              number: inv.number,
+              fetchedData: {
+                id: job.id,
+                vin: job.vin,
+                registration: job.registration,
+                first_name: job.first_name,
+                last_name: job.last_name,
+                contact: job.contact,
+                email: job.email,
+                mileage: job.mileage,
+                service: job.service,
+              },
+              formData: form,
+              productInvoice: priced.send,
+              totals: plan.row.totals,
+            },
+          },
+          creates: [inv.id],
+          needs: [jobId],
+          label: `Invoice ${inv.number} for job #${job.number}`,
+        });
+        return inv;
+      });
+    },
+
+    /** POST /invoice-product — a product sale for a customer, or anonymous ('default', Quick Sale) */
+    sale(customerId: string | null, lines: Line[]): Promise<InvoiceRow> {
+      return localWrite(db, async (w) => {
+        const form = { work_hour: 0, rate_hour: 0 };
+        const customer = customerId ? await w.get<CustomerRow>('customers', customerId) : undefined;
+        if (customerId && !customer) throw new LocalWriteError(MSG.customerNotFoundUpper);
+        // the server's rules (POST /invoice-product): some products, and a blocked customer cannot buy
+        const priced = await priceLines(w, lines);
+        const plan = plannedInvoice(
+          planNewInvoice({ type: 'product', customer, form, lines: priced.lines, settings: await settings(w) }),
+        );
+        const inv = await makeInvoice(w, plan);
+        await moveStock(w, [...stockDeltas([], priced.lines)]);
+        await w.enqueue({
+          method: 'POST',
+          path: '/invoice-product',
+          body: {
+            data: {
+              id: inv.id,
+              number: inv.number,
+              fetchedData: customer
+                ? {
+                    id: customer.id,
+                    vin: customer.vin,
+                    registration: customer.registration,
+                    first_name: customer.first_name,
+                    last_name: customer.last_name,
+                    contact: customer.contact,
+                    email: customer.email,
+                  }
+                : 'default',
+              formData: form,
+              productInvoice: priced.send,
+              totals: plan.row.totals,
+              productInvoiceFlag: true,
+            },
+          },
+          creates: [inv.id],
+          needs: customerId ? [customerId] : [],
+          label: `Sale ${inv.number}${customer ? ` for ${customer.first_name} ${customer.last_name}` : ''}`,
+        });
+        return inv;
+      });
+    },
+
+    /** PUT /invoice-details {id, serviceRequest, formData, productInvoice, totals} (Save & Recal Charges), planned as on the server */
+    edit(id: string, form: InvoiceForm, lines: Line[]): Promise<InvoiceRow> {
+      return localWrite(db, async (w) => {
+        const inv = await mustGet(w, id);
+        const open = planOk(openForEdit(inv, form));
+        const priced = await priceLines(w, lines, linesOf(inv));
+        const plan = planOk(planInvoiceEdit(inv, open.form, priced.lines, await settings(w)));
+        const row = await storeChange(w, inv, plan);
+        await w.enqueue({
+          method: 'PUT',
+          path: '/invoice-details',
+          body: {
+            data: {
+              id,
+              serviceRequest: inv.request_id,
+              formData: open.form,
+              productInvoice: priced.send,
+              totals: plan.figures.totals,
+              base_version: inv.version,
+            },
+          },
+          label: `Edit invoice ${inv.number}`,
+        });
+        return row;
+      });
+    },
+
+    /** PUT /invoice-storage-state/{id} {option, days}: days since the job was completed unless given (planned as on the server) */
+    setStorage(invoiceId: string, on: boolean, days?: number): Promise<InvoiceRow> {
+      return localWrite(db, async (w) => {
+        const inv = await mustGet(w, invoiceId);
+        const job = inv.request_id ? await w.get<JobRow>('jobs', inv.request_id) : undefined;
+        const plan = planOk(
+          planStorage(inv, await settings(w), {
+            on,
+            days,
+            completedAt: job?.complete_at,
+            createdAt: inv.created_at,
+            now: new Date(w.now),
+          }),
+        );
+        const row = await storeChange(w, inv, plan);
+        const option = on ? 'on' : 'off';
+        await w.enqueue({
+          method: 'PUT',
+          path: `/invoice-storage-state/${invoiceId}`,
+          body: { data: { option, days: on ? row.storage_days : undefined, base_version: inv.version } },
+          label: `Storage ${option} for ${inv.number}`,
+        });
+        return row;
+      });
+    },
+
+    /** POST /invoice-return {invoice_id, items: [{id, qty}], comment}: the returned units go back to stock (planned as on the server) */
+    returnItems(invoiceId: string, items: { id: string; qty: number }[], comment: string): Promise<InvoiceRow> {
+      return localWrite(db, async (w) => {
+        const inv = await mustGet(w, invoiceId);
+        const row = await storeChange(w, inv, planOk(planReturn(inv, items, comment, await settings(w))));
+        await w.enqueue({
+          method: 'POST',
+          path: '/invoice-return',
+          body: { data: { invoice_id: invoiceId, items, comment, base_version: inv.version } },
+          label: `Return on ${inv.number}`,
+        });
+        return row;
+      });
+    },
+
+    /** DELETE /invoice {id}: only while an amount is due and nothing has been paid (SPEC §6), planned as on the server */
+    remove(invoiceId: string): Promise<void> {
+      return localWrite(db, async (w) => {
+        const inv = await mustGet(w, invoiceId);
+        // the device keeps the discount and redemption rows it makes (writes/money.ts), so it reverses them as the server does
+        const onIt = await w.db.transactions.where('invoice_id').equals(invoiceId).toArray();
+        const job = inv.request_id ? await w.get<JobRow>('jobs', inv.request_id) : undefined;
+        const plan = planOk(planInvoiceDelete(inv, onIt, job && { invoice: job.invoice ?? [] }));
+        for (const id of plan.remove) await w.remove('transactions', id);
+        await adjustPoints(w, inv.customer_id, plan.points);
+        await moveStock(w, plan.stock.deltas);
+        if (job && plan.jobInvoices)
+          await w.patch<JobRow>('jobs', job.id, { invoice: plan.jobInvoices, updated_at: w.now });
+        await w.remove('invoices', invoiceId);
+        await w.enqueue({
+          method: 'DELETE',
+          path: '/invoice',
+          body: { data: { id: invoiceId } },
+          label: `Delete invoice ${inv.number}`,
+        });
+      });
+    },
+  };
+}
