@@ -7,6 +7,7 @@
 
 const CACHE = 'baybook-images';
 const LOGO_URL = '/api/shop-logo';
+const LOGO_WAIT_MS = 5_000;
 
 type Fetch = typeof fetch;
 const defaultFetch: Fetch = (...a) => globalThis.fetch(...a);
@@ -57,7 +58,10 @@ export async function fetchShopLogo(
 ): Promise<Uint8Array<ArrayBuffer> | null> {
   const cache = await openCache();
   try {
-    const res = token ? await fetchImpl(LOGO_URL, withToken(token)) : null;
+    // a document is being printed: on a poor link it waits this long at most, then prints with the kept copy
+    const res = token
+      ? await fetchImpl(LOGO_URL, { ...withToken(token), signal: AbortSignal.timeout(LOGO_WAIT_MS) })
+      : null;
     if (res?.status === 204) {
       await cache?.delete(LOGO_URL);
       return null;
