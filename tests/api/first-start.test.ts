@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { freePort } from '../helpers/freePort';
+import { ROOT } from '../helpers/product';
+
+/**
+ * Issue 15, "a fresh start ends with the password as the last thing on screen": the real server (src/server/main.ts)
+ * on an empty data dir, at the default log level, makes the first Super Admin and prints its generated password
+ * framed, after everything else it prints while starting; the same password is in the data dir's file.
+ */
+it('a first start prints the generated admin password last, framed, and writes it to the data dir', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'baybook-first-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    BAYBOOK_DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    JWT_SECRET: 'first-start-secret-0123456789abcdef',
+  };
+  for (const k of ['BAYBOOK_ADMIN_PASSWORD', 'BAYBOOK_ADMIN_USER', 'LOG_LEVEL']) delete env[k];
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout.on('data', (d) => (out += d));
+  proc.stderr.on('data', (d) => (out += d));
+  try {
+    // the frame is whole once its closing rule is printed: the notice's last line
+    await expect
+      .poll(() => out.split('\n').filter((l) => /^ {2}\+-+\+$/.test(l)).length, { timeout: 90_000, interval: 250 })
+      .toBe(2);
+    const lines = out.trimEnd().split('\n');
+    const password = lines.find((l) => l.includes('  password  '))?.match(/password {2}(\S+)/)?.[1];
+    expect(password, out).toBeTruthy();
+    // nothing after the frame: a request was never made, and starting logs nothing later
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(out.trimEnd().split('\n').at(-1), out).toMatch(/^ {2}\+-+\+$/);
+    expect(readFileSync(join(dataDir, 'first-admin-password.txt'), 'utf8')).toContain(password!);
+  } finally {
+    proc.kill('SIGTERM');
+  }
+});
