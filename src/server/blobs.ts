@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 
 /**
- * Where photo bytes live: files under the data dir on PGlite (one process; backup.ts copies them), the database
- * itself on PostgreSQL, so every instance on it serves every photo and the database's backup holds them
- * (docs/DEPLOY.md). The interface is small so an S3-compatible store can replace it.
+ * Where photo bytes (and the shop's logo, routes/logo.ts) live: files under the data dir on PGlite (one process;
+ * backup.ts copies them), the database itself on PostgreSQL, so every instance on it serves every photo and the
+ * database's backup holds them (docs/DEPLOY.md). The interface is small so an S3-compatible store can replace it.
  */
 export interface BlobStore {
   put(id: string, bytes: Buffer): Promise<void>;
