@@ -54,9 +54,16 @@ async function insertAll(
   }
 }
 
-/** Fills `dataDir` (a fresh PGlite data dir) with a shop of `size`; returns the number of changes written. */
-export async function seedServer(dataDir: string, size: ShopSize, now = Date.now()): Promise<number> {
-  const database = await openDatabase({ dataDir });
+/**
+ * Fills `dataDir` (a fresh PGlite data dir), or the PostgreSQL database at `databaseUrl`, with a shop of `size`;
+ * returns the number of changes written.
+ */
+export async function seedServer(
+  at: string | { databaseUrl: string },
+  size: ShopSize,
+  now = Date.now(),
+): Promise<number> {
+  const database = await openDatabase(typeof at === 'string' ? { dataDir: at } : { databaseUrl: at.databaseUrl });
   const { db } = database;
   try {
     const { customers: n } = size;

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from './db/client';
 import { PAYMENT_METHODS } from '../domain/entities';
 
 /**
@@ -60,7 +61,7 @@ export async function readManifest(pg: PGlite): Promise<BackupManifest> {
 export async function backup(dataDir: string, outRoot: string): Promise<{ dir: string; manifest: BackupManifest }> {
   const pgDir = join(dataDir, 'pg');
   if (!existsSync(pgDir)) throw new Error(`No database at ${pgDir}`);
-  const pg = new PGlite(pgDir);
+  const pg = new PGlite(pgDir, { extensions: await pgliteExtensions() });
   await pg.waitReady;
   try {
     const manifest = await readManifest(pg);
@@ -87,7 +88,10 @@ export async function restore(backupDir: string, dataDir: string): Promise<Backu
   }
   await mkdir(dataDir, { recursive: true });
   const tarball = await readFile(join(backupDir, 'pgdata.tar.gz'));
-  const pg = new PGlite(join(dataDir, 'pg'), { loadDataDir: new Blob([tarball]) });
+  const pg = new PGlite(join(dataDir, 'pg'), {
+    loadDataDir: new Blob([tarball]),
+    extensions: await pgliteExtensions(),
+  });
   await pg.waitReady;
   try {
     const got = await readManifest(pg);

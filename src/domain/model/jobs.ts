@@ -42,6 +42,10 @@ export const jobs = table({
     { name: 'jobs_status_idx', on: ['status', 'created_at'] },
     { name: 'jobs_vin_idx', on: ['vin'] },
     { name: 'jobs_customer_idx', on: ['customer_id'] },
+    // the paged job table's usual sorts (newest first, by surname, by plate) read a page from an index
+    { name: 'jobs_created_idx', on: ['created_at', 'id'] },
+    { name: 'jobs_last_name_idx', on: ['last_name', 'id'] },
+    { name: 'jobs_registration_idx', on: ['registration', 'id'] },
   ],
   device: {
     indexes: [

@@ -42,13 +42,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  const extensions = await pgliteExtensions();
   let client;
   if (!opts.dataDir || opts.dataDir === 'memory://') {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   } else {
     const dir = join(opts.dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   }
   await client.waitReady;
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -63,6 +64,15 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     close: () => client.close(),
     listen: (channel, onPayload) => client.listen(channel, onPayload),
   };
+}
+
+/**
+ * The extensions the migrations create, which PGlite must load with every open of a data dir: pg_trgm for the job
+ * table's search index (PostgreSQL ships it as a contrib module).
+ */
+export async function pgliteExtensions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
 }
 
 const turnQueues = new WeakMap<Db, () => Promise<void>>();

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+// @ts-expect-error autocannon ships no types
+import autocannon from 'autocannon';
+import { startInstance, stopInstance } from '../tests/helpers/instances';
+import { ADMIN, freshPostgres } from '../tests/helpers/server';
+import { seedServer, shopOf } from './shop/server';
+
+/**
+ * `DATABASE_URL=… npx tsx bench/api-throughput.ts` (issue 16): a busy shop's server reads on PostgreSQL.
+ * Seeds a fresh database with a shop of BENCH_CUSTOMERS customers (default 50,000: 100,000 jobs), starts the product
+ * as its own process (as an operator runs it), and drives each read with BENCH_CONNECTIONS clients that never pause
+ * (default 50) for BENCH_SECONDS (default 20) from this process: autocannon and the server share the machine's
+ * cores, as the issue asks. Prints req/s, p50/p99, errors, the bytes of a response, the load average and the
+ * server's memory before and after. BENCH_ONLY=a,b runs the reads whose names hold those words. Budgets in
+ * docs/PERFORMANCE.md.
+ */
+const customers = Number(process.env.BENCH_CUSTOMERS ?? 50_000);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const only = process.env.BENCH_ONLY?.split(',');
+if (!process.env.DATABASE_URL) throw new Error('set DATABASE_URL (a PostgreSQL server to make a database in)');
+
+const rssMb = (pid: number) => {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Math.round(Number(kb) / 1024);
+};
+
+const db = await freshPostgres('baybook_bench');
+const started = Date.now();
+const changes = await seedServer({ databaseUrl: db.url }, shopOf(customers));
+console.log(`seeded ${customers} customers, ${changes} changes in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+// BENCH_PROFILE=DIR: the server writes a CPU profile there when it stops (open it in Chrome's DevTools)
+const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+const server = await startInstance(db.url, randomBytes(24).toString('hex'), { LOG_LEVEL: 'warn' }, profile);
+const pid = server.proc.pid!;
+try {
+  const login = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, br' };
+  const reads: Record<string, string> = {
+    'job list, page 1': '/api/bookings_?per_page=10&page=1',
+    'job list, page 50 by surname': '/api/bookings_?per_page=10&page=50&orderBy=last_name&orderDirection=asc',
+    'job list, plate prefix': '/api/bookings_?per_page=10&page=1&search=KM%204',
+    'job list, a search matching nothing': '/api/bookings_?per_page=10&page=1&search=zzqqxx',
+    'sync feed, 500 rows': '/api/v3/sync/changes?since=0&limit=500',
+    'sync feed, 500 rows mid-way': `/api/v3/sync/changes?since=${Math.floor(changes / 2)}&limit=500`,
+  };
+  const memory = [rssMb(pid)];
+  for (const [name, path] of Object.entries(reads)) {
+    if (only && !only.some((o) => name.includes(o))) continue;
+    const sample = await fetch(`${server.url}${path}`, { headers });
+    const bytes = (await sample.arrayBuffer()).byteLength;
+    const load = loadavg()[0].toFixed(1);
+    const r = await autocannon({ url: `${server.url}${path}`, connections, duration: seconds, headers, timeout: 30 });
+    memory.push(rssMb(pid));
+    console.log(
+      `${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ` +
+        `errors ${r.errors + r.timeouts}, non-2xx ${r.non2xx}, ${bytes} B/response (${sample.headers.get('content-encoding') ?? 'plain'}), ` +
+        `load ${load} → ${loadavg()[0].toFixed(1)}, server RSS ${memory.at(-1)} MB`,
+    );
+  }
+  console.log(`server RSS over the runs: ${memory.join(' → ')} MB (${connections} connections, ${seconds} s each)`);
+} finally {
+  await stopInstance(server);
+  await db.drop();
+}
