@@ -9,14 +9,8 @@ import type { Row } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import type { PaymentMethod } from '../../src/local/repositories/invoices';
 import { LocalWriteError } from '../../src/local/write';
-import {
-  startInstance,
-  startInstances,
-  startProxy,
-  stopInstance,
-  type Instances,
-  type Proxy,
-} from '../helpers/instances';
+import { startInstance, startInstances, stopInstance, type Instances } from '../helpers/instances';
+import { startProxy, type Proxy } from '../helpers/proxy';
 import { prng } from '../helpers/prng';
 import { auditDb, drain, makeDevice, type Device } from '../sync/helpers';
 

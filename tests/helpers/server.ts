@@ -8,11 +8,20 @@ import { bootstrap } from '../../src/server/seed/bootstrap';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { users } from '../../src/server/db/schema';
 import { newId } from '../../src/domain/ids';
+import { startProxy } from './proxy';
 
 export const ADMIN = { username: 'admin', password: 'admin-pass1' };
 
 /** The database the API suites run on: PGlite, or PostgreSQL when DATABASE_URL is set (.ci/run runs both). */
 export const DATABASES: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['postgres'] : ['pglite'];
+
+/**
+ * Server instances per PostgreSQL test server (issue 16: any number of instances on one database give the same
+ * results as one). With BAYBOOK_INSTANCES=2 (.ci/run's PostgreSQL pass) each PostgreSQL server of the API and sync
+ * suites is that many apps, each with its own connection pool, behind a round-robin proxy: every other request of a
+ * test lands on another instance. PGlite is one process's database, so it stays one instance.
+ */
+export const INSTANCES = Math.max(1, Number(process.env.BAYBOOK_INSTANCES ?? 1));
 
 export interface TestServer {
   url: string;
@@ -56,8 +65,24 @@ export async function freshPostgres(prefix = 'baybook_t'): Promise<{ url: string
 }
 
 export interface StartOptions {
-  /** turn the request logger on (as `npm start` does) and send its lines here */
+  /** turn the request logger on (as `npm start` does) and send its lines here (one instance: its log is read) */
   log?: { write(line: string): void };
+  /** one instance even under BAYBOOK_INSTANCES: the test stops or inspects the one process it talks to */
+  single?: boolean;
+}
+
+/** The apps behind one test server: the first is `app`/`database`; more only for PostgreSQL under INSTANCES. */
+async function startApps(config: ServerConfig, count: number, opts: StartOptions) {
+  const apps: { app: FastifyInstance; database: Database; url: string }[] = [];
+  for (let k = 0; k < count; k++) {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    if (k === 0) await bootstrap(database.db, { adminUser: ADMIN.username, adminPassword: ADMIN.password });
+    const app = await buildApp({ database, config, ...(opts.log ? { logger: true, logStream: opts.log } : {}) });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    apps.push({ app, database, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
+  }
+  const proxy = count > 1 ? await startProxy(apps.map((a) => a.url)) : null;
+  return { apps, proxy, url: proxy?.url ?? apps[0].url };
 }
 
 export async function startServer(
@@ -78,11 +103,9 @@ export async function startServer(
       ...overrides,
     },
   );
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await bootstrap(database.db, { adminUser: ADMIN.username, adminPassword: ADMIN.password });
-  const app = await buildApp({ database, config, ...(opts.log ? { logger: true, logStream: opts.log } : {}) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const count = kind === 'postgres' && !opts.single && !opts.log ? INSTANCES : 1;
+  const { apps, proxy, url } = await startApps(config, count, opts);
+  const { app, database } = apps[0];
 
   const api: TestServer['api'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
@@ -124,8 +147,11 @@ export async function startServer(
       return res.body.token as string;
     },
     async close() {
-      await app.close();
-      await database.close();
+      await proxy?.close();
+      for (const a of apps) {
+        await a.app.close();
+        await a.database.close();
+      }
       await pgdb?.drop();
     },
   };

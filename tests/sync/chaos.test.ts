@@ -12,6 +12,7 @@ import { customers, idempotency, invoices, jobs, products, transactions } from '
 import { SERVER_ONLY_COLUMNS } from '../../src/server/routes/sync';
 import { startDiskServer, type DiskServer } from './diskServer';
 import { prng } from '../helpers/prng';
+import { DATABASES, INSTANCES } from '../helpers/server';
 import { drain, makeDevice, type Delay, type Device, type NetCall } from './helpers';
 
 /**
@@ -92,7 +93,7 @@ function normalise(entity: SyncEntityName, rows: Row[]): Row[] {
 describe('chaos sync: three devices, a flaky link, a restarting server', () => {
   let s: DiskServer;
   beforeAll(async () => {
-    s = await startDiskServer();
+    s = await startDiskServer(DATABASES[0], { instances: INSTANCES });
   });
   afterAll(() => s?.dispose());
 
