@@ -140,7 +140,8 @@ describe('Team / Members (SPEC §2, §5)', () => {
     expect(entry).toMatchObject({
       method: 'PUT',
       path: '/v2/auth/user',
-      body: { data: { id, username: 'mike', permission: 4 } },
+      // a field change (issue 14): only the level, with the value it was based on
+      body: { data: { id, permission: 4, base: { permission: 3 } } },
     });
     expect((entry.body as { data: object }).data).not.toHaveProperty('password');
     await waitFor(() => expect(within(rowOf(id)!).getByText('Admin')).toBeTruthy());
@@ -250,7 +251,8 @@ describe('Configuration sheet (SPEC §2, §5, §9)', () => {
     expect(entry).toMatchObject({
       method: 'PUT',
       path: `/configsheet/${id}`,
-      body: { data: { title: 'Labour rate', description: 'Default rate per work hour (USD)', amount: 65.5 } },
+      // a field change (issue 14): only the amount, with the value it was based on and the device
+      body: { data: { amount: 65.5, base: { amount: 50 }, device: 'T1' } },
     });
     await waitFor(() => expect(within(rowOf(id)!).getByText('65.5')).toBeTruthy());
   });
@@ -283,7 +285,7 @@ describe('Configuration sheet (SPEC §2, §5, §9)', () => {
     const [entry] = await outbox(data);
     expect(entry).toMatchObject({
       path: `/configsheet/${id}`,
-      body: { data: { title: 'Time zone', description: 'America/New_York', amount: null } },
+      body: { data: { description: 'America/New_York', base: { description: 'America/Jamaica' }, device: 'T1' } },
     });
   });
 
