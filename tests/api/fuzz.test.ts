@@ -17,6 +17,8 @@ import { fingerprint, tableNames } from '../helpers/snapshot';
  */
 const SEED = Number(process.env.BAYBOOK_FUZZ_SEED ?? 20261124);
 const RUNS = Number(process.env.BAYBOOK_FUZZ_RUNS ?? 12);
+/** a longer run (BAYBOOK_FUZZ_RUNS) gets the time it needs, on two busy cores too: 10 s per body across the routes */
+const LONG_RUN = Math.max(60_000, RUNS * 10_000);
 const SOME_ID = '0190f4a2-7b1c-7cc0-8a5e-0d3f6c1b2a99';
 
 const nasty = fc.oneof(
@@ -122,117 +124,125 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
     ).toEqual([]);
   };
 
-  it(`never answers 500 and changes nothing on a refusal: every writing route, /login included, ${RUNS} bodies each (seed ${SEED})`, async () => {
-    const writes = API_ROUTES.filter(
-      (r) => r.method !== 'GET' && s.app.hasRoute({ method: r.method, url: `/api${r.path}` }),
-    );
-    expect(writes.length).toBeGreaterThan(40);
-    expect(writes.map((r) => `${r.method} ${r.path}`)).toContain('POST /login');
-    await snapshot();
-    const fillPath = (p: string) => p.replace(/:[A-Za-z]+/g, SOME_ID);
-    // valid bodies of the busiest routes: fuzzing one or a few of their fields reaches past the first check
-    const job = await s.api('POST', '/service', {
-      body: {
-        data: {
-          customer: {
-            vin: 'FUZZNEARVIN000001',
-            registration: 'FN 1',
-            first_name: 'F',
-            last_name: 'N',
-            contact: '8765551234',
+  it(
+    `never answers 500 and changes nothing on a refusal: every writing route, /login included, ${RUNS} bodies each (seed ${SEED})`,
+    async () => {
+      const writes = API_ROUTES.filter(
+        (r) => r.method !== 'GET' && s.app.hasRoute({ method: r.method, url: `/api${r.path}` }),
+      );
+      expect(writes.length).toBeGreaterThan(40);
+      expect(writes.map((r) => `${r.method} ${r.path}`)).toContain('POST /login');
+      await snapshot();
+      const fillPath = (p: string) => p.replace(/:[A-Za-z]+/g, SOME_ID);
+      // valid bodies of the busiest routes: fuzzing one or a few of their fields reaches past the first check
+      const job = await s.api('POST', '/service', {
+        body: {
+          data: {
+            customer: {
+              vin: 'FUZZNEARVIN000001',
+              registration: 'FN 1',
+              first_name: 'F',
+              last_name: 'N',
+              contact: '8765551234',
+            },
+            mileage: 1,
+            service: ['Full service'],
           },
-          mileage: 1,
-          service: ['Full service'],
         },
-      },
-    });
-    expect(job.status).toBe(200);
-    const part = await s.api('POST', '/v2/inventory/product', {
-      body: { data: { title: 'Near part', description: 'x', price: 100, stock: 5, low_stock: 0 } },
-    });
-    const inv = await s.api('POST', '/invoice', {
-      body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 5000 } } },
-    });
-    expect(inv.status).toBe(200);
-    const customer = await s.api('POST', '/customer', {
-      body: {
-        data: {
-          VIN: 'FUZZNEARVIN000003',
-          'Registration Number': 'FN 3',
+      });
+      expect(job.status).toBe(200);
+      const part = await s.api('POST', '/v2/inventory/product', {
+        body: { data: { title: 'Near part', description: 'x', price: 100, stock: 5, low_stock: 0 } },
+      });
+      const inv = await s.api('POST', '/invoice', {
+        body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 5000 } } },
+      });
+      expect(inv.status).toBe(200);
+      const customer = await s.api('POST', '/customer', {
+        body: {
+          data: {
+            VIN: 'FUZZNEARVIN000003',
+            'Registration Number': 'FN 3',
+            'First name': 'Ne',
+            'Last name': 'Ar',
+            'Contact number': '8765551234',
+            Email: '',
+          },
+        },
+      });
+      expect(customer.status).toBe(200);
+      const bases: Record<string, Record<string, unknown>> = {
+        'POST /login': { username: 'admin', password: 'not-the-pw' },
+        'POST /v2/auth/user': { username: 'nearname', password: 'bay-pass-2345', permission: 3 },
+        'POST /customer': {
+          VIN: 'FUZZNEARVIN000002',
+          'Registration Number': 'FN 2',
           'First name': 'Ne',
           'Last name': 'Ar',
           'Contact number': '8765551234',
           Email: '',
         },
-      },
-    });
-    expect(customer.status).toBe(200);
-    const bases: Record<string, Record<string, unknown>> = {
-      'POST /login': { username: 'admin', password: 'not-the-pw' },
-      'POST /v2/auth/user': { username: 'nearname', password: 'bay-pass-2345', permission: 3 },
-      'POST /customer': {
-        VIN: 'FUZZNEARVIN000002',
-        'Registration Number': 'FN 2',
-        'First name': 'Ne',
-        'Last name': 'Ar',
-        'Contact number': '8765551234',
-        Email: '',
-      },
-      'POST /service': { customer_id: customer.body.id, mileage: 10, service: ['Full service'] },
-      'POST /product': { title: 'Near', description: 'x', price: 100 },
-      'POST /v2/inventory/product': { title: 'Near 2', description: 'x', price: 100, stock: 1, low_stock: 0 },
-      'POST /transaction': { method: 'cash', invoice_id: inv.body.data.invoice_id, amount: 100 },
-      'POST /invoice-product': { fetchedData: 'default', formData: {}, productInvoice: [{ id: part.body.id, qty: 1 }] },
-      'POST /service-log': { value: 'near', id: job.body.id },
-      'PUT /job-action/status': { id: job.body.id, status: 'active' },
-    };
-    const near = (base: Record<string, unknown>) =>
-      fc
-        .tuple(
-          fc.dictionary(fc.constantFrom(...Object.keys(base)), fc.option(nasty, { nil: undefined }), {
-            minKeys: 1,
-            maxKeys: 3,
-          }),
-          fc.boolean(),
-        )
-        .map(([over, wrapped]) => {
-          const data = Object.fromEntries(
-            Object.entries({ ...base, ...over }).filter(([k]) => !(k in over) || over[k] !== undefined),
-          );
-          return wrapped ? { data } : data;
-        });
-    const statuses = new Map<number, number>();
-    await snapshot();
-    for (const [i, route] of writes.entries()) {
-      const base = bases[`${route.method} ${route.path}`];
-      await fc.assert(
-        fc.asyncProperty(base ? fc.oneof(body, near(base)) : body, async (payload) => {
-          const before = last ?? (await snapshot());
-          const res = await s.api(route.method, fillPath(route.path), {
-            body: payload,
-            token: route.path === '/login' ? null : undefined,
+        'POST /service': { customer_id: customer.body.id, mileage: 10, service: ['Full service'] },
+        'POST /product': { title: 'Near', description: 'x', price: 100 },
+        'POST /v2/inventory/product': { title: 'Near 2', description: 'x', price: 100, stock: 1, low_stock: 0 },
+        'POST /transaction': { method: 'cash', invoice_id: inv.body.data.invoice_id, amount: 100 },
+        'POST /invoice-product': {
+          fetchedData: 'default',
+          formData: {},
+          productInvoice: [{ id: part.body.id, qty: 1 }],
+        },
+        'POST /service-log': { value: 'near', id: job.body.id },
+        'PUT /job-action/status': { id: job.body.id, status: 'active' },
+      };
+      const near = (base: Record<string, unknown>) =>
+        fc
+          .tuple(
+            fc.dictionary(fc.constantFrom(...Object.keys(base)), fc.option(nasty, { nil: undefined }), {
+              minKeys: 1,
+              maxKeys: 3,
+            }),
+            fc.boolean(),
+          )
+          .map(([over, wrapped]) => {
+            const data = Object.fromEntries(
+              Object.entries({ ...base, ...over }).filter(([k]) => !(k in over) || over[k] !== undefined),
+            );
+            return wrapped ? { data } : data;
           });
-          const what = `${route.method} ${route.path} ${JSON.stringify(payload).slice(0, 200)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
-          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-          expect(res.status, what).toBeLessThan(500);
-          const after = await snapshot();
-          if (res.status >= 400) {
-            expectUnchanged(route, res.status, before, after, what);
-            expect(typeof res.body.message, what).toBe('string');
-            expect(res.body.value, what).toBe(false);
-          }
-        }),
-        // each route its own seed from SEED, so adding a route does not change the bodies the others get
-        { seed: SEED + i, numRuns: RUNS, endOnFailure: true },
+      const statuses = new Map<number, number>();
+      await snapshot();
+      for (const [i, route] of writes.entries()) {
+        const base = bases[`${route.method} ${route.path}`];
+        await fc.assert(
+          fc.asyncProperty(base ? fc.oneof(body, near(base)) : body, async (payload) => {
+            const before = last ?? (await snapshot());
+            const res = await s.api(route.method, fillPath(route.path), {
+              body: payload,
+              token: route.path === '/login' ? null : undefined,
+            });
+            const what = `${route.method} ${route.path} ${JSON.stringify(payload).slice(0, 200)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
+            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+            expect(res.status, what).toBeLessThan(500);
+            const after = await snapshot();
+            if (res.status >= 400) {
+              expectUnchanged(route, res.status, before, after, what);
+              expect(typeof res.body.message, what).toBe('string');
+              expect(res.body.value, what).toBe(false);
+            }
+          }),
+          // each route its own seed from SEED, so adding a route does not change the bodies the others get
+          { seed: SEED + i, numRuns: RUNS, endOnFailure: true },
+        );
+      }
+      console.log(
+        `fuzz: ${writes.length} writing routes × ${RUNS} bodies; answers ${[...statuses]
+          .sort((a, b) => a[0] - b[0])
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(', ')}`,
       );
-    }
-    console.log(
-      `fuzz: ${writes.length} writing routes × ${RUNS} bodies; answers ${[...statuses]
-        .sort((a, b) => a[0] - b[0])
-        .map(([k, v]) => `${k}: ${v}`)
-        .join(', ')}`,
-    );
-  });
+    },
+    LONG_RUN,
+  );
 
   it("answers a body wrong in one field with SPEC's message for that field, and changes nothing", async () => {
     const job = await s.api('POST', '/service', {
@@ -412,44 +422,48 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
     return qs ? `${filled}?${qs}` : filled;
   };
 
-  it(`never answers 500 to odd query strings or path params of GET routes (seed ${SEED})`, async () => {
-    // a little data, so paging, sorting and searching have rows to work on
-    const job = await s.api('POST', '/service', {
-      body: {
-        data: {
-          customer: {
-            vin: 'FUZZGETVIN000001',
-            registration: 'FZ 1',
-            first_name: 'F',
-            last_name: 'Z',
-            contact: '8765551234',
+  it(
+    `never answers 500 to odd query strings or path params of GET routes (seed ${SEED})`,
+    async () => {
+      // a little data, so paging, sorting and searching have rows to work on
+      const job = await s.api('POST', '/service', {
+        body: {
+          data: {
+            customer: {
+              vin: 'FUZZGETVIN000001',
+              registration: 'FZ 1',
+              first_name: 'F',
+              last_name: 'Z',
+              contact: '8765551234',
+            },
+            mileage: 1,
+            service: ['Full service'],
           },
-          mileage: 1,
-          service: ['Full service'],
         },
-      },
-    });
-    expect(job.status).toBe(200);
-    await s.api('POST', '/v2/inventory/product', {
-      body: { data: { title: 'Fuzz part', description: 'x', price: 100, stock: 1, low_stock: 0 } },
-    });
-    await snapshot();
-    const reads = API_ROUTES.filter(
-      (r) => r.method === 'GET' && s.app.hasRoute({ method: r.method, url: `/api${r.path}` }),
-    );
-    expect(reads.length).toBeGreaterThan(20);
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...reads), oddText, query, async (route, param, pairs) => {
-        const before = last ?? (await snapshot());
-        const path = url(route.path, param, pairs);
-        const res = await s.api('GET', path);
-        expect(res.status, `GET ${path.slice(0, 300)} → ${JSON.stringify(res.body).slice(0, 200)}`).toBeLessThan(500);
-        if (res.status >= 400) expect(typeof res.body.message, path.slice(0, 300)).toBe('string');
-        expect(changed(before, await snapshot()), `GET ${path.slice(0, 300)} changed these tables`).toEqual([]);
-      }),
-      { seed: SEED, numRuns: RUNS * reads.length, endOnFailure: true },
-    );
-  });
+      });
+      expect(job.status).toBe(200);
+      await s.api('POST', '/v2/inventory/product', {
+        body: { data: { title: 'Fuzz part', description: 'x', price: 100, stock: 1, low_stock: 0 } },
+      });
+      await snapshot();
+      const reads = API_ROUTES.filter(
+        (r) => r.method === 'GET' && s.app.hasRoute({ method: r.method, url: `/api${r.path}` }),
+      );
+      expect(reads.length).toBeGreaterThan(20);
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...reads), oddText, query, async (route, param, pairs) => {
+          const before = last ?? (await snapshot());
+          const path = url(route.path, param, pairs);
+          const res = await s.api('GET', path);
+          expect(res.status, `GET ${path.slice(0, 300)} → ${JSON.stringify(res.body).slice(0, 200)}`).toBeLessThan(500);
+          if (res.status >= 400) expect(typeof res.body.message, path.slice(0, 300)).toBe('string');
+          expect(changed(before, await snapshot()), `GET ${path.slice(0, 300)} changed these tables`).toEqual([]);
+        }),
+        { seed: SEED, numRuns: RUNS * reads.length, endOnFailure: true },
+      );
+    },
+    LONG_RUN,
+  );
 
   it('refuses the odd queries and ids found so far with 400 or 404 and a message (no 500)', async () => {
     const cases: [string, number][] = [
@@ -488,33 +502,40 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
     }
   });
 
-  it('answers a path id that is not a UUID on the writing routes with 404, not 500, and changes nothing', async () => {
-    const withParams = API_ROUTES.filter((r) => r.method !== 'GET' && r.path.includes(':'));
-    expect(withParams.length).toBeGreaterThan(0);
-    await snapshot();
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...withParams), oddText, async (route, param) => {
-        const before = last ?? (await snapshot());
-        const path = url(route.path, param, []);
-        const res = await s.api(route.method, path, { body: { data: { option: 'on', description: 'x', amount: 1 } } });
-        expect(
-          res.status,
-          `${route.method} ${path.slice(0, 300)} → ${JSON.stringify(res.body).slice(0, 200)}`,
-        ).toBeLessThan(500);
-        expect(changed(before, await snapshot()), `${route.method} ${path.slice(0, 300)} changed these tables`).toEqual(
-          [],
-        );
-      }),
-      { seed: SEED, numRuns: RUNS * 4 * withParams.length, endOnFailure: true },
-    );
-    for (const id of ['abc', "'; drop table config; --", '1']) {
-      const res = await s.api('PUT', `/configsheet/${encodeURIComponent(id)}`, {
-        body: { data: { description: 'x', amount: 1 } },
-      });
-      expect(res.status, id).toBe(404);
-      expect(res.body).toMatchObject({ value: false, message: MSG.notFound });
-    }
-  });
+  it(
+    'answers a path id that is not a UUID on the writing routes with 404, not 500, and changes nothing',
+    async () => {
+      const withParams = API_ROUTES.filter((r) => r.method !== 'GET' && r.path.includes(':'));
+      expect(withParams.length).toBeGreaterThan(0);
+      await snapshot();
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...withParams), oddText, async (route, param) => {
+          const before = last ?? (await snapshot());
+          const path = url(route.path, param, []);
+          const res = await s.api(route.method, path, {
+            body: { data: { option: 'on', description: 'x', amount: 1 } },
+          });
+          expect(
+            res.status,
+            `${route.method} ${path.slice(0, 300)} → ${JSON.stringify(res.body).slice(0, 200)}`,
+          ).toBeLessThan(500);
+          expect(
+            changed(before, await snapshot()),
+            `${route.method} ${path.slice(0, 300)} changed these tables`,
+          ).toEqual([]);
+        }),
+        { seed: SEED, numRuns: RUNS * 4 * withParams.length, endOnFailure: true },
+      );
+      for (const id of ['abc', "'; drop table config; --", '1']) {
+        const res = await s.api('PUT', `/configsheet/${encodeURIComponent(id)}`, {
+          body: { data: { description: 'x', amount: 1 } },
+        });
+        expect(res.status, id).toBe(404);
+        expect(res.body).toMatchObject({ value: false, message: MSG.notFound });
+      }
+    },
+    LONG_RUN,
+  );
 
   it('refuses a body that is not JSON with 400, not 500, and changes nothing', async () => {
     for (const path of ['/v2/auth/user', '/login', '/customer', '/transaction']) {
