@@ -91,14 +91,19 @@ function moneyWord(method: unknown): string {
 }
 
 /**
- * Why the server said no, from its facts: the invoice was settled (by whom, where, when in the shop's time) or less
- * is due than the call asked for. `what` is the refused thing in a sentence's middle ("$40.00 cash payment").
+ * Why the server said no, from its facts: the invoice was settled (by whom, where, when in the shop's time), or — for
+ * a payment (`asked`: its amount) — less is due than it asked for. Facts that do not explain the refusal (a discount
+ * given twice on a part-paid invoice) give no reason: the server's message says it. `what` is the refused thing in a
+ * sentence's middle ("$40.00 cash payment").
  */
-function reasonOf(ctx: RefusedContext, what: string): string | null {
+function reasonOf(ctx: RefusedContext, what: string, asked?: number): string | null {
   const f = ctx.facts;
   if (!f) return null;
   const invoice = displayInvoiceNumber(f.invoice);
-  if (f.due > 0) return fill(MSG.refusedOverDue, { due: formatUSD(f.due), invoice, what });
+  if (f.due > 0)
+    return asked !== undefined && asked > f.due
+      ? fill(MSG.refusedOverDue, { due: formatUSD(f.due), invoice, what })
+      : null;
   if (!f.settled_at) return null;
   return fill(MSG.refusedSettled, {
     invoice,
@@ -144,10 +149,12 @@ function addedMoney(call: RefusedCall, ctx: RefusedContext, invoice: string): Mo
   }
   const amount = formatUSD(num(d.amount));
   const method = methodLabel(d.method);
+  const reason = reasonOf(ctx, `${amount} ${method.toLowerCase()} payment`, num(d.amount));
   return {
     what: fill(MSG.refusedPayment, { method, amount, invoice }),
-    reason: reasonOf(ctx, `${amount} ${method.toLowerCase()} payment`),
-    advice: ctx.facts ? fill(MSG.refusedAdvicePayment, { amount }) : advice,
+    reason,
+    // money taken for an invoice that cannot take it: give it back, or put it where it is owed
+    advice: reason ? fill(MSG.refusedAdvicePayment, { amount }) : advice,
     loss: fill(MSG.discardLossPayment, { amount, method: method.toLowerCase(), money: moneyWord(d.method) }),
   };
 }

@@ -47,6 +47,17 @@ describe('refusedWords', () => {
     );
   });
 
+  it('gives no reason when the facts do not explain the refusal: a discount given twice on a part-paid invoice', () => {
+    const facts = { ...SETTLED, due: 2500, settled_by: '', settled_at: '', device: '' };
+    expect(refusedWords(call('/discount', { amount: 10 }), { invoice: INVOICE, facts }).reason).toBeNull();
+    expect(
+      refusedWords(call('/transaction', { method: 'cash', amount: 2000 }), { invoice: INVOICE, facts }),
+    ).toMatchObject({
+      reason: null,
+      advice: fill(MSG.refusedAdviceMoney, { invoice: 'INV B2-42' }),
+    });
+  });
+
   it('words a refused discount, redemption and item return, each as money', () => {
     const ctx = { invoice: INVOICE, facts: { ...SETTLED, device: '' }, tz: 'UTC' };
     expect(refusedWords(call('/discount', { amount: 10 }), ctx)).toMatchObject({
