@@ -543,7 +543,8 @@ describe('Customers table (SPEC §2)', () => {
   });
 
   it('sorts by a clicked column header, ascending then descending', async () => {
-    const { data } = await renderScreen(<Customers />, { level: 3, path: '/view-customers' });
+    // level 5: the rows are made through the repositories, one of them blocked (a level-5 write)
+    const { data } = await renderScreen(<Customers />, { level: 5, path: '/view-customers' });
     const { young, adams, mills } = await three(data);
     // the repository's order is by last name already: sort by first name to see the header work
     await waitFor(() => expect(bodyIds()).toEqual([adams.id, mills.id, young.id]));

@@ -42,8 +42,8 @@ async function open(level: number, path = '/make-request', before?: (data: AppDa
   // seed into the device database first, then render the screen over it
   const { createData } = await import('../../src/app/data/DataProvider');
   const data = createData(`mr-${Math.random().toString(36).slice(2)}`);
-  // signed in on this device before seeding (renderScreen does the same again)
-  await setMeta(data.db, 'session', { username: `user${level}`, permission: level });
+  // the shop's rows are made by a Super Admin (each write asks for its level); renderScreen then signs in at `level`
+  await setMeta(data.db, 'session', { username: 'owner', permission: 5 });
   await setMeta(data.db, 'deviceCode', 'T1');
   await seed(data);
   if (before) await before(data);

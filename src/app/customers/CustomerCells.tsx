@@ -1,0 +1,145 @@
+import { Badge, Button, Field, HStack, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { formatShop } from '../../domain/dates';
+import { can } from '../../domain/permissions';
+import { CONTACT_MAX_DIGITS, NOTE_MAX } from '../../domain/schemas/customer';
+import type { CustomerRow } from '../../local/db';
+import { contactDigits } from './CustomerFields';
+import { useTableCtx, type EditField } from './tableContext';
+
+/** The Customers table's cells: a value or its input while the row is edited, the status, the created time, the actions. */
+
+/** SPEC §9 discount choices: none, 5% to 20% in 1% steps. */
+const DISCOUNTS = [0, ...Array.from({ length: 16 }, (_, i) => i + 5)];
+
+const LABELS: Record<EditField, string> = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  vin: 'VIN',
+  registration: 'Registration',
+  contact: 'Contact',
+  email: 'Email',
+  note: 'Note',
+  discount: 'Discount %',
+};
+
+/** The contact input keeps digits only, at most 11, in the field and in the form's value. */
+const CONTACT_INPUT = {
+  setValueAs: contactDigits,
+  onChange: (e: { target: HTMLInputElement }) => {
+    e.target.value = contactDigits(e.target.value);
+  },
+};
+
+/** A cell showing the value, or its input when the row is being edited. */
+export function EditableCell({ row, field, children }: { row: CustomerRow; field: EditField; children?: ReactNode }) {
+  const ctx = useTableCtx();
+  if (ctx.editingId !== row.id) return <>{children ?? String(row[field] ?? '')}</>;
+  const error = ctx.errors[field]?.message;
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key === 'Escape') ctx.cancelEdit();
+    else if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') {
+      e.preventDefault();
+      ctx.saveEdit();
+    }
+  };
+  let input: ReactNode;
+  if (field === 'discount') {
+    const current = Number(row.discount ?? 0);
+    const choices = DISCOUNTS.includes(current) ? DISCOUNTS : [...DISCOUNTS, current].sort((a, b) => a - b);
+    input = (
+      <NativeSelect.Root size="sm" minW="24">
+        <NativeSelect.Field aria-label={LABELS[field]} {...ctx.register('discount')} onKeyDown={onKeyDown}>
+          {choices.map((d) => (
+            <option key={d} value={d}>
+              {d === 0 ? 'None' : `${d}%`}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    );
+  } else if (field === 'note') {
+    input = (
+      <Textarea
+        size="sm"
+        minW="48"
+        rows={2}
+        maxLength={NOTE_MAX}
+        aria-label={LABELS[field]}
+        {...ctx.register('note')}
+        onKeyDown={onKeyDown}
+      />
+    );
+  } else {
+    input = (
+      <Input
+        size="sm"
+        minW={field === 'vin' ? '48' : '32'}
+        aria-label={LABELS[field]}
+        type={field === 'email' ? 'email' : field === 'contact' ? 'tel' : 'text'}
+        inputMode={field === 'contact' ? 'numeric' : field === 'email' ? 'email' : undefined}
+        maxLength={field === 'contact' ? CONTACT_MAX_DIGITS : undefined}
+        autoComplete="off"
+        {...ctx.register(field, field === 'contact' ? CONTACT_INPUT : undefined)}
+        onKeyDown={onKeyDown}
+      />
+    );
+  }
+  return (
+    <Field.Root invalid={!!error}>
+      {input}
+      {error && <Field.ErrorText maxW="64">{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+export function StatusCell({ row }: { row: CustomerRow }) {
+  return row.active === 0 ? <Badge colorPalette="red">Blocked</Badge> : <Badge colorPalette="green">Active</Badge>;
+}
+
+export function CreatedCell({ row }: { row: CustomerRow }) {
+  const { timeZone } = useTableCtx();
+  return <Text whiteSpace="nowrap">{row.created_at ? formatShop(row.created_at, timeZone) : ''}</Text>;
+}
+
+export function ActionsCell({ row }: { row: CustomerRow }) {
+  const ctx = useTableCtx();
+  if (ctx.editingId === row.id) {
+    return (
+      <HStack gap="2">
+        <Button size="sm" colorPalette="blue" loading={ctx.saving} onClick={ctx.saveEdit}>
+          Save
+        </Button>
+        <Button size="sm" variant="outline" onClick={ctx.cancelEdit}>
+          Cancel
+        </Button>
+      </HStack>
+    );
+  }
+  return (
+    // the three actions wrap under each other rather than push the table past a desk screen's width
+    <HStack gap="2" wrap="wrap" minW="28">
+      {can('customer.edit', ctx.level) && (
+        <Button size="sm" variant="outline" onClick={() => ctx.startEdit(row)}>
+          Edit
+        </Button>
+      )}
+      {can('customer.history', ctx.level) && (
+        <Button size="sm" variant="outline" loading={ctx.historyFor === row.id} onClick={() => ctx.history(row)}>
+          Service History
+        </Button>
+      )}
+      {can('customer.block', ctx.level) && (
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette={row.active === 0 ? 'green' : 'red'}
+          onClick={() => ctx.toggleBlock(row)}
+        >
+          {row.active === 0 ? 'Unblock' : 'Block'}
+        </Button>
+      )}
+    </HStack>
+  );
+}

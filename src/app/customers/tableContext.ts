@@ -1,0 +1,70 @@
+import { createContext, useContext } from 'react';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { CustomerRow } from '../../local/db';
+
+/**
+ * What the Customers table's cells share with the screen (Customers.tsx): the inline edit's form and the row
+ * actions, kept out of the column definitions so the cells never remount while a row is edited.
+ */
+
+/** The inline edit form: the editable fields of a row, as text inputs give them (the schema casts discount). */
+export interface EditForm {
+  id: string;
+  first_name: string;
+  last_name: string;
+  vin: string;
+  registration: string;
+  contact: string;
+  email: string;
+  note: string;
+  discount: number;
+}
+
+export type EditField = Exclude<keyof EditForm, 'id'>;
+export const EDIT_FIELDS: EditField[] = [
+  'first_name',
+  'last_name',
+  'vin',
+  'registration',
+  'contact',
+  'email',
+  'note',
+  'discount',
+];
+
+export function editValues(c: CustomerRow): EditForm {
+  return {
+    id: c.id,
+    first_name: c.first_name ?? '',
+    last_name: c.last_name ?? '',
+    vin: c.vin ?? '',
+    registration: c.registration ?? '',
+    contact: String(c.contact ?? ''),
+    email: c.email ?? '',
+    note: c.note ?? '',
+    discount: Number(c.discount ?? 0),
+  };
+}
+
+/** What the row cells need, kept out of the column definitions so the cells never remount while a row is edited. */
+export interface TableCtx {
+  level: number;
+  timeZone: string;
+  editingId: string | null;
+  register: UseFormRegister<EditForm>;
+  errors: FieldErrors<EditForm>;
+  saving: boolean;
+  historyFor: string | null;
+  startEdit(c: CustomerRow): void;
+  cancelEdit(): void;
+  saveEdit(): void;
+  history(c: CustomerRow): void;
+  toggleBlock(c: CustomerRow): void;
+}
+
+export const TableContext = createContext<TableCtx | null>(null);
+export function useTableCtx(): TableCtx {
+  const ctx = useContext(TableContext);
+  if (!ctx) throw new Error('Customers cells need their table context.');
+  return ctx;
+}
