@@ -5,6 +5,7 @@ import type { BayBookDB, ConflictRow, OutboxEntry } from '../local/db';
 import { rebaseRows } from '../local/rows';
 import { answerConflicts, isFieldConflict, keepFieldConflicts } from './decisions';
 import { isDiscarded, type KeptConflict } from './discard';
+import { keepSentPhoto } from './photos';
 import { noteRepull } from './pull';
 import { tokenExpired, getTokens, dropUserToken } from './tokens';
 import { ApiError, isRetryable, type Transport } from './transport';
@@ -220,6 +221,7 @@ export async function pushPass(opts: PushOptions): Promise<PushResult> {
         timeoutMs: opts.timeoutMs,
         signal: opts.signal,
       });
+      await keepSentPhoto(answer.data, form);
       // fields someone else changed since are not written: they wait in the conflicts for a person (issue 14)
       const conflicts = answerConflicts(answer.data);
       await db.transaction('rw', conflicts.length ? db.tables : [db.outbox, db.blobs], async () => {

@@ -49,6 +49,22 @@ export async function fetchPhoto(
 }
 
 /**
+ * A photo taken on this device, just sent: its bytes are kept under the server's URLs for it (the answer's src and
+ * thumbnail), so it still shows with the network cut once the outbox lets go of its own copy.
+ */
+export async function keepSentPhoto(answer: unknown, form: FormData | undefined): Promise<void> {
+  const file = form?.get('myfile');
+  if (!(file instanceof Blob) || !answer || typeof answer !== 'object') return;
+  const cache = await openCache();
+  for (const key of ['src', 'thumbnail']) {
+    const url: unknown = Reflect.get(answer, key);
+    if (typeof url !== 'string' || !url.startsWith('/api/photo/')) continue;
+    const bytes = new Response(file, { headers: { 'content-type': file.type } });
+    await cache?.put(url, bytes).catch(() => undefined);
+  }
+}
+
+/**
  * The shop's logo (a PNG) for a document: asked of the server whenever it can be (the shop may have changed it or
  * removed it), else the copy kept from the last time. Null when the shop has none.
  */

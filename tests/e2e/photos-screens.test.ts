@@ -138,6 +138,39 @@ describe('photos on a second device and offline; the tablet screenshots', () => 
     expect(refused).toEqual([]);
   });
 
+  it('shows a photo taken on this device, once sent, with the network cut', async () => {
+    await page.goto(`${server.url}/view-request`);
+    await settled();
+    await page.locator('tr', { hasText: PLATE }).getByRole('button', { name: 'Expand row' }).click();
+    await page.getByRole('button', { name: 'Gallery' }).click();
+    const bytes = await sharp({ create: { width: 96, height: 64, channels: 3, background: '#a40' } })
+      .png()
+      .toBuffer();
+    await page.getByTestId('photo-input').setInputFiles({ name: 'bay.png', mimeType: 'image/png', buffer: bytes });
+    await expect.poll(() => page.getByTestId('gallery-photo').count()).toBe(2);
+    // sent: the outbox let go of its copy, and the row now names the server's photo
+    await expect.poll(() => page.getByText('Not uploaded yet').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('waiting-count').textContent()).toBe('All changes on the server');
+    await page.keyboard.press('Escape');
+    await ctx.setOffline(true);
+    await page.reload();
+    await settled();
+    await page.locator('tr', { hasText: PLATE }).getByRole('button', { name: 'Expand row' }).click();
+    await page.getByRole('button', { name: 'Gallery' }).click();
+    const widths = () =>
+      page
+        .getByTestId('gallery-photo')
+        .getByRole('img')
+        .evaluateAll((imgs: HTMLImageElement[]) =>
+          imgs.map((i) => (i.complete ? i.naturalWidth : 0)).sort((a, b) => a - b),
+        );
+    // the other device's thumbnail (256 px), and this device's photo from the bytes it kept when it sent them
+    await expect.poll(widths).toEqual([96, 256]);
+    await page.keyboard.press('Escape');
+    await ctx.setOffline(false);
+    expect(refused).toEqual([]);
+  });
+
   it("shows the shop's logo in Configuration", async () => {
     await page.goto(`${server.url}/view-config`);
     await settled();
