@@ -72,6 +72,14 @@ describe.each(DATABASES)('sign-in limits on %s', (kind) => {
     expect((await signIn(ADMIN.password, '192.0.2.13')).status).toBe(200);
   });
 
+  it('a name that waits, tried again and again, does not make its address wait for the other names', async () => {
+    const from = '198.51.100.133';
+    for (let i = 0; i < 5; i++) expect((await signIn('guess-guess', from, 'kimbay')).status).toBe(401);
+    // past the address's 30 attempts: each is told the name's wait, none is counted on the address
+    for (let i = 0; i < 40; i++) expect((await signIn('guess-guess', from, 'kimbay')).status).toBe(429);
+    expect((await signIn(ADMIN.password, from)).status).toBe(200);
+  });
+
   it('forgets the counts of a window gone by, so names a stranger makes up cannot fill the table', async () => {
     const from = '198.51.100.122';
     for (let i = 0; i < 3; i++) expect((await signIn('nope-nope', from, `madeup${i}`)).status).toBe(401);

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { signInWaitSeconds } from '../../domain/signInLimits';
 import type { ServerConfig } from '../config';
 import type { Db, Tx } from '../db/client';
@@ -51,11 +51,16 @@ async function claim(db: Db, key: string, limit: number, windowSeconds: number):
     })
     .returning({ failures: loginAttempts.failures });
   if (claimed.length > 0) return { open: true };
+  return (await waitOf(db, key)) ?? { open: false, waitSeconds: 1 };
+}
+
+/** The gate of a key in its wait (counting nothing), or undefined when it has none. */
+async function waitOf(db: Db, key: string): Promise<Gate | undefined> {
   const [row] = await db
     .select({ wait: sql<number>`extract(epoch from (${loginAttempts.blocked_until} - now()))::float8` })
     .from(loginAttempts)
-    .where(eq(loginAttempts.key, key));
-  return { open: false, waitSeconds: Math.max(1, Number(row?.wait ?? 1)) };
+    .where(and(eq(loginAttempts.key, key), sql`${loginAttempts.blocked_until} > now()`));
+  return row ? { open: false, waitSeconds: Math.max(1, Number(row.wait)) } : undefined;
 }
 
 /**
@@ -71,10 +76,16 @@ async function forgetQuietKeys(db: Db, windowSeconds: number): Promise<void> {
     );
 }
 
-/** Claims an attempt for the address first, then for the pair; closed when either is waiting. */
+/**
+ * Claims an attempt for the address first, then for the pair; closed when either is waiting. A name already waiting
+ * at this address is told so before anything is counted: a member pressing Sign in again and again while their name
+ * waits would otherwise use up the address's attempts, and make everyone in the shop behind it wait too.
+ */
 export async function claimSignIn(db: Db, limits: Limits, ip: string, username: string): Promise<Gate> {
   const keys = signInKeys(ip, username);
   await forgetQuietKeys(db, limits.loginWindowSeconds);
+  const waiting = await waitOf(db, keys.pair);
+  if (waiting) return waiting;
   const address = await claim(db, keys.address, limits.loginMaxPerAddress, limits.loginWindowSeconds);
   if (!address.open) return address;
   return claim(db, keys.pair, limits.loginMaxFailures, limits.loginWindowSeconds);
