@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { LIMITS } from '../../src/domain/schemas';
+import type { WriteCall } from '../../src/domain/writes/calls';
+import { PRODUCT_CALLS } from '../../src/domain/writes/products';
+import { SUPPLIER_CALLS } from '../../src/domain/writes/suppliers';
 import type { BayBookDB } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
@@ -171,123 +174,92 @@ describe.each(DATABASES)('product writes: the device and the server store the sa
     await repos.products.removeSupplier(supplier.id);
     await drain(d);
     const unknown = newId();
-    const cases: [string, () => Promise<unknown>, string, string, Record<string, unknown>][] = [
-      [
-        'a blank title',
-        () => repos.products.add(product({ title: ' ' })),
-        'POST',
-        '/v2/inventory/product',
-        product({ title: ' ' }),
-      ],
+    const cases: [string, () => Promise<unknown>, WriteCall<unknown>, Record<string, unknown>][] = [
+      ['a blank title', () => repos.products.add(product({ title: ' ' })), PRODUCT_CALLS.add, product({ title: ' ' })],
       [
         'a fraction of a unit',
         () => repos.products.add(product({ stock: 1.5 })),
-        'POST',
-        '/v2/inventory/product',
+        PRODUCT_CALLS.add,
         product({ stock: 1.5 }),
       ],
       [
         'a supplier not on the list',
         () => repos.products.add(product({ supplier: unknown })),
-        'POST',
-        '/v2/inventory/product',
+        PRODUCT_CALLS.add,
         product({ supplier: unknown }),
       ],
       [
         'a deleted supplier',
         () => repos.products.edit(p.id, { supplier: supplier.id }),
-        'PUT',
-        '/v2/inventory/product',
+        PRODUCT_CALLS.edit,
         { id: p.id, supplier: supplier.id },
       ],
       [
         'an emptied description',
         () => repos.products.edit(p.id, { description: ' ' }),
-        'PUT',
-        '/v2/inventory/product',
+        PRODUCT_CALLS.edit,
         { id: p.id, description: ' ' },
       ],
       [
         'an edit of a deleted product',
         () => repos.products.edit(gone.id, { price: 1 }),
-        'PUT',
-        '/v2/inventory/product',
+        PRODUCT_CALLS.edit,
         { id: gone.id, price: 1 },
       ],
       [
         'receiving nothing',
         () => repos.products.receive(p.id, 0),
-        'PUT',
-        '/v2/inventory/product',
+        PRODUCT_CALLS.edit,
         { id: p.id, receival: true, amount: 0 },
       ],
       [
         'an empty amount field',
         () => repos.products.receive(p.id, Number.NaN),
-        'PUT',
-        '/v2/inventory/product',
+        PRODUCT_CALLS.edit,
         { id: p.id, receival: true },
       ],
       [
         'receiving past the most a product holds',
         () => repos.products.receive(p.id, 2),
-        'PUT',
-        '/v2/inventory/product',
+        PRODUCT_CALLS.edit,
         { id: p.id, receival: true, amount: 2 },
       ],
       [
         'receiving for no product',
         () => repos.products.receive(unknown, 1),
-        'PUT',
-        '/v2/inventory/product',
+        PRODUCT_CALLS.edit,
         { id: unknown, receival: true, amount: 1 },
       ],
-      [
-        'deleting a deleted product',
-        () => repos.products.remove(gone.id),
-        'DELETE',
-        '/v2/inventory/product',
-        { id: gone.id },
-      ],
+      ['deleting a deleted product', () => repos.products.remove(gone.id), PRODUCT_CALLS.remove, { id: gone.id }],
       [
         'a blank simple title',
         () => repos.products.addSimple({ title: '', description: 'd', price: 100 }),
-        'POST',
-        '/product',
+        PRODUCT_CALLS.addSimple,
         { title: '', description: 'd', price: 100 },
       ],
       [
         'a simple edit of no product',
         () => repos.products.editSimple(unknown, { title: 't', description: 'd', price: 1 }),
-        'PUT',
-        '/product',
+        PRODUCT_CALLS.editSimple,
         { id: unknown, title: 't', description: 'd', price: 1 },
       ],
       [
         'a blank business name',
         () => repos.products.addSupplier({ bizname: ' ' }),
-        'POST',
-        '/v2/inventory/supplier',
+        SUPPLIER_CALLS.add,
         { bizname: ' ' },
       ],
       [
         'an edit of a deleted supplier',
         () => repos.products.editSupplier(supplier.id, { bizname: 'X' }),
-        'PUT',
-        '/v2/inventory/supplier',
+        SUPPLIER_CALLS.edit,
         { id: supplier.id, bizname: 'X' },
       ],
-      [
-        'deleting no supplier',
-        () => repos.products.removeSupplier(unknown),
-        'DELETE',
-        '/v2/inventory/supplier',
-        { id: unknown },
-      ],
+      ['deleting no supplier', () => repos.products.removeSupplier(unknown), SUPPLIER_CALLS.remove, { id: unknown }],
     ];
-    for (const [what, onDevice, method, path, body] of cases) {
+    for (const [what, onDevice, call, body] of cases) {
       const device = await refusal(onDevice());
-      const server = await s.api(method, path, { body: { data: body } });
+      const server = await s.api(call.method, call.path, { body: { data: body } });
       expect.soft([server.status >= 400, device], what).toEqual([true, server.body.message]);
     }
     expect(await d.db.outbox.filter((e) => e.state === 'pending').count()).toBe(0);
@@ -300,7 +272,8 @@ describe.each(DATABASES)('product writes: the device and the server store the sa
     const mine = createRepositories(tablet.db);
     const body = product();
     const device = await refusal(mine.products.add(body));
-    const server = await s.api('POST', '/v2/inventory/product', { token: clerk.token, body: { data: body } });
+    const { method, path } = PRODUCT_CALLS.add;
+    const server = await s.api(method, path, { token: clerk.token, body: { data: body } });
     expect([server.status, device]).toEqual([403, server.body.message]);
     // the simple form is theirs (level 4): stored and sent
     await mine.products.addSimple({ title: `Clip ${++n}`, description: 'plastic', price: 50 });
