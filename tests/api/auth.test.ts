@@ -69,13 +69,13 @@ describe.each(DATABASES)('auth and team on %s', (kind) => {
     expect(dup.status).toBe(409);
 
     const list = await s.api('GET', '/v2/auth/users');
-    const tech = list.body.data.find((u: any) => u.username === 'tech1');
+    const tech = list.body.data.find((u: { username: string }) => u.username === 'tech1');
     expect(tech.password).toBe('********');
     expect(JSON.stringify(list.body)).not.toMatch(/scrypt|pw-bay-77/);
 
     const techs = await s.api('GET', '/v2/auth/user-list/3');
-    expect(techs.body.data.map((u: any) => u.username)).toContain('tech1');
-    expect(techs.body.data.every((u: any) => u.permission === 3)).toBe(true);
+    expect(techs.body.data.map((u: { username: string }) => u.username)).toContain('tech1');
+    expect(techs.body.data.every((u: { permission: number }) => u.permission === 3)).toBe(true);
 
     const edit = await s.api('PUT', '/v2/auth/user', { body: { data: { ...tech, permission: 4 } } });
     expect(edit.status).toBe(200);
@@ -158,7 +158,7 @@ describe.each(DATABASES)('auth and team on %s', (kind) => {
 
   it('never removes the last Super Admin, nor lets one remove themselves', async () => {
     const list = await s.api('GET', '/v2/auth/users');
-    const admin = list.body.data.find((u: any) => u.username === 'admin');
+    const admin = list.body.data.find((u: { username: string }) => u.username === 'admin');
     const del = await s.api('DELETE', '/v2/auth/user', { body: { data: { id: admin.id } } });
     expect(del.status).toBe(400);
   });

@@ -50,7 +50,7 @@ describe.each(DATABASES)('photos on %s', (kind) => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, src: `/api/photo/${id}/full`, thumbnail: `/api/photo/${id}/thumb` });
     const list = await s.api('GET', `/servicePhotos/${jobId}`);
-    expect(list.body.data.map((p: any) => p.id)).toEqual([id]);
+    expect(list.body.data.map((p: { id: string }) => p.id)).toEqual([id]);
     const thumb = await fetch(`${s.url}/api/photo/${id}/thumb`, {
       headers: { authorization: `Bearer ${s.adminToken}` },
     });
@@ -97,7 +97,9 @@ describe.each(DATABASES)('photos on %s', (kind) => {
       '/upload/product-photo',
     );
     expect(up.status).toBe(200);
-    expect((await s.api('GET', `/productPhotos/${product.body.id}`)).body.data.map((p: any) => p.id)).toEqual([id]);
+    expect(
+      (await s.api('GET', `/productPhotos/${product.body.id}`)).body.data.map((p: { id: string }) => p.id),
+    ).toEqual([id]);
     const page = await s.api('GET', '/v2/inventory/products_?search=Headlamp');
     expect(page.body.data.data[0].thumbnail).toBe(`/api/photo/${id}/thumb`);
     expect((await s.api('DELETE', '/productPhoto', { body: { id } })).status).toBe(200);
