@@ -16,3 +16,10 @@ export function customerName(inv: { first_name?: unknown; last_name?: unknown; t
   const name = `${String(inv.first_name ?? '')} ${String(inv.last_name ?? '')}`.trim();
   return name || (inv.type === 'product' ? 'Quick Sale' : '');
 }
+
+/** An estimate's number as the Estimates table and its PDF show it. */
+export const estimateNumber = (e: { number: string }) => `EST ${e.number}`;
+
+/** Who an estimate is for, as the Estimates table shows it. */
+export const estimateName = (e: { first_name?: unknown; last_name?: unknown }) =>
+  `${String(e.first_name ?? '')} ${String(e.last_name ?? '')}`.trim();

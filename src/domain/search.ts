@@ -9,7 +9,7 @@ import { numberKey, plateKey, wordKeys } from './model/keys';
  * - a name: surname first or first name first ('lee', 'lee an', 'ann l');
  * - a phone number by its start, typed with or without spaces, dashes or brackets ('876-555');
  * - an email by its start;
- * - a document by its number, with or without its 'INV' and its dash ('inv a1-00', 'A100');
+ * - a document by its number, with or without its 'INV' or 'EST' and its dash ('inv a1-00', 'A100');
  * - a log by the start of any word of it, running on across words ('a1', 'job #a1', 'member mi': wordKeys).
  * Each table searches the keys it stores (an invoice has no phone, a log only its words).
  * Case never matters. `searchTerms` says which key ranges to read; `matchesTerms` checks a row by the same rule, so
@@ -73,7 +73,7 @@ function allTerms(q: string): SearchTerm[] {
     if (digits) terms.push({ key: 'phone_key', prefix: digits });
   }
   if (!/\s/.test(q)) terms.push({ key: 'email_key', prefix: q.toLowerCase() });
-  const number = numberKey(q).replace(/^INV/, '');
+  const number = numberKey(q).replace(/^(INV|EST)/, '');
   if (number) terms.push({ key: 'number_key', prefix: number });
   const words = wordKeys(q)[0];
   if (words) terms.push({ key: 'word_keys', prefix: words });

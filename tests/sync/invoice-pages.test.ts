@@ -13,6 +13,7 @@ import {
 import { pageKey } from '../../src/local/paging';
 import { deleteRow, putRow } from '../../src/local/rows';
 import { INVOICE_SORTS, TRANSACTION_SORTS, invoicePages } from '../../src/local/repositories/invoicePages';
+import { ESTIMATE_SORTS, estimatePages, type EstimateSort } from '../../src/local/repositories/estimatePages';
 import type { PageQuery } from '../../src/local/repositories/pageReader';
 import { dbName } from './helpers';
 
@@ -61,10 +62,12 @@ async function device(n: number) {
   return { db, pages: invoicePages(db), stored: await db.invoices.toArray() };
 }
 
-type Read<T> = (q: PageQuery<string>) => Promise<{ rows: T[]; hasNext: boolean; hasPrev: boolean; total: number }>;
+type Read<T, S extends string = string> = (
+  q: PageQuery<S>,
+) => Promise<{ rows: T[]; hasNext: boolean; hasPrev: boolean; total: number }>;
 
 /** Walks every page forward with Next, then back with Previous; returns the ids in the order shown. */
-async function walk<T extends Row>(read: Read<T>, field: string, q: PageQuery<string>) {
+async function walk<T extends Row, S extends string>(read: Read<T, S>, field: string, q: PageQuery<S>) {
   const forward: string[][] = [];
   let page = await read(q);
   forward.push(page.rows.map((r) => r.id));
@@ -233,6 +236,50 @@ describe('the Invoices and Transactions tables read one page through an index (i
         .sort(),
     );
     expect(new Set(first.rows.map((t) => t.invoice_number))).toEqual(new Set(['A1-0042', null]));
+  });
+});
+
+describe('the Estimates table reads one page through an index (issue 13)', () => {
+  it('pages every sort both ways with the counted total, and finds an estimate by number or name', async () => {
+    const db = openLocalDb(dbName('estimate-pages'));
+    const pages = estimatePages(db);
+    const rows = invoices(26).map(({ id, number, first_name, last_name, total, created_at, updated_at }) => ({
+      id,
+      number,
+      first_name,
+      last_name,
+      total,
+      profile: { first_name, last_name },
+      products: [],
+      services: [],
+      work_hour: 0,
+      rate_hour: 0,
+      discount: 0,
+      totals: {},
+      created_by: 'boss',
+      created_at,
+      updated_at,
+      version: 1,
+    }));
+    await db.transaction('rw', db.tables, async () => {
+      for (const r of rows) await putRow(db, 'estimates', r);
+    });
+    const stored = await db.estimates.toArray();
+    for (const [sort, field] of Object.entries(ESTIMATE_SORTS) as [EstimateSort, string][]) {
+      const { forward, backward, total } = await walk(pages.page, field, { sort, desc: false, limit: 5 });
+      expect(forward.flat(), sort).toEqual(expected(stored, field, false));
+      expect(backward).toEqual(forward);
+      expect(total).toBe(26);
+    }
+    const ids = async (search: string) =>
+      (await pages.page({ sort: 'number', desc: false, search, limit: 50 })).rows.map((r) => r.id).sort();
+    expect(await ids('EST A1-1003')).toEqual(['i00003']);
+    expect(await ids('young c')).toEqual(
+      stored
+        .filter((r) => r.last_name === 'young' && r.first_name === 'Cole')
+        .map((r) => r.id)
+        .sort(),
+    );
   });
 });
 

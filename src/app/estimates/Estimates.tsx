@@ -1,10 +1,10 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo } from 'react';
+import { estimateName, estimateNumber } from '../../domain/invoiceFields';
 import { plainDollars } from '../../domain/money';
 import { can } from '../../domain/permissions';
 import type { EstimateRow } from '../../local/repositories/estimates';
+import type { EstimateSort } from '../../local/repositories/estimatePages';
 import { useRepos } from '../data/DataProvider';
 import { estimatePdfBlob } from '../ui/documents';
 import { tableContext } from '../invoices/tables/context';
@@ -14,18 +14,17 @@ import { useSession } from '../session/session';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { useConfirmedAction } from '../ui/confirm';
 import { actionsColumn } from '../ui/columns';
+import { useKeysetPages } from '../ui/useKeysetPages';
 
 /**
  * SPEC §2 Estimates table (/view-estimates, level 4+): every estimate on this device with number, name, total and
- * created (shop time); View PDF (built offline), Edit (→ /view-estimate?id=, above level 3) and Delete (level 3+,
+ * created (shop time), one page at a time through the sort's index (issue 13); View PDF (built offline), Edit (→ /view-estimate?id=, above level 3) and Delete (level 3+,
  * confirmed; DELETE /estimate through the repository).
  */
 
-/** every estimate the device holds (the repository's default stops at 500) */
-const LIST_LIMIT = 100_000;
-
-const estimateNumber = (e: Pick<EstimateRow, 'number'>) => `EST ${e.number}`;
-const estimateName = (e: EstimateRow) => `${e.first_name ?? ''} ${e.last_name ?? ''}`.trim();
+/** The columns that sort: each reads its own index (src/local/repositories/estimatePages.ts ESTIMATE_SORTS). */
+const SORTS: readonly EstimateSort[] = ['number', 'name', 'total', 'created_at'];
+const NEWEST = { id: 'created_at', desc: true } as const;
 
 interface Ctx {
   level: number;
@@ -78,7 +77,13 @@ export default function Estimates() {
   const act = useConfirmedAction();
   const level = useSession()?.permission ?? 0;
   const timeZone = useShopTimeZone();
-  const rows = useLiveQuery(() => repos.estimates.list({ limit: LIST_LIMIT }), [repos]);
+  const table = useKeysetPages({
+    read: repos.estimates.page,
+    each: repos.estimates.eachMatching,
+    defaultSort: NEWEST,
+    sorts: SORTS,
+    pageSize: PAGE_SIZES.default[0],
+  });
 
   const ctx: Ctx = {
     level,
@@ -98,19 +103,19 @@ export default function Estimates() {
     },
   };
 
-  const data = useMemo(() => rows ?? [], [rows]);
-
   return (
     <Stack gap="4">
       <Heading size="xl">Estimates</Heading>
       <TableCtx value={ctx}>
         <DataTable<EstimateRow>
           name="estimates"
-          data={data}
+          data={table.rows}
           columns={COLUMNS}
           getRowId={(e) => e.id}
           pageSizes={PAGE_SIZES.default}
-          loading={rows === undefined}
+          loading={table.loading}
+          manual={table.manual}
+          exportRows={table.exportRows}
         />
       </TableCtx>
     </Stack>

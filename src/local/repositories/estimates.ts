@@ -5,6 +5,7 @@ import type { EstimateProfile } from '../../domain/model/billing';
 import { checkEstimate, estimateLine, planEstimate } from '../../domain/writes/estimates';
 import type { BayBookDB, ProductRow, StoredRow } from '../db';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
+import { estimatePages } from './estimatePages';
 import type { InvoiceForm, Line } from './invoices';
 
 /**
@@ -43,6 +44,7 @@ export type EstimateRow = StoredRow<'estimates'>;
 
 export function estimatesRepository(db: BayBookDB) {
   return {
+    ...estimatePages(db),
     get: (id: string) => db.estimates.get(id) as Promise<EstimateRow | undefined>,
     list: ({ offset = 0, limit = 500 } = {}) =>
       db.estimates.orderBy('created_at').reverse().offset(offset).limit(limit).toArray(),
