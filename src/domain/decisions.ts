@@ -29,6 +29,8 @@ export const FIELD_LABELS = {
     technician: 'Technician',
     mileage: 'Mileage',
     service: 'Services',
+    book_start: 'Booking start',
+    book_end: 'Booking end',
   },
   users: {
     username: 'Username',

@@ -12,7 +12,12 @@ const JOB_CALLS: Record<string, { path: string; key: string }> = {
   technician: { path: '/job-action/technician', key: 'technician' },
   mileage: { path: '/service', key: 'mileage' },
   service: { path: '/job-action/services', key: 'service' },
+  // a booking's times travel together in one call: the ones changed, each with its base
+  book_start: { path: '/booking-date', key: 'book_start' },
+  book_end: { path: '/booking-date', key: 'book_end' },
 };
+/** A cancel is the status field's change to canceled, by its own call {id, base} (level 4, SPEC §6). */
+const CANCEL_PATH = '/job-action/cancel';
 
 /** A field conflict as the device keeps it (issue 14): the server's answer, worded for the list. */
 export interface FieldConflict extends ConflictAnswer {
@@ -61,11 +66,17 @@ export function fieldCall(
     return { method: 'PUT', path: '/v2/inventory/product', body: { data: { id, ...whole } }, label };
   if (entity === 'config') return { method: 'PUT', path: `/configsheet/${id}`, body: { data: whole }, label };
   const [field] = Object.keys(set.changes);
-  const value = set.changes[field];
+  if (field === 'status' && set.changes.status === 'canceled')
+    return { method: 'PUT', path: CANCEL_PATH, body: { data: { id, base: set.base, ...extra } }, label };
   const call = JOB_CALLS[field];
   if (!call) throw new Error(`A job's ${field} is not sent as a field change`);
+  const values = Object.entries(set.changes).filter(([f]) => JOB_CALLS[f]?.path === call.path);
   // a status move and a technician carry the person's detail, as SPEC's calls do
-  const data = { id, [call.key]: value, ...(field === 'status' || field === 'technician' ? { detail } : {}) };
+  const data = {
+    id,
+    ...Object.fromEntries(values.map(([f, v]) => [JOB_CALLS[f].key, v])),
+    ...(field === 'status' || field === 'technician' ? { detail } : {}),
+  };
   return { method: 'PUT', path: call.path, body: { data: { ...data, base: set.base, ...extra } }, label };
 }
 

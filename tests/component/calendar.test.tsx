@@ -157,8 +157,15 @@ describe('Booking calendar (SPEC §2 Booking calendar, §4, §5)', () => {
     await waitFor(async () => expect(await bookingEntries(data)).toHaveLength(1));
     const [entry] = await bookingEntries(data);
     expect(entry.method).toBe('PUT');
+    // the times changed, each with the one it was based on (issue 14)
     expect(entry.body).toEqual({
-      data: { id: job.id, book_start: at(newDay, '14:00'), book_end: at(newDay, '15:30'), status: 'booked' },
+      data: {
+        id: job.id,
+        book_start: at(newDay, '14:00'),
+        book_end: at(newDay, '15:30'),
+        base: { book_start: at(day, '10:00'), book_end: at(day, '11:00') },
+        device: 'T1',
+      },
     });
     const row = await data.db.jobs.get(job.id);
     expect(row?.status).toBe('booked');
@@ -198,7 +205,13 @@ describe('Booking calendar (SPEC §2 Booking calendar, §4, §5)', () => {
     await waitFor(async () => expect(await bookingEntries(data)).toHaveLength(1));
     const [entry] = await bookingEntries(data);
     expect(entry.body).toEqual({
-      data: { id: waiting.id, book_start: at(day, '14:00'), book_end: at(day, '15:00'), status: 'booked' },
+      data: {
+        id: waiting.id,
+        book_start: at(day, '14:00'),
+        book_end: at(day, '15:00'),
+        base: { book_start: null, book_end: null },
+        device: 'T1',
+      },
     });
     expect((await data.db.jobs.get(waiting.id))?.status).toBe('booked');
     expect(await within(screen.getByTestId(`day-${day}`)).findByText('14:00 XYZ789')).toBeTruthy();

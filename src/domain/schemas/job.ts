@@ -67,6 +67,17 @@ export function makeBookingDateSchema(now?: () => Date) {
 }
 export const bookingDateSchema = makeBookingDateSchema();
 
+/**
+ * A booking change sent with base values (issue 14): only the times a person changed, each with the value it was
+ * based on; a time left out stays as the job has it. The route checks the pair in the shop's zone once it has read
+ * the job; a call without base is checked whole by makeBookingDateSchema, as before.
+ */
+export const bookingChangeSchema = object({
+  id: idField().required(MSG.invalidId),
+  book_start: when('Booking start'),
+  book_end: when('Booking end'),
+});
+
 export const mileageEditSchema = object({ id: idField().required(MSG.invalidId), mileage: mileage() });
 export const servicesEditSchema = object({ id: idField().required(MSG.invalidId), service: services() });
 export const statusChangeSchema = object({

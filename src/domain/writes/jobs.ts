@@ -64,8 +64,12 @@ export function planStatusChange(
   );
 }
 
-/** Cancel: level 4 and up, never a complete or canceled job (SPEC §4, §6). */
+/**
+ * Cancel: level 4 and up, never a complete job (SPEC §4, §6). A job already canceled (by another device meanwhile)
+ * is as asked: the same edit made twice, nothing to store (issue 14).
+ */
 export function planCancel(job: JobNow, level: number): PlannedJob {
+  if (job.status === 'canceled') return done(job, {}, '', `Job ${displayJobNumber(job.number)} is already canceled`);
   if (isFinal(job.status) || !canCancel(job.status, level)) return no(MSG.cannotUpdateFinal);
   return done(job, { status: 'canceled' }, 'canceled', `Job ${displayJobNumber(job.number)} canceled`);
 }

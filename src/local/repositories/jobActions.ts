@@ -58,10 +58,9 @@ export function jobActions(db: BayBookDB) {
     cancel(id: string): Promise<JobRow> {
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
+        // the status it was based on travels with it: a job moved on by someone else meanwhile is a conflict
         return storeJobPlan(w, job, planCancel(job, w.session.permission), {
-          method: 'PUT',
-          path: '/job-action/cancel',
-          body: { data: { id } },
+          field: { changes: { status: 'canceled' }, base: { status: job.status } },
           label: `Cancel job #${job.number}`,
         });
       });
@@ -109,7 +108,10 @@ export function jobActions(db: BayBookDB) {
       });
     },
 
-    /** PUT /booking-date {id, book_start, book_end, status: 'booked'} — a booking date update sets status booked */
+    /**
+     * PUT /booking-date {id, book_start?, book_end?, base} — a booking date update sets status booked. Only the times
+     * changed are sent, each with its base (issue 14): another device's change of the other time stays.
+     */
     book(id: string, bookStart: string, bookEnd: string): Promise<JobRow> {
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
@@ -120,19 +122,15 @@ export function jobActions(db: BayBookDB) {
         const start = iso(bookStart, tz);
         const end = iso(bookEnd, tz);
         if (!start || !end || start > end) throw new LocalWriteError(MSG.invalidBookingDates);
-        const row = await w.patch<JobRow>('jobs', id, {
-          book_start: start,
-          book_end: end,
-          start,
-          status: 'booked',
-          updated_at: w.now,
-        });
-        await w.enqueue({
-          method: 'PUT',
-          path: '/booking-date',
-          body: { data: { id, book_start: start, book_end: end, status: 'booked' } },
-          label: `Booking of job #${job.number}`,
-        });
+        const times = { book_start: start, book_end: end };
+        const set = changedFields({ ...job }, times);
+        if (Object.keys(set.changes).length === 0) {
+          if (job.status === 'booked') return job;
+          // booked again at the times it has: both go, each based on itself (never a conflict)
+          Object.assign(set, { changes: times, base: times });
+        }
+        const row = await w.patch<JobRow>('jobs', id, { ...times, start, status: 'booked', updated_at: w.now });
+        await queueFieldChange(w, 'jobs', id, set, `Booking of job #${job.number}`);
         return row;
       });
     },

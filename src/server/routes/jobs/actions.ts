@@ -65,11 +65,14 @@ export function actionRoutes(app: FastifyInstance, s: AppServices) {
     method: 'PUT',
     path: '/job-action/cancel',
     write: true,
-    summary: 'Cancel a job {id}',
-    body: jobIdSchema,
+    summary: 'Cancel a job {id}; with base {status}, a job moved to another status since is a conflict',
+    body: jobIdSchema.shape(fieldChangeShape),
     async handler(ctx) {
-      const job = await jobOr404(ctx.tx, ctx.body.id);
-      return storeJobPlan(ctx, job, planCancel(jobNow(job), ctx.user.permission));
+      const job = await jobOr404(ctx.tx, ctx.body.id, true);
+      // a cancel is the status field's change (issue 14): moved by someone else since, theirs stays until decided
+      const conflicts = await fieldConflicts(ctx, job, { status: 'canceled' }, ctx.body.base);
+      if (conflicts) return conflicts;
+      return storeJobPlan(ctx, job, planCancel(jobNow(job), ctx.user.permission), ctx.body.device);
     },
   });
 

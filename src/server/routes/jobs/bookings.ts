@@ -1,9 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import { checkJobUpdate, STATUS_AFTER_BOOKING } from '../../../domain/jobs';
-import { makeBookingDateSchema } from '../../../domain/schemas';
-import { defineRoute } from '../../http/route';
+import { checkJobUpdate, isFinal, STATUS_AFTER_BOOKING } from '../../../domain/jobs';
+import { bookingChangeSchema, makeBookingDateSchema } from '../../../domain/schemas';
+import { fieldChangeShape, withDevice } from '../../../domain/fieldChanges';
+import { defineRoute, type WriteCtx } from '../../http/route';
 import type { AppServices } from '../../http/services';
-import { bookingOf, jobOr404, refuse, updateJob } from './shared';
+import { validOrBadRequest } from '../../http/validate';
+import { bookingOf, fieldConflicts, jobOr404, refuse, updateJob, type Job } from './shared';
+
+/** The booking's two times: each a field a person may change on its own (issue 14). */
+const TIMES = ['book_start', 'book_end'] as const;
+type Times = { book_start?: string | null; book_end?: string | null };
+
+/** Stores a booking: both times, the start, and status booked (SPEC §4: a booking date update sets booked). */
+async function storeBooking(
+  ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>,
+  job: Job,
+  times: Times,
+  device?: string,
+) {
+  const { start, end } = await bookingOf(ctx.tx, times);
+  await updateJob(
+    ctx,
+    job,
+    { book_start: start, book_end: end, start, status: STATUS_AFTER_BOOKING },
+    withDevice(`booked for ${start.toISOString()}`, device),
+  );
+  return { value: true, message: 'Booking updated' };
+}
 
 /** Booking a job or moving its booking. */
 export function bookingRoutes(app: FastifyInstance, s: AppServices) {
@@ -12,19 +35,26 @@ export function bookingRoutes(app: FastifyInstance, s: AppServices) {
     path: '/booking-date',
     write: true,
     summary:
-      "Book or move a booking {id, book_start, book_end} (ISO with an offset, or 'YYYY-MM-DD HH:mm' in the shop's time zone): dates in the future, start not after end; sets booked",
-    body: makeBookingDateSchema(),
+      "Book or move a booking {id, book_start, book_end} (ISO with an offset, or 'YYYY-MM-DD HH:mm' in the shop's time zone): dates in the future, start not after end; sets booked. With base {book_start?, book_end?} only the times changed are sent: a time left out stays, one someone changed since is a conflict",
+    body: bookingChangeSchema.shape(fieldChangeShape),
     async handler(ctx) {
-      const job = await jobOr404(ctx.tx, ctx.body.id);
+      const { body } = ctx;
+      if (!body.base) {
+        // a device from before issue 14 sends the whole booking
+        const whole = await validOrBadRequest(makeBookingDateSchema(), body);
+        const job = await jobOr404(ctx.tx, whole.id);
+        refuse(checkJobUpdate(job.status));
+        return storeBooking(ctx, job, whole);
+      }
+      const base = body.base;
+      const job = await jobOr404(ctx.tx, body.id, true);
+      const changes: Times = Object.fromEntries(TIMES.filter((t) => t in base).map((t) => [t, body[t]]));
+      // a job completed or canceled since is another person's decision: a conflict, not a refusal
+      const conflicts = await fieldConflicts(ctx, job, changes, base, isFinal(job.status));
+      if (conflicts) return conflicts;
       refuse(checkJobUpdate(job.status));
-      const { start, end } = await bookingOf(ctx.tx, ctx.body);
-      await updateJob(
-        ctx,
-        job,
-        { book_start: start, book_end: end, start, status: STATUS_AFTER_BOOKING },
-        `booked for ${start.toISOString()}`,
-      );
-      return { value: true, message: 'Booking updated' };
+      const now = { book_start: job.book_start?.toISOString() ?? null, book_end: job.book_end?.toISOString() ?? null };
+      return storeBooking(ctx, job, { ...now, ...changes }, body.device);
     },
   });
 }

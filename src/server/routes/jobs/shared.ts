@@ -80,6 +80,8 @@ export async function storeJobPlan(
 /** How a job's activity-log lines (the plans of writes/jobs.ts and the routes here) begin when a field changed. */
 const JOB_LINES: Record<string, string[]> = {
   status: ['status ', 'canceled'],
+  book_start: ['booked for '],
+  book_end: ['booked for '],
   technician: ['assigned to '],
   mileage: ['mileage '],
   service: ['services: '],
@@ -91,16 +93,18 @@ const jobLineMentions = (field: string, line: string) =>
 
 /**
  * A job call carrying base values (issue 14): the answer naming the fields someone else changed since, or null when
- * every field may land. A call without base (an older device) is never a conflict.
+ * every field may land. A call without base (an older device) is never a conflict. `closed`: the job may no longer
+ * be edited (completed or canceled since the edit was based on it), so a changed field is a conflict, not a refusal.
  */
 export async function fieldConflicts(
   ctx: Pick<WriteCtx<unknown>, 'tx'>,
   job: Job,
   changes: Record<string, unknown>,
   base: Record<string, unknown> | undefined,
+  closed = false,
 ) {
   if (!base) return null;
-  const { conflicts } = decideFields(job, { changes, base });
+  const { conflicts } = decideFields(job, { changes, base }, closed);
   if (conflicts.length === 0) return null;
   const answers = await conflictAnswers(
     ctx.tx,

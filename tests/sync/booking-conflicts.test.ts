@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createRepositories } from '../../src/local/repositories';
+import { sysLog } from '../../src/server/db/schema';
+import { DATABASES, startServer, type TestServer } from '../helpers/server';
+import { auditDb, customerForm, drain, makeDevice, onlineDevice, user, type Device } from './helpers';
+
+/** An instant `days` from now at `hour`:00 UTC: always in the future, as a booking must be. */
+const at = (days: number, hour: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  d.setUTCHours(hour, 0, 0, 0);
+  return d.toISOString();
+};
+
+/**
+ * Issue 14's rule for bookings and cancels, on a live server with two devices each with its own IndexedDB: a tablet
+ * in the bay goes offline and moves a booking or cancels a job while the front desk, online, changes the same job.
+ * A booking's start and end are two fields: one person moving the start and another the end both land; both moving
+ * the start is a conflict. A cancel is the status field's change: a job moved on since is a conflict, and a job
+ * canceled twice is the same edit made twice.
+ */
+describe.each(DATABASES)('two devices book and cancel one job (%s)', (kind) => {
+  let s: TestServer;
+  let tablet: Device;
+  let desk: Device;
+  let deskUser = '';
+  let plate = 7300;
+  beforeAll(async () => {
+    s = await startServer(kind);
+    tablet = await onlineDevice(s, 'bc-tablet');
+    const u = await user(s, 4);
+    deskUser = u.username;
+    desk = makeDevice(s, 'bc-desk');
+    await desk.engine.signIn(u);
+    await desk.engine.syncNow();
+  });
+  afterAll(() => s?.close());
+
+  const bay = () => createRepositories(tablet.db);
+  const front = () => createRepositories(desk.db);
+  const serverJob = async (id: string) => (await auditDb(s)).jobs.get(id);
+  /** The bay's decisions about one job, by field. */
+  const decisionsOn = async (jobId: string) =>
+    (await tablet.engine.conflicts.decisions())
+      .filter((c) => c.field.id === jobId)
+      .sort((a, b) => a.field.field.localeCompare(b.field.field));
+
+  /** A job booked on the desk for 09:00–12:00 ten days from now, pulled by both. */
+  async function bookedJob() {
+    const cid = await front().customers.add(customerForm(`BC ${plate++}`));
+    const job = await front().jobs.create({
+      customer: (await front().customers.get(cid))!,
+      service: ['Brakes'],
+      mileage: 10,
+    });
+    await front().jobs.book(job.id, at(10, 9), at(10, 12));
+    await drain(desk);
+    await drain(tablet);
+    return job;
+  }
+
+  /** The bay's offline write, the desk's online one, then the bay reconnects. */
+  async function meanwhile(bayWrite: () => Promise<unknown>, deskWrite: () => Promise<unknown>) {
+    tablet.net.up = false;
+    await bayWrite();
+    await deskWrite();
+    await drain(desk);
+    tablet.net.up = true;
+    await drain(tablet);
+  }
+
+  it('the bay moves the start, the desk the end: both times are kept', async () => {
+    const job = await bookedJob();
+    await meanwhile(
+      () => bay().jobs.book(job.id, at(10, 8), at(10, 12)),
+      () => front().jobs.book(job.id, at(10, 9), at(10, 13)),
+    );
+    expect(await serverJob(job.id)).toMatchObject({ status: 'booked', book_start: at(10, 8), book_end: at(10, 13) });
+    expect(await decisionsOn(job.id)).toEqual([]);
+    expect(await tablet.db.jobs.get(job.id)).toMatchObject({ book_start: at(10, 8), book_end: at(10, 13) });
+  });
+
+  it("both move the start: the desk's stays, the bay decides, and its choice lands and is logged", async () => {
+    const job = await bookedJob();
+    await meanwhile(
+      () => bay().jobs.book(job.id, at(11, 9), at(11, 12)),
+      () => front().jobs.book(job.id, at(12, 9), at(12, 12)),
+    );
+    expect(await serverJob(job.id)).toMatchObject({ book_start: at(12, 9), book_end: at(12, 12) });
+    const [end, start, ...more] = await decisionsOn(job.id);
+    expect(more).toEqual([]);
+    expect([end.field.field, start.field.field]).toEqual(['book_end', 'book_start']);
+    expect(start.field).toMatchObject({
+      entity: 'jobs',
+      id: job.id,
+      label: 'Booking start',
+      mine: at(11, 9),
+      theirs: at(12, 9),
+      by: deskUser,
+      reason: 'changed',
+    });
+    // the bay keeps its start and the desk's end: one times each, sent against what is there now
+    await tablet.engine.conflicts.decide(start.id, 'mine');
+    await tablet.engine.conflicts.decide(end.id, 'theirs');
+    await drain(tablet);
+    expect(await decisionsOn(job.id)).toEqual([]);
+    expect(await serverJob(job.id)).toMatchObject({ book_start: at(11, 9), book_end: at(12, 12) });
+    const lines = await s.database.db.select().from(sysLog).where(eq(sysLog.subject, start.field.record));
+    expect(lines.map((l) => l.predicate)).toContainEqual(
+      `Booking start conflict decided on a device: sent "${at(11, 9)}" over "${at(12, 9)}"`,
+    );
+  });
+
+  it('the desk cancels while the bay moves the booking: the job stays canceled, the move waits for a decision', async () => {
+    const job = await bookedJob();
+    await meanwhile(
+      () => bay().jobs.book(job.id, at(13, 9), at(13, 12)),
+      () => front().jobs.cancel(job.id),
+    );
+    expect(await serverJob(job.id)).toMatchObject({ status: 'canceled', book_start: at(10, 9) });
+    const [end, start, ...more] = await decisionsOn(job.id);
+    expect(more).toEqual([]);
+    expect(end.field).toMatchObject({ field: 'book_end', mine: at(13, 12), theirs: at(10, 12), reason: 'blocked' });
+    expect(start.field).toMatchObject({ field: 'book_start', mine: at(13, 9), theirs: at(10, 9), reason: 'blocked' });
+    expect(tablet.engine.status.get().conflicts).toBe(0);
+    // keeping theirs leaves the job as the desk left it
+    for (const c of [end, start]) await tablet.engine.conflicts.decide(c.id, 'theirs');
+    await drain(tablet);
+    expect(await decisionsOn(job.id)).toEqual([]);
+    expect(await serverJob(job.id)).toMatchObject({ status: 'canceled', book_start: at(10, 9) });
+  });
+
+  it('the bay cancels while the desk starts the work: the job stays active, the cancel is a conflict', async () => {
+    const job = await bookedJob();
+    await meanwhile(
+      () => bay().jobs.cancel(job.id),
+      () => front().jobs.setStatus(job.id, 'active'),
+    );
+    expect((await serverJob(job.id))?.status).toBe('active');
+    const [c, ...more] = await decisionsOn(job.id);
+    expect(more).toEqual([]);
+    expect(c.field).toMatchObject({ field: 'status', label: 'Status', mine: 'canceled', theirs: 'active' });
+    expect(c.field.by).toBe(deskUser);
+    // the device shows what is on the server; keeping theirs drops the cancel
+    expect((await tablet.db.jobs.get(job.id))?.status).toBe('active');
+    await tablet.engine.conflicts.decide(c.id, 'theirs');
+    await drain(tablet);
+    expect(await decisionsOn(job.id)).toEqual([]);
+    expect((await serverJob(job.id))?.status).toBe('active');
+  });
+
+  it('a cancel used from the decision list goes as a cancel, against the status there now', async () => {
+    const job = await bookedJob();
+    await meanwhile(
+      () => bay().jobs.cancel(job.id),
+      () => front().jobs.setStatus(job.id, 'active'),
+    );
+    const [c] = await decisionsOn(job.id);
+    await tablet.engine.conflicts.decide(c.id, 'mine');
+    const [sent] = await tablet.db.outbox.filter((e) => e.path === '/job-action/cancel').toArray();
+    expect(sent.body).toMatchObject({ data: { id: job.id, base: { status: 'active' } } });
+    await drain(tablet);
+    expect((await serverJob(job.id))?.status).toBe('canceled');
+    expect(await decisionsOn(job.id)).toEqual([]);
+  });
+
+  it('both cancel the job: the same edit twice, nothing refused and nothing to decide', async () => {
+    const job = await bookedJob();
+    await meanwhile(
+      () => bay().jobs.cancel(job.id),
+      () => front().jobs.cancel(job.id),
+    );
+    expect((await serverJob(job.id))?.status).toBe('canceled');
+    // nothing refused, nothing to decide: the device has no conflict of any kind
+    expect(await tablet.db.conflicts.count()).toBe(0);
+    expect(await tablet.db.outbox.count()).toBe(0);
+  });
+
+  it('a booking from a device from before (no base values) is applied whole, as it always was', async () => {
+    const job = await bookedJob();
+    const res = await s.api('PUT', '/booking-date', {
+      body: { data: { id: job.id, book_start: at(14, 9), book_end: at(14, 11), status: 'booked' } },
+    });
+    expect(res.status).toBe(200);
+    expect(await serverJob(job.id)).toMatchObject({ book_start: at(14, 9), book_end: at(14, 11) });
+  });
+});
