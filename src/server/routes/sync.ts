@@ -4,6 +4,7 @@ import { serverOnlyColumns } from '../../domain/model';
 import { SYNC_ENTITIES, SYNC_ENTITY_LEVEL, type SyncEntityName } from '../../domain/sync';
 import * as t from '../db/schema';
 import { badRequest } from '../http/errors';
+import { feedRows, type FeedRow } from '../http/feedRows';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 
@@ -16,12 +17,6 @@ import type { AppServices } from '../http/services';
 export const SERVER_ONLY_COLUMNS: { readonly [E in SyncEntityName]: readonly string[] } = Object.fromEntries(
   SYNC_ENTITIES.map((e) => [e, serverOnlyColumns(e)]),
 ) as Record<SyncEntityName, string[]>;
-
-/** Rows as devices receive them: without their server-only columns (never a password hash). */
-function forDevice(entity: SyncEntityName, row: Record<string, unknown>) {
-  const omit = SERVER_ONLY_COLUMNS[entity];
-  return omit.length ? Object.fromEntries(Object.entries(row).filter(([k]) => !omit.includes(k))) : row;
-}
 
 export const MAX_PAGE = 1000;
 
@@ -49,7 +44,7 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
         description: 'Comma-separated tables to catch up on (a higher level signed in on the device)',
       },
     },
-    async handler({ db, query, user }) {
+    async handler({ db, query, user, reply }) {
       const since = Number(query.since ?? 0);
       const limit = Math.min(Number(query.limit ?? 500), MAX_PAGE);
       if (!Number.isSafeInteger(since) || since < 0) throw badRequest('Invalid cursor.');
@@ -79,31 +74,30 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
         const entity = c.entity as SyncEntityName;
         wanted.set(entity, [...(wanted.get(entity) ?? []), c.row_id]);
       }
-      const rows = new Map<string, Record<string, unknown>>();
+      const rows = new Map<string, FeedRow>();
       for (const [entity, ids] of wanted) {
-        const table = t.SYNCED_TABLES[entity];
-        const found = (await db.select().from(table).where(inArray(table.id, ids))) as Record<string, unknown>[];
-        for (const row of found) rows.set(`${entity}:${row.id as string}`, forDevice(entity, row));
+        for (const [id, row] of await feedRows(db, entity, t.SYNCED_TABLES[entity], ids))
+          rows.set(`${entity}:${id}`, row);
       }
+      // each change written as the feed's JSON around the row's text from the database, never parsed here
       const changes = [...last.values()]
         .sort((a, b) => a.seq - b.seq)
         .map((c) => {
-          const row = rows.get(`${c.entity}:${c.row_id}`) ?? null;
-          const deleted = c.op === 'delete' || row === null || row.deleted === true;
-          return {
-            seq: c.seq,
-            entity: c.entity,
-            id: c.row_id,
-            op: deleted ? 'delete' : 'upsert',
-            row: deleted ? null : row,
-          };
+          const row = rows.get(`${c.entity}:${c.row_id}`);
+          const deleted = c.op === 'delete' || !row || row.deleted;
+          const start = `{"seq":${c.seq},"entity":${JSON.stringify(c.entity)},"id":${JSON.stringify(c.row_id)}`;
+          return `${start},"op":"${deleted ? 'delete' : 'upsert'}","row":${deleted ? 'null' : row.json}}`;
         });
       // head: the newest seq, for a new device's progress figure (only while there is more to come)
       const head = more
         ? Number((await db.select({ head: max(t.changeLog.seq) }).from(t.changeLog))[0]?.head ?? cursor)
         : cursor;
       // scope: the level this feed was filtered at, so a device shared by several levels knows what it was sent
-      return { value: true, changes, cursor, more, head, scope: user.permission };
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(
+          `{"value":true,"changes":[${changes.join(',')}],"cursor":${cursor},"more":${more},"head":${head},"scope":${user.permission}}`,
+        );
     },
   });
 }
