@@ -184,7 +184,7 @@ describe('local database', () => {
     await v3.meta.put({ key: 'cursor', value: 42 });
     v3.close();
 
-    const v4 = openLocalDb(name);
+    const v4 = new BayBookDB(name, { upTo: 4 });
     await v4.open();
     expect(v4.verno).toBe(4);
     // every row as it was, plus the new keys

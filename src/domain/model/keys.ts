@@ -41,7 +41,9 @@ export function customerKeys(c: {
 }
 
 /** A document's number as searched: upper-cased, no spaces or dashes ('A1-0042' is found by 'a10' and 'A1-00'). */
-export const numberKey = plateKey;
+export function numberKey(n: unknown): string {
+  return plateKey(n);
+}
 
 /** How many word starts of a text are keyed, and how long a key runs: enough for a log's subject and its reference. */
 const WORD_KEYS_MAX = 8;
