@@ -210,6 +210,11 @@ describe.each(DATABASES)('photo uploads on %s', (kind) => {
           expect((await photo(id, size, tokens[level])).status, `level ${level} ${size}`).toBe(403);
       }
     }
+    // nor do their devices receive the photos' rows in the pull
+    const pulled = async (level: number) =>
+      JSON.stringify((await s.api('GET', '/v3/sync/changes?since=0&limit=1000', { token: tokens[level] })).body);
+    for (const level of [1, 2]) for (const id of [job.id, product.id]) expect(await pulled(level)).not.toContain(id);
+    for (const id of [job.id, product.id]) expect(await pulled(3)).toContain(id);
     expect((await s.api('GET', `/servicePhotos/${jobId}`, { token: tokens[3] })).status).toBe(200);
     expect((await s.api('GET', `/productPhotos/${productId}`, { token: tokens[3] })).status).toBe(200);
     for (const id of [job.id, product.id]) {

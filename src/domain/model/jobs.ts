@@ -65,7 +65,9 @@ export const jobs = table({
 
 export const servicePhotos = table({
   name: 'service_photos',
-  level: 1,
+  // who may list a job's photos (GET /servicePhotos, PHOTO_READ in apiRoutes.ts: the Gallery is SPEC §6's level 3)
+  // receives them in the pull; lower levels would hold rows whose bytes they may not read (issue 19)
+  level: 3,
   fields: {
     id: uuid().primaryKey(),
     job_id: uuid(),
