@@ -7,6 +7,7 @@ import { retryConflict } from './outbox';
 import { probe, refreshStatus, registerDevice, runOnce, type EngineCore } from './cycle';
 import type { SyncEngine, SyncEngineOptions, SyncReport } from './engineTypes';
 import { createStatusStore } from './status';
+import { fetchShopLogo } from './photos';
 import { dropUserToken, setUserToken } from './tokens';
 import { fetchTransport } from './transport';
 import { syncNews, type SyncNews } from './syncNews';
@@ -131,6 +132,8 @@ function sessionActions(core: EngineCore, cycle: Cycle): Pick<SyncEngine, 'signI
       if (!deviceCode) deviceCode = await registerDevice(db, core.transport, token).catch(() => null);
       await refreshStatus(core);
       void cycle(true);
+      // the device's copy of the shop's logo, for documents printed offline later (src/sync/photos.ts)
+      void fetchShopLogo(token);
       return { deviceCode };
     },
     async signOut({ forgetToken = false } = {}) {

@@ -127,7 +127,11 @@ describe('photos on a second device and offline; the tablet screenshots', () => 
       page.evaluate(async () =>
         (await (await caches.open('baybook-images')).keys()).map((r) => new URL(r.url).pathname),
       );
-    expect(await kept()).toEqual([expect.stringMatching(/^\/api\/photo\/[0-9a-f-]+\/thumb$/)]);
+    // the shop's logo too, fetched at sign-in for documents printed offline
+    expect((await kept()).sort()).toEqual([
+      expect.stringMatching(/^\/api\/photo\/[0-9a-f-]+\/thumb$/),
+      '/api/shop-logo',
+    ]);
     await ctx.setOffline(true);
     await page.reload();
     await settled();
