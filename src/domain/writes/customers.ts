@@ -9,7 +9,7 @@ import {
   type CustomerInput,
 } from '../schemas/customer';
 import { normaliseVin } from '../vin';
-import { checked, levelRefusal, refuse, type Refusal, type WriteCall } from './refusals';
+import { checked, levelRefusal, refuse, type CallRoute, type Refusal } from './refusals';
 
 /**
  * Customers as catalogue writes (issue 17): add a customer with their vehicle, edit fields in place, block and
@@ -23,7 +23,7 @@ export const CUSTOMER_CALLS = {
   add: { method: 'POST', path: '/customer' },
   edit: { method: 'PUT', path: '/customer' },
   status: { method: 'PUT', path: '/customer-status' },
-} as const satisfies Record<string, WriteCall>;
+} as const satisfies Record<string, CallRoute>;
 
 /** The customer as the plans read it (a device row or a server row). */
 export interface CustomerNow {

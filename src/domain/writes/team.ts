@@ -3,7 +3,7 @@ import { MSG, fill } from '../messages';
 import { PASSWORD_MASK, addMemberSchema, editMemberSchema } from '../schemas/team';
 import { lookalikeOf } from '../usernames';
 import { SUPER_ADMIN_LEVEL } from '../levels';
-import { checked, levelRefusal, refuse, type Refusal, type WriteCall } from './refusals';
+import { checked, levelRefusal, refuse, type CallRoute, type Refusal } from './refusals';
 
 /**
  * Team members as catalogue writes (issue 17): add a member, change a member's name or level, set a new password,
@@ -16,7 +16,7 @@ export const TEAM_CALLS = {
   add: { method: 'POST', path: '/v2/auth/user' },
   edit: { method: 'PUT', path: '/v2/auth/user' },
   remove: { method: 'DELETE', path: '/v2/auth/user' },
-} as const satisfies Record<string, WriteCall>;
+} as const satisfies Record<string, CallRoute>;
 
 /** The level each write needs: its call's (the server's guard refuses first; the device asks before it stores). */
 export const teamLevelRefusal = (write: keyof typeof TEAM_CALLS, level: number) =>
