@@ -132,17 +132,20 @@ export async function readPage<T extends Row, S extends string>(
   // many matches (or filters alone): walk the sort's index keeping the matching rows; a scope alone counts exactly
   const more = search.trim() && spec.more ? await spec.more.matcher(search) : undefined;
   const keep = (r: T) => inScope(r) && (!search.trim() || matchesTerms(r, terms) || !!more?.(r));
-  const count =
-    scope && !search.trim() && !filters.length
-      ? scope.count()
-      : spec.table
-          .orderBy(`[${cursor.field}+id]`)
-          .filter(keep)
-          .limit(SEARCH_COUNT_CAP + 1)
-          .count();
-  const [page, counted] = await Promise.all([readIndexPage(spec.table, cursor, keep), count]);
+  const [page, counted] = await Promise.all([readIndexPage(spec.table, cursor, keep), countOf()]);
   const floor = counted > SEARCH_COUNT_CAP && !(scope && !search.trim() && !filters.length);
   return { ...page, total: floor ? SEARCH_COUNT_CAP : counted, totalIsFloor: floor };
+
+  function countOf(): Promise<number> {
+    if (!search.trim() && scope && !filters.length) return scope.count();
+    // a search alone already found more matches than the cap in its prefix ranges (keys only): no rows to count
+    if (search.trim() && !scope && !filters.length) return Promise.resolve(SEARCH_COUNT_CAP + 1);
+    return spec.table
+      .orderBy(`[${cursor.field}+id]`)
+      .filter(keep)
+      .limit(SEARCH_COUNT_CAP + 1)
+      .count();
+  }
 }
 
 /**
