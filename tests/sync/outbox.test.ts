@@ -68,9 +68,13 @@ describe('outbox: idempotent replay, holds, conflicts', () => {
     await d.engine.signIn(admin());
     await d.engine.syncNow();
     d.net.up = false;
+    // a name taken on the server while the device is offline: the device cannot know, the server refuses it
+    await s.api('POST', '/v2/auth/user', {
+      body: { data: { username: 'taken1', permission: 2, password: 'bay-pass-1234' } },
+    });
     const team = teamRepository(d.db);
-    const bad = await team.add({ username: 'admin', permission: 3, password: 'bay-pass-1234' }); // taken: 409
-    await team.edit({ id: bad, username: 'admin', permission: 4 }); // needs the refused row
+    const bad = await team.add({ username: 'taken1', permission: 3, password: 'bay-pass-1234' }); // taken: 409
+    await team.edit({ id: bad, username: 'taken1', permission: 4 }); // needs the refused row
     const good = await team.add({ username: 'after1', permission: 2, password: 'bay-pass-1234' });
     d.net.up = true;
     await d.engine.syncNow();
@@ -195,13 +199,16 @@ describe('outbox: idempotent replay, holds, conflicts', () => {
     expect((await b.db.users.get(id))?.permission).toBe(3); // local edit kept
     expect((await b.db.shadow.get(['users', id]))?.row?.permission).toBe(4); // the server's row waits in shadow
 
-    // admin signs in again on B: B's edit goes, the pull brings the server's final row
+    // admin signs in again on B: B's edit goes as a field change based on level 2 (issue 14); A's 4 stays, B's 3
+    // waits in the decision list, and the pull brings the server's row
     await b.db.meta.put({ key: 'tokens', value: tokens!.value });
     await b.engine.signIn(admin());
     await b.engine.syncNow();
-    expect((await b.db.users.get(id))?.permission).toBe(3);
+    expect((await b.db.users.get(id))?.permission).toBe(4);
     expect(await b.db.shadow.count()).toBe(0);
     const server = (await members()).find((m) => m.id === id)!;
-    expect(server.permission).toBe(3);
+    expect(server.permission).toBe(4);
+    const [decision] = await b.engine.conflicts.decisions();
+    expect(decision.field).toMatchObject({ entity: 'users', id, field: 'permission', mine: 3, base: 2, theirs: 4 });
   });
 });

@@ -29,9 +29,14 @@ describe('after a refusal the affected rows are authoritative', () => {
     await d.engine.syncNow();
     expect((await d.db.users.get(id))?._seq).toBeGreaterThan(0);
     d.net.up = false;
+    // a name taken on the server while the device is offline: the device cannot know, the server refuses it
+    const taken = `${username}_t`;
+    await s.api('POST', '/v2/auth/user', {
+      body: { data: { username: taken, permission: 2, password: 'bay-pass-1234' } },
+    });
     await team.edit({ id, username, permission: 3 }); // A: goes through
-    await team.edit({ id, username: 'admin', permission: 3 }); // B: 409, that username is taken
-    expect(await d.db.users.get(id)).toMatchObject({ username: 'admin', permission: 3 });
+    await team.edit({ id, username: taken, permission: 3 }); // B: 409, that username is taken
+    expect(await d.db.users.get(id)).toMatchObject({ username: taken, permission: 3 });
     return id;
   }
 
