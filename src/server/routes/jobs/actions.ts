@@ -19,6 +19,12 @@ async function hasInvoice(tx: Tx, job: Job): Promise<boolean> {
 
 /** The job actions of SPEC §4: assign a technician, change the status, cancel, and the two notes. */
 export function actionRoutes(app: FastifyInstance, s: AppServices) {
+  moveRoutes(app, s);
+  cancelAndNoteRoutes(app, s);
+}
+
+/** Who works on the job, and where it is in the bay. */
+function moveRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     method: 'PUT',
     path: '/job-action/technician',
@@ -60,7 +66,9 @@ export function actionRoutes(app: FastifyInstance, s: AppServices) {
       return storeJobPlan(ctx, job, planStatusChange(jobNow(job), ctx.body.status, by), ctx.body.device);
     },
   });
+}
 
+function cancelAndNoteRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     method: 'PUT',
     path: '/job-action/cancel',

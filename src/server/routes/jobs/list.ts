@@ -47,9 +47,14 @@ function jobTotals(db: AppServices['db']) {
 
 /** The reads of jobs: dashboard tiles and counts, the paged and the whole job table, one job. */
 export function listRoutes(app: FastifyInstance, s: AppServices) {
-  const { db } = s;
-  const totals = jobTotals(db);
+  tileRoutes(app, s);
+  tableRoutes(app, s);
+  wholeRoutes(app, s);
+}
 
+/** The dashboard's tiles: their counts and the jobs behind one. */
+function tileRoutes(app: FastifyInstance, s: AppServices) {
+  const { db } = s;
   defineRoute(app, s, {
     method: 'POST',
     path: '/bookings-fetch',
@@ -97,7 +102,12 @@ export function listRoutes(app: FastifyInstance, s: AppServices) {
       };
     },
   });
+}
 
+/** The job table, paged on the server. */
+function tableRoutes(app: FastifyInstance, s: AppServices) {
+  const { db } = s;
+  const totals = jobTotals(db);
   defineRoute(app, s, {
     method: 'GET',
     path: '/bookings_',
@@ -137,7 +147,11 @@ export function listRoutes(app: FastifyInstance, s: AppServices) {
       return { value: true, data: { data: rows, page, total: n } };
     },
   });
+}
 
+/** The whole job table at once, and one job. */
+function wholeRoutes(app: FastifyInstance, s: AppServices) {
+  const { db } = s;
   defineRoute(app, s, {
     method: 'GET',
     path: '/bookings',

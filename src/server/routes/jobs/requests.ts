@@ -18,7 +18,7 @@ import { normaliseVin } from '../../../domain/vin';
 import { fieldChangeShape, withDevice } from '../../../domain/fieldChanges';
 import { customers, jobs, services } from '../../db/schema';
 import { badRequest, forbidden } from '../../http/errors';
-import { defineRoute } from '../../http/route';
+import { defineRoute, type WriteCtx } from '../../http/route';
 import type { AppServices } from '../../http/services';
 import { validOrBadRequest } from '../../http/validate';
 import { takeNumber } from '../../numbers';
@@ -30,10 +30,44 @@ const serviceRequestPayload = makeServiceRequestSchema().shape({
   type: string().oneOf(['service', 'product']).default('service'),
 });
 
+/**
+ * The request's customer: by id, else by VIN, else made from the fields sent (a level-1 user checks in a new vehicle
+ * this way, docs/DECISIONS.md); a blocked customer is refused.
+ */
+async function requestCustomer(
+  ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>,
+  body: { customer?: Record<string, unknown>; customer_id?: string },
+) {
+  const { tx } = ctx;
+  const given = fromSpecCustomer(body.customer ?? {});
+  const customerId = body.customer_id ?? (isId(given.id) ? (given.id as string) : undefined);
+  let customer = customerId ? (await tx.select().from(customers).where(eq(customers.id, customerId)))[0] : undefined;
+  if (!customer && typeof given.vin === 'string' && given.vin.trim()) {
+    customer = (
+      await tx
+        .select()
+        .from(customers)
+        .where(eq(customers.vin, normaliseVin(given.vin)))
+    )[0];
+  }
+  if (!customer) {
+    const input = await validOrBadRequest(serviceCustomerSchema, { ...given, id: customerId ?? given.id });
+    customer = await createCustomer(ctx, input);
+  }
+  if (customer.active !== 1) throw badRequest(MSG.customerBlocked);
+  return customer;
+}
+
 /** The service catalogue, making a service request, and editing a request's mileage and services. */
 export function requestRoutes(app: FastifyInstance, s: AppServices) {
-  const { db } = s;
+  catalogueRoutes(app, s);
+  newRequestRoute(app, s);
+  requestEditRoutes(app, s);
+  outstandingRoute(app, s);
+}
 
+function catalogueRoutes(app: FastifyInstance, s: AppServices) {
+  const { db } = s;
   for (const path of ['/serviceList', '/services']) {
     defineRoute(app, s, {
       method: 'GET',
@@ -48,7 +82,9 @@ export function requestRoutes(app: FastifyInstance, s: AppServices) {
       },
     });
   }
+}
 
+function newRequestRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     method: 'POST',
     path: '/service',
@@ -58,24 +94,7 @@ export function requestRoutes(app: FastifyInstance, s: AppServices) {
     body: serviceRequestPayload,
     async handler(ctx) {
       const { tx, body, user } = ctx;
-      const given = fromSpecCustomer((body.customer ?? {}) as Record<string, unknown>);
-      const customerId = body.customer_id ?? (isId(given.id) ? (given.id as string) : undefined);
-      let customer = customerId
-        ? (await tx.select().from(customers).where(eq(customers.id, customerId)))[0]
-        : undefined;
-      if (!customer && typeof given.vin === 'string' && given.vin.trim()) {
-        customer = (
-          await tx
-            .select()
-            .from(customers)
-            .where(eq(customers.vin, normaliseVin(given.vin)))
-        )[0];
-      }
-      if (!customer) {
-        const input = await validOrBadRequest(serviceCustomerSchema, { ...given, id: customerId ?? given.id });
-        customer = await createCustomer(ctx, input);
-      }
-      if (customer.active !== 1) throw badRequest(MSG.customerBlocked);
+      const customer = await requestCustomer(ctx, body);
       const booked = !!(body.book_start && body.book_end);
       if (booked && !can('request.book', user.permission)) throw forbidden(MSG.forbidden);
       const booking = booked ? await bookingOf(tx, body) : null;
@@ -110,7 +129,9 @@ export function requestRoutes(app: FastifyInstance, s: AppServices) {
       return { message: `Service request ${displayJobNumber(number)} created`, value: true, id, number };
     },
   });
+}
 
+function requestEditRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     method: 'PUT',
     path: '/service',
@@ -154,7 +175,11 @@ export function requestRoutes(app: FastifyInstance, s: AppServices) {
       },
     });
   }
+}
 
+/** The services to pre-tick on a new request for a vehicle. */
+function outstandingRoute(app: FastifyInstance, s: AppServices) {
+  const { db } = s;
   defineRoute(app, s, {
     method: 'POST',
     path: '/outstanding-services',
