@@ -1,9 +1,9 @@
 import { newId } from '../../domain/ids';
 import { MSG } from '../../domain/messages';
-import { checkPhotoSize } from '../../domain/schemas/admin';
 import type { BayBookDB, Row, StoredRow } from '../db';
 import { LocalWriteError, localWrite } from '../write';
 import { mustGet } from './jobActions';
+import { addPhoto, JOB_PHOTOS, removePhoto } from './photos';
 
 export type LogEntry = StoredRow<'service_log'>;
 
@@ -51,48 +51,19 @@ export function jobMedia(db: BayBookDB) {
       });
     },
 
-    /**
-     * POST /upload/service-photo (form data myfile, job_id): the photo is kept as a Blob in `blobs` until sent.
-     * Larger than 10 MB is refused here, before anything is queued.
-     */
+    /** POST /upload/service-photo (form data myfile, job_id) */
     addPhoto(jobId: string, file: Blob, name = 'photo.jpg'): Promise<Row> {
-      // SPEC §5: refused before anything is queued
-      const size = checkPhotoSize(file.size);
-      if (!size.ok) return Promise.reject(new LocalWriteError(size.message));
-      return localWrite(db, async (w) => {
-        const job = await mustGet(w, jobId);
-        const blob = await w.storeBlob(file, name);
-        const id = newId();
-        const row: Row = {
-          id,
-          job_id: jobId,
-          src: `blob:${blob.id}`,
-          thumbnail: `blob:${blob.id}`,
-          mime: blob.mime,
-          size: blob.size,
-          created_at: w.now,
-          local: true,
-        };
-        await w.put('service_photos', row);
-        await w.enqueue({
-          method: 'POST',
-          path: '/upload/service-photo',
-          form: { job_id: jobId, id },
-          blobId: blob.id,
-          creates: [id],
-          needs: [jobId],
-          label: `Photo for job #${job.number}`,
-        });
-        return row;
-      });
+      return addPhoto(
+        db,
+        JOB_PHOTOS,
+        jobId,
+        file,
+        name,
+        async (w) => `Photo for job #${(await mustGet(w, jobId)).number}`,
+      );
     },
 
     /** DELETE /servicePhoto {id} */
-    removePhoto(id: string): Promise<void> {
-      return localWrite(db, async (w) => {
-        await w.remove('service_photos', id);
-        await w.enqueue({ method: 'DELETE', path: '/servicePhoto', body: { data: { id } }, label: 'Delete photo' });
-      });
-    },
+    removePhoto: (id: string) => removePhoto(db, JOB_PHOTOS, id),
   };
 }

@@ -1,6 +1,5 @@
 import { changedFields } from '../../domain/fieldChanges';
 import { newId } from '../../domain/ids';
-import { checkPhotoSize } from '../../domain/schemas/admin';
 import {
   PRODUCT_CALLS,
   planProductAdd,
@@ -12,10 +11,11 @@ import {
   productOr404,
 } from '../../domain/writes/products';
 import { callOf, checkedCall, orRefuse } from '../calls';
-import type { BayBookDB, ProductRow, Row } from '../db';
+import type { BayBookDB, ProductRow } from '../db';
 import { queueFieldChange } from '../fieldCalls';
-import { LocalWriteError, localWrite } from '../write';
+import { localWrite } from '../write';
 import { supplierWrites, type SupplierRow } from './suppliers';
+import { addPhoto, PRODUCT_PHOTOS, removePhoto } from './photos';
 
 /**
  * Products, inventory receiving, product photos and suppliers (SPEC §2 Products, Receive Inventory, Suppliers;
@@ -208,47 +208,10 @@ export function productsRepository(db: BayBookDB) {
       });
     },
     removeSimple: (id: string) => removeProduct(PRODUCT_CALLS.removeSimple, id),
-    /** POST /upload/product-photo (myfile, product_id); 10 MB checked before queuing */
-    addPhoto(productId: string, file: Blob, name = 'photo.jpg'): Promise<Row> {
-      const size = checkPhotoSize(file.size);
-      if (!size.ok) return Promise.reject(new LocalWriteError(size.message));
-      return localWrite(db, async (w) => {
-        const blob = await w.storeBlob(file, name);
-        const id = newId();
-        const row: Row = {
-          id,
-          product_id: productId,
-          src: `blob:${blob.id}`,
-          thumbnail: `blob:${blob.id}`,
-          mime: blob.mime,
-          size: blob.size,
-          created_at: w.now,
-          local: true,
-        };
-        await w.put('product_photos', row);
-        await w.enqueue({
-          method: 'POST',
-          path: '/upload/product-photo',
-          form: { product_id: productId, id },
-          blobId: blob.id,
-          creates: [id],
-          needs: [productId],
-          label: 'Product photo',
-        });
-        return row;
-      });
-    },
-    removePhoto(id: string): Promise<void> {
-      return localWrite(db, async (w) => {
-        await w.remove('product_photos', id);
-        await w.enqueue({
-          method: 'DELETE',
-          path: '/productPhoto',
-          body: { data: { id } },
-          label: 'Delete product photo',
-        });
-      });
-    },
+    /** POST /upload/product-photo (myfile, product_id) */
+    addPhoto: (productId: string, file: Blob, name = 'photo.jpg') =>
+      addPhoto(db, PRODUCT_PHOTOS, productId, file, name, async () => 'Product photo'),
+    removePhoto: (id: string) => removePhoto(db, PRODUCT_PHOTOS, id),
     ...supplierWrites(db),
   };
 }
