@@ -161,8 +161,8 @@ function conflictActions(core: EngineCore, cycle: Cycle): SyncEngine['conflicts'
       await refreshStatus(core);
       void cycle(true);
     },
-    async discard(id) {
-      await discardConflict(db, id);
+    async discard(id, reason) {
+      await discardConflict(db, id, reason);
       await refreshStatus(core);
       // its activity-log line goes at once when the server can be reached
       void cycle(true);

@@ -67,7 +67,8 @@ export interface SyncEngine {
     /** the refused changes discarded on this device: kept, with whether their activity-log line has gone */
     discarded(): Promise<ExplainedConflict[]>;
     retry(id: string): Promise<void>;
-    discard(id: string): Promise<void>;
+    /** drop a refused change; a money change needs the reason, which goes to the activity log with it */
+    discard(id: string, reason?: string): Promise<void>;
     /** the field conflicts waiting for a person (issue 14), oldest first */
     decisions(): Promise<FieldConflictRow[]>;
     /** keep theirs, use mine, or send an edited value; the decision goes to the activity log */

@@ -1,7 +1,7 @@
 import { Button, Field, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { MSG } from '../../domain/messages';
-import { discardConflict, type ExplainedConflict } from '../../sync/discard';
+import type { ExplainedConflict } from '../../sync/discard';
 import { useSync } from '../data/context';
 import { notifyError } from '../feedback/toaster';
 import { DialogFrame } from '../ui/DialogFrame';
@@ -23,11 +23,8 @@ export function DiscardDialog({ c, onClose }: { c: ExplainedConflict; onClose: (
     }
     setBusy(true);
     try {
-      await discardConflict(engine.db, c.id, reason);
+      await engine.conflicts.discard(c.id, reason);
       onClose();
-      // what the engine's own discard does after: recount, and send the activity-log line at once
-      await engine.refreshStatus();
-      void engine.syncNow();
     } catch (err) {
       notifyError(err);
     } finally {
