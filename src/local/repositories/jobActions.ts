@@ -32,6 +32,11 @@ export function iso(v: string | null | undefined, tz: string): string | null {
 
 /** The job actions of SPEC §4 (status, cancel, technician, notes), services, mileage and the booking date. */
 export function jobActions(db: BayBookDB) {
+  return { ...jobMoves(db), ...jobEdits(db) };
+}
+
+/** Where the job is in the bay and who works on it, and its two notes. */
+function jobMoves(db: BayBookDB) {
   return {
     /** PUT /job-action/status {id, status, detail} (confirmed by the screen first) */
     setStatus(id: string, status: JobStatus, detail = ''): Promise<JobRow> {
@@ -87,7 +92,12 @@ export function jobActions(db: BayBookDB) {
     comment: (id: string, value: string) => textAction(db, id, 'comment', value, 'Customer comment'),
     /** PUT /job-action/service-note {id, value} */
     serviceNote: (id: string, value: string) => textAction(db, id, 'service_note', value, 'Service note'),
+  };
+}
 
+/** What the job is (services, mileage) and when it is booked. */
+function jobEdits(db: BayBookDB) {
+  return {
     /** PUT /job-action/services {id, service[]} (Edit services) */
     setServices(id: string, service: string[]): Promise<JobRow> {
       return localWrite(db, async (w) => {

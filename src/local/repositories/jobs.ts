@@ -55,6 +55,29 @@ export function jobsRepository(db: BayBookDB) {
       return outstandingServices(history.slice(0, 50), mileage);
     },
 
+    ...dayReads(db),
+
+    serviceLog: (jobId: string) =>
+      db.service_log.where('[job_id+created_at]').between([jobId, Dexie.minKey], [jobId, Dexie.maxKey]).toArray(),
+    photos: (jobId: string) => db.service_photos.where('job_id').equals(jobId).toArray(),
+    invoices: (jobId: string) => db.invoices.where('request_id').equals(jobId).toArray(),
+
+    /** The bytes of a photo taken offline and not yet uploaded (for an object URL). */
+    async localPhoto(src: string): Promise<Blob | null> {
+      if (!src.startsWith('blob:')) return null;
+      return (await db.blobs.get(src.slice(5)))?.blob ?? null;
+    },
+
+    /** POST /service {customer, service[]} — a new job numbered from this device's series. Returns the job. */
+    create: (input: NewJob) => createJob(db, input),
+    ...jobActions(db),
+    ...jobMedia(db),
+  };
+}
+
+/** The calendar's bookings and the dashboard's today: tiles from the counters, the jobs behind a today tile. */
+function dayReads(db: BayBookDB) {
+  return {
     /** Bookings between two instants (calendar month view). */
     bookings: (fromIso: string, toIso: string) =>
       db.jobs.where('book_start').between(fromIso, toIso, true, false).toArray(),
@@ -95,21 +118,5 @@ export function jobsRepository(db: BayBookDB) {
         .filter((j) => j.status === status && onToday(when(j)))
         .sort((a, b) => b.created_at.localeCompare(a.created_at));
     },
-
-    serviceLog: (jobId: string) =>
-      db.service_log.where('[job_id+created_at]').between([jobId, Dexie.minKey], [jobId, Dexie.maxKey]).toArray(),
-    photos: (jobId: string) => db.service_photos.where('job_id').equals(jobId).toArray(),
-    invoices: (jobId: string) => db.invoices.where('request_id').equals(jobId).toArray(),
-
-    /** The bytes of a photo taken offline and not yet uploaded (for an object URL). */
-    async localPhoto(src: string): Promise<Blob | null> {
-      if (!src.startsWith('blob:')) return null;
-      return (await db.blobs.get(src.slice(5)))?.blob ?? null;
-    },
-
-    /** POST /service {customer, service[]} — a new job numbered from this device's series. Returns the job. */
-    create: (input: NewJob) => createJob(db, input),
-    ...jobActions(db),
-    ...jobMedia(db),
   };
 }
