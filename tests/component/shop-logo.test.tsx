@@ -27,7 +27,7 @@ function server() {
     if (method === 'DELETE') logo = null;
     if (method !== 'GET') return Response.json({ value: true });
     return logo
-      ? new Response(logo, { headers: { 'content-type': 'image/png' } })
+      ? new Response(Uint8Array.from(logo), { headers: { 'content-type': 'image/png' } })
       : new Response(null, { status: 204 });
   });
   return calls;
