@@ -6,6 +6,7 @@ import { CONTACT_MAX_DIGITS, NOTE_MAX } from '../../domain/schemas/customer';
 import type { CustomerRow } from '../../local/db';
 import { contactDigits } from './CustomerFields';
 import { useTableCtx, type EditField } from './tableContext';
+import { ServiceHistoryButton } from './ServiceHistory';
 
 /** The Customers table's cells: a value or its input while the row is edited, the status, the created time, the actions. */
 
@@ -125,11 +126,7 @@ export function ActionsCell({ row }: { row: CustomerRow }) {
           Edit
         </Button>
       )}
-      {can('customer.history', ctx.level) && (
-        <Button size="sm" variant="outline" loading={ctx.historyFor === row.id} onClick={() => ctx.history(row)}>
-          Service History
-        </Button>
-      )}
+      {can('customer.history', ctx.level) && <ServiceHistoryButton customer={row} />}
       {can('customer.block', ctx.level) && (
         <Button
           size="sm"

@@ -12,7 +12,6 @@ import { notify, notifyError } from '../feedback/toaster';
 import { useSession } from '../session/session';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { useConfirmedAction } from '../ui/confirm';
-import { openPdf, serviceHistoryBlob } from '../ui/documents';
 import { useRefresh } from '../ui/refresh';
 import { useKeysetPages } from '../ui/useKeysetPages';
 import { BY_NAME, COLUMNS, SORTS, rowStyle } from './customerColumns';
@@ -45,7 +44,6 @@ export default function Customers() {
 
   const [editing, setEditing] = useState<CustomerRow | null>(null);
   const [saving, setSaving] = useState(false);
-  const [historyFor, setHistoryFor] = useState<string | null>(null);
   const { refreshing, refresh } = useRefresh('customers');
   const {
     register,
@@ -84,7 +82,6 @@ export default function Customers() {
     register,
     errors,
     saving,
-    historyFor,
     startEdit(c) {
       reset(editValues(c));
       setEditing(c);
@@ -94,16 +91,6 @@ export default function Customers() {
     },
     saveEdit() {
       void handleSubmit(save)();
-    },
-    async history(c) {
-      setHistoryFor(c.id);
-      try {
-        openPdf(await serviceHistoryBlob(repos, c), `service-history-${c.registration || c.vin}.pdf`);
-      } catch (err) {
-        notifyError(err);
-      } finally {
-        setHistoryFor(null);
-      }
     },
     async toggleBlock(c) {
       const block = c.active !== 0;

@@ -54,11 +54,9 @@ export interface TableCtx {
   register: UseFormRegister<EditForm>;
   errors: FieldErrors<EditForm>;
   saving: boolean;
-  historyFor: string | null;
   startEdit(c: CustomerRow): void;
   cancelEdit(): void;
   saveEdit(): void;
-  history(c: CustomerRow): void;
   toggleBlock(c: CustomerRow): void;
 }
 
