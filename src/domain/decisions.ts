@@ -1,4 +1,5 @@
 import { boolean, mixed, object, string } from 'yup';
+import { DEFAULT_TIME_ZONE, formatShop } from './dates';
 import { displayJobNumber } from './jobs';
 import { MSG, fill } from './messages';
 import { formatUSD } from './money';
@@ -54,6 +55,20 @@ export const FIELD_LABELS = {
 /** Money fields hold cents: shown in dollars, and re-entered on their own screen rather than typed here. */
 const MONEY_FIELDS = new Set(['products.price', 'products.cost']);
 export const isMoneyField = (entity: string, field: string) => MONEY_FIELDS.has(`${entity}.${field}`);
+/** Time fields hold UTC ISO instants: shown in the shop's time zone, and re-entered on their own screen too. */
+const TIME_FIELDS = new Set(['jobs.book_start', 'jobs.book_end']);
+export const isTimeField = (entity: string, field: string) => TIME_FIELDS.has(`${entity}.${field}`);
+
+/** How the decision list and its log lines show a time: the shop's day and time, to the minute. */
+export const DECISION_WHEN = 'MMM d yyyy, h:mm a';
+
+/** How a field's values are shown: money in dollars, a time in the shop's zone, anything else as it is. */
+export interface ShownAs {
+  money?: boolean;
+  time?: boolean;
+  /** the shop's time zone (config time_zone) */
+  tz?: string;
+}
 
 export type DecidedEntity = keyof typeof FIELD_LABELS;
 
@@ -75,10 +90,15 @@ export function recordLabel(entity: string, row: Record<string, unknown> | undef
   return `${text('first_name')} ${text('last_name')} (${text('registration')})`.trim();
 }
 
-/** A value as the list shows it: empty says so, rather than showing nothing; money in dollars. */
-export function shownValue(value: unknown, money = false): string {
+/**
+ * A value as the list shows it: empty says so, rather than showing nothing; money in dollars; a time in the shop's
+ * zone (a booking stored as UTC ISO text would otherwise read five hours off in Kingston).
+ */
+export function shownValue(value: unknown, as: ShownAs = {}): string {
   if (value === null || value === undefined || value === '') return MSG.conflictEmpty;
-  if (money && typeof value === 'number') return formatUSD(value);
+  if (as.money && typeof value === 'number') return formatUSD(value);
+  if (as.time && typeof value === 'string' && !Number.isNaN(Date.parse(value)))
+    return formatShop(value, as.tz ?? DEFAULT_TIME_ZONE, DECISION_WHEN);
   if (Array.isArray(value)) return value.join(', ');
   return String(value);
 }
@@ -97,18 +117,24 @@ export const decidedSchema = object({
   value: mixed().optional(),
   /** the values are cents: the log shows dollars */
   money: boolean().default(false),
+  /** the values are UTC instants: the log shows them in the shop's time zone */
+  time: boolean().default(false),
 });
 
-/** The activity-log predicate of a decision (the subject is the record). */
-export function decisionLine(d: {
-  field: string;
-  choice: Choice;
-  mine?: unknown;
-  theirs?: unknown;
-  value?: unknown;
-  money?: boolean;
-}): string {
-  const clip = (v: unknown) => shownValue(v, d.money).slice(0, 80);
+/** The activity-log predicate of a decision (the subject is the record); times in the shop's zone `tz`. */
+export function decisionLine(
+  d: {
+    field: string;
+    choice: Choice;
+    mine?: unknown;
+    theirs?: unknown;
+    value?: unknown;
+    money?: boolean;
+    time?: boolean;
+  },
+  tz = DEFAULT_TIME_ZONE,
+): string {
+  const clip = (v: unknown) => shownValue(v, { money: d.money, time: d.time, tz }).slice(0, 80);
   const choice =
     d.choice === 'theirs'
       ? fill(MSG.decidedKeepTheirs, { theirs: clip(d.theirs), mine: clip(d.mine) })

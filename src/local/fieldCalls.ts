@@ -1,4 +1,4 @@
-import { isMoneyField, type Choice, type DecidedEntity } from '../domain/decisions';
+import { isMoneyField, isTimeField, type Choice, type DecidedEntity } from '../domain/decisions';
 import type { ConflictAnswer, FieldChangeSet } from '../domain/fieldChanges';
 import { MSG, fill } from '../domain/messages';
 import type { ConflictRow } from './db';
@@ -90,6 +90,7 @@ export function queueDecided(w: WriteContext, f: FieldConflict, choice: Choice, 
     theirs: f.theirs,
     value,
     money: isMoneyField(f.entity, f.field),
+    time: isTimeField(f.entity, f.field),
   };
   return w.enqueue({
     method: 'POST',

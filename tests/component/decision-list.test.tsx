@@ -66,6 +66,26 @@ async function noteConflict(data: AppData) {
   await data.db.conflicts.put(c);
 }
 
+/** The bay moved the booking offline (9:00 in Kingston); the desk had moved it to 10:30 first. */
+async function bookingConflict(data: AppData) {
+  await noteConflict(data);
+  const note = (await data.db.conflicts.toArray())[0] as FieldConflictRow;
+  await data.db.conflicts.clear();
+  await data.db.conflicts.put({
+    ...note,
+    id: `field:jobs:${JOB}:book_start`,
+    entry: { ...note.entry, path: '/booking-date', label: 'Booking of job #D1-1' },
+    field: {
+      ...note.field,
+      field: 'book_start',
+      label: 'Booking start',
+      mine: '2025-03-10T14:00:00.000Z',
+      base: '2025-03-09T14:00:00.000Z',
+      theirs: '2025-03-10T15:30:00.000Z',
+    },
+  });
+}
+
 async function openDecision() {
   fireEvent.click(await screen.findByRole('button', { name: '1 need your decision' }));
   const drawer = await screen.findByRole('dialog', { name: 'Needs your decision' });
@@ -155,5 +175,25 @@ describe('the "Needs your decision" list (issue 14)', () => {
       path: '/v3/decided',
       body: { choice: 'edited', value: 'Fluid low; customer declined' },
     });
+  });
+
+  it("shows booking times in the shop's time zone, not as UTC text, and logs the decision with them", async () => {
+    const { data } = await renderScreen(<SyncStatus />, { username: 'kim', level: 3 });
+    await bookingConflict(data);
+    const item = await openDecision();
+    const text = item.textContent ?? '';
+    expect(text).toContain('Booking start');
+    expect(text).toContain('What you wrote: Mar 10 2025, 9:00 AM');
+    expect(text).toContain('What is there now: Mar 10 2025, 10:30 AM');
+    expect(text).not.toMatch(/T1\d:\d\d/);
+    // a booking is moved on the calendar, where its rules are checked, not typed here
+    expect(within(item).queryByRole('button', { name: 'Edit and send' })).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(item).getByRole('button', { name: 'Keep theirs' }));
+    });
+    await expect.poll(() => data.db.conflicts.count()).toBe(0);
+    expect(await data.db.outbox.toArray()).toMatchObject([
+      { path: '/v3/decided', body: { field: 'Booking start', choice: 'theirs', time: true, money: false } },
+    ]);
   });
 });

@@ -107,5 +107,13 @@ describe('conflict words', () => {
     expect(decisionLine({ field: 'Note', choice: 'edited', mine: 'bay', theirs: 'desk', value: 'both' })).toBe(
       'Note conflict decided on a device: sent "both" over "desk"',
     );
+    // a booking's instants in the shop's zone, as the list showed them (issue 14)
+    const booking = { field: 'Booking start', choice: 'mine' as const, time: true };
+    expect(
+      decisionLine(
+        { ...booking, mine: '2025-03-10T14:00:00.000Z', theirs: '2025-03-10T15:30:00.000Z' },
+        'America/Jamaica',
+      ),
+    ).toBe('Booking start conflict decided on a device: sent "Mar 10 2025, 9:00 AM" over "Mar 10 2025, 10:30 AM"');
   });
 });

@@ -1,34 +1,36 @@
 import { Box, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatShop } from '../../domain/dates';
-import { isMoneyField, shownValue } from '../../domain/decisions';
+import { DECISION_WHEN, isMoneyField, isTimeField, shownValue } from '../../domain/decisions';
 import { MSG, fill } from '../../domain/messages';
 import type { Choice } from '../../domain/decisions';
 import type { FieldConflictRow } from '../../sync/decisions';
 import { useSync } from '../data/DataProvider';
 import { notifyError } from '../feedback/toaster';
 
-const WHEN = 'MMM d yyyy, h:mm a';
-
 /** Who changed the field since, where and when (in the shop's time), or why nothing could land. */
 function changedLine(f: FieldConflictRow['field'], tz: string): string {
   if (f.reason === 'deleted') return MSG.conflictDeleted;
   if (f.reason === 'blocked') return MSG.conflictBlocked;
   if (!f.by || !f.at) return MSG.conflictChangedUnknown;
-  return fill(MSG.conflictChanged, { user: f.by, device: f.device || 'the server', when: formatShop(f.at, tz, WHEN) });
+  return fill(MSG.conflictChanged, {
+    user: f.by,
+    device: f.device || 'the server',
+    when: formatShop(f.at, tz, DECISION_WHEN),
+  });
 }
 
 /**
  * One field conflict of the "Needs your decision" list (issue 14): the record, the field, what you wrote and what
  * is there now, who changed it, on which device and when. Keep theirs, use mine (sent against what is there now),
- * or edit and send (a price is edited on its own screen, in dollars); each decision goes to the activity log.
+ * or edit and send (a price or a booking is edited on its own screen); each decision goes to the activity log.
  */
 export function Decision({ c, tz }: { c: FieldConflictRow; tz: string }) {
   const engine = useSync();
   const f = c.field;
-  const money = isMoneyField(f.entity, f.field);
-  // a price in cents or a list of services is not typed as text: keep theirs or use mine
-  const typed = !money && !Array.isArray(f.mine);
+  const shown = { money: isMoneyField(f.entity, f.field), time: isTimeField(f.entity, f.field), tz };
+  // a price in cents, a booking time or a list of services is not typed as text: keep theirs or use mine
+  const typed = !shown.money && !shown.time && !Array.isArray(f.mine);
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(() => (f.mine === null || f.mine === undefined ? '' : String(f.mine)));
   const [busy, setBusy] = useState(false);
@@ -48,13 +50,13 @@ export function Decision({ c, tz }: { c: FieldConflictRow; tz: string }) {
           <Text as="span" fontWeight="semibold">
             What you wrote:{' '}
           </Text>
-          {shownValue(f.mine, money)}
+          {shownValue(f.mine, shown)}
         </Text>
         <Text>
           <Text as="span" fontWeight="semibold">
             What is there now:{' '}
           </Text>
-          {f.reason === 'deleted' ? MSG.conflictEmpty : shownValue(f.theirs, money)}
+          {f.reason === 'deleted' ? MSG.conflictEmpty : shownValue(f.theirs, shown)}
         </Text>
       </Stack>
       <Text fontSize="xs" color="fg.muted">

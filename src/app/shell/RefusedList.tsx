@@ -2,6 +2,7 @@ import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { formatShop } from '../../domain/dates';
+import { DECISION_WHEN } from '../../domain/decisions';
 import { MSG, fill } from '../../domain/messages';
 import type { ExplainedConflict } from '../../sync/discard';
 import { useSync } from '../data/context';
@@ -9,8 +10,6 @@ import { notifyError } from '../feedback/toaster';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { Decision } from './Decision';
 import { DiscardDialog } from './DiscardDialog';
-
-const WHEN = 'MMM d yyyy, h:mm a';
 
 /**
  * What needs a person (issue 14): the field conflicts ("Needs your decision", Decision.tsx), then the changes the
@@ -52,7 +51,7 @@ export function RefusedList() {
               {c.record && <Text fontSize="sm">{c.record}</Text>}
               <Text fontSize="xs" color="fg.muted">
                 {fill(MSG.discardedLine, {
-                  when: formatShop(c.discarded?.at ?? c.at, tz, WHEN),
+                  when: formatShop(c.discarded?.at ?? c.at, tz, DECISION_WHEN),
                   user: c.discarded?.by ?? '',
                 })}{' '}
                 · {c.logged ? MSG.discardedLogged : MSG.discardedLogWaiting}
@@ -76,7 +75,7 @@ function Refused({ c, tz }: { c: ExplainedConflict; tz: string }) {
       <Text color="red.600">{c.reason ?? c.message}</Text>
       <Text fontSize="sm">{c.advice}</Text>
       <Text fontSize="xs" color="fg.muted">
-        Refused {formatShop(c.at, tz, WHEN)} · made by {c.entry.actor}
+        Refused {formatShop(c.at, tz, DECISION_WHEN)} · made by {c.entry.actor}
       </Text>
       <HStack mt="2">
         <Button size="xs" onClick={() => engine.conflicts.retry(c.id).catch(notifyError)}>

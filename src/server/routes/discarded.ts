@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { boolean, object } from 'yup';
+import { shopTimeZone } from '../../domain/dates';
 import { decidedSchema, decisionLine } from '../../domain/decisions';
 import { MSG, fill } from '../../domain/messages';
 import { idField } from '../../domain/schemas/common';
 import { LIMITS, boundedText } from '../../domain/schemas/fields';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
+import { readSettings } from '../settings';
 
 const discardedSchema = object({
   entry_id: idField('Invalid entry id').required('Invalid entry id'),
@@ -45,8 +47,8 @@ export function discardedRoutes(app: FastifyInstance, s: AppServices) {
     summary:
       'Record in the activity log how a person decided a field conflict (keep theirs, use mine, or an edited value)',
     body: decidedSchema,
-    async handler({ body, log }) {
-      log('service', body.record, decisionLine(body));
+    async handler({ body, log, tx }) {
+      log('service', body.record, decisionLine(body, shopTimeZone((await readSettings(tx)).timeZone)));
       return { value: true };
     },
   });
