@@ -1,15 +1,19 @@
-import { decideFields, type FieldConflict } from '../fieldChanges';
+import { object } from 'yup';
+import { decideFields, fieldChangeShape, type FieldConflict } from '../fieldChanges';
 import { MSG, fill } from '../messages';
+import { idField } from '../schemas/common';
 import {
   customerEditSchema,
   customerSchema,
+  customerStatusSchema,
   fromSpecCustomer,
   serviceCustomerSchema,
   type CustomerEditInput,
   type CustomerInput,
 } from '../schemas/customer';
 import { normaliseVin } from '../vin';
-import { checked, levelRefusal, refuse, type CallRoute, type Refusal } from './refusals';
+import type { WriteCall } from './calls';
+import { checked, refuse, type Refusal } from './refusals';
 
 /**
  * Customers as catalogue writes (issue 17): add a customer with their vehicle, edit fields in place, block and
@@ -20,10 +24,22 @@ import { checked, levelRefusal, refuse, type CallRoute, type Refusal } from './r
  * An edit and a block are field changes with a base (issue 14): what someone changed since comes back as a conflict.
  */
 export const CUSTOMER_CALLS = {
-  add: { method: 'POST', path: '/customer' },
-  edit: { method: 'PUT', path: '/customer' },
-  status: { method: 'PUT', path: '/customer-status' },
-} as const satisfies Record<string, CallRoute>;
+  /** SPEC's form keys ('VIN', 'Registration Number', …) or ours, both accepted */
+  add: {
+    method: 'POST',
+    path: '/customer',
+    body: customerSchema.transform((v) =>
+      v && typeof v === 'object' ? fromSpecCustomer(v as Record<string, unknown>) : v,
+    ),
+  },
+  /** {id, <changed fields>, base?, device?}: the fields are the plan's to check (planCustomerEdit) */
+  edit: {
+    method: 'PUT',
+    path: '/customer',
+    body: object({ id: idField().required(MSG.invalidId), ...fieldChangeShape }).unknown(true),
+  },
+  status: { method: 'PUT', path: '/customer-status', body: customerStatusSchema.shape(fieldChangeShape) },
+} as const satisfies Record<string, WriteCall<unknown>>;
 
 /** The customer as the plans read it (a device row or a server row). */
 export interface CustomerNow {
@@ -91,7 +107,7 @@ export function planNewCustomer(input: CustomerInput, twin: VinHolder): PlannedN
       subject: customerSubject(row),
       predicate: `registered with VIN ${row.vin}, registration ${row.registration}`,
     },
-    message: 'Customer saved',
+    message: MSG.customerSaved,
   };
 }
 
@@ -169,7 +185,7 @@ export function planCustomerEdit(
     log: fields.length ? { subject: customerSubject(who), predicate: `edited ${fields.join(', ')}` } : null,
     message: decided.conflicts.length
       ? fill(MSG.fieldConflicts, { count: decided.conflicts.length })
-      : 'Customer updated',
+      : MSG.customerUpdated,
   };
 }
 
@@ -192,11 +208,7 @@ export function planCustomerStatus(
     message: decided.conflicts.length
       ? fill(MSG.fieldConflicts, { count: decided.conflicts.length })
       : sent.active
-        ? 'Customer unblocked'
-        : 'Customer blocked',
+        ? MSG.customerNowUnblocked
+        : MSG.customerNowBlocked,
   };
 }
-
-/** The level each write needs: its call's (the server's guard refuses first; the device asks before it stores). */
-export const customerLevelRefusal = (write: keyof typeof CUSTOMER_CALLS, level: number) =>
-  levelRefusal(CUSTOMER_CALLS[write], level);

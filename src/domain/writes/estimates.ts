@@ -83,10 +83,10 @@ export function planEstimate(v: EstimateInput, lines: InvoiceLine[], number?: st
     totals,
     total: totals.total,
   };
-  if (number === undefined) return { row, log: `changed: ${formatUSD(totals.total)}`, message: 'Estimate saved' };
+  if (number === undefined) return { row, log: `changed: ${formatUSD(totals.total)}`, message: MSG.estimateSaved };
   return {
     row,
     log: `for ${first_name} ${last_name}: ${formatUSD(totals.total)}`,
-    message: `Estimate ${number} saved`,
+    message: fill(MSG.estimateNumberSaved, { number }),
   };
 }

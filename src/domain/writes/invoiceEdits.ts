@@ -102,7 +102,7 @@ export function planInvoiceEdit(
   if (!check.ok) return no(check.message);
   return change(inv, settings, changes, 'invoice changed', (after) => ({
     log: `saved: ${formatUSD(after.total)} due`,
-    message: 'Invoice saved',
+    message: MSG.invoiceSaved,
   }));
 }
 

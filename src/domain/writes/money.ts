@@ -162,7 +162,7 @@ export function planRedemption(
 /** Removing a transaction (level 5) is a reversal: the amount due and the points come back as they were. */
 export function planTransactionRemoval(inv: MoneyInvoice, settings: ShopSettings, t: MoneyTransaction): Planned {
   const label = METHOD_LABELS[t.method as TransactionMethod] ?? t.method;
-  const words = () => ({ log: `${label} of ${formatUSD(t.amount)} removed`, message: 'Transaction removed' });
+  const words = () => ({ log: `${label} of ${formatUSD(t.amount)} removed`, message: MSG.transactionRemoved });
   if (t.method === 'discount') return plan(inv, settings, { invoice: { discount_percent: 0 }, points: 0 }, words);
   if (t.method === 'redemption')
     return plan(

@@ -108,7 +108,7 @@ export function planProductAdd(
     supplier: v.supplier,
   };
   const stock = v.stock === 0 ? null : { delta: v.stock, reason: 'opening stock' };
-  return answer({ row, stock }, v.title, `added with stock ${v.stock}`, 'Product added');
+  return answer({ row, stock }, v.title, `added with stock ${v.stock}`, MSG.productAdded);
 }
 
 /** The simple form's product (SPEC §5 Add Product): title, description and price; nothing in stock, no supplier. */
@@ -123,7 +123,7 @@ export function planSimpleAdd(v: SimpleProductInput): Plan<{ row: NewProductRow 
     barcode: '',
     supplier: null,
   };
-  return answer({ row }, v.title, 'added', 'Product added');
+  return answer({ row }, v.title, 'added', MSG.productAdded);
 }
 
 /** The simple form's edit: title, description and price as given. */
@@ -131,12 +131,12 @@ export function planSimpleEdit(
   v: SimpleProductInput,
 ): Plan<{ changes: Pick<NewProductRow, 'title' | 'description' | 'price'> }> {
   const changes = { title: v.title, description: v.description, price: v.price };
-  return answer({ changes }, v.title, 'edited', 'Product updated');
+  return answer({ changes }, v.title, 'edited', MSG.productUpdated);
 }
 
 /** A delete hides the product from every list; old invoices keep their lines (a soft delete on the server). */
 export function planProductDelete(p: ProductNow): Plan<object> {
-  return answer({}, p.title, 'deleted', 'Product deleted');
+  return answer({}, p.title, 'deleted', MSG.productDeleted);
 }
 
 /**
@@ -181,7 +181,7 @@ export function planProductEdit(
   const predicate = withDevice(call.based ? `edited ${fields.join(', ')}` : 'edited', call.device);
   const message = decided.conflicts.length
     ? fill(MSG.fieldConflicts, { count: decided.conflicts.length })
-    : 'Product updated';
+    : MSG.productUpdated;
   return {
     ok: true,
     log: fields.length ? { subject: productSubject(title), predicate } : null,

@@ -1,13 +1,12 @@
 import type { Schema } from 'yup';
-import { MSG } from '../messages';
 import { PayloadError, validatePayloadSync } from '../schemas/common';
-import { mayCall, type WriteCall } from './calls';
 
 /**
  * How the customer and team writes of the catalogue say no (issue 17): the words a person reads, and the HTTP status
  * the server answers them with (the device shows the same words at once). The level a write needs is the level of
- * the call it queues (`mayCall`): the server's route guard and the device read the same row of apiRoutes.ts. The
- * body is checked inside the plan (`checked`, synchronous), since a plan runs in the device's Dexie transaction.
+ * its call (writes/calls.ts `mayCall`, run by the device's checkedCall): the server's route guard and the device read
+ * the same row of apiRoutes.ts. What only the plan can check (a merged edit) it checks itself (`checked`,
+ * synchronous), since a plan runs in the device's Dexie transaction.
  */
 export interface Refusal {
   ok: false;
@@ -23,14 +22,6 @@ export const refuse = (message: string, status: Refusal['status'] = 400, id?: st
   status,
   ...(id ? { id } : {}),
 });
-
-/** The call a write queues, by which its permission is known (the route of a `WriteCall`, writes/calls.ts). */
-export type CallRoute = Pick<WriteCall<unknown>, 'method' | 'path'>;
-
-/** Refused when `level` may not make `call` (SPEC §6 through apiRoutes.ts, `mayCall`), else undefined. */
-export function levelRefusal(call: CallRoute, level: number): Refusal | undefined {
-  return mayCall(call, level) ? undefined : refuse(MSG.forbidden, 403);
-}
 
 /** A payload checked by its schema as the server's route checks it: the cast value, or the first field's words. */
 export function checked<T>(schema: Schema<T>, value: unknown): { ok: true; value: T } | Refusal {

@@ -1,4 +1,5 @@
 import type { InferType } from 'yup';
+import { MSG } from '../messages';
 import { idPayloadSchema, supplierEditSchema, supplierSchema } from '../schemas';
 import type { Refusal, WriteCall } from './calls';
 import { missing } from './products';
@@ -48,14 +49,14 @@ export function supplierOr404<S extends SupplierNow>(
 }
 
 export function planSupplierAdd(v: SupplierInput): SupplierPlan {
-  return { fields: fieldsOf(v), log: logOf(v.bizname, 'added'), message: 'Supplier added' };
+  return { fields: fieldsOf(v), log: logOf(v.bizname, 'added'), message: MSG.supplierAdded };
 }
 
 /** An edit sets all four fields (as cast: one left out is ''). */
 export function planSupplierEdit(v: SupplierInput): SupplierPlan {
-  return { fields: fieldsOf(v), log: logOf(v.bizname, 'edited'), message: 'Supplier updated' };
+  return { fields: fieldsOf(v), log: logOf(v.bizname, 'edited'), message: MSG.supplierUpdated };
 }
 
 export function planSupplierDelete(s: SupplierNow): Omit<SupplierPlan, 'fields'> {
-  return { log: logOf(s.bizname, 'deleted'), message: 'Supplier deleted' };
+  return { log: logOf(s.bizname, 'deleted'), message: MSG.supplierDeleted };
 }

@@ -1,9 +1,13 @@
-import { decideFields, type FieldConflict } from '../fieldChanges';
+import { object, string, type InferType } from 'yup';
+import { decideFields, fieldChangeShape, type FieldConflict } from '../fieldChanges';
 import { MSG, fill } from '../messages';
+import { idPayloadSchema } from '../schemas/admin';
+import { idField } from '../schemas/common';
 import { PASSWORD_MASK, addMemberSchema, editMemberSchema } from '../schemas/team';
 import { lookalikeOf } from '../usernames';
 import { SUPER_ADMIN_LEVEL } from '../levels';
-import { checked, levelRefusal, refuse, type CallRoute, type Refusal } from './refusals';
+import type { WriteCall } from './calls';
+import { checked, refuse, type Refusal } from './refusals';
 
 /**
  * Team members as catalogue writes (issue 17): add a member, change a member's name or level, set a new password,
@@ -13,14 +17,19 @@ import { checked, levelRefusal, refuse, type CallRoute, type Refusal } from './r
  * level change is a field change with a base (issue 14): a field someone changed since comes back as a conflict.
  */
 export const TEAM_CALLS = {
-  add: { method: 'POST', path: '/v2/auth/user' },
-  edit: { method: 'PUT', path: '/v2/auth/user' },
-  remove: { method: 'DELETE', path: '/v2/auth/user' },
-} as const satisfies Record<string, CallRoute>;
+  add: { method: 'POST', path: '/v2/auth/user', body: addMemberSchema },
+  /** {id, username?, permission?, base?, device?} and/or {password}: the name and level are the plan's to check */
+  edit: {
+    method: 'PUT',
+    path: '/v2/auth/user',
+    body: object({ id: idField().required(MSG.invalidId), password: string().optional(), ...fieldChangeShape }).unknown(
+      true,
+    ),
+  },
+  remove: { method: 'DELETE', path: '/v2/auth/user', body: idPayloadSchema },
+} as const satisfies Record<string, WriteCall<unknown>>;
 
-/** The level each write needs: its call's (the server's guard refuses first; the device asks before it stores). */
-export const teamLevelRefusal = (write: keyof typeof TEAM_CALLS, level: number) =>
-  levelRefusal(TEAM_CALLS[write], level);
+export type NewMember = InferType<typeof addMemberSchema>;
 
 /** A member as the plans read them. */
 export interface MemberNow {
@@ -61,11 +70,12 @@ export type PlannedMemberAdd =
   | { ok: true; row: { username: string; permission: number }; password: string; log: MemberLog; message: string }
   | Refusal;
 
-/** Add Member {username, permission, password} (the username kept in NFKC, the password by issue 19's rules). */
-export function planMemberAdd(sent: unknown, otherNames: string[]): PlannedMemberAdd {
-  const input = checked(addMemberSchema, sent);
-  if (!input.ok) return input;
-  const { username, permission, password } = input.value;
+/**
+ * Add Member {username, permission, password} as TEAM_CALLS.add's schema casts it (the username kept in NFKC, the
+ * password by issue 19's rules).
+ */
+export function planMemberAdd(input: NewMember, otherNames: string[]): PlannedMemberAdd {
+  const { username, permission, password } = input;
   const clash = nameClash(username, otherNames);
   if (clash) return clash;
   return {
@@ -73,7 +83,7 @@ export function planMemberAdd(sent: unknown, otherNames: string[]): PlannedMembe
     row: { username, permission },
     password,
     log: { subject: memberSubject(username), predicate: `added with permission ${permission}` },
-    message: 'Member added',
+    message: MSG.memberAdded,
   };
 }
 
@@ -137,7 +147,7 @@ export function planMemberEdit(
         : null,
     message: decided.conflicts.length
       ? fill(MSG.fieldConflicts, { count: decided.conflicts.length })
-      : 'Member updated',
+      : MSG.memberUpdated,
   };
 }
 
@@ -150,6 +160,6 @@ export function planMemberRemove(current: MemberNow, team: TeamView): PlannedMem
   return {
     ok: true,
     log: { subject: memberSubject(current.username), predicate: 'removed' },
-    message: 'Member removed',
+    message: MSG.memberRemoved,
   };
 }

@@ -3,7 +3,6 @@ import { newId } from '../../domain/ids';
 import {
   CUSTOMER_CALLS,
   checkNewCustomer,
-  customerLevelRefusal,
   customerMissing,
   keptCustomerEdit,
   planCustomerEdit,
@@ -12,9 +11,11 @@ import {
   type CustomerEdit,
   type VinHolder,
 } from '../../domain/writes/customers';
+import type { CustomerInput } from '../../domain/schemas/customer';
 import type { Refusal } from '../../domain/writes/refusals';
 import { searchTerms } from '../../domain/search';
 import { customerKeys, plateKey } from '../../domain/model/keys';
+import { checkedCall } from '../calls';
 import { rowCountKey, type BayBookDB, type CustomerRow } from '../db';
 import { queueFieldChange } from '../fieldCalls';
 import { prefixKeys } from '../paging';
@@ -60,12 +61,17 @@ async function vinHolder(w: WriteContext, vin: unknown): Promise<VinHolder> {
  * Puts a new customer's row in the write `w` by the catalogue's plan (src/domain/writes/customers.ts), refusing a
  * second record for a VIN here as the server would (so a check-in made offline is not refused later). Queues nothing:
  * the caller queues the call that creates the customer on the server (POST /customer, or at level 1 the POST /service
- * that brings the new customer's fields). `withJob`: checked by the service request's schema, as the server does.
+ * that brings the new customer's fields). Checked by the service request's schema, as the server does.
  */
-export async function putNewCustomer(w: WriteContext, form: CustomerForm, withJob = true): Promise<CustomerRow> {
-  const input = checkNewCustomer({ ...typedForm(form) }, withJob);
+export async function putNewCustomer(w: WriteContext, form: CustomerForm): Promise<CustomerRow> {
+  const input = checkNewCustomer({ ...typedForm(form) }, true);
   if (!input.ok) refused(input);
-  const plan = planNewCustomer(input.value, await vinHolder(w, input.value.vin));
+  return putCustomer(w, input.value);
+}
+
+/** The new customer's row for a checked input (POST /customer's body as its schema casts it, or the service form's). */
+async function putCustomer(w: WriteContext, input: CustomerInput): Promise<CustomerRow> {
+  const plan = planNewCustomer(input, await vinHolder(w, input.vin));
   if (!plan.ok) refused(plan);
   const row = {
     id: newId(),
@@ -84,18 +90,12 @@ export async function putNewCustomer(w: WriteContext, form: CustomerForm, withJo
 /** Queues POST /customer {form payload} for a row put by putNewCustomer in the same write. */
 export function enqueueNewCustomer(w: WriteContext, id: string, form: CustomerForm) {
   return w.enqueue({
-    method: 'POST',
-    path: '/customer',
+    method: CUSTOMER_CALLS.add.method,
+    path: CUSTOMER_CALLS.add.path,
     body: { data: { id, ...typedForm(form) } },
     creates: [id],
     label: `Add customer ${form['First name']} ${form['Last name']} (${form['Registration Number']})`,
   });
-}
-
-/** Refused when the person signed in may not make this write. */
-function mayWrite(w: WriteContext, write: keyof typeof CUSTOMER_CALLS) {
-  const denied = customerLevelRefusal(write, w.session.permission);
-  if (denied) refused(denied);
 }
 
 export function customersRepository(db: BayBookDB) {
@@ -133,11 +133,11 @@ export function customersRepository(db: BayBookDB) {
       eachMatching(db, q, onChunk),
 
     /** POST /customer {form payload}; returns the new customer's id (made here, UUIDv7). */
-    add(form: CustomerForm): Promise<string> {
+    async add(form: CustomerForm): Promise<string> {
+      const input = await checkedCall(db, CUSTOMER_CALLS.add, typedForm(form));
       return localWrite(db, async (w) => {
-        mayWrite(w, 'add');
         // one record per VIN, as the server holds it: refused here rather than as a conflict after the sync
-        const row = await putNewCustomer(w, form, false);
+        const row = await putCustomer(w, input);
         await enqueueNewCustomer(w, row.id, form);
         return row.id;
       });
@@ -148,9 +148,9 @@ export function customersRepository(db: BayBookDB) {
      * value it was based on, and whether the customer was active (issue 14: a field someone changed since, or a
      * customer blocked since, comes back as a conflict to decide, never as an overwrite). Nothing changed: nothing sent.
      */
-    edit(id: string, changes: CustomerEdit): Promise<CustomerRow> {
+    async edit(id: string, changes: CustomerEdit): Promise<CustomerRow> {
+      await checkedCall(db, CUSTOMER_CALLS.edit, { ...changes, id });
       return localWrite(db, async (w) => {
-        mayWrite(w, 'edit');
         const cur = await w.get<CustomerRow>('customers', id);
         if (!cur) refused(customerMissing(id));
         // the contact input keeps digits only; what is left is the plan's to keep as the table keeps it
@@ -168,9 +168,9 @@ export function customersRepository(db: BayBookDB) {
     },
 
     /** PUT /customer-status {data: {id, active, base, device}} — Block/Unblock (level 5), a field change (issue 14) */
-    setActive(id: string, active: boolean): Promise<void> {
+    async setActive(id: string, active: boolean): Promise<void> {
+      await checkedCall(db, CUSTOMER_CALLS.status, { id, active: active ? 1 : 0 });
       return localWrite(db, async (w) => {
-        mayWrite(w, 'status');
         const cur = await w.get<CustomerRow>('customers', id);
         if (!cur) refused(customerMissing(id));
         const plan = planCustomerStatus(cur, { active: active ? 1 : 0 });

@@ -10,9 +10,9 @@ import {
   planMemberAdd,
   planMemberEdit,
   planMemberRemove,
-  teamLevelRefusal,
   type TeamView,
 } from '../../domain/writes/team';
+import { callOf, checkedCall } from '../calls';
 import type { BayBookDB, StoredRow } from '../db';
 import { queueFieldChange } from '../fieldCalls';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
@@ -28,11 +28,6 @@ export type ConfigRow = StoredRow<'config'>;
 /** A catalogue refusal as the device's write says it: in the server's words, before anything is stored. */
 function refused(r: Refusal): never {
   throw new LocalWriteError(r.message);
-}
-
-function mayWrite(w: WriteContext, write: keyof typeof TEAM_CALLS) {
-  const denied = teamLevelRefusal(write, w.session.permission);
-  if (denied) refused(denied);
 }
 
 /**
@@ -70,9 +65,9 @@ export function teamRepository(db: BayBookDB) {
       return db.users.where('username').equals(username).first() as Promise<MemberRow | undefined>;
     },
     /** POST /v2/auth/user {username, permission, password}: the row has no password, the queued call carries it */
-    add(input: { username: string; permission: number; password: string }) {
+    async add(sent: { username: string; permission: number; password: string }) {
+      const input = await checkedCall(db, TEAM_CALLS.add, sent);
       return localWrite(db, async (w) => {
-        mayWrite(w, 'add');
         const plan = planMemberAdd(input, (await teamView(w)).otherNames);
         if (!plan.ok) refused(plan);
         const id = newId();
@@ -85,9 +80,7 @@ export function teamRepository(db: BayBookDB) {
           version: 1,
         });
         await w.enqueue({
-          method: 'POST',
-          path: '/v2/auth/user',
-          body: { data: { id, ...plan.row, password: plan.password } },
+          ...callOf(TEAM_CALLS.add, { id, ...plan.row, password: plan.password }),
           creates: [id],
           label: `Add team member ${plan.row.username}`,
         });
@@ -98,9 +91,9 @@ export function teamRepository(db: BayBookDB) {
      * PUT /v2/auth/user: the name and level as field changes with their base (issue 14: a field someone changed
      * since comes back as a conflict to decide), and a new password by its own call (empty keeps the old one).
      */
-    edit(input: { id: string; username: string; permission: number; password?: string }) {
+    async edit(input: { id: string; username: string; permission: number; password?: string }) {
+      await checkedCall(db, TEAM_CALLS.edit, input);
       return localWrite(db, async (w) => {
-        mayWrite(w, 'edit');
         const cur = await liveMember(w, input.id);
         const set = changedFields({ ...cur }, { username: input.username, permission: input.permission });
         const sent = { ...set, password: input.password };
@@ -119,25 +112,21 @@ export function teamRepository(db: BayBookDB) {
           );
         if (plan.password)
           await w.enqueue({
-            method: 'PUT',
-            path: '/v2/auth/user',
-            body: { data: { id: cur.id, password: plan.password } },
+            ...callOf(TEAM_CALLS.edit, { id: cur.id, password: plan.password }),
             label: `New password for ${row.username}`,
           });
       });
     },
     /** DELETE /v2/auth/user (row {id}) */
-    remove(id: string) {
+    async remove(id: string) {
+      await checkedCall(db, TEAM_CALLS.remove, { id });
       return localWrite(db, async (w) => {
-        mayWrite(w, 'remove');
         const row = await liveMember(w, id);
         const plan = planMemberRemove(row, await teamView(w, id));
         if (!plan.ok) refused(plan);
         await w.remove('users', id);
         await w.enqueue({
-          method: 'DELETE',
-          path: '/v2/auth/user',
-          body: { data: { id } },
+          ...callOf(TEAM_CALLS.remove, { id }),
           label: `Remove team member ${row.username}`,
         });
       });

@@ -1,14 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { isId } from '../../domain/ids';
 import { can } from '../../domain/permissions';
-import type { Refusal } from '../../domain/writes/calls';
 import type { Db, Tx } from '../db/client';
 import { products, suppliers } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
 
 /**
  * What the product and supplier routes share: the rows the catalogue's plans read (src/domain/writes/products.ts,
- * suppliers.ts), a plan's refusal as SPEC's answer, and the columns a level may see.
+ * suppliers.ts) and the columns a level may see (a plan's refusal as SPEC's answer: http/plans.ts orHttp).
  */
 export type Product = typeof products.$inferSelect;
 
@@ -28,12 +26,6 @@ export async function supplierRow(tx: Tx | Db, id: string) {
     .from(suppliers)
     .where(and(eq(suppliers.id, id), eq(suppliers.deleted, false)));
   return row;
-}
-
-/** A plan, or its refusal thrown as SPEC's answer: 404 for a record that is not there, else 400. */
-export function orHttp<T extends { ok: true }>(planned: T | Refusal): T {
-  if (!planned.ok) throw planned.missing ? notFound(planned.message) : badRequest(planned.message);
-  return planned;
 }
 
 /** Cost and supplier are for level 5 only (SPEC §2 Products). */

@@ -1,21 +1,18 @@
 import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { object } from 'yup';
 import { isId, newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
 import {
   type CustomerInput,
-  customerSchema,
-  customerStatusSchema,
   fromSpecCustomer,
-  idField,
   lookupSchema,
   registrationKey,
   toSpecCustomer,
 } from '../../domain/schemas';
 import { normaliseVin } from '../../domain/vin';
-import { fieldChangeShape, withDevice } from '../../domain/fieldChanges';
+import { withDevice } from '../../domain/fieldChanges';
 import {
+  CUSTOMER_CALLS,
   customerMissing,
   planCustomerEdit,
   planCustomerStatus,
@@ -23,23 +20,13 @@ import {
   type PlannedCustomerChange,
   type VinHolder,
 } from '../../domain/writes/customers';
-import type { Refusal } from '../../domain/writes/refusals';
 import type { Tx } from '../db/client';
 import { customers } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { conflictAnswers } from '../http/conflicts';
+import { orHttp, refused } from '../http/plans';
 import { defineRoute, unwrap, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
-
-/** SPEC's form keys ('VIN', 'Registration Number', …) or ours, both accepted. */
-const newCustomerPayload = customerSchema.transform((v) =>
-  v && typeof v === 'object' ? fromSpecCustomer(v as Record<string, unknown>) : v,
-);
-
-/** A catalogue refusal as the server answers it. */
-function refused(r: Refusal): never {
-  throw new HttpError(r.status, r.message, r.id ? { id: r.id } : undefined);
-}
 
 async function vinHolder(tx: Tx, vin: unknown): Promise<VinHolder> {
   if (typeof vin !== 'string') return undefined;
@@ -58,8 +45,7 @@ export async function createCustomer(
   ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>,
   input: CustomerInput & { id?: string },
 ) {
-  const plan = planNewCustomer(input, await vinHolder(ctx.tx, input.vin));
-  if (!plan.ok) refused(plan);
+  const plan = orHttp(planNewCustomer(input, await vinHolder(ctx.tx, input.vin)));
   const id = input.id && isId(input.id) ? input.id : newId();
   const [row] = await ctx.tx
     .insert(customers)
@@ -74,10 +60,10 @@ export async function createCustomer(
 async function storeCustomerChange(
   ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>,
   id: string,
-  plan: PlannedCustomerChange,
+  planned: PlannedCustomerChange,
   device: string | undefined,
 ) {
-  if (!plan.ok) refused(plan);
+  const plan = orHttp(planned);
   if (plan.log) {
     const keys =
       typeof plan.set.registration === 'string' ? { registration_key: registrationKey(plan.set.registration) } : {};
@@ -111,25 +97,21 @@ export function customersRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/customer',
+    ...CUSTOMER_CALLS.add,
     write: true,
     summary:
       "Add Customer: SPEC's form keys (VIN, Registration Number, First name, Last name, Contact number, Email); returns message, value, id",
-    body: newCustomerPayload,
     async handler(ctx) {
       const row = await createCustomer(ctx, ctx.body);
-      return { message: 'Customer saved', value: true, id: row.id };
+      return { message: MSG.customerSaved, value: true, id: row.id };
     },
   });
 
   defineRoute(app, s, {
-    method: 'PUT',
-    path: '/customer',
+    ...CUSTOMER_CALLS.edit,
     write: true,
     summary:
       'Inline edit of a customer {id, <changed fields>, base?: {<field>: value it was based on}, device?}: with base, a field lands only while nobody changed it since, else it is answered as a conflict (issue 14); without, the fields are merged as before',
-    body: object({ id: idField().required(MSG.invalidId), ...fieldChangeShape }).unknown(true),
     async handler(ctx) {
       const raw = fromSpecCustomer(unwrap(ctx.req.body) as Record<string, unknown>);
       const [current] = await ctx.tx.select().from(customers).where(eq(customers.id, ctx.body.id)).for('update');
@@ -141,11 +123,9 @@ export function customersRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'PUT',
-    path: '/customer-status',
+    ...CUSTOMER_CALLS.status,
     write: true,
     summary: 'Block (active 0) or unblock (active 1) a customer',
-    body: customerStatusSchema.shape(fieldChangeShape),
     async handler(ctx) {
       const { id, active, base, device } = ctx.body;
       const [current] = await ctx.tx.select().from(customers).where(eq(customers.id, id)).for('update');

@@ -7,7 +7,8 @@ import { estimateSchema, idPayloadSchema, idField, rowVersion } from '../../doma
 import { estimateLine, planEstimate } from '../../domain/writes/estimates';
 import type { Tx } from '../db/client';
 import { estimates, products } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
+import { orHttp } from '../http/plans';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { takeNumber } from '../numbers';
@@ -30,8 +31,7 @@ async function estimateLines(
       rows.find((r) => r.id === l.id),
       previous.find((x) => x.id === l.id),
     );
-    if (!priced.ok) throw priced.missing ? notFound(priced.message) : badRequest(priced.message);
-    return priced.line;
+    return orHttp(priced).line;
   });
 }
 
@@ -110,7 +110,7 @@ export function estimatesRoutes(app: FastifyInstance, s: AppServices) {
       await tx.delete(estimates).where(eq(estimates.id, row.id));
       changed('estimates', row.id, 'delete');
       log('service', `Estimate ${row.number}`, 'deleted');
-      return { value: true, message: 'Estimate deleted' };
+      return { value: true, message: MSG.estimateDeleted };
     },
   });
 }

@@ -18,7 +18,8 @@ import { conflictAnswers } from '../http/conflicts';
 import { notFound } from '../http/errors';
 import { defineRoute, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
-import { orHttp, productRow, supplierRow, type Product } from '../inventory/products';
+import { orHttp } from '../http/plans';
+import { productRow, supplierRow, type Product } from '../inventory/products';
 import { moveStock } from '../inventory/stock';
 
 /**

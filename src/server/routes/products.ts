@@ -15,7 +15,8 @@ import { pageQueryDoc } from '../http/openapi';
 import { pageParams } from '../http/paging';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
-import { forLevel, orHttp, productRow } from '../inventory/products';
+import { orHttp } from '../http/plans';
+import { forLevel, productRow } from '../inventory/products';
 
 /**
  * Products (SPEC §2 Add Product, Products): the simple form's writes, the delete of either list, and the product

@@ -11,7 +11,8 @@ import { newId } from '../../domain/ids';
 import { suppliers } from '../db/schema';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
-import { orHttp, supplierRow } from '../inventory/products';
+import { orHttp } from '../http/plans';
+import { supplierRow } from '../inventory/products';
 
 /** Suppliers (SPEC §2 Suppliers, level 5): the list, one, and the catalogue's writes (src/domain/writes/suppliers.ts). */
 export function suppliersRoutes(app: FastifyInstance, s: AppServices) {

@@ -1,24 +1,24 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { object, string } from 'yup';
 import { MSG } from '../../domain/messages';
-import { fieldChangeShape, withDevice } from '../../domain/fieldChanges';
+import { withDevice } from '../../domain/fieldChanges';
 import { SUPER_ADMIN_LEVEL } from '../../domain/levels';
 import { newId } from '../../domain/ids';
-import { PASSWORD_MASK, addMemberSchema, idField, idPayloadSchema } from '../../domain/schemas';
+import { PASSWORD_MASK } from '../../domain/schemas';
 import {
+  TEAM_CALLS,
   memberMissing,
   planMemberAdd,
   planMemberEdit,
   planMemberRemove,
   type TeamView,
 } from '../../domain/writes/team';
-import type { Refusal } from '../../domain/writes/refusals';
 import type { Tx } from '../db/client';
 import { users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { HttpError, badRequest } from '../http/errors';
+import { badRequest } from '../http/errors';
 import { conflictAnswers } from '../http/conflicts';
+import { orHttp, refused } from '../http/plans';
 import { defineRoute, unwrap } from '../http/route';
 import type { AppServices } from '../http/services';
 
@@ -29,11 +29,6 @@ const publicUser = (u: { id: string; username: string; permission: number }) => 
   permission: u.permission,
   password: PASSWORD_MASK,
 });
-
-/** A catalogue refusal as the server answers it. */
-function refused(r: Refusal): never {
-  throw new HttpError(r.status, r.message);
-}
 
 /**
  * What the server knows of the team around member `id` (none: a new member): every other name, removed members'
@@ -59,13 +54,6 @@ async function liveMember(tx: Tx, id: string) {
     .for('update');
   return row ?? refused(memberMissing());
 }
-
-/** A member's edit: {id, username?, permission?, base?, device?} (field changes, issue 14) and/or {password}. */
-const memberEditPayload = object({
-  id: idField().required(MSG.invalidId),
-  password: string().optional(),
-  ...fieldChangeShape,
-}).unknown(true);
 
 /** Team members (SPEC §2 Members): the plans are src/domain/writes/team.ts; hashing a password is done here only. */
 export function teamRoutes(app: FastifyInstance, s: AppServices) {
@@ -102,14 +90,11 @@ export function teamRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/v2/auth/user',
+    ...TEAM_CALLS.add,
     write: true,
     summary: 'Add a team member {username, permission, password}',
-    body: addMemberSchema,
     async handler({ tx, body, user, changed, log }) {
-      const plan = planMemberAdd(body, (await teamView(tx, user.username)).otherNames);
-      if (!plan.ok) refused(plan);
+      const plan = orHttp(planMemberAdd(body, (await teamView(tx, user.username)).otherNames));
       const id = body.id ?? newId();
       await tx.insert(users).values({ id, ...plan.row, password_hash: await hashPassword(plan.password) });
       changed('users', id);
@@ -119,18 +104,15 @@ export function teamRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'PUT',
-    path: '/v2/auth/user',
+    ...TEAM_CALLS.edit,
     write: true,
     summary:
       'Edit a team member {id, username?, permission?, base?, device?} (a name or level someone changed since is answered as a conflict, issue 14) and/or {password} (unchanged when empty or masked)',
-    body: memberEditPayload,
     async handler(ctx) {
       const { id, base, device, password } = ctx.body;
       const current = await liveMember(ctx.tx, id);
       const sent = { changes: unwrap(ctx.req.body) as Record<string, unknown>, base, password };
-      const plan = planMemberEdit(current, sent, await teamView(ctx.tx, ctx.user.username, id));
-      if (!plan.ok) refused(plan);
+      const plan = orHttp(planMemberEdit(current, sent, await teamView(ctx.tx, ctx.user.username, id)));
       if (plan.log) {
         const hash = plan.password ? { password_hash: await hashPassword(plan.password) } : {};
         await ctx.tx
@@ -151,15 +133,12 @@ export function teamRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'DELETE',
-    path: '/v2/auth/user',
+    ...TEAM_CALLS.remove,
     write: true,
     summary: 'Remove a team member (row {id})',
-    body: idPayloadSchema,
     async handler({ tx, body, user, changed, log }) {
       const row = await liveMember(tx, body.id);
-      const plan = planMemberRemove(row, await teamView(tx, user.username, row.id));
-      if (!plan.ok) refused(plan);
+      const plan = orHttp(planMemberRemove(row, await teamView(tx, user.username, row.id)));
       // soft delete: the username stays on the jobs, logs and payments it signed
       await tx
         .update(users)
