@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MSG } from '../domain/messages';
 import { PHOTO_MAX_BYTES } from '../domain/schemas/admin';
-import { databaseBlobStore, fileBlobStore, memoryBlobStore, type BlobStore } from './blobs';
+import { blobStoreFor, type BlobStore } from './blobs';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import { HttpError } from './http/errors';
@@ -49,12 +49,6 @@ export const LOG_REDACT = [
   'req.body.password',
   'req.body.data.password',
 ];
-
-/** Photos in the database on PostgreSQL (shared by every instance), in the data dir (or memory) on PGlite. */
-function defaultBlobStore(database: Database, config: ServerConfig): BlobStore {
-  const files = config.dataDir === 'memory://' ? memoryBlobStore() : fileBlobStore(join(config.dataDir, 'blobs'));
-  return database.kind === 'postgres' ? databaseBlobStore(database.db, files) : files;
-}
 
 /** The whole server as a factory, so tests start real instances on free ports against real databases. */
 export async function buildApp({ database, config, blobs, logger, logStream }: BuildOptions): Promise<FastifyInstance> {
@@ -118,7 +112,7 @@ export async function buildApp({ database, config, blobs, logger, logStream }: B
   const services: AppServices = {
     db: database.db,
     config,
-    blobs: blobs ?? defaultBlobStore(database, config),
+    blobs: blobs ?? blobStoreFor(database, config),
     signToken: (payload) => app.jwt.sign(payload),
     closing: trackClosing(app),
     live,

@@ -36,6 +36,17 @@ export interface ServerConfig {
   loginWindowSeconds: number;
   /** the longest a SIGTERM/SIGINT waits for in-flight requests before the process gives up and exits 1 */
   shutdownTimeoutSeconds: number;
+  /** photos and the logo in an S3-compatible bucket (BAYBOOK_S3_*) instead of the database or the data dir */
+  s3?: S3Config;
+}
+
+/** An S3-compatible bucket, addressed path-style (endpoint/bucket/key), as AWS, MinIO, Ceph and R2 all serve it. */
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 }
 
 /**
@@ -65,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxPerAddress: Number(env.BAYBOOK_LOGIN_MAX_PER_ADDRESS ?? 30),
     loginWindowSeconds: Number(env.BAYBOOK_LOGIN_WINDOW_SECONDS ?? 900),
     shutdownTimeoutSeconds: Number(env.BAYBOOK_SHUTDOWN_TIMEOUT_SECONDS ?? 30),
+    s3: parseS3(env),
   };
   const cfg = { ...base, ...overrides };
   if (!cfg.jwtSecret && cfg.databaseUrl) throw new Error(MISSING_SHARED_SECRET);
@@ -89,6 +101,44 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+const S3_REQUIRED = [
+  'BAYBOOK_S3_ENDPOINT',
+  'BAYBOOK_S3_BUCKET',
+  'BAYBOOK_S3_ACCESS_KEY_ID',
+  'BAYBOOK_S3_SECRET_ACCESS_KEY',
+] as const;
+
+/**
+ * The bucket, when any BAYBOOK_S3_* is set. Half a setting is refused at start, naming what is missing: a server
+ * that quietly kept photos elsewhere would show each instance's uploads on that instance only.
+ */
+export function parseS3(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const value = (k: string) => (env[k] ?? '').trim();
+  if (![...S3_REQUIRED, 'BAYBOOK_S3_REGION'].some((k) => value(k))) return undefined;
+  const missing = S3_REQUIRED.filter((k) => !value(k));
+  if (missing.length)
+    throw new Error(
+      `Photos in an S3-compatible bucket need ${missing.join(', ')} too: set ${S3_REQUIRED.join(', ')} (and BAYBOOK_S3_REGION if the store wants one), or none of them.`,
+    );
+  const endpoint = value('BAYBOOK_S3_ENDPOINT');
+  if (!/^https?:\/\/[^/]/.test(endpoint) || !URL.canParse(endpoint))
+    throw new Error(
+      `BAYBOOK_S3_ENDPOINT must be the store's http:// or https:// address (e.g. https://s3.eu-west-1.amazonaws.com), not "${endpoint}".`,
+    );
+  const bucket = value('BAYBOOK_S3_BUCKET');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new Error(
+      `BAYBOOK_S3_BUCKET must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens), not "${bucket}".`,
+    );
+  return {
+    endpoint: endpoint.replace(/\/+$/, ''),
+    bucket,
+    region: value('BAYBOOK_S3_REGION') || 'us-east-1',
+    accessKeyId: value('BAYBOOK_S3_ACCESS_KEY_ID'),
+    secretAccessKey: value('BAYBOOK_S3_SECRET_ACCESS_KEY'),
+  };
 }
 
 /** 'on' or 'off' (also true/false, 1/0); anything else, or nothing, is 'auto'. */
