@@ -10,7 +10,10 @@ import { numberKey, plateKey, wordKeys } from './model/keys';
  * - a phone number by its start, typed with or without spaces, dashes or brackets ('876-555');
  * - an email by its start;
  * - a document by its number, with or without its 'INV' or 'EST' and its dash ('inv a1-00', 'A100');
- * - a log by the start of any word of it, running on across words ('a1', 'job #a1', 'member mi': wordKeys).
+ * - a log by the start of any word of it, running on across words ('a1', 'job #a1', 'member mi': wordKeys);
+ * - by the same word keys, a product by the start of its title, a description word, its barcode or its id, a
+ *   supplier by a word of its name, a member by the username (src/domain/model/keys.ts productKeys, supplierKeys,
+ *   memberKeys: a deleted one has none).
  * Each table searches the keys it stores (an invoice has no phone, a log only its words).
  * Case never matters. `searchTerms` says which key ranges to read; `matchesTerms` checks a row by the same rule, so
  * an index range and a filter over rows can never disagree.

@@ -1,5 +1,14 @@
 import type Dexie from 'dexie';
-import { customerKeys, invoiceKeys, nameKey, numberKey, wordKeys } from '../domain/model/keys';
+import {
+  customerKeys,
+  invoiceKeys,
+  memberKeys,
+  nameKey,
+  numberKey,
+  productKeys,
+  supplierKeys,
+  wordKeys,
+} from '../domain/model/keys';
 import type { CustomerRow, Row } from './db';
 import { rowCountKey } from './keys';
 
@@ -106,7 +115,31 @@ const V5_KEYS: Record<keyof typeof SCHEMA_V5, (r: Row) => object> = {
   sys_log: (l) => ({ word_keys: wordKeys(l.subject, l.predicate) }),
 };
 
-export const DB_VERSION = 5;
+/**
+ * Version 6 (issue 13): the products tables (Products, Product List), Suppliers and Members read one page through an
+ * index, as the tables of versions 4 and 5 do.
+ * - `[list_<column>+id]` for each column they sort by, and `word_keys` (a multi-entry index) for the search: a
+ *   product's title, description words, barcode and id, a supplier's name, a member's username;
+ * - these rows are deleted by a flag IndexedDB cannot index: a deleted row's list keys are undefined, which leaves it
+ *   out of those indexes (src/domain/model/keys.ts whileLive).
+ * The upgrade fills the keys of the rows already there and starts each table's counter of live rows (`rows:<table>`).
+ */
+export const SCHEMA_V6 = {
+  products:
+    'id, barcode, title_key, updated_at, [list_title+id], [list_description+id], [list_price+id], ' +
+    '[list_stock+id], [list_low_stock+id], [list_cost+id], *word_keys',
+  suppliers: 'id, bizname, [list_bizname+id], [list_email+id], [list_address+id], [list_contact+id], *word_keys',
+  users: 'id, username, permission, [list_id+id], [list_username+id], [list_permission+id], *word_keys',
+} as const;
+
+/** The keys version 6 fills in, per table (as the model derived them when it shipped). */
+const V6_KEYS: Record<keyof typeof SCHEMA_V6, (r: Row) => object> = {
+  products: productKeys,
+  suppliers: supplierKeys,
+  users: memberKeys,
+};
+
+export const DB_VERSION = 6;
 
 /** Every version in order (the last one listing a table holds its current indexes). */
 export const SCHEMA_HISTORY: readonly Readonly<Record<string, string>>[] = [
@@ -115,6 +148,7 @@ export const SCHEMA_HISTORY: readonly Readonly<Record<string, string>>[] = [
   SCHEMA_V3,
   SCHEMA_V4,
   SCHEMA_V5,
+  SCHEMA_V6,
 ];
 
 /** Declares the versions up to `upTo` (tests open older ones to upgrade from them) with their upgrades. */
@@ -154,6 +188,21 @@ export function declareVersions(db: Dexie, upTo: number): void {
             Object.assign(r, keys(r));
           });
           await tx.table('counters').put({ key: rowCountKey(name as keyof typeof SCHEMA_V5), n: await table.count() });
+        }
+      });
+  }
+  if (upTo >= 6) {
+    db.version(6)
+      .stores(SCHEMA_V6)
+      .upgrade(async (tx) => {
+        for (const [name, keys] of Object.entries(V6_KEYS)) {
+          const table = tx.table(name);
+          let live = 0;
+          await table.toCollection().modify((r: Row) => {
+            Object.assign(r, keys(r));
+            if (!r.deleted) live++;
+          });
+          await tx.table('counters').put({ key: rowCountKey(name as keyof typeof SCHEMA_V6), n: live });
         }
       });
   }

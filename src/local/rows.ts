@@ -56,7 +56,7 @@ function counterShares(entity: SyncEntityName, row: Row | undefined, tz: string)
     const dayOf = (t: string | Date) => (t && !String(t).startsWith('0000') ? shopDay(t, tz) : '');
     for (const s of invoiceDashShares(row as InvoiceRow, dayOf)) out.push([dashCounterKey(s.figure, s.day), s.cents]);
   }
-  if (COUNTED.has(entity)) out.push([rowCountKey(entity), 1]);
+  if (COUNTED.has(entity) && !(LIVE_COUNTED.has(entity) && row.deleted)) out.push([rowCountKey(entity), 1]);
   return out;
 }
 
@@ -115,6 +115,12 @@ export async function keepDashCounters(db: BayBookDB): Promise<void> {
 
 // ---- row writes -------------------------------------------------------------------------------------------------
 
+/**
+ * Entities deleted by a flag whose tables list only the live rows (src/domain/model/keys.ts whileLive): their counter
+ * counts those, and a row deleted by the flag leaves it.
+ */
+const LIVE_COUNTED = new Set<SyncEntityName>(['products', 'suppliers', 'users']);
+
 /** The entities whose rows are counted (`rows:<entity>`), so a table shows its total without a count() scan. */
 const COUNTED = new Set<SyncEntityName>([
   'customers',
@@ -123,6 +129,7 @@ const COUNTED = new Set<SyncEntityName>([
   'transactions',
   'sys_log',
   'inventory_log',
+  ...LIVE_COUNTED,
 ]);
 
 /** Entities whose writes change counters: their rows are read before they are replaced. */
@@ -169,7 +176,10 @@ export async function writeRows(
   }
   const ids = [...stored.map((r) => r.id), ...deletes];
   if (!ids.length) return stored;
-  const [before, tz] = await Promise.all([getInSlices(table, ids), entity === 'jobs' || entity === 'invoices' ? shopTimeZone(db) : '']);
+  const [before, tz] = await Promise.all([
+    getInSlices(table, ids),
+    entity === 'jobs' || entity === 'invoices' ? shopTimeZone(db) : '',
+  ]);
   const delta = new Map<string, number>();
   const add = (row: Row | undefined, sign: number) => {
     for (const [k, n] of counterShares(entity, row, tz)) delta.set(k, (delta.get(k) ?? 0) + sign * n);

@@ -1,7 +1,6 @@
 import { Badge, Box, Button, Field, HStack, Heading, Input, NativeSelect, Text } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { createContext, useContext, useMemo, useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { InferType } from 'yup';
 import { ASSIGNABLE_LEVELS, LEVEL_NAMES, isLevel } from '../../domain/levels';
@@ -9,12 +8,14 @@ import { can } from '../../domain/permissions';
 import { PASSWORD_MAX } from '../../domain/passwords';
 import { MEMBER_MAX, PASSWORD_MASK, addMemberSchema, editMemberSchema } from '../../domain/schemas';
 import type { MemberRow } from '../../local/repositories/team';
+import type { MemberSort } from '../../local/repositories/teamPages';
 import { useRepos } from '../data/DataProvider';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
 import { FormDialog, IdCell, useDialogSave, useLevel } from './shared';
 import { actionsColumn } from '../ui/columns';
 import { schemaResolver } from '../ui/schemaResolver';
+import { useKeysetPages } from '../ui/useKeysetPages';
 
 /**
  * SPEC §2 Team ('Members'), /view-team (level 5): ID, Username, Permission badge and a masked Password; Add Member,
@@ -22,7 +23,12 @@ import { schemaResolver } from '../ui/schemaResolver';
  * addMemberSchema / editMemberSchema). Passwords are never shown nor kept on the device: a new or changed password
  * travels only inside the queued request (teamRepository), and an edit with the password left empty keeps it.
  * The repository's refusals (a username taken, the last Super Admin, removing yourself) are shown as they are.
+ * One page at a time through the sort's index (issue 13).
  */
+
+/** The columns that sort: each reads its own index (src/local/repositories/teamPages.ts MEMBER_SORTS). */
+const SORTS: readonly MemberSort[] = ['id', 'username', 'permission'];
+const BY_USERNAME = { id: 'username', desc: false } as const;
 
 interface MemberForm {
   id?: string;
@@ -178,8 +184,13 @@ export default function Team() {
   const act = useConfirmedAction();
   const level = useLevel();
   const canManage = can('team.manage', level);
-  const rows = useLiveQuery(() => repos.team.list(), [repos]);
-  const data = useMemo(() => rows ?? [], [rows]);
+  const table = useKeysetPages({
+    read: repos.team.memberPage,
+    each: repos.team.eachMember,
+    defaultSort: BY_USERNAME,
+    sorts: SORTS,
+    pageSize: PAGE_SIZES.default[0],
+  });
   const [dialog, setDialog] = useState<{ member: MemberRow | null } | null>(null);
 
   const ctx: Ctx = {
@@ -202,11 +213,13 @@ export default function Team() {
       <TeamCtx.Provider value={ctx}>
         <DataTable<MemberRow>
           name="Members"
-          data={data}
+          data={table.rows}
           columns={COLUMNS}
           getRowId={(m) => m.id}
           pageSizes={PAGE_SIZES.default}
-          loading={rows === undefined}
+          loading={table.loading}
+          manual={table.manual}
+          exportRows={table.exportRows}
           toolbar={
             canManage && (
               <Button size="sm" colorPalette="blue" onClick={() => setDialog({ member: null })}>

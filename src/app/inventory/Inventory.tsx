@@ -1,5 +1,4 @@
 import { Box, Button, HStack, Heading } from '@chakra-ui/react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { can } from '../../domain/permissions';
 import type { ProductRow } from '../../local/db';
@@ -7,7 +6,16 @@ import { useLevel } from '../admin/shared';
 import { useRepos } from '../data/DataProvider';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
-import { ActionsCtx, inventoryColumns, stockRowStyle, type InventoryRow, type RowActions } from './products/columns';
+import { useKeysetPages } from '../ui/useKeysetPages';
+import {
+  ActionsCtx,
+  PRODUCT_TABLE_SORTS,
+  TITLE_ORDER,
+  inventoryColumns,
+  stockRowStyle,
+  type InventoryRow,
+  type RowActions,
+} from './products/columns';
 import { ProductDialog } from './products/ProductDialog';
 import { ReceiveDialog } from './products/ReceiveDialog';
 
@@ -15,11 +23,8 @@ import { ReceiveDialog } from './products/ReceiveDialog';
  * SPEC §2 Products (inventory), /products (level 4): the paged products table with a Photo thumbnail, rows amber at or
  * below low stock and pink when out (src/domain/stock.ts). Level 5 manages products (SPEC §6): the Low Stock, Cost and
  * Supplier columns, Add and Edit (with the photo gallery), Receive Inventory and Delete ('Click delete to confirm.').
- * Reads and writes the device's copy through repos.products.
+ * Reads and writes the device's copy through repos.products, one page at a time through the sort's index (issue 13).
  */
-
-/** every product on the device, title order; the table pages, sorts and searches them (docs/DECISIONS.md) */
-const ALL = { offset: 0, limit: 1_000_000 };
 
 type Dialog = { kind: 'product'; product: ProductRow | null } | { kind: 'receive'; product: ProductRow | null } | null;
 
@@ -28,14 +33,14 @@ export default function Inventory() {
   const act = useConfirmedAction();
   const level = useLevel();
   const manage = can('product.manage', level);
-  const page = useLiveQuery(() => repos.products.page(ALL), [repos]);
-  const suppliers = useLiveQuery(() => repos.products.suppliers(), [repos]);
+  const table = useKeysetPages({
+    read: repos.products.productPage,
+    each: repos.products.eachProduct,
+    defaultSort: TITLE_ORDER,
+    sorts: PRODUCT_TABLE_SORTS,
+    pageSize: PAGE_SIZES.products[0],
+  });
   const [dialog, setDialog] = useState<Dialog>(null);
-
-  const data = useMemo<InventoryRow[]>(() => {
-    const names = new Map((suppliers ?? []).map((s) => [s.id, s.bizname]));
-    return (page?.rows ?? []).map((p) => ({ ...p, supplier_name: p.supplier ? (names.get(p.supplier) ?? '') : '' }));
-  }, [page, suppliers]);
   const columns = useMemo(() => inventoryColumns(manage), [manage]);
 
   const actions: RowActions = {
@@ -58,12 +63,14 @@ export default function Inventory() {
       <ActionsCtx.Provider value={manage ? actions : null}>
         <DataTable<InventoryRow>
           name="Products"
-          data={data}
+          data={table.rows}
           columns={columns}
           getRowId={(p) => p.id}
           pageSizes={PAGE_SIZES.products}
           rowStyle={stockRowStyle}
-          loading={page === undefined}
+          loading={table.loading}
+          manual={table.manual}
+          exportRows={table.exportRows}
           toolbar={
             manage && (
               <HStack gap="2">

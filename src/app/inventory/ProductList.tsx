@@ -1,7 +1,6 @@
 import { Box, Button, Field, HStack, Heading, Input, Text } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { createContext, useContext, useMemo, useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { InferType } from 'yup';
 import { formatUSD, plainDollars } from '../../domain/money';
@@ -13,14 +12,16 @@ import { useRepos } from '../data/DataProvider';
 import { notify, notifyError } from '../feedback/toaster';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
-import { stockRowStyle } from './products/columns';
+import { useKeysetPages } from '../ui/useKeysetPages';
+import { PRODUCT_TABLE_SORTS, TITLE_ORDER, stockRowStyle } from './products/columns';
 import { centsResolver, dollars } from './products/forms';
 import { actionsColumn } from '../ui/columns';
 
 /**
  * SPEC §2 the simpler products table, /view-products (level 3): title, description, price and stock, with inline
  * edit and delete above level 3 (SPEC §6 'product.edit'; PUT and DELETE /product). The inline edit is the Add Product form's fields and
- * messages (simpleProductSchema); delete asks 'Click delete to confirm.'. Through repos.products.
+ * messages (simpleProductSchema); delete asks 'Click delete to confirm.'. Through repos.products, one page at a time through the
+ * sort's index (issue 13).
  */
 interface SimpleForm {
   title: string;
@@ -126,15 +127,18 @@ const COLUMNS: ColumnDef<ProductRow, unknown>[] = [
   actionsColumn(({ row }) => <ActionsCell row={row.original} />),
 ];
 
-const ALL = { offset: 0, limit: 1_000_000 };
-
 export default function ProductList() {
   const repos = useRepos();
   const act = useConfirmedAction();
   const level = useLevel();
   const canEdit = can('product.edit', level);
-  const page = useLiveQuery(() => repos.products.page(ALL), [repos]);
-  const data = useMemo(() => page?.rows ?? [], [page]);
+  const table = useKeysetPages({
+    read: repos.products.productPage,
+    each: repos.products.eachProduct,
+    defaultSort: TITLE_ORDER,
+    sorts: PRODUCT_TABLE_SORTS,
+    pageSize: PAGE_SIZES.products[0],
+  });
   const [editing, setEditing] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const {
@@ -190,12 +194,14 @@ export default function ProductList() {
       <ListCtx.Provider value={ctx}>
         <DataTable<ProductRow>
           name="Product List"
-          data={data}
+          data={table.rows}
           columns={COLUMNS}
           getRowId={(p) => p.id}
           pageSizes={PAGE_SIZES.products}
           rowStyle={stockRowStyle}
-          loading={page === undefined}
+          loading={table.loading}
+          manual={table.manual}
+          exportRows={table.exportRows}
         />
       </ListCtx.Provider>
     </Box>

@@ -1,24 +1,30 @@
 import { Box, Button, Field, HStack, Heading, Input, Textarea } from '@chakra-ui/react';
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { createContext, useContext, useMemo, useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { can } from '../../domain/permissions';
 import { supplierSchema } from '../../domain/schemas';
 import type { SupplierRow } from '../../local/repositories/products';
+import type { SupplierSort } from '../../local/repositories/productPages';
 import { FormDialog, useDialogSave, useLevel } from '../admin/shared';
 import { useRepos } from '../data/DataProvider';
 import { MailLink, TelLink } from '../ui/links';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
 import { actionsColumn } from '../ui/columns';
+import { useKeysetPages } from '../ui/useKeysetPages';
 
 /**
  * SPEC §2 Suppliers, /view-suppliers (level 5): bizname, email, address and contact; Add and Edit in a dialog
  * (SPEC §5: bizname required, the rest optional — supplierSchema) and Delete after 'Click delete to confirm.'.
- * Reads and writes the device's copy through repos.products (queued as /v2/inventory/supplier calls).
+ * Reads and writes the device's copy through repos.products (queued as /v2/inventory/supplier calls), one page at a
+ * time through the sort's index (issue 13).
  */
+
+/** The columns that sort: each reads its own index (src/local/repositories/productPages.ts SUPPLIER_SORTS). */
+const SORTS: readonly SupplierSort[] = ['bizname', 'email', 'address', 'contact'];
+const BY_NAME = { id: 'bizname', desc: false } as const;
 
 interface SupplierForm {
   bizname: string;
@@ -142,8 +148,13 @@ export default function Suppliers() {
   const act = useConfirmedAction();
   const level = useLevel();
   const canManage = can('supplier.manage', level);
-  const rows = useLiveQuery(() => repos.products.suppliers(), [repos]);
-  const data = useMemo(() => rows ?? [], [rows]);
+  const table = useKeysetPages({
+    read: repos.products.supplierPage,
+    each: repos.products.eachSupplier,
+    defaultSort: BY_NAME,
+    sorts: SORTS,
+    pageSize: PAGE_SIZES.default[0],
+  });
   const [dialog, setDialog] = useState<{ supplier: SupplierRow | null } | null>(null);
 
   const ctx = {
@@ -166,11 +177,13 @@ export default function Suppliers() {
       <SupplierCtx.Provider value={ctx}>
         <DataTable<SupplierRow>
           name="Suppliers"
-          data={data}
+          data={table.rows}
           columns={COLUMNS}
           getRowId={(s) => s.id}
           pageSizes={PAGE_SIZES.default}
-          loading={rows === undefined}
+          loading={table.loading}
+          manual={table.manual}
+          exportRows={table.exportRows}
           toolbar={
             canManage && (
               <Button size="sm" colorPalette="blue" onClick={() => setDialog({ supplier: null })}>

@@ -80,3 +80,70 @@ export function invoiceKeys(i: Readonly<Record<string, unknown>>) {
     is_due: isPaid(Number(i.total ?? 0)) ? 0 : 1,
   };
 }
+
+/** A text column as a table sorts it: trimmed, upper-cased (case never changes the order), its first 64 characters. */
+function sortText(s: unknown): string {
+  return String(s ?? '')
+    .trim()
+    .toUpperCase()
+    .slice(0, 64);
+}
+
+/**
+ * The keys a row is listed by only while it is live. Products, suppliers and members are deleted by a flag (the row
+ * stays: the Inventory Log still names a deleted product), and IndexedDB cannot index a boolean; instead a deleted
+ * row's list keys are undefined, and IndexedDB leaves a row out of every index whose key it lacks: no table page, no
+ * search, nothing to skip. Undefined, not absent, so a row deleted by a patch loses the keys it had.
+ */
+function whileLive<K extends Record<string, unknown>>(deleted: unknown, keys: K): { [P in keyof K]: K[P] | undefined } {
+  return deleted
+    ? (Object.fromEntries(Object.keys(keys).map((k) => [k, undefined])) as { [P in keyof K]: undefined })
+    : keys;
+}
+
+/** An id as the search reads it (its dashes out, upper-cased, whole): 'a1b2c3d4-e5' is found by 'A1B2C3D4E'. */
+const idWord = (id: unknown) =>
+  String(id ?? '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '');
+
+/** The keys a product is sorted (each column of the products tables) and searched by (title, barcode, id, words). */
+export function productKeys(p: Readonly<Record<string, unknown>>) {
+  return {
+    title_key: String(p.title ?? '')
+      .trim()
+      .toUpperCase(),
+    ...whileLive(p.deleted, {
+      list_title: sortText(p.title),
+      list_description: sortText(p.description),
+      list_price: Number(p.price ?? 0),
+      list_stock: Number(p.stock ?? 0),
+      list_low_stock: Number(p.low_stock ?? 0),
+      list_cost: Number(p.cost ?? 0),
+      word_keys: [...new Set([...wordKeys(p.title, p.description), ...wordKeys(p.barcode), idWord(p.id)])].filter(
+        Boolean,
+      ),
+    }),
+  };
+}
+
+/** The keys a supplier is sorted (each column of Suppliers) and searched by (its business name's words). */
+export function supplierKeys(s: Readonly<Record<string, unknown>>) {
+  return whileLive(s.deleted, {
+    list_bizname: sortText(s.bizname),
+    list_email: sortText(s.email),
+    list_address: sortText(s.address),
+    list_contact: sortText(s.contact),
+    word_keys: wordKeys(s.bizname),
+  });
+}
+
+/** The keys a team member is sorted (ID, Username, Permission) and searched by (the username). */
+export function memberKeys(u: Readonly<Record<string, unknown>>) {
+  return whileLive(u.deleted, {
+    list_id: String(u.id ?? ''),
+    list_username: sortText(u.username),
+    list_permission: Number(u.permission ?? 0),
+    word_keys: wordKeys(u.username),
+  });
+}

@@ -1,5 +1,5 @@
 import { bool, int, real, stamps, text, time, uuid } from './fields';
-import { wordKeys } from './keys';
+import { memberKeys, wordKeys } from './keys';
 import { table } from './table';
 
 /** The shop's settings: one row per name (time zone, rates, storage terms, the documents' header). */
@@ -46,7 +46,11 @@ export const users = table({
     ...stamps,
   },
   serverIndexes: [{ name: 'users_username_uq', on: ['username'], unique: true }],
-  device: { indexes: ['username', 'permission'] },
+  device: {
+    // Members pages a live member through `[list_<column>+id]` and searches the username (issue 13)
+    indexes: ['username', 'permission', '[list_id+id]', '[list_username+id]', '[list_permission+id]', '*word_keys'],
+    keys: memberKeys,
+  },
 });
 
 /** The activity log (SPEC §2 Activity): written once, never edited, so no updated_at or version. */

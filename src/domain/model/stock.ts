@@ -1,5 +1,5 @@
 import { bool, int, money, stamps, text, uuid } from './fields';
-import { wordKeys } from './keys';
+import { productKeys, supplierKeys, wordKeys } from './keys';
 import { table } from './table';
 
 export const products = table({
@@ -24,12 +24,20 @@ export const products = table({
     { name: 'products_title_idx', on: ['title'] },
   ],
   device: {
-    indexes: ['barcode', 'title_key', 'updated_at'],
-    keys: (p) => ({
-      title_key: String(p.title ?? '')
-        .trim()
-        .toUpperCase(),
-    }),
+    // the products tables page a live product through `[list_<column>+id]` and search its words (issue 13)
+    indexes: [
+      'barcode',
+      'title_key',
+      'updated_at',
+      '[list_title+id]',
+      '[list_description+id]',
+      '[list_price+id]',
+      '[list_stock+id]',
+      '[list_low_stock+id]',
+      '[list_cost+id]',
+      '*word_keys',
+    ],
+    keys: productKeys,
   },
 });
 
@@ -62,7 +70,18 @@ export const suppliers = table({
     deleted: bool().default(false),
     ...stamps,
   },
-  device: { indexes: ['bizname'] },
+  device: {
+    // Suppliers pages a live supplier through `[list_<column>+id]` and searches its name's words (issue 13)
+    indexes: [
+      'bizname',
+      '[list_bizname+id]',
+      '[list_email+id]',
+      '[list_address+id]',
+      '[list_contact+id]',
+      '*word_keys',
+    ],
+    keys: supplierKeys,
+  },
 });
 
 /** Every stock movement: a receipt, a sale, a return, a correction (amount signed). */

@@ -5,8 +5,10 @@ import { financeRepository } from './finance';
 import { invoicesRepository } from './invoices';
 import { jobsRepository } from './jobs';
 import { logsRepository } from './logs';
+import { productPages } from './productPages';
 import { productsRepository } from './products';
 import { configRepository, teamRepository } from './team';
+import { teamPages } from './teamPages';
 
 /**
  * Every repository over one database: what the screens use (never Dexie tables, never fetch).
@@ -20,9 +22,9 @@ export function createRepositories(db: BayBookDB) {
     jobs: jobsRepository(db),
     invoices: invoicesRepository(db),
     finance: financeRepository(db),
-    products: productsRepository(db),
+    products: { ...productsRepository(db), ...productPages(db) },
     estimates: estimatesRepository(db),
-    team: teamRepository(db),
+    team: { ...teamRepository(db), ...teamPages(db) },
     config: configRepository(db),
     logs: logsRepository(db),
   };

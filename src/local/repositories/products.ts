@@ -73,14 +73,6 @@ export function productsRepository(db: BayBookDB) {
       }
       return [...found.values()].filter((p) => !p.deleted).slice(0, limit);
     },
-    async page({ offset = 0, limit = 10 } = {}) {
-      const coll = db.products.orderBy('title_key').filter((p) => !p.deleted);
-      const [rows, total] = await Promise.all([
-        coll.clone().offset(offset).limit(limit).toArray(),
-        coll.clone().count(),
-      ]);
-      return { rows, total };
-    },
     inventoryLog: (productId: string) =>
       db.inventory_log
         .where('[product_id+created_at]')

@@ -3,14 +3,23 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { createContext, useContext } from 'react';
 import { formatUSD, plainDollars } from '../../../domain/money';
 import { STOCK_COLOR, stockLevel } from '../../../domain/stock';
-import type { ProductRow } from '../../../local/db';
+import type { ListedProduct, ProductSort } from '../../../local/repositories/productPages';
 import { ProductThumb } from './photos';
 import { actionsColumn } from '../../ui/columns';
 
 /** A product as the inventory table shows it: the supplier's name joined from the device's suppliers. */
-export interface InventoryRow extends ProductRow {
-  supplier_name: string;
-}
+export type InventoryRow = ListedProduct;
+
+/** The columns that sort: each reads its own index (src/local/repositories/productPages.ts PRODUCT_SORTS). */
+export const PRODUCT_TABLE_SORTS: readonly ProductSort[] = [
+  'title',
+  'description',
+  'price',
+  'stock',
+  'low_stock',
+  'cost',
+];
+export const TITLE_ORDER = { id: 'title', desc: false } as const;
 
 export interface RowActions {
   edit(p: InventoryRow): void;
@@ -81,7 +90,14 @@ export function inventoryColumns(manage: boolean): ColumnDef<InventoryRow, unkno
       cell: ({ row }) => money(row.original.cost ?? 0),
       meta: { csv: (p) => plainDollars(p.cost ?? 0), priority: 3 },
     },
-    { accessorKey: 'supplier_name', header: 'Supplier', meta: { priority: 3 } },
+    // a name from another table: no index sorts, searches or filters the products by it
+    {
+      accessorKey: 'supplier_name',
+      header: 'Supplier',
+      enableSorting: false,
+      enableColumnFilter: false,
+      meta: { priority: 3, filter: false },
+    },
     actionsColumn(({ row }) => <ActionsCell row={row.original} />),
   ];
 }
