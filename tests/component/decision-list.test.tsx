@@ -10,13 +10,16 @@ import { renderScreen } from './render';
 const CHANGED_AT = '2025-03-04T17:05:00.000Z';
 const JOB = 'job-1';
 
-/** The bay's service note, written offline; the desk (jdoe on B1) wrote another one first. */
-async function noteConflict(data: AppData) {
+/**
+ * The bay's service note, written offline; the desk (jdoe on B1) wrote another one first. `over`: another field's
+ * conflict on the same job; `status`: the job's status on the device now.
+ */
+async function noteConflict(data: AppData, over: Partial<FieldConflictRow['field']> = {}, status = 'active') {
   await data.db.table('jobs').put({
     id: JOB,
     number: 'D1-1',
     registration: 'ABC 123',
-    status: 'active',
+    status,
     service_note: 'Desk: customer declined fluid',
     comment: '',
     created_at: CHANGED_AT,
@@ -43,7 +46,7 @@ async function noteConflict(data: AppData) {
     body: { data: { id: JOB, value: 'Bay: brake fluid low', base: { service_note: '' }, device: 'T1' } },
   };
   const c: FieldConflictRow = {
-    id: `field:jobs:${JOB}:service_note`,
+    id: `field:jobs:${JOB}:${over.field ?? 'service_note'}`,
     entry,
     status: 200,
     message: 'Needs your decision',
@@ -61,30 +64,21 @@ async function noteConflict(data: AppData) {
       at: CHANGED_AT,
       record: 'Job #D1-1 (ABC 123)',
       label: 'Service note',
+      ...over,
     },
   };
   await data.db.conflicts.put(c);
 }
 
 /** The bay moved the booking offline (9:00 in Kingston); the desk had moved it to 10:30 first. */
-async function bookingConflict(data: AppData) {
-  await noteConflict(data);
-  const note = (await data.db.conflicts.toArray())[0] as FieldConflictRow;
-  await data.db.conflicts.clear();
-  await data.db.conflicts.put({
-    ...note,
-    id: `field:jobs:${JOB}:book_start`,
-    entry: { ...note.entry, path: '/booking-date', label: 'Booking of job #D1-1' },
-    field: {
-      ...note.field,
-      field: 'book_start',
-      label: 'Booking start',
-      mine: '2025-03-10T14:00:00.000Z',
-      base: '2025-03-09T14:00:00.000Z',
-      theirs: '2025-03-10T15:30:00.000Z',
-    },
+const bookingConflict = (data: AppData) =>
+  noteConflict(data, {
+    field: 'book_start',
+    label: 'Booking start',
+    mine: '2025-03-10T14:00:00.000Z',
+    base: '2025-03-09T14:00:00.000Z',
+    theirs: '2025-03-10T15:30:00.000Z',
   });
-}
 
 async function openDecision() {
   fireEvent.click(await screen.findByRole('button', { name: '1 need your decision' }));
@@ -195,5 +189,22 @@ describe('the "Needs your decision" list (issue 14)', () => {
     expect(await data.db.outbox.toArray()).toMatchObject([
       { path: '/v3/decided', body: { field: 'Booking start', choice: 'theirs', time: true, money: false } },
     ]);
+  });
+
+  it('a note on a job closed since offers only keep theirs while the job stays closed, and says who closed it', async () => {
+    const { data } = await renderScreen(<SyncStatus />, { username: 'kim', level: 3 });
+    await noteConflict(data, { reason: 'blocked', theirs: '' }, 'canceled');
+    const item = await openDecision();
+    expect(item.textContent).toContain(
+      'The job was completed or canceled since you wrote this. Changed by jdoe on B1, Mar 4 2025, 12:05 PM',
+    );
+    await within(item).findByText(/ask a level 5 user to reopen it/);
+    expect(within(item).getByRole('button', { name: 'Keep theirs' })).toBeTruthy();
+    expect(within(item).queryByRole('button', { name: 'Use mine' })).toBeNull();
+    // reopened (a level-5 user moved it back): use mine is offered again
+    await act(async () => {
+      await data.db.table('jobs').update(JOB, { status: 'active' });
+    });
+    expect(await within(item).findByRole('button', { name: 'Use mine' })).toBeTruthy();
   });
 });

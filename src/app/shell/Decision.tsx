@@ -1,7 +1,9 @@
 import { Box, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { formatShop } from '../../domain/dates';
 import { DECISION_WHEN, isMoneyField, isTimeField, shownValue } from '../../domain/decisions';
+import { isFinal } from '../../domain/jobs';
 import { MSG, fill } from '../../domain/messages';
 import type { Choice } from '../../domain/decisions';
 import type { FieldConflictRow } from '../../sync/decisions';
@@ -11,13 +13,33 @@ import { notifyError } from '../feedback/toaster';
 /** Who changed the field since, where and when (in the shop's time), or why nothing could land. */
 function changedLine(f: FieldConflictRow['field'], tz: string): string {
   if (f.reason === 'deleted') return MSG.conflictDeleted;
-  if (f.reason === 'blocked') return MSG.conflictBlocked;
-  if (!f.by || !f.at) return MSG.conflictChangedUnknown;
-  return fill(MSG.conflictChanged, {
-    user: f.by,
-    device: f.device || 'the server',
-    when: formatShop(f.at, tz, DECISION_WHEN),
-  });
+  if (f.reason === 'blocked' && f.entity !== 'jobs') return MSG.conflictBlocked;
+  const changed =
+    f.by && f.at
+      ? fill(MSG.conflictChanged, {
+          user: f.by,
+          device: f.device || 'the server',
+          when: formatShop(f.at, tz, DECISION_WHEN),
+        })
+      : '';
+  // a job completed or canceled since: who closed it, where and when
+  if (f.reason === 'blocked') return [MSG.conflictJobClosed, changed].filter(Boolean).join(' ');
+  return changed || MSG.conflictChangedUnknown;
+}
+
+/**
+ * A job completed or canceled since the edit takes none (SPEC §4, for level 5 too; level 5 may reopen it): while it
+ * stays closed on this device, only keep theirs is offered, and the conflict waits. Undefined while it is read.
+ */
+function useClosedJob(f: FieldConflictRow['field']): boolean | undefined {
+  const engine = useSync();
+  const closable = f.reason === 'blocked' && f.entity === 'jobs';
+  const closed = useLiveQuery(async () => {
+    if (!closable) return false;
+    const job = await engine.db.jobs.get(f.id);
+    return !job || isFinal(job.status);
+  }, [engine, closable, f.id]);
+  return closable ? closed : false;
 }
 
 /**
@@ -31,6 +53,7 @@ export function Decision({ c, tz }: { c: FieldConflictRow; tz: string }) {
   const shown = { money: isMoneyField(f.entity, f.field), time: isTimeField(f.entity, f.field), tz };
   // a price in cents, a booking time or a list of services is not typed as text: keep theirs or use mine
   const typed = !shown.money && !shown.time && !Array.isArray(f.mine);
+  const closed = useClosedJob(f);
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(() => (f.mine === null || f.mine === undefined ? '' : String(f.mine)));
   const [busy, setBusy] = useState(false);
@@ -62,6 +85,11 @@ export function Decision({ c, tz }: { c: FieldConflictRow; tz: string }) {
       <Text fontSize="xs" color="fg.muted">
         {changedLine(f, tz)} · you edited it as {c.entry.actor}
       </Text>
+      {closed && (
+        <Text fontSize="sm" mt="1">
+          {MSG.conflictJobReopen}
+        </Text>
+      )}
       {editing ? (
         <Stack mt="2" gap="2">
           <Textarea aria-label={`New ${f.label}`} value={text} onChange={(e) => setText(e.target.value)} rows={2} />
@@ -79,7 +107,7 @@ export function Decision({ c, tz }: { c: FieldConflictRow; tz: string }) {
           <Button size="xs" variant="outline" disabled={busy} onClick={() => decide('theirs')}>
             {MSG.keepTheirs}
           </Button>
-          {f.reason !== 'deleted' && (
+          {f.reason !== 'deleted' && closed === false && (
             <>
               <Button size="xs" disabled={busy} onClick={() => decide('mine')}>
                 {MSG.useMine}

@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { JOB_NOTES, planAssign, planCancel, planNote, planStatusChange } from '../../../domain/writes/jobs';
+import { isFinal } from '../../../domain/jobs';
 import { TECHNICIAN_LEVEL } from '../../../domain/levels';
 import { jobIdSchema, jobNoteSchema, statusChangeSchema, technicianSchema } from '../../../domain/schemas';
 import { fieldChangeShape } from '../../../domain/fieldChanges';
@@ -96,10 +97,14 @@ function cancelAndNoteRoutes(app: FastifyInstance, s: AppServices) {
       body: jobNoteSchema.shape(fieldChangeShape),
       async handler(ctx) {
         const job = await jobOr404(ctx.tx, ctx.body.id, true);
+        // a note written on an open job that was completed or canceled since: final jobs take no update (SPEC §4), so
+        // it waits in its device's decision list rather than being refused and lost (issue 14)
+        const set = { [field]: ctx.body.value };
+        const conflicts = await fieldConflicts(ctx, job, set, ctx.body.base, isFinal(job.status));
+        if (conflicts) return conflicts;
         const plan = planNote(jobNow(job), field, ctx.body.value);
         if (!plan.ok) throw badRequest(plan.message);
-        const conflicts = await fieldConflicts(ctx, job, { [field]: ctx.body.value }, ctx.body.base);
-        return conflicts ?? storeJobPlan(ctx, job, plan, ctx.body.device);
+        return storeJobPlan(ctx, job, plan, ctx.body.device);
       },
     });
   }

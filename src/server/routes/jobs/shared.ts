@@ -110,7 +110,8 @@ export async function fieldConflicts(
     ctx.tx,
     { entity: 'jobs', id: job.id, subject: jobSubject(job) },
     conflicts,
-    jobLineMentions,
+    // closed: who completed or canceled the job is who changed it since, whichever field the edit was
+    closed ? (_field, line) => jobLineMentions('status', line) : jobLineMentions,
   );
   return { value: true, message: fill(MSG.fieldConflicts, { count: answers.length }), conflicts: answers };
 }
