@@ -248,6 +248,8 @@ export const MSG = {
   estimateDeleted: 'Estimate deleted',
   invoiceSaved: 'Invoice saved',
   transactionRemoved: 'Transaction removed',
+  logAdded: 'Log added',
+  logDeleted: 'Log deleted',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

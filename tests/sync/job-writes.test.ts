@@ -86,6 +86,25 @@ describe.each(DATABASES)('job moves: the device and the server store the same jo
     expect(await sameJob(id, () => repos.jobs.cancel(id))).toMatchObject({ status: 'canceled' });
   });
 
+  it('a service-log entry as typed, then its delete: the same entries (the words trimmed, as the schema casts them)', async () => {
+    const id = await newJob();
+    const entries = (db: BayBookDB) =>
+      db.service_log
+        .filter((r) => r.job_id === id)
+        .toArray()
+        .then((rows) => rows.map((r) => ({ id: r.id, message: r.message, username: r.username })));
+    const added = await offlineThenServer(d, s, entries, () => repos.jobs.addLog(id, '  Pads worn to 2 mm  '));
+    expect(added.offline).toEqual(added.server);
+    expect(added.offline).toMatchObject([{ message: 'Pads worn to 2 mm' }]);
+    const entry = added.offline[0]!.id;
+    const removed = await offlineThenServer(d, s, entries, () => repos.jobs.removeLog(entry));
+    expect(removed).toEqual({ offline: [], server: [] });
+    const blank = await refusal(repos.jobs.addLog(id, '   '));
+    const server = await s.api('POST', '/service-log', { body: { data: { id, value: '   ' } } });
+    expect([server.status, blank]).toEqual([400, server.body.message]);
+    expect(blank).toBe(MSG.writeSomething);
+  });
+
   it('a refusal says the same words on the device and on the server', async () => {
     const id = await newJob();
     await repos.jobs.setStatus(id, 'active');

@@ -1,7 +1,9 @@
 import { newId } from '../../domain/ids';
-import { MSG } from '../../domain/messages';
+import { logPreview } from '../../domain/schemas/job';
+import { SERVICE_LOG_CALLS, planLogEntry } from '../../domain/writes/serviceLog';
+import { callOf, checkedCall } from '../calls';
 import type { BayBookDB, Row, StoredRow } from '../db';
-import { LocalWriteError, localWrite } from '../write';
+import { localWrite } from '../write';
 import { mustGet } from './jobActions';
 import { addPhoto, JOB_PHOTOS, removePhoto } from './photos';
 
@@ -10,15 +12,16 @@ export type LogEntry = StoredRow<'service_log'>;
 /** A job's service log and photos (SPEC §7 photos and log); a photo taken offline waits as a Blob until sent. */
 export function jobMedia(db: BayBookDB) {
   return {
-    /** POST /service-log {value, id} */
-    addLog(jobId: string, value: string): Promise<LogEntry> {
+    /** POST /service-log {value, id: the entry, job_id}: the entry as the server's schema casts it (trimmed) */
+    async addLog(jobId: string, value: string): Promise<LogEntry> {
+      const v = await checkedCall(db, SERVICE_LOG_CALLS.add, { id: newId(), job_id: jobId, value });
+      const plan = planLogEntry(v);
       return localWrite(db, async (w) => {
-        if (!value.trim()) throw new LocalWriteError(MSG.writeSomething);
-        const job = await mustGet(w, jobId);
+        const job = await mustGet(w, plan.job_id);
         const entry: LogEntry = {
-          id: newId(),
-          job_id: jobId,
-          message: value,
+          id: v.id,
+          job_id: plan.job_id,
+          message: plan.message,
           username: w.session.username,
           created_at: w.now,
           updated_at: w.now,
@@ -26,27 +29,24 @@ export function jobMedia(db: BayBookDB) {
         };
         await w.put('service_log', entry);
         await w.enqueue({
-          method: 'POST',
-          path: '/service-log',
-          body: { data: { id: entry.id, value, job_id: jobId } },
+          ...callOf(SERVICE_LOG_CALLS.add, v),
           creates: [entry.id],
-          needs: [jobId],
+          needs: [plan.job_id],
           label: `Log on job #${job.number}`,
         });
         return entry;
       });
     },
 
-    /** DELETE /service-log {id} (level 5) */
-    removeLog(id: string): Promise<void> {
+    /** DELETE /service-log {id} (level 5, refused on the device below it as the server refuses it) */
+    async removeLog(id: string): Promise<void> {
+      await checkedCall(db, SERVICE_LOG_CALLS.remove, { id });
       return localWrite(db, async (w) => {
         const entry = await w.get<LogEntry>('service_log', id);
         await w.remove('service_log', id);
         await w.enqueue({
-          method: 'DELETE',
-          path: '/service-log',
-          body: { data: { id } },
-          label: `Delete log "${String(entry?.message ?? '').slice(0, 15)}"`,
+          ...callOf(SERVICE_LOG_CALLS.remove, { id }),
+          label: `Delete log "${logPreview(String(entry?.message ?? ''))}"`,
         });
       });
     },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { isId, newId } from '../../../domain/ids';
 import { displayJobNumber } from '../../../domain/jobs';
 import { MSG, fill } from '../../../domain/messages';
-import { jobIdSchema, serviceLogSchema } from '../../../domain/schemas';
+import { SERVICE_LOG_CALLS, planLogDelete, planLogEntry } from '../../../domain/writes/serviceLog';
 import { serviceLog } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
@@ -31,41 +31,38 @@ export function serviceLogRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/service-log',
+    ...SERVICE_LOG_CALLS.add,
     write: true,
     summary: "Add to a job's service log {value, id (the job)}; devices send {id (the entry), job_id}",
-    body: serviceLogSchema,
     async handler(ctx) {
-      const jobId = ctx.body.job_id ?? ctx.body.id;
-      const entryId = ctx.body.job_id ? ctx.body.id : (ctx.body.log_id ?? newId());
-      const job = await jobOr404(ctx.tx, jobId);
+      const plan = planLogEntry(ctx.body);
+      const entryId = plan.id ?? newId();
+      const job = await jobOr404(ctx.tx, plan.job_id);
       await ctx.tx
         .insert(serviceLog)
-        .values({ id: entryId, job_id: job.id, message: ctx.body.value, username: ctx.user.username });
+        .values({ id: entryId, job_id: job.id, message: plan.message, username: ctx.user.username });
       ctx.changed('service_log', entryId);
       ctx.log(
         'service',
         `Job ${displayJobNumber(job.number)} (${job.registration})`,
-        `log: ${ctx.body.value.slice(0, 80)}`,
+        `log: ${plan.message.slice(0, 80)}`,
       );
-      return { value: true, message: 'Log added', id: entryId };
+      return { value: true, message: plan.answer, id: entryId };
     },
   });
 
   defineRoute(app, s, {
-    method: 'DELETE',
-    path: '/service-log',
+    ...SERVICE_LOG_CALLS.remove,
     write: true,
     summary: 'Delete a service-log entry {id}',
-    body: jobIdSchema,
     async handler(ctx) {
       const [entry] = await ctx.tx.select().from(serviceLog).where(eq(serviceLog.id, ctx.body.id));
       if (!entry) throw notFound(fill(MSG.noRecordFound, { id: ctx.body.id }));
       await ctx.tx.delete(serviceLog).where(eq(serviceLog.id, entry.id));
       ctx.changed('service_log', entry.id, 'delete');
-      ctx.log('service', 'Service log', `deleted "${entry.message.slice(0, 15)}"`);
-      return { value: true, message: 'Log deleted' };
+      const plan = planLogDelete(entry);
+      ctx.log('service', 'Service log', plan.predicate);
+      return { value: true, message: plan.answer };
     },
   });
 }
