@@ -4,6 +4,7 @@ import { pageKey } from '../../src/local/paging';
 import { putRow, writeRows } from '../../src/local/rows';
 import type { PageQuery } from '../../src/local/repositories/pageReader';
 import { PRODUCT_SORTS, SUPPLIER_SORTS, productPages } from '../../src/local/repositories/productPages';
+import { productsRepository } from '../../src/local/repositories/products';
 import { teamPages } from '../../src/local/repositories/teamPages';
 import type { SupplierRow } from '../../src/local/repositories/suppliers';
 import type { MemberRow } from '../../src/local/repositories/team';
@@ -143,6 +144,13 @@ describe('the products tables, Suppliers and Members read one page through an in
     // a deleted product is found by nothing, and a word's middle finds nothing
     expect(await ids(uuid(24))).toEqual([]);
     expect(await ids('rake')).toEqual([]);
+    // the sale and receiving pickers search the same way
+    const { db } = await device(0);
+    await db.transaction('rw', db.tables, () => writeRows(db, 'products', products(60)));
+    const picked = async (search: string) => (await productsRepository(db).search(search, 100)).map((p) => p.id).sort();
+    for (const search of ['oil f', 'axle', '978000013', uuid(21).slice(0, 13), uuid(24), 'rake'])
+      expect(await picked(search), search).toEqual(await ids(search));
+    expect(await picked('ax')).toEqual([]);
   });
 
   it('keeps the count of live products with every write: an add, a deletion by the flag, a removal', async () => {

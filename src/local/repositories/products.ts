@@ -1,5 +1,6 @@
 import { changedFields } from '../../domain/fieldChanges';
 import { newId } from '../../domain/ids';
+import { searchTerms } from '../../domain/search';
 import {
   PRODUCT_CALLS,
   planProductAdd,
@@ -53,25 +54,16 @@ export function productsRepository(db: BayBookDB) {
   return {
     get: (id: string) => db.products.get(id),
     byBarcode: (code: string) => db.products.where('barcode').equals(code.trim()).toArray(),
-    /** product search (3 or more characters): barcode, title prefix, id; then a description scan */
+    /**
+     * product search (3 or more characters), the shop search's (src/domain/search.ts): a live product by the start of
+     * its title, of a word of its description, of its barcode or of its id, through its `word_keys` (version 6)
+     */
     async search(text: string, limit = 20): Promise<ProductRow[]> {
       const q = text.trim();
-      if (q.length < 3) return [];
-      const found = new Map<string, ProductRow>();
-      for (const p of await db.products.where('barcode').startsWith(q).limit(limit).toArray()) found.set(p.id, p);
-      for (const p of await db.products.where('title_key').startsWith(q.toUpperCase()).limit(limit).toArray())
-        found.set(p.id, p);
-      const byId = await db.products.get(q);
-      if (byId) found.set(byId.id, byId);
-      if (found.size < limit) {
-        const needle = q.toUpperCase();
-        for (const p of await db.products
-          .filter((p) => String(p.description).toUpperCase().includes(needle) || (p.title_key ?? '').includes(needle))
-          .limit(limit)
-          .toArray())
-          found.set(p.id, p);
-      }
-      return [...found.values()].filter((p) => !p.deleted).slice(0, limit);
+      const [term] = q.length < 3 ? [] : searchTerms(q, ['word_keys']);
+      if (!term) return [];
+      const found = await db.products.where('word_keys').startsWith(term.prefix).distinct().limit(limit).toArray();
+      return found.sort((a, b) => String(a.title_key).localeCompare(String(b.title_key)));
     },
     inventoryLog: (productId: string) =>
       db.inventory_log
