@@ -1,5 +1,6 @@
 import { keepDashCounters } from '../local/rows';
 import { applyPage, getCursor, settleShadows } from './pullApply';
+import { forgetServerHistory, getCursorMark, historyChanged } from './pullReset';
 import { adoptScope, getScope, runCatchUp } from './pullScope';
 import type { ChangesPage, PullOptions, PullProgress, PullResult } from './pullTypes';
 import type { Transport } from './transport';
@@ -87,6 +88,11 @@ async function pullPages(opts: PullOptions, limit: number): Promise<PullResult> 
   for (;;) {
     if (opts.signal?.aborted) break;
     const page = await next.data;
+    // a server restored from a backup: start again from 0, keeping what the outbox still has to send
+    if (result.pages === 0 && historyChanged(page, start, await getCursorMark(db))) {
+      await forgetServerHistory(db);
+      return { ...(await pullPages(opts, limit)), restarted: true };
+    }
     // one page of prefetch: the next page travels while this one is written (it is written only with its cursor)
     if (page.more && page.cursor > cursor) next = fetchPage(page.cursor);
     if (typeof page.scope === 'number' && page.scope !== scope) {

@@ -79,6 +79,9 @@ export async function applyPage(
       if (expectCursor !== undefined && cursor !== expectCursor) return;
       counts = await applyChanges(db, page.changes);
       await db.meta.put({ key: 'cursor', value: Math.max(cursor, page.cursor) });
+      // the cursor's mark goes with it (src/sync/pullReset.ts)
+      if (page.cursor >= cursor && typeof page.mark === 'number')
+        await db.meta.put({ key: 'cursorMark', value: page.mark });
     }),
   );
   return counts;

@@ -19,6 +19,10 @@ export interface ChangesPage {
   head?: number;
   /** the level the server filtered this page at (SYNC_ENTITY_LEVEL); absent from older servers */
   scope?: number;
+  /** when the change at `cursor` was logged (ms; 0 at the start), kept with the cursor (pullReset.ts) */
+  mark?: number | null;
+  /** the same of the change at the `since` asked for; null when the server has no such change (restored) */
+  sinceMark?: number | null;
 }
 
 export interface PullProgress {
@@ -47,4 +51,6 @@ export interface PullResult {
   pages: number;
   cursor: number;
   rebased: number;
+  /** the server's history was not the one the device had pulled (a restore): it pulled everything again */
+  restarted?: boolean;
 }

@@ -1,4 +1,4 @@
-import { and, asc, gt, inArray, max } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { serverOnlyColumns } from '../../domain/model';
 import { SYNC_ENTITIES, SYNC_ENTITY_LEVEL, type SyncEntityName } from '../../domain/sync';
@@ -7,6 +7,7 @@ import { badRequest } from '../http/errors';
 import { feedRows, type FeedRow } from '../http/feedRows';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
+import type { Db } from '../db/client';
 
 /**
  * Columns of a server row that the feed leaves out: the model's server-only fields (src/domain/model, each with why
@@ -19,6 +20,17 @@ export const SERVER_ONLY_COLUMNS: { readonly [E in SyncEntityName]: readonly str
 ) as Record<SyncEntityName, string[]>;
 
 export const MAX_PAGE = 1000;
+
+/**
+ * A change's mark: when it was logged (ms). The device keeps its cursor's mark; a server restored from a backup has
+ * another change at that seq, or none, so the device sees that its history is gone (src/sync/pullReset.ts). 0 is
+ * the start of the feed; null: no change at that seq.
+ */
+async function markOf(db: Db, seq: number): Promise<number | null> {
+  if (seq === 0) return 0;
+  const [row] = await db.select({ at: t.changeLog.created_at }).from(t.changeLog).where(eq(t.changeLog.seq, seq));
+  return row ? row.at.getTime() : null;
+}
 
 export function syncRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
@@ -61,6 +73,8 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
       const more = log.length > limit;
       const page = log.slice(0, limit);
       const cursor = page.length ? page[page.length - 1].seq : since;
+      const sinceMark = await markOf(db, since);
+      const mark = page.length ? page[page.length - 1].created_at.getTime() : sinceMark;
 
       // one row changed several times in a page is sent once, at its last position: the row is current anyway
       const last = new Map<string, (typeof page)[number]>();
@@ -93,10 +107,11 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
         ? Number((await db.select({ head: max(t.changeLog.seq) }).from(t.changeLog))[0]?.head ?? cursor)
         : cursor;
       // scope: the level this feed was filtered at, so a device shared by several levels knows what it was sent
+      // mark, sinceMark: of the changes at cursor and at since (markOf)
       return reply
         .type('application/json; charset=utf-8')
         .send(
-          `{"value":true,"changes":[${changes.join(',')}],"cursor":${cursor},"more":${more},"head":${head},"scope":${user.permission}}`,
+          `{"value":true,"changes":[${changes.join(',')}],"cursor":${cursor},"more":${more},"head":${head},"scope":${user.permission},"mark":${mark},"sinceMark":${sinceMark}}`,
         );
     },
   });

@@ -1,0 +1,136 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BayBookDB } from '../../src/local/db';
+import { createRepositories } from '../../src/local/repositories';
+import { getCursor } from '../../src/sync/pull';
+import { DATABASES } from '../helpers/server';
+import { startDiskServer, type DiskServer } from './diskServer';
+import { auditDb, customerForm, drain, makeDevice, type Device } from './helpers';
+
+/**
+ * Issue 16: a server restored from a backup has a shorter change log than the devices pulled. A device ahead of the
+ * backup notices (the change at its cursor is not the one it pulled, src/sync/pullReset.ts), pulls everything again
+ * and keeps its outbox; a device that pulled no further than the backup goes on from its cursor.
+ */
+describe.each(DATABASES)('a server restored from a backup, on %s', (kind) => {
+  let s: DiskServer;
+  const copy = mkdtempSync(join(tmpdir(), 'baybook-backup-'));
+  let dbName = '';
+  const admin = async () => {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await c.connect();
+    return c;
+  };
+
+  /** the whole database as it is now, taken with the servers stopped (a PGlite data dir, a PostgreSQL database) */
+  async function backup() {
+    await s.stop();
+    if (kind === 'pglite') cpSync(s.dir, copy, { recursive: true });
+    else {
+      const c = await admin();
+      await c.query(`create database ${dbName}_bk template ${dbName}`);
+      await c.end();
+    }
+    await s.restart();
+  }
+  async function restore() {
+    await s.stop();
+    if (kind === 'pglite') {
+      rmSync(s.dir, { recursive: true, force: true });
+      cpSync(copy, s.dir, { recursive: true });
+    } else {
+      const c = await admin();
+      await c.query(`drop database ${dbName}`);
+      await c.query(`create database ${dbName} template ${dbName}_bk`);
+      await c.end();
+    }
+    await s.restart();
+  }
+
+  beforeAll(async () => {
+    s = await startDiskServer(kind);
+    if (kind === 'postgres') {
+      const { rows } = (await s.database.db.execute(sql`select current_database() as name`)) as {
+        rows: { name: string }[];
+      };
+      dbName = rows[0].name;
+    }
+  });
+  afterAll(async () => {
+    await s?.dispose();
+    if (kind === 'postgres') {
+      const c = await admin();
+      await c.query(`drop database if exists ${dbName}_bk`);
+      await c.end();
+    }
+    rmSync(copy, { recursive: true, force: true });
+  });
+
+  const plates = async (db: BayBookDB) => (await db.customers.toArray()).map((c) => String(c.registration)).sort();
+  const online = async (name: string): Promise<Device> => {
+    const d = makeDevice(s.url, name);
+    await d.engine.signIn({ username: 'admin', permission: 5, token: s.adminToken });
+    await d.engine.syncNow();
+    return d;
+  };
+
+  it('re-pulls everything on a device that was ahead of the backup, keeping what it had queued', async () => {
+    const ahead = await online('ahead');
+    const behind = await online('behind');
+    await createRepositories(ahead.db).customers.add(customerForm('BK 1'));
+    await drain(ahead);
+    await behind.engine.syncNow();
+    await backup();
+    const atBackup = await getCursor(behind.db);
+
+    // after the backup: two customers the restore will lose, pulled by `ahead`; then one queued offline
+    for (const plate of ['LOST 1', 'LOST 2']) await createRepositories(ahead.db).customers.add(customerForm(plate));
+    await drain(ahead);
+    const aheadCursor = await getCursor(ahead.db);
+    expect(aheadCursor).toBeGreaterThan(atBackup);
+    ahead.net.up = false;
+    await createRepositories(ahead.db).customers.add(customerForm('QUEUED 1'));
+
+    await restore();
+    // the restored server logs more changes than were lost: its head passes the device's cursor, so only the mark
+    // of the change at the cursor tells the device its history is gone
+    const after = makeDevice(s.url, 'after');
+    await after.engine.signIn({ username: 'admin', permission: 5, token: s.adminToken });
+    const repos = createRepositories(after.db);
+    for (let i = 0; i <= aheadCursor - atBackup; i++) await repos.customers.add(customerForm(`NEW ${i}`));
+    await drain(after);
+    const server = await auditDb(s);
+    expect(await getCursor(server)).toBeGreaterThan(aheadCursor);
+
+    // the queued customer reaches the server but its answer is lost: the entry is still queued while the pull runs
+    ahead.net.up = true;
+    ahead.net.dropResponses = 1;
+    const first = await ahead.engine.syncNow();
+    expect(first.pull?.restarted).toBe(true);
+    expect(await ahead.db.outbox.count()).toBe(1);
+    expect(await plates(ahead.db)).toContain('QUEUED 1');
+    expect(await plates(ahead.db)).not.toContain('LOST 1');
+    await drain(ahead);
+    expect(await ahead.db.outbox.count()).toBe(0);
+    expect(await ahead.db.conflicts.count()).toBe(0);
+
+    const now = await auditDb(s);
+    const expected = await plates(now);
+    expect(expected).toEqual(expect.arrayContaining(['BK 1', 'QUEUED 1', 'NEW 0']));
+    expect(expected).not.toContain('LOST 2');
+    // sent once: the second sending was answered from the first's idempotency key
+    expect(expected.filter((p) => p === 'QUEUED 1')).toHaveLength(1);
+    expect(await plates(ahead.db)).toEqual(expected);
+    expect(await getCursor(ahead.db)).toBe(await getCursor(now));
+
+    // the device that pulled no further than the backup goes on from its cursor
+    const report = await behind.engine.syncNow();
+    expect(report.pull?.restarted).toBeUndefined();
+    expect(behind.net.calls.filter((c) => c.path.includes('/sync/changes?since=0&'))).toHaveLength(1);
+    expect(await plates(behind.db)).toEqual(expected);
+  });
+});
