@@ -743,6 +743,32 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         };
       },
     },
+    {
+      route: 'POST /shop-logo',
+      kind: 'write',
+      prepare: async () => ({
+        path: '/shop-logo',
+        form: { fields: {}, file: jpeg, name: 'logo.jpg' },
+        async verify(res) {
+          expect(res.body).toMatchObject({ value: true });
+          const logo = await s.api('GET', '/shop-logo');
+          expect([logo.status, logo.headers.get('content-type')]).toEqual([200, 'image/png']);
+        },
+      }),
+    },
+    {
+      route: 'DELETE /shop-logo',
+      kind: 'write',
+      prepare: async () => {
+        expect((await upload('/shop-logo', { fields: {}, file: jpeg, name: 'logo.jpg' })).status).toBe(200);
+        return {
+          path: '/shop-logo',
+          async verify() {
+            expect((await s.api('GET', '/shop-logo')).status).toBe(204);
+          },
+        };
+      },
+    },
     // --- products, inventory, suppliers -----------------------------------------------------------------------------------------
     {
       route: 'POST /product',
