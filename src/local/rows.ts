@@ -71,7 +71,9 @@ async function addToCounters(db: BayBookDB, delta: Map<string, number>) {
 /** Rebuilds an entity's row counter from its table (one count: after a repair, never on a screen's path). */
 export async function recountRows(db: BayBookDB, entity: SyncEntityName): Promise<void> {
   await db.transaction('rw', [db.entity(entity), db.counters], async () => {
-    await db.counters.put({ key: rowCountKey(entity), n: await db.entity(entity).count() });
+    const table = db.entity(entity);
+    const n = LIVE_COUNTED.has(entity) ? await table.filter((r) => !r.deleted).count() : await table.count();
+    await db.counters.put({ key: rowCountKey(entity), n });
   });
 }
 

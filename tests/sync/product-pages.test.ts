@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BayBookDB, openLocalDb, rowCountKey, type ProductRow, type Row } from '../../src/local/db';
 import { pageKey } from '../../src/local/paging';
-import { putRow, writeRows } from '../../src/local/rows';
+import { putRow, recountRows, writeRows } from '../../src/local/rows';
 import type { PageQuery } from '../../src/local/repositories/pageReader';
 import { PRODUCT_SORTS, SUPPLIER_SORTS, productPages } from '../../src/local/repositories/productPages';
 import { productsRepository } from '../../src/local/repositories/products';
@@ -167,6 +167,10 @@ describe('the products tables, Suppliers and Members read one page through an in
     await db.transaction('rw', db.tables, () => writeRows(db, 'products', [], [uuid(1)]));
     expect(await total()).toBe(15);
     expect((await db.counters.get(rowCountKey('products')))?.n).toBe(15);
+    // a repair counts the live rows too
+    await db.counters.delete(rowCountKey('products'));
+    await recountRows(db, 'products');
+    expect(await total()).toBe(15);
   });
 
   it('exports every matching product, in the order shown, a chunk at a time', async () => {
