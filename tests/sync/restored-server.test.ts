@@ -94,8 +94,13 @@ describe.each(DATABASES)('a server restored from a backup, on %s', (kind) => {
     expect(aheadCursor).toBeGreaterThan(atBackup);
     ahead.net.up = false;
     await createRepositories(ahead.db).customers.add(customerForm('QUEUED 1'));
+    const early = await online('early');
 
     await restore();
+    // right after the restore the server has no change at `early`'s cursor at all
+    expect((await early.engine.syncNow()).pull?.restarted).toBe(true);
+    expect(await plates(early.db)).toEqual(await plates(await auditDb(s)));
+    expect(await plates(early.db)).not.toContain('LOST 1');
     // the restored server logs more changes than were lost: its head passes the device's cursor, so only the mark
     // of the change at the cursor tells the device its history is gone
     const after = makeDevice(s.url, 'after');
