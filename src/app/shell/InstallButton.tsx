@@ -10,7 +10,7 @@ export function InstallButton() {
   const { prompt, installed } = useSyncExternalStore(subscribeInstall, installState, installState);
   if (installed || !prompt) return null;
   return (
-    <Button {...ON_HEADER} onClick={() => void promptInstall()}>
+    <Button {...ON_HEADER} flexShrink="0" onClick={() => void promptInstall()}>
       Install BayBook
     </Button>
   );

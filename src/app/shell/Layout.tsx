@@ -20,7 +20,9 @@ function CurrentPlace() {
   const place = placeOf(useLocation().pathname);
   if (!place) return null;
   return (
-    <Text fontSize="sm" data-testid="current-place">
+    // it takes the room left in the header's row; in a full one (a tablet on its side) it gives way, as the sync
+    // status does, and wraps; where the header wraps it never pushes the buttons onto the next row
+    <Text fontSize="sm" data-testid="current-place" flex={{ base: '1 1 0', lg: '1 1 auto' }}>
       {place.group ? `${place.group} › ${place.title}` : place.title}
     </Text>
   );
@@ -55,25 +57,53 @@ export function Layout() {
       >
         Skip to content
       </Button>
-      <Flex as="header" align="center" gap="3" px="4" py="2" bg={HEADER_BG} color="white" wrap="wrap">
-        <Button {...ON_HEADER} display={{ lg: 'none' }} onClick={() => setOpen(true)} aria-label="Open menu">
+      {/* one row on a tablet on its side and wider (issue 15: Logout fell onto a second row at 1024 px): the logo and
+          the buttons keep their size, the place and the sync status wrap inside their own boxes. Narrower (a tablet
+          held upright), the sync status takes a row of its own under the rest. */}
+      <Flex
+        as="header"
+        align="center"
+        gap="3"
+        px="4"
+        py="2"
+        bg={HEADER_BG}
+        color="white"
+        wrap={{ base: 'wrap', lg: 'nowrap' }}
+      >
+        <Button
+          {...ON_HEADER}
+          display={{ lg: 'none' }}
+          flexShrink="0"
+          onClick={() => setOpen(true)}
+          aria-label="Open menu"
+        >
           Menu
         </Button>
-        <Text fontWeight="bold" fontSize="lg">
+        <Text fontWeight="bold" fontSize="lg" flexShrink="0">
           BayBook
         </Text>
         <CurrentPlace />
-        <Box flex="1" />
-        <Suspense fallback={null}>
-          <Box bg="white" color="black" px="2" py="1" borderRadius="md">
-            <SyncStatus />
-          </Box>
-        </Suspense>
+        <Flex
+          ml={{ lg: 'auto' }}
+          order={{ base: 1, lg: 0 }}
+          flexBasis={{ base: 'full', lg: 'auto' }}
+          minW={{ lg: '12rem' }}
+          justify="flex-end"
+        >
+          <Suspense fallback={null}>
+            <Box bg="white" color="black" px="2" py="1" borderRadius="md" minW="0">
+              <SyncStatus />
+            </Box>
+          </Suspense>
+        </Flex>
         <InstallButton />
         <Text fontSize="sm" data-testid="current-user">
-          {user?.username} {isLevel(level) && LEVEL_NAMES[level] ? `(${LEVEL_NAMES[level]})` : ''}
+          {user?.username}{' '}
+          {isLevel(level) && LEVEL_NAMES[level] && (
+            <Text as="span" whiteSpace="nowrap">{`(${LEVEL_NAMES[level]})`}</Text>
+          )}
         </Text>
-        <Button {...ON_HEADER} onClick={logout}>
+        <Button {...ON_HEADER} flexShrink="0" onClick={logout}>
           Logout
         </Button>
       </Flex>

@@ -29,10 +29,25 @@ export function Pager(props: {
         <NativeSelect.Indicator />
       </NativeSelect.Root>
       <Text data-testid="page-info">{props.info}</Text>
-      <Button size="xs" variant="outline" onClick={props.onPrev} disabled={!props.canPrev} aria-label="Previous page">
+      {/* the arrows alone name these buttons to the eye: at the xs size's 12 px they were specks on a tablet */}
+      <Button
+        size="xs"
+        variant="outline"
+        onClick={props.onPrev}
+        disabled={!props.canPrev}
+        aria-label="Previous page"
+        fontSize="lg"
+      >
         ‹
       </Button>
-      <Button size="xs" variant="outline" onClick={props.onNext} disabled={!props.canNext} aria-label="Next page">
+      <Button
+        size="xs"
+        variant="outline"
+        onClick={props.onNext}
+        disabled={!props.canNext}
+        aria-label="Next page"
+        fontSize="lg"
+      >
         ›
       </Button>
     </HStack>

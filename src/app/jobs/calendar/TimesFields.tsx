@@ -17,12 +17,14 @@ export function TimesFields({
   const message = errors.end?.message ?? errors.start?.message;
   return (
     <Stack gap="2">
-      <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-        <Field.Root invalid={!!message} flex="1">
+      {/* side by side where both show a whole 'YYYY-MM-DD HH:mm', one above the other where not (the calendar's
+          day panel on a tablet is narrower than the screen: issue 15, the times were cut) */}
+      <Stack direction="row" wrap="wrap" gap="3">
+        <Field.Root invalid={!!message} flex="1 1 12rem">
           <Field.Label>From</Field.Label>
           <Input placeholder="YYYY-MM-DD HH:mm" autoComplete="off" size="lg" {...register('start')} />
         </Field.Root>
-        <Field.Root invalid={!!message} flex="1">
+        <Field.Root invalid={!!message} flex="1 1 12rem">
           <Field.Label>To</Field.Label>
           <Input placeholder="YYYY-MM-DD HH:mm" autoComplete="off" size="lg" {...register('end')} />
         </Field.Root>
