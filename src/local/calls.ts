@@ -23,8 +23,14 @@ export function orRefuse<T extends { ok: true }>(planned: T | Refusal): T {
   return planned;
 }
 
-/** The outbox entry's call: the write's route, its body wrapped as SPEC's {data: ...}. */
-export const callOf = <B>(c: WriteCall<B>, data: B): Pick<EnqueueInput, 'method' | 'path' | 'body'> => ({
+/**
+ * The outbox entry's call: the write's route, its body wrapped as SPEC's {data: ...}. The body may carry what SPEC's
+ * call has beyond the schema (an estimate's totals, which the server recomputes).
+ */
+export const callOf = <B>(
+  c: WriteCall<B>,
+  data: NoInfer<B> & Record<string, unknown>,
+): Pick<EnqueueInput, 'method' | 'path' | 'body'> => ({
   method: c.method,
   path: c.path,
   body: { data },

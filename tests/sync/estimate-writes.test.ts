@@ -87,6 +87,35 @@ describe.each(DATABASES)('estimate writes: the device and the server store the s
     });
   });
 
+  it('a delete: gone on both; an estimate not there is refused in the same words', async () => {
+    const line = await product();
+    const form = { work_hour: 1, rate_hour: 4000 };
+    const { id } = await repos.estimates.create({ first_name: 'Al', last_name: 'Day' }, form, [line], ['Brakes']);
+    await drain(d);
+    const removed = await offlineThenServer(
+      d,
+      s,
+      (db) => estimateRow(db, id),
+      () => repos.estimates.remove(id),
+    );
+    expect(removed).toEqual({ offline: undefined, server: undefined });
+    const edit = await refusal(
+      repos.estimates.edit(id, { first_name: 'Al', last_name: 'Day' }, form, [line], ['Brakes']),
+    );
+    const server = await s.api('PUT', '/estimate-details', {
+      body: {
+        data: {
+          id,
+          profile: { first_name: 'Al', last_name: 'Day' },
+          formData: form,
+          productInvoice: [line],
+          serviceInvoice: ['Brakes'],
+        },
+      },
+    });
+    expect([server.status, edit]).toEqual([404, server.body.message]);
+  });
+
   it('a refusal says the same words on the device and on the server', async () => {
     const line = await product();
     const form = { work_hour: 1, rate_hour: 4000 };

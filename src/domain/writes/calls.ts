@@ -1,5 +1,6 @@
 import type { Schema } from 'yup';
 import { findApiRoute, type ApiRoute } from '../apiRoutes';
+import { MSG, fill } from '../messages';
 import { can } from '../permissions';
 import { PayloadError, validatePayload } from '../schemas/common';
 
@@ -17,6 +18,13 @@ export interface WriteCall<B> {
 
 /** Why a write is refused; `missing`: the record it is about is not there (the server's 404). */
 export type Refusal = { ok: false; message: string; missing?: true };
+
+/** SPEC §7's 404 for a record that is not there (or deleted). */
+export const missing = (id: string): Refusal => ({
+  ok: false,
+  message: fill(MSG.noRecordFound, { id }),
+  missing: true,
+});
 
 export type CheckedCall<B> = { ok: true; value: B } | Refusal;
 

@@ -1,29 +1,29 @@
-import { ValidationError } from 'yup';
 import type { InvoiceLine, InvoiceTotals } from '../entities';
 import { isId } from '../ids';
 import { MSG, fill } from '../messages';
 import { formatUSD } from '../money';
-import { estimateSchema, type EstimateInput } from '../schemas';
+import { estimateSchema, idField, idPayloadSchema, rowVersion, type EstimateInput } from '../schemas';
 import { computeInvoice } from '../totals';
+import type { WriteCall } from './calls';
 import type { LineProduct } from './lines';
 
 /**
- * Estimates as catalogue writes (issue 17): the estimate row is built here once. The save is checked with the
- * domain's estimateSchema — the rule the editor's form and the server's route apply — so both sides keep the names
- * as the schema trims them and the whole profile (contact and email '' when not given); the lines are priced per
- * `estimateLine` from the product rows each side holds; the figures are the invoice rule without payments.
+ * Estimates as catalogue writes (issue 17): the estimate row is built here once. A save is checked with its call's
+ * schema (estimateSchema, the rule the editor's form applies too) on the device and by the server's route, so both
+ * sides keep the names as the schema trims them and the whole profile (contact and email '' when not given); the
+ * lines are priced per `estimateLine` from the product rows each side holds; the figures are the invoice rule without
+ * payments.
  */
-export type CheckedEstimate = { ok: true; value: EstimateInput } | { ok: false; message: string };
-
-/** An estimate as sent (profile, formData, productInvoice, serviceInvoice, discount), checked and cast. */
-export function checkEstimate(sent: unknown): CheckedEstimate {
-  try {
-    return { ok: true, value: estimateSchema.validateSync(sent) };
-  } catch (err) {
-    if (err instanceof ValidationError) return { ok: false, message: err.message };
-    throw err;
-  }
-}
+export const ESTIMATE_CALLS = {
+  /** {profile, formData, productInvoice, serviceInvoice}; a device sends its id and number too */
+  add: { method: 'POST', path: '/estimate', body: estimateSchema },
+  edit: {
+    method: 'PUT',
+    path: '/estimate-details',
+    body: estimateSchema.shape({ id: idField().required(MSG.invalidId), base_version: rowVersion() }),
+  },
+  remove: { method: 'DELETE', path: '/estimate', body: idPayloadSchema },
+} as const satisfies Record<string, WriteCall<unknown>>;
 
 export type PricedLine = { ok: true; line: InvoiceLine } | { ok: false; message: string; missing?: true };
 

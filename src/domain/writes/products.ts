@@ -11,7 +11,7 @@ import {
   simpleProductSchema,
   type InventoryProductInput,
 } from '../schemas';
-import type { Refusal, WriteCall } from './calls';
+import { missing, type Refusal, type WriteCall } from './calls';
 
 /**
  * Products and their stock as catalogue writes (issue 17): add, edit, receive and delete an inventory product, and
@@ -67,12 +67,6 @@ type Plan<P> = { ok: true } & P & ProductPlan;
 export type PlannedProduct<P = ProductPlan> = Plan<P> | Refusal;
 
 const no = (message: string): Refusal => ({ ok: false, message });
-/** SPEC §7's 404 for a record that is not there (or deleted). */
-export const missing = (id: string): Refusal => ({
-  ok: false,
-  message: fill(MSG.noRecordFound, { id }),
-  missing: true,
-});
 /** The activity-log subject of a product's lines (a field conflict finds who changed a field by it). */
 export const productSubject = (title: string) => `Product ${title}`;
 

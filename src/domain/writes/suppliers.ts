@@ -1,8 +1,7 @@
 import type { InferType } from 'yup';
 import { MSG } from '../messages';
 import { idPayloadSchema, supplierEditSchema, supplierSchema } from '../schemas';
-import type { Refusal, WriteCall } from './calls';
-import { missing } from './products';
+import { missing, type Refusal, type WriteCall } from './calls';
 
 /**
  * Suppliers as catalogue writes (issue 17; SPEC §2 Suppliers, level 5): add, edit and delete. The body is the

@@ -1,29 +1,27 @@
 import { newId } from '../../domain/ids';
-import { MSG, fill } from '../../domain/messages';
 import type { InvoiceLine } from '../../domain/entities';
 import type { EstimateProfile } from '../../domain/model/billing';
-import { checkEstimate, estimateLine, planEstimate } from '../../domain/writes/estimates';
+import type { EstimateInput } from '../../domain/schemas';
+import { missing } from '../../domain/writes/calls';
+import { ESTIMATE_CALLS, estimateLine, planEstimate } from '../../domain/writes/estimates';
+import { callOf, checkedCall } from '../calls';
 import type { BayBookDB, ProductRow, StoredRow } from '../db';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
 import { estimatePages } from './estimatePages';
 import type { InvoiceForm, Line } from './invoices';
 
-/**
- * An estimate save as the server takes it (src/domain/writes/estimates.ts): checked with the domain's
- * estimateSchema, its lines priced from this device's product rows by the server's rule.
- */
-async function planned(
-  w: WriteContext,
-  profile: EstimateProfile,
-  form: InvoiceForm,
-  lines: Line[],
-  services: string[],
-  previous: readonly InvoiceLine[] = [],
-) {
-  const checked = checkEstimate({ profile, formData: form, productInvoice: lines, serviceInvoice: services });
-  if (!checked.ok) throw new LocalWriteError(checked.message);
-  const priced: InvoiceLine[] = [];
-  for (const l of checked.value.productInvoice) {
+/** The save as sent: checked by its call's schema (ESTIMATE_CALLS) before the write, as the server's route checks it. */
+const sent = (profile: EstimateProfile, form: InvoiceForm, lines: Line[], services: string[]) => ({
+  profile,
+  formData: form,
+  productInvoice: lines,
+  serviceInvoice: services,
+});
+
+/** A checked save's lines priced from this device's product rows by the server's rule (estimateLine). */
+async function priced(w: WriteContext, value: EstimateInput, previous: readonly InvoiceLine[] = []) {
+  const out: InvoiceLine[] = [];
+  for (const l of value.productInvoice) {
     const p = await w.get<ProductRow>('products', l.id);
     const line = estimateLine(
       l,
@@ -31,9 +29,9 @@ async function planned(
       previous.find((x) => x.id === l.id),
     );
     if (!line.ok) throw new LocalWriteError(line.message);
-    priced.push(line.line);
+    out.push(line.line);
   }
-  return { value: checked.value, lines: priced };
+  return out;
 }
 
 /** Estimates (SPEC §2 Estimate editor and table; §7 POST /estimate, PUT /estimate-details, DELETE /estimate). */
@@ -50,12 +48,13 @@ export function estimatesRepository(db: BayBookDB) {
       db.estimates.orderBy('created_at').reverse().offset(offset).limit(limit).toArray(),
 
     /** POST /estimate/ — numbered from the device's estimate series; the row as the server builds it */
-    create(profile: EstimateProfile, form: InvoiceForm, lines: Line[], services: string[]): Promise<EstimateRow> {
+    async create(profile: EstimateProfile, form: InvoiceForm, lines: Line[], services: string[]): Promise<EstimateRow> {
+      const value = await checkedCall(db, ESTIMATE_CALLS.add, sent(profile, form, lines, services));
       return localWrite(db, async (w) => {
-        const { value, lines: priced } = await planned(w, profile, form, lines, services);
+        const quoted = await priced(w, value);
         const id = newId();
         const number = await w.nextNumber('estimate');
-        const { row: fields } = planEstimate(value, priced, number);
+        const { row: fields } = planEstimate(value, quoted, number);
         const row: EstimateRow = {
           id,
           number,
@@ -67,19 +66,7 @@ export function estimatesRepository(db: BayBookDB) {
         };
         await w.put('estimates', row);
         await w.enqueue({
-          method: 'POST',
-          path: '/estimate',
-          body: {
-            data: {
-              id,
-              number,
-              profile: value.profile,
-              formData: value.formData,
-              productInvoice: priced,
-              serviceInvoice: value.serviceInvoice,
-              totals: fields.totals,
-            },
-          },
+          ...callOf(ESTIMATE_CALLS.add, { ...value, id, number, productInvoice: quoted, totals: fields.totals }),
           creates: [id],
           label: `Estimate ${number} for ${fields.first_name} ${fields.last_name}`,
         });
@@ -88,37 +75,31 @@ export function estimatesRepository(db: BayBookDB) {
     },
 
     /** PUT /estimate-details {id, profile, formData, productInvoice, serviceInvoice, totals}; the row as the server builds it */
-    edit(
+    async edit(
       id: string,
       profile: EstimateProfile,
       form: InvoiceForm,
       lines: Line[],
       services: string[],
     ): Promise<EstimateRow> {
+      const value = await checkedCall(db, ESTIMATE_CALLS.edit, { ...sent(profile, form, lines, services), id });
       return localWrite(db, async (w) => {
         const cur = await w.get<EstimateRow>('estimates', id);
-        if (!cur) throw new LocalWriteError(fill(MSG.noRecordFound, { id }));
-        const { value, lines: priced } = await planned(w, profile, form, lines, services, cur.products);
-        const { row: fields } = planEstimate(value, priced);
+        if (!cur) throw new LocalWriteError(missing(id).message);
+        const quoted = await priced(w, value, cur.products);
+        const { row: fields } = planEstimate(value, quoted);
         const row = await w.patch<EstimateRow>('estimates', id, {
           ...fields,
           updated_at: w.now,
           version: cur.version + 1,
         });
         await w.enqueue({
-          method: 'PUT',
-          path: '/estimate-details',
-          body: {
-            data: {
-              id,
-              profile: value.profile,
-              formData: value.formData,
-              productInvoice: priced,
-              serviceInvoice: value.serviceInvoice,
-              totals: fields.totals,
-              base_version: cur.version,
-            },
-          },
+          ...callOf(ESTIMATE_CALLS.edit, {
+            ...value,
+            productInvoice: quoted,
+            totals: fields.totals,
+            base_version: cur.version,
+          }),
           label: `Edit estimate ${cur.number}`,
         });
         return row;
@@ -126,14 +107,13 @@ export function estimatesRepository(db: BayBookDB) {
     },
 
     /** DELETE /estimate {id} */
-    remove(id: string): Promise<void> {
+    async remove(id: string): Promise<void> {
+      await checkedCall(db, ESTIMATE_CALLS.remove, { id });
       return localWrite(db, async (w) => {
         const cur = await w.get<EstimateRow>('estimates', id);
         await w.remove('estimates', id);
         await w.enqueue({
-          method: 'DELETE',
-          path: '/estimate',
-          body: { data: { id } },
+          ...callOf(ESTIMATE_CALLS.remove, { id }),
           label: `Delete estimate ${cur?.number ?? id}`,
         });
       });

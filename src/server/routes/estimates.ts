@@ -2,13 +2,12 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { InvoiceLine } from '../../domain/entities';
 import { isId, newId } from '../../domain/ids';
-import { MSG, fill } from '../../domain/messages';
-import { estimateSchema, idPayloadSchema, idField, rowVersion } from '../../domain/schemas';
-import { estimateLine, planEstimate } from '../../domain/writes/estimates';
+import { MSG } from '../../domain/messages';
+import { ESTIMATE_CALLS, estimateLine, planEstimate } from '../../domain/writes/estimates';
+import { missing } from '../../domain/writes/calls';
 import type { Tx } from '../db/client';
 import { estimates, products } from '../db/schema';
-import { notFound } from '../http/errors';
-import { orHttp } from '../http/plans';
+import { orHttp, refused } from '../http/plans';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { takeNumber } from '../numbers';
@@ -39,12 +38,10 @@ export function estimatesRoutes(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/estimate',
+    ...ESTIMATE_CALLS.add,
     write: true,
     summary:
       'Generate an estimate {profile, formData, productInvoice, serviceInvoice}; returns invoice_id (the estimate id)',
-    body: estimateSchema,
     async handler({ tx, body, user, changed, log }) {
       const lines = await estimateLines(tx, body.productInvoice);
       const id = body.id ?? newId();
@@ -58,14 +55,12 @@ export function estimatesRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'PUT',
-    path: '/estimate-details',
+    ...ESTIMATE_CALLS.edit,
     write: true,
     summary: 'Save changes to an estimate {id, profile, formData, productInvoice, serviceInvoice}',
-    body: estimateSchema.shape({ id: idField().required(MSG.invalidId), base_version: rowVersion() }),
     async handler({ tx, body, changed, log }) {
       const [cur] = await tx.select().from(estimates).where(eq(estimates.id, body.id));
-      if (!cur) throw notFound(fill(MSG.noRecordFound, { id: body.id }));
+      if (!cur) refused(missing(body.id));
       const plan = planEstimate(body, await estimateLines(tx, body.productInvoice, cur.products as InvoiceLine[]));
       await tx
         .update(estimates)
@@ -84,7 +79,7 @@ export function estimatesRoutes(app: FastifyInstance, s: AppServices) {
     async handler({ params }) {
       const id = params.id ?? '';
       const [row] = isId(id) ? await db.select().from(estimates).where(eq(estimates.id, id)) : [];
-      if (!row) throw notFound(fill(MSG.noRecordFound, { id }));
+      if (!row) refused(missing(id));
       return { value: true, data: row };
     },
   });
@@ -99,14 +94,12 @@ export function estimatesRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'DELETE',
-    path: '/estimate',
+    ...ESTIMATE_CALLS.remove,
     write: true,
     summary: 'Delete an estimate {id}',
-    body: idPayloadSchema,
     async handler({ tx, body, changed, log }) {
       const [row] = await tx.select().from(estimates).where(eq(estimates.id, body.id));
-      if (!row) throw notFound(fill(MSG.noRecordFound, { id: body.id }));
+      if (!row) refused(missing(body.id));
       await tx.delete(estimates).where(eq(estimates.id, row.id));
       changed('estimates', row.id, 'delete');
       log('service', `Estimate ${row.number}`, 'deleted');
