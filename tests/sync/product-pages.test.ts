@@ -123,6 +123,19 @@ describe('the products tables, Suppliers and Members read one page through an in
     const first = await pages.productPage({ sort: 'title', desc: false, limit: 60 });
     expect(first.rows.find((p) => p.supplier === 's1')?.supplier_name).toBe('Kingston Auto Parts');
     expect(first.rows.find((p) => !p.supplier)?.supplier_name).toBe('');
+    // a column's filter matches the text it shows: the price in dollars
+    const filtered = await pages.productPage({
+      sort: 'title',
+      desc: false,
+      limit: 60,
+      filters: [{ id: 'price', value: '12.5' }],
+    });
+    expect(filtered.rows.map((p) => p.id).sort()).toEqual(
+      all
+        .filter((p) => !p.deleted && p.price === 1250)
+        .map((p) => p.id)
+        .sort(),
+    );
   });
 
   it('finds a live product by the start of its title, a description word, its barcode or its id', async () => {

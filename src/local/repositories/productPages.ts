@@ -1,3 +1,4 @@
+import { plainDollars } from '../../domain/money';
 import { rowCountKey, type BayBookDB, type ProductRow } from '../db';
 import { eachOfPages, readPage, type PageQuery, type TablePages } from './pageReader';
 import type { SupplierRow } from './suppliers';
@@ -45,8 +46,9 @@ function productSpec(db: BayBookDB): TablePages<ProductRow, ProductSort> {
     total: () => counted(db, 'products'),
     searchKeys: ['word_keys'],
     multiKeys: ['word_keys'],
-    // the Supplier column is a name from another table: the search and the sorts leave it out, so does its filter
-    columnText: (p, id) => text(p[id]),
+    // the money columns filter by the dollars they show; the Supplier column is a name from another table: the
+    // search and the sorts leave it out, so does its filter
+    columnText: (p, id) => (id === 'price' || id === 'cost' ? plainDollars(Number(p[id] ?? 0)) : text(p[id])),
   };
 }
 
