@@ -31,27 +31,26 @@ const META_OF_THE_PULL = ['cursor', 'cursorMark', 'cursorScope', 'catchUp', 'rep
 export async function forgetServerHistory(db: BayBookDB): Promise<void> {
   await db.run(() =>
     db.transaction('rw', db.tables, async () => {
+      // the rows the outbox still touches, found from the outbox (small) rather than from every row (170,000)
+      const pending = await pendingAmong(
+        db,
+        (await db.outbox.toArray()).flatMap((e) => e.refs),
+      );
       for (const entity of SYNC_ENTITIES) {
         const table = db.entity(entity);
         const ids = (await table.toCollection().primaryKeys()) as string[];
-        const pending = await pendingAmong(db, ids);
         await writeRows(
           db,
           entity,
           [],
           ids.filter((id) => !pending.has(id)),
         );
-        for (const id of pending) await table.update(id, { _seq: 0 });
+        for (const id of ids.filter((i) => pending.has(i))) await table.update(id, { _seq: 0 });
       }
       const shadows = await db.shadow.toArray();
-      const pending = await pendingAmong(
-        db,
-        shadows.map((s) => s.id),
-      );
-      await db.shadow.bulkDelete(
-        shadows.filter((s) => !pending.has(s.id)).map((s): [string, string] => [s.entity, s.id]),
-      );
-      await db.shadow.bulkPut(shadows.filter((s) => pending.has(s.id)).map((s) => ({ ...s, seq: 0 })));
+      const kept = (s: { id: string }) => pending.has(s.id);
+      await db.shadow.bulkDelete(shadows.filter((s) => !kept(s)).map((s): [string, string] => [s.entity, s.id]));
+      await db.shadow.bulkPut(shadows.filter(kept).map((s) => ({ ...s, seq: 0 })));
       await db.meta.bulkDelete(META_OF_THE_PULL);
     }),
   );
