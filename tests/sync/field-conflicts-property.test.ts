@@ -3,28 +3,51 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories } from '../../src/local/repositories';
 import { isFieldConflict } from '../../src/sync/decisions';
-import { jobs } from '../../src/server/db/schema';
+import { inventoryLog, invoices, jobs, products, transactions } from '../../src/server/db/schema';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { customerForm, drain, onlineDevice, type Device } from './helpers';
 
 /**
- * Issue 14's invariant over random interleavings: two or three devices edit one job's notes, go offline, come back
- * and sync in any order. Whatever happened, every person's last edit of a field is on the server, or in that
- * device's "Needs your decision" list, or was replaced by an edit made with it in view (its base). Nothing is
- * overwritten silently. BAYBOOK_PROPERTY_RUNS sets the number of interleavings (200 by default).
+ * Issue 14's invariant over random interleavings: two or three devices edit one job's notes and one product's price,
+ * take $1 cash payments on the job's invoice (and remove their own), receive stock of the product, go offline, come
+ * back and sync in any order. Whatever happened:
+ *   - every person's last edit of a field is on the server, or in that device's "Needs your decision" list, or was
+ *     replaced by an edit made with it in view (its base): nothing is overwritten silently;
+ *   - every payment is on the server exactly once (none doubled, none lost), removed if its device removed it, and
+ *     the invoice's paid is the sum of those not removed;
+ *   - the product's stock equals the sum of its stock moves, which are its opening stock and every receipt once.
+ * BAYBOOK_PROPERTY_RUNS sets the number of interleavings (200 by default).
  */
 const RUNS = Number(process.env.BAYBOOK_PROPERTY_RUNS) || 200;
-const FIELDS = ['comment', 'service_note'] as const;
+const FIELDS = ['comment', 'service_note', 'price'] as const;
 type Field = (typeof FIELDS)[number];
+/** each payment: $1 on an invoice of $500, so no interleaving of ten commands pays it past its total */
+const PAYMENT = 100;
 
-type Command = { d: number; kind: 'edit'; field: Field } | { d: number; kind: 'offline' | 'online' | 'sync' };
+type Command =
+  | { d: number; kind: 'edit'; field: Field }
+  | { d: number; kind: 'offline' | 'online' | 'sync' | 'pay' | 'unpay' | 'receive' };
+
+/** A $1 payment a device took, and whether that device has since removed it (a reversal, level 5). */
+interface Payment {
+  d: number;
+  id: string;
+  removed: boolean;
+}
 
 interface Edit {
   d: number;
   field: Field;
-  value: string;
+  value: string | number;
   /** what the device showed when the person edited: the value the edit was based on */
-  base: string;
+  base: unknown;
+}
+
+/** The shared records of a run: a job with its invoice, and a product on the shelf. */
+interface Records {
+  jobId: string;
+  invoiceId: string;
+  productId: string;
 }
 
 const command = (devices: number): fc.Arbitrary<Command> =>
@@ -38,10 +61,17 @@ const command = (devices: number): fc.Arbitrary<Command> =>
       }),
     },
     {
-      weight: 2,
+      weight: 3,
       arbitrary: fc.record({
         d: fc.nat(devices - 1),
-        kind: fc.constantFrom('offline' as const, 'online' as const, 'sync' as const),
+        kind: fc.constantFrom(
+          'offline' as const,
+          'online' as const,
+          'sync' as const,
+          'pay' as const,
+          'unpay' as const,
+          'receive' as const,
+        ),
       }),
     },
   );
@@ -57,8 +87,8 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
   });
   afterAll(() => s?.close());
 
-  /** A fresh job, on every device. */
-  async function freshJob(): Promise<string> {
+  /** A fresh job with an invoice of $500, and a product with 2 in stock, on every device. */
+  async function freshRecords(): Promise<Records> {
     const repos = createRepositories(devices[0].db);
     const cid = await repos.customers.add(customerForm(`PR ${plate++}`));
     const job = await repos.jobs.create({
@@ -66,8 +96,31 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
       service: ['Brakes'],
       mileage: 1,
     });
+    const invoice = await repos.invoices.create(job.id, { work_hour: 1, rate_hour: 50_000 }, []);
+    const product = await repos.products.add({
+      title: `Pads ${plate}`,
+      description: 'property',
+      price: 1000,
+      stock: 2,
+      low_stock: 1,
+    });
     for (const d of devices) await drain(d);
-    return job.id;
+    return { jobId: job.id, invoiceId: invoice.id, productId: product.id };
+  }
+
+  /** A person's edit on device `d`, with what the device showed it as before. */
+  async function edit(d: Device, at: Records, field: Field, value: string | number): Promise<unknown> {
+    const repos = createRepositories(d.db);
+    if (field === 'price') {
+      const base = (await d.db.products.get(at.productId))?.price;
+      await repos.products.edit(at.productId, { price: Number(value) });
+      return base;
+    }
+    const base = String((await d.db.jobs.get(at.jobId))?.[field] ?? '');
+    await (field === 'comment'
+      ? repos.jobs.comment(at.jobId, String(value))
+      : repos.jobs.serviceNote(at.jobId, String(value)));
+    return base;
   }
 
   async function settle(used: Device[]) {
@@ -79,33 +132,54 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
     const used = devices.slice(0, n);
     // a run that failed (fast-check then shrinks it) may have left decisions behind: each run starts with none
     for (const d of devices) await d.db.conflicts.filter(isFieldConflict).delete();
-    const jobId = await freshJob();
+    const at = await freshRecords();
     const edits: Edit[] = [];
+    const payments: Payment[] = [];
+    let received = 0;
     for (const c of commands) {
       const d = used[c.d];
       if (c.kind === 'offline') d.net.up = false;
       else if (c.kind === 'online') d.net.up = true;
       if (c.kind === 'online' || (c.kind === 'sync' && d.net.up)) await drain(d);
+      const repos = createRepositories(d.db);
+      if (c.kind === 'pay')
+        payments.push({ d: c.d, id: (await repos.invoices.pay(at.invoiceId, 'cash', PAYMENT)).id, removed: false });
+      // a person reverses a payment they took themselves (two people never remove the same one)
+      const own = payments.filter((p) => p.d === c.d && !p.removed).at(-1);
+      if (c.kind === 'unpay' && own) {
+        await repos.invoices.removeTransaction(own.id);
+        own.removed = true;
+      }
+      if (c.kind === 'receive') {
+        await repos.products.receive(at.productId, 1);
+        received++;
+      }
       if (c.kind !== 'edit') continue;
-      const base = String((await d.db.jobs.get(jobId))?.[c.field] ?? '');
-      const value = `r${runNo}-d${c.d}-${edits.length}`;
-      const repo = createRepositories(d.db).jobs;
-      await (c.field === 'comment' ? repo.comment(jobId, value) : repo.serviceNote(jobId, value));
-      edits.push({ d: c.d, field: c.field, value, base });
+      const value = c.field === 'price' ? 2000 + edits.length : `r${runNo}-d${c.d}-${edits.length}`;
+      edits.push({ d: c.d, field: c.field, value, base: await edit(d, at, c.field, value) });
     }
     await settle(used);
+    await expectEditsKept(used, at, edits);
+    await expectMoneyAndStock(used, at, payments, received);
+    runNo++;
+  }
 
-    const [server] = await s.database.db.select().from(jobs).where(eq(jobs.id, jobId));
+  /** Every person's last edit of each field is on the server, in their device's list, or seen and replaced. */
+  async function expectEditsKept(used: Device[], at: Records, edits: Edit[]) {
+    const db = s.database.db;
+    const [job] = await db.select().from(jobs).where(eq(jobs.id, at.jobId));
+    const [product] = await db.select().from(products).where(eq(products.id, at.productId));
+    const server = { comment: job.comment, service_note: job.service_note, price: product.price };
     for (const [i, d] of used.entries()) {
-      const decisions = (await d.engine.conflicts.decisions()).filter((c) => c.field.id === jobId);
+      const ids = [at.jobId, at.productId];
+      const decisions = (await d.engine.conflicts.decisions()).filter((c) => ids.includes(c.field.id));
       const refused = await d.db.conflicts.filter((c) => !isFieldConflict(c)).toArray();
       expect(
         refused.map((c) => `${c.entry.label}: ${c.message}`),
         `device ${i}: nothing refused`,
       ).toEqual([]);
       for (const field of FIELDS) {
-        const mine = edits.filter((e) => e.d === i && e.field === field);
-        const last = mine.at(-1);
+        const last = edits.filter((e) => e.d === i && e.field === field).at(-1);
         const listed = decisions.filter((c) => c.field.field === field);
         if (!last) {
           expect(listed, `device ${i} has no ${field} to decide`).toEqual([]);
@@ -113,7 +187,7 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
         }
         const onServer = server[field] === last.value;
         const inList = listed.length === 1 && listed[0].field.mine === last.value;
-        const seenAndReplaced = edits.some((e) => e.base === last.value);
+        const seenAndReplaced = edits.some((e) => e.field === field && e.base === last.value);
         expect(
           onServer || inList || seenAndReplaced,
           `device ${i}'s last ${field} "${last.value}" is lost: ${JSON.stringify({ server: server[field], listed, edits })}`,
@@ -122,15 +196,33 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
         if (listed.length) expect(listed.map((c) => c.field.mine)).toEqual([last.value]);
         if (onServer) expect(listed).toEqual([]);
       }
+      // the devices agree with the server once everything has gone
+      expect(await d.db.jobs.get(at.jobId)).toMatchObject({ comment: job.comment, service_note: job.service_note });
+      expect((await d.db.products.get(at.productId))?.price).toBe(product.price);
     }
-    // the devices agree with the server once everything has gone
-    for (const d of used)
-      expect(await d.db.jobs.get(jobId)).toMatchObject({ comment: server.comment, service_note: server.service_note });
-    runNo++;
+  }
+
+  /** Each payment once, removed or not as its device left it; the invoice's paid the sum of those not removed. */
+  async function expectMoneyAndStock(used: Device[], at: Records, payments: Payment[], received: number) {
+    const db = s.database.db;
+    const paid = await db.select().from(transactions).where(eq(transactions.invoice_id, at.invoiceId));
+    const state = (list: { id: string; removed: boolean }[]) => list.map((p) => `${p.id}:${p.removed}`).sort();
+    expect(state(paid.map((t) => ({ id: t.id, removed: t.deleted }))), 'every payment once').toEqual(state(payments));
+    expect(paid.every((t) => t.amount === PAYMENT)).toBe(true);
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.id, at.invoiceId));
+    expect(invoice.payment).toBe(PAYMENT * payments.filter((p) => !p.removed).length);
+    const moves = await db.select().from(inventoryLog).where(eq(inventoryLog.product_id, at.productId));
+    const [product] = await db.select().from(products).where(eq(products.id, at.productId));
+    expect(product.stock, 'stock = the sum of its moves').toBe(moves.reduce((sum, m) => sum + m.amount, 0));
+    expect(product.stock, 'stock = opening + every receipt once').toBe(2 + received);
+    for (const d of used) {
+      expect((await d.db.products.get(at.productId))?.stock).toBe(product.stock);
+      expect((await d.db.invoices.get(at.invoiceId))?.payment).toBe(invoice.payment);
+    }
   }
 
   it(
-    `every edit is on the server or in its device's decision list (${RUNS} interleavings of 2 or 3 devices)`,
+    `every edit is on the server or in its device's decision list, each payment once, stock the sum of its moves (${RUNS} interleavings of 2 or 3 devices)`,
     async () => {
       await fc.assert(
         fc.asyncProperty(
