@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE, formatShop } from '../../src/domain/dates';
+import { DECISION_WHEN } from '../../src/domain/decisions';
 import { createRepositories } from '../../src/local/repositories';
 import { sysLog } from '../../src/server/db/schema';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
@@ -106,8 +108,10 @@ describe.each(DATABASES)('two devices book and cancel one job (%s)', (kind) => {
     expect(await decisionsOn(job.id)).toEqual([]);
     expect(await serverJob(job.id)).toMatchObject({ book_start: at(11, 9), book_end: at(12, 12) });
     const lines = await s.database.db.select().from(sysLog).where(eq(sysLog.subject, start.field.record));
+    // the times as the list showed them: in the shop's zone (the default, Kingston)
+    const shown = (iso: string) => formatShop(iso, DEFAULT_TIME_ZONE, DECISION_WHEN);
     expect(lines.map((l) => l.predicate)).toContainEqual(
-      `Booking start conflict decided on a device: sent "${at(11, 9)}" over "${at(12, 9)}"`,
+      `Booking start conflict decided on a device: sent "${shown(at(11, 9))}" over "${shown(at(12, 9))}"`,
     );
   });
 
