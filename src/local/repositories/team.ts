@@ -1,6 +1,7 @@
 import { changedFields } from '../../domain/fieldChanges';
 import { newId } from '../../domain/ids';
 import { settingsFrom, type Settings } from '../../domain/configSheet';
+import { CONFIG_CALLS, planSettingEdit } from '../../domain/writes/config';
 import { SUPER_ADMIN_LEVEL, TECHNICIAN_LEVEL } from '../../domain/levels';
 import { MSG } from '../../domain/messages';
 import type { Refusal } from '../../domain/writes/refusals';
@@ -12,7 +13,7 @@ import {
   planMemberRemove,
   type TeamView,
 } from '../../domain/writes/team';
-import { callOf, checkedCall } from '../calls';
+import { callOf, checkedCall, orRefuse } from '../calls';
 import type { BayBookDB, StoredRow } from '../db';
 import { queueFieldChange } from '../fieldCalls';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
@@ -147,15 +148,17 @@ export function configRepository(db: BayBookDB) {
      * A setting's edit as field changes (issue 14): only what the person changed, each with the value it was based
      * on, by PUT /configsheet/{id}; two devices changing different settings both land, the same one is a conflict.
      */
-    edit(input: { id: string; description: string; amount: number | null }) {
+    async edit(input: { id: string; description: string; amount: number | null }) {
+      const sent = await checkedCall(db, CONFIG_CALLS.edit, { description: input.description, amount: input.amount });
       return localWrite(db, async (w) => {
         const row = (await w.db.config.get(input.id)) as ConfigRow | undefined;
         if (!row) throw new LocalWriteError(MSG.notFound);
-        // a setting without an amount keeps none
-        const edit = { description: input.description, ...(row.amount === null ? {} : { amount: input.amount }) };
+        // a setting without an amount keeps none; one with an amount left empty is refused by the plan
+        const edit = { description: sent.description, ...(row.amount === null ? {} : { amount: sent.amount ?? null }) };
         const set = changedFields({ ...row }, edit);
         if (Object.keys(set.changes).length === 0) return;
-        await w.patch<ConfigRow>('config', row.id, { ...set.changes, updated_at: w.now });
+        const plan = orRefuse(planSettingEdit(row, { ...set.changes, base: set.base }));
+        await w.patch<ConfigRow>('config', row.id, { ...plan.apply, updated_at: w.now });
         await queueFieldChange(w, 'config', row.id, set, `Setting ${row.title}`);
       });
     },

@@ -2,13 +2,13 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CONFIG_NAMES } from '../../domain/configSheet';
 import { isId } from '../../domain/ids';
-import { decideFields, fieldChangeShape, withDevice, type FieldDecision } from '../../domain/fieldChanges';
-import { MSG, fill } from '../../domain/messages';
-import { configEditSchema } from '../../domain/schemas';
-import { configDescription } from '../../domain/schemas/config';
+import { withDevice } from '../../domain/fieldChanges';
+import { MSG } from '../../domain/messages';
+import { CONFIG_CALLS, planSettingEdit } from '../../domain/writes/config';
 import { config } from '../db/schema';
 import { conflictAnswers } from '../http/conflicts';
-import { badRequest, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
+import { orHttp } from '../http/plans';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { pageQueryDoc } from '../http/openapi';
@@ -71,65 +71,36 @@ export function configRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'PUT',
-    path: '/configsheet/:id',
+    ...CONFIG_CALLS.edit,
     write: true,
     summary:
       'Edit a setting {title (read-only), description, amount, base?: {<field>: value it was based on}, device?}: with base, only the fields sent, each landing while nobody changed it since, else answered as a conflict (issue 14); without, the whole setting as before',
-    body: configEditSchema.shape({ description: configDescription().optional(), ...fieldChangeShape }),
     async handler({ tx, params, body, changed, log }) {
       const id = params.id ?? '';
       // the id column is a uuid: anything else is not a setting (and would fail the query)
       const [row] = isId(id) ? await tx.select().from(config).where(eq(config.id, id)).for('update') : [];
       if (!row) throw notFound(MSG.notFound);
-      const decided = decideSetting(row, body);
-      const fields = Object.keys(decided.apply);
-      if (fields.length > 0) {
+      const plan = orHttp(planSettingEdit(row, body));
+      if (plan.log) {
         await tx
           .update(config)
-          .set({ ...decided.apply, updated_at: new Date(), version: sql`${config.version} + 1` })
+          .set({ ...plan.apply, updated_at: new Date(), version: sql`${config.version} + 1` })
           .where(eq(config.id, row.id));
         changed('config', row.id);
-        const value = decided.apply.amount ?? decided.apply.description;
-        log('system', `Setting ${row.title}`, withDevice(`set to ${value}`, body.device));
+        log('system', plan.log.subject, withDevice(plan.log.predicate, body.device));
       }
       // a setting's log lines are about its value: the latest names who changed it, on which device and when
       const conflicts = await conflictAnswers(
         tx,
         { entity: 'config', id: row.id, subject: `Setting ${row.title}` },
-        decided.conflicts,
+        plan.conflicts,
         () => true,
       );
       return {
         value: true,
-        message: conflicts.length ? fill(MSG.fieldConflicts, { count: conflicts.length }) : MSG.configNotice,
+        message: plan.message,
         ...(conflicts.length ? { conflicts } : {}),
       };
     },
   });
-}
-
-type ConfigRow = typeof config.$inferSelect;
-
-/**
- * What of a setting edit lands. Settings with a number keep a number (a text rate would break every invoice); a
- * setting without one keeps none. With `base` (issue 14) only the fields sent are decided, each against what the
- * device based it on, so two devices editing different settings — or the description and the amount of one — both
- * land, and the same field edited twice is a conflict; without, it is the whole setting, as older devices send it.
- */
-function decideSetting(
-  row: ConfigRow,
-  body: { description?: string; amount?: number | null; base?: Record<string, unknown> },
-): FieldDecision {
-  const numeric = row.amount !== null;
-  if (numeric && body.amount === null) throw badRequest(MSG.configAmountRequired);
-  if (!body.base) {
-    if (numeric && body.amount === undefined) throw badRequest(MSG.configAmountRequired);
-    if (body.description === undefined) throw badRequest(MSG.configDescriptionRequired);
-    return { apply: { description: body.description, amount: numeric ? Number(body.amount) : null }, conflicts: [] };
-  }
-  const changes: Record<string, unknown> = {};
-  if (body.description !== undefined) changes.description = body.description;
-  if (numeric && body.amount !== undefined) changes.amount = Number(body.amount);
-  return decideFields({ description: row.description, amount: row.amount }, { changes, base: body.base });
 }

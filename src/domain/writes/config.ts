@@ -1,0 +1,82 @@
+import { decideFields, fieldChangeShape, type FieldConflict } from '../fieldChanges';
+import { MSG, fill } from '../messages';
+import { configEditSchema } from '../schemas/admin';
+import { configDescription } from '../schemas/config';
+import type { Refusal, WriteCall } from './calls';
+
+/**
+ * A setting of the configuration sheet as a catalogue write (issue 17; SPEC §5, level 5): its edit. The call's schema
+ * checks the description and the amount on the device as on the server (the device used to take an empty
+ * description and leave the refusal to the sync); `planSettingEdit` says what lands.
+ */
+export const CONFIG_CALLS = {
+  /** {description?, amount?, base?, device?}; a device sends only the fields changed (issue 14) */
+  edit: {
+    method: 'PUT',
+    path: '/configsheet/:id',
+    body: configEditSchema.shape({ description: configDescription().optional(), ...fieldChangeShape }),
+  },
+} as const satisfies Record<string, WriteCall<unknown>>;
+
+export interface SettingNow {
+  title: string;
+  description: string;
+  amount: number | null;
+}
+
+export type PlannedSetting =
+  | {
+      ok: true;
+      apply: Record<string, unknown>;
+      conflicts: FieldConflict[];
+      /** the activity-log line, null when nothing landed */
+      log: { subject: string; predicate: string } | null;
+      message: string;
+    }
+  | Refusal;
+
+const refused = (message: string): Refusal => ({ ok: false, message });
+
+/**
+ * What of a setting edit lands. Settings with a number keep a number (a text rate would break every invoice); a
+ * setting without one keeps none. With `base` (issue 14) only the fields sent are decided, each against what the
+ * device based it on, so two devices editing different settings — or the description and the amount of one — both
+ * land, and the same field edited twice is a conflict; without, it is the whole setting, as older devices send it.
+ */
+function decide(
+  row: SettingNow,
+  sent: { description?: string; amount?: number | null; base?: Record<string, unknown> },
+) {
+  const numeric = row.amount !== null;
+  if (numeric && sent.amount === null) return refused(MSG.configAmountRequired);
+  if (!sent.base) {
+    if (numeric && sent.amount === undefined) return refused(MSG.configAmountRequired);
+    if (sent.description === undefined) return refused(MSG.configDescriptionRequired);
+    const apply = { description: sent.description, amount: numeric ? Number(sent.amount) : null };
+    return { ok: true as const, apply, conflicts: [] };
+  }
+  const changes: Record<string, unknown> = {};
+  if (sent.description !== undefined) changes.description = sent.description;
+  if (numeric && sent.amount !== undefined) changes.amount = Number(sent.amount);
+  return {
+    ok: true as const,
+    ...decideFields({ description: row.description, amount: row.amount }, { changes, base: sent.base }),
+  };
+}
+
+export function planSettingEdit(
+  row: SettingNow,
+  sent: { description?: string; amount?: number | null; base?: Record<string, unknown> },
+): PlannedSetting {
+  const decided = decide(row, sent);
+  if (!decided.ok) return decided;
+  const landed = Object.keys(decided.apply).length > 0;
+  const value = decided.apply.amount ?? decided.apply.description;
+  return {
+    ...decided,
+    log: landed ? { subject: `Setting ${row.title}`, predicate: `set to ${String(value)}` } : null,
+    message: decided.conflicts.length
+      ? fill(MSG.fieldConflicts, { count: decided.conflicts.length })
+      : MSG.configNotice,
+  };
+}
