@@ -21,8 +21,9 @@ import { customerForm, drain, onlineDevice, type Device } from './helpers';
 const RUNS = Number(process.env.BAYBOOK_PROPERTY_RUNS) || 200;
 const FIELDS = ['comment', 'service_note', 'price'] as const;
 type Field = (typeof FIELDS)[number];
-/** each payment: $1 on an invoice of $500, so no interleaving of ten commands pays it past its total */
+/** each payment: $1 on an invoice of $100,000, so no run of ten commands (nor 5,000 runs) pays it past its total */
 const PAYMENT = 100;
+const INVOICE_TOTAL = 10_000_000;
 
 type Command =
   | { d: number; kind: 'edit'; field: Field }
@@ -43,7 +44,7 @@ interface Edit {
   base: unknown;
 }
 
-/** The shared records of a run: a job with its invoice, and a product on the shelf. */
+/** The records of a run: its own job, and the invoice and product every run shares. */
 interface Records {
   jobId: string;
   invoiceId: string;
@@ -81,31 +82,35 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
   let devices: Device[] = [];
   let plate = 1000;
   let runNo = 0;
+  /** the invoice the runs pay and the product they price and stock: shared, made once (a run adds only its job) */
+  let shared = { invoiceId: '', productId: '' };
   beforeAll(async () => {
     s = await startServer(kind);
     devices = await Promise.all([0, 1, 2].map((i) => onlineDevice(s, `prop-${i}`)));
-  });
-  afterAll(() => s?.close());
-
-  /** A fresh job with an invoice of $500, and a product with 2 in stock, on every device. */
-  async function freshRecords(): Promise<Records> {
     const repos = createRepositories(devices[0].db);
-    const cid = await repos.customers.add(customerForm(`PR ${plate++}`));
-    const job = await repos.jobs.create({
-      customer: (await repos.customers.get(cid))!,
-      service: ['Brakes'],
-      mileage: 1,
-    });
-    const invoice = await repos.invoices.create(job.id, { work_hour: 1, rate_hour: 50_000 }, []);
+    const job = await newJob(repos);
+    const invoice = await repos.invoices.create(job.id, { work_hour: 1, rate_hour: INVOICE_TOTAL }, []);
     const product = await repos.products.add({
-      title: `Pads ${plate}`,
+      title: 'Pads',
       description: 'property',
       price: 1000,
       stock: 2,
       low_stock: 1,
     });
+    shared = { invoiceId: invoice.id, productId: product.id };
+  });
+  afterAll(() => s?.close());
+
+  async function newJob(repos: ReturnType<typeof createRepositories>) {
+    const cid = await repos.customers.add(customerForm(`PR ${plate++}`));
+    return repos.jobs.create({ customer: (await repos.customers.get(cid))!, service: ['Brakes'], mileage: 1 });
+  }
+
+  /** A fresh job, and the shared invoice and product, on every device. */
+  async function freshRecords(): Promise<Records> {
+    const job = await newJob(createRepositories(devices[0].db));
     for (const d of devices) await drain(d);
-    return { jobId: job.id, invoiceId: invoice.id, productId: product.id };
+    return { ...shared, jobId: job.id };
   }
 
   /** A person's edit on device `d`, with what the device showed it as before. */
@@ -133,6 +138,7 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
     // a run that failed (fast-check then shrinks it) may have left decisions behind: each run starts with none
     for (const d of devices) await d.db.conflicts.filter(isFieldConflict).delete();
     const at = await freshRecords();
+    const before = await moneyAndStock(at);
     const edits: Edit[] = [];
     const payments: Payment[] = [];
     let received = 0;
@@ -155,12 +161,13 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
         received++;
       }
       if (c.kind !== 'edit') continue;
-      const value = c.field === 'price' ? 2000 + edits.length : `r${runNo}-d${c.d}-${edits.length}`;
+      // values no other run uses: a price left by an earlier run never passes for this run's
+      const value = c.field === 'price' ? 2000 + runNo * 100 + edits.length : `r${runNo}-d${c.d}-${edits.length}`;
       edits.push({ d: c.d, field: c.field, value, base: await edit(d, at, c.field, value) });
     }
     await settle(used);
     await expectEditsKept(used, at, edits);
-    await expectMoneyAndStock(used, at, payments, received);
+    await expectMoneyAndStock(used, at, before, payments, received);
     runNo++;
   }
 
@@ -202,22 +209,44 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
     }
   }
 
-  /** Each payment once, removed or not as its device left it; the invoice's paid the sum of those not removed. */
-  async function expectMoneyAndStock(used: Device[], at: Records, payments: Payment[], received: number) {
+  /** The server's payments on the shared invoice, its paid, and the product's stock and moves. */
+  async function moneyAndStock(at: Records) {
     const db = s.database.db;
-    const paid = await db.select().from(transactions).where(eq(transactions.invoice_id, at.invoiceId));
-    const state = (list: { id: string; removed: boolean }[]) => list.map((p) => `${p.id}:${p.removed}`).sort();
-    expect(state(paid.map((t) => ({ id: t.id, removed: t.deleted }))), 'every payment once').toEqual(state(payments));
-    expect(paid.every((t) => t.amount === PAYMENT)).toBe(true);
     const [invoice] = await db.select().from(invoices).where(eq(invoices.id, at.invoiceId));
-    expect(invoice.payment).toBe(PAYMENT * payments.filter((p) => !p.removed).length);
-    const moves = await db.select().from(inventoryLog).where(eq(inventoryLog.product_id, at.productId));
     const [product] = await db.select().from(products).where(eq(products.id, at.productId));
-    expect(product.stock, 'stock = the sum of its moves').toBe(moves.reduce((sum, m) => sum + m.amount, 0));
-    expect(product.stock, 'stock = opening + every receipt once').toBe(2 + received);
+    return {
+      payments: await db.select().from(transactions).where(eq(transactions.invoice_id, at.invoiceId)),
+      paid: invoice.payment,
+      stock: product.stock,
+      moves: await db.select().from(inventoryLog).where(eq(inventoryLog.product_id, at.productId)),
+    };
+  }
+
+  /**
+   * This run's payments on the server once each, removed or not as their device left them; the invoice's paid the sum
+   * of the payments kept; the stock the sum of its moves, and what it was plus each receipt once.
+   */
+  async function expectMoneyAndStock(
+    used: Device[],
+    at: Records,
+    before: Awaited<ReturnType<typeof moneyAndStock>>,
+    payments: Payment[],
+    received: number,
+  ) {
+    const now = await moneyAndStock(at);
+    const earlier = new Set(before.payments.map((t) => t.id));
+    const state = (list: { id: string; removed: boolean }[]) => list.map((p) => `${p.id}:${p.removed}`).sort();
+    const added = now.payments.filter((t) => !earlier.has(t.id));
+    expect(state(added.map((t) => ({ id: t.id, removed: t.deleted }))), 'every payment once').toEqual(state(payments));
+    expect(added.every((t) => t.amount === PAYMENT)).toBe(true);
+    const kept = now.payments.filter((t) => !t.deleted).reduce((sum, t) => sum + t.amount, 0);
+    expect(now.paid, 'paid = the payments kept').toBe(kept);
+    expect(now.paid).toBe(before.paid + PAYMENT * payments.filter((p) => !p.removed).length);
+    expect(now.stock, 'stock = the sum of its moves').toBe(now.moves.reduce((sum, m) => sum + m.amount, 0));
+    expect(now.stock, 'stock = what it was + every receipt once').toBe(before.stock + received);
     for (const d of used) {
-      expect((await d.db.products.get(at.productId))?.stock).toBe(product.stock);
-      expect((await d.db.invoices.get(at.invoiceId))?.payment).toBe(invoice.payment);
+      expect((await d.db.products.get(at.productId))?.stock).toBe(now.stock);
+      expect((await d.db.invoices.get(at.invoiceId))?.payment).toBe(now.paid);
     }
   }
 
