@@ -1,6 +1,10 @@
 import { isMoneyField, isTimeField, type Choice, type DecidedEntity } from '../domain/decisions';
 import type { ConflictAnswer, FieldChangeSet } from '../domain/fieldChanges';
 import { MSG, fill } from '../domain/messages';
+import { CONFIG_CALLS } from '../domain/writes/config';
+import { CUSTOMER_CALLS } from '../domain/writes/customers';
+import { PRODUCT_CALLS } from '../domain/writes/products';
+import { TEAM_CALLS } from '../domain/writes/team';
 import type { ConflictRow } from './db';
 import type { EnqueueInput, WriteContext } from './write';
 
@@ -58,13 +62,20 @@ export function fieldCall(
   const extra = device ? { device } : {};
   const whole = { ...set.changes, base: set.base, ...extra };
   // a block goes by its own call (level 5), an edit of the other fields by PUT /customer (level 3)
-  if (entity === 'customers' && 'active' in set.changes)
-    return { method: 'PUT', path: '/customer-status', body: { data: { id, ...whole } }, label };
-  if (entity === 'customers') return { method: 'PUT', path: '/customer', body: { data: { id, ...whole } }, label };
-  if (entity === 'users') return { method: 'PUT', path: '/v2/auth/user', body: { data: { id, ...whole } }, label };
-  if (entity === 'products')
-    return { method: 'PUT', path: '/v2/inventory/product', body: { data: { id, ...whole } }, label };
-  if (entity === 'config') return { method: 'PUT', path: `/configsheet/${id}`, body: { data: whole }, label };
+  // the route of each record's call is its catalogue entry's (src/domain/writes)
+  const byId = (c: { method: EnqueueInput['method']; path: string }) => ({
+    method: c.method,
+    path: c.path,
+    body: { data: { id, ...whole } },
+    label,
+  });
+  if (entity === 'customers') return byId('active' in set.changes ? CUSTOMER_CALLS.status : CUSTOMER_CALLS.edit);
+  if (entity === 'users') return byId(TEAM_CALLS.edit);
+  if (entity === 'products') return byId(PRODUCT_CALLS.edit);
+  if (entity === 'config') {
+    const { method, path } = CONFIG_CALLS.edit;
+    return { method, path: path.replace(':id', id), body: { data: whole }, label };
+  }
   const [field] = Object.keys(set.changes);
   if (field === 'status' && set.changes.status === 'canceled')
     return { method: 'PUT', path: CANCEL_PATH, body: { data: { id, base: set.base, ...extra } }, label };
