@@ -361,6 +361,8 @@ describe('Payments (SPEC §4, §5 Payment)', () => {
     // another tab applies a discount while the cashier types
     await act(() => data.repos.invoices.discount(inv.id, 10).then(() => undefined));
     await data.db.outbox.clear();
+    // the dialog has seen the change (on a loaded machine the live read can land after the click otherwise)
+    await waitFor(() => expect(within(d).getByTestId('payment-due').textContent).toBe('$90.00'));
     type(field(d, 'amount'), '50');
     fireEvent.click(submitOf(d, 'Make payment'));
     expect((await within(d).findByTestId('payment-dialog-error')).textContent).toContain(MSG.couldNotPay);
