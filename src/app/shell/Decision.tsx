@@ -2,7 +2,7 @@ import { Box, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { formatShop } from '../../domain/dates';
-import { DECISION_WHEN, isMoneyField, isTimeField, shownValue } from '../../domain/decisions';
+import { DECISION_WHEN, isMoneyField, isTimeField, shownValue, type ShownAs } from '../../domain/decisions';
 import { isFinal } from '../../domain/jobs';
 import { MSG, fill } from '../../domain/messages';
 import type { Choice } from '../../domain/decisions';
@@ -42,30 +42,11 @@ function useClosedJob(f: FieldConflictRow['field']): boolean | undefined {
   return closable ? closed : false;
 }
 
-/**
- * One field conflict of the "Needs your decision" list (issue 14): the record, the field, what you wrote and what
- * is there now, who changed it, on which device and when. Keep theirs, use mine (sent against what is there now),
- * or edit and send (a price or a booking is edited on its own screen); each decision goes to the activity log.
- */
-export function Decision({ c, tz }: { c: FieldConflictRow; tz: string }) {
-  const engine = useSync();
+/** The record, the field, both values (as the field is shown), who changed it, and why nothing can land yet. */
+function Facts({ c, tz, shown, closed }: { c: FieldConflictRow; tz: string; shown: ShownAs; closed?: boolean }) {
   const f = c.field;
-  const shown = { money: isMoneyField(f.entity, f.field), time: isTimeField(f.entity, f.field), tz };
-  // a price in cents, a booking time or a list of services is not typed as text: keep theirs or use mine
-  const typed = !shown.money && !shown.time && !Array.isArray(f.mine);
-  const closed = useClosedJob(f);
-  const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(() => (f.mine === null || f.mine === undefined ? '' : String(f.mine)));
-  const [busy, setBusy] = useState(false);
-  const decide = (choice: Choice, value?: unknown) => {
-    setBusy(true);
-    engine.conflicts
-      .decide(c.id, choice, value)
-      .catch(notifyError)
-      .finally(() => setBusy(false));
-  };
   return (
-    <Box borderWidth="1px" borderRadius="md" p="3" data-testid="decision">
+    <>
       <Text fontWeight="semibold">{f.record}</Text>
       <Text fontSize="sm">{f.label}</Text>
       <Stack gap="0" mt="1">
@@ -90,6 +71,35 @@ export function Decision({ c, tz }: { c: FieldConflictRow; tz: string }) {
           {MSG.conflictJobReopen}
         </Text>
       )}
+    </>
+  );
+}
+
+/**
+ * One field conflict of the "Needs your decision" list (issue 14): the record, the field, what you wrote and what
+ * is there now, who changed it, on which device and when. Keep theirs, use mine (sent against what is there now),
+ * or edit and send (a price or a booking is edited on its own screen); each decision goes to the activity log.
+ */
+export function Decision({ c, tz }: { c: FieldConflictRow; tz: string }) {
+  const engine = useSync();
+  const f = c.field;
+  const shown = { money: isMoneyField(f.entity, f.field), time: isTimeField(f.entity, f.field), tz };
+  // a price in cents, a booking time or a list of services is not typed as text: keep theirs or use mine
+  const typed = !shown.money && !shown.time && !Array.isArray(f.mine);
+  const closed = useClosedJob(f);
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(() => (f.mine === null || f.mine === undefined ? '' : String(f.mine)));
+  const [busy, setBusy] = useState(false);
+  const decide = (choice: Choice, value?: unknown) => {
+    setBusy(true);
+    engine.conflicts
+      .decide(c.id, choice, value)
+      .catch(notifyError)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Box borderWidth="1px" borderRadius="md" p="3" data-testid="decision">
+      <Facts c={c} tz={tz} shown={shown} closed={closed} />
       {editing ? (
         <Stack mt="2" gap="2">
           <Textarea aria-label={`New ${f.label}`} value={text} onChange={(e) => setText(e.target.value)} rows={2} />
