@@ -9,7 +9,7 @@ import Dashboard from '../../src/app/jobs/Dashboard';
 import { formatShop } from '../../src/domain/dates';
 import { METHOD_COLOR } from '../../src/domain/entities';
 import { MSG } from '../../src/domain/messages';
-import type { CustomerRow, InvoiceRow, TransactionRow } from '../../src/local/db';
+import { setMeta, type CustomerRow, type InvoiceRow, type TransactionRow } from '../../src/local/db';
 import type { Line } from '../../src/local/repositories/invoices';
 import { keepDashCounters, putRow } from '../../src/local/rows';
 import { renderScreen } from './render';
@@ -426,7 +426,10 @@ describe('Estimates table (SPEC §2, /view-estimates)', () => {
 
   it('level 3 may delete (SPEC §6) but not edit', async () => {
     const { data } = await renderScreen(<Estimates />, { level: 3, path: '/view-estimates' });
+    // an estimate a level-4 member wrote on this device (level 3 may not create one)
+    await setMeta(data.db, 'session', { username: 'user4', permission: 4 });
     const est = await data.repos.estimates.create(profile, { work_hour: 1, rate_hour: 5_000 }, [], ['Brakes']);
+    await setMeta(data.db, 'session', { username: 'user3', permission: 3 });
     const row = await findRow(est.id);
     expect(within(row).getByRole('button', { name: 'Delete' })).toBeTruthy();
     expect(within(row).queryByRole('link', { name: /Edit/ })).toBeNull();
