@@ -15,6 +15,7 @@ import { deleteRow, putRow } from '../../src/local/rows';
 import { INVOICE_SORTS, TRANSACTION_SORTS, invoicePages } from '../../src/local/repositories/invoicePages';
 import { ESTIMATE_SORTS, estimatePages, type EstimateSort } from '../../src/local/repositories/estimatePages';
 import type { PageQuery } from '../../src/local/repositories/pageReader';
+import { sortedIds, walkPages, type ReadPage } from './pageWalk';
 import { dbName } from './helpers';
 
 const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + (i % 60) * 3_600_000).toISOString();
@@ -62,39 +63,12 @@ async function device(n: number) {
   return { db, pages: invoicePages(db), stored: await db.invoices.toArray() };
 }
 
-type Read<T, S extends string = string> = (
-  q: PageQuery<S>,
-) => Promise<{ rows: T[]; hasNext: boolean; hasPrev: boolean; total: number }>;
+type Read<T extends Row, S extends string = string> = ReadPage<S, T>;
 
-/** Walks every page forward with Next, then back with Previous; returns the ids in the order shown. */
-async function walk<T extends Row, S extends string>(read: Read<T, S>, field: string, q: PageQuery<S>) {
-  const forward: string[][] = [];
-  let page = await read(q);
-  forward.push(page.rows.map((r) => r.id));
-  while (page.hasNext) {
-    page = await read({ ...q, after: pageKey(page.rows[page.rows.length - 1], field) });
-    forward.push(page.rows.map((r) => r.id));
-  }
-  const backward: string[][] = [forward[forward.length - 1]];
-  while (page.hasPrev) {
-    page = await read({ ...q, before: pageKey(page.rows[0], field) });
-    backward.unshift(page.rows.map((r) => r.id));
-  }
-  return { forward, backward, total: (await read(q)).total };
-}
-
-/** The rows sorted by a key, ties by id, all in memory: what the table must show. */
-function expected<T extends Row>(rows: T[], field: string, desc: boolean, keep: (r: T) => boolean = () => true) {
-  const cmp = (a: T, b: T) => {
-    const x = a[field] as string | number;
-    const y = b[field] as string | number;
-    return (x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * (desc ? -1 : 1);
-  };
-  return rows
-    .filter(keep)
-    .sort(cmp)
-    .map((r) => r.id);
-}
+const walk = <T extends Row, S extends string>(read: Read<T, S>, field: string, q: PageQuery<S>) =>
+  walkPages(read, (r) => pageKey(r, field), q);
+const expected = <T extends Row>(rows: T[], field: string, desc: boolean, keep?: (r: T) => boolean) =>
+  sortedIds(rows, (r) => r[field] as string | number, desc, keep);
 
 describe('the Invoices and Transactions tables read one page through an index (issue 13)', () => {
   it('pages every invoice sort both ways, each row once, in the sort order, with the counted total', async () => {

@@ -10,6 +10,7 @@ import {
   type InventorySort,
 } from '../../src/local/repositories/logPages';
 import type { PageQuery } from '../../src/local/repositories/pageReader';
+import { sortedIds, walkPages, type ReadPage } from './pageWalk';
 import { dbName } from './helpers';
 
 const at = (i: number) => new Date(Date.UTC(2025, 2, 1) + (i % 45) * 60_000).toISOString();
@@ -44,37 +45,14 @@ async function device(n: number) {
   return { db, pages: logPages(db), sys: await db.sys_log.toArray(), inv: await db.inventory_log.toArray() };
 }
 
-type Read<S extends string> = (
+const walk = <S extends string>(
+  read: ReadPage<S, { id: string }>,
+  field: string,
+  raw: Map<string, Row>,
   q: PageQuery<S>,
-) => Promise<{ rows: { id: string }[]; hasNext: boolean; hasPrev: boolean; total: number }>;
-
-async function walk<S extends string>(read: Read<S>, field: string, raw: Map<string, Row>, q: PageQuery<S>) {
-  const forward: string[][] = [];
-  let page = await read(q);
-  forward.push(page.rows.map((r) => r.id));
-  while (page.hasNext) {
-    page = await read({ ...q, after: pageKey(raw.get(page.rows[page.rows.length - 1].id)!, field) });
-    forward.push(page.rows.map((r) => r.id));
-  }
-  const backward: string[][] = [forward[forward.length - 1]];
-  while (page.hasPrev) {
-    page = await read({ ...q, before: pageKey(raw.get(page.rows[0].id)!, field) });
-    backward.unshift(page.rows.map((r) => r.id));
-  }
-  return { forward, backward, total: (await read(q)).total };
-}
-
-function expected(rows: Row[], field: string, desc: boolean, keep: (r: Row) => boolean = () => true) {
-  const cmp = (a: Row, b: Row) => {
-    const x = a[field] as string | number;
-    const y = b[field] as string | number;
-    return (x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * (desc ? -1 : 1);
-  };
-  return rows
-    .filter(keep)
-    .sort(cmp)
-    .map((r) => r.id);
-}
+) => walkPages(read, (r) => pageKey(raw.get(r.id)!, field), q);
+const expected = (rows: Row[], field: string, desc: boolean, keep?: (r: Row) => boolean) =>
+  sortedIds(rows, (r) => r[field] as string | number, desc, keep);
 
 describe('the Activity Log and the Inventory Log read one page through an index (issue 13)', () => {
   it('page each sort both ways, each entry once, with the counted totals', async () => {

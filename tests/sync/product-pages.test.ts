@@ -3,6 +3,7 @@ import { BayBookDB, openLocalDb, rowCountKey, type ProductRow, type Row } from '
 import { pageKey } from '../../src/local/paging';
 import { putRow, recountRows, writeRows } from '../../src/local/rows';
 import type { PageQuery } from '../../src/local/repositories/pageReader';
+import { sortedIds, walkPages, type ReadPage } from './pageWalk';
 import { PRODUCT_SORTS, SUPPLIER_SORTS, productPages } from '../../src/local/repositories/productPages';
 import { productsRepository } from '../../src/local/repositories/products';
 import { teamPages } from '../../src/local/repositories/teamPages';
@@ -68,37 +69,13 @@ async function device(n: number) {
   return { db, pages: productPages(db), team: teamPages(db) };
 }
 
-type Read<T> = (q: PageQuery<string>) => Promise<{ rows: T[]; hasNext: boolean; hasPrev: boolean; total: number }>;
+type Read<T extends Row> = ReadPage<string, T>;
 
-/** Walks every page forward with Next, then back with Previous; returns the ids in the order shown. */
-async function walk<T extends Row>(read: Read<T>, field: string, q: PageQuery<string>) {
-  const forward: string[][] = [];
-  let page = await read(q);
-  forward.push(page.rows.map((r) => r.id));
-  while (page.hasNext) {
-    page = await read({ ...q, after: pageKey(page.rows[page.rows.length - 1], field) });
-    forward.push(page.rows.map((r) => r.id));
-  }
-  const backward: string[][] = [forward[forward.length - 1]];
-  while (page.hasPrev) {
-    page = await read({ ...q, before: pageKey(page.rows[0], field) });
-    backward.unshift(page.rows.map((r) => r.id));
-  }
-  return { forward, backward, total: (await read(q)).total };
-}
-
+const walk = <T extends Row>(read: Read<T>, field: string, q: PageQuery<string>) =>
+  walkPages(read, (r) => pageKey(r, field), q);
 /** What a table must show: the live rows sorted by a column's value as the table orders it, ties by id. */
-function expected<T extends Row>(rows: T[], value: (r: T) => string | number, desc: boolean) {
-  const cmp = (a: T, b: T) => {
-    const x = value(a);
-    const y = value(b);
-    return (x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * (desc ? -1 : 1);
-  };
-  return rows
-    .filter((r) => !r.deleted)
-    .sort(cmp)
-    .map((r) => r.id);
-}
+const expected = <T extends Row>(rows: T[], value: (r: T) => string | number, desc: boolean) =>
+  sortedIds(rows, value, desc, (r) => !r.deleted);
 
 const shown = (v: unknown) => (typeof v === 'number' ? v : String(v ?? '').toUpperCase());
 
