@@ -5,7 +5,7 @@ import { DECISION_WHEN } from '../../src/domain/decisions';
 import { createRepositories } from '../../src/local/repositories';
 import { sysLog } from '../../src/server/db/schema';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { auditDb, customerForm, drain, makeDevice, onlineDevice, user, type Device } from './helpers';
+import { auditDb, customerForm, drain, memberDevice, onlineDevice, type Device } from './helpers';
 
 /** An instant `days` from now at `hour`:00 UTC: always in the future, as a booking must be. */
 const at = (days: number, hour: number) => {
@@ -30,11 +30,7 @@ describe.each(DATABASES)('two devices book and cancel one job (%s)', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind);
     tablet = await onlineDevice(s, 'bc-tablet');
-    const u = await user(s, 4);
-    deskUser = u.username;
-    desk = makeDevice(s, 'bc-desk');
-    await desk.engine.signIn(u);
-    await desk.engine.syncNow();
+    ({ device: desk, username: deskUser } = await memberDevice(s, 'bc-desk', 4));
   });
   afterAll(() => s?.close());
 

@@ -4,7 +4,7 @@ import { getMeta } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import { config, sysLog } from '../../src/server/db/schema';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { drain, makeDevice, onlineDevice, user, type Device } from './helpers';
+import { drain, memberDevice, onlineDevice, type Device } from './helpers';
 
 /**
  * Settings are edited as field changes too (issue 14), on one live server from two devices each with its own
@@ -19,11 +19,7 @@ describe.each(DATABASES)('two devices edit the settings (%s)', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind);
     tablet = await onlineDevice(s, 'cc-tablet');
-    const u = await user(s, 5);
-    deskUser = u.username;
-    desk = makeDevice(s, 'cc-desk');
-    await desk.engine.signIn(u);
-    await desk.engine.syncNow();
+    ({ device: desk, username: deskUser } = await memberDevice(s, 'cc-desk', 5));
   });
   afterAll(() => s?.close());
 

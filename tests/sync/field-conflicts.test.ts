@@ -4,7 +4,7 @@ import { getMeta } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import { sysLog } from '../../src/server/db/schema';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { auditDb, customerForm, drain, makeDevice, onlineDevice, user, type Device } from './helpers';
+import { auditDb, customerForm, drain, memberDevice, onlineDevice, type Device } from './helpers';
 
 /**
  * Issue 14's story on a live server, two devices each with its own IndexedDB: a tablet in the bay goes offline and
@@ -21,11 +21,7 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind);
     tablet = await onlineDevice(s, 'fc-tablet');
-    const u = await user(s, 4);
-    deskUser = u.username;
-    desk = makeDevice(s, 'fc-desk');
-    await desk.engine.signIn(u);
-    await desk.engine.syncNow();
+    ({ device: desk, username: deskUser } = await memberDevice(s, 'fc-desk', 4));
   });
   afterAll(() => s?.close());
 
@@ -200,10 +196,7 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
   });
 
   it('a product: the price changed twice is a conflict shown in dollars, the description lands', async () => {
-    const manager = await user(s, 5);
-    const office = makeDevice(s, 'fc-office');
-    await office.engine.signIn(manager);
-    await office.engine.syncNow();
+    const { device: office, username: manager } = await memberDevice(s, 'fc-office', 5);
     const p = await bay().products.add({
       title: `Brake pads ${plate++}`,
       description: 'Front',
@@ -226,7 +219,7 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
       label: 'Price',
       mine: 4900,
       theirs: 5200,
-      by: manager.username,
+      by: manager,
       record: `Product ${p.title}`,
     });
     await tablet.engine.conflicts.decide(c.id, 'theirs');

@@ -237,6 +237,15 @@ export async function onlineDevice(server: TestServer, name: string): Promise<De
   return d;
 }
 
+/** A device signed in as a new member of `level` (another person than the admin), after its first sync. */
+export async function memberDevice(server: TestServer, name: string, level: number) {
+  const u = await user(server, level);
+  const device = makeDevice(server, name);
+  await device.engine.signIn(u);
+  await device.engine.syncNow();
+  return { device, username: u.username };
+}
+
 /**
  * A write made offline on the device, then synced: `read` of the device's rows before the sync and of the server's
  * after it (through a fresh auditor), for the catalogue's equality tests. Fails on any refused entry.

@@ -7,7 +7,7 @@ import { createRepositories } from '../../src/local/repositories';
 import { sysLog, transactions } from '../../src/server/db/schema';
 import { discardConflict } from '../../src/sync/discard';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { customerForm, drain, makeDevice, onlineDevice, user, type Device } from './helpers';
+import { customerForm, drain, memberDevice, onlineDevice, type Device } from './helpers';
 
 /**
  * Issue 14's money story on one live server, two devices each with its own IndexedDB: the front desk (online)
@@ -23,11 +23,7 @@ describe.each(DATABASES)('refused money is told and kept (%s)', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind);
     tablet = await onlineDevice(s, 'rm-tablet');
-    const u = await user(s, 5);
-    deskUser = u.username;
-    desk = makeDevice(s, 'rm-desk');
-    await desk.engine.signIn(u);
-    await desk.engine.syncNow();
+    ({ device: desk, username: deskUser } = await memberDevice(s, 'rm-desk', 5));
   });
   afterAll(() => s?.close());
 
