@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_TIME_ZONE, formatShop } from '../../src/domain/dates';
+import { BOOKING_FORMAT, DEFAULT_TIME_ZONE, formatShop } from '../../src/domain/dates';
 import { DECISION_WHEN } from '../../src/domain/decisions';
+import { jobSubject } from '../../src/domain/writes/jobs';
 import { createRepositories } from '../../src/local/repositories';
 import { sysLog } from '../../src/server/db/schema';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
@@ -76,6 +77,16 @@ describe.each(DATABASES)('two devices book and cancel one job (%s)', (kind) => {
     expect(await serverJob(job.id)).toMatchObject({ status: 'booked', book_start: at(10, 8), book_end: at(10, 13) });
     expect(await decisionsOn(job.id)).toEqual([]);
     expect(await tablet.db.jobs.get(job.id)).toMatchObject({ book_start: at(10, 8), book_end: at(10, 13) });
+    // the booking route's own log line says the start in the shop's zone (Kingston), as the other lines do
+    const lines = await s.database.db
+      .select()
+      .from(sysLog)
+      .where(eq(sysLog.subject, jobSubject(job)));
+    const booked = lines.map((l) => l.predicate).filter((p) => p.startsWith('booked for '));
+    expect(booked).toContainEqual(
+      expect.stringMatching(new RegExp(`^booked for ${formatShop(at(10, 8), DEFAULT_TIME_ZONE, BOOKING_FORMAT)}`)),
+    );
+    expect(booked.filter((p) => /\d{4}-\d\d-\d\dT/.test(p))).toEqual([]);
   });
 
   it("both move the start: the desk's stays, the bay decides, and its choice lands and is logged", async () => {

@@ -1,17 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { BOOKING_FORMAT, formatShop, shopTimeZone } from '../../../domain/dates';
 import { checkJobUpdate, isFinal, STATUS_AFTER_BOOKING } from '../../../domain/jobs';
 import { bookingChangeSchema, makeBookingDateSchema } from '../../../domain/schemas';
 import { fieldChangeShape, withDevice } from '../../../domain/fieldChanges';
 import { defineRoute, type WriteCtx } from '../../http/route';
 import type { AppServices } from '../../http/services';
 import { validOrBadRequest } from '../../http/validate';
+import { readSettings } from '../../settings';
 import { bookingOf, fieldConflicts, jobOr404, refuse, updateJob, type Job } from './shared';
 
 /** The booking's two times: each a field a person may change on its own (issue 14). */
 const TIMES = ['book_start', 'book_end'] as const;
 type Times = { book_start?: string | null; book_end?: string | null };
 
-/** Stores a booking: both times, the start, and status booked (SPEC §4: a booking date update sets booked). */
+/**
+ * Stores a booking: both times, the start, and status booked (SPEC §4: a booking date update sets booked). The log
+ * line says the start in the shop's time zone, as the screens and the other log lines do.
+ */
 async function storeBooking(
   ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>,
   job: Job,
@@ -19,11 +24,12 @@ async function storeBooking(
   device?: string,
 ) {
   const { start, end } = await bookingOf(ctx.tx, times);
+  const tz = shopTimeZone((await readSettings(ctx.tx)).timeZone);
   await updateJob(
     ctx,
     job,
     { book_start: start, book_end: end, start, status: STATUS_AFTER_BOOKING },
-    withDevice(`booked for ${start.toISOString()}`, device),
+    withDevice(`booked for ${formatShop(start, tz, BOOKING_FORMAT)}`, device),
   );
   return { value: true, message: 'Booking updated' };
 }
