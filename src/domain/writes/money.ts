@@ -3,6 +3,7 @@ import { METHOD_LABELS, type PaymentMethod, type TransactionMethod } from '../en
 import { displayInvoiceNumber } from '../jobs';
 import { MSG, fill } from '../messages';
 import { formatUSD, type Cents } from '../money';
+import { discountSchema, idPayloadSchema, paymentSchema, pointsSchema } from '../schemas';
 import {
   checkDiscount,
   checkPayment,
@@ -13,6 +14,7 @@ import {
   pointsValue,
   type InvoiceParts,
 } from '../totals';
+import type { WriteCall } from './calls';
 
 /**
  * The money writes of the catalogue (issue 17): take a payment, apply the discount, redeem points, remove a
@@ -21,6 +23,19 @@ import {
  * delta, the activity-log line and the answer. The device's repository and the server's route both run the same
  * plan and only store it (Dexie or PostgreSQL), so a check, a figure or a message cannot differ between them.
  */
+
+/** The calls of these writes: the route and its body schema (the permission is API_ROUTES'). */
+export const MONEY_CALLS = {
+  /** {invoice_id, method, amount (cents)}; a device sends the id and receipt number it gave the row, and the vin */
+  pay: { method: 'POST', path: '/transaction', body: paymentSchema },
+  /** {invoice_id, amount: the percentage}, as SPEC's call carries it */
+  discount: { method: 'POST', path: '/discount', body: discountSchema },
+  /** {invoice_id, points} */
+  redeem: { method: 'POST', path: '/redemption', body: pointsSchema },
+  /** {id} of the transaction: a reversal (level 5) */
+  removeTransaction: { method: 'DELETE', path: '/transaction', body: idPayloadSchema },
+} as const satisfies Record<string, WriteCall<unknown>>;
+
 export interface MoneyInvoice extends InvoiceParts {
   id: string;
   number: string;

@@ -6,6 +6,8 @@ import type { NewInvoicePlan, PlannedInvoice } from '../../domain/writes/invoice
 import type { InvoiceChangePlan } from '../../domain/writes/invoiceEdits';
 import { availableTo, checkLineStock, invoiceLine, sentLines } from '../../domain/writes/lines';
 import type { MoneyPlan, Planned } from '../../domain/writes/money';
+import type { WriteCall } from '../../domain/writes/calls';
+import { callOf } from '../calls';
 import type { CustomerRow, InvoiceRow, ProductRow, TransactionRow } from '../db';
 import { LocalWriteError, type WriteContext } from '../write';
 
@@ -130,15 +132,15 @@ export function plannedInvoice(plan: PlannedInvoice): NewInvoicePlan {
 }
 
 /**
- * Appends a plan's transaction row, numbered from this device's receipt series, and queues the call that makes the
- * same row (same id and number) on the server. `send` adds what the call carries beyond the row (a discount's
- * percentage in `amount`, a redemption's points).
+ * Appends a plan's transaction row, numbered from this device's receipt series, and queues its catalogue call
+ * (src/domain/writes/money.ts MONEY_CALLS) that makes the same row (same id and number) on the server. `data` is the
+ * body as the call's schema checked it (a discount's percentage in `amount`, a redemption's points).
  */
-export async function appendTransaction(
+export async function appendTransaction<B extends Record<string, unknown>>(
   w: WriteContext,
   inv: InvoiceRow,
   t: NonNullable<MoneyPlan['append']>,
-  call: { path: string; label: string; send?: Record<string, unknown> },
+  call: { call: WriteCall<B>; data: B; label: string },
 ): Promise<TransactionRow> {
   const id = newId();
   const number = await w.nextNumber('receipt');
@@ -157,20 +159,7 @@ export async function appendTransaction(
   };
   await w.put('transactions', row);
   await w.enqueue({
-    method: 'POST',
-    path: call.path,
-    body: {
-      data: {
-        id,
-        number,
-        method: t.method,
-        invoice_id: inv.id,
-        amount: t.amount,
-        vin: inv.vin,
-        base_version: inv.version,
-        ...call.send,
-      },
-    },
+    ...callOf(call.call, { ...call.data, id, number, vin: inv.vin, base_version: inv.version }),
     creates: [id],
     needs: [inv.id],
     label: call.label,

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentMethod, TransactionMethod } from '../../domain/entities';
 import { newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
-import { discountSchema, idPayloadSchema, paymentSchema, pointsSchema } from '../../domain/schemas';
 import {
+  MONEY_CALLS,
   planDiscount,
   planPayment,
   planRedemption,
@@ -79,11 +79,9 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/transaction',
+    ...MONEY_CALLS.pay,
     write: true,
     summary: 'Take a payment {method, invoice_id, amount (cents), vin}: above 0 and at most the amount due',
-    body: paymentSchema,
     async handler(ctx) {
       const { body } = ctx;
       const inv = await invoiceOr404(ctx.tx, body.invoice_id, true);
@@ -102,11 +100,9 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/discount',
+    ...MONEY_CALLS.discount,
     write: true,
     summary: 'Apply the customer discount once {invoice_id, amount: percent 5–20}, on labour plus products',
-    body: discountSchema,
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.invoice_id, true);
       const planned = planDiscount(inv, await readSettings(ctx.tx), ctx.body.amount);
@@ -118,11 +114,9 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/redemption',
+    ...MONEY_CALLS.redeem,
     write: true,
     summary: "Redeem loyalty points {invoice_id, points}: at least 1, no more than the customer's points",
-    body: pointsSchema,
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.invoice_id, true);
       const customer = await customerOf(ctx.tx, inv);
@@ -156,11 +150,9 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'DELETE',
-    path: '/transaction',
+    ...MONEY_CALLS.removeTransaction,
     write: true,
     summary: 'Remove a transaction {id}: a reversal that restores the amount due (and points), kept in the log',
-    body: idPayloadSchema,
     async handler(ctx) {
       const [t] = await ctx.tx
         .select()
