@@ -134,6 +134,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/report', 'report.view'),
   r('POST', '/report-products', 'report.view'),
   r('GET', '/sys-log', 'log.view'),
+  // the cash-up at closing (issue 18): the day's record, and the list of past ones
+  r('POST', '/v3/cashup', 'cashup.close'),
+  r('GET', '/v3/cashups', 'cashup.close'),
 ];
 
 export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;

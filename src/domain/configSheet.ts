@@ -26,6 +26,7 @@ export const CONFIG_NAMES = {
   shopTaxNumber: 'shop_tax_number',
   documentFooter: 'document_footer',
   receiptFormat: 'receipt_format',
+  cashupScope: 'cashup_scope',
 } as const;
 
 /**
@@ -45,6 +46,12 @@ export const SHOP_DETAIL_NAMES: readonly string[] = [
 
 /** The paper a payment's receipt is printed on: an 80 mm thermal roll (the counter's printer) or an A4 page. */
 export type ReceiptFormat = '80mm' | 'A4';
+
+/**
+ * Whose drawer a cash-up counts (issue 18): the shop's one drawer (one cash-up a day for the shop, the default) or
+ * each device's own (one a day per device, counting the payments taken on it).
+ */
+export type CashupScope = 'shop' | 'device';
 
 export const CONFIG_SEED: readonly ConfigSeed[] = [
   { name: 'labour_rate', title: 'Labour rate', description: 'Default rate per work hour (USD)', amount: 50 },
@@ -93,6 +100,7 @@ export const CONFIG_SEED: readonly ConfigSeed[] = [
   { name: 'shop_tax_number', title: 'Tax/registration number', description: NO_VALUE, amount: null },
   { name: 'document_footer', title: 'Document footer line', description: 'Thank you for your business.', amount: null },
   { name: 'receipt_format', title: 'Receipt paper (80mm or A4)', description: '80mm', amount: null },
+  { name: 'cashup_scope', title: 'Cash-up: one a day per (shop or device)', description: 'shop', amount: null },
 ];
 
 export type Settings = Record<string, number | string>;
@@ -120,6 +128,7 @@ export interface ShopSettings {
   shopTaxNumber: string;
   documentFooter: string;
   receiptFormat: ReceiptFormat;
+  cashupScope: CashupScope;
 }
 
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
@@ -136,7 +145,12 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   shopTaxNumber: '',
   documentFooter: '',
   receiptFormat: '80mm',
+  cashupScope: 'shop',
 };
+
+/** 'device' (any case, spaces ignored) makes a cash-up per device; anything else one for the shop. */
+export const cashupScopeOf = (value: string): CashupScope =>
+  value.replace(/\s+/g, '').toLowerCase() === 'device' ? 'device' : 'shop';
 
 /** 'A4' (any case, spaces ignored) prints receipts on A4; anything else on the 80 mm roll. */
 export const receiptFormatOf = (value: string): ReceiptFormat =>
@@ -171,5 +185,6 @@ export function shopSettings(
     shopTaxNumber: detail(CONFIG_NAMES.shopTaxNumber),
     documentFooter: detail(CONFIG_NAMES.documentFooter),
     receiptFormat: receiptFormatOf(text(CONFIG_NAMES.receiptFormat, d.receiptFormat)),
+    cashupScope: cashupScopeOf(text(CONFIG_NAMES.cashupScope, d.cashupScope)),
   };
 }

@@ -250,6 +250,12 @@ export const MSG = {
   transactionRemoved: 'Transaction removed',
   logAdded: 'Log added',
   logDeleted: 'Log deleted',
+  // cash-up at closing (issue 18; beyond SPEC, so in BayBook's own words)
+  cashupSaved: 'Cash-up saved',
+  cashupCounted: 'Enter the cash counted in the drawer',
+  cashupDay: 'Enter the day to cash up (YYYY-MM-DD)',
+  cashupFuture: 'The day {day} has not begun yet: nothing to cash up',
+  cashupTaken: 'The cash-up for {day} ({till}) was already made by {who} at {time}',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -62,6 +62,8 @@ export const ACTIONS = {
   'serviceLog.delete': 5,
   'product.manage': 5,
   'job.reopenFinal': 5,
+  // beyond SPEC (issue 18): the end-of-day cash-up, at the level of the Transactions and Reports screens
+  'cashup.close': 5,
 } as const satisfies Record<string, Level>;
 
 export type Action = keyof typeof ACTIONS;

@@ -38,6 +38,7 @@ export type JobRow = StoredRow<'jobs'>;
 export type ProductRow = StoredRow<'products'>;
 export type InvoiceRow = StoredRow<'invoices'>;
 export type TransactionRow = StoredRow<'transactions'>;
+export type CashupRow = StoredRow<'cashups'>;
 
 export type OutboxState = 'pending' | 'held' | 'sending' | 'rejected';
 
@@ -139,6 +140,7 @@ export class BayBookDB extends Dexie {
   invoices!: EntityTables['invoices'];
   estimates!: EntityTables['estimates'];
   transactions!: EntityTables['transactions'];
+  cashups!: EntityTables['cashups'];
   config!: EntityTables['config'];
   users!: EntityTables['users'];
   sys_log!: EntityTables['sys_log'];

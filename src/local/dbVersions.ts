@@ -139,7 +139,15 @@ const V6_KEYS: Record<keyof typeof SCHEMA_V6, (r: Row) => object> = {
   users: memberKeys,
 };
 
-export const DB_VERSION = 6;
+/**
+ * Version 7 (issue 18): the cash-ups at closing — one a day per till, found by `[day+till]`, listed by day. Helper F's
+ * device-only store for the shared tablet joins this same version (not yet shipped).
+ */
+export const SCHEMA_V7 = {
+  cashups: 'id, [day+till], day, closed_at',
+} as const;
+
+export const DB_VERSION = 7;
 
 /** Every version in order (the last one listing a table holds its current indexes). */
 export const SCHEMA_HISTORY: readonly Readonly<Record<string, string>>[] = [
@@ -149,6 +157,7 @@ export const SCHEMA_HISTORY: readonly Readonly<Record<string, string>>[] = [
   SCHEMA_V4,
   SCHEMA_V5,
   SCHEMA_V6,
+  SCHEMA_V7,
 ];
 
 /** Declares the versions up to `upTo` (tests open older ones to upgrade from them) with their upgrades. */
@@ -206,4 +215,5 @@ export function declareVersions(db: Dexie, upTo: number): void {
         }
       });
   }
+  if (upTo >= 7) db.version(7).stores(SCHEMA_V7);
 }

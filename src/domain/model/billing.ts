@@ -1,5 +1,6 @@
-import type { InvoiceLine } from '../entities';
-import { bool, int, json, money, real, stamps, text, uuid } from './fields';
+import type { InvoiceLine, PaymentMethod } from '../entities';
+import type { Cents } from '../money';
+import { bool, int, json, money, real, stamps, text, time, uuid } from './fields';
 import { invoiceKeys, nameKey, numberKey } from './keys';
 import { table } from './table';
 
@@ -151,4 +152,36 @@ export const transactions = table({
     ],
     keys: (t) => ({ number_key: numberKey(t.number) }),
   },
+});
+
+/**
+ * The cash-up at closing (issue 18): a shop day's takings by payment method as the transactions say, the cash
+ * counted in the drawer, and the difference. One a day per till — 'shop', or a device's code when the config sheet's
+ * cashup_scope is 'device' (the server's unique index keeps it so). Written once, never edited.
+ */
+export const cashups = table({
+  name: 'cashups',
+  level: 5,
+  fields: {
+    id: uuid().primaryKey(),
+    /** the shop day, 'YYYY-MM-DD' in the shop's time zone */
+    day: text(),
+    /** whose drawer: 'shop', or the code of the device whose payments it counts */
+    till: text(),
+    /** the device that made it ('S' through the API) */
+    device: text().default('S'),
+    /** cents by payment method (cash, debit_card, credit_card, online, cheque): the day's payments, not reversed */
+    expected: json<Record<PaymentMethod, Cents>>().default({}),
+    /** how many payments `expected` sums */
+    payments: int().default(0),
+    counted_cash: money(),
+    /** counted cash less expected cash: negative when the drawer is short */
+    difference: money(),
+    note: text().default(''),
+    closed_by: text().default(''),
+    closed_at: time(),
+    ...stamps,
+  },
+  serverIndexes: [{ name: 'cashups_day_till_uq', on: ['day', 'till'], unique: true }],
+  device: { indexes: ['[day+till]', 'day', 'closed_at'] },
 });

@@ -1,4 +1,4 @@
-import { estimates, invoices, transactions } from './billing';
+import { cashups, estimates, invoices, transactions } from './billing';
 import { customers } from './customers';
 import { jobs, serviceLog, servicePhotos } from './jobs';
 import { config, services, sysLog, users } from './shop';
@@ -27,6 +27,7 @@ export const MODEL = {
   invoices,
   estimates,
   transactions,
+  cashups,
   sys_log: sysLog,
 };
 

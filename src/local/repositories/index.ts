@@ -1,4 +1,5 @@
 import type { BayBookDB } from '../db';
+import { cashupsRepository } from './cashups';
 import { customersRepository } from './customers';
 import { estimatesRepository } from './estimates';
 import { financeRepository } from './finance';
@@ -22,6 +23,7 @@ export function createRepositories(db: BayBookDB) {
     jobs: jobsRepository(db),
     invoices: invoicesRepository(db),
     finance: financeRepository(db),
+    cashups: cashupsRepository(db),
     products: { ...productsRepository(db), ...productPages(db) },
     estimates: estimatesRepository(db),
     team: { ...teamRepository(db), ...teamPages(db) },

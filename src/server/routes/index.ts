@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../http/services';
 import { authRoutes } from './auth';
+import { cashupsRoutes } from './cashups';
 import { configRoutes } from './config';
 import { customersRoutes } from './customers';
 import { deviceRoutes } from './devices';
@@ -42,5 +43,6 @@ export function registerRoutes(api: FastifyInstance, s: AppServices) {
   paymentsRoutes(api, s);
   estimatesRoutes(api, s);
   reportsRoutes(api, s);
+  cashupsRoutes(api, s);
   documentRoutes(api, s);
 }

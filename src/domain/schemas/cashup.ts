@@ -1,0 +1,28 @@
+import { isValid, parseISO } from 'date-fns';
+import { object, string, type InferType } from 'yup';
+import { MSG } from '../messages';
+import { idField } from './common';
+import { LIMITS, blankAsMissing, boundedText, cents } from './fields';
+
+/** A device code ('B2'), or 'S' for a call made straight through the API (src/server/numbers.ts NUMBER_PATTERN). */
+const DEVICE_CODE = /^(S|[A-Z]\d{1,4})$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The cash-up at closing (issue 18): the shop day, the cash counted in the drawer (cents), a note; the device that
+ * made it and when (a cash-up made offline at closing keeps its time when it arrives the next morning).
+ */
+export const cashupSchema = object({
+  id: idField().optional(),
+  day: string()
+    .required(MSG.cashupDay)
+    .test('day', MSG.cashupDay, (v) => DAY.test(v) && isValid(parseISO(v))),
+  counted_cash: cents('Counted cash', MSG.cashupCounted).transform(blankAsMissing).required(MSG.cashupCounted),
+  note: boundedText('Note', LIMITS.note, MSG.noteMax).trim().default(''),
+  device: string().matches(DEVICE_CODE, MSG.invalidId).default('S'),
+  closed_at: string()
+    .optional()
+    .test('instant', MSG.invalidDates, (v) => v === undefined || (INSTANT.test(v) && !Number.isNaN(Date.parse(v)))),
+});
+export type CashupInput = InferType<typeof cashupSchema>;

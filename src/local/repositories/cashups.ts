@@ -1,0 +1,91 @@
+import { SERVER_DEVICE, cashupWindow, expectedTakings, tillOf, type CashupFigures } from '../../domain/cashup';
+import { shopSettings } from '../../domain/configSheet';
+import { shopDay } from '../../domain/dates';
+import { newId } from '../../domain/ids';
+import { CASHUP_CALLS, planCashup } from '../../domain/writes/cashups';
+import { callOf, checkedCall } from '../calls';
+import { getMeta, type BayBookDB, type CashupRow } from '../db';
+import { LocalWriteError, localWrite } from '../write';
+
+/** What the Cash-up screen shows for a day before it is closed: the till, the expected takings, a cash-up made. */
+export interface CashupDay extends CashupFigures {
+  day: string;
+  till: string;
+  timeZone: string;
+  /** the cash-up already made for this day and till, if any */
+  made: CashupRow | undefined;
+}
+
+/** What a cash-up takes from the screen: the day (the shop's today when left out), the cash counted, a note. */
+export interface CashupEntry {
+  day?: string;
+  counted_cash: number | string;
+  note?: string;
+}
+
+async function dayRows(db: BayBookDB, day: string, tz: string) {
+  const w = cashupWindow(day, tz);
+  const [taken, made] = await Promise.all([
+    db.transactions.where('created_at').between(w.from.toISOString(), w.to.toISOString(), true, false).toArray(),
+    db.cashups.where('day').equals(day).toArray(),
+  ]);
+  return { taken, made };
+}
+
+const deviceOf = async (db: BayBookDB) => (await getMeta<string>(db, 'deviceCode', '')) || SERVER_DEVICE;
+
+/**
+ * The cash-up at closing (issue 18, level 5): the day's expected takings from the transactions this device holds,
+ * and the cash-up as a catalogue write (src/domain/writes/cashups.ts) — made offline, counted again by the server
+ * from every device's payments when the outbox arrives.
+ */
+export function cashupsRepository(db: BayBookDB) {
+  return {
+    /** The shop day of `now` in the shop's zone ('YYYY-MM-DD'). */
+    async today(now = new Date()): Promise<string> {
+      return shopDay(now, shopSettings(await db.config.toArray()).timeZone);
+    },
+    /** The day as the screen shows it before closing: the till's expected takings and a cash-up already made. */
+    async day(day: string): Promise<CashupDay> {
+      const settings = shopSettings(await db.config.toArray());
+      const till = tillOf(settings.cashupScope, await deviceOf(db));
+      const { taken, made } = await dayRows(db, day, settings.timeZone);
+      const figures = expectedTakings(taken, day, settings.timeZone, till);
+      return { ...figures, day, till, timeZone: settings.timeZone, made: made.find((c) => c.till === till) };
+    },
+    /** The cash-ups made, newest day first. */
+    async recent(limit = 30): Promise<CashupRow[]> {
+      return db.cashups.orderBy('day').reverse().limit(limit).toArray();
+    },
+    /** POST /v3/cashup */
+    async close(entry: CashupEntry): Promise<CashupRow> {
+      const device = await deviceOf(db);
+      const day = entry.day ?? (await this.today());
+      const sent = { ...entry, day, device, closed_at: new Date().toISOString() };
+      const v = await checkedCall(db, CASHUP_CALLS.close, sent);
+      return localWrite(db, async (w) => {
+        const settings = shopSettings(await w.db.config.toArray());
+        const { taken, made } = await dayRows(w.db, v.day, settings.timeZone);
+        const plan = planCashup(v, {
+          transactions: taken,
+          made,
+          scope: settings.cashupScope,
+          timeZone: settings.timeZone,
+          username: w.session.username,
+          now: new Date(w.now),
+        });
+        if (!plan.ok) throw new LocalWriteError(plan.message);
+        const id = newId();
+        const row = await w.put<CashupRow>('cashups', {
+          id,
+          ...plan.row,
+          created_at: w.now,
+          updated_at: w.now,
+          version: 1,
+        });
+        await w.enqueue({ ...callOf(CASHUP_CALLS.close, { ...v, id }), creates: [id], label: plan.log.subject });
+        return row;
+      });
+    },
+  };
+}
