@@ -14,8 +14,15 @@ export const ADMIN = { username: 'admin', password: 'e2e-admin-pw' };
 /** The two screen sizes of the issues' screenshots: a 10-inch tablet in the bay and the front-desk PC. */
 export const SIZES = { tablet: { width: 1024, height: 768 }, desk: { width: 1440, height: 900 } } as const;
 
+/**
+ * Screenshots are for people to look at, not assertions: taken only when asked (BAYBOOK_SCREENSHOTS=1), since a
+ * full-page shot at each size costs CI time on two cores.
+ */
+export const SCREENSHOTS = process.env.BAYBOOK_SCREENSHOTS === '1';
+
 /** Screenshots of the page at both sizes under test-output/ (screen-<name>-<size>.png); leaves it at tablet size. */
 export async function shoot(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
   for (const [size, viewport] of Object.entries(SIZES)) {
     await page.setViewportSize(viewport);
     await page.screenshot({ path: join(OUT, `screen-${name}-${size}.png`), fullPage: true });

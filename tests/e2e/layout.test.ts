@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_ROUTES } from '../../src/domain/routes';
 import { TOUCH_TARGET_PX } from '../../src/app/ui/theme';
 import { axeFindings } from './axe';
-import { ADMIN, OUT, browser, ensureBuild, signInAdmin, startProduct, type RunningServer } from './harness';
+import {
+  ADMIN,
+  OUT,
+  SCREENSHOTS,
+  browser,
+  ensureBuild,
+  signInAdmin,
+  startProduct,
+  type RunningServer,
+} from './harness';
 
 /**
  * Every screen fits a bay tablet (issue 15): at 768×1024, 1024×768 and 1440×900 the page never scrolls sideways
@@ -292,11 +301,12 @@ describe('every screen fits the tablet and desk sizes', () => {
       ];
       if (BAY_SCREENS.has(path) && TABLETS.includes(size)) found.push(...(await smallTargets()));
       problems.push(...found.map((p) => `${size.width}×${size.height}: ${p}`));
-      // every screen at every size, to look at: test-output/layout-<screen>-<size>.png
-      await page.screenshot({
-        path: join(OUT, `layout${path.replace(/\//g, '-')}-${size.width}x${size.height}.png`),
-        fullPage: true,
-      });
+      // every screen at every size, to look at (BAYBOOK_SCREENSHOTS=1): test-output/layout-<screen>-<size>.png
+      if (SCREENSHOTS)
+        await page.screenshot({
+          path: join(OUT, `layout${path.replace(/\//g, '-')}-${size.width}x${size.height}.png`),
+          fullPage: true,
+        });
     }
     // the message lists them all (the array diff shows only the first few)
     expect(problems, `${path}:\n${problems.join('\n')}`).toEqual([]);
