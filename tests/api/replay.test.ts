@@ -1253,6 +1253,20 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         },
       }),
     },
+    // --- the cash-up at closing (issue 18) ---------------------------------------------------------------------------------
+    {
+      route: 'POST /v3/cashup',
+      kind: 'write',
+      prepare: async () => ({
+        path: '/v3/cashup',
+        body: { data: { day: '2026-01-02', counted_cash: 2500, note: 'replayed' } },
+        async verify(res) {
+          expect(await db().select().from(t.cashups).where(eq(t.cashups.day, '2026-01-02'))).toMatchObject([
+            { id: res.body.id, till: 'shop', counted_cash: 2500, difference: 2500 },
+          ]);
+        },
+      }),
+    },
   ];
 
   it('has a scenario for every call of src/domain/apiRoutes.ts that is not a GET, and none for a call it lacks', () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentMethod } from '../../src/domain/entities';
 import type { BayBookDB } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
@@ -55,7 +56,7 @@ describe.each(DATABASES)('cash-up writes: the device and the server keep the sam
   afterAll(() => s?.close());
 
   /** A paid invoice on the device: its payments by method, synced. */
-  async function takePayments(payments: [string, number][]) {
+  async function takePayments(payments: [PaymentMethod, number][]) {
     const cid = await repos.customers.add(customerForm(`CU ${plate++}`));
     const customer = (await repos.customers.get(cid))!;
     const job = await repos.jobs.create({ customer, service: ['Oil change'], mileage: 10 });
