@@ -1,9 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildApp, openBrowser, startProduct } from './shop/device';
-import { seedServer, shopOf } from './shop/server';
+import { seedServer, shopOf, type ShopSize } from './shop/server';
+import { chromiumCpu, cpuDelta, cpuSeconds } from './shop/cpu';
 import { CLICK_MENU, fmt, timed } from './shop/timing';
 
 /**
@@ -62,13 +63,33 @@ const readMeta = (page: Page, key: string) =>
     key,
   );
 
-async function firstSync(page: Page, url: string, changes: number) {
+/** With BAYBOOK_BENCH_PROFILE=DIR: the page's CPU profile of the sync, written to DIR (open it in DevTools). */
+async function profiler(page: Page) {
+  const dir = process.env.BAYBOOK_BENCH_PROFILE;
+  if (!dir) return async () => undefined;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+  await cdp.send('Profiler.start');
+  return async (name: string) => {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  };
+}
+
+async function firstSync(page: Page, url: string, changes: number, serverPid: number, profile: string) {
   await page.goto(`${url}/login`);
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(ADMIN.password);
+  const stopProfile = await profiler(page);
+  const cpu0 = cpuSeconds(serverPid);
+  const chromium0 = chromiumCpu(profile);
   const t0 = Date.now();
   const clicked = await page.evaluate(() => Date.now());
   await page.getByRole('button', { name: 'Login' }).click();
+  // BAYBOOK_BENCH_QUIET=1: the sync watched from Add Customer (reads nothing) instead of the Dashboard
+  if (process.env.BAYBOOK_BENCH_QUIET)
+    await page.getByRole('navigation', { name: 'Main menu' }).getByText('Add Customer').click();
   const shown = new Set<string>();
   for (;;) {
     if (await readMeta(page, 'lastPull').catch(() => undefined)) break;
@@ -81,12 +102,15 @@ async function firstSync(page: Page, url: string, changes: number) {
     await page.waitForTimeout(500);
   }
   const s = (Date.now() - t0) / 1000;
+  const serverCpu = cpuSeconds(serverPid) - cpu0;
+  const chromium = cpuDelta(chromium0, chromiumCpu(profile));
+  await stopProfile(`first-sync-${changes}`);
   const longest = await longestTasks(page, clicked);
   console.log(
     `  first sync, sign-in → all rows local: ${s.toFixed(1)} s, ${Math.round(changes / s)} rows/s, longest main-thread task ${longest.during.toFixed(0)} ms`,
   );
   console.log(
-    `  (longest task loading the login page, before the click: ${longest.before.toFixed(0)} ms; progress shown: ${[...shown].join(' → ') || 'none'})`,
+    `  (longest task loading the login page, before the click: ${longest.before.toFixed(0)} ms; CPU s during the sync: server ${serverCpu.toFixed(1)}, ${chromium}; progress shown: ${[...shown].join(' → ') || 'none'})`,
   );
 }
 
@@ -113,21 +137,38 @@ async function dashboard(page: Page) {
   console.log(`  (reference: menu click → Add Customer form, a screen that reads nothing: ${fmt(floor)})`);
 }
 
+/**
+ * Seeds `dataDir` at `shop`'s size; with BAYBOOK_BENCH_SEEDED=DIR a seeded copy is kept in DIR and copied from the
+ * next time (seeding 50,000 customers takes minutes; the product changes its data dir, so each run gets a copy).
+ */
+async function seeded(dataDir: string, shop: ShopSize): Promise<number> {
+  const cache = process.env.BAYBOOK_BENCH_SEEDED;
+  if (!cache) return seedServer(dataDir, shop);
+  const kept = join(cache, String(shop.customers));
+  if (!existsSync(join(kept, 'changes'))) {
+    const changes = await seedServer(join(kept, 'data'), shop);
+    writeFileSync(join(kept, 'changes'), String(changes));
+  }
+  cpSync(join(kept, 'data'), dataDir, { recursive: true });
+  return Number(readFileSync(join(kept, 'changes'), 'utf8'));
+}
+
 const dist = process.env.BAYBOOK_BENCH_DIST ?? buildApp();
 for (const size of SIZES) {
   const shop = shopOf(size);
   const dataDir = mkdtempSync(join(tmpdir(), 'baybook-bench-shop-'));
   const t = Date.now();
-  const changes = await seedServer(dataDir, shop);
+  const changes = await seeded(dataDir, shop);
   console.log(
     `${size} customers, ${shop.jobs} jobs, ${shop.invoices} invoices, ${shop.payments} payments: ${changes} changes (server seeded in ${((Date.now() - t) / 1000).toFixed(0)} s)`,
   );
   const server = await startProduct(dist, dataDir);
-  const ctx = await openBrowser();
+  const profile = mkdtempSync(join(tmpdir(), 'baybook-bench-chromium-'));
+  const ctx = await openBrowser(profile);
   try {
     await ctx.addInitScript(LONG_TASKS);
     const page = await ctx.newPage();
-    await firstSync(page, server.url, changes);
+    await firstSync(page, server.url, changes, server.proc.pid!, profile);
     await page
       .getByText(/^Synced /)
       .first()

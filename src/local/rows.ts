@@ -144,15 +144,27 @@ const KEEPS_COUNTERS = new Set<SyncEntityName>(['jobs', 'invoices', ...COUNTED])
  */
 const SLICE = 100;
 
-async function putInSlices(table: Table<Row, string>, rows: Row[]) {
-  for (let i = 0; i < rows.length; i += SLICE) await table.bulkPut(rows.slice(i, i + SLICE));
+/**
+ * Runs `request` on `items` in slices, two slices in flight: slice k+1 is cloned and sent while the browser writes
+ * slice k (awaiting each slice before the next left the browser's IndexedDB and the page taking turns, each idle
+ * while the other worked). The next slice is sent from the completion of the one before the last, a task of its
+ * own, so input and paint still run between two slices. Results in the order of `items`.
+ */
+async function inSlices<T, R>(items: T[], request: (slice: T[]) => Promise<R[]>): Promise<R[]> {
+  const sent: Promise<R[]>[] = [];
+  for (let i = 0; i < items.length; i += SLICE) {
+    if (sent.length >= 2) await sent[sent.length - 2];
+    const next = request(items.slice(i, i + SLICE));
+    next.catch(() => undefined); // a failed slice aborts the transaction: its error is thrown by the await below
+    sent.push(next);
+  }
+  return (await Promise.all(sent)).flat();
 }
 
-async function getInSlices(table: Table<Row, string>, ids: string[]): Promise<(Row | undefined)[]> {
-  const out: (Row | undefined)[] = [];
-  for (let i = 0; i < ids.length; i += SLICE) out.push(...(await table.bulkGet(ids.slice(i, i + SLICE))));
-  return out;
-}
+const putInSlices = (table: Table<Row, string>, rows: Row[]) =>
+  inSlices(rows, async (slice) => [await table.bulkPut(slice)]);
+
+const getInSlices = (table: Table<Row, string>, ids: string[]) => inSlices(ids, (slice) => table.bulkGet(slice));
 
 /**
  * Writes rows of one entity in bulk: `puts` upserted (derived keys added), `deletes` removed, the counters moved by

@@ -58,7 +58,8 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 export async function pull(opts: PullOptions): Promise<PullResult> {
   const { db } = opts;
-  const limit = opts.pageSize ?? 500;
+  // the server's largest page: half the transactions, commits and screen refreshes of 500 (issue 13)
+  const limit = opts.pageSize ?? 1000;
   const result = await pullPages(opts, limit);
   // tables a higher level may now see, below the cursor: after the main pull, so open jobs come first
   result.applied += await runCatchUp(opts, limit, (applied, c) =>

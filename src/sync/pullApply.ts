@@ -45,7 +45,11 @@ export async function applyChanges(
   const last = new Map<string, Change>();
   for (const c of changes) if (KNOWN.has(c.entity) && c.seq <= upTo) last.set(`${c.entity}:${c.id}`, c);
   const list = [...last.values()];
-  const pending = await pendingAmong(db, [...new Set(list.map((c) => c.id))]);
+  // shadows counted before this page's: those are of rows shadowed here, never of the rows applied
+  const [pending, shadows] = await Promise.all([
+    pendingAmong(db, [...new Set(list.map((c) => c.id))]),
+    db.shadow.count(),
+  ]);
   const shadowed = list.filter((c) => pending.has(c.id));
   const applied = list.filter((c) => !pending.has(c.id));
   await shadowChanges(db, shadowed);
@@ -59,8 +63,7 @@ export async function applyChanges(
   }
   for (const [entity, w] of byTable) await writeRows(db, entity, w.puts, w.deletes);
   // a row applied has no server version waiting any more (most pages: no shadows at all, nothing to delete)
-  if (applied.length && (await db.shadow.count()))
-    await db.shadow.bulkDelete(applied.map((c): [string, string] => [c.entity, c.id]));
+  if (applied.length && shadows) await db.shadow.bulkDelete(applied.map((c): [string, string] => [c.entity, c.id]));
   return { applied: applied.length, shadowed: shadowed.length };
 }
 
@@ -78,10 +81,10 @@ export async function applyPage(
       // another tab pulled this page meanwhile: applying it again would be harmless but wasted
       if (expectCursor !== undefined && cursor !== expectCursor) return;
       counts = await applyChanges(db, page.changes);
-      await db.meta.put({ key: 'cursor', value: Math.max(cursor, page.cursor) });
+      const meta = [{ key: 'cursor', value: Math.max(cursor, page.cursor) }];
       // the cursor's mark goes with it (src/sync/pullReset.ts)
-      if (page.cursor >= cursor && typeof page.mark === 'number')
-        await db.meta.put({ key: 'cursorMark', value: page.mark });
+      if (page.cursor >= cursor && typeof page.mark === 'number') meta.push({ key: 'cursorMark', value: page.mark });
+      await db.meta.bulkPut(meta);
     }),
   );
   return counts;
