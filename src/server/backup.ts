@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from './db/client';
 import { PAYMENT_METHODS } from '../domain/entities';
+import { IDENTITY_PREFIX } from './deviceCodes';
 
 /**
  * Backup and restore of the embedded default: the PGlite data dir (as PGlite's own tarball) and the photo blobs,
@@ -103,6 +104,8 @@ export async function restore(backupDir: string, dataDir: string): Promise<Backu
       const now = (got.totals as Record<string, number | undefined>)[k];
       if (now !== v) throw new Error(`Restore check failed: ${k} is ${now}, the backup had ${v}`);
     }
+    // a copy of the data dir keeps the database's identity: forgotten, the server moves its device series on
+    await pg.query(`delete from number_series where name like '${IDENTITY_PREFIX}%'`);
   } finally {
     await pg.close();
   }

@@ -2,8 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { LiveChanges } from './live';
 
 /**
- * The server-sent-events side of GET /api/v3/sync/live: one `change` event with the head seq on opening (a device
- * that reconnects learns at once whether it missed anything), then one after each commit, and a comment line as a
+ * The server-sent-events side of GET /api/v3/sync/live: one `change` event with the head seq and its mark on opening (a
+ * device that reconnects learns at once whether it missed anything, or whether the server was restored), then one after each commit, and a comment line as a
  * heartbeat so proxies and load balancers that cut idle connections (nginx 60 s, AWS ALB 60 s) keep it open.
  *
  * A stream ends after MAX_STREAM_MS so its token is checked again on reconnecting (a removed user's device stops
@@ -13,7 +13,7 @@ const HEARTBEAT_MS = 20_000;
 const MAX_STREAM_MS = 10 * 60_000;
 
 export interface LiveStreams {
-  open(reply: FastifyReply, head: number): void;
+  open(reply: FastifyReply, head: { seq: number; mark: number | null }): void;
   /** ends every open stream and refuses new ones (graceful shutdown): the devices reconnect, through the load
    *  balancer, to another instance */
   endAll(): void;
@@ -40,7 +40,7 @@ export function liveStreams(live: LiveChanges): LiveStreams {
         'x-content-type-options': 'nosniff',
       });
       const send = (seq: number) => res.write(`event: change\ndata: ${JSON.stringify({ seq })}\n\n`);
-      send(head);
+      res.write(`event: change\ndata: ${JSON.stringify(head)}\n\n`);
       const unsubscribe = live.subscribe(send);
       const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
       const end = () => {

@@ -11,6 +11,13 @@ export function deviceCode(n: number): string {
   return `${LETTERS[(n - 1) % LETTERS.length]}${Math.floor((n - 1) / LETTERS.length) + 1}`;
 }
 
+/** The inverse of deviceCode: 'A1' → 1, 'A2' → 24; null for text that deviceCode never writes. */
+export function deviceCodeIndex(code: string): number | null {
+  const m = /^([A-Z])([1-9]\d{0,3})$/.exec(code);
+  const letter = m ? LETTERS.indexOf(m[1]) : -1;
+  return m && letter >= 0 ? (Number(m[2]) - 1) * LETTERS.length + letter + 1 : null;
+}
+
 /** A staff-facing number: `<device code>-<n>` from the device's own series, or `S-<n>` from the server's. */
 export const NUMBER_PATTERN = /^(S|[A-Z]\d{1,4})-\d{1,9}$/;
 

@@ -48,13 +48,22 @@ export async function refreshStatus({ db, status }: Pick<EngineCore, 'db' | 'sta
   return status.get();
 }
 
-/** POST /v3/devices once per device: the short code that prefixes this device's numbers ('B2-17'). */
-export async function registerDevice(db: BayBookDB, transport: Transport, token: string): Promise<string> {
+/**
+ * POST /v3/devices once per device: the short code that prefixes this device's numbers ('B2-17'). `again` registers
+ * a device that has a code with a server restored from a backup (its pull started over), which may not know the
+ * device any more: the device tells the code it holds, and keeps it unless another device holds it now.
+ */
+export async function registerDevice(
+  db: BayBookDB,
+  transport: Transport,
+  token: string,
+  again = false,
+): Promise<string> {
   const known = await getMeta<string | null>(db, 'deviceCode', null);
-  if (known) return known;
+  if (known && !again) return known;
   const deviceId = await getDeviceId(db);
   const res = await transport<{ code: string }>('POST', '/v3/devices', {
-    body: { data: { device_id: deviceId } },
+    body: { data: { device_id: deviceId, ...(known ? { code: known } : {}) } },
     token,
   });
   await setMeta(db, 'deviceCode', res.data.code);
@@ -136,8 +145,10 @@ async function pushAndPull(core: EngineCore, force: boolean) {
   if (report.push.error) report.error = report.push.error;
   const repull = await getRepull(db);
   let pullServerError = false;
-  if (pullToken) pullServerError = await pullInto(core, report, { user: session!.username, token: pullToken }, repull);
-  else if (repull) await repullRefused(core, report, repull);
+  if (pullToken) {
+    pullServerError = await pullInto(core, report, { user: session!.username, token: pullToken }, repull);
+    if (report.pull?.restarted) await registerDevice(db, transport, pullToken, true).catch(() => undefined);
+  } else if (repull) await repullRefused(core, report, repull);
   return { report, pullServerError };
 }
 

@@ -3,13 +3,14 @@ import type { Session } from '../local/write';
 import { withLock } from './lock';
 import { backoffMs } from './outbox';
 import { getCursor } from './pull';
+import { getCursorMark } from './pullReset';
 import { validToken } from './tokens';
 
 /**
  * The device's ear for live changes (issue 16): GET /api/v3/sync/live as a server-sent-events stream, read with
  * fetch() so the token goes in the Authorization header as on every other call (EventSource cannot send headers; a
  * token in the URL would end up in proxies' logs). Each `change` event carries the server's head seq; a head past
- * this device's cursor asks the engine for a sync. Polling stays as it is (engine.ts): while the stream is down,
+ * this device's cursor asks the engine for a sync, and so does a first event that shows a restored server. Polling stays as it is (engine.ts): while the stream is down,
  * changes arrive at the next poll as before; the stream is opened again with growing waits.
  */
 
@@ -76,8 +77,18 @@ export function listenLive(opts: LiveOptions): () => void {
   let wake: (() => void) | null = null;
 
   const onChange = async (data: string) => {
-    const seq = Number((JSON.parse(data) as { seq?: unknown }).seq);
-    if (seq > (await getCursor(opts.db))) opts.kick();
+    const event = JSON.parse(data) as { seq?: unknown; mark?: unknown };
+    const seq = Number(event.seq);
+    const cursor = await getCursor(opts.db);
+    if (seq > cursor) opts.kick();
+    // the stream's first event tells the head's mark too: a head behind the cursor, or at it with another mark, is a
+    // server restored from a backup, and the pull finds the same reset a poll would (src/sync/pullReset.ts)
+    else if ('mark' in event && cursor > 0 && (seq < cursor || (await otherMark(event.mark)))) opts.kick();
+  };
+  /** the head is the cursor's seq: another change than the one pulled there, when the device kept its mark */
+  const otherMark = async (mark: unknown) => {
+    const kept = await getCursorMark(opts.db);
+    return kept !== null && mark !== kept;
   };
 
   /** one stream, from opening to its end; true when the server spoke on it (it sends the head first) */

@@ -91,8 +91,12 @@ describe.each(DATABASES)('live changes on %s', (kind) => {
   it('answers the head once without Accept: text/event-stream, and 401 without a token', async () => {
     const once = await s.api('GET', '/v3/sync/live');
     expect(once.status).toBe(200);
-    expect(once.body).toEqual({ value: true, seq: expect.any(Number) });
+    // the head's mark (when it was logged, as the feed's marks): a device at the head's seq with another mark sees
+    // a restored server
+    expect(once.body).toEqual({ value: true, seq: expect.any(Number), mark: expect.any(Number) });
     expect(once.body.seq).toBeGreaterThan(0);
+    const feed = await s.api('GET', `/v3/sync/changes?since=${once.body.seq - 1}&limit=1`);
+    expect(feed.body.mark).toBe(once.body.mark);
     const anon = await fetch(`${s.url}/api/v3/sync/live`, { headers: { accept: 'text/event-stream' } });
     expect(anon.status).toBe(401);
   });

@@ -1,10 +1,15 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BayBookDB } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
+import { backup as backupDataDir, restore as restoreDataDir } from '../../src/server/backup';
+import { getMeta } from '../../src/local/db';
+import { getDeviceId } from '../../src/local/write';
+import { listenLive } from '../../src/sync/live';
 import { getCursor } from '../../src/sync/pull';
 import { DATABASES } from '../helpers/server';
 import { startDiskServer, type DiskServer } from './diskServer';
@@ -26,12 +31,17 @@ describe.each(DATABASES)('a server restored from a backup, on %s', (kind) => {
     return c;
   };
 
-  /** the whole database as it is now, taken with the servers stopped (a PGlite data dir, a PostgreSQL database) */
+  let taken = '';
+  /**
+   * The whole database as it is now, taken with the servers stopped: `npm run backup` on PGlite (src/server/backup.ts),
+   * a copy of the database on PostgreSQL.
+   */
   async function backup() {
     await s.stop();
-    if (kind === 'pglite') cpSync(s.dir, copy, { recursive: true });
+    if (kind === 'pglite') taken = (await backupDataDir(s.dir, copy)).dir;
     else {
       const c = await admin();
+      await c.query(`drop database if exists ${dbName}_bk`);
       await c.query(`create database ${dbName}_bk template ${dbName}`);
       await c.end();
     }
@@ -40,8 +50,10 @@ describe.each(DATABASES)('a server restored from a backup, on %s', (kind) => {
   async function restore() {
     await s.stop();
     if (kind === 'pglite') {
-      rmSync(s.dir, { recursive: true, force: true });
-      cpSync(copy, s.dir, { recursive: true });
+      await restoreDataDir(taken, s.dir);
+      // the data dir it replaced, moved aside by the restore
+      const aside = readdirSync(dirname(s.dir)).filter((n) => n.startsWith(`${basename(s.dir)}.before-restore-`));
+      for (const n of aside) rmSync(join(dirname(s.dir), n), { recursive: true, force: true });
     } else {
       const c = await admin();
       await c.query(`drop database ${dbName}`);
@@ -70,6 +82,17 @@ describe.each(DATABASES)('a server restored from a backup, on %s', (kind) => {
     rmSync(copy, { recursive: true, force: true });
   });
 
+  /** whether the device's live stream asks it to sync within a few seconds of opening */
+  const liveKicks = (d: Device) =>
+    new Promise<boolean>((resolve) => {
+      const done = (kicked: boolean) => {
+        clearTimeout(timer);
+        stop();
+        resolve(kicked);
+      };
+      const timer = setTimeout(() => done(false), 3000);
+      const stop = listenLive({ db: d.db, baseUrl: `${s.url}/api`, fetch: d.net.fetch, kick: () => done(true) });
+    });
   const plates = async (db: BayBookDB) => (await db.customers.toArray()).map((c) => String(c.registration)).sort();
   const online = async (name: string): Promise<Device> => {
     const d = makeDevice(s.url, name);
@@ -97,8 +120,13 @@ describe.each(DATABASES)('a server restored from a backup, on %s', (kind) => {
     const early = await online('early');
 
     await restore();
-    // right after the restore the server has no change at `early`'s cursor at all
+    // right after the restore the server has no change at `early`'s cursor at all; the live stream's first event
+    // (the head, behind the cursor) makes the device pull at once, as its next poll would
+    expect(await liveKicks(early)).toBe(true);
     expect((await early.engine.syncNow()).pull?.restarted).toBe(true);
+    // (it registered again with its code, a change of its own to pull) then nothing more to pull: no call to sync
+    await early.engine.syncNow();
+    expect(await liveKicks(early)).toBe(false);
     expect(await plates(early.db)).toEqual(await plates(await auditDb(s)));
     expect(await plates(early.db)).not.toContain('LOST 1');
     // the restored server logs more changes than were lost: its head passes the device's cursor, so only the mark
@@ -137,5 +165,35 @@ describe.each(DATABASES)('a server restored from a backup, on %s', (kind) => {
     expect(report.pull?.restarted).toBeUndefined();
     expect(behind.net.calls.filter((c) => c.path.includes('/sync/changes?since=0&'))).toHaveLength(1);
     expect(await plates(behind.db)).toEqual(expected);
+  });
+
+  it('never hands out again a code it gave a device after the backup, and gives a device back the code it holds', async () => {
+    const register = (deviceId: string, claim?: string) =>
+      fetch(`${s.url}/api/v3/devices`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${s.adminToken}` },
+        body: JSON.stringify({ data: { device_id: deviceId, ...(claim ? { code: claim } : {}) } }),
+      }).then(async (r) => ((await r.json()) as { code: string }).code);
+
+    await backup();
+    // registered after the backup: one device syncs again after the restore, the other never comes back
+    const returning = await online('returning');
+    const lost = [(await getMeta<string | null>(returning.db, 'deviceCode', null))!, await register(uuidv7())];
+
+    await restore();
+    // the restored server noticed the restore (another database) before handing out the next code
+    const fresh = await register(uuidv7());
+    expect(lost).not.toContain(fresh);
+
+    // the returning device finds the server's history gone, and registers again with the code it holds: it keeps it
+    expect((await returning.engine.syncNow()).pull?.restarted).toBe(true);
+    expect(await getMeta(returning.db, 'deviceCode', null)).toBe(lost[0]);
+    expect(await register(await getDeviceId(returning.db))).toBe(lost[0]);
+
+    // a device claiming a code another device holds gets another one; a free code claimed is given back
+    const taken = await register(uuidv7(), fresh);
+    expect([...lost, fresh]).not.toContain(taken);
+    expect(await register(uuidv7(), lost[1])).toBe(lost[1]);
+    expect([...lost, fresh, taken]).not.toContain(await register(uuidv7()));
   });
 });

@@ -1,16 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { object, string } from 'yup';
 import { isId } from '../../domain/ids';
-import { devices, numberSeries } from '../db/schema';
+import { devices } from '../db/schema';
+import { newCode, reclaimCode } from '../deviceCodes';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
-import { deviceCode } from '../numbers';
 
 const deviceSchema = object({
   device_id: string()
     .required('Invalid device id')
     .test('uuid', 'Invalid device id', (v) => isId(v)),
+  /** the code the device already holds, when it registers again with a server restored from a backup */
+  code: string().optional(),
 });
 
 export function deviceRoutes(app: FastifyInstance, s: AppServices) {
@@ -18,7 +20,8 @@ export function deviceRoutes(app: FastifyInstance, s: AppServices) {
     method: 'POST',
     path: '/v3/devices',
     write: true,
-    summary: 'Register this device; returns its short code for numbering jobs, invoices and receipts offline',
+    summary:
+      'Register this device; returns its short code for numbering jobs, invoices and receipts offline (after a restore, the code it sends when no other device holds it)',
     body: deviceSchema,
     async handler({ tx, body, user, log }) {
       const [known] = await tx.select().from(devices).where(eq(devices.id, body.device_id));
@@ -30,22 +33,13 @@ export function deviceRoutes(app: FastifyInstance, s: AppServices) {
         log('system', `Device ${known.code}`, `signed in by ${user.username}`);
         return { value: true, code: known.code };
       }
-      const [series] = await tx
-        .insert(numberSeries)
-        .values({ name: 'device', last: 1 })
-        .onConflictDoUpdate({ target: numberSeries.name, set: { last: sql`${numberSeries.last} + 1` } })
-        .returning({ last: numberSeries.last });
-      const code = deviceCode(series.last);
-      const [added] = await tx
-        .insert(devices)
-        .values({ id: body.device_id, code, username: user.username })
-        .onConflictDoNothing()
-        .returning({ code: devices.code });
-      // a twin of this request (its retry, on another instance) registered the device meanwhile: its code stands
-      if (!added) {
-        const [twin] = await tx.select({ code: devices.code }).from(devices).where(eq(devices.id, body.device_id));
-        return { value: true, code: twin.code };
+      // a device the server does not know that holds a code: the server was restored from an older backup
+      const kept = body.code ? await reclaimCode(tx, body.device_id, body.code, user.username) : null;
+      if (kept) {
+        log('system', `Device ${kept}`, `registered again by ${user.username}`);
+        return { value: true, code: kept };
       }
+      const code = await newCode(tx, body.device_id, user.username);
       log('system', `Device ${code}`, `registered by ${user.username}`);
       return { value: true, code };
     },
