@@ -19,6 +19,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/view-estimates': lazy(() => import('./estimates/Estimates')),
   '/view-invoice': lazy(() => import('./invoices/InvoiceEditor')),
   '/transactions': lazy(() => import('./invoices/Transactions')),
+  '/cash-up': lazy(() => import('./cashup/CashUp')),
   '/view-suppliers': lazy(() => import('./inventory/Suppliers')),
   '/view-team': lazy(() => import('./admin/Team')),
   '/view-sys-log': lazy(() => import('./admin/ActivityLog')),

@@ -44,6 +44,8 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: '/view-estimates', title: 'Estimates', minLevel: 4, menuLevel: 4, group: 'money' },
   { path: '/view-invoice', title: 'Invoice', minLevel: 4, menuLevel: null, group: 'money' },
   { path: '/transactions', title: 'Transactions', minLevel: 5, menuLevel: 5, group: 'money' },
+  // beyond SPEC (issue 18): the end-of-day cash-up, at the Transactions screen's level
+  { path: '/cash-up', title: 'Cash-up', minLevel: 5, menuLevel: 5, group: 'money' },
   { path: '/view-suppliers', title: 'Suppliers', minLevel: 5, menuLevel: 5, group: 'stock' },
   { path: '/view-team', title: 'Members', minLevel: 5, menuLevel: 5, group: 'admin' },
   { path: '/view-sys-log', title: 'Activity Log', minLevel: 5, menuLevel: 5, group: 'reports' },

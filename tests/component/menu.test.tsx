@@ -37,7 +37,7 @@ describe('menu by level (SPEC §6)', () => {
     5: {
       Bay: ['Dashboard', 'Calendar', 'Jobs'],
       'Front desk': ['Make Service Request', 'Add Customer', 'Customers'],
-      Money: ['Invoices', 'Generate Estimate', 'Make Sale', 'Estimates', 'Transactions'],
+      Money: ['Invoices', 'Generate Estimate', 'Make Sale', 'Estimates', 'Transactions', 'Cash-up'],
       Stock: ['Product List', 'Inventory', 'Suppliers'],
       'Reports & logs': ['Reports', 'Activity Log', 'Inventory Log'],
       Admin: ['Members', 'Configuration'],

@@ -1,5 +1,5 @@
 import { shopSettings } from '../../domain/configSheet';
-import type { CustomerRow, InvoiceRow, TransactionRow } from '../../local/db';
+import type { CashupRow, CustomerRow, InvoiceRow, TransactionRow } from '../../local/db';
 import type { Repositories } from '../../local/repositories';
 import type { EstimateRow } from '../../local/repositories/estimates';
 import { fetchShopLogo } from '../../sync/photos';
@@ -50,6 +50,12 @@ export async function serviceHistoryBlob(repos: Repositories, c: CustomerRow): P
     repos.invoices.forVin(c.vin),
   ]);
   return asPdf(pdf.serviceHistoryPdf({ customer: c, jobs, invoices }, info));
+}
+
+/** A cash-up at closing (issue 18) on A4 or the counter's 80 mm roll. */
+export async function cashupPdfBlob(repos: Repositories, c: CashupRow, paper: 'A4' | '80mm'): Promise<Blob> {
+  const { pdf, shop: info } = await shop(repos);
+  return asPdf(pdf.cashupPdf(c, info, paper));
 }
 
 /** Saves what an object URL holds as a file, through a temporary link (nothing leaves the device). */

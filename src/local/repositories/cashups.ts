@@ -1,4 +1,4 @@
-import { SERVER_DEVICE, cashupWindow, expectedTakings, tillOf, type CashupFigures } from '../../domain/cashup';
+import { SERVER_DEVICE, expectedTakings, tillOf, type CashupFigures } from '../../domain/cashup';
 import { shopSettings } from '../../domain/configSheet';
 import { shopDay } from '../../domain/dates';
 import { newId } from '../../domain/ids';
@@ -11,6 +11,8 @@ import { LocalWriteError, localWrite } from '../write';
 export interface CashupDay extends CashupFigures {
   day: string;
   till: string;
+  /** this device's code ('S' before its first sign-in) */
+  device: string;
   timeZone: string;
   /** the cash-up already made for this day and till, if any */
   made: CashupRow | undefined;
@@ -23,13 +25,24 @@ export interface CashupEntry {
   note?: string;
 }
 
-async function dayRows(db: BayBookDB, day: string, tz: string) {
-  const w = cashupWindow(day, tz);
-  const [taken, made] = await Promise.all([
-    db.transactions.where('created_at').between(w.from.toISOString(), w.to.toISOString(), true, false).toArray(),
+const HOUR = 3_600_000;
+
+/**
+ * Everything a cash-up of `day` reads, asked for at once: the config sheet, this device's code, the cash-ups of the
+ * day and the payments of the 62 hours around it (every zone's day lies inside; the plan keeps the shop's). One
+ * round of reads, so a live query observes all of them (reads chained after a native await escape its tracking).
+ */
+async function readDay(db: BayBookDB, day: string) {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  const from = new Date(midnight - 14 * HOUR).toISOString();
+  const to = new Date(midnight + 48 * HOUR).toISOString();
+  const [config, code, taken, made] = await Promise.all([
+    db.config.toArray(),
+    getMeta<string>(db, 'deviceCode', ''),
+    db.transactions.where('created_at').between(from, to, true, false).toArray(),
     db.cashups.where('day').equals(day).toArray(),
   ]);
-  return { taken, made };
+  return { settings: shopSettings(config), device: code || SERVER_DEVICE, taken, made };
 }
 
 const deviceOf = async (db: BayBookDB) => (await getMeta<string>(db, 'deviceCode', '')) || SERVER_DEVICE;
@@ -47,11 +60,10 @@ export function cashupsRepository(db: BayBookDB) {
     },
     /** The day as the screen shows it before closing: the till's expected takings and a cash-up already made. */
     async day(day: string): Promise<CashupDay> {
-      const settings = shopSettings(await db.config.toArray());
-      const till = tillOf(settings.cashupScope, await deviceOf(db));
-      const { taken, made } = await dayRows(db, day, settings.timeZone);
+      const { settings, device, taken, made } = await readDay(db, day);
+      const till = tillOf(settings.cashupScope, device);
       const figures = expectedTakings(taken, day, settings.timeZone, till);
-      return { ...figures, day, till, timeZone: settings.timeZone, made: made.find((c) => c.till === till) };
+      return { ...figures, day, till, device, timeZone: settings.timeZone, made: made.find((c) => c.till === till) };
     },
     /** The cash-ups made, newest day first. */
     async recent(limit = 30): Promise<CashupRow[]> {
@@ -64,8 +76,7 @@ export function cashupsRepository(db: BayBookDB) {
       const sent = { ...entry, day, device, closed_at: new Date().toISOString() };
       const v = await checkedCall(db, CASHUP_CALLS.close, sent);
       return localWrite(db, async (w) => {
-        const settings = shopSettings(await w.db.config.toArray());
-        const { taken, made } = await dayRows(w.db, v.day, settings.timeZone);
+        const { settings, taken, made } = await readDay(w.db, v.day);
         const plan = planCashup(v, {
           transactions: taken,
           made,

@@ -1,0 +1,135 @@
+import { Alert, Button, Field, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState, type FormEvent } from 'react';
+import { shopDay } from '../../domain/dates';
+import { MSG } from '../../domain/messages';
+import { parseMoneyInput } from '../../domain/money';
+import { can } from '../../domain/permissions';
+import type { CashupDay } from '../../local/repositories/cashups';
+import { LocalWriteError } from '../../local/write';
+import { useRepos } from '../data/DataProvider';
+import { LoadingText } from '../feedback/DelayedSpinner';
+import { notify } from '../feedback/toaster';
+import { useSession } from '../session/session';
+import { Section } from '../ui/Section';
+import { useShopTimeZone } from '../ui/useShopTimeZone';
+import { CashupMade, RecentCashups, TakingsTable, tillName } from './parts';
+
+/**
+ * The cash-up at closing (/cash-up, level 5; issue 18, beyond SPEC): pick the shop day (today by default), read the
+ * takings the day's payments say by method — counted from the payments this device holds, which the server counts
+ * again from every device's when the cash-up syncs —, enter the cash counted in the drawer, and close: the
+ * difference, who closed and when are kept (a catalogue write: offline like everything else, and in the activity
+ * log), printable on A4 or the 80 mm roll. One a day for the shop, or per device as the config sheet's
+ * cashup_scope says.
+ */
+export default function CashUp() {
+  const repos = useRepos();
+  const level = useSession()?.permission ?? 0;
+  const tz = useShopTimeZone();
+  const today = shopDay(new Date(), tz);
+  const [picked, setPicked] = useState<string | null>(null);
+  const day = picked ?? today;
+  const shown = useLiveQuery(() => repos.cashups.day(day), [repos, day]);
+  const recent = useLiveQuery(() => repos.cashups.recent(), [repos]);
+
+  if (!can('cashup.close', level)) return null;
+  return (
+    <Stack gap="5" maxW="4xl">
+      <Heading size="lg">Cash-up</Heading>
+      <HStack gap="4" align="end" wrap="wrap">
+        <Field.Root w="auto">
+          <Field.Label>Day</Field.Label>
+          <Input type="date" value={day} max={today} onChange={(e) => setPicked(e.target.value || null)} />
+        </Field.Root>
+        {shown && shown.day === day && (
+          <Text color="fg.muted" data-testid="cashup-till">
+            Till: {tillName(shown.till, shown.device)} · shop day in {shown.timeZone}
+          </Text>
+        )}
+      </HStack>
+      {!shown || shown.day !== day ? <LoadingText /> : <DayPanel shown={shown} />}
+      <Section title="Cash-ups made">
+        <RecentCashups rows={recent ?? []} here={shown?.device ?? ''} />
+      </Section>
+    </Stack>
+  );
+}
+
+function DayPanel({ shown }: { shown: CashupDay }) {
+  return (
+    <>
+      <Section title={`Expected takings, ${shown.day}`}>
+        <TakingsTable
+          expected={shown.made?.expected ?? shown.expected}
+          payments={shown.made?.payments ?? shown.payments}
+        />
+        {!shown.made && (
+          <Text fontSize="sm" color="fg.muted" mt="2">
+            From the payments on this device; the server counts every device's payments again when the cash-up syncs.
+          </Text>
+        )}
+      </Section>
+      <Section title={shown.made ? 'Closed' : 'Count the drawer'}>
+        {shown.made ? <CashupMade cashup={shown.made} timeZone={shown.timeZone} /> : <CloseForm shown={shown} />}
+      </Section>
+    </>
+  );
+}
+
+function CloseForm({ shown }: { shown: CashupDay }) {
+  const repos = useRepos();
+  const [counted, setCounted] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function close(e: FormEvent) {
+    e.preventDefault();
+    const cents = parseMoneyInput(counted);
+    setBusy(true);
+    try {
+      await repos.cashups.close({ day: shown.day, counted_cash: cents ?? '', note });
+      setError(null);
+      notify(MSG.cashupSaved);
+    } catch (err) {
+      if (!(err instanceof LocalWriteError)) throw err;
+      setError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={close} noValidate aria-label="Close the day">
+      <Stack gap="4">
+        <HStack gap="4" align="start" wrap="wrap">
+          <Field.Root w={{ base: 'full', md: '56' }} invalid={!!error}>
+            <Field.Label>Counted cash ($)</Field.Label>
+            <Input
+              inputMode="decimal"
+              value={counted}
+              onChange={(e) => setCounted(e.target.value)}
+              autoComplete="off"
+            />
+          </Field.Root>
+          <Field.Root flex="1" minW="56">
+            <Field.Label>Note</Field.Label>
+            <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} maxLength={500} />
+          </Field.Root>
+        </HStack>
+        {error && (
+          <Alert.Root status="error" role="alert" data-testid="cashup-error">
+            <Alert.Indicator />
+            <Alert.Title>{error}</Alert.Title>
+          </Alert.Root>
+        )}
+        <HStack>
+          <Button type="submit" colorPalette="blue" loading={busy}>
+            Close the day
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import CashUp from '../../src/app/cashup/CashUp';
+import { shopDay } from '../../src/domain/dates';
+import { MSG } from '../../src/domain/messages';
+import type { BayBookDB } from '../../src/local/db';
+import { putRow } from '../../src/local/rows';
+import { catchCsv, renderScreen } from './render';
+
+/**
+ * The Cash-up screen (issue 18) on a tablet with the network off: the day's takings by method from the payments the
+ * device holds, the counted cash closing the day (the difference, who, when), the refusal in the domain's words,
+ * the print buttons, and a till per device when the config sheet says so.
+ */
+afterEach(() => vi.restoreAllMocks());
+
+let n = 0;
+const now = new Date().toISOString();
+async function pay(db: BayBookDB, method: string, amount: number, number?: string) {
+  n += 1;
+  await putRow(db, 'transactions', {
+    id: `tx-${n}`,
+    number: number ?? `T1-${n}`,
+    amount,
+    method,
+    invoice_id: 'inv-1',
+    point: 0,
+    username: 'desk',
+    deleted: false,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  });
+}
+
+const amountOf = (method: string) =>
+  within(screen.getByTestId('cashup-expected')).getByText(method).closest('tr')!.lastElementChild!.textContent;
+
+describe('Cash-up', () => {
+  it("shows the day's takings by method and closes the day with the counted cash, offline", async () => {
+    const { data } = await renderScreen(<CashUp />, { path: '/cash-up', username: 'boss' });
+    await pay(data.db, 'cash', 12000);
+    await pay(data.db, 'credit_card', 5050);
+    await pay(data.db, 'cash', 3000);
+    await pay(data.db, 'discount', 999);
+    await waitFor(() => expect(amountOf('Cash')).toBe('$150.00'));
+    expect(amountOf('Credit Card')).toBe('$50.50');
+    expect(screen.getByTestId('cashup-total').textContent).toBe('$200.50');
+    expect(screen.getByTestId('cashup-till').textContent).toContain('Till: Shop');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close the day' }));
+    expect((await screen.findByTestId('cashup-error')).textContent).toBe(MSG.cashupCounted);
+
+    fireEvent.change(screen.getByLabelText('Counted cash ($)'), { target: { value: '148' } });
+    fireEvent.change(screen.getByLabelText('Note'), { target: { value: 'two notes short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Close the day' }));
+    const made = await screen.findByTestId('cashup-made');
+    expect(within(made).getByTestId('cashup-difference').textContent).toBe('-$2.00 · short $2.00');
+    expect(within(made).getByTestId('cashup-closed').textContent).toMatch(
+      /^Closed by boss at \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
+    );
+    expect(within(made).getByText('Note: two notes short')).toBeTruthy();
+    const [entry] = await data.db.outbox.toArray();
+    expect(entry).toMatchObject({ method: 'POST', path: '/v3/cashup' });
+    expect(entry!.body).toMatchObject({ data: { counted_cash: 14800, note: 'two notes short', device: 'T1' } });
+    await waitFor(() => expect(within(screen.getByTestId('cashup-recent')).getByText('boss')).toBeTruthy());
+  });
+
+  it('prints the cash-up on A4 and on the 80 mm roll, built on the device', async () => {
+    const { data } = await renderScreen(<CashUp />, { path: '/cash-up' });
+    await pay(data.db, 'cash', 1000);
+    fireEvent.change(await screen.findByLabelText('Counted cash ($)'), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Close the day' }));
+    await screen.findByTestId('cashup-made');
+    const saved = catchCsv();
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Print A4' }));
+      await waitFor(() => expect(saved.blobs()).toHaveLength(1), { timeout: 10_000 });
+      fireEvent.click(screen.getByRole('button', { name: 'Print 80 mm' }));
+      await waitFor(() => expect(saved.blobs()).toHaveLength(2), { timeout: 10_000 });
+      const day = shopDay(new Date(), 'America/Jamaica');
+      expect(saved.files()).toEqual([`cash-up-${day}-shop.pdf`, `cash-up-${day}-shop.pdf`]);
+      expect(saved.blobs().map((b) => b.type)).toEqual(['application/pdf', 'application/pdf']);
+    } finally {
+      saved.restore();
+    }
+  });
+
+  it("per device, as the config sheet says: the till counts this device's payments only", async () => {
+    const { data } = await renderScreen(<CashUp />, { path: '/cash-up' });
+    await putRow(data.db, 'config', {
+      id: 'cfg-scope',
+      name: 'cashup_scope',
+      title: 'Cash-up',
+      description: 'device',
+      amount: null,
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    });
+    await pay(data.db, 'cash', 4000);
+    await pay(data.db, 'cash', 9900, 'A2-7');
+    await waitFor(() => expect(screen.getByTestId('cashup-till').textContent).toContain('Till: T1 (this device)'));
+    await waitFor(() => expect(amountOf('Cash')).toBe('$40.00'));
+  });
+});
