@@ -1,9 +1,11 @@
 import { Box, Button, CloseButton, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
 import { Suspense, lazy, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { LEVEL_NAMES, isLevel } from '../../domain/levels';
 import { placeOf } from '../../domain/routes';
+import { DelayedSpinner } from '../feedback/DelayedSpinner';
+import { useLocked } from '../session/lock';
 import { endSession, useSession } from '../session/session';
+import { UserName } from '../session/UserName';
 import { Footer } from './Footer';
 import { HEADER_BG, ON_HEADER } from './header';
 import { InstallButton } from './InstallButton';
@@ -14,6 +16,9 @@ import { UpdatePrompt } from './UpdatePrompt';
 // it reads the outbox through the sync engine, so it comes with the data layer's chunk (data/context.tsx); the
 // header, the menu and the screen's frame paint without waiting for either
 const SyncStatus = lazy(() => import('./SyncStatus').then((m) => ({ default: m.SyncStatus })));
+// quick switch on a shared tablet (issue 18): the PIN store comes with the data layer too
+const QuickSwitch = lazy(() => import('../session/QuickSwitch'));
+const LockScreen = lazy(() => import('../session/LockScreen'));
 
 /** "Money › Invoice": where the user is, in the header, so it shows on a tablet with the menu folded away too. */
 function CurrentPlace() {
@@ -37,12 +42,20 @@ export function Layout() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
+  const locked = useLocked();
   const level = user?.permission ?? 0;
   const logout = async () => {
     // the token and the device's session end together; the outbox stays
     await endSession('logout');
     navigate('/login', { replace: true });
   };
+  // a locked tablet shows "Who is working?" instead of any screen, whoever is (or is no longer) signed in
+  if (locked)
+    return (
+      <Suspense fallback={<DelayedSpinner />}>
+        <LockScreen />
+      </Suspense>
+    );
   return (
     <Flex direction="column" minH="100vh">
       <Button
@@ -97,12 +110,9 @@ export function Layout() {
           </Suspense>
         </Flex>
         <InstallButton />
-        <Text fontSize="sm" data-testid="current-user">
-          {user?.username}{' '}
-          {isLevel(level) && LEVEL_NAMES[level] && (
-            <Text as="span" whiteSpace="nowrap">{`(${LEVEL_NAMES[level]})`}</Text>
-          )}
-        </Text>
+        <Suspense fallback={<UserName user={user} />}>
+          <QuickSwitch user={user} />
+        </Suspense>
         <Button {...ON_HEADER} flexShrink="0" onClick={logout}>
           Logout
         </Button>
