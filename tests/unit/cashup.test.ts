@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { cashDifference, cashupWindow, expectedTakings, onTill, tillOf } from '../../src/domain/cashup';
+import { CONFIG_SEED, cashupScopeOf, shopSettings } from '../../src/domain/configSheet';
+import { differenceWords, planCashup, type CashupContext } from '../../src/domain/writes/cashups';
+import { cashupSchema } from '../../src/domain/schemas/cashup';
+import { cashupPdf, shopInfo } from '../../src/pdf';
+import { readPdf } from '../helpers/pdfText';
+
+/**
+ * The cash-up's rules (issue 18): the takings by payment method of a shop day in the shop's zone, the till whose
+ * payments count, the counted cash against the expected, and what a cash-up refuses — the same pure functions the
+ * device and the server run.
+ */
+const JM = 'America/Jamaica'; // UTC−5 all year
+const NY = 'America/New_York'; // DST: 8 March 2026 is a 23-hour day
+
+let n = 0;
+const t = (created_at: string, method: string, amount: number, extra: { number?: string; deleted?: boolean } = {}) => ({
+  created_at,
+  method,
+  amount,
+  number: extra.number ?? `A1-${++n}`,
+  deleted: extra.deleted ?? false,
+});
+
+describe('the day a cash-up counts', () => {
+  it("is the shop's day in its zone: 00:00 to 24:00 there, 23 hours on the day clocks go forward", () => {
+    expect(cashupWindow('2026-11-26', JM)).toEqual({
+      from: new Date('2026-11-26T05:00:00Z'),
+      to: new Date('2026-11-27T05:00:00Z'),
+    });
+    const spring = cashupWindow('2026-03-08', NY);
+    expect(spring.to.getTime() - spring.from.getTime()).toBe(23 * 3_600_000);
+  });
+
+  it('counts payments by method within the day, not discounts, points, reversed ones or the next day', () => {
+    const rows = [
+      t('2026-11-26T05:00:00Z', 'cash', 1000), // 00:00 in Kingston: this day
+      t('2026-11-27T04:59:59Z', 'Credit Card', 2500), // 23:59:59 there: this day, the method as the chips spell it
+      t('2026-11-26T04:59:59Z', 'cash', 7000), // 23:59:59 the day before
+      t('2026-11-27T05:00:00Z', 'cash', 7000), // the next day
+      t('2026-11-26T15:00:00Z', 'discount', 500),
+      t('2026-11-26T15:00:00Z', 'redemption', 300),
+      t('2026-11-26T15:00:00Z', 'cash', 900, { deleted: true }),
+      t('2026-11-26T16:00:00Z', 'dc', 1200),
+    ];
+    expect(expectedTakings(rows, '2026-11-26', JM, 'shop')).toEqual({
+      expected: { cash: 1000, debit_card: 1200, credit_card: 2500, online: 0, cheque: 0 },
+      payments: 3,
+    });
+  });
+
+  it("a device's till counts the payments numbered from its series; the shop's counts them all", () => {
+    const rows = [
+      t('2026-11-26T15:00:00Z', 'cash', 1000, { number: 'B2-4' }),
+      t('2026-11-26T15:00:00Z', 'cash', 2000, { number: 'B22-1' }),
+      t('2026-11-26T15:00:00Z', 'cash', 4000, { number: 'S-9' }),
+    ];
+    expect(expectedTakings(rows, '2026-11-26', JM, 'B2').expected.cash).toBe(1000);
+    expect(expectedTakings(rows, '2026-11-26', JM, 'S').expected.cash).toBe(4000);
+    expect(expectedTakings(rows, '2026-11-26', JM, 'shop').expected.cash).toBe(7000);
+    expect([tillOf('shop', 'B2'), tillOf('device', 'B2'), onTill({ number: 'B2-1' }, 'B22')]).toEqual([
+      'shop',
+      'B2',
+      false,
+    ]);
+  });
+
+  it('the difference is counted less expected cash: short below zero, over above', () => {
+    const expected = { cash: 15000, debit_card: 0, credit_card: 5050, online: 0, cheque: 0 };
+    expect(cashDifference(14800, expected)).toBe(-200);
+    expect(cashDifference(15000, expected)).toBe(0);
+    expect([differenceWords(-200), differenceWords(0), differenceWords(150)]).toEqual([
+      'short $2.00',
+      'even',
+      'over $1.50',
+    ]);
+  });
+
+  it('per shop unless the config sheet says device', () => {
+    expect(shopSettings(CONFIG_SEED).cashupScope).toBe('shop');
+    expect(shopSettings([]).cashupScope).toBe('shop');
+    expect([cashupScopeOf(' Device '), cashupScopeOf('till'), cashupScopeOf('')]).toEqual(['device', 'shop', 'shop']);
+  });
+});
+
+describe('planCashup', () => {
+  const ctx = (over: Partial<CashupContext> = {}): CashupContext => ({
+    transactions: [t('2026-11-26T15:00:00Z', 'cash', 15000), t('2026-11-26T16:00:00Z', 'cheque', 2500)],
+    made: [],
+    scope: 'shop',
+    timeZone: JM,
+    username: 'boss',
+    now: new Date('2026-11-26T23:00:00Z'),
+    ...over,
+  });
+  const body = (over: Record<string, unknown> = {}) =>
+    cashupSchema.validateSync({ day: '2026-11-26', counted_cash: 14800, note: '  late  ', ...over });
+
+  it('keeps the figures, who closed and when, and a log line that says them', () => {
+    const plan = planCashup(body({ closed_at: '2026-11-26T22:05:00Z', device: 'B2' }), ctx());
+    expect(plan).toMatchObject({
+      ok: true,
+      message: 'Cash-up saved',
+      row: {
+        day: '2026-11-26',
+        till: 'shop',
+        device: 'B2',
+        expected: { cash: 15000, cheque: 2500 },
+        payments: 2,
+        counted_cash: 14800,
+        difference: -200,
+        note: 'late',
+        closed_by: 'boss',
+        closed_at: '2026-11-26T22:05:00.000Z',
+      },
+      log: {
+        subject: 'Cash-up 2026-11-26 (shop)',
+        predicate:
+          'closed by boss: counted cash $148.00, expected $150.00, short $2.00; taken Cash $150.00, Cheque $25.00',
+      },
+    });
+  });
+
+  it('refuses a day that has not begun in the shop, and a second cash-up of the till', () => {
+    // 23:00 UTC on the 26th is 18:00 in Kingston: the 27th has not begun there
+    expect(planCashup(body({ day: '2026-11-27' }), ctx())).toMatchObject({
+      ok: false,
+      status: 400,
+      message: 'The day 2026-11-27 has not begun yet: nothing to cash up',
+    });
+    const made = [{ day: '2026-11-26', till: 'shop', closed_by: 'ann', closed_at: '2026-11-26T22:00:00Z' }];
+    expect(planCashup(body(), ctx({ made }))).toMatchObject({
+      ok: false,
+      status: 409,
+      message: 'The cash-up for 2026-11-26 (shop) was already made by ann at 2026-11-26 17:00',
+    });
+    // per device, another device's cash-up of the day is its own drawer
+    expect(planCashup(body({ device: 'B2' }), ctx({ made, scope: 'device' }))).toMatchObject({ ok: true });
+  });
+
+  it('takes only a day of the calendar and a count of whole cents from 0', () => {
+    const bad = [{ day: '2026-02-30' }, { day: '26-11-2026' }, { counted_cash: -1 }, { counted_cash: 1.5 }];
+    for (const over of bad) expect(() => body(over), JSON.stringify(over)).toThrow();
+    expect(() => body({ device: 'lobby' })).toThrow();
+  });
+});
+
+describe('the cash-up document', () => {
+  const cashup = {
+    day: '2026-11-26',
+    till: 'shop',
+    expected: { cash: 15000, debit_card: 0, credit_card: 5050, online: 0, cheque: 0 },
+    payments: 3,
+    counted_cash: 14800,
+    difference: -200,
+    note: 'two notes short',
+    closed_by: 'boss',
+    closed_at: '2026-11-26T22:05:00Z',
+  };
+  const shop = shopInfo(shopSettings(CONFIG_SEED));
+
+  it('prints the day, the takings, the counted cash and the difference on A4 and on the 80 mm roll', async () => {
+    for (const paper of ['A4', '80mm'] as const) {
+      const doc = await readPdf(cashupPdf(cashup, shop, paper));
+      expect(doc.pages[0]!.width).toBeCloseTo(paper === 'A4' ? 210 : 80, 0);
+      for (const text of [
+        'CASH-UP',
+        '2026-11-26',
+        'Closed by: boss',
+        'At: 2026-11-26 17:05',
+        'Takings (3 payments)',
+        'Credit Card $50.50',
+        'Total taken $200.50',
+        'Expected cash $150.00',
+        'Counted cash $148.00',
+        'Difference -$2.00 (short $2.00)',
+        'Note: two notes short',
+      ])
+        expect(doc.text, `${paper}: ${text}`).toContain(text);
+    }
+  });
+});
