@@ -85,6 +85,15 @@ describe.each(DATABASES)('the job table search on %s', (kind) => {
     expect(await found('nothing-like-it')).toEqual([]);
   });
 
+  it('matches one or two characters at the start of a column or of a word in one', async () => {
+    expect(await found('km')).toEqual(['KM 4821', 'KM 4990']);
+    expect(await found('K')).toEqual(['KM 4821', 'KM 4990']);
+    expect(await found('le')).toEqual(['KM 4821', 'ZX 1200']); // surnames Lee, Lee_Ray
+    expect(await found('87')).toEqual(['KM 4821', 'KM 4990', 'ZX 1200']); // contact numbers
+    expect(await found('55')).toEqual([]); // inside a contact number only
+    expect(await found('.')).toEqual([]); // a regular expression's characters as typed
+  });
+
   it("matches LIKE's wildcards as typed, not as wildcards", async () => {
     expect(await found('lee_')).toEqual(['ZX 1200']);
     expect(await found('%')).toEqual([]);
@@ -126,5 +135,13 @@ describe.each(DATABASES)('the job table search on %s', (kind) => {
     });
     const text = JSON.stringify(plan);
     expect(text).toContain('jobs_search_trgm');
+  });
+
+  it('reads a two-character search through the same index', async () => {
+    const plan = await s.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(sql`explain select id from jobs where ${searchJobs('km')!}`);
+    });
+    expect(JSON.stringify(plan)).toContain('jobs_search_trgm');
   });
 });

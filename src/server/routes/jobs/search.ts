@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
  * names, contact, e-mail, number or technician, through one trigram index (pg_trgm, GIN) on this expression instead
  * of a scan of every job (issue 16). Migration 0005 creates the index on the same expression, written out there as
  * it is here: the planner uses the index only for the identical expression (tests/api/job-search.test.ts checks the
- * plan). Searches of one or two characters have no trigram to look up and read the whole index.
+ * plan).
  */
 export const JOB_SEARCH_TEXT = sql.raw(
   `lower(coalesce("registration", '') || ' ' || replace(coalesce("registration", ''), ' ', '') || ' ' || ` +
@@ -14,10 +14,21 @@ export const JOB_SEARCH_TEXT = sql.raw(
     `coalesce("technician", ''))`,
 );
 
+/**
+ * Shorter searches have no trigram inside them to look up (a LIKE '%km%' reads the whole index, or every job): they
+ * match the start of a column or of a word in one ('km' finds plate KM 4821, 'le' surname Lee), as a regular
+ * expression after a space or at the start, whose trigrams ('  k', ' km') the same index holds.
+ */
+const CONTAINS_MIN = 3;
+
 /** The condition for a search text, or none for an empty one; LIKE's wildcards in the text are matched as typed. */
 export function searchJobs(text: string): SQL | undefined {
   const wanted = text.trim().toLowerCase();
   if (!wanted) return undefined;
+  if (wanted.length < CONTAINS_MIN) {
+    const start = `(^| )${wanted.replace(/[\\^$.*+?()[\]{}|-]/g, (m) => `\\${m}`)}`;
+    return sql`${JOB_SEARCH_TEXT} ~ ${start}`;
+  }
   const like = `%${wanted.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   return sql`${JOB_SEARCH_TEXT} like ${like}`;
 }
