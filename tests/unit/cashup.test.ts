@@ -140,7 +140,14 @@ describe('planCashup', () => {
   });
 
   it('takes only a day of the calendar and a count of whole cents from 0', () => {
-    const bad = [{ day: '2026-02-30' }, { day: '26-11-2026' }, { counted_cash: -1 }, { counted_cash: 1.5 }];
+    const bad = [
+      { day: '2026-02-30' },
+      { day: '26-11-2026' },
+      { day: '0000-01-01' },
+      { closed_at: '0000-01-01T00:00Z' },
+      { counted_cash: -1 },
+      { counted_cash: 1.5 },
+    ];
     for (const over of bad) expect(() => body(over), JSON.stringify(over)).toThrow();
     expect(() => body({ device: 'lobby' })).toThrow();
   });

@@ -6,8 +6,9 @@ import { LIMITS, blankAsMissing, boundedText, cents } from './fields';
 
 /** A device code ('B2'), or 'S' for a call made straight through the API (src/server/numbers.ts NUMBER_PATTERN). */
 const DEVICE_CODE = /^(S|[A-Z]\d{1,4})$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** this millennium's days: a cash-up is of a day the shop traded (and PostgreSQL has no year 0) */
+const DAY = /^2\d{3}-\d{2}-\d{2}$/;
+const INSTANT = /^2\d{3}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
  * The cash-up at closing (issue 18): the shop day, the cash counted in the drawer (cents), a note; the device that
