@@ -27,6 +27,7 @@ export const CONFIG_NAMES = {
   documentFooter: 'document_footer',
   receiptFormat: 'receipt_format',
   cashupScope: 'cashup_scope',
+  lockIdleMinutes: 'lock_idle_minutes',
 } as const;
 
 /**
@@ -101,6 +102,13 @@ export const CONFIG_SEED: readonly ConfigSeed[] = [
   { name: 'document_footer', title: 'Document footer line', description: 'Thank you for your business.', amount: null },
   { name: 'receipt_format', title: 'Receipt paper (80mm or A4)', description: '80mm', amount: null },
   { name: 'cashup_scope', title: 'Cash-up: one a day per (shop or device)', description: 'shop', amount: null },
+  // a shared bay tablet's auto-lock (issue 18): 0 = never; only on a device where someone set a quick-switch PIN
+  {
+    name: 'lock_idle_minutes',
+    title: 'Shared tablet: lock after minutes idle',
+    description: 'A tablet where someone set a PIN locks to Who is working? after this many idle minutes (0 = never)',
+    amount: 0,
+  },
 ];
 
 export type Settings = Record<string, number | string>;

@@ -1,4 +1,4 @@
-import type { Settings } from './configSheet';
+import { CONFIG_NAMES, type Settings } from './configSheet';
 import { fill } from './messages';
 
 /**
@@ -19,14 +19,12 @@ export function pinFormatError(pin: string): string | null {
 }
 
 /**
- * The shop's idle time before a shared tablet locks: a Config setting (shop-wide, like every setting), in minutes,
- * 0 or missing = never. It acts only on a device where quick switch is in use (someone set a PIN on it).
+ * Milliseconds of idleness before a shared tablet locks: the shop's Config setting `lock_idle_minutes` (shop-wide, as
+ * every setting is), acting only on a device where quick switch is in use (someone set a PIN on it). 0 = never: the
+ * default, and any value that is not > 0.
  */
-export const LOCK_IDLE_SETTING = 'lock_idle_minutes';
-
-/** Milliseconds of idleness before the tablet locks; 0 = never (the default, and any value that is not > 0). */
 export function idleLockMs(settings: Settings): number {
-  const v = settings[LOCK_IDLE_SETTING];
+  const v = settings[CONFIG_NAMES.lockIdleMinutes];
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.round(v * 60_000) : 0;
 }
 
