@@ -1,6 +1,6 @@
 import { boolean, mixed, object, string } from 'yup';
 import { DEFAULT_TIME_ZONE, formatShop } from './dates';
-import { displayJobNumber } from './jobs';
+import { displayInvoiceNumber, displayJobNumber } from './jobs';
 import { MSG, fill } from './messages';
 import { formatUSD } from './money';
 import { LIMITS, boundedText } from './schemas/fields';
@@ -41,6 +41,18 @@ export const FIELD_LABELS = {
     description: 'Description',
     amount: 'Amount',
   },
+  invoices: {
+    work_hour: 'Work hours',
+    rate_hour: 'Rate per hour',
+    products: 'Lines',
+  },
+  estimates: {
+    profile: 'Customer details',
+    services: 'Services',
+    work_hour: 'Work hours',
+    rate_hour: 'Rate per hour',
+    products: 'Lines',
+  },
   products: {
     title: 'Title',
     description: 'Description',
@@ -53,7 +65,7 @@ export const FIELD_LABELS = {
 } as const;
 
 /** Money fields hold cents: shown in dollars, and re-entered on their own screen rather than typed here. */
-const MONEY_FIELDS = new Set(['products.price', 'products.cost']);
+const MONEY_FIELDS = new Set(['products.price', 'products.cost', 'invoices.rate_hour', 'estimates.rate_hour']);
 export const isMoneyField = (entity: string, field: string) => MONEY_FIELDS.has(`${entity}.${field}`);
 /** Time fields hold UTC ISO instants: shown in the shop's time zone, and re-entered on their own screen too. */
 const TIME_FIELDS = new Set(['jobs.book_start', 'jobs.book_end']);
@@ -82,10 +94,21 @@ export function fieldLabel(entity: string, field: string): string {
 /** How the list names a record: the job's number and plate, the customer's name and plate. */
 export function recordLabel(entity: string, row: Record<string, unknown> | undefined): string {
   const text = (k: string) => String(row?.[k] ?? '');
-  if (!row) return { jobs: 'A job', products: 'A product', users: 'A team member' }[entity] ?? 'A customer';
+  if (!row)
+    return (
+      {
+        jobs: 'A job',
+        products: 'A product',
+        users: 'A team member',
+        invoices: 'An invoice',
+        estimates: 'An estimate',
+      }[entity] ?? 'A customer'
+    );
   if (entity === 'users') return `Team member ${text('username')}`;
   if (entity === 'jobs') return `Job ${displayJobNumber(text('number'))} (${text('registration')})`;
   if (entity === 'products') return `Product ${text('title')}`;
+  if (entity === 'invoices') return `Invoice ${displayInvoiceNumber(text('number'))}`;
+  if (entity === 'estimates') return `Estimate ${text('number')}`;
   if (entity === 'config') return `Setting ${text('title')}`;
   return `${text('first_name')} ${text('last_name')} (${text('registration')})`.trim();
 }

@@ -72,6 +72,8 @@ export function fieldCall(
   if (entity === 'customers') return byId('active' in set.changes ? CUSTOMER_CALLS.status : CUSTOMER_CALLS.edit);
   if (entity === 'users') return byId(TEAM_CALLS.edit);
   if (entity === 'products') return byId(PRODUCT_CALLS.edit);
+  // an invoice's or an estimate's fields go by their whole save (src/local/repositories invoiceWrites, estimates)
+  if (entity === 'invoices' || entity === 'estimates') throw new Error(`${label}: sent by the ${entity}' save`);
   if (entity === 'config') {
     const { method, path } = CONFIG_CALLS.edit;
     return { method, path: path.replace(':id', id), body: { data: whole }, label };
@@ -124,11 +126,16 @@ export async function queueFieldChange(
   detail = '',
 ) {
   const entry = await w.enqueue(fieldCall(entity, id, set, w.deviceCode, label, detail));
+  await decideOpenConflicts(w, entity, id, set);
+  return entry;
+}
+
+/** The open conflicts on the fields a new edit writes are decided by it ('edited', with its activity-log line). */
+export async function decideOpenConflicts(w: WriteContext, entity: DecidedEntity, id: string, set: FieldChangeSet) {
   for (const [field, value] of Object.entries(set.changes)) {
     const open = await w.db.conflicts.get(fieldConflictId({ entity, id, field }));
     if (!open || !isFieldConflict(open)) continue;
     await queueDecided(w, open.field, 'edited', value);
     await w.db.conflicts.delete(open.id);
   }
-  return entry;
 }

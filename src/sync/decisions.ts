@@ -12,6 +12,7 @@ import {
   type FieldConflictRow,
 } from '../local/fieldCalls';
 import { LocalWriteError, localWrite } from '../local/write';
+import { resendSave } from './saveDecisions';
 
 /**
  * Field conflicts a person decides (issue 14). An update's answer names the fields someone else changed since the
@@ -90,6 +91,13 @@ export async function decideFieldConflict(db: BayBookDB, id: string, choice: Cho
     const c = await w.db.conflicts.get(id);
     if (!c || !isFieldConflict(c)) return;
     const f = c.field;
+    if (choice !== 'theirs' && (f.entity === 'invoices' || f.entity === 'estimates')) {
+      // the save again with this field as the person wants it (its conflict is decided first, not by the save)
+      await queueDecided(w, f, choice, value);
+      await w.db.conflicts.delete(id);
+      await resendSave(w, f, choice === 'mine' ? f.mine : asFieldValue(value, f.mine ?? f.theirs));
+      return;
+    }
     if (choice !== 'theirs') {
       if (!isDecidedEntity(f.entity))
         throw new LocalWriteError(`${f.record}: ${f.label} cannot be sent from this list.`);

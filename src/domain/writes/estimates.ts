@@ -1,4 +1,5 @@
 import type { InvoiceLine, InvoiceTotals } from '../entities';
+import { fieldChangeShape } from '../fieldChanges';
 import { isId } from '../ids';
 import { MSG, fill } from '../messages';
 import { formatUSD } from '../money';
@@ -20,7 +21,12 @@ export const ESTIMATE_CALLS = {
   edit: {
     method: 'PUT',
     path: '/estimate-details',
-    body: estimateSchema.shape({ id: idField().required(MSG.invalidId), base_version: rowVersion() }),
+    body: estimateSchema.shape({
+      id: idField().required(MSG.invalidId),
+      base_version: rowVersion(),
+      // issue 14: the fields changed, each with the value it was based on (src/domain/billingFields.ts)
+      ...fieldChangeShape,
+    }),
   },
   remove: { method: 'DELETE', path: '/estimate', body: idPayloadSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;

@@ -1,3 +1,5 @@
+import { estimateFields } from '../../domain/billingFields';
+import { changedFields } from '../../domain/fieldChanges';
 import { newId } from '../../domain/ids';
 import type { InvoiceLine } from '../../domain/entities';
 import type { EstimateProfile } from '../../domain/model/billing';
@@ -6,6 +8,7 @@ import { missing } from '../../domain/writes/calls';
 import { ESTIMATE_CALLS, estimateLine, planEstimate } from '../../domain/writes/estimates';
 import { callOf, checkedCall } from '../calls';
 import type { BayBookDB, ProductRow, StoredRow } from '../db';
+import { decideOpenConflicts } from '../fieldCalls';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
 import { estimatePages } from './estimatePages';
 import type { InvoiceForm, Line } from './invoices';
@@ -74,7 +77,7 @@ export function estimatesRepository(db: BayBookDB) {
       });
     },
 
-    /** PUT /estimate-details {id, profile, formData, productInvoice, serviceInvoice, totals}; the row as the server builds it */
+    /** PUT /estimate-details (`saveEstimate`); the row as the server builds it */
     async edit(
       id: string,
       profile: EstimateProfile,
@@ -83,27 +86,7 @@ export function estimatesRepository(db: BayBookDB) {
       services: string[],
     ): Promise<EstimateRow> {
       const value = await checkedCall(db, ESTIMATE_CALLS.edit, { ...sent(profile, form, lines, services), id });
-      return localWrite(db, async (w) => {
-        const cur = await w.get<EstimateRow>('estimates', id);
-        if (!cur) throw new LocalWriteError(missing(id).message);
-        const quoted = await priced(w, value, cur.products);
-        const { row: fields } = planEstimate(value, quoted);
-        const row = await w.patch<EstimateRow>('estimates', id, {
-          ...fields,
-          updated_at: w.now,
-          version: cur.version + 1,
-        });
-        await w.enqueue({
-          ...callOf(ESTIMATE_CALLS.edit, {
-            ...value,
-            productInvoice: quoted,
-            totals: fields.totals,
-            base_version: cur.version,
-          }),
-          label: `Edit estimate ${cur.number}`,
-        });
-        return row;
-      });
+      return localWrite(db, (w) => saveEstimate(w, id, value));
     },
 
     /** DELETE /estimate {id} */
@@ -119,4 +102,35 @@ export function estimatesRepository(db: BayBookDB) {
       });
     },
   };
+}
+
+/** An estimate save as its call's schema checked it. */
+export type EstimateSaveInput = EstimateInput & { id: string };
+
+/**
+ * An estimate's save inside a write (the editor's save, and a decision's use mine: src/sync/decisions.ts).
+ * PUT /estimate-details {id, profile, formData, productInvoice, serviceInvoice, totals, base, device}: the fields
+ * changed (customer details, services, work hours, rate, lines), each with the value it was based on (issue 14:
+ * src/domain/billingFields.ts).
+ */
+export async function saveEstimate(w: WriteContext, id: string, value: EstimateSaveInput): Promise<EstimateRow> {
+  const cur = await w.get<EstimateRow>('estimates', id);
+  if (!cur) throw new LocalWriteError(missing(id).message);
+  const quoted = await priced(w, value, cur.products);
+  const { row: fields } = planEstimate(value, quoted);
+  const row = await w.patch<EstimateRow>('estimates', id, { ...fields, updated_at: w.now, version: cur.version + 1 });
+  const set = changedFields(estimateFields(cur), estimateFields(fields));
+  const device = w.deviceCode ? { device: w.deviceCode } : {};
+  await w.enqueue({
+    ...callOf(ESTIMATE_CALLS.edit, {
+      ...value,
+      productInvoice: quoted,
+      totals: fields.totals,
+      base: set.base,
+      ...device,
+    }),
+    label: `Edit estimate ${cur.number}`,
+  });
+  await decideOpenConflicts(w, 'estimates', id, set);
+  return row;
 }

@@ -1,3 +1,5 @@
+import { invoiceFields } from '../../domain/billingFields';
+import { changedFields } from '../../domain/fieldChanges';
 import { stockDeltas } from '../../domain/totals';
 import { MSG } from '../../domain/messages';
 import { planNewInvoice } from '../../domain/writes/invoices';
@@ -10,7 +12,8 @@ import {
   planStorage,
 } from '../../domain/writes/invoiceEdits';
 import type { BayBookDB, CustomerRow, InvoiceRow, JobRow } from '../db';
-import { LocalWriteError, localWrite } from '../write';
+import { decideOpenConflicts } from '../fieldCalls';
+import { LocalWriteError, localWrite, type WriteContext } from '../write';
 import type { InvoiceForm, Line } from './invoices';
 import {
   adjustPoints,
@@ -115,31 +118,9 @@ export function invoiceWrites(db: BayBookDB) {
       });
     },
 
-    /** PUT /invoice-details {id, serviceRequest, formData, productInvoice, totals} (Save & Recal Charges), planned as on the server */
+    /** PUT /invoice-details (Save & Recal Charges), planned as on the server: `saveInvoice` */
     edit(id: string, form: InvoiceForm, lines: Line[]): Promise<InvoiceRow> {
-      return localWrite(db, async (w) => {
-        const inv = await mustGet(w, id);
-        const open = planOk(openForEdit(inv, form));
-        const priced = await priceLines(w, lines, linesOf(inv));
-        const plan = planOk(planInvoiceEdit(inv, open.form, priced.lines, await settings(w)));
-        const row = await storeChange(w, inv, plan);
-        await w.enqueue({
-          method: 'PUT',
-          path: '/invoice-details',
-          body: {
-            data: {
-              id,
-              serviceRequest: inv.request_id,
-              formData: open.form,
-              productInvoice: priced.send,
-              totals: plan.figures.totals,
-              base_version: inv.version,
-            },
-          },
-          label: `Edit invoice ${inv.number}`,
-        });
-        return row;
-      });
+      return localWrite(db, (w) => saveInvoice(w, id, form, lines));
     },
 
     /** PUT /invoice-storage-state/{id} {option, days}: days since the job was completed unless given (planned as on the server) */
@@ -206,4 +187,34 @@ export function invoiceWrites(db: BayBookDB) {
       });
     },
   };
+}
+
+/**
+ * Save & Recal Charges inside a write (the editor's save, and a decision's use mine: src/sync/decisions.ts), planned
+ * as on the server. PUT /invoice-details {id, serviceRequest, formData, productInvoice, totals, base, device}: the
+ * fields changed (work hours, rate, lines), each with the value it was based on (issue 14: src/domain/billingFields.ts);
+ * a save that changed nothing still goes, and re-prices what is there now.
+ */
+export async function saveInvoice(
+  w: WriteContext,
+  id: string,
+  form: InvoiceForm,
+  lines: readonly Pick<Line, 'id' | 'qty'>[],
+): Promise<InvoiceRow> {
+  const inv = await mustGet(w, id);
+  const open = planOk(openForEdit(inv, form));
+  const priced = await priceLines(w, lines, linesOf(inv));
+  const plan = planOk(planInvoiceEdit(inv, open.form, priced.lines, await settings(w)));
+  const row = await storeChange(w, inv, plan);
+  const set = changedFields(invoiceFields(inv), invoiceFields({ ...open.form, products: priced.lines }));
+  const data = { id, serviceRequest: inv.request_id, formData: open.form, productInvoice: priced.send };
+  const device = w.deviceCode ? { device: w.deviceCode } : {};
+  await w.enqueue({
+    method: 'PUT',
+    path: '/invoice-details',
+    body: { data: { ...data, totals: plan.figures.totals, base: set.base, ...device } },
+    label: `Edit invoice ${inv.number}`,
+  });
+  await decideOpenConflicts(w, 'invoices', id, set);
+  return row;
 }

@@ -2,6 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { InvoiceLine } from '../../domain/entities';
 import { isId, newId } from '../../domain/ids';
+import { withDevice } from '../../domain/fieldChanges';
 import { MSG } from '../../domain/messages';
 import { ESTIMATE_CALLS, estimateLine, planEstimate } from '../../domain/writes/estimates';
 import { missing } from '../../domain/writes/calls';
@@ -10,6 +11,7 @@ import { estimates, products } from '../db/schema';
 import { orHttp, refused } from '../http/plans';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
+import { estimateSaveOf, estimateSubject, nothingLands, saveConflicts } from '../invoices/fieldSaves';
 import { takeNumber } from '../numbers';
 
 /**
@@ -58,17 +60,23 @@ export function estimatesRoutes(app: FastifyInstance, s: AppServices) {
     ...ESTIMATE_CALLS.edit,
     write: true,
     summary: 'Save changes to an estimate {id, profile, formData, productInvoice, serviceInvoice}',
-    async handler({ tx, body, changed, log }) {
-      const [cur] = await tx.select().from(estimates).where(eq(estimates.id, body.id));
+    async handler(ctx) {
+      const { tx, body, changed, log } = ctx;
+      const [cur] = await tx.select().from(estimates).where(eq(estimates.id, body.id)).for('update');
       if (!cur) refused(missing(body.id));
-      const plan = planEstimate(body, await estimateLines(tx, body.productInvoice, cur.products as InvoiceLine[]));
+      // with base: the fields someone changed since are conflicts, the rest land (issue 14, invoices/fieldSaves.ts)
+      const decided = estimateSaveOf(cur, body);
+      const conflicts = await saveConflicts(ctx, { entity: 'estimates', ...cur }, decided.conflicts);
+      if (nothingLands(decided)) return { value: true, invoice_id: cur.id, ...conflicts };
+      const { save } = decided;
+      const plan = planEstimate(save, await estimateLines(tx, save.productInvoice, cur.products as InvoiceLine[]));
       await tx
         .update(estimates)
         .set({ ...plan.row, updated_at: new Date(), version: sql`${estimates.version} + 1` })
         .where(eq(estimates.id, cur.id));
       changed('estimates', cur.id);
-      log('service', `Estimate ${cur.number}`, plan.log);
-      return { value: true, message: plan.message, invoice_id: cur.id };
+      log('service', estimateSubject(cur.number), withDevice(plan.log, body.device));
+      return { value: true, invoice_id: cur.id, ...(conflicts ?? { message: plan.message }) };
     },
   });
 

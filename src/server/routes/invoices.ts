@@ -15,6 +15,7 @@ import {
   productLinesSchema,
   rowVersion,
 } from '../../domain/schemas';
+import { fieldChangeShape, withDevice } from '../../domain/fieldChanges';
 import { planNewInvoice } from '../../domain/writes/invoices';
 import {
   linesOf,
@@ -40,6 +41,7 @@ import {
   type InvoiceRow,
 } from '../invoices/ledger';
 import { moveStock } from '../inventory/stock';
+import { invoiceSaveOf, nothingLands, saveConflicts } from '../invoices/fieldSaves';
 import { refusalFacts } from '../invoices/refusalFacts';
 import { takeNumber } from '../numbers';
 import { readSettings } from '../settings';
@@ -58,6 +60,7 @@ const editPayload = object({
   formData: mixed().optional(),
   productInvoice: productLinesSchema,
   base_version: rowVersion(),
+  ...fieldChangeShape,
 });
 
 const form = (type: 'service' | 'product', raw: unknown) => validOrBadRequest(invoiceFormSchema(type), raw ?? {});
@@ -172,16 +175,20 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     body: editPayload,
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.id, true);
-      refuseIfStale(inv, ctx.body.base_version);
-      const open = openForEdit(inv, ctx.body.formData);
+      // with base: the fields someone changed since are conflicts, the rest land (issue 14, invoices/fieldSaves.ts)
+      const decided = invoiceSaveOf(inv, ctx.body);
+      const conflicts = await saveConflicts(ctx, { entity: 'invoices', ...inv }, decided.conflicts);
+      if (nothingLands(decided)) return { value: true, ...conflicts };
+      const open = openForEdit(inv, decided.save.formData);
       if (!open.ok) throw badRequest(open.message);
-      const lines = await priceLines(ctx.tx, ctx.body.productInvoice, linesOf(inv));
+      const lines = await priceLines(ctx.tx, decided.save.productInvoice, linesOf(inv));
       const plan = planned(planInvoiceEdit(inv, open.form, lines, await readSettings(ctx.tx)));
-      const saved = await storeChange(ctx, inv, plan);
+      const log = { ...plan.log, predicate: withDevice(plan.log.predicate, ctx.body.device) };
+      const saved = await storeChange(ctx, inv, { ...plan, log });
       return {
         value: true,
-        message: plan.message,
         data: { invoice_id: inv.id, version: saved.version, total: saved.total },
+        ...(conflicts ?? { message: plan.message }),
       };
     },
   });

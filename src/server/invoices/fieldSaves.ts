@@ -1,0 +1,72 @@
+import {
+  decideEstimateSave,
+  decideInvoiceSave,
+  type DecidedSave,
+  type EstimateSave,
+  type InvoiceSave,
+} from '../../domain/billingFields';
+import type { FieldConflict } from '../../domain/fieldChanges';
+import { displayInvoiceNumber } from '../../domain/jobs';
+import { MSG, fill } from '../../domain/messages';
+import { isInvoiceLocked } from '../../domain/totals';
+import type { estimates } from '../db/schema';
+import { conflictAnswers } from '../http/conflicts';
+import type { WriteCtx } from '../http/route';
+import { refuseIfStale, type InvoiceRow } from './ledger';
+
+/**
+ * PUT /invoice-details and PUT /estimate-details as field changes (issue 14, src/domain/billingFields.ts). A save
+ * with `base` is decided field by field against the row as it is now; one without (an older device) keeps the old
+ * check: a save based on another version of the invoice is refused as stale.
+ */
+
+type Ctx = Pick<WriteCtx<unknown>, 'tx'>;
+type EstimateRow = typeof estimates.$inferSelect;
+
+/** The activity-log subject of an estimate's lines. */
+export const estimateSubject = (number: string) => `Estimate ${number}`;
+
+/** An invoice save to plan: with base, decided per field (a paid invoice takes none); without, checked for staleness. */
+export function invoiceSaveOf(
+  inv: InvoiceRow,
+  body: InvoiceSave & { base?: Record<string, unknown>; base_version?: number },
+): DecidedSave<InvoiceSave> {
+  if (!body.base) {
+    refuseIfStale(inv, body.base_version);
+    return { save: body, landed: [], conflicts: [] };
+  }
+  return decideInvoiceSave(inv, body, body.base, isInvoiceLocked(inv));
+}
+
+/** An estimate save to plan: with base, decided per field; without, applied whole as before. */
+export function estimateSaveOf<S extends EstimateSave>(
+  row: EstimateRow,
+  body: S & { base?: Record<string, unknown> },
+): DecidedSave<S> {
+  if (!body.base) return { save: body, landed: [], conflicts: [] };
+  return decideEstimateSave(row, body, body.base);
+}
+
+/** Nothing of the save lands: every field it changed is another person's since. */
+export const nothingLands = (d: DecidedSave<unknown>) => d.conflicts.length > 0 && d.landed.length === 0;
+
+/**
+ * The conflicts of a save as its answer names them (null when none), with who last saved the record, where and when (a save's log
+ * line: `saved…` for an invoice, `changed…` for an estimate; for an invoice paid since, whoever last touched it).
+ */
+export async function saveConflicts(
+  ctx: Ctx,
+  record: { entity: 'invoices' | 'estimates'; id: string; number: string },
+  conflicts: FieldConflict[],
+) {
+  const invoice = record.entity === 'invoices';
+  const subject = invoice ? displayInvoiceNumber(record.number) : estimateSubject(record.number);
+  const saved = invoice ? 'saved' : 'changed';
+  const answers = await conflictAnswers(
+    ctx.tx,
+    { entity: record.entity, id: record.id, subject },
+    conflicts,
+    (_f, l) => (conflicts.some((c) => c.reason === 'blocked') ? true : l.startsWith(saved)),
+  );
+  return answers.length ? { conflicts: answers, message: fill(MSG.fieldConflicts, { count: answers.length }) } : null;
+}
