@@ -86,7 +86,9 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
       const wanted = new Map<SyncEntityName, string[]>();
       for (const c of last.values()) {
         const entity = c.entity as SyncEntityName;
-        wanted.set(entity, [...(wanted.get(entity) ?? []), c.row_id]);
+        const ids = wanted.get(entity);
+        if (ids) ids.push(c.row_id);
+        else wanted.set(entity, [c.row_id]);
       }
       const rows = new Map<string, FeedRow>();
       for (const [entity, ids] of wanted) {
