@@ -115,6 +115,8 @@ describe.each(DATABASES)('schema-driven fuzz on %s', (kind) => {
         permission: 3,
         device_id: newId(),
         start_date: '2026-01-01',
+        // the cash-up's day (issue 18)
+        day: '2026-01-10',
         end_date: '2026-01-31',
         status: 'active',
         option: 'off',
