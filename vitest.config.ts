@@ -35,7 +35,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // two files at a time (one per core): each starts its own server on its own database (a fresh PGlite dir or
+          // PostgreSQL database), so files never share rows, and a file's waits on its server overlap the other's work
+          fileParallelism: true,
         },
       },
       {
@@ -46,7 +48,9 @@ export default defineConfig({
           setupFiles: ['tests/sync/setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // two files at a time (one per core): each starts its own server on its own database (a fresh PGlite dir or
+          // PostgreSQL database), so files never share rows, and a file's waits on its server overlap the other's work
+          fileParallelism: true,
         },
       },
       {
