@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
 import { startInstance, stopInstance } from '../tests/helpers/instances';
 import { ADMIN, freshPostgres } from '../tests/helpers/server';
+import { memoryRun, sampler } from './serverMemory';
 import { seedServer, shopOf } from './shop/server';
 
 /**
@@ -13,8 +15,9 @@ import { seedServer, shopOf } from './shop/server';
  * as its own process (as an operator runs it), and drives each read with BENCH_CONNECTIONS clients that never pause
  * (default 50) for BENCH_SECONDS (default 20) from this process: autocannon and the server share the machine's
  * cores, as the issue asks. Prints req/s, p50/p99, errors, the bytes of a response, the load average and the
- * server's memory before and after. BENCH_ONLY=a,b runs the reads whose names hold those words. Budgets in
- * docs/PERFORMANCE.md.
+ * server's memory before and after. BENCH_ONLY=a,b runs the reads whose names hold those words. BENCH_MEMORY=600
+ * instead runs a mixed load for that many seconds and samples the server's RSS and heap every 10 s
+ * (bench/serverMemory.ts). Budgets in docs/PERFORMANCE.md.
  */
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 50_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -53,7 +56,12 @@ const db = await shopDatabase();
 const { changes } = db;
 // BENCH_PROFILE=DIR: the server writes a CPU profile there when it stops (open it in Chrome's DevTools)
 const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-const server = await startInstance(db.url, randomBytes(24).toString('hex'), { LOG_LEVEL: 'warn' }, profile);
+const memorySeconds = Number(process.env.BENCH_MEMORY ?? 0);
+const samples = join(mkdtempSync(join(tmpdir(), 'baybook-memory-')), 'samples.jsonl');
+const server = await startInstance(db.url, randomBytes(24).toString('hex'), { LOG_LEVEL: 'warn' }, [
+  ...profile,
+  ...(memorySeconds ? sampler(samples) : []),
+]);
 const pid = server.proc.pid!;
 try {
   const login = await fetch(`${server.url}/api/login`, {
@@ -68,12 +76,16 @@ try {
     'job list, page 50 by surname': '/api/bookings_?per_page=10&page=50&orderBy=last_name&orderDirection=asc',
     'job list, plate prefix': '/api/bookings_?per_page=10&page=1&search=KM%204',
     'job list, a search matching nothing': '/api/bookings_?per_page=10&page=1&search=zzqqxx',
+    'job list, a two-character search': '/api/bookings_?per_page=10&page=1&search=km',
+    'job list, a one-character search': '/api/bookings_?per_page=10&page=1&search=k',
     'sync feed, 500 rows': '/api/v3/sync/changes?since=0&limit=500',
     'sync feed, 500 rows mid-way': `/api/v3/sync/changes?since=${Math.floor(changes / 2)}&limit=500`,
   };
+  if (memorySeconds)
+    await memoryRun({ url: server.url, token, changes, connections, seconds: memorySeconds, file: samples });
   const memory = [rssMb(pid)];
   for (const [name, path] of Object.entries(reads)) {
-    if (only && !only.some((o) => name.includes(o))) continue;
+    if (memorySeconds || (only && !only.some((o) => name.includes(o)))) continue;
     const sample = await fetch(`${server.url}${path}`, { headers });
     const bytes = (await sample.arrayBuffer()).byteLength;
     const load = loadavg()[0].toFixed(1);
@@ -85,7 +97,8 @@ try {
         `load ${load} → ${loadavg()[0].toFixed(1)}, server RSS ${memory.at(-1)} MB`,
     );
   }
-  console.log(`server RSS over the runs: ${memory.join(' → ')} MB (${connections} connections, ${seconds} s each)`);
+  if (!memorySeconds)
+    console.log(`server RSS over the runs: ${memory.join(' → ')} MB (${connections} connections, ${seconds} s each)`);
 } finally {
   await stopInstance(server);
   await db.drop();
