@@ -71,6 +71,14 @@ export const isMoneyField = (entity: string, field: string) => MONEY_FIELDS.has(
 const TIME_FIELDS = new Set(['jobs.book_start', 'jobs.book_end']);
 export const isTimeField = (entity: string, field: string) => TIME_FIELDS.has(`${entity}.${field}`);
 
+/** An invoice's or an estimate's lines: a list of {id, qty}, shown with the products' titles. */
+export const isLinesField = (entity: string, field: string) =>
+  field === 'products' && (entity === 'invoices' || entity === 'estimates');
+
+/** The product ids a lines value names. */
+export const lineIds = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map((l) => String((l as { id?: unknown } | null)?.id ?? '')).filter(Boolean) : [];
+
 /** How the decision list and its log lines show a time: the shop's day and time, to the minute. */
 export const DECISION_WHEN = 'MMM d yyyy, h:mm a';
 
@@ -78,6 +86,8 @@ export const DECISION_WHEN = 'MMM d yyyy, h:mm a';
 export interface ShownAs {
   money?: boolean;
   time?: boolean;
+  /** product titles by id, to show an invoice's or an estimate's lines */
+  titles?: Record<string, string>;
   /** the shop's time zone (config time_zone) */
   tz?: string;
 }
@@ -122,8 +132,17 @@ export function shownValue(value: unknown, as: ShownAs = {}): string {
   if (as.money && typeof value === 'number') return formatUSD(value);
   if (as.time && typeof value === 'string' && !Number.isNaN(Date.parse(value)))
     return formatShop(value, as.tz ?? DEFAULT_TIME_ZONE, DECISION_WHEN);
-  if (Array.isArray(value)) return value.join(', ');
+  if (Array.isArray(value)) return value.map((v) => shownItem(v, as.titles)).join(', ') || MSG.conflictEmpty;
+  if (typeof value === 'object') return Object.values(value).filter(Boolean).join(', ') || MSG.conflictEmpty;
   return String(value);
+}
+
+/** One item of a list: a line as its quantity and product ("2 × Brake pads"), anything else as it is. */
+function shownItem(item: unknown, titles: Record<string, string> = {}): string {
+  const line = item as { id?: unknown; qty?: unknown } | null;
+  if (line && typeof line === 'object' && typeof line.id === 'string' && line.qty !== undefined)
+    return `${String(line.qty)} × ${titles[line.id] ?? 'a product'}`;
+  return String(item);
 }
 
 /** What a person chose: keep what is there now, send theirs again, or send an edited value. */

@@ -219,6 +219,11 @@ export const MSG = {
   conflictChangedUnknown: 'Changed on the server since you edited it',
   conflictDeleted: 'The record was deleted since you edited it.',
   conflictBlocked: 'The customer was blocked since you edited them.',
+  conflictBlockedMine:
+    'A blocked customer can still be edited: use mine saves your change and the customer stays blocked (only a level 5 user unblocks, and a blocked customer cannot be used in a service request).',
+  conflictInvoicePaid: 'The invoice was paid in full since you saved it.',
+  conflictInvoicePaidKeep:
+    'A paid invoice takes no changes: keep theirs, or use mine once a payment on it has been removed and an amount is due again.',
   conflictJobClosed: 'The job was completed or canceled since you wrote this.',
   conflictJobReopen: 'A completed or canceled job takes no changes: keep theirs, or ask a level 5 user to reopen it.',
   conflictEmpty: '(empty)',

@@ -1,4 +1,12 @@
-import { isMoneyField, isTimeField, type Choice, type DecidedEntity } from '../domain/decisions';
+import {
+  isLinesField,
+  isMoneyField,
+  isTimeField,
+  lineIds,
+  shownValue,
+  type Choice,
+  type DecidedEntity,
+} from '../domain/decisions';
 import type { ConflictAnswer, FieldChangeSet } from '../domain/fieldChanges';
 import { MSG, fill } from '../domain/messages';
 import { CONFIG_CALLS } from '../domain/writes/config';
@@ -94,14 +102,18 @@ export function fieldCall(
 }
 
 /** Queues POST /v3/decided: the activity-log line of a decision, by the person signed in. */
-export function queueDecided(w: WriteContext, f: FieldConflict, choice: Choice, value?: unknown) {
+export async function queueDecided(w: WriteContext, f: FieldConflict, choice: Choice, value?: unknown) {
+  // lines go worded with their products' titles, which the server's log line cannot look up
+  const lines = isLinesField(f.entity, f.field);
+  const titles = lines ? await productTitles(w, [f.mine, f.theirs, value].flatMap(lineIds)) : {};
+  const as = (v: unknown) => (lines && v !== undefined ? shownValue(v, { titles }) : v);
   const body = {
     record: f.record,
     field: f.label,
     choice,
-    mine: f.mine,
-    theirs: f.theirs,
-    value,
+    mine: as(f.mine),
+    theirs: as(f.theirs),
+    value: as(value),
     money: isMoneyField(f.entity, f.field),
     time: isTimeField(f.entity, f.field),
   };
@@ -111,6 +123,12 @@ export function queueDecided(w: WriteContext, f: FieldConflict, choice: Choice, 
     body,
     label: fill(MSG.decidedLogLabel, { field: f.label, record: f.record }),
   });
+}
+
+/** The titles of the products a list of lines names, as this device holds them. */
+async function productTitles(w: Pick<WriteContext, 'db'>, ids: string[]): Promise<Record<string, string>> {
+  const rows = await w.db.products.bulkGet([...new Set(ids)]);
+  return Object.fromEntries(rows.flatMap((p) => (p ? [[p.id, p.title]] : [])));
 }
 
 /**

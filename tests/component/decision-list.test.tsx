@@ -207,4 +207,84 @@ describe('the "Needs your decision" list (issue 14)', () => {
     });
     expect(await within(item).findByRole('button', { name: 'Use mine' })).toBeTruthy();
   });
+
+  /** The bay's lines on INV B2-7 (3 pads); the desk's first (2 pads and a disc). `total`: what is due on it now. */
+  async function linesConflict(data: AppData, total: number, over: Partial<FieldConflictRow['field']> = {}) {
+    await data.db.table('products').bulkPut([
+      { id: 'p1', title: 'Brake pads', description: '', price: 4500, stock: 9, created_at: CHANGED_AT },
+      { id: 'p2', title: 'Disc', description: '', price: 1250, stock: 9, created_at: CHANGED_AT },
+    ]);
+    await data.db.table('invoices').put({ id: 'inv-1', number: 'B2-7', total, created_at: CHANGED_AT, version: 3 });
+    await noteConflict(data, {
+      entity: 'invoices',
+      id: 'inv-1',
+      field: 'products',
+      label: 'Lines',
+      record: 'Invoice INV B2-7',
+      mine: [{ id: 'p1', qty: 3 }],
+      base: [{ id: 'p1', qty: 2 }],
+      theirs: [
+        { id: 'p1', qty: 2 },
+        { id: 'p2', qty: 1 },
+      ],
+      ...over,
+    });
+  }
+
+  it("an invoice's lines show as products and quantities; keep theirs logs them so", async () => {
+    const { data } = await renderScreen(<SyncStatus />, { username: 'kim', level: 3 });
+    await linesConflict(data, 5000);
+    const item = await openDecision();
+    await expect.poll(() => item.textContent).toContain('What you wrote: 3 × Brake pads');
+    expect(item.textContent).toContain('What is there now: 2 × Brake pads, 1 × Disc');
+    // lines are changed in the invoice editor, where stock and prices are checked, not typed here
+    expect(within(item).queryByRole('button', { name: 'Edit and send' })).toBeNull();
+    expect(within(item).getByRole('button', { name: 'Use mine' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(item).getByRole('button', { name: 'Keep theirs' }));
+    });
+    await expect.poll(() => data.db.conflicts.count()).toBe(0);
+    expect(await data.db.outbox.toArray()).toMatchObject([
+      {
+        path: '/v3/decided',
+        body: {
+          record: 'Invoice INV B2-7',
+          field: 'Lines',
+          mine: '3 × Brake pads',
+          theirs: '2 × Brake pads, 1 × Disc',
+        },
+      },
+    ]);
+  });
+
+  it('an invoice paid in full since offers only keep theirs, and says why; use mine once an amount is due again', async () => {
+    const { data } = await renderScreen(<SyncStatus />, { username: 'kim', level: 3 });
+    await linesConflict(data, 0, { reason: 'blocked' });
+    const item = await openDecision();
+    await within(item).findByText(/A paid invoice takes no changes/);
+    expect(item.textContent).toContain('The invoice was paid in full since you saved it. Changed by jdoe on B1');
+    expect(within(item).queryByRole('button', { name: 'Use mine' })).toBeNull();
+    await act(async () => {
+      await data.db.table('invoices').update('inv-1', { total: 2500 });
+    });
+    expect(await within(item).findByRole('button', { name: 'Use mine' })).toBeTruthy();
+  });
+
+  it('a customer blocked since: use mine is offered, and what it does is said in words', async () => {
+    const { data } = await renderScreen(<SyncStatus />, { username: 'kim', level: 3 });
+    await noteConflict(data, {
+      entity: 'customers',
+      id: 'c-1',
+      field: 'note',
+      label: 'Note',
+      record: 'Ann Lee (ABC 123)',
+      mine: 'Call first',
+      theirs: '',
+      reason: 'blocked',
+    });
+    const item = await openDecision();
+    expect(item.textContent).toContain('The customer was blocked since you edited them. Changed by jdoe on B1');
+    expect(item.textContent).toContain('use mine saves your change and the customer stays blocked');
+    expect(within(item).getByRole('button', { name: 'Use mine' })).toBeTruthy();
+  });
 });

@@ -2,18 +2,33 @@ import { Box, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { formatShop } from '../../domain/dates';
-import { DECISION_WHEN, isMoneyField, isTimeField, shownValue, type ShownAs } from '../../domain/decisions';
+import {
+  DECISION_WHEN,
+  isLinesField,
+  isMoneyField,
+  isTimeField,
+  lineIds,
+  shownValue,
+  type ShownAs,
+} from '../../domain/decisions';
 import { isFinal } from '../../domain/jobs';
 import { MSG, fill } from '../../domain/messages';
+import { isInvoiceLocked } from '../../domain/totals';
 import type { Choice } from '../../domain/decisions';
 import type { FieldConflictRow } from '../../sync/decisions';
 import { useSync } from '../data/DataProvider';
 import { notifyError } from '../feedback/toaster';
 
+/** Why nothing of the edit could land, by the record's table. */
+const BLOCKED: Record<string, string> = {
+  jobs: MSG.conflictJobClosed,
+  invoices: MSG.conflictInvoicePaid,
+  customers: MSG.conflictBlocked,
+};
+
 /** Who changed the field since, where and when (in the shop's time), or why nothing could land. */
 function changedLine(f: FieldConflictRow['field'], tz: string): string {
   if (f.reason === 'deleted') return MSG.conflictDeleted;
-  if (f.reason === 'blocked' && f.entity !== 'jobs') return MSG.conflictBlocked;
   const changed =
     f.by && f.at
       ? fill(MSG.conflictChanged, {
@@ -22,24 +37,48 @@ function changedLine(f: FieldConflictRow['field'], tz: string): string {
           when: formatShop(f.at, tz, DECISION_WHEN),
         })
       : '';
-  // a job completed or canceled since: who closed it, where and when
-  if (f.reason === 'blocked') return [MSG.conflictJobClosed, changed].filter(Boolean).join(' ');
+  // a job completed or canceled, an invoice paid, a customer blocked since: who did it, where and when
+  if (f.reason === 'blocked') return [BLOCKED[f.entity] ?? MSG.conflictBlocked, changed].filter(Boolean).join(' ');
   return changed || MSG.conflictChangedUnknown;
 }
 
 /**
- * A job completed or canceled since the edit takes none (SPEC §4, for level 5 too; level 5 may reopen it): while it
- * stays closed on this device, only keep theirs is offered, and the conflict waits. Undefined while it is read.
+ * A job completed or canceled since the edit takes none (SPEC §4, for level 5 too; level 5 may reopen it), nor does an
+ * invoice paid in full since (SPEC §4 locks it until a payment is removed): while it stays so on this device, only
+ * keep theirs is offered, and the conflict waits. A customer blocked since may still be edited (SPEC: a block keeps
+ * them out of service requests, not out of the table): use mine lands and they stay blocked. Undefined while read.
  */
-function useClosedJob(f: FieldConflictRow['field']): boolean | undefined {
+function useClosed(f: FieldConflictRow['field']): boolean | undefined {
   const engine = useSync();
-  const closable = f.reason === 'blocked' && f.entity === 'jobs';
+  const closable = f.reason === 'blocked' && (f.entity === 'jobs' || f.entity === 'invoices');
   const closed = useLiveQuery(async () => {
     if (!closable) return false;
+    if (f.entity === 'invoices') {
+      const inv = await engine.db.invoices.get(f.id);
+      return !inv || isInvoiceLocked(inv);
+    }
     const job = await engine.db.jobs.get(f.id);
     return !job || isFinal(job.status);
-  }, [engine, closable, f.id]);
+  }, [engine, closable, f.entity, f.id]);
   return closable ? closed : false;
+}
+
+/** The titles of the products an invoice's or an estimate's lines name, for "2 × Brake pads". */
+function useTitles(f: FieldConflictRow['field']): Record<string, string> {
+  const engine = useSync();
+  const lines = isLinesField(f.entity, f.field);
+  const titles = useLiveQuery(async () => {
+    if (!lines) return {};
+    const rows = await engine.db.products.bulkGet([...lineIds(f.mine), ...lineIds(f.theirs)]);
+    return Object.fromEntries(rows.flatMap((p) => (p ? [[p.id, p.title]] : [])));
+  }, [engine, lines, f.mine, f.theirs]);
+  return titles ?? {};
+}
+
+/** What the person is told beside the actions: why only keep theirs, or what use mine does to a blocked customer. */
+function afterWord(f: FieldConflictRow['field'], closed?: boolean): string {
+  if (closed) return f.entity === 'invoices' ? MSG.conflictInvoicePaidKeep : MSG.conflictJobReopen;
+  return f.reason === 'blocked' && f.entity === 'customers' ? MSG.conflictBlockedMine : '';
 }
 
 /** The record, the field, both values (as the field is shown), who changed it, and why nothing can land yet. */
@@ -66,9 +105,9 @@ function Facts({ c, tz, shown, closed }: { c: FieldConflictRow; tz: string; show
       <Text fontSize="xs" color="fg.muted">
         {changedLine(f, tz)} · you edited it as {c.entry.actor}
       </Text>
-      {closed && (
+      {afterWord(f, closed) && (
         <Text fontSize="sm" mt="1">
-          {MSG.conflictJobReopen}
+          {afterWord(f, closed)}
         </Text>
       )}
     </>
@@ -83,10 +122,11 @@ function Facts({ c, tz, shown, closed }: { c: FieldConflictRow; tz: string; show
 export function Decision({ c, tz }: { c: FieldConflictRow; tz: string }) {
   const engine = useSync();
   const f = c.field;
-  const shown = { money: isMoneyField(f.entity, f.field), time: isTimeField(f.entity, f.field), tz };
-  // a price in cents, a booking time or a list of services is not typed as text: keep theirs or use mine
-  const typed = !shown.money && !shown.time && !Array.isArray(f.mine);
-  const closed = useClosedJob(f);
+  const titles = useTitles(f);
+  const shown = { money: isMoneyField(f.entity, f.field), time: isTimeField(f.entity, f.field), tz, titles };
+  // a price in cents, a booking time, a list (services, lines) or customer details are not typed as text here
+  const typed = !shown.money && !shown.time && (f.mine === null || typeof f.mine !== 'object');
+  const closed = useClosed(f);
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(() => (f.mine === null || f.mine === undefined ? '' : String(f.mine)));
   const [busy, setBusy] = useState(false);

@@ -78,7 +78,11 @@ async function storeCustomerChange(
     ctx.tx,
     { entity: 'customers', id, subject: plan.subject },
     plan.conflicts,
-    (f, line) => line.includes(f) || (f === 'active' && /blocked/.test(line)),
+    // a customer blocked since: who blocked them is who changed it since, whichever field the edit was
+    (f, line) =>
+      plan.conflicts.some((c) => c.reason === 'blocked')
+        ? /^blocked/.test(line)
+        : line.includes(f) || (f === 'active' && /blocked/.test(line)),
   );
   return { value: true, message: plan.message, ...(conflicts.length ? { conflicts } : {}) };
 }
