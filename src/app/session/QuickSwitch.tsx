@@ -97,8 +97,11 @@ export default function QuickSwitch({ user }: { user: SessionUser | null }) {
         color="inherit"
         size="sm"
         px="0"
+        h="auto"
         flexShrink="1"
         minW="0"
+        whiteSpace="normal"
+        textAlign="start"
         onClick={() => setOpen(true)}
         title="Quick switch: your PIN on this device"
       >
