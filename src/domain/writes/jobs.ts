@@ -1,5 +1,16 @@
+import { fieldChangeShape } from '../fieldChanges';
 import { canCancel, checkJobUpdate, checkStatusChange, displayJobNumber, isFinal, stampsFor } from '../jobs';
 import { MSG } from '../messages';
+import {
+  bookingChangeSchema,
+  jobIdSchema,
+  jobNoteSchema,
+  mileageEditSchema,
+  servicesEditSchema,
+  statusChangeSchema,
+  technicianSchema,
+} from '../schemas';
+import type { WriteCall } from './calls';
 
 /**
  * Moving a job through the bay as catalogue writes (issue 17): a status change, a cancel, a technician, the notes.
@@ -7,6 +18,27 @@ import { MSG } from '../messages';
  * The device's repository and the server's route run the same plan, so the same move is allowed, stamped and
  * worded the same on both (the device used to cancel at level 3 and re-send a status the job already had).
  */
+
+/**
+ * The calls of a job's edits: the route and its body schema (the permission is API_ROUTES'). Each is a field change
+ * with its base values (issue 14: `base`, `device`); the device sends it by src/local/fieldCalls.ts. A new job's
+ * call (POST /service) is writes/jobRequests.ts'.
+ */
+export const JOB_CALLS = {
+  status: { method: 'PUT', path: '/job-action/status', body: statusChangeSchema.shape(fieldChangeShape) },
+  /** the status field's change to canceled, by its own call (level 4) */
+  cancel: { method: 'PUT', path: '/job-action/cancel', body: jobIdSchema.shape(fieldChangeShape) },
+  technician: { method: 'PUT', path: '/job-action/technician', body: technicianSchema.shape(fieldChangeShape) },
+  comment: { method: 'PUT', path: '/job-action/comment', body: jobNoteSchema.shape(fieldChangeShape) },
+  serviceNote: { method: 'PUT', path: '/job-action/service-note', body: jobNoteSchema.shape(fieldChangeShape) },
+  services: { method: 'PUT', path: '/job-action/services', body: servicesEditSchema.shape(fieldChangeShape) },
+  /** SPEC's older name of the services edit, kept for its clients */
+  serviceItem: { method: 'PUT', path: '/serviceItem', body: servicesEditSchema.shape(fieldChangeShape) },
+  mileage: { method: 'PUT', path: '/service', body: mileageEditSchema.shape(fieldChangeShape) },
+  /** the booking's times: only the ones changed, each with its base */
+  booking: { method: 'PUT', path: '/booking-date', body: bookingChangeSchema.shape(fieldChangeShape) },
+} as const satisfies Record<string, WriteCall<unknown>>;
+
 export interface JobNow {
   number: string;
   registration: string;
@@ -14,6 +46,8 @@ export interface JobNow {
   technician: string;
   /** ISO time work started, or null */
   active_at: string | null;
+  mileage: number;
+  service: readonly string[];
 }
 
 export interface JobChanges {
@@ -23,6 +57,8 @@ export interface JobChanges {
   technician?: string;
   comment?: string;
   service_note?: string;
+  mileage?: number;
+  service?: string[];
 }
 
 export interface JobPlan {
@@ -111,4 +147,20 @@ export function planNote(job: JobNow, field: keyof typeof JOB_NOTES, value: stri
     `${what}: ${value.slice(0, 80)}`,
     `${what.charAt(0).toUpperCase()}${what.slice(1)} saved`,
   );
+}
+
+/** Edit services (level 4): any open job, at least one service (the call's schema); the same list is no change. */
+export function planServices(job: JobNow, service: string[]): PlannedJob {
+  const open = checkJobUpdate(job.status);
+  if (!open.ok) return no(open.message);
+  const same = service.length === job.service.length && service.every((s, i) => s === job.service[i]);
+  return done(job, same ? {} : { service }, `services: ${service.join(', ')}`, 'Services updated');
+}
+
+/** The inline mileage edit (level 4): any open job; the mileage it has already is no change. */
+export function planMileage(job: JobNow, mileage: number): PlannedJob {
+  const open = checkJobUpdate(job.status);
+  if (!open.ok) return no(open.message);
+  const same = mileage === job.mileage;
+  return done(job, same ? {} : { mileage }, `mileage ${job.mileage} → ${mileage}`, 'Mileage updated');
 }

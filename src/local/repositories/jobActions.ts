@@ -1,19 +1,23 @@
 import type { JobStatus } from '../../domain/entities';
-import { checkBookingUpdate, checkJobUpdate } from '../../domain/jobs';
+import { checkBookingUpdate } from '../../domain/jobs';
 import { parseBooking } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
-import { planAssign, planCancel, planNote, planStatusChange, type PlannedJob } from '../../domain/writes/jobs';
+import {
+  JOB_CALLS,
+  planAssign,
+  planCancel,
+  planMileage,
+  planNote,
+  planServices,
+  planStatusChange,
+  type PlannedJob,
+} from '../../domain/writes/jobs';
+import { checkedCall } from '../calls';
 import type { BayBookDB, JobRow } from '../db';
 import { shopTimeZone } from '../rows';
 import { changedFields, type FieldChangeSet } from '../../domain/fieldChanges';
 import { queueFieldChange } from '../fieldCalls';
 import { LocalWriteError, localWrite, type EnqueueInput, type WriteContext } from '../write';
-
-/** The server's rule (checkJobUpdate): no change but a status change touches a complete or canceled job. */
-function assertOpen(job: JobRow) {
-  const check = checkJobUpdate(job.status);
-  if (!check.ok) throw new LocalWriteError(check.message);
-}
 
 export async function mustGet(w: WriteContext, id: string): Promise<JobRow> {
   const job = await w.get<JobRow>('jobs', id);
@@ -39,28 +43,30 @@ export function jobActions(db: BayBookDB) {
 function jobMoves(db: BayBookDB) {
   return {
     /** PUT /job-action/status {id, status, detail} (confirmed by the screen first) */
-    setStatus(id: string, status: JobStatus, detail = ''): Promise<JobRow> {
+    async setStatus(id: string, status: JobStatus, detail = ''): Promise<JobRow> {
+      const v = await checkedCall(db, JOB_CALLS.status, { id, status, detail });
       return localWrite(db, async (w) => {
-        const job = await mustGet(w, id);
+        const job = await mustGet(w, v.id);
         const hasInvoice = !!(job.invoice?.length || (await db.invoices.where('request_id').equals(id).count()));
         // the same plan the server runs (level 5 may still move a final job)
-        const plan = planStatusChange(job, status, {
+        const plan = planStatusChange(job, v.status, {
           level: w.session.permission,
           hasInvoice,
           now: new Date(w.now),
-          detail,
+          detail: v.detail,
         });
         // sent as a field change: a status someone else moved since is theirs to keep or mine to re-send (issue 14)
         return storeJobPlan(w, job, plan, {
-          field: { changes: { status }, base: { status: job.status } },
-          label: `Job #${job.number} to ${status}`,
-          detail,
+          field: { changes: { status: v.status }, base: { status: job.status } },
+          label: `Job #${job.number} to ${v.status}`,
+          detail: v.detail,
         });
       });
     },
 
     /** PUT /job-action/cancel {id} */
-    cancel(id: string): Promise<JobRow> {
+    async cancel(id: string): Promise<JobRow> {
+      await checkedCall(db, JOB_CALLS.cancel, { id });
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
         // the status it was based on travels with it: a job moved on by someone else meanwhile is a conflict
@@ -72,7 +78,8 @@ function jobMoves(db: BayBookDB) {
     },
 
     /** PUT /job-action/technician {id, technician, detail}; skipped when unchanged or empty (SPEC §4) */
-    assign(id: string, technician: string, detail = ''): Promise<JobRow | null> {
+    async assign(id: string, name: string, detail = ''): Promise<JobRow | null> {
+      const { technician } = await checkedCall(db, JOB_CALLS.technician, { id, technician: name, detail });
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
         if (!technician) return null;
@@ -99,22 +106,26 @@ function jobMoves(db: BayBookDB) {
 function jobEdits(db: BayBookDB) {
   return {
     /** PUT /job-action/services {id, service[]} (Edit services) */
-    setServices(id: string, service: string[]): Promise<JobRow> {
+    async setServices(id: string, service: string[]): Promise<JobRow> {
+      const v = await checkedCall(db, JOB_CALLS.services, { id, service });
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
-        assertOpen(job);
-        if (!service.length) throw new LocalWriteError(MSG.selectOneService);
-        return storeJobField(w, job, { service }, `Services of job #${job.number}`);
+        return storeJobPlan(w, job, planServices(job, v.service), {
+          field: { changes: { service: v.service }, base: { service: job.service } },
+          label: `Services of job #${job.number}`,
+        });
       });
     },
 
     /** PUT /service {data: {id, mileage}} (inline mileage edit) */
-    setMileage(id: string, mileage: number): Promise<JobRow> {
+    async setMileage(id: string, mileage: number): Promise<JobRow> {
+      const v = await checkedCall(db, JOB_CALLS.mileage, { id, mileage });
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
-        assertOpen(job);
-        if (!Number.isFinite(mileage) || mileage < 0) throw new LocalWriteError(MSG.invalidMileage);
-        return storeJobField(w, job, { mileage }, `Mileage of job #${job.number}`);
+        return storeJobPlan(w, job, planMileage(job, v.mileage), {
+          field: { changes: { mileage: v.mileage }, base: { mileage: job.mileage } },
+          label: `Mileage of job #${job.number}`,
+        });
       });
     },
 
@@ -122,7 +133,8 @@ function jobEdits(db: BayBookDB) {
      * PUT /booking-date {id, book_start?, book_end?, base} — a booking date update sets status booked. Only the times
      * changed are sent, each with its base (issue 14): another device's change of the other time stays.
      */
-    book(id: string, bookStart: string, bookEnd: string): Promise<JobRow> {
+    async book(id: string, bookStart: string, bookEnd: string): Promise<JobRow> {
+      await checkedCall(db, JOB_CALLS.booking, { id, book_start: bookStart, book_end: bookEnd });
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
         // the rule the calendar offers its form by: level 4+, never a final job
@@ -147,13 +159,17 @@ function jobEdits(db: BayBookDB) {
   };
 }
 
-function textAction(
+async function textAction(
   db: BayBookDB,
   id: string,
   field: 'comment' | 'service_note',
-  value: string,
+  sent: string,
   what: string,
 ): Promise<JobRow> {
+  const { value } = await checkedCall(db, field === 'comment' ? JOB_CALLS.comment : JOB_CALLS.serviceNote, {
+    id,
+    value: sent,
+  });
   return localWrite(db, async (w) => {
     const job = await mustGet(w, id);
     // the note it was based on travels with it: a note someone else wrote since is never replaced (issue 14)
@@ -163,15 +179,6 @@ function textAction(
     };
     return storeJobPlan(w, job, planNote(job, field, value), call);
   });
-}
-
-/** Stores a job field and queues it as a field change with its base (issue 14); nothing when it is already so. */
-async function storeJobField(w: WriteContext, job: JobRow, edit: Partial<JobRow>, label: string): Promise<JobRow> {
-  const set = changedFields({ ...job }, { ...edit });
-  if (Object.keys(set.changes).length === 0) return job;
-  const row = await w.patch<JobRow>('jobs', job.id, { ...set.changes, updated_at: w.now });
-  await queueFieldChange(w, 'jobs', job.id, set, label);
-  return row;
 }
 
 /** A field change of the job (issue 14: sent with its base), or another job call as it is. */

@@ -2,6 +2,8 @@ import { newId } from '../../domain/ids';
 import { MSG } from '../../domain/messages';
 import { can } from '../../domain/permissions';
 import { plateKey } from '../../domain/model/keys';
+import { REQUEST_CALLS, planJobRequest } from '../../domain/writes/jobRequests';
+import { callOf, checkedCall, orRefuse } from '../calls';
 import type { BayBookDB, CustomerRow, JobRow } from '../db';
 import { shopTimeZone } from '../rows';
 import { LocalWriteError, localWrite, type EnqueueInput } from '../write';
@@ -28,10 +30,17 @@ export interface NewJob {
 }
 
 /** POST /service {customer, service[]} — a new job numbered from this device's series. Returns the job. */
-export function createJob(db: BayBookDB, input: NewJob): Promise<JobRow> {
+export async function createJob(db: BayBookDB, input: NewJob): Promise<JobRow> {
+  const v = await checkedCall(db, REQUEST_CALLS.add, {
+    customer_id: input.customer?.id,
+    service: input.service,
+    mileage: input.mileage,
+    customer_note: input.customer_note ?? '',
+    book_start: input.book_start ?? null,
+    book_end: input.book_end ?? null,
+    type: input.type ?? 'service',
+  });
   return localWrite(db, async (w) => {
-    if (input.customer && Number(input.customer.active) === 0) throw new LocalWriteError(MSG.customerBlocked);
-    if (!input.service.length && input.type !== 'product') throw new LocalWriteError(MSG.selectOneService);
     let c = input.customer;
     // the rows this entry creates on the server: the job, and a new customer sent inside it (below customer.add)
     const creates: string[] = [];
@@ -41,84 +50,51 @@ export function createJob(db: BayBookDB, input: NewJob): Promise<JobRow> {
       else creates.push(c.id);
     }
     if (!c) throw new LocalWriteError(MSG.customerNotFoundUpper);
+    const tz = await shopTimeZone(db);
+    const [start, end] = [iso(v.book_start, tz), iso(v.book_end, tz)];
+    const plan = orRefuse(planJobRequest(c, v, start && end ? { start, end } : null));
     const id = newId();
     creates.unshift(id);
-    const number = await w.nextNumber('job');
-    const stamp = { id, number, tz: await shopTimeZone(db), by: w.session.username, now: w.now };
-    const job = newJobRow(c, input, stamp);
+    const job: JobRow = {
+      ...plan.row,
+      id,
+      number: await w.nextNumber('job'),
+      vin_key: plateKey(c.vin),
+      registration_key: plateKey(c.registration),
+      active_at: null,
+      complete_at: null,
+      technician: '',
+      service_note: '',
+      comment: '',
+      invoice: [],
+      created_by: w.session.username,
+      created_at: w.now,
+      updated_at: w.now,
+      version: 1,
+    };
     await w.put('jobs', job);
     await w.enqueue(newJobCall(job, c, creates));
     return job;
   });
 }
 
-/** The job row a request makes, from its customer's vehicle and contact. */
-function newJobRow(
-  c: CustomerRow,
-  input: NewJob,
-  stamp: { id: string; number: string; tz: string; by: string; now: string },
-): JobRow {
-  const booked = !!input.book_start;
-  return {
-    id: stamp.id,
-    number: stamp.number,
-    customer_id: c.id,
+/** The POST /service call for a new job (with its customer's fields, for a server that lacks the customer). */
+function newJobCall(job: JobRow, c: CustomerRow, creates: string[]): EnqueueInput {
+  const customer = {
+    id: c.id,
     vin: c.vin,
-    vin_key: plateKey(c.vin),
     registration: c.registration,
-    registration_key: plateKey(c.registration),
     first_name: c.first_name,
     last_name: c.last_name,
     contact: c.contact,
-    email: c.email || 'none',
-    mileage: input.mileage,
-    service: input.service,
-    status: booked ? 'booked' : 'received',
-    book_start: iso(input.book_start, stamp.tz),
-    book_end: iso(input.book_end, stamp.tz),
-    start: iso(input.book_start, stamp.tz),
-    active_at: null,
-    complete_at: null,
-    technician: '',
-    customer_note: input.customer_note ?? '',
-    service_note: '',
-    comment: '',
-    invoice: [],
-    type: input.type ?? 'service',
-    created_by: stamp.by,
-    created_at: stamp.now,
-    updated_at: stamp.now,
-    version: 1,
+    email: c.email,
   };
-}
-
-/** The POST /service call for a new job (with its customer's fields, for a server that lacks the customer). */
-function newJobCall(job: JobRow, c: CustomerRow, creates: string[]): EnqueueInput {
+  const { service, mileage, customer_note, book_start, book_end } = job;
   return {
-    method: 'POST',
-    path: '/service',
-    body: {
-      data: {
-        id: job.id,
-        number: job.number,
-        customer: {
-          id: c.id,
-          vin: c.vin,
-          registration: c.registration,
-          first_name: c.first_name,
-          last_name: c.last_name,
-          contact: c.contact,
-          email: c.email,
-        },
-        customer_id: c.id,
-        service: job.service,
-        mileage: job.mileage,
-        customer_note: job.customer_note,
-        book_start: job.book_start,
-        book_end: job.book_end,
-        type: job.type,
-      },
-    },
+    ...callOf(REQUEST_CALLS.add, {
+      ...{ id: job.id, number: job.number, customer, customer_id: c.id, service, mileage, customer_note },
+      ...{ book_start, book_end, type: job.type === 'product' ? 'product' : 'service' },
+    }),
     creates,
     needs: [c.id],
     label:

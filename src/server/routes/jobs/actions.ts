@@ -1,10 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { JOB_NOTES, planAssign, planCancel, planNote, planStatusChange } from '../../../domain/writes/jobs';
+import { JOB_CALLS, JOB_NOTES, planAssign, planCancel, planNote, planStatusChange } from '../../../domain/writes/jobs';
 import { isFinal } from '../../../domain/jobs';
 import { TECHNICIAN_LEVEL } from '../../../domain/levels';
-import { jobIdSchema, jobNoteSchema, statusChangeSchema, technicianSchema } from '../../../domain/schemas';
-import { fieldChangeShape } from '../../../domain/fieldChanges';
 import type { Tx } from '../../db/client';
 import { invoices, users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
@@ -27,11 +25,9 @@ export function actionRoutes(app: FastifyInstance, s: AppServices) {
 /** Who works on the job, and where it is in the bay. */
 function moveRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    method: 'PUT',
-    path: '/job-action/technician',
+    ...JOB_CALLS.technician,
     write: true,
     summary: 'Assign a technician (a level-3 team member) {id, technician, detail}',
-    body: technicianSchema.shape(fieldChangeShape),
     async handler(ctx) {
       const job = await jobOr404(ctx.tx, ctx.body.id, true);
       const name = ctx.body.technician;
@@ -48,11 +44,9 @@ function moveRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'PUT',
-    path: '/job-action/status',
+    ...JOB_CALLS.status,
     write: true,
     summary: "Change a job's status {id, status, detail} by the rules of SPEC §4",
-    body: statusChangeSchema.shape(fieldChangeShape),
     async handler(ctx) {
       const job = await jobOr404(ctx.tx, ctx.body.id, true);
       // moved by someone else since the device read it: theirs stays, the person decides (issue 14)
@@ -71,11 +65,9 @@ function moveRoutes(app: FastifyInstance, s: AppServices) {
 
 function cancelAndNoteRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    method: 'PUT',
-    path: '/job-action/cancel',
+    ...JOB_CALLS.cancel,
     write: true,
     summary: 'Cancel a job {id}; with base {status}, a job moved to another status since is a conflict',
-    body: jobIdSchema.shape(fieldChangeShape),
     async handler(ctx) {
       const job = await jobOr404(ctx.tx, ctx.body.id, true);
       // a cancel is the status field's change (issue 14): moved by someone else since, theirs stays until decided
@@ -85,16 +77,14 @@ function cancelAndNoteRoutes(app: FastifyInstance, s: AppServices) {
     },
   });
 
-  for (const [path, field] of [
-    ['/job-action/comment', 'comment'],
-    ['/job-action/service-note', 'service_note'],
+  for (const [call, field] of [
+    [JOB_CALLS.comment, 'comment'],
+    [JOB_CALLS.serviceNote, 'service_note'],
   ] as const) {
     defineRoute(app, s, {
-      method: 'PUT',
-      path,
+      ...call,
       write: true,
       summary: `Set the ${JOB_NOTES[field]} of a job {id, value}`,
-      body: jobNoteSchema.shape(fieldChangeShape),
       async handler(ctx) {
         const job = await jobOr404(ctx.tx, ctx.body.id, true);
         // a note written on an open job that was completed or canceled since: final jobs take no update (SPEC §4), so

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { BOOKING_FORMAT, formatShop, shopTimeZone } from '../../../domain/dates';
 import { checkJobUpdate, isFinal, STATUS_AFTER_BOOKING } from '../../../domain/jobs';
-import { bookingChangeSchema, makeBookingDateSchema } from '../../../domain/schemas';
-import { fieldChangeShape, withDevice } from '../../../domain/fieldChanges';
+import { makeBookingDateSchema } from '../../../domain/schemas';
+import { withDevice } from '../../../domain/fieldChanges';
+import { JOB_CALLS } from '../../../domain/writes/jobs';
 import { defineRoute, type WriteCtx } from '../../http/route';
 import type { AppServices } from '../../http/services';
 import { validOrBadRequest } from '../../http/validate';
@@ -37,12 +38,10 @@ async function storeBooking(
 /** Booking a job or moving its booking. */
 export function bookingRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    method: 'PUT',
-    path: '/booking-date',
+    ...JOB_CALLS.booking,
     write: true,
     summary:
       "Book or move a booking {id, book_start, book_end} (ISO with an offset, or 'YYYY-MM-DD HH:mm' in the shop's time zone): dates in the future, start not after end; sets booked. With base {book_start?, book_end?} only the times changed are sent: a time left out stays, one someone changed since is a conflict",
-    body: bookingChangeSchema.shape(fieldChangeShape),
     async handler(ctx) {
       const { body } = ctx;
       if (!body.base) {

@@ -1,21 +1,14 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { string } from 'yup';
 import { isId, newId } from '../../../domain/ids';
-import { checkJobUpdate, displayJobNumber, outstandingServices } from '../../../domain/jobs';
+import { displayJobNumber, outstandingServices } from '../../../domain/jobs';
 import { MSG } from '../../../domain/messages';
 import { can } from '../../../domain/permissions';
-import {
-  fieldGroup,
-  fromSpecCustomer,
-  makeServiceRequestSchema,
-  mileageEditSchema,
-  outstandingSchema,
-  serviceCustomerSchema,
-  servicesEditSchema,
-} from '../../../domain/schemas';
+import { fromSpecCustomer, outstandingSchema, serviceCustomerSchema } from '../../../domain/schemas';
 import { normaliseVin } from '../../../domain/vin';
-import { fieldChangeShape, withDevice } from '../../../domain/fieldChanges';
+import { JOB_CALLS, jobSubject, planMileage, planServices } from '../../../domain/writes/jobs';
+import { REQUEST_CALLS, planJobRequest } from '../../../domain/writes/jobRequests';
+import { orHttp } from '../../http/plans';
 import { customers, jobs, services } from '../../db/schema';
 import { badRequest, forbidden } from '../../http/errors';
 import { defineRoute, type WriteCtx } from '../../http/route';
@@ -23,16 +16,11 @@ import type { AppServices } from '../../http/services';
 import { validOrBadRequest } from '../../http/validate';
 import { takeNumber } from '../../numbers';
 import { createCustomer } from '../customers';
-import { bookingOf, fieldConflicts, jobOr404, refuse, updateJob } from './shared';
-
-const serviceRequestPayload = makeServiceRequestSchema().shape({
-  customer: fieldGroup('customer').optional(),
-  type: string().oneOf(['service', 'product']).default('service'),
-});
+import { bookingOf, fieldConflicts, jobNow, jobOr404, storeJobPlan } from './shared';
 
 /**
  * The request's customer: by id, else by VIN, else made from the fields sent (a level-1 user checks in a new vehicle
- * this way, docs/DECISIONS.md); a blocked customer is refused.
+ * this way, docs/DECISIONS.md); a blocked customer is refused by the plan.
  */
 async function requestCustomer(
   ctx: Pick<WriteCtx<unknown>, 'tx' | 'changed' | 'log'>,
@@ -54,7 +42,6 @@ async function requestCustomer(
     const input = await validOrBadRequest(serviceCustomerSchema, { ...given, id: customerId ?? given.id });
     customer = await createCustomer(ctx, input);
   }
-  if (customer.active !== 1) throw badRequest(MSG.customerBlocked);
   return customer;
 }
 
@@ -86,92 +73,62 @@ function catalogueRoutes(app: FastifyInstance, s: AppServices) {
 
 function newRequestRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/service',
+    ...REQUEST_CALLS.add,
     write: true,
     summary:
       "Make a service request {customer (id, or VIN/registration, or new customer fields), service[], mileage, book_start?, book_end?}; booking times are ISO with an offset or 'YYYY-MM-DD HH:mm' in the shop's time zone",
-    body: serviceRequestPayload,
     async handler(ctx) {
       const { tx, body, user } = ctx;
       const customer = await requestCustomer(ctx, body);
       const booked = !!(body.book_start && body.book_end);
       if (booked && !can('request.book', user.permission)) throw forbidden(MSG.forbidden);
-      const booking = booked ? await bookingOf(tx, body) : null;
+      const at = booked ? await bookingOf(tx, body) : null;
+      const booking = at && { start: at.start.toISOString(), end: at.end.toISOString() };
+      const { row, log } = orHttp(planJobRequest(customer, body, booking));
       const id = body.id ?? newId();
       const number = await takeNumber(tx, 'job', body.number);
       await tx.insert(jobs).values({
+        ...row,
+        ...(at
+          ? { book_start: at.start, book_end: at.end, start: at.start }
+          : { book_start: null, book_end: null, start: null }),
         id,
         number,
-        customer_id: customer.id,
-        vin: customer.vin,
-        registration: customer.registration,
-        first_name: customer.first_name,
-        last_name: customer.last_name,
-        contact: customer.contact,
-        email: customer.email || 'none',
-        mileage: body.mileage,
-        service: body.service,
-        status: booked ? 'booked' : 'received',
-        book_start: booking?.start ?? null,
-        book_end: booking?.end ?? null,
-        start: booking?.start ?? null,
-        customer_note: body.customer_note ?? '',
-        type: body.type,
         created_by: user.username,
       });
       ctx.changed('jobs', id);
-      ctx.log(
-        'service',
-        `Job ${displayJobNumber(number)} (${customer.registration})`,
-        `received: ${body.service.join(', ')}${booking ? `, booked for ${booking.start.toISOString()}` : ''}`,
-      );
+      ctx.log('service', jobSubject({ number, registration: row.registration }), log);
       return { message: `Service request ${displayJobNumber(number)} created`, value: true, id, number };
     },
   });
 }
 
+/** A job's mileage and services: field changes with their base (issue 14), planned by writes/jobs.ts. */
 function requestEditRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    method: 'PUT',
-    path: '/service',
+    ...JOB_CALLS.mileage,
     write: true,
     summary: 'Edit a job row: mileage',
-    body: mileageEditSchema.shape(fieldChangeShape),
     async handler(ctx) {
       const job = await jobOr404(ctx.tx, ctx.body.id, true);
-      refuse(checkJobUpdate(job.status));
+      const plan = planMileage(jobNow(job), ctx.body.mileage);
+      if (!plan.ok) throw badRequest(plan.message);
       const conflicts = await fieldConflicts(ctx, job, { mileage: ctx.body.mileage }, ctx.body.base);
-      if (conflicts) return conflicts;
-      await updateJob(
-        ctx,
-        job,
-        { mileage: ctx.body.mileage },
-        withDevice(`mileage ${job.mileage} → ${ctx.body.mileage}`, ctx.body.device),
-      );
-      return { value: true, message: 'Mileage updated' };
+      return conflicts ?? storeJobPlan(ctx, job, plan, ctx.body.device);
     },
   });
 
-  for (const path of ['/serviceItem', '/job-action/services'] as const) {
+  for (const call of [JOB_CALLS.serviceItem, JOB_CALLS.services]) {
     defineRoute(app, s, {
-      method: 'PUT',
-      path,
+      ...call,
       write: true,
       summary: 'Edit the services of a job {id, service[]}',
-      body: servicesEditSchema.shape(fieldChangeShape),
       async handler(ctx) {
         const job = await jobOr404(ctx.tx, ctx.body.id, true);
-        refuse(checkJobUpdate(job.status));
+        const plan = planServices(jobNow(job), ctx.body.service);
+        if (!plan.ok) throw badRequest(plan.message);
         const conflicts = await fieldConflicts(ctx, job, { service: ctx.body.service }, ctx.body.base);
-        if (conflicts) return conflicts;
-        await updateJob(
-          ctx,
-          job,
-          { service: ctx.body.service },
-          withDevice(`services: ${ctx.body.service.join(', ')}`, ctx.body.device),
-        );
-        return { value: true, message: 'Services updated' };
+        return conflicts ?? storeJobPlan(ctx, job, plan, ctx.body.device);
       },
     });
   }

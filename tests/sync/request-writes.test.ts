@@ -1,0 +1,146 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/domain/messages';
+import { createRepositories } from '../../src/local/repositories';
+import type { BayBookDB } from '../../src/local/db';
+import { DATABASES, startServer, type TestServer } from '../helpers/server';
+import { customerForm, drain, offlineThenServer, onlineDevice, refusal, type Device } from './helpers';
+
+/**
+ * A service request, its edits (services, mileage), its booking and its photos as catalogue writes
+ * (src/domain/writes/jobRequests.ts, jobs.ts): made offline on the device, then sent — the device's rows before the
+ * sync equal the server's after, and a refusal says the same words on both.
+ */
+// each side's own clock; the version a device holds is the server's, from the pull
+const SKIP = new Set(['created_at', 'updated_at', '_seq', 'token', 'version']);
+async function jobRow(db: BayBookDB, id: string) {
+  const j = await db.jobs.get(id);
+  return j && Object.fromEntries(Object.entries(j).filter(([k]) => !SKIP.has(k)));
+}
+
+/** A booking a year or so ahead, in SPEC's 'YYYY-MM-DD HH:mm'. */
+const ahead = (day: number, hour: number) =>
+  `${new Date().getUTCFullYear() + 1}-06-${String(day).padStart(2, '0')} ${String(hour).padStart(2, '0')}:00`;
+
+describe.each(DATABASES)(
+  'service requests, bookings and photos: the same rows on the device and the server (%s)',
+  (kind) => {
+    let s: TestServer;
+    let d: Device;
+    let repos: ReturnType<typeof createRepositories>;
+    let plate = 9300;
+    beforeAll(async () => {
+      s = await startServer(kind);
+      d = await onlineDevice(s, 'request-writes');
+      repos = createRepositories(d.db);
+    });
+    afterAll(() => s?.close());
+
+    async function customer() {
+      const cid = await repos.customers.add(customerForm(`RQ ${plate++}`));
+      await drain(d);
+      return (await repos.customers.get(cid))!;
+    }
+
+    it.each([
+      ['received', {}],
+      ['booked', { book_start: ahead(3, 9), book_end: ahead(3, 11) }],
+    ])('a request, %s: the same job row (status, booking, customer fields, number)', async (status, booking) => {
+      const c = await customer();
+      let id = '';
+      const { offline, server } = await offlineThenServer(
+        d,
+        s,
+        (db) => jobRow(db, id),
+        async () => {
+          const job = await repos.jobs.create({
+            customer: c,
+            service: [' Brakes ', 'Oil change'],
+            mileage: 4321,
+            customer_note: 'Squeals',
+            ...booking,
+          });
+          id = job.id;
+        },
+      );
+      expect(offline).toEqual(server);
+      expect(offline).toMatchObject({ status, service: ['Brakes', 'Oil change'], registration: c.registration });
+    });
+
+    it('services, mileage and a booking edited offline: the same job row', async () => {
+      const c = await customer();
+      const job = await repos.jobs.create({ customer: c, service: ['Brakes'], mileage: 10 });
+      await drain(d);
+      const { offline, server } = await offlineThenServer(
+        d,
+        s,
+        (db) => jobRow(db, job.id),
+        async () => {
+          await repos.jobs.setServices(job.id, ['Brakes', 'Wheel alignment']);
+          await repos.jobs.setMileage(job.id, 12345);
+          await repos.jobs.book(job.id, ahead(5, 8), ahead(5, 10));
+        },
+      );
+      expect(offline).toEqual(server);
+      expect(offline).toMatchObject({ mileage: 12345, service: ['Brakes', 'Wheel alignment'], status: 'booked' });
+    });
+
+    it('a refusal says the same words on the device and on the server', async () => {
+      const c = await customer();
+      const noService = await refusal(repos.jobs.create({ customer: c, service: [], mileage: 1 }));
+      const server = await s.api('POST', '/service', {
+        body: { data: { customer_id: c.id, service: [], mileage: 1 } },
+      });
+      expect([server.status, noService]).toEqual([400, server.body.message]);
+      expect(noService).toBe(MSG.selectOneService);
+      const job = await repos.jobs.create({ customer: c, service: ['Brakes'], mileage: 1 });
+      await repos.jobs.cancel(job.id);
+      await drain(d);
+      const mileage = await refusal(repos.jobs.setMileage(job.id, 50));
+      const serverMileage = await s.api('PUT', '/service', { body: { data: { id: job.id, mileage: 50 } } });
+      expect([serverMileage.status, mileage]).toEqual([400, serverMileage.body.message]);
+      const past = await refusal(
+        repos.jobs.create({
+          customer: c,
+          service: ['Brakes'],
+          mileage: 1,
+          book_start: '2020-01-01 09:00',
+          book_end: '2020-01-01 10:00',
+        }),
+      );
+      const serverPast = await s.api('POST', '/service', {
+        body: {
+          data: {
+            customer_id: c.id,
+            service: ['Brakes'],
+            mileage: 1,
+            book_start: '2020-01-01 09:00',
+            book_end: '2020-01-01 10:00',
+          },
+        },
+      });
+      expect([serverPast.status, past]).toEqual([400, serverPast.body.message]);
+    });
+
+    it('a photo taken offline, then its delete: the same photo row, then none', async () => {
+      const c = await customer();
+      const job = await repos.jobs.create({ customer: c, service: ['Brakes'], mileage: 1 });
+      await drain(d);
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
+        .png()
+        .toBuffer();
+      const photos = (db: BayBookDB) =>
+        db.service_photos
+          .filter((p) => p.job_id === job.id)
+          .toArray()
+          .then((rows) => rows.map((p) => ({ id: p.id, job_id: p.job_id })));
+      const added = await offlineThenServer(d, s, photos, () =>
+        repos.jobs.addPhoto(job.id, new Blob([png], { type: 'image/png' }), 'brake.png'),
+      );
+      expect(added.offline).toEqual(added.server);
+      expect(added.offline).toHaveLength(1);
+      const removed = await offlineThenServer(d, s, photos, () => repos.jobs.removePhoto(added.offline[0]!.id));
+      expect(removed).toEqual({ offline: [], server: [] });
+    });
+  },
+);
