@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from './db/client';
 import { PAYMENT_METHODS } from '../domain/entities';
+import { ENTITY_NAMES } from '../domain/model';
 import { IDENTITY_PREFIX } from './deviceCodes';
 
 /**
@@ -22,25 +23,15 @@ export interface BackupManifest {
   totals: { invoices_due_cents: number; payments_cents: number; transactions_cents?: number };
 }
 
-const TABLES = [
-  'users',
-  'customers',
-  'jobs',
-  'products',
-  'suppliers',
-  'invoices',
-  'estimates',
-  'transactions',
-  'service_photos',
-  'product_photos',
-  'sys_log',
-  'change_log',
-  'config',
-];
+/** Every table of the entity model, and the change log: the rows a restore is checked by. */
+const TABLES = [...ENTITY_NAMES, 'change_log'];
 
 export async function readManifest(pg: PGlite): Promise<BackupManifest> {
   const counts: Record<string, number> = {};
   for (const t of TABLES) {
+    // a backup made before a table existed (its migration runs at the next start) has no rows of it to count
+    const there = await pg.query<{ ok: boolean }>(`select to_regclass($1) is not null as ok`, [t]);
+    if (!there.rows[0].ok) continue;
     const r = await pg.query<{ n: number }>(`select count(*)::int as n from ${t}`);
     counts[t] = r.rows[0].n;
   }
@@ -79,6 +70,14 @@ export async function backup(dataDir: string, outRoot: string): Promise<{ dir: s
   }
 }
 
+/**
+ * A copy of a data dir keeps the database's identity (src/server/deviceCodes.ts): forgotten, the restored server moves
+ * its device series past the codes handed out since the backup before it hands out the next.
+ */
+export async function forgetIdentity(pg: PGlite): Promise<void> {
+  await pg.query(`delete from number_series where name like '${IDENTITY_PREFIX}%'`);
+}
+
 /** Restores into dataDir; an existing data dir is moved aside (never deleted) unless it is empty. */
 export async function restore(backupDir: string, dataDir: string): Promise<BackupManifest> {
   const expected = JSON.parse(await readFile(join(backupDir, 'manifest.json'), 'utf8')) as BackupManifest;
@@ -104,8 +103,7 @@ export async function restore(backupDir: string, dataDir: string): Promise<Backu
       const now = (got.totals as Record<string, number | undefined>)[k];
       if (now !== v) throw new Error(`Restore check failed: ${k} is ${now}, the backup had ${v}`);
     }
-    // a copy of the data dir keeps the database's identity: forgotten, the server moves its device series on
-    await pg.query(`delete from number_series where name like '${IDENTITY_PREFIX}%'`);
+    await forgetIdentity(pg);
   } finally {
     await pg.close();
   }

@@ -1,12 +1,14 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BayBookDB } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
-import { backup as backupDataDir, restore as restoreDataDir } from '../../src/server/backup';
+import { forgetIdentity } from '../../src/server/backup';
+import { pgliteExtensions } from '../../src/server/db/client';
 import { getMeta } from '../../src/local/db';
 import { getDeviceId } from '../../src/local/write';
 import { listenLive } from '../../src/sync/live';
@@ -31,15 +33,13 @@ describe.each(DATABASES)('a server restored from a backup, on %s', (kind) => {
     return c;
   };
 
-  let taken = '';
-  /**
-   * The whole database as it is now, taken with the servers stopped: `npm run backup` on PGlite (src/server/backup.ts),
-   * a copy of the database on PostgreSQL.
-   */
+  /** the whole database as it is now, taken with the servers stopped (a PGlite data dir, a PostgreSQL database) */
   async function backup() {
     await s.stop();
-    if (kind === 'pglite') taken = (await backupDataDir(s.dir, copy)).dir;
-    else {
+    if (kind === 'pglite') {
+      rmSync(copy, { recursive: true, force: true });
+      cpSync(s.dir, copy, { recursive: true });
+    } else {
       const c = await admin();
       await c.query(`drop database if exists ${dbName}_bk`);
       await c.query(`create database ${dbName}_bk template ${dbName}`);
@@ -50,10 +50,12 @@ describe.each(DATABASES)('a server restored from a backup, on %s', (kind) => {
   async function restore() {
     await s.stop();
     if (kind === 'pglite') {
-      await restoreDataDir(taken, s.dir);
-      // the data dir it replaced, moved aside by the restore
-      const aside = readdirSync(dirname(s.dir)).filter((n) => n.startsWith(`${basename(s.dir)}.before-restore-`));
-      for (const n of aside) rmSync(join(dirname(s.dir), n), { recursive: true, force: true });
+      rmSync(s.dir, { recursive: true, force: true });
+      cpSync(copy, s.dir, { recursive: true });
+      // what `npm run restore` does besides putting the files back (src/server/backup.ts)
+      const pg = new PGlite(join(s.dir, 'pg'), { extensions: await pgliteExtensions() });
+      await forgetIdentity(pg);
+      await pg.close();
     } else {
       const c = await admin();
       await c.query(`drop database ${dbName}`);
