@@ -19,7 +19,9 @@ import { CLICK_MENU, fmt, timed } from './shop/timing';
  *     until the four job tiles, the tile's job table and the finance figures are all shown; beside it the click on
  *     "Add Customer" until its form shows (a screen that reads nothing: the floor). Medians after one warm-up.
  * Env: BAYBOOK_BENCH_SIZES (default 5000; 5000,50000 for the issue's shop: about 15 minutes before issue 13's pull),
- * BAYBOOK_BENCH_RUNS (7), BAYBOOK_BENCH_DIST (a built app; default: build the working tree). Prints figures only
+ * BAYBOOK_BENCH_RUNS (7), BAYBOOK_BENCH_DIST (a built app; default: build the working tree), BAYBOOK_BENCH_SEEDED
+ * (keep seeded shops there), BAYBOOK_BENCH_PROFILE (write the sync's CPU profile there), BAYBOOK_BENCH_QUIET (watch
+ * from Add Customer). Prints figures only
  * (docs/PERFORMANCE.md records them); budgets: ≤ 60 s for the full shop, longest task ≤ 100 ms, dashboard ≤ 100 ms.
  */
 const SIZES = (process.env.BAYBOOK_BENCH_SIZES ?? '5000').split(',').map(Number);
