@@ -56,6 +56,7 @@ function npmRun(script: 'backup' | 'restore', dataDir: string, arg: string): str
 }
 
 // The embedded default's backup; PostgreSQL deployments use pg_dump (README), so this runs on PGlite only.
+// each test runs npm scripts in their own processes (cold tsx starts): longer than the suite's 60 s on loaded cores
 describe.skipIf(!!process.env.DATABASE_URL)('backup and restore of the embedded database', () => {
   const dirs: string[] = [];
   afterAll(async () => {
@@ -199,7 +200,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('backup and restore of the embedded 
     } finally {
       await b.close();
     }
-  });
+  }, 180_000);
 
   it('moves an existing data dir aside instead of overwriting it', async () => {
     const root = await mkdtemp(join(tmpdir(), 'baybook-backup-'));
@@ -212,5 +213,5 @@ describe.skipIf(!!process.env.DATABASE_URL)('backup and restore of the embedded 
     await restore(dir, join(root, 'c'));
     const { readdir } = await import('node:fs/promises');
     expect((await readdir(root)).some((n) => n.startsWith('c.before-restore-'))).toBe(true);
-  });
+  }, 180_000);
 });
