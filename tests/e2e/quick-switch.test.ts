@@ -1,7 +1,16 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, OUT, browser, ensureBuild, signInAdmin, startProduct, type RunningServer } from './harness';
+import {
+  ADMIN,
+  OUT,
+  SCREENSHOTS,
+  browser,
+  ensureBuild,
+  signInAdmin,
+  startProduct,
+  type RunningServer,
+} from './harness';
 
 const KIM = { username: 'kim', password: 'bay7-spanner' };
 const PLATE = `QS ${Date.now() % 10000}`;
@@ -62,14 +71,16 @@ describe('quick switch on a shared tablet, in Chromium', () => {
     await signedInAs(KIM.username);
     await setPin('2468');
     await lock();
-    for (const [size, viewport] of Object.entries({
-      landscape: { width: 1024, height: 768 },
-      portrait: { width: 768, height: 1024 },
-    })) {
-      await page.setViewportSize(viewport);
-      await page.screenshot({ path: join(OUT, `screen-who-is-working-${size}.png`) });
+    if (SCREENSHOTS) {
+      for (const [size, viewport] of Object.entries({
+        landscape: { width: 1024, height: 768 },
+        portrait: { width: 768, height: 1024 },
+      })) {
+        await page.setViewportSize(viewport);
+        await page.screenshot({ path: join(OUT, `screen-who-is-working-${size}.png`) });
+      }
+      await page.setViewportSize({ width: 1024, height: 768 });
     }
-    await page.setViewportSize({ width: 1024, height: 768 });
 
     await ctx.setOffline(true);
     await switchTo(KIM.username, '2468');
