@@ -1,12 +1,23 @@
-import { ValidationError } from 'yup';
+import { ValidationError, mixed, number, object, string } from 'yup';
 import type { ShopSettings } from '../configSheet';
 import type { InvoiceLine } from '../entities';
+import { fieldChangeShape } from '../fieldChanges';
 import type { DeviceRow } from '../model';
 import { canGenerateInvoice, displayJobNumber } from '../jobs';
 import { MSG, fill } from '../messages';
 import { formatUSD } from '../money';
-import { invoiceFormSchema } from '../schemas';
+import {
+  LIMITS,
+  boundedText,
+  idField,
+  idPayloadSchema,
+  invoiceFormSchema,
+  itemReturnSchema,
+  productLinesSchema,
+  rowVersion,
+} from '../schemas';
 import { checkInvoiceSave, invoiceFigures } from '../totals';
+import type { WriteCall } from './calls';
 
 /**
  * Raising an invoice (a job's, or a product sale) as a catalogue write (issue 17): the invoice row is built here
@@ -14,6 +25,63 @@ import { checkInvoiceSave, invoiceFigures } from '../totals';
  * customer profile, the same names, the same figures. Prices come from the caller: the device's product rows, or
  * the server's (src/server/invoices/ledger.ts priceLines, which never trusts a client's prices).
  */
+/**
+ * A new invoice's call: the job or customer (`fetchedData`, SPEC's name; a sale without a customer 'default'), the
+ * work (`formData`, checked by the plan as the invoice's type takes it) and the lines; a device sends the id and
+ * number it gave the invoice, and its figures.
+ */
+const newInvoiceBody = object({
+  id: idField().optional(),
+  number: boundedText('Number', LIMITS.short).optional(),
+  fetchedData: mixed().optional(),
+  formData: mixed().optional(),
+  productInvoice: productLinesSchema,
+});
+
+const storageDays = () =>
+  number()
+    .typeError(MSG.storageDays)
+    .integer(MSG.storageDays)
+    .min(1, MSG.storageDays)
+    .max(3650, MSG.storageDays)
+    .optional();
+
+/** The calls of the invoice writes (these and writes/invoiceEdits.ts' plans): route and body schema. */
+export const INVOICE_CALLS = {
+  create: { method: 'POST', path: '/invoice', body: newInvoiceBody },
+  sale: { method: 'POST', path: '/invoice-product', body: newInvoiceBody },
+  /** Save & Recal Charges {id, formData, productInvoice, base?, device?}: the fields changed, each with its base (issue 14) */
+  edit: {
+    method: 'PUT',
+    path: '/invoice-details',
+    body: object({
+      id: idField().required(MSG.invalidId),
+      serviceRequest: mixed().optional(),
+      formData: mixed().optional(),
+      productInvoice: productLinesSchema,
+      base_version: rowVersion(),
+      // issue 14: the fields changed, each with the value it was based on (src/domain/billingFields.ts)
+      ...fieldChangeShape,
+    }),
+  },
+  /** the storage charge on or off {option, days?, base_version?}; the invoice's id is in the path */
+  storage: {
+    method: 'PUT',
+    path: '/invoice-storage-state/:id',
+    body: object({
+      option: string().oneOf(['on', 'off'], 'Choose on or off').required('Choose on or off'),
+      days: storageDays(),
+      base_version: rowVersion(),
+    }),
+  },
+  returnItems: {
+    method: 'POST',
+    path: '/invoice-return',
+    body: itemReturnSchema.shape({ base_version: rowVersion() }),
+  },
+  remove: { method: 'DELETE', path: '/invoice', body: idPayloadSchema },
+} as const satisfies Record<string, WriteCall<unknown>>;
+
 /** Who an invoice is for, as its job or its customer records them. */
 interface InvoicePerson {
   first_name: string;

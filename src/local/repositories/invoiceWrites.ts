@@ -2,7 +2,7 @@ import { invoiceFields } from '../../domain/billingFields';
 import { changedFields } from '../../domain/fieldChanges';
 import { stockDeltas } from '../../domain/totals';
 import { MSG } from '../../domain/messages';
-import { planNewInvoice } from '../../domain/writes/invoices';
+import { INVOICE_CALLS, planNewInvoice } from '../../domain/writes/invoices';
 import {
   linesOf,
   openForEdit,
@@ -11,6 +11,7 @@ import {
   planReturn,
   planStorage,
 } from '../../domain/writes/invoiceEdits';
+import type { WriteCall } from '../../domain/writes/calls';
 import type { BayBookDB, CustomerRow, InvoiceRow, JobRow } from '../db';
 import { decideOpenConflicts } from '../fieldCalls';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
@@ -43,8 +44,7 @@ export function invoiceWrites(db: BayBookDB) {
         await w.patch<JobRow>('jobs', jobId, { invoice: [...(job.invoice ?? []), inv.id], updated_at: w.now });
         await moveStock(w, [...stockDeltas([], priced.lines)]);
         await w.enqueue({
-          method: 'POST',
-          path: '/invoice',
+          ...routeOf(INVOICE_CALLS.create),
           body: {
             data: {
               id: inv.id,
@@ -87,8 +87,7 @@ export function invoiceWrites(db: BayBookDB) {
         const inv = await makeInvoice(w, plan);
         await moveStock(w, [...stockDeltas([], priced.lines)]);
         await w.enqueue({
-          method: 'POST',
-          path: '/invoice-product',
+          ...routeOf(INVOICE_CALLS.sale),
           body: {
             data: {
               id: inv.id,
@@ -140,8 +139,7 @@ export function invoiceWrites(db: BayBookDB) {
         const row = await storeChange(w, inv, plan);
         const option = on ? 'on' : 'off';
         await w.enqueue({
-          method: 'PUT',
-          path: `/invoice-storage-state/${invoiceId}`,
+          ...routeOf(INVOICE_CALLS.storage, invoiceId),
           body: { data: { option, days: on ? row.storage_days : undefined, base_version: inv.version } },
           label: `Storage ${option} for ${inv.number}`,
         });
@@ -155,8 +153,7 @@ export function invoiceWrites(db: BayBookDB) {
         const inv = await mustGet(w, invoiceId);
         const row = await storeChange(w, inv, planOk(planReturn(inv, items, comment, await settings(w))));
         await w.enqueue({
-          method: 'POST',
-          path: '/invoice-return',
+          ...routeOf(INVOICE_CALLS.returnItems),
           body: { data: { invoice_id: invoiceId, items, comment, base_version: inv.version } },
           label: `Return on ${inv.number}`,
         });
@@ -179,8 +176,7 @@ export function invoiceWrites(db: BayBookDB) {
           await w.patch<JobRow>('jobs', job.id, { invoice: plan.jobInvoices, updated_at: w.now });
         await w.remove('invoices', invoiceId);
         await w.enqueue({
-          method: 'DELETE',
-          path: '/invoice',
+          ...routeOf(INVOICE_CALLS.remove),
           body: { data: { id: invoiceId } },
           label: `Delete invoice ${inv.number}`,
         });
@@ -210,11 +206,16 @@ export async function saveInvoice(
   const data = { id, serviceRequest: inv.request_id, formData: open.form, productInvoice: priced.send };
   const device = w.deviceCode ? { device: w.deviceCode } : {};
   await w.enqueue({
-    method: 'PUT',
-    path: '/invoice-details',
+    ...routeOf(INVOICE_CALLS.edit),
     body: { data: { ...data, totals: plan.figures.totals, base: set.base, ...device } },
     label: `Edit invoice ${inv.number}`,
   });
   await decideOpenConflicts(w, 'invoices', id, set);
   return row;
 }
+
+/** A catalogue call's method and route (src/domain/writes/invoices.ts INVOICE_CALLS); `id` fills a path's :id. */
+const routeOf = (c: Pick<WriteCall<unknown>, 'method' | 'path'>, id?: string) => ({
+  method: c.method,
+  path: id ? c.path.replace(':id', id) : c.path,
+});

@@ -1,22 +1,12 @@
 import { and, desc, eq, gt, gte, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { mixed, number, object, string } from 'yup';
 import type { InvoiceLine } from '../../domain/entities';
 import { isId, newId } from '../../domain/ids';
 import { displayInvoiceNumber } from '../../domain/jobs';
 import { MSG, fill } from '../../domain/messages';
-import {
-  LIMITS,
-  boundedText,
-  idField,
-  idPayloadSchema,
-  invoiceFormSchema,
-  itemReturnSchema,
-  productLinesSchema,
-  rowVersion,
-} from '../../domain/schemas';
-import { fieldChangeShape, withDevice } from '../../domain/fieldChanges';
-import { planNewInvoice } from '../../domain/writes/invoices';
+import { invoiceFormSchema } from '../../domain/schemas';
+import { withDevice } from '../../domain/fieldChanges';
+import { INVOICE_CALLS, planNewInvoice } from '../../domain/writes/invoices';
 import {
   linesOf,
   openForEdit,
@@ -46,22 +36,6 @@ import { refusalFacts } from '../invoices/refusalFacts';
 import { takeNumber } from '../numbers';
 import { readSettings } from '../settings';
 import { invoiceSummary, paidSummaryWindow } from '../../domain/reports';
-
-const createPayload = object({
-  id: idField().optional(),
-  number: boundedText('Number', LIMITS.short).optional(),
-  fetchedData: mixed().optional(),
-  formData: mixed().optional(),
-  productInvoice: productLinesSchema,
-});
-const editPayload = object({
-  id: idField().required(MSG.invalidId),
-  serviceRequest: mixed().optional(),
-  formData: mixed().optional(),
-  productInvoice: productLinesSchema,
-  base_version: rowVersion(),
-  ...fieldChangeShape,
-});
 
 const form = (type: 'service' | 'product', raw: unknown) => validOrBadRequest(invoiceFormSchema(type), raw ?? {});
 
@@ -124,12 +98,10 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/invoice',
+    ...INVOICE_CALLS.create,
     write: true,
     summary:
       'Create an invoice for a job {fetchedData (the job), formData {work_hour, rate_hour}, productInvoice [{id, qty}]}',
-    body: createPayload,
     async handler(ctx) {
       const jobId = (ctx.body.fetchedData as { id?: string } | undefined)?.id ?? '';
       const [job] = isId(jobId) ? await ctx.tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update') : [];
@@ -141,11 +113,9 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/invoice-product',
+    ...INVOICE_CALLS.sale,
     write: true,
     summary: "A product sale, with a customer (fetchedData {id}) or without ('default')",
-    body: createPayload,
     async handler(ctx) {
       const fetched = ctx.body.fetchedData as { id?: string } | string | undefined;
       const customerId = typeof fetched === 'object' && fetched ? fetched.id : undefined;
@@ -167,12 +137,10 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'PUT',
-    path: '/invoice-details',
+    ...INVOICE_CALLS.edit,
     write: true,
     summary:
       'Save & recalculate an invoice {id, formData, productInvoice, base_version?}: stock moves by the difference',
-    body: editPayload,
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.id, true);
       // with base: the fields someone changed since are conflicts, the rest land (issue 14, invoices/fieldSaves.ts)
@@ -194,12 +162,10 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'DELETE',
-    path: '/invoice',
+    ...INVOICE_CALLS.remove,
     write: true,
     summary:
       'Delete an invoice {id}: only while an amount is due and nothing has been paid; its stock comes back, a discount or points on it are reversed (the points its redemptions took go back to the customer)',
-    body: idPayloadSchema,
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.id, true);
       const live = await ctx.tx
@@ -236,21 +202,10 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'PUT',
-    path: '/invoice-storage-state/:id',
+    ...INVOICE_CALLS.storage,
     write: true,
     summary:
       "Switch the storage charge (line 10001000, JMD terms at the config's exchange rate) {option on|off, days?}",
-    body: object({
-      option: string().oneOf(['on', 'off'], 'Choose on or off').required('Choose on or off'),
-      days: number()
-        .typeError(MSG.storageDays)
-        .integer(MSG.storageDays)
-        .min(1, MSG.storageDays)
-        .max(3650, MSG.storageDays)
-        .optional(),
-      base_version: rowVersion(),
-    }),
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.params.id ?? '', true);
       refuseIfStale(inv, ctx.body.base_version);
@@ -269,12 +224,10 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/invoice-return',
+    ...INVOICE_CALLS.returnItems,
     write: true,
     summary:
       'Item return {invoice_id, items [{id, qty}], comment (the reason)}: stock comes back, the invoice is reduced; not on a paid invoice, nor for more than is still due',
-    body: itemReturnSchema.shape({ base_version: rowVersion() }),
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.invoice_id, true);
       refuseIfStale(inv, ctx.body.base_version);
