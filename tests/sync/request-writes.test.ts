@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
 import { createRepositories } from '../../src/local/repositories';
 import type { BayBookDB } from '../../src/local/db';
+import { sysLog } from '../../src/server/db/schema';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { customerForm, drain, offlineThenServer, onlineDevice, refusal, type Device } from './helpers';
 
@@ -65,6 +66,12 @@ describe.each(DATABASES)(
       );
       expect(offline).toEqual(server);
       expect(offline).toMatchObject({ status, service: ['Brakes', 'Oil change'], registration: c.registration });
+      // the activity log gives the booking in the shop's time zone, as it was typed, never as a UTC instant
+      if ('book_start' in booking) {
+        const said = (await s.database.db.select().from(sysLog)).map((l) => l.predicate);
+        const line = `received: Brakes, Oil change, booked for ${booking.book_start}`;
+        expect(said.filter((p) => p.startsWith(line))).toHaveLength(1);
+      }
     });
 
     it('services, mileage and a booking edited offline: the same job row', async () => {

@@ -1,4 +1,5 @@
 import { string, type InferType } from 'yup';
+import { BOOKING_FORMAT, formatShop } from '../dates';
 import { MSG } from '../messages';
 import type { DeviceRow } from '../model';
 import { fieldGroup, makeServiceRequestSchema } from '../schemas';
@@ -58,11 +59,11 @@ export type NewJobRow = Pick<
 
 export type PlannedRequest = { ok: true; row: NewJobRow; log: string } | Refusal;
 
-/** The new job for a checked request: received, or booked when it has a booking (UTC ISO instants). */
+/** The new job for a checked request: received, or booked when it has a booking (UTC ISO instants, the shop's zone). */
 export function planJobRequest(
   c: RequestCustomer,
   v: Pick<ServiceRequestCall, 'mileage' | 'service' | 'customer_note' | 'type'>,
-  booking: { start: string; end: string } | null,
+  booking: { start: string; end: string; timeZone: string } | null,
 ): PlannedRequest {
   if (Number(c.active) !== 1) return { ok: false, message: MSG.customerBlocked };
   const row: NewJobRow = {
@@ -82,5 +83,10 @@ export function planJobRequest(
     customer_note: v.customer_note ?? '',
     type: v.type === 'product' ? 'product' : 'service',
   };
-  return { ok: true, row, log: `received: ${v.service.join(', ')}${booking ? `, booked for ${booking.start}` : ''}` };
+  return { ok: true, row, log: `received: ${v.service.join(', ')}${booked(booking)}` };
+}
+
+/** The log's booking, in the shop's time zone as every log line (SPEC's booking format). */
+function booked(booking: { start: string; timeZone: string } | null): string {
+  return booking ? `, booked for ${formatShop(booking.start, booking.timeZone, BOOKING_FORMAT)}` : '';
 }

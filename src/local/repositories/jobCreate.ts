@@ -52,7 +52,7 @@ export async function createJob(db: BayBookDB, input: NewJob): Promise<JobRow> {
     if (!c) throw new LocalWriteError(MSG.customerNotFoundUpper);
     const tz = await shopTimeZone(db);
     const [start, end] = [iso(v.book_start, tz), iso(v.book_end, tz)];
-    const plan = orRefuse(planJobRequest(c, v, start && end ? { start, end } : null));
+    const plan = orRefuse(planJobRequest(c, v, start && end ? { start, end, timeZone: tz } : null));
     const id = newId();
     creates.unshift(id);
     const job: JobRow = {

@@ -1,5 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { shopTimeZone } from '../../../domain/dates';
 import { isId, newId } from '../../../domain/ids';
 import { displayJobNumber, outstandingServices } from '../../../domain/jobs';
 import { MSG } from '../../../domain/messages';
@@ -15,6 +16,7 @@ import { defineRoute, type WriteCtx } from '../../http/route';
 import type { AppServices } from '../../http/services';
 import { validOrBadRequest } from '../../http/validate';
 import { takeNumber } from '../../numbers';
+import { readSettings } from '../../settings';
 import { createCustomer } from '../customers';
 import { bookingOf, fieldConflicts, jobNow, jobOr404, storeJobPlan } from './shared';
 
@@ -83,7 +85,8 @@ function newRequestRoute(app: FastifyInstance, s: AppServices) {
       const booked = !!(body.book_start && body.book_end);
       if (booked && !can('request.book', user.permission)) throw forbidden(MSG.forbidden);
       const at = booked ? await bookingOf(tx, body) : null;
-      const booking = at && { start: at.start.toISOString(), end: at.end.toISOString() };
+      const timeZone = shopTimeZone((await readSettings(tx)).timeZone);
+      const booking = at && { start: at.start.toISOString(), end: at.end.toISOString(), timeZone };
       const { row, log } = orHttp(planJobRequest(customer, body, booking));
       const id = body.id ?? newId();
       const number = await takeNumber(tx, 'job', body.number);
