@@ -33,6 +33,9 @@ async function customer(
   return (await data.repos.customers.get(id))!;
 }
 
+/** A booking for today: a minute ahead, since a booking must lie in the future (SPEC §5, checked on the device too). */
+const soon = () => new Date(Date.now() + 60_000).toISOString();
+
 async function job(
   data: AppData,
   opts: { service?: string[]; note?: string; book?: string; c?: CustomerRow } = {},
@@ -99,7 +102,7 @@ describe('Dashboard (SPEC §2)', () => {
     const a1 = await active(data);
     const a2 = await active(data);
     const r1 = await job(data);
-    const b1 = await job(data, { book: new Date().toISOString() });
+    const b1 = await job(data, { book: soon() });
     await job(data, { book: new Date(Date.now() + 3 * 86_400_000).toISOString() }); // booked for another day
     const c1 = await complete(data);
 
@@ -327,7 +330,7 @@ describe('Job table (SPEC §2)', () => {
       c,
       service: ['Oil change', 'Brake pads'],
       note: 'Rattle at the back',
-      book: new Date().toISOString(),
+      book: soon(),
     });
     await data.repos.jobs.serviceNote(j.id, 'Rear pads worn to metal');
     await data.repos.jobs.comment(j.id, 'Please collect by Friday');

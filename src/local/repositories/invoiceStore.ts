@@ -159,7 +159,17 @@ export async function appendTransaction<B extends Record<string, unknown>>(
   };
   await w.put('transactions', row);
   await w.enqueue({
-    ...callOf(call.call, { ...call.data, id, number, vin: inv.vin, base_version: inv.version }),
+    // SPEC §5's bodies carry the method and the amount (a redemption's its value in cents); a call's own data wins
+    // (a payment's amount as typed, a discount's percent)
+    ...callOf(call.call, {
+      method: t.method,
+      amount: t.amount,
+      ...call.data,
+      id,
+      number,
+      vin: inv.vin,
+      base_version: inv.version,
+    }),
     creates: [id],
     needs: [inv.id],
     label: call.label,
