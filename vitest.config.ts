@@ -35,9 +35,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // two files at a time (one per core): each starts its own server on its own database (a fresh PGlite dir or
-          // PostgreSQL database), so files never share rows, and a file's waits on its server overlap the other's work
-          fileParallelism: true,
+          // one file at a time (vitest's default here anyway: cores - 1 = one worker on two cores); each file starts
+          // its own server on its own database, so two workers would share nothing, but that is not yet measured in CI
+          fileParallelism: false,
         },
       },
       {
@@ -48,9 +48,9 @@ export default defineConfig({
           setupFiles: ['tests/sync/setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // two files at a time (one per core): each starts its own server on its own database (a fresh PGlite dir or
-          // PostgreSQL database), so files never share rows, and a file's waits on its server overlap the other's work
-          fileParallelism: true,
+          // one file at a time (vitest's default here anyway: cores - 1 = one worker on two cores); each file starts
+          // its own server on its own database, so two workers would share nothing, but that is not yet measured in CI
+          fileParallelism: false,
         },
       },
       {
