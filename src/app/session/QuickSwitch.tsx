@@ -102,6 +102,8 @@ export default function QuickSwitch({ user }: { user: SessionUser | null }) {
         minW="0"
         whiteSpace="normal"
         textAlign="start"
+        // the name reads as the header's text did (a button's heavier weight widened it past the 1024 px row)
+        fontWeight="normal"
         onClick={() => setOpen(true)}
         title="Quick switch: your PIN on this device"
       >
