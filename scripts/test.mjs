@@ -49,7 +49,7 @@ for (const [suite, ...only] of suites.map((s) => s.split(':'))) {
       'run',
       ...only,
       '--project',
-      suite,
+      `${suite}*`, // the component suite is two projects: 'component' and 'component-mocking'
       '--passWithNoTests',
       '--reporter=default',
       '--reporter=json',

@@ -9,6 +9,7 @@ import { hashPassword } from '../../src/server/auth/passwords';
 import { users } from '../../src/server/db/schema';
 import { newId } from '../../src/domain/ids';
 import { startProxy } from './proxy';
+import { pgliteImage } from './pgliteImage';
 
 export const ADMIN = { username: 'admin', password: 'admin-pass1' };
 
@@ -75,7 +76,8 @@ export interface StartOptions {
 async function startApps(config: ServerConfig, count: number, opts: StartOptions) {
   const apps: { app: FastifyInstance; database: Database; url: string }[] = [];
   for (let k = 0; k < count; k++) {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const image = config.databaseUrl || config.dataDir !== 'memory://' ? undefined : await pgliteImage();
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, image });
     if (k === 0) await bootstrap(database.db, { adminUser: ADMIN.username, adminPassword: ADMIN.password });
     const app = await buildApp({ database, config, ...(opts.log ? { logger: true, logStream: opts.log } : {}) });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -15,15 +15,27 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite: LISTEN in this process (src/server/live.ts); PostgreSQL listens on a connection of its own there */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PGlite: the data dir as a tarball, which `image` opens again */
+  dump?(): Promise<Blob>;
 }
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /**
+   * PGlite in memory only: start from this data dir (a `dumpDataDir` tarball) instead of a fresh initdb, which takes
+   * seconds; the test servers start from one migrated image (tests/helpers/pgliteImage.ts).
+   */
+  image?: Blob;
+}
 
 /**
  * Opens PostgreSQL when a URL is given, otherwise PGlite in `<dataDir>/pg` (or in memory for `memory://`),
  * and applies the migrations.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     // bigint (int8) columns come back as strings by default; drizzle maps mode:'number' columns itself, but
@@ -45,7 +57,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const extensions = await pgliteExtensions();
   let client;
   if (!opts.dataDir || opts.dataDir === 'memory://') {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, ...(opts.image ? { loadDataDir: opts.image } : {}) });
   } else {
     const dir = join(opts.dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
@@ -63,6 +75,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     kind: 'pglite',
     close: () => client.close(),
     listen: (channel, onPayload) => client.listen(channel, onPayload),
+    dump: () => client.dumpDataDir('none'),
   };
 }
 
