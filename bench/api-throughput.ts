@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { startInstance, stopInstance } from '../tests/helpers/instances';
 import { ADMIN, freshPostgres } from '../tests/helpers/server';
 import { memoryRun, sampler } from './serverMemory';
+import { cpuSeconds } from './shop/cpu';
 import { seedServer, shopOf } from './shop/server';
 
 /**
@@ -89,12 +90,14 @@ try {
     const sample = await fetch(`${server.url}${path}`, { headers });
     const bytes = (await sample.arrayBuffer()).byteLength;
     const load = loadavg()[0].toFixed(1);
+    const cpuBefore = cpuSeconds(pid); // CPU per request stays meaningful on a shared machine
     const r = await autocannon({ url: `${server.url}${path}`, connections, duration: seconds, headers, timeout: 30 });
     memory.push(rssMb(pid));
+    const cpuEach = ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, r.requests.total);
     console.log(
       `${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ` +
         `errors ${r.errors + r.timeouts}, non-2xx ${r.non2xx}, ${bytes} B/response (${sample.headers.get('content-encoding') ?? 'plain'}), ` +
-        `load ${load} → ${loadavg()[0].toFixed(1)}, server RSS ${memory.at(-1)} MB`,
+        `server CPU ${cpuEach.toFixed(1)} ms/request, load ${load} → ${loadavg()[0].toFixed(1)}, server RSS ${memory.at(-1)} MB`,
     );
   }
   if (!memorySeconds)

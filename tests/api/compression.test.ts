@@ -66,6 +66,14 @@ describe.each(DATABASES)('compressed responses (issue 16) on %s', (kind) => {
     expect(br.bytes.length * 4).toBeLessThan(plain.bytes.length);
   });
 
+  it("takes the client's word on each encoding: q=0 refuses one, and nothing acceptable means plain", async () => {
+    const took = async (accept: string) => (await rawGet(feed(), { ...auth(), 'accept-encoding': accept })).encoding;
+    expect(await took('br;q=0, gzip')).toBe('gzip');
+    expect(await took('GZIP;q=0.5')).toBe('gzip');
+    expect(await took('br;q=0, gzip;q=0')).toBeUndefined();
+    expect(await took('deflate')).toBeUndefined();
+  });
+
   it('leaves a small answer as it is', async () => {
     const health = await rawGet(`${s.url}/api/health`, { 'accept-encoding': 'br' });
     expect(health.status).toBe(200);

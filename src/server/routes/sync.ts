@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { serverOnlyColumns } from '../../domain/model';
 import { SYNC_ENTITIES, SYNC_ENTITY_LEVEL, type SyncEntityName } from '../../domain/sync';
 import * as t from '../db/schema';
+import { sendJsonCompressed } from '../http/compression';
 import { badRequest } from '../http/errors';
 import { feedRows, type FeedRow } from '../http/feedRows';
 import { defineRoute } from '../http/route';
@@ -56,7 +57,7 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
         description: 'Comma-separated tables to catch up on (a higher level signed in on the device)',
       },
     },
-    async handler({ db, query, user, reply }) {
+    async handler({ db, query, user, reply, req }) {
       const since = Number(query.since ?? 0);
       const limit = Math.min(Number(query.limit ?? 500), MAX_PAGE);
       if (!Number.isSafeInteger(since) || since < 0) throw badRequest('Invalid cursor.');
@@ -110,11 +111,11 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
         : cursor;
       // scope: the level this feed was filtered at, so a device shared by several levels knows what it was sent
       // mark, sinceMark: of the changes at cursor and at since (markOf)
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(
-          `{"value":true,"changes":[${changes.join(',')}],"cursor":${cursor},"more":${more},"head":${head},"scope":${user.permission},"mark":${mark},"sinceMark":${sinceMark}}`,
-        );
+      return sendJsonCompressed(
+        reply,
+        req.headers['accept-encoding'],
+        `{"value":true,"changes":[${changes.join(',')}],"cursor":${cursor},"more":${more},"head":${head},"scope":${user.permission},"mark":${mark},"sinceMark":${sinceMark}}`,
+      );
     },
   });
 }
