@@ -261,6 +261,15 @@ export const MSG = {
   cashupDay: 'Enter the day to cash up (YYYY-MM-DD)',
   cashupFuture: 'The day {day} has not begun yet: nothing to cash up',
   cashupTaken: 'The cash-up for {day} ({till}) was already made by {who} at {time}',
+  // scan instead of typing (issue 18; beyond SPEC): what happened with the camera, and what to do
+  scanNoCamera: 'This device has no camera BayBook can use. Type the code, or use a barcode scanner.',
+  scanRefused:
+    "The camera is not allowed for BayBook. Allow the camera in the browser's site settings and press Scan again, or type the code.",
+  scanBusy: 'The camera is in use by another app. Close that app and press Scan again, or type the code.',
+  scanFailed: 'The camera could not be started ({reason}). Press Scan again, or type the code.',
+  scanInsecure: 'The camera works only over https or on this computer itself. Type the code, or use a barcode scanner.',
+  scanNotVin: 'That barcode is not a VIN ({value}). Scan the VIN label, or type the VIN.',
+  scanEmpty: 'That barcode holds no code. Scan it again, or type the code.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -129,7 +129,8 @@ export function AddCustomerForm({ onSaved, onCancel }: AddCustomerFormProps) {
     handleSubmit,
     reset,
     control,
-    formState: { errors, isSubmitting },
+    setValue,
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<CustomerFieldValues>({ resolver: yupResolver(customerSchema), defaultValues: EMPTY_CUSTOMER });
   const vin = useWatch({ control, name: 'vin' }) ?? '';
   const registration = useWatch({ control, name: 'registration' }) ?? '';
@@ -193,7 +194,12 @@ export function AddCustomerForm({ onSaved, onCancel }: AddCustomerFormProps) {
               <Alert.Description>{`Adding customers needs ${LEVEL_NAMES[2]} (level 2) or higher.`}</Alert.Description>
             </Alert.Root>
           )}
-          <CustomerFields register={register} errors={errors} vin={vin} />
+          <CustomerFields
+            register={register}
+            errors={errors}
+            vin={vin}
+            onScanVin={(v) => setValue('vin', v, { shouldDirty: true, shouldValidate: isSubmitted })}
+          />
           <DuplicateWarning duplicates={duplicates} />
           <HStack gap="3" justify="flex-end" wrap="wrap">
             {onCancel && (

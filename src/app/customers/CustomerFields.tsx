@@ -1,8 +1,9 @@
-import { Field, Input, SimpleGrid, Text } from '@chakra-ui/react';
+import { Field, Flex, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import type { FieldErrors } from 'react-hook-form';
 import type { RegisterFields } from '../ui/formFields';
 import { CONTACT_MAX_DIGITS } from '../../domain/schemas/customer';
 import { decodeVin } from '../../domain/vin';
+import { ScanButton } from '../scan/ScanButton';
 
 /** The customer fields of SPEC §2/§5 in our keys; the forms map them to SPEC's payload keys when they save. */
 export interface CustomerFieldValues {
@@ -78,37 +79,43 @@ const FIELDS: { key: keyof CustomerFieldValues; label: string; type?: string; in
 /**
  * The six fields, for any react-hook-form whose values include CustomerFieldValues (Add Customer, the Make Sale
  * dialog, the new-customer part of the service request). The contact input takes digits only, at most 11 (SPEC §9).
+ * With `onScanVin` the VIN has a Scan button (issue 18): the form sets the read VIN as if typed.
  */
 export function CustomerFields({
   register,
   errors,
   vin,
+  onScanVin,
 }: {
   register: RegisterFields<CustomerFieldValues>;
   errors: FieldErrors<CustomerFieldValues>;
   vin: string;
+  onScanVin?: (vin: string) => void;
 }) {
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
       {FIELDS.map((f) => (
         <Field.Root key={f.key} invalid={!!errors[f.key]} required={f.key !== 'email'}>
           <Field.Label>{f.label}</Field.Label>
-          <Input
-            type={f.type ?? 'text'}
-            inputMode={f.inputMode}
-            autoComplete="off"
-            maxLength={f.key === 'contact' ? CONTACT_MAX_DIGITS : undefined}
-            {...register(f.key, {
-              // react-hook-form stores the value before onChange runs: setValueAs keeps the stored value as shown
-              setValueAs: f.key === 'contact' ? (v: unknown) => contactDigits(v) : undefined,
-              onChange:
-                f.key === 'contact'
-                  ? (e: { target: HTMLInputElement }) => {
-                      e.target.value = contactDigits(e.target.value);
-                    }
-                  : undefined,
-            })}
-          />
+          <Flex gap="2" w="full">
+            <Input
+              type={f.type ?? 'text'}
+              inputMode={f.inputMode}
+              autoComplete="off"
+              maxLength={f.key === 'contact' ? CONTACT_MAX_DIGITS : undefined}
+              {...register(f.key, {
+                // react-hook-form stores the value before onChange runs: setValueAs keeps the stored value as shown
+                setValueAs: f.key === 'contact' ? (v: unknown) => contactDigits(v) : undefined,
+                onChange:
+                  f.key === 'contact'
+                    ? (e: { target: HTMLInputElement }) => {
+                        e.target.value = contactDigits(e.target.value);
+                      }
+                    : undefined,
+              })}
+            />
+            {f.key === 'vin' && onScanVin && <ScanButton kind="vin" onRead={onScanVin} />}
+          </Flex>
           {f.key === 'vin' && <VinHint vin={vin} />}
           <Field.ErrorText>{errors[f.key]?.message}</Field.ErrorText>
         </Field.Root>

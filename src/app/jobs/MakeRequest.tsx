@@ -202,7 +202,16 @@ export default function MakeRequest() {
               setNewCustomer(on);
               lookup.setError('');
             }}
-            fields={<CustomerFields register={register} errors={errors} vin={watch('vin')} />}
+            fields={
+              <CustomerFields
+                register={register}
+                errors={errors}
+                vin={watch('vin')}
+                onScanVin={(v) =>
+                  form.setValue('vin', v, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
+                }
+              />
+            }
             lookup={lookup}
             onFind={() => void find(lookup.text)}
           />

@@ -1,4 +1,4 @@
-import { Box, Button, Field, HStack, Input, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, HStack, Input, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState } from 'react';
 import { formatShop } from '../../../domain/dates';
@@ -9,6 +9,7 @@ import { FormDialog } from '../../admin/shared';
 import { useRepos } from '../../data/DataProvider';
 import { notify } from '../../feedback/toaster';
 import { useShopTimeZone } from '../../ui/useShopTimeZone';
+import { ScanButton } from '../../scan/ScanButton';
 import { Barcode } from './Barcode';
 
 /**
@@ -28,6 +29,7 @@ export function ReceiveDialog({ initial, onClose }: { initial?: ProductRow | nul
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const seq = useRef(0);
+  const amountInput = useRef<HTMLInputElement>(null);
 
   // live: the stock shown moves when a sale or another device's receiving arrives
   const chosen = useLiveQuery(() => (chosenId ? repos.products.get(chosenId) : undefined), [repos, chosenId]);
@@ -41,7 +43,16 @@ export function ReceiveDialog({ initial, onClose }: { initial?: ProductRow | nul
       setResults(null);
       return;
     }
-    if (!receiveSearchStarts(value)) return;
+    if (receiveSearchStarts(value)) runSearch(value);
+  };
+
+  // a camera read is a whole code, looked up at once whatever its length (typing looks up at 3, 6, 9…)
+  const onScan = (value: string) => {
+    setTyped(value);
+    runSearch(value);
+  };
+
+  const runSearch = (value: string) => {
     const mine = ++seq.current;
     void repos.products.search(value).then((found) => {
       if (mine !== seq.current) return;
@@ -80,14 +91,23 @@ export function ReceiveDialog({ initial, onClose }: { initial?: ProductRow | nul
     >
       <Field.Root>
         <Field.Label>Search product</Field.Label>
-        <Input
-          autoFocus
-          autoComplete="off"
-          maxLength={64}
-          value={typed}
-          onChange={(e) => onType(e.target.value)}
-          placeholder="Barcode, title, id or description"
-        />
+        <Flex gap="2" w="full">
+          <Input
+            autoFocus
+            autoComplete="off"
+            maxLength={64}
+            value={typed}
+            onChange={(e) => onType(e.target.value)}
+            onKeyDown={(e) => {
+              // a keyboard scanner ends its code with Enter: go on to the amount, do not save without one
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              amountInput.current?.focus();
+            }}
+            placeholder="Barcode, title, id or description"
+          />
+          <ScanButton kind="product" onRead={onScan} />
+        </Flex>
         <Field.HelperText>The search runs at 3, 6, 9… characters.</Field.HelperText>
       </Field.Root>
       {results && (
@@ -159,6 +179,7 @@ export function ReceiveDialog({ initial, onClose }: { initial?: ProductRow | nul
           <Field.Root required>
             <Field.Label>Amount received</Field.Label>
             <Input
+              ref={amountInput}
               inputMode="numeric"
               autoComplete="off"
               maxLength={9}

@@ -5,6 +5,7 @@ import { formatUSD } from '../../../domain/money';
 import { checkCanAdd, checkQty } from '../../../domain/totals';
 import type { ProductRow } from '../../../local/db';
 import { useRepos } from '../../data/DataProvider';
+import { ScanButton } from '../../scan/ScanButton';
 import type { Line } from './types';
 
 /** SPEC §5 / §9: the product search starts at 3 typed characters. */
@@ -69,21 +70,27 @@ export function ProductPicker({ onAdd, disabled, lines = [], stockOf, label = 'S
     onAdd(lineOf(p), p);
   };
 
+  // typed, pasted, a keyboard scanner's code or the camera's read (issue 18): one way into the search
+  const type = (value: string) => {
+    setText(value);
+    setError(null);
+  };
+
   const inList = (id: string) => lines.some((l) => l.id === id);
 
   return (
     <Stack gap="2" data-testid="product-picker">
       <Field.Root invalid={!!error} disabled={disabled}>
         <Field.Label>{label}</Field.Label>
-        <Input
-          value={text}
-          placeholder="Title, barcode or description"
-          autoComplete="off"
-          onChange={(e) => {
-            setText(e.target.value);
-            setError(null);
-          }}
-        />
+        <Flex gap="2" w="full">
+          <Input
+            value={text}
+            placeholder="Title, barcode or description"
+            autoComplete="off"
+            onChange={(e) => type(e.target.value)}
+          />
+          <ScanButton kind="product" onRead={type} disabled={disabled} />
+        </Flex>
         {error ? (
           <Field.ErrorText role="alert">{error}</Field.ErrorText>
         ) : (

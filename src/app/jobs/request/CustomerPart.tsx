@@ -2,6 +2,7 @@ import { Badge, Box, Button, Field, Flex, Input, Stack, Switch, Text } from '@ch
 import type { ReactNode } from 'react';
 import { MSG } from '../../../domain/messages';
 import type { CustomerRow } from '../../../local/db';
+import { ScanButton } from '../../scan/ScanButton';
 import { Section } from '../../ui/Section';
 import { isBlocked } from './form';
 import type { CustomerLookup } from './useCustomerLookup';
@@ -47,6 +48,7 @@ export function CustomerPart(props: {
                   }
                 }}
               />
+              <ScanButton kind="vin" onRead={lookup.setText} />
               <Button type="button" colorPalette="blue" variant="outline" onClick={onFind}>
                 Find
               </Button>
