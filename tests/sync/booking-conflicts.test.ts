@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BOOKING_FORMAT, DEFAULT_TIME_ZONE, formatShop } from '../../src/domain/dates';
 import { DECISION_WHEN } from '../../src/domain/decisions';
 import { jobSubject } from '../../src/domain/writes/jobs';
-import { createRepositories } from '../../src/local/repositories';
 import { sysLog } from '../../src/server/db/schema';
-import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { auditDb, customerForm, drain, memberDevice, onlineDevice, type Device } from './helpers';
+import { DATABASES } from '../helpers/server';
+import { auditDb, customerForm, drain, twoDevices } from './helpers';
 
 /** An instant `days` from now at `hour`:00 UTC: always in the future, as a booking must be. */
 const at = (days: number, hour: number) => {
@@ -23,24 +22,14 @@ const at = (days: number, hour: number) => {
  * canceled twice is the same edit made twice.
  */
 describe.each(DATABASES)('two devices book and cancel one job (%s)', (kind) => {
-  let s: TestServer;
-  let tablet: Device;
-  let desk: Device;
-  let deskUser = '';
+  const two = twoDevices(kind, 'bc', { desk: 4 });
   let plate = 7300;
-  beforeAll(async () => {
-    s = await startServer(kind);
-    tablet = await onlineDevice(s, 'bc-tablet');
-    ({ device: desk, username: deskUser } = await memberDevice(s, 'bc-desk', 4));
-  });
-  afterAll(() => s?.close());
 
-  const bay = () => createRepositories(tablet.db);
-  const front = () => createRepositories(desk.db);
-  const serverJob = async (id: string) => (await auditDb(s)).jobs.get(id);
+  const { bay, front, meanwhile } = two;
+  const serverJob = async (id: string) => (await auditDb(two.s)).jobs.get(id);
   /** The bay's decisions about one job, by field. */
   const decisionsOn = async (jobId: string) =>
-    (await tablet.engine.conflicts.decisions())
+    (await two.tablet.engine.conflicts.decisions())
       .filter((c) => c.field.id === jobId)
       .sort((a, b) => a.field.field.localeCompare(b.field.field));
 
@@ -53,19 +42,9 @@ describe.each(DATABASES)('two devices book and cancel one job (%s)', (kind) => {
       mileage: 10,
     });
     await front().jobs.book(job.id, at(10, 9), at(10, 12));
-    await drain(desk);
-    await drain(tablet);
+    await drain(two.desk);
+    await drain(two.tablet);
     return job;
-  }
-
-  /** The bay's offline write, the desk's online one, then the bay reconnects. */
-  async function meanwhile(bayWrite: () => Promise<unknown>, deskWrite: () => Promise<unknown>) {
-    tablet.net.up = false;
-    await bayWrite();
-    await deskWrite();
-    await drain(desk);
-    tablet.net.up = true;
-    await drain(tablet);
   }
 
   it('the bay moves the start, the desk the end: both times are kept', async () => {
@@ -76,9 +55,9 @@ describe.each(DATABASES)('two devices book and cancel one job (%s)', (kind) => {
     );
     expect(await serverJob(job.id)).toMatchObject({ status: 'booked', book_start: at(10, 8), book_end: at(10, 13) });
     expect(await decisionsOn(job.id)).toEqual([]);
-    expect(await tablet.db.jobs.get(job.id)).toMatchObject({ book_start: at(10, 8), book_end: at(10, 13) });
+    expect(await two.tablet.db.jobs.get(job.id)).toMatchObject({ book_start: at(10, 8), book_end: at(10, 13) });
     // the booking route's own log line says the start in the shop's zone (Kingston), as the other lines do
-    const lines = await s.database.db
+    const lines = await two.s.database.db
       .select()
       .from(sysLog)
       .where(eq(sysLog.subject, jobSubject(job)));
@@ -105,16 +84,16 @@ describe.each(DATABASES)('two devices book and cancel one job (%s)', (kind) => {
       label: 'Booking start',
       mine: at(11, 9),
       theirs: at(12, 9),
-      by: deskUser,
+      by: two.deskUser,
       reason: 'changed',
     });
     // the bay keeps its start and the desk's end: one times each, sent against what is there now
-    await tablet.engine.conflicts.decide(start.id, 'mine');
-    await tablet.engine.conflicts.decide(end.id, 'theirs');
-    await drain(tablet);
+    await two.tablet.engine.conflicts.decide(start.id, 'mine');
+    await two.tablet.engine.conflicts.decide(end.id, 'theirs');
+    await drain(two.tablet);
     expect(await decisionsOn(job.id)).toEqual([]);
     expect(await serverJob(job.id)).toMatchObject({ book_start: at(11, 9), book_end: at(12, 12) });
-    const lines = await s.database.db.select().from(sysLog).where(eq(sysLog.subject, start.field.record));
+    const lines = await two.s.database.db.select().from(sysLog).where(eq(sysLog.subject, start.field.record));
     // the times as the list showed them: in the shop's zone (the default, Kingston)
     const shown = (iso: string) => formatShop(iso, DEFAULT_TIME_ZONE, DECISION_WHEN);
     expect(lines.map((l) => l.predicate)).toContainEqual(
@@ -133,10 +112,10 @@ describe.each(DATABASES)('two devices book and cancel one job (%s)', (kind) => {
     expect(more).toEqual([]);
     expect(end.field).toMatchObject({ field: 'book_end', mine: at(13, 12), theirs: at(10, 12), reason: 'blocked' });
     expect(start.field).toMatchObject({ field: 'book_start', mine: at(13, 9), theirs: at(10, 9), reason: 'blocked' });
-    expect(tablet.engine.status.get().conflicts).toBe(0);
+    expect(two.tablet.engine.status.get().conflicts).toBe(0);
     // keeping theirs leaves the job as the desk left it
-    for (const c of [end, start]) await tablet.engine.conflicts.decide(c.id, 'theirs');
-    await drain(tablet);
+    for (const c of [end, start]) await two.tablet.engine.conflicts.decide(c.id, 'theirs');
+    await drain(two.tablet);
     expect(await decisionsOn(job.id)).toEqual([]);
     expect(await serverJob(job.id)).toMatchObject({ status: 'canceled', book_start: at(10, 9) });
   });
@@ -151,11 +130,11 @@ describe.each(DATABASES)('two devices book and cancel one job (%s)', (kind) => {
     const [c, ...more] = await decisionsOn(job.id);
     expect(more).toEqual([]);
     expect(c.field).toMatchObject({ field: 'status', label: 'Status', mine: 'canceled', theirs: 'active' });
-    expect(c.field.by).toBe(deskUser);
+    expect(c.field.by).toBe(two.deskUser);
     // the device shows what is on the server; keeping theirs drops the cancel
-    expect((await tablet.db.jobs.get(job.id))?.status).toBe('active');
-    await tablet.engine.conflicts.decide(c.id, 'theirs');
-    await drain(tablet);
+    expect((await two.tablet.db.jobs.get(job.id))?.status).toBe('active');
+    await two.tablet.engine.conflicts.decide(c.id, 'theirs');
+    await drain(two.tablet);
     expect(await decisionsOn(job.id)).toEqual([]);
     expect((await serverJob(job.id))?.status).toBe('active');
   });
@@ -167,10 +146,10 @@ describe.each(DATABASES)('two devices book and cancel one job (%s)', (kind) => {
       () => front().jobs.setStatus(job.id, 'active'),
     );
     const [c] = await decisionsOn(job.id);
-    await tablet.engine.conflicts.decide(c.id, 'mine');
-    const [sent] = await tablet.db.outbox.filter((e) => e.path === '/job-action/cancel').toArray();
+    await two.tablet.engine.conflicts.decide(c.id, 'mine');
+    const [sent] = await two.tablet.db.outbox.filter((e) => e.path === '/job-action/cancel').toArray();
     expect(sent.body).toMatchObject({ data: { id: job.id, base: { status: 'active' } } });
-    await drain(tablet);
+    await drain(two.tablet);
     expect((await serverJob(job.id))?.status).toBe('canceled');
     expect(await decisionsOn(job.id)).toEqual([]);
   });
@@ -183,13 +162,13 @@ describe.each(DATABASES)('two devices book and cancel one job (%s)', (kind) => {
     );
     expect((await serverJob(job.id))?.status).toBe('canceled');
     // nothing refused, nothing to decide: the device has no conflict of any kind
-    expect(await tablet.db.conflicts.count()).toBe(0);
-    expect(await tablet.db.outbox.count()).toBe(0);
+    expect(await two.tablet.db.conflicts.count()).toBe(0);
+    expect(await two.tablet.db.outbox.count()).toBe(0);
   });
 
   it('a booking from a device from before (no base values) is applied whole, as it always was', async () => {
     const job = await bookedJob();
-    const res = await s.api('PUT', '/booking-date', {
+    const res = await two.s.api('PUT', '/booking-date', {
       body: { data: { id: job.id, book_start: at(14, 9), book_end: at(14, 11), status: 'booked' } },
     });
     expect(res.status).toBe(200);

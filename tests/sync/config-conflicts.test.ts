@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getMeta } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import { config, sysLog } from '../../src/server/db/schema';
-import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { drain, memberDevice, onlineDevice, type Device } from './helpers';
+import { DATABASES } from '../helpers/server';
+import { type Device, drain, twoDevices } from './helpers';
 
 /**
  * Settings are edited as field changes too (issue 14), on one live server from two devices each with its own
@@ -12,65 +12,51 @@ import { drain, memberDevice, onlineDevice, type Device } from './helpers';
  * setting, both land; the same field of one setting is a conflict in the decision list — nobody's value is lost.
  */
 describe.each(DATABASES)('two devices edit the settings (%s)', (kind) => {
-  let s: TestServer;
-  let tablet: Device;
-  let desk: Device;
-  let deskUser = '';
-  beforeAll(async () => {
-    s = await startServer(kind);
-    tablet = await onlineDevice(s, 'cc-tablet');
-    ({ device: desk, username: deskUser } = await memberDevice(s, 'cc-desk', 5));
-  });
-  afterAll(() => s?.close());
+  const two = twoDevices(kind, 'cc', { desk: 5 });
 
   const setting = async (d: Device, name: string) => {
     const row = (await createRepositories(d.db).config.list()).find((r) => r.name === name);
     if (!row) throw new Error(`no setting ${name}`);
     return row;
   };
-  const onServer = async (id: string) => (await s.database.db.select().from(config).where(eq(config.id, id)))[0];
+  const onServer = async (id: string) => (await two.s.database.db.select().from(config).where(eq(config.id, id)))[0];
 
   /** The tablet edits offline, the desk online; then the tablet comes back. */
   async function meanwhile(bay: () => Promise<void>, front: () => Promise<void>) {
-    tablet.net.up = false;
-    await bay();
-    await front();
-    await drain(desk);
-    tablet.net.up = true;
-    await drain(tablet);
-    await drain(desk);
+    await two.meanwhile(bay, front);
+    await drain(two.desk);
   }
 
   it('different settings, and the two fields of one setting, all land', async () => {
-    const notice = await setting(tablet, 'parts_notice_days');
-    const collect = await setting(desk, 'collect_days');
+    const notice = await setting(two.tablet, 'parts_notice_days');
+    const collect = await setting(two.desk, 'collect_days');
     await meanwhile(
       async () => {
-        await createRepositories(tablet.db).config.edit({ ...notice, amount: 9 });
-        await createRepositories(tablet.db).config.edit({
+        await createRepositories(two.tablet.db).config.edit({ ...notice, amount: 9 });
+        await createRepositories(two.tablet.db).config.edit({
           ...collect,
           amount: collect.amount,
           description: 'Collect soon',
         });
       },
       async () => {
-        await createRepositories(desk.db).config.edit({ ...collect, amount: 11 });
+        await createRepositories(two.desk.db).config.edit({ ...collect, amount: 11 });
       },
     );
     expect(await onServer(notice.id)).toMatchObject({ amount: 9 });
     expect(await onServer(collect.id)).toMatchObject({ amount: 11, description: 'Collect soon' });
-    expect(await tablet.engine.conflicts.decisions()).toEqual([]);
-    expect(await tablet.db.config.get(collect.id)).toMatchObject({ amount: 11, description: 'Collect soon' });
+    expect(await two.tablet.engine.conflicts.decisions()).toEqual([]);
+    expect(await two.tablet.db.config.get(collect.id)).toMatchObject({ amount: 11, description: 'Collect soon' });
   });
 
   it('the same setting: the desk keeps its value, the tablet decides with both in view', async () => {
-    const shop = await setting(tablet, 'shop_name');
+    const shop = await setting(two.tablet, 'shop_name');
     await meanwhile(
-      () => createRepositories(tablet.db).config.edit({ ...shop, description: 'Bay Auto' }),
-      () => createRepositories(desk.db).config.edit({ ...shop, description: 'Desk Auto' }),
+      () => createRepositories(two.tablet.db).config.edit({ ...shop, description: 'Bay Auto' }),
+      () => createRepositories(two.desk.db).config.edit({ ...shop, description: 'Desk Auto' }),
     );
     expect((await onServer(shop.id)).description).toBe('Desk Auto');
-    const [c, ...more] = await tablet.engine.conflicts.decisions();
+    const [c, ...more] = await two.tablet.engine.conflicts.decisions();
     expect(more).toEqual([]);
     expect(c.field).toMatchObject({
       entity: 'config',
@@ -80,16 +66,16 @@ describe.each(DATABASES)('two devices edit the settings (%s)', (kind) => {
       label: 'Description',
       mine: 'Bay Auto',
       theirs: 'Desk Auto',
-      by: deskUser,
-      device: await getMeta<string>(desk.db, 'deviceCode', ''),
+      by: two.deskUser,
+      device: await getMeta<string>(two.desk.db, 'deviceCode', ''),
       reason: 'changed',
     });
 
-    await tablet.engine.conflicts.decide(c.id, 'mine');
-    await drain(tablet);
+    await two.tablet.engine.conflicts.decide(c.id, 'mine');
+    await drain(two.tablet);
     expect((await onServer(shop.id)).description).toBe('Bay Auto');
-    expect(await tablet.engine.conflicts.decisions()).toEqual([]);
-    const lines = await s.database.db.select().from(sysLog).where(eq(sysLog.subject, 'Setting Shop name'));
+    expect(await two.tablet.engine.conflicts.decisions()).toEqual([]);
+    const lines = await two.s.database.db.select().from(sysLog).where(eq(sysLog.subject, 'Setting Shop name'));
     expect(lines.map((l) => l.predicate)).toContain(
       'Description conflict decided on a device: sent "Bay Auto" over "Desk Auto"',
     );

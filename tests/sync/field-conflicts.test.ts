@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { getMeta } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import { sysLog } from '../../src/server/db/schema';
-import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { auditDb, customerForm, drain, memberDevice, onlineDevice, type Device } from './helpers';
+import { DATABASES } from '../helpers/server';
+import { auditDb, customerForm, drain, memberDevice, twoDevices } from './helpers';
 
 /**
  * Issue 14's story on a live server, two devices each with its own IndexedDB: a tablet in the bay goes offline and
@@ -13,20 +13,10 @@ import { auditDb, customerForm, drain, memberDevice, onlineDevice, type Device }
  * person decides, and the decision is in the activity log.
  */
 describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
-  let s: TestServer;
-  let tablet: Device;
-  let desk: Device;
-  let deskUser = '';
+  const two = twoDevices(kind, 'fc', { desk: 4 });
   let plate = 7100;
-  beforeAll(async () => {
-    s = await startServer(kind);
-    tablet = await onlineDevice(s, 'fc-tablet');
-    ({ device: desk, username: deskUser } = await memberDevice(s, 'fc-desk', 4));
-  });
-  afterAll(() => s?.close());
 
-  const bay = () => createRepositories(tablet.db);
-  const front = () => createRepositories(desk.db);
+  const { bay, front } = two;
 
   /** A job made on the desk and pulled by both. */
   async function sharedJob() {
@@ -36,27 +26,27 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
       service: ['Brakes'],
       mileage: 10,
     });
-    await drain(desk);
-    await drain(tablet);
+    await drain(two.desk);
+    await drain(two.tablet);
     return { jobId: job.id, customerId: cid, number: job.number };
   }
 
   it('the bay writes the service note offline, the desk the comment: both notes are kept', async () => {
     const { jobId } = await sharedJob();
-    tablet.net.up = false;
+    two.tablet.net.up = false;
     await bay().jobs.serviceNote(jobId, 'Rotors scored, check next visit');
     await front().jobs.comment(jobId, 'Customer waits in the lounge');
-    await drain(desk);
-    tablet.net.up = true;
-    await drain(tablet);
+    await drain(two.desk);
+    two.tablet.net.up = true;
+    await drain(two.tablet);
 
-    const server = await (await auditDb(s)).jobs.get(jobId);
+    const server = await (await auditDb(two.s)).jobs.get(jobId);
     expect(server).toMatchObject({
       service_note: 'Rotors scored, check next visit',
       comment: 'Customer waits in the lounge',
     });
-    expect(await tablet.engine.conflicts.decisions()).toEqual([]);
-    expect(await tablet.db.jobs.get(jobId)).toMatchObject({
+    expect(await two.tablet.engine.conflicts.decisions()).toEqual([]);
+    expect(await two.tablet.db.jobs.get(jobId)).toMatchObject({
       service_note: 'Rotors scored, check next visit',
       comment: 'Customer waits in the lounge',
     });
@@ -64,17 +54,17 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
 
   it("both write the service note: the desk's stays, the bay is shown both values with who, where and when", async () => {
     const { jobId, number } = await sharedJob();
-    tablet.net.up = false;
+    two.tablet.net.up = false;
     await bay().jobs.serviceNote(jobId, 'Bay: brake fluid low');
     await front().jobs.serviceNote(jobId, 'Desk: customer declined fluid');
-    await drain(desk);
-    tablet.net.up = true;
-    await drain(tablet);
+    await drain(two.desk);
+    two.tablet.net.up = true;
+    await drain(two.tablet);
 
-    expect((await (await auditDb(s)).jobs.get(jobId))?.service_note).toBe('Desk: customer declined fluid');
-    const [c, ...more] = await tablet.engine.conflicts.decisions();
+    expect((await (await auditDb(two.s)).jobs.get(jobId))?.service_note).toBe('Desk: customer declined fluid');
+    const [c, ...more] = await two.tablet.engine.conflicts.decisions();
     expect(more).toEqual([]);
-    const deskCode = await getMeta<string>(desk.db, 'deviceCode', '');
+    const deskCode = await getMeta<string>(two.desk.db, 'deviceCode', '');
     expect(deskCode).not.toBe('');
     expect(c.field).toMatchObject({
       entity: 'jobs',
@@ -83,22 +73,22 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
       label: 'Service note',
       mine: 'Bay: brake fluid low',
       theirs: 'Desk: customer declined fluid',
-      by: deskUser,
+      by: two.deskUser,
       device: deskCode,
       reason: 'changed',
     });
-    expect(c.field.record).toBe(`Job #${number} (${(await tablet.db.jobs.get(jobId))?.registration})`);
+    expect(c.field.record).toBe(`Job #${number} (${(await two.tablet.db.jobs.get(jobId))?.registration})`);
     expect(Number.isNaN(Date.parse(c.field.at))).toBe(false);
     // the device shows what is on the server; its own note waits in the list, not on the row
-    expect((await tablet.db.jobs.get(jobId))?.service_note).toBe('Desk: customer declined fluid');
-    expect(tablet.engine.status.get().conflicts).toBe(0);
+    expect((await two.tablet.db.jobs.get(jobId))?.service_note).toBe('Desk: customer declined fluid');
+    expect(two.tablet.engine.status.get().conflicts).toBe(0);
 
     // the bay decides to use its note: sent against the desk's, it lands, and the decision is logged
-    await tablet.engine.conflicts.decide(c.id, 'mine');
-    await drain(tablet);
-    expect(await tablet.engine.conflicts.decisions()).toEqual([]);
-    expect((await (await auditDb(s)).jobs.get(jobId))?.service_note).toBe('Bay: brake fluid low');
-    const lines = await s.database.db.select().from(sysLog).where(eq(sysLog.subject, c.field.record));
+    await two.tablet.engine.conflicts.decide(c.id, 'mine');
+    await drain(two.tablet);
+    expect(await two.tablet.engine.conflicts.decisions()).toEqual([]);
+    expect((await (await auditDb(two.s)).jobs.get(jobId))?.service_note).toBe('Bay: brake fluid low');
+    const lines = await two.s.database.db.select().from(sysLog).where(eq(sysLog.subject, c.field.record));
     expect(lines.map((l) => [l.username, l.predicate])).toContainEqual([
       'admin',
       'Service note conflict decided on a device: sent "Bay: brake fluid low" over "Desk: customer declined fluid"',
@@ -111,92 +101,92 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
       ['Bay A', 'Desk A'],
       ['Bay B', 'Desk B'],
     ]) {
-      tablet.net.up = false;
+      two.tablet.net.up = false;
       await bay().jobs.comment(jobId, mine);
       await front().jobs.comment(jobId, theirs);
-      await drain(desk);
-      tablet.net.up = true;
-      await drain(tablet);
+      await drain(two.desk);
+      two.tablet.net.up = true;
+      await drain(two.tablet);
     }
     // the second conflict on the same field replaced the first: one decision, the latest of each side
-    const [c, ...more] = await tablet.engine.conflicts.decisions();
+    const [c, ...more] = await two.tablet.engine.conflicts.decisions();
     expect(more).toEqual([]);
     expect(c.field).toMatchObject({ mine: 'Bay B', theirs: 'Desk B' });
-    await tablet.engine.conflicts.decide(c.id, 'edited', 'Bay and desk agree: B');
-    await drain(tablet);
-    expect((await (await auditDb(s)).jobs.get(jobId))?.comment).toBe('Bay and desk agree: B');
-    await drain(desk);
+    await two.tablet.engine.conflicts.decide(c.id, 'edited', 'Bay and desk agree: B');
+    await drain(two.tablet);
+    expect((await (await auditDb(two.s)).jobs.get(jobId))?.comment).toBe('Bay and desk agree: B');
+    await drain(two.desk);
 
-    tablet.net.up = false;
+    two.tablet.net.up = false;
     await bay().jobs.comment(jobId, 'Bay C');
     await front().jobs.comment(jobId, 'Desk C');
-    await drain(desk);
-    tablet.net.up = true;
-    await drain(tablet);
-    const [k] = await tablet.engine.conflicts.decisions();
-    await tablet.engine.conflicts.decide(k.id, 'theirs');
-    await drain(tablet);
-    expect(await tablet.engine.conflicts.decisions()).toEqual([]);
-    expect((await (await auditDb(s)).jobs.get(jobId))?.comment).toBe('Desk C');
-    expect((await tablet.db.jobs.get(jobId))?.comment).toBe('Desk C');
+    await drain(two.desk);
+    two.tablet.net.up = true;
+    await drain(two.tablet);
+    const [k] = await two.tablet.engine.conflicts.decisions();
+    await two.tablet.engine.conflicts.decide(k.id, 'theirs');
+    await drain(two.tablet);
+    expect(await two.tablet.engine.conflicts.decisions()).toEqual([]);
+    expect((await (await auditDb(two.s)).jobs.get(jobId))?.comment).toBe('Desk C');
+    expect((await two.tablet.db.jobs.get(jobId))?.comment).toBe('Desk C');
   });
 
   it('a customer: the desk changes the phone, the bay the note — both kept; the same phone twice is a conflict', async () => {
     const { customerId } = await sharedJob();
-    tablet.net.up = false;
+    two.tablet.net.up = false;
     await bay().customers.edit(customerId, { note: 'Prefers morning slots' });
     await front().customers.edit(customerId, { contact: '876 555 0000' });
-    await drain(desk);
-    tablet.net.up = true;
-    await drain(tablet);
-    expect(await (await auditDb(s)).customers.get(customerId)).toMatchObject({
+    await drain(two.desk);
+    two.tablet.net.up = true;
+    await drain(two.tablet);
+    expect(await (await auditDb(two.s)).customers.get(customerId)).toMatchObject({
       note: 'Prefers morning slots',
       contact: '8765550000',
     });
-    expect(await tablet.engine.conflicts.decisions()).toEqual([]);
+    expect(await two.tablet.engine.conflicts.decisions()).toEqual([]);
 
-    tablet.net.up = false;
+    two.tablet.net.up = false;
     await bay().customers.edit(customerId, { contact: '876 555 1111', email: 'ann@example.com' });
     await front().customers.edit(customerId, { contact: '876 555 2222' });
-    await drain(desk);
-    tablet.net.up = true;
-    await drain(tablet);
+    await drain(two.desk);
+    two.tablet.net.up = true;
+    await drain(two.tablet);
     // the email (nobody else changed it) landed; the phone is the desk's and the bay's waits for a decision
-    expect(await (await auditDb(s)).customers.get(customerId)).toMatchObject({
+    expect(await (await auditDb(two.s)).customers.get(customerId)).toMatchObject({
       contact: '8765552222',
       email: 'ann@example.com',
     });
-    const [c] = await tablet.engine.conflicts.decisions();
+    const [c] = await two.tablet.engine.conflicts.decisions();
     expect(c.field).toMatchObject({
       entity: 'customers',
       field: 'contact',
       label: 'Contact number',
       mine: '8765551111',
       theirs: '8765552222',
-      by: deskUser,
+      by: two.deskUser,
     });
     expect(c.field.record).toMatch(/^Ann Lee \(FC \d+\)$/);
   });
 
   it('an edit to a customer blocked since: nothing of it lands, each field waits for a decision', async () => {
     const { customerId } = await sharedJob();
-    tablet.net.up = false;
+    two.tablet.net.up = false;
     await bay().customers.edit(customerId, { note: 'Call before any work' });
-    const block = await fetch(`${s.url}/api/customer-status`, {
+    const block = await fetch(`${two.s.url}/api/customer-status`, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${s.adminToken}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${two.s.adminToken}` },
       body: JSON.stringify({ data: { id: customerId, active: 0 } }),
     });
     expect(block.status).toBe(200);
-    tablet.net.up = true;
-    await drain(tablet);
-    expect(await (await auditDb(s)).customers.get(customerId)).toMatchObject({ active: 0, note: '' });
-    const [c] = (await tablet.engine.conflicts.decisions()).filter((d) => d.field.id === customerId);
+    two.tablet.net.up = true;
+    await drain(two.tablet);
+    expect(await (await auditDb(two.s)).customers.get(customerId)).toMatchObject({ active: 0, note: '' });
+    const [c] = (await two.tablet.engine.conflicts.decisions()).filter((d) => d.field.id === customerId);
     expect(c.field).toMatchObject({ field: 'note', mine: 'Call before any work', theirs: '', reason: 'blocked' });
   });
 
   it('a product: the price changed twice is a conflict shown in dollars, the description lands', async () => {
-    const { device: office, username: manager } = await memberDevice(s, 'fc-office', 5);
+    const { device: office, username: manager } = await memberDevice(two.s, 'fc-office', 5);
     const p = await bay().products.add({
       title: `Brake pads ${plate++}`,
       description: 'Front',
@@ -204,16 +194,19 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
       stock: 4,
       low_stock: 1,
     });
-    await drain(tablet);
+    await drain(two.tablet);
     await drain(office);
-    tablet.net.up = false;
+    two.tablet.net.up = false;
     await bay().products.edit(p.id, { price: 4900, description: 'Front, ceramic' });
     await createRepositories(office.db).products.edit(p.id, { price: 5200 });
     await drain(office);
-    tablet.net.up = true;
-    await drain(tablet);
-    expect(await (await auditDb(s)).products.get(p.id)).toMatchObject({ price: 5200, description: 'Front, ceramic' });
-    const [c] = (await tablet.engine.conflicts.decisions()).filter((d) => d.field.id === p.id);
+    two.tablet.net.up = true;
+    await drain(two.tablet);
+    expect(await (await auditDb(two.s)).products.get(p.id)).toMatchObject({
+      price: 5200,
+      description: 'Front, ceramic',
+    });
+    const [c] = (await two.tablet.engine.conflicts.decisions()).filter((d) => d.field.id === p.id);
     expect(c.field).toMatchObject({
       field: 'price',
       label: 'Price',
@@ -222,9 +215,9 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
       by: manager,
       record: `Product ${p.title}`,
     });
-    await tablet.engine.conflicts.decide(c.id, 'theirs');
-    await drain(tablet);
-    const [line] = await s.database.db
+    await two.tablet.engine.conflicts.decide(c.id, 'theirs');
+    await drain(two.tablet);
+    const [line] = await two.s.database.db
       .select()
       .from(sysLog)
       .where(eq(sysLog.subject, `Product ${p.title}`))
@@ -235,66 +228,66 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
 
   it('a job: services on one device, mileage on the other both land; mileage twice is a conflict', async () => {
     const { jobId } = await sharedJob();
-    tablet.net.up = false;
+    two.tablet.net.up = false;
     await bay().jobs.setServices(jobId, ['Brakes', 'Oil change']);
     await front().jobs.setMileage(jobId, 5000);
-    await drain(desk);
-    tablet.net.up = true;
-    await drain(tablet);
-    expect(await (await auditDb(s)).jobs.get(jobId)).toMatchObject({
+    await drain(two.desk);
+    two.tablet.net.up = true;
+    await drain(two.tablet);
+    expect(await (await auditDb(two.s)).jobs.get(jobId)).toMatchObject({
       service: ['Brakes', 'Oil change'],
       mileage: 5000,
     });
 
-    tablet.net.up = false;
+    two.tablet.net.up = false;
     await bay().jobs.setMileage(jobId, 6000);
     await front().jobs.setMileage(jobId, 7000);
-    await drain(desk);
-    tablet.net.up = true;
-    await drain(tablet);
-    const [c] = (await tablet.engine.conflicts.decisions()).filter((d) => d.field.id === jobId);
-    expect(c.field).toMatchObject({ field: 'mileage', label: 'Mileage', mine: 6000, theirs: 7000, by: deskUser });
-    await tablet.engine.conflicts.decide(c.id, 'mine');
-    await drain(tablet);
-    expect((await (await auditDb(s)).jobs.get(jobId))?.mileage).toBe(6000);
+    await drain(two.desk);
+    two.tablet.net.up = true;
+    await drain(two.tablet);
+    const [c] = (await two.tablet.engine.conflicts.decisions()).filter((d) => d.field.id === jobId);
+    expect(c.field).toMatchObject({ field: 'mileage', label: 'Mileage', mine: 6000, theirs: 7000, by: two.deskUser });
+    await two.tablet.engine.conflicts.decide(c.id, 'mine');
+    await drain(two.tablet);
+    expect((await (await auditDb(two.s)).jobs.get(jobId))?.mileage).toBe(6000);
   });
 
   it('a call queued by a device from before (no base values) is applied as it always was', async () => {
     const { jobId, customerId } = await sharedJob();
     await front().jobs.serviceNote(jobId, 'Desk note');
-    await drain(desk);
+    await drain(two.desk);
     const put = (path: string, data: Record<string, unknown>) =>
-      fetch(`${s.url}/api${path}`, {
+      fetch(`${two.s.url}/api${path}`, {
         method: 'PUT',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${s.adminToken}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${two.s.adminToken}` },
         body: JSON.stringify({ data }),
       });
     const note = await put('/job-action/service-note', { id: jobId, value: 'Old tablet note' });
     expect(await note.json()).toEqual({ value: true, message: 'Service note saved' });
     const customer = await put('/customer', { id: customerId, note: 'Old tablet customer note' });
     expect(await customer.json()).toEqual({ value: true, message: 'Customer updated' });
-    const audit = await auditDb(s);
+    const audit = await auditDb(two.s);
     expect((await audit.jobs.get(jobId))?.service_note).toBe('Old tablet note');
     expect((await audit.customers.get(customerId))?.note).toBe('Old tablet customer note');
   });
 
   it('a job moved to a status by two people: the first move stays, the second is a conflict', async () => {
     const { jobId } = await sharedJob();
-    tablet.net.up = false;
+    two.tablet.net.up = false;
     await bay().jobs.setStatus(jobId, 'active');
     await front().jobs.cancel(jobId);
-    await drain(desk);
-    tablet.net.up = true;
-    await drain(tablet);
-    expect((await (await auditDb(s)).jobs.get(jobId))?.status).toBe('canceled');
-    const [c] = (await tablet.engine.conflicts.decisions()).filter((d) => d.field.id === jobId);
+    await drain(two.desk);
+    two.tablet.net.up = true;
+    await drain(two.tablet);
+    expect((await (await auditDb(two.s)).jobs.get(jobId))?.status).toBe('canceled');
+    const [c] = (await two.tablet.engine.conflicts.decisions()).filter((d) => d.field.id === jobId);
     expect(c.field).toMatchObject({
       field: 'status',
       label: 'Status',
       mine: 'active',
       theirs: 'canceled',
-      by: deskUser,
+      by: two.deskUser,
     });
-    expect((await tablet.db.jobs.get(jobId))?.status).toBe('canceled');
+    expect((await two.tablet.db.jobs.get(jobId))?.status).toBe('canceled');
   });
 });

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { openLocalDb, type BayBookDB } from '../../src/local/db';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../src/sync/engine';
 import { pull } from '../../src/sync/pull';
 import { fetchTransport } from '../../src/sync/transport';
 import { LocalWriteError } from '../../src/local/write';
-import type { TestServer } from '../helpers/server';
+import { createRepositories, type Repositories } from '../../src/local/repositories';
+import { startServer, type TestServer } from '../helpers/server';
 
 /** One request a simulated device made. */
 export interface NetCall {
@@ -271,3 +273,73 @@ export const refusal = (p: Promise<unknown>) =>
     () => 'saved',
     (e: unknown) => (e instanceof LocalWriteError ? e.message : String(e)),
   );
+
+/** Two devices of one shop against one live server: the tablet in the bay and the front desk (issue 14's stories). */
+export interface TwoDevices {
+  readonly s: TestServer;
+  readonly tablet: Device;
+  readonly desk: Device;
+  /** who is signed in on the tablet (the admin unless a level was given) */
+  readonly tabletUser: string;
+  readonly deskUser: string;
+  /** the tablet's repositories */
+  bay(): Repositories;
+  /** the desk's repositories */
+  front(): Repositories;
+  /** The tablet writes offline, the desk online; the desk syncs, then the tablet reconnects and syncs. */
+  meanwhile(bayWrite: () => Promise<unknown>, deskWrite: () => Promise<unknown>): Promise<void>;
+}
+
+/**
+ * A live server of `kind` and two devices on it, each with its own IndexedDB, set up before the describe's tests and
+ * closed after them: the tablet signed in as the admin (or as a new member of `levels.tablet`), the desk as a new
+ * member of `levels.desk` — another person, so the conflicts name who changed what.
+ */
+export function twoDevices(
+  kind: 'pglite' | 'postgres',
+  prefix: string,
+  levels: { desk: number; tablet?: number },
+): TwoDevices {
+  let pair: Omit<TwoDevices, 'bay' | 'front' | 'meanwhile'> | undefined;
+  const get = () => {
+    if (!pair) throw new Error('twoDevices: used before its beforeAll ran');
+    return pair;
+  };
+  beforeAll(async () => {
+    const s = await startServer(kind);
+    const tablet = levels.tablet
+      ? await memberDevice(s, `${prefix}-tablet`, levels.tablet)
+      : { device: await onlineDevice(s, `${prefix}-tablet`), username: 'admin' };
+    const desk = await memberDevice(s, `${prefix}-desk`, levels.desk);
+    pair = { s, tablet: tablet.device, tabletUser: tablet.username, desk: desk.device, deskUser: desk.username };
+  });
+  afterAll(() => pair?.s.close());
+  return {
+    get s() {
+      return get().s;
+    },
+    get tablet() {
+      return get().tablet;
+    },
+    get desk() {
+      return get().desk;
+    },
+    get tabletUser() {
+      return get().tabletUser;
+    },
+    get deskUser() {
+      return get().deskUser;
+    },
+    bay: () => createRepositories(get().tablet.db),
+    front: () => createRepositories(get().desk.db),
+    async meanwhile(bayWrite, deskWrite) {
+      const { tablet, desk } = get();
+      tablet.net.up = false;
+      await bayWrite();
+      await deskWrite();
+      await drain(desk);
+      tablet.net.up = true;
+      await drain(tablet);
+    },
+  };
+}

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getMeta } from '../../src/local/db';
-import { createRepositories } from '../../src/local/repositories';
 import { sysLog } from '../../src/server/db/schema';
-import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { auditDb, customerForm, drain, memberDevice, onlineDevice, type Device } from './helpers';
+import { DATABASES } from '../helpers/server';
+import { auditDb, customerForm, drain, twoDevices } from './helpers';
 
 /**
  * Issue 14 for invoices and estimates, on a live server with two devices each with its own IndexedDB: the bay saves
@@ -14,20 +13,10 @@ import { auditDb, customerForm, drain, memberDevice, onlineDevice, type Device }
  * values — never a whole save refused as stale.
  */
 describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind) => {
-  let s: TestServer;
-  let tablet: Device;
-  let desk: Device;
-  let deskUser = '';
+  const two = twoDevices(kind, 'ic', { desk: 4 });
   let plate = 7600;
-  beforeAll(async () => {
-    s = await startServer(kind);
-    tablet = await onlineDevice(s, 'ic-tablet');
-    ({ device: desk, username: deskUser } = await memberDevice(s, 'ic-desk', 4));
-  });
-  afterAll(() => s?.close());
 
-  const bay = () => createRepositories(tablet.db);
-  const front = () => createRepositories(desk.db);
+  const { bay, front, meanwhile } = two;
 
   /** Two products and an active job's invoice (2 h at $50, two of product A), made on the bay and pulled by both. */
   async function sharedInvoice() {
@@ -42,22 +31,13 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
     });
     await bay().jobs.setStatus(job.id, 'active');
     const inv = await bay().invoices.create(job.id, { work_hour: 2, rate_hour: 5000 }, [{ ...a, qty: 2 }]);
-    await drain(tablet);
-    await drain(desk);
+    await drain(two.tablet);
+    await drain(two.desk);
     return { inv, a, b };
   }
 
-  /** The bay's offline save, the desk's online one, then the bay reconnects. */
-  async function meanwhile(bayWrite: () => Promise<unknown>, deskWrite: () => Promise<unknown>) {
-    tablet.net.up = false;
-    await bayWrite();
-    await deskWrite();
-    await drain(desk);
-    tablet.net.up = true;
-    await drain(tablet);
-  }
   const decisionsOn = async (id: string) =>
-    (await tablet.engine.conflicts.decisions()).filter((c) => c.field.id === id);
+    (await two.tablet.engine.conflicts.decisions()).filter((c) => c.field.id === id);
 
   it('the bay changes the work hours, the desk adds a line: both land and the figures are the server’s', async () => {
     const { inv, a, b } = await sharedInvoice();
@@ -69,7 +49,7 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
           { ...b, qty: 1 },
         ]),
     );
-    const server = await (await auditDb(s)).invoices.get(inv.id);
+    const server = await (await auditDb(two.s)).invoices.get(inv.id);
     expect(server?.work_hour).toBe(3);
     expect(server?.products.map((l) => [l.id, l.qty])).toEqual([
       [a.id, 2],
@@ -78,9 +58,9 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
     // 3 h × $50 + 2 × $45 + $12.50
     expect(server?.total).toBe(15000 + 9000 + 1250);
     expect(await decisionsOn(inv.id)).toEqual([]);
-    expect((await tablet.db.invoices.get(inv.id))?.total).toBe(server?.total);
+    expect((await two.tablet.db.invoices.get(inv.id))?.total).toBe(server?.total);
     // the desk's line took one disc from stock, once
-    expect((await (await auditDb(s)).products.get(b.id))?.stock).toBe(19);
+    expect((await (await auditDb(two.s)).products.get(b.id))?.stock).toBe(19);
   });
 
   it('both change the work hours: the desk’s stays, the bay decides, and use mine lands re-figured', async () => {
@@ -89,34 +69,34 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
       () => bay().invoices.edit(inv.id, { work_hour: 4, rate_hour: 5000 }, [{ ...a, qty: 2 }]),
       () => front().invoices.edit(inv.id, { work_hour: 1, rate_hour: 6000 }, [{ ...a, qty: 2 }]),
     );
-    expect(await (await auditDb(s)).invoices.get(inv.id)).toMatchObject({ work_hour: 1, rate_hour: 6000 });
+    expect(await (await auditDb(two.s)).invoices.get(inv.id)).toMatchObject({ work_hour: 1, rate_hour: 6000 });
     const [c, ...more] = await decisionsOn(inv.id);
     expect(more).toEqual([]);
-    const deskCode = await getMeta<string>(desk.db, 'deviceCode', '');
+    const deskCode = await getMeta<string>(two.desk.db, 'deviceCode', '');
     expect(c.field).toMatchObject({
       entity: 'invoices',
       field: 'work_hour',
       label: 'Work hours',
       mine: 4,
       theirs: 1,
-      by: deskUser,
+      by: two.deskUser,
       device: deskCode,
       reason: 'changed',
     });
     expect(c.field.record).toBe(`Invoice INV ${inv.number}`);
     // nothing refused: the save is not in the refused list
-    expect(await tablet.db.conflicts.count()).toBe(1);
+    expect(await two.tablet.db.conflicts.count()).toBe(1);
 
-    await tablet.engine.conflicts.decide(c.id, 'mine');
-    await drain(tablet);
+    await two.tablet.engine.conflicts.decide(c.id, 'mine');
+    await drain(two.tablet);
     expect(await decisionsOn(inv.id)).toEqual([]);
     // 4 h at the desk's $60, and two pads at $45
-    expect(await (await auditDb(s)).invoices.get(inv.id)).toMatchObject({
+    expect(await (await auditDb(two.s)).invoices.get(inv.id)).toMatchObject({
       work_hour: 4,
       rate_hour: 6000,
       total: 24000 + 9000,
     });
-    const lines = await s.database.db.select().from(sysLog).where(eq(sysLog.subject, c.field.record));
+    const lines = await two.s.database.db.select().from(sysLog).where(eq(sysLog.subject, c.field.record));
     expect(lines.map((l) => l.predicate)).toContainEqual('Work hours conflict decided on a device: sent "4" over "1"');
   });
 
@@ -140,10 +120,10 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
         { id: b.id, qty: 2 },
       ],
     });
-    await tablet.engine.conflicts.decide(c.id, 'theirs');
-    await drain(tablet);
+    await two.tablet.engine.conflicts.decide(c.id, 'theirs');
+    await drain(two.tablet);
     expect(await decisionsOn(inv.id)).toEqual([]);
-    const audit = await auditDb(s);
+    const audit = await auditDb(two.s);
     expect((await audit.invoices.get(inv.id))?.products.map((l) => l.qty)).toEqual([2, 2]);
     expect((await audit.products.get(a.id))?.stock).toBe(18);
   });
@@ -154,28 +134,28 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
       () => bay().invoices.edit(inv.id, { work_hour: 5, rate_hour: 5000 }, [{ ...a, qty: 2 }]),
       () => front().invoices.pay(inv.id, 'cash', 19000),
     );
-    expect(await (await auditDb(s)).invoices.get(inv.id)).toMatchObject({ work_hour: 2, total: 0 });
+    expect(await (await auditDb(two.s)).invoices.get(inv.id)).toMatchObject({ work_hour: 2, total: 0 });
     const [c] = await decisionsOn(inv.id);
-    expect(c.field).toMatchObject({ field: 'work_hour', mine: 5, theirs: 2, reason: 'blocked', by: deskUser });
-    await expect(tablet.engine.conflicts.decide(c.id, 'mine')).rejects.toThrow(/paid/i);
+    expect(c.field).toMatchObject({ field: 'work_hour', mine: 5, theirs: 2, reason: 'blocked', by: two.deskUser });
+    await expect(two.tablet.engine.conflicts.decide(c.id, 'mine')).rejects.toThrow(/paid/i);
     expect(await decisionsOn(inv.id)).toHaveLength(1);
-    await tablet.engine.conflicts.decide(c.id, 'theirs');
-    await drain(tablet);
+    await two.tablet.engine.conflicts.decide(c.id, 'theirs');
+    await drain(two.tablet);
     expect(await decisionsOn(inv.id)).toEqual([]);
-    expect(await tablet.db.outbox.count()).toBe(0);
+    expect(await two.tablet.db.outbox.count()).toBe(0);
   });
 
   it('an estimate: services and customer details both land; the rate twice is a conflict, edited and sent', async () => {
     const profile = { first_name: 'Al', last_name: 'Day', contact: '', email: '' };
     const form = { work_hour: 1, rate_hour: 5000 };
     const est = await bay().estimates.create(profile, form, [], ['Brakes']);
-    await drain(tablet);
-    await drain(desk);
+    await drain(two.tablet);
+    await drain(two.desk);
     await meanwhile(
       () => bay().estimates.edit(est.id, profile, form, [], ['Brakes', 'Oil change']),
       () => front().estimates.edit(est.id, { ...profile, contact: '8765550000' }, form, [], ['Brakes']),
     );
-    expect(await (await auditDb(s)).estimates.get(est.id)).toMatchObject({
+    expect(await (await auditDb(two.s)).estimates.get(est.id)).toMatchObject({
       services: ['Brakes', 'Oil change'],
       profile: { contact: '8765550000' },
     });
@@ -188,15 +168,15 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
     const [c] = await decisionsOn(est.id);
     expect(c.field).toMatchObject({ field: 'rate_hour', label: 'Rate per hour', mine: 5500, theirs: 6000 });
     expect(c.field.record).toBe(`Estimate ${est.number}`);
-    await tablet.engine.conflicts.decide(c.id, 'edited', 5800);
-    await drain(tablet);
+    await two.tablet.engine.conflicts.decide(c.id, 'edited', 5800);
+    await drain(two.tablet);
     expect(await decisionsOn(est.id)).toEqual([]);
-    expect(await (await auditDb(s)).estimates.get(est.id)).toMatchObject({ rate_hour: 5800, total: 5800 });
+    expect(await (await auditDb(two.s)).estimates.get(est.id)).toMatchObject({ rate_hour: 5800, total: 5800 });
   });
 
   it('a save from a device from before (base_version, no base) is still refused when stale', async () => {
     const { inv, a } = await sharedInvoice();
-    const res = await s.api('PUT', '/invoice-details', {
+    const res = await two.s.api('PUT', '/invoice-details', {
       body: {
         data: {
           id: inv.id,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, formatShop } from '../../src/domain/dates';
 import { MSG, fill } from '../../src/domain/messages';
@@ -6,8 +6,8 @@ import { getMeta } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import { sysLog, transactions } from '../../src/server/db/schema';
 import { discardConflict } from '../../src/sync/discard';
-import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { customerForm, drain, memberDevice, onlineDevice, type Device } from './helpers';
+import { DATABASES } from '../helpers/server';
+import { customerForm, drain, twoDevices } from './helpers';
 
 /**
  * Issue 14's money story on one live server, two devices each with its own IndexedDB: the front desk (online)
@@ -16,43 +16,34 @@ import { customerForm, drain, memberDevice, onlineDevice, type Device } from './
  * the refusal until a person discards it with a reason, and that discard — reason included — is in the activity log.
  */
 describe.each(DATABASES)('refused money is told and kept (%s)', (kind) => {
-  let s: TestServer;
-  let tablet: Device;
-  let desk: Device;
-  let deskUser = '';
-  beforeAll(async () => {
-    s = await startServer(kind);
-    tablet = await onlineDevice(s, 'rm-tablet');
-    ({ device: desk, username: deskUser } = await memberDevice(s, 'rm-desk', 5));
-  });
-  afterAll(() => s?.close());
+  const two = twoDevices(kind, 'rm', { desk: 5 });
 
   it('the $40 is refused in words, kept until discarded with a reason, and the discard is logged', async () => {
-    const t = createRepositories(tablet.db);
+    const t = createRepositories(two.tablet.db);
     const cid = await t.customers.add(customerForm('RM 40'));
     const job = await t.jobs.create({ customer: (await t.customers.get(cid))!, service: ['Oil change'], mileage: 10 });
     const inv = await t.invoices.create(job.id, { work_hour: 1, rate_hour: 9000 }, []);
-    await drain(tablet);
-    await drain(desk);
+    await drain(two.tablet);
+    await drain(two.desk);
 
     // the desk settles the invoice online; the tablet, offline, takes $40 cash for it
-    tablet.net.up = false;
-    await createRepositories(desk.db).invoices.pay(inv.id, 'cash', inv.total);
-    await drain(desk);
+    two.tablet.net.up = false;
+    await createRepositories(two.desk.db).invoices.pay(inv.id, 'cash', inv.total);
+    await drain(two.desk);
     await t.invoices.pay(inv.id, 'cash', 4000);
-    tablet.net.up = true;
-    await drain(tablet);
+    two.tablet.net.up = true;
+    await drain(two.tablet);
 
-    const [settled] = await s.database.db
+    const [settled] = await two.s.database.db
       .select()
       .from(transactions)
-      .where(and(eq(transactions.invoice_id, inv.id), eq(transactions.username, deskUser)));
-    const deskCode = await getMeta<string>(desk.db, 'deviceCode', '');
+      .where(and(eq(transactions.invoice_id, inv.id), eq(transactions.username, two.deskUser)));
+    const deskCode = await getMeta<string>(two.desk.db, 'deviceCode', '');
     expect(settled.number.startsWith(`${deskCode}-`)).toBe(true);
     const when = formatShop(settled.created_at, DEFAULT_TIME_ZONE, 'MMM d, h:mm a');
-    const reason = `INV ${inv.number} was paid in full on device ${deskCode} by ${deskUser} at ${when} — your $40.00 cash payment was not recorded.`;
+    const reason = `INV ${inv.number} was paid in full on device ${deskCode} by ${two.deskUser} at ${when} — your $40.00 cash payment was not recorded.`;
 
-    const [c] = await tablet.engine.conflicts.list();
+    const [c] = await two.tablet.engine.conflicts.list();
     expect(c).toMatchObject({
       what: `Cash payment of $40.00 on INV ${inv.number}`,
       record: `INV ${inv.number} · Ann Lee`,
@@ -62,26 +53,26 @@ describe.each(DATABASES)('refused money is told and kept (%s)', (kind) => {
       money: true,
     });
     // the server's payment stands, and nothing of the $40 reached it
-    const paid = await s.database.db.select().from(transactions).where(eq(transactions.invoice_id, inv.id));
+    const paid = await two.s.database.db.select().from(transactions).where(eq(transactions.invoice_id, inv.id));
     expect(paid.map((p) => p.amount)).toEqual([inv.total]);
 
     // kept through further syncs; money is never dropped without a reason
-    await drain(tablet);
-    expect((await tablet.engine.conflicts.list()).map((x) => x.id)).toEqual([c.id]);
-    await expect(discardConflict(tablet.db, c.id, '  ')).rejects.toThrow(MSG.discardReasonRequired);
-    expect(await tablet.engine.conflicts.list()).toHaveLength(1);
+    await drain(two.tablet);
+    expect((await two.tablet.engine.conflicts.list()).map((x) => x.id)).toEqual([c.id]);
+    await expect(discardConflict(two.tablet.db, c.id, '  ')).rejects.toThrow(MSG.discardReasonRequired);
+    expect(await two.tablet.engine.conflicts.list()).toHaveLength(1);
 
-    await discardConflict(tablet.db, c.id, 'Gave the $40 back to the customer');
-    expect(await tablet.engine.conflicts.list()).toEqual([]);
-    await drain(tablet);
-    const [kept] = await tablet.engine.conflicts.discarded();
+    await discardConflict(two.tablet.db, c.id, 'Gave the $40 back to the customer');
+    expect(await two.tablet.engine.conflicts.list()).toEqual([]);
+    await drain(two.tablet);
+    const [kept] = await two.tablet.engine.conflicts.discarded();
     expect(kept).toMatchObject({
       id: c.id,
       logged: true,
       discarded: { by: 'admin', reason: 'Gave the $40 back to the customer' },
     });
 
-    const lines = await s.database.db.select().from(sysLog).where(eq(sysLog.subject, c.what));
+    const lines = await two.s.database.db.select().from(sysLog).where(eq(sysLog.subject, c.what));
     expect(lines).toMatchObject([
       {
         category: 'service',
@@ -90,9 +81,9 @@ describe.each(DATABASES)('refused money is told and kept (%s)', (kind) => {
       },
     ]);
     // every device sees the line in its activity log, and nothing waits for a decision any more
-    await drain(desk);
-    expect((await desk.db.sys_log.toArray()).some((l) => l.subject === c.what)).toBe(true);
-    await tablet.engine.refreshStatus();
-    expect(tablet.engine.status.get().conflicts).toBe(0);
+    await drain(two.desk);
+    expect((await two.desk.db.sys_log.toArray()).some((l) => l.subject === c.what)).toBe(true);
+    await two.tablet.engine.refreshStatus();
+    expect(two.tablet.engine.status.get().conflicts).toBe(0);
   });
 });
