@@ -13,12 +13,10 @@ const AIM: Record<ScanKind, string> = {
   vin: 'Aim at the VIN label on the door jamb or under the windscreen, across the bars.',
 };
 
-function errorName(err: unknown): string {
-  return err instanceof Error ? err.name : 'Error';
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+/** getUserMedia's failure is a DOMException, which is not an Error in every engine: read its fields as they are. */
+function errorField(err: unknown, field: 'name' | 'message'): string {
+  const value: unknown = typeof err === 'object' && err !== null && field in err ? Reflect.get(err, field) : undefined;
+  return typeof value === 'string' ? value : String(err);
 }
 
 /**
@@ -44,14 +42,19 @@ export function ScanDialog({
 
   useEffect(() => {
     let live = true;
-    let stop: (() => void) | undefined;
+    let stopCamera: (() => void) | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // once: after a read and again when the dialog unmounts
+    const stop = () => {
+      stopCamera?.();
+      stopCamera = undefined;
+    };
     const run = async () => {
       const el = video.current;
       if (!el) return;
       try {
-        const [stopCamera, reader] = await Promise.all([devices.startCamera(el), devices.createReader(kind)]);
-        stop = stopCamera;
+        const [stopIt, reader] = await Promise.all([devices.startCamera(el), devices.createReader(kind)]);
+        stopCamera = stopIt;
         if (!live) return stop();
         const next = async () => {
           const raw = await reader.read(el).catch(() => null);
@@ -59,7 +62,7 @@ export function ScanDialog({
           const read = raw === null ? null : scannedValue(kind, raw);
           if (read?.ok) {
             live = false;
-            stop?.();
+            stop();
             done.current.onRead(read.value);
             done.current.onClose();
             return;
@@ -69,14 +72,14 @@ export function ScanDialog({
         };
         void next();
       } catch (err) {
-        if (live) setProblem(cameraProblem(errorName(err), errorText(err)));
+        if (live) setProblem(cameraProblem(errorField(err, 'name'), errorField(err, 'message')));
       }
     };
     void run();
     return () => {
       live = false;
       clearTimeout(timer);
-      stop?.();
+      stop();
     };
   }, [devices, kind]);
 
