@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
 import { createRepositories } from '../../src/local/repositories';
@@ -8,7 +7,7 @@ import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { customerForm, drain, offlineThenServer, onlineDevice, refusal, type Device } from './helpers';
 
 /**
- * A service request, its edits (services, mileage), its booking and its photos as catalogue writes
+ * A service request, its edits (services, mileage) and its booking as catalogue writes (photos: photo-writes.test.ts)
  * (src/domain/writes/jobRequests.ts, jobs.ts): made offline on the device, then sent — the device's rows before the
  * sync equal the server's after, and a refusal says the same words on both.
  */
@@ -127,27 +126,6 @@ describe.each(DATABASES)(
         },
       });
       expect([serverPast.status, past]).toEqual([400, serverPast.body.message]);
-    });
-
-    it('a photo taken offline, then its delete: the same photo row, then none', async () => {
-      const c = await customer();
-      const job = await repos.jobs.create({ customer: c, service: ['Brakes'], mileage: 1 });
-      await drain(d);
-      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
-        .png()
-        .toBuffer();
-      const photos = (db: BayBookDB) =>
-        db.service_photos
-          .filter((p) => p.job_id === job.id)
-          .toArray()
-          .then((rows) => rows.map((p) => ({ id: p.id, job_id: p.job_id })));
-      const added = await offlineThenServer(d, s, photos, () =>
-        repos.jobs.addPhoto(job.id, new Blob([png], { type: 'image/png' }), 'brake.png'),
-      );
-      expect(added.offline).toEqual(added.server);
-      expect(added.offline).toHaveLength(1);
-      const removed = await offlineThenServer(d, s, photos, () => repos.jobs.removePhoto(added.offline[0]!.id));
-      expect(removed).toEqual({ offline: [], server: [] });
     });
   },
 );

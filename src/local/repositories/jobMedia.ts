@@ -1,11 +1,12 @@
 import { newId } from '../../domain/ids';
 import { logPreview } from '../../domain/schemas/job';
+import { PHOTO_PLACES } from '../../domain/writes/photos';
 import { SERVICE_LOG_CALLS, planLogEntry } from '../../domain/writes/serviceLog';
 import { callOf, checkedCall } from '../calls';
 import type { BayBookDB, Row, StoredRow } from '../db';
 import { localWrite } from '../write';
 import { mustGet } from './jobActions';
-import { addPhoto, JOB_PHOTOS, removePhoto } from './photos';
+import { addPhoto, removePhoto } from './photos';
 
 export type LogEntry = StoredRow<'service_log'>;
 
@@ -53,17 +54,10 @@ export function jobMedia(db: BayBookDB) {
 
     /** POST /upload/service-photo (form data myfile, job_id) */
     addPhoto(jobId: string, file: Blob, name = 'photo.jpg'): Promise<Row> {
-      return addPhoto(
-        db,
-        JOB_PHOTOS,
-        jobId,
-        file,
-        name,
-        async (w) => `Photo for job #${(await mustGet(w, jobId)).number}`,
-      );
+      return addPhoto(db, PHOTO_PLACES.service, jobId, file, name, (n) => `Photo for job #${n}`);
     },
 
     /** DELETE /servicePhoto {id} */
-    removePhoto: (id: string) => removePhoto(db, JOB_PHOTOS, id),
+    removePhoto: (id: string) => removePhoto(db, PHOTO_PLACES.service, id, 'Delete photo'),
   };
 }

@@ -1,55 +1,37 @@
 import { newId } from '../../domain/ids';
 import { checkPhotoSize } from '../../domain/schemas/admin';
+import { planPhotoAdd, planPhotoRemove, type PhotoPlace } from '../../domain/writes/photos';
+import { callOf, checkedCall, orRefuse } from '../calls';
 import type { BayBookDB, Row } from '../db';
-import { LocalWriteError, localWrite, type WriteContext } from '../write';
+import { LocalWriteError, localWrite } from '../write';
 
 /**
- * Where a record's photos go: jobs (SPEC §7) and products (SPEC §5) keep them alike, in their own table under their
- * own key, uploaded to their own path.
+ * A job's or a product's photos (src/domain/writes/photos.ts PHOTO_PLACES: the table, the owner, the calls). The
+ * device checks the form and the permission as the server's route will, and refuses a missing owner or photo in
+ * the server's words.
  */
-export interface PhotoPlace {
-  table: 'service_photos' | 'product_photos';
-  owner: 'job_id' | 'product_id';
-  upload: string;
-  remove: string;
-  removeLabel: string;
-}
-
-export const JOB_PHOTOS: PhotoPlace = {
-  table: 'service_photos',
-  owner: 'job_id',
-  upload: '/upload/service-photo',
-  remove: '/servicePhoto',
-  removeLabel: 'Delete photo',
-};
-
-export const PRODUCT_PHOTOS: PhotoPlace = {
-  table: 'product_photos',
-  owner: 'product_id',
-  upload: '/upload/product-photo',
-  remove: '/productPhoto',
-  removeLabel: 'Delete product photo',
-};
 
 /**
  * POST the place's upload (form data myfile and the owner's id): the photo is kept as a Blob in `blobs` until sent,
  * and shows from there meanwhile. Larger than 10 MB is refused here, before anything is queued (SPEC §5).
- * `label` reads what the outbox line names (and refuses a missing owner) inside the write.
+ * `label` names the outbox line from the owner's number or title.
  */
-export function addPhoto(
+export async function addPhoto(
   db: BayBookDB,
   place: PhotoPlace,
   ownerId: string,
   file: Blob,
   name: string,
-  label: (w: WriteContext) => Promise<string>,
+  label: (ownerName: string) => string,
 ): Promise<Row> {
   const size = checkPhotoSize(file.size);
-  if (!size.ok) return Promise.reject(new LocalWriteError(size.message));
+  if (!size.ok) throw new LocalWriteError(size.message);
+  const form = await checkedCall(db, place.add, { [place.owner]: ownerId, id: newId() });
+  const id = form.id ?? newId();
   return localWrite(db, async (w) => {
-    const line = await label(w);
+    const owner = await w.get(place.ownerTable, ownerId);
+    orRefuse(planPhotoAdd(place, ownerId, owner && { name: String(owner[place.ownerName]) }));
     const blob = await w.storeBlob(file, name);
-    const id = newId();
     const src = `blob:${blob.id}`;
     const row: Row = {
       id,
@@ -63,22 +45,24 @@ export function addPhoto(
     };
     await w.put(place.table, row);
     await w.enqueue({
-      method: 'POST',
-      path: place.upload,
+      method: place.add.method,
+      path: place.add.path,
       form: { [place.owner]: ownerId, id },
       blobId: blob.id,
       creates: [id],
       needs: [ownerId],
-      label: line,
+      label: label(String(owner?.[place.ownerName])),
     });
     return row;
   });
 }
 
 /** DELETE the place's photo {id}. */
-export function removePhoto(db: BayBookDB, place: PhotoPlace, id: string): Promise<void> {
+export async function removePhoto(db: BayBookDB, place: PhotoPlace, id: string, label: string): Promise<void> {
+  const v = await checkedCall(db, place.remove, { id });
   return localWrite(db, async (w) => {
-    await w.remove(place.table, id);
-    await w.enqueue({ method: 'DELETE', path: place.remove, body: { data: { id } }, label: place.removeLabel });
+    orRefuse(planPhotoRemove(v.id, await w.get(place.table, v.id)));
+    await w.remove(place.table, v.id);
+    await w.enqueue({ ...callOf(place.remove, v), label });
   });
 }

@@ -11,12 +11,13 @@ import {
   productEdit,
   productOr404,
 } from '../../domain/writes/products';
+import { PHOTO_PLACES } from '../../domain/writes/photos';
 import { callOf, checkedCall, orRefuse } from '../calls';
 import type { BayBookDB, ProductRow } from '../db';
 import { queueFieldChange } from '../fieldCalls';
 import { localWrite } from '../write';
 import { supplierWrites, type SupplierRow } from './suppliers';
-import { addPhoto, PRODUCT_PHOTOS, removePhoto } from './photos';
+import { addPhoto, removePhoto } from './photos';
 
 /**
  * Products, inventory receiving, product photos and suppliers (SPEC §2 Products, Receive Inventory, Suppliers;
@@ -194,8 +195,8 @@ export function productsRepository(db: BayBookDB) {
     removeSimple: (id: string) => removeProduct(PRODUCT_CALLS.removeSimple, id),
     /** POST /upload/product-photo (myfile, product_id) */
     addPhoto: (productId: string, file: Blob, name = 'photo.jpg') =>
-      addPhoto(db, PRODUCT_PHOTOS, productId, file, name, async () => 'Product photo'),
-    removePhoto: (id: string) => removePhoto(db, PRODUCT_PHOTOS, id),
+      addPhoto(db, PHOTO_PLACES.product, productId, file, name, (title) => `Photo for product ${title}`),
+    removePhoto: (id: string) => removePhoto(db, PHOTO_PLACES.product, id, 'Delete product photo'),
     ...supplierWrites(db),
   };
 }

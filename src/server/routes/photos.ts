@@ -2,11 +2,14 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PHOTO_READ } from '../../domain/apiRoutes';
 import { isId, newId } from '../../domain/ids';
-import { MSG, fill } from '../../domain/messages';
+import { MSG } from '../../domain/messages';
 import { can } from '../../domain/permissions';
-import { idPayloadSchema } from '../../domain/schemas';
+import { checkBody } from '../../domain/writes/calls';
+import { PHOTO_PLACES, planPhotoAdd, planPhotoRemove, type PhotoPlace } from '../../domain/writes/photos';
+import type { Tx } from '../db/client';
 import { jobs, productPhotos, products, servicePhotos } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
+import { orHttp } from '../http/plans';
 import { readUploadForm } from '../http/multipart';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
@@ -18,15 +21,16 @@ interface Upload extends KeptPhoto {
 }
 
 /**
- * Reads a multipart upload (file field `myfile`, plus the owner field and an optional client `id`) before the
- * transaction opens, checks the 10 MB limit, and keeps the photo as src/server/images.ts allows (a raster image by
- * its bytes, re-encoded, with its thumbnail): a refused file stores nothing.
+ * Reads a multipart upload (file field `myfile`, plus the place's form: the owner's id and an optional client `id`,
+ * checked by the catalogue's schema as the device checks it) before the transaction opens, checks the 10 MB limit,
+ * and keeps the photo as src/server/images.ts allows (a raster image by its bytes, re-encoded, with its thumbnail):
+ * a refused file stores nothing.
  */
-async function readUpload(req: FastifyRequest, ownerField: 'job_id' | 'product_id'): Promise<Upload> {
+async function readUpload(req: FastifyRequest, place: PhotoPlace): Promise<Upload> {
   const { file, fields } = await readUploadForm(req, { notForm: MSG.photoNotForm, missing: MSG.photoMissing });
-  const owner = fields[ownerField] ?? '';
-  if (!isId(owner)) throw badRequest(fill(MSG.noRecordFound, { id: owner }));
-  return { id: isId(fields.id) ? fields.id : newId(), owner, ...(await keepPhoto(file)) };
+  const form = await checkBody(place.add, fields);
+  if (!form.ok) throw badRequest(form.message);
+  return { id: form.value.id ?? newId(), owner: form.value[place.owner] ?? '', ...(await keepPhoto(file)) };
 }
 
 const urls = (id: string) => ({ src: `/api/photo/${id}/full`, thumbnail: `/api/photo/${id}/thumb` });
@@ -35,15 +39,20 @@ export function photosRoutes(app: FastifyInstance, s: AppServices) {
   const { db, blobs } = s;
 
   for (const kind of ['service', 'product'] as const) {
+    const place: PhotoPlace = PHOTO_PLACES[kind];
     const table = kind === 'service' ? servicePhotos : productPhotos;
-    const ownerField = kind === 'service' ? 'job_id' : 'product_id';
     const ownerColumn = kind === 'service' ? servicePhotos.job_id : productPhotos.product_id;
-    const entity = kind === 'service' ? 'service_photos' : 'product_photos';
+    const what = kind === 'service' ? 'job' : 'product';
+    /** the owner's name for the log (the job's number, the product's title), or undefined when it is not there */
+    const ownerOf = async (tx: Tx, id: string) =>
+      (kind === 'service'
+        ? await tx.select({ name: jobs.number }).from(jobs).where(eq(jobs.id, id))
+        : await tx.select({ name: products.title }).from(products).where(eq(products.id, id)))[0];
 
     defineRoute(app, s, {
       method: 'GET',
       path: kind === 'service' ? '/servicePhotos/:id' : '/productPhotos/:id',
-      summary: `The photos of a ${kind === 'service' ? 'job' : 'product'} (src and thumbnail URLs)`,
+      summary: `The photos of a ${what} (src and thumbnail URLs)`,
       async handler({ params }) {
         const id = params.id ?? '';
         if (!isId(id)) return { value: true, data: [] };
@@ -53,63 +62,46 @@ export function photosRoutes(app: FastifyInstance, s: AppServices) {
     });
 
     defineRoute(app, s, {
-      method: 'POST',
-      path: kind === 'service' ? '/upload/service-photo' : '/upload/product-photo',
+      method: place.add.method,
+      path: place.add.path,
       write: true,
-      summary: `Upload a ${kind} photo: multipart myfile + ${ownerField} (10 MB at most, images only)`,
+      summary: `Upload a ${kind} photo: multipart myfile + ${place.owner} (10 MB at most, images only)`,
       multipart: {
         file: { name: 'myfile', description: 'The image (10,000,000 bytes at most; JPEG, PNG, WebP and the like)' },
         fields: {
-          [ownerField]: {
-            description: `The ${kind === 'service' ? "job's" : "product's"} id`,
-            required: true,
-            format: 'uuid',
-          },
+          [place.owner]: { description: `The ${what}'s id`, required: true, format: 'uuid' },
           id: {
             description: "The photo's id, made on the device (optional; the server makes one otherwise)",
             format: 'uuid',
           },
         },
       },
-      prepare: (req) => readUpload(req, ownerField),
+      prepare: (req) => readUpload(req, place),
       async handler({ tx, prepared, changed, log }) {
         const up = prepared as Upload;
-        const [owner] =
-          kind === 'service'
-            ? await tx.select({ id: jobs.id, name: jobs.number }).from(jobs).where(eq(jobs.id, up.owner))
-            : await tx
-                .select({ id: products.id, name: products.title })
-                .from(products)
-                .where(eq(products.id, up.owner));
-        if (!owner) throw notFound(fill(MSG.noRecordFound, { id: up.owner }));
+        const plan = orHttp(planPhotoAdd(place, up.owner, await ownerOf(tx, up.owner)));
         // bytes first: a row never points at a photo that is not stored (a stray blob is harmless)
         await blobs.put(`${up.id}-full`, up.full);
         await blobs.put(`${up.id}-thumb`, up.thumb);
         const values = { id: up.id, ...urls(up.id), mime: up.mime, size: up.full.length };
         if (kind === 'service') await tx.insert(servicePhotos).values({ ...values, job_id: up.owner });
         else await tx.insert(productPhotos).values({ ...values, product_id: up.owner });
-        changed(entity, up.id);
-        log(
-          kind === 'service' ? 'service' : 'inventory',
-          `${kind === 'service' ? 'Job' : 'Product'} ${owner.name}`,
-          'photo added',
-        );
+        changed(place.table, up.id);
+        log(place.log.category, plan.log.subject, plan.log.predicate);
         return { value: true, message: 'Photo uploaded', id: up.id, ...urls(up.id) };
       },
     });
 
     defineRoute(app, s, {
-      method: 'DELETE',
-      path: kind === 'service' ? '/servicePhoto' : '/productPhoto',
+      ...place.remove,
       write: true,
       summary: `Delete a ${kind} photo {id}`,
-      body: idPayloadSchema,
       async handler({ tx, body, changed, log }) {
         const [row] = await tx.select().from(table).where(eq(table.id, body.id));
-        if (!row) throw notFound(fill(MSG.noRecordFound, { id: body.id }));
-        await tx.delete(table).where(eq(table.id, row.id));
-        changed(entity, row.id, 'delete');
-        log(kind === 'service' ? 'service' : 'inventory', 'Photo', 'deleted');
+        const plan = orHttp(planPhotoRemove(body.id, row));
+        await tx.delete(table).where(eq(table.id, body.id));
+        changed(place.table, body.id, 'delete');
+        log(place.log.category, plan.log.subject, plan.log.predicate);
         // the bytes are kept: deleting them here could lose a photo whose delete then rolls back; an orphan
         // blob is harmless (docs/DECISIONS.md)
         return { value: true, message: 'Photo deleted' };
