@@ -3,6 +3,8 @@ import { METHOD_LABELS, normaliseMethod } from './entities';
 import { displayInvoiceNumber } from './jobs';
 import { MSG, fill } from './messages';
 import { formatUSD } from './money';
+import { INVOICE_CALLS } from './writes/invoices';
+import { MONEY_CALLS } from './writes/money';
 
 /**
  * A change the server refused, told the way a cashier would tell it (issue 14): "Cash payment of $40.00 on INV A1-12"
@@ -70,7 +72,11 @@ export interface RefusedWords {
   money: boolean;
 }
 
-const MONEY_PATHS = ['/transaction', '/discount', '/redemption', '/invoice-return'];
+/** The calls that add money to an invoice or take it off (the catalogue's; an item return is an invoice call). */
+const { pay, discount, redeem, removeTransaction } = MONEY_CALLS;
+const ADDED_MONEY = [pay, discount, redeem, INVOICE_CALLS.returnItems];
+const isCall = (call: RefusedCall, c: { method: string; path: string }) =>
+  call.method === c.method && call.path === c.path;
 const WHEN = 'MMM d, h:mm a';
 
 const objectOf = (v: unknown): Record<string, unknown> =>
@@ -120,7 +126,7 @@ type MoneyWords = Omit<RefusedWords, 'record' | 'money'>;
 function addedMoney(call: RefusedCall, ctx: RefusedContext, invoice: string): MoneyWords {
   const d = dataOf(call.body);
   const advice = fill(MSG.refusedAdviceMoney, { invoice });
-  if (call.path === '/discount') {
+  if (isCall(call, discount)) {
     const values = { percent: num(d.amount), invoice };
     return {
       what: fill(MSG.refusedDiscount, values),
@@ -129,7 +135,7 @@ function addedMoney(call: RefusedCall, ctx: RefusedContext, invoice: string): Mo
       loss: fill(MSG.discardLossDiscount, values),
     };
   }
-  if (call.path === '/redemption') {
+  if (isCall(call, redeem)) {
     const values = { points: num(d.points), invoice };
     return {
       what: fill(MSG.refusedRedemption, values),
@@ -138,7 +144,7 @@ function addedMoney(call: RefusedCall, ctx: RefusedContext, invoice: string): Mo
       loss: fill(MSG.discardLossRedemption, values),
     };
   }
-  if (call.path === '/invoice-return') {
+  if (isCall(call, INVOICE_CALLS.returnItems)) {
     const count = (Array.isArray(d.items) ? d.items : []).reduce((n: number, item) => n + num(objectOf(item).qty), 0);
     return {
       what: fill(MSG.refusedReturn, { count, invoice }),
@@ -171,9 +177,8 @@ export function refusedWords(call: RefusedCall, ctx: RefusedContext): RefusedWor
     loss: MSG.discardLossOther,
     money: false,
   };
-  if (!MONEY_PATHS.includes(call.path)) return other;
-  if (call.method !== 'DELETE') return { ...addedMoney(call, ctx, invoice), record, money: true };
-  if (call.path !== '/transaction') return other;
+  if (ADDED_MONEY.some((c) => isCall(call, c))) return { ...addedMoney(call, ctx, invoice), record, money: true };
+  if (!isCall(call, removeTransaction)) return other;
   const t = ctx.transaction;
   const values = {
     number: t?.number ?? '',

@@ -11,25 +11,11 @@ import type { ConflictAnswer, FieldChangeSet } from '../domain/fieldChanges';
 import { MSG, fill } from '../domain/messages';
 import { CONFIG_CALLS } from '../domain/writes/config';
 import { CUSTOMER_CALLS } from '../domain/writes/customers';
+import { JOB_CALLS, JOB_FIELD_CALLS } from '../domain/writes/jobs';
 import { PRODUCT_CALLS } from '../domain/writes/products';
 import { TEAM_CALLS } from '../domain/writes/team';
 import type { ConflictRow } from './db';
 import type { EnqueueInput, WriteContext } from './write';
-
-/** The API call a job field goes by (SPEC §7's job actions: one field a call) and the body key its value travels in. */
-const JOB_CALLS: Record<string, { path: string; key: string }> = {
-  comment: { path: '/job-action/comment', key: 'value' },
-  service_note: { path: '/job-action/service-note', key: 'value' },
-  status: { path: '/job-action/status', key: 'status' },
-  technician: { path: '/job-action/technician', key: 'technician' },
-  mileage: { path: '/service', key: 'mileage' },
-  service: { path: '/job-action/services', key: 'service' },
-  // a booking's times travel together in one call: the ones changed, each with its base
-  book_start: { path: '/booking-date', key: 'book_start' },
-  book_end: { path: '/booking-date', key: 'book_end' },
-};
-/** A cancel is the status field's change to canceled, by its own call {id, base} (level 4, SPEC §6). */
-const CANCEL_PATH = '/job-action/cancel';
 
 /** A field conflict as the device keeps it (issue 14): the server's answer, worded for the list. */
 export interface FieldConflict extends ConflictAnswer {
@@ -55,9 +41,9 @@ export const DECIDED_PATH = '/v3/decided';
  * The one call that carries field changes of a record (issue 14), with their base values and the device's code:
  * PUT /customer, PUT /customer-status (a block), PUT /v2/auth/user (a team member's name or level) and
  * PUT /v2/inventory/product {id, <fields>, base, device}; a setting by PUT /configsheet/{id} {<fields>, base,
- * device}; a job's field by its own call (JOB_CALLS), {id, <key>: value, detail?, base, device}. The repositories'
- * edits and a decision's "use mine" both send by it, so a re-sent value goes exactly as the first one did, only
- * against the newer base.
+ * device}; a job's field by its own call (writes/jobs.ts JOB_FIELD_CALLS), {id, <key>: value, detail?, base, device}.
+ * The repositories' edits and a decision's "use mine" both send by it, so a re-sent value goes exactly as the first
+ * one did, only against the newer base.
  */
 export function fieldCall(
   entity: DecidedEntity,
@@ -87,18 +73,23 @@ export function fieldCall(
     return { method, path: path.replace(':id', id), body: { data: whole }, label };
   }
   const [field] = Object.keys(set.changes);
-  if (field === 'status' && set.changes.status === 'canceled')
-    return { method: 'PUT', path: CANCEL_PATH, body: { data: { id, base: set.base, ...extra } }, label };
-  const call = JOB_CALLS[field];
+  if (field === 'status' && set.changes.status === 'canceled') {
+    const { method, path } = JOB_CALLS.cancel;
+    return { method, path, body: { data: { id, base: set.base, ...extra } }, label };
+  }
+  const { call } = JOB_FIELD_CALLS[field] ?? {};
   if (!call) throw new Error(`A job's ${field} is not sent as a field change`);
-  const values = Object.entries(set.changes).filter(([f]) => JOB_CALLS[f]?.path === call.path);
+  // the fields that go by the same call travel together (a booking's times)
+  const values = Object.entries(set.changes).flatMap(([f, v]) =>
+    JOB_FIELD_CALLS[f]?.call === call ? [[JOB_FIELD_CALLS[f].key, v]] : [],
+  );
   // a status move and a technician carry the person's detail, as SPEC's calls do
   const data = {
     id,
-    ...Object.fromEntries(values.map(([f, v]) => [JOB_CALLS[f].key, v])),
+    ...Object.fromEntries(values),
     ...(field === 'status' || field === 'technician' ? { detail } : {}),
   };
-  return { method: 'PUT', path: call.path, body: { data: { ...data, base: set.base, ...extra } }, label };
+  return { method: call.method, path: call.path, body: { data: { ...data, base: set.base, ...extra } }, label };
 }
 
 /** Queues POST /v3/decided: the activity-log line of a decision, by the person signed in. */

@@ -39,6 +39,22 @@ export const JOB_CALLS = {
   booking: { method: 'PUT', path: '/booking-date', body: bookingChangeSchema.shape(fieldChangeShape) },
 } as const satisfies Record<string, WriteCall<unknown>>;
 
+/**
+ * The call each job field a device edits goes by (SPEC §7's job actions: one field a call) and the body key its value
+ * travels in (src/local/fieldCalls.ts sends a field change by it). A booking's times travel together, in one call.
+ * A status changed to canceled goes by `JOB_CALLS.cancel`.
+ */
+export const JOB_FIELD_CALLS: Record<string, { call: WriteCall<unknown>; key: string }> = {
+  comment: { call: JOB_CALLS.comment, key: 'value' },
+  service_note: { call: JOB_CALLS.serviceNote, key: 'value' },
+  status: { call: JOB_CALLS.status, key: 'status' },
+  technician: { call: JOB_CALLS.technician, key: 'technician' },
+  mileage: { call: JOB_CALLS.mileage, key: 'mileage' },
+  service: { call: JOB_CALLS.services, key: 'service' },
+  book_start: { call: JOB_CALLS.booking, key: 'book_start' },
+  book_end: { call: JOB_CALLS.booking, key: 'book_end' },
+};
+
 export interface JobNow {
   number: string;
   registration: string;
