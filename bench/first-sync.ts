@@ -42,7 +42,14 @@ async function longestTasks(page: Page, since: number) {
     number,
   ][];
   const max = (xs: [number, number][]) => Math.max(0, ...xs.map(([, ms]) => ms));
-  return { during: max(tasks.filter(([at]) => at >= since)), before: max(tasks.filter(([at]) => at < since)) };
+  const during = tasks.filter(([at]) => at >= since);
+  // the five longest, each at its second after the click: a freeze at the start (the app's first screen after the
+  // login) is not the pull's, one every page is
+  const top = [...during]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([at, ms]) => `${ms.toFixed(0)} ms at ${((at - since) / 1000).toFixed(1)} s`);
+  return { during: max(during), before: max(tasks.filter(([at]) => at < since)), top, count: during.length };
 }
 
 /** The device's meta row `key`, read beside Dexie (undefined until the app has made its database). */
@@ -113,6 +120,9 @@ async function firstSync(page: Page, url: string, changes: number, serverPid: nu
   );
   console.log(
     `  (longest task loading the login page, before the click: ${longest.before.toFixed(0)} ms; CPU s during the sync: server ${serverCpu.toFixed(1)}, ${chromium}; progress shown: ${[...shown].join(' → ') || 'none'})`,
+  );
+  console.log(
+    `  (long tasks ≥ 50 ms during the sync: ${longest.count}; the longest: ${longest.top.join(', ') || 'none'})`,
   );
 }
 

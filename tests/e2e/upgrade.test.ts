@@ -164,7 +164,7 @@ describe('a device with queued entries and a version-1 database loads a new buil
       // when the schema it finds differs from the one it declared: the hand-made v1 matched
       const declared = new Set(SCHEMA_HISTORY.flatMap((v) => Object.keys(v)));
       expect(Object.keys(upgraded.stores).sort()).toEqual([...declared].sort());
-      expect(upgraded.stores.customers.indexes).toContain('name_key');
+      expect(upgraded.stores.customers.indexes).toContain('[name_key+id]');
       // Ann came with the old build's pull and is not pulled again: only the upgrade function can have filled her key
       const annRow = upgraded.stores.customers.rows.find((c) => c.id === ann.body.id);
       expect(annRow?.name_key).toBe('LEE ANN');

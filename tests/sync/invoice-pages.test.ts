@@ -17,6 +17,7 @@ import { ESTIMATE_SORTS, estimatePages, type EstimateSort } from '../../src/loca
 import type { PageQuery } from '../../src/local/repositories/pageReader';
 import { sortedIds, walkPages, type ReadPage } from './pageWalk';
 import { dbName } from './helpers';
+import { queuedEntry } from './queuedEntry';
 
 const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + (i % 60) * 3_600_000).toISOString();
 
@@ -282,23 +283,7 @@ describe('version 5 of the device database (issue 13)', () => {
       updated_at: at(2),
       version: 1,
     });
-    await v4.outbox.add({
-      id: 'e1',
-      method: 'POST',
-      path: '/transaction',
-      body: {},
-      actor: 'a',
-      deviceId: 'd',
-      createdAt: '',
-      attempts: 0,
-      lastError: '',
-      state: 'pending',
-      refs: [inv[0].id],
-      touches: [],
-      creates: [],
-      dependsOn: [],
-      label: 'x',
-    });
+    await v4.outbox.add(queuedEntry({ id: 'e1', method: 'POST', path: '/transaction', refs: [inv[0].id] }));
     v4.close();
     const v5 = new BayBookDB(name, { upTo: 5 });
     await v5.open();

@@ -9,6 +9,7 @@ import { localWrite } from '../../src/local/write';
 import { decodeToken, tokenExpired } from '../../src/sync/tokenClaims';
 import { backoffMs } from '../../src/sync/outbox';
 import { dbName } from './helpers';
+import { queuedEntry } from './queuedEntry';
 
 const job = (over: Partial<JobRow>): JobRow =>
   ({
@@ -47,23 +48,7 @@ describe('local database', () => {
     const name = dbName('upgrade');
     const v1 = new BayBookDB(name, { upTo: 1 });
     await v1.customers.put({ id: 'c1', first_name: 'Ann', last_name: 'Lee', vin: 'V1', registration: 'AB 1' } as never);
-    await v1.outbox.add({
-      id: newId(),
-      method: 'POST',
-      path: '/customer',
-      body: {},
-      actor: 'a',
-      deviceId: 'd',
-      createdAt: '',
-      attempts: 0,
-      lastError: '',
-      state: 'pending',
-      refs: ['c1'],
-      touches: [],
-      creates: ['c1'],
-      dependsOn: [],
-      label: 'x',
-    });
+    await v1.outbox.add(queuedEntry({ method: 'POST', refs: ['c1'], creates: ['c1'] }));
     v1.close();
     const v2 = new BayBookDB(name, { upTo: 2 });
     await v2.open();
@@ -89,23 +74,7 @@ describe('local database', () => {
       name_key: 'LEE ANN',
     } as never);
     await v2.counters.put({ key: 'status:complete', n: 1 });
-    await v2.outbox.add({
-      id: newId(),
-      method: 'POST',
-      path: '/service',
-      body: {},
-      actor: 'a',
-      deviceId: 'd',
-      createdAt: '',
-      attempts: 0,
-      lastError: '',
-      state: 'pending',
-      refs: [open.id],
-      touches: [],
-      creates: [open.id],
-      dependsOn: [],
-      label: 'x',
-    });
+    await v2.outbox.add(queuedEntry({ method: 'POST', path: '/service', refs: [open.id], creates: [open.id] }));
     v2.close();
     const v3 = new BayBookDB(name, { upTo: 3 });
     await v3.open();
@@ -162,23 +131,7 @@ describe('local database', () => {
     const open = job({ status: 'active', customer_id: 'c1' });
     await v3.jobs.put(open);
     await v3.counters.put({ key: 'status:active', n: 1 });
-    const entry = {
-      id: newId(),
-      method: 'PUT' as const,
-      path: '/customer',
-      body: { data: { id: 'c1' } },
-      actor: 'a',
-      deviceId: 'd',
-      createdAt: '',
-      attempts: 0,
-      lastError: '',
-      state: 'pending' as const,
-      refs: ['c1'],
-      touches: [['customers', 'c1']] as [never, string][],
-      creates: [],
-      dependsOn: [],
-      label: 'x',
-    };
+    const entry = queuedEntry({ body: { data: { id: 'c1' } }, refs: ['c1'], touches: [['customers', 'c1']] });
     await v3.outbox.add(entry);
     await v3.shadow.put({ entity: 'customers', id: 'c1', row: ann, seq: 7, op: 'upsert' });
     await v3.meta.put({ key: 'cursor', value: 42 });

@@ -10,6 +10,7 @@ import { teamPages } from '../../src/local/repositories/teamPages';
 import type { SupplierRow } from '../../src/local/repositories/suppliers';
 import type { MemberRow } from '../../src/local/repositories/team';
 import { dbName } from './helpers';
+import { queuedEntry } from './queuedEntry';
 
 const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
 const uuid = (i: number) => `0000${String(i).padStart(4, '0')}-aaaa-4bbb-8ccc-${String(i).padStart(12, '0')}`;
@@ -227,23 +228,7 @@ describe('version 6 of the device database (issue 13)', () => {
     await v5.products.bulkPut(products(10));
     await v5.suppliers.bulkPut([supplier(1, 'Kingston Auto Parts'), supplier(2, 'Gone Parts', true)]);
     await v5.users.bulkPut([member(1, 'boss', 5), member(2, 'mikey', 3, true)]);
-    await v5.outbox.add({
-      id: 'e1',
-      method: 'PUT',
-      path: '/v2/inventory/product',
-      body: {},
-      actor: 'a',
-      deviceId: 'd',
-      createdAt: '',
-      attempts: 0,
-      lastError: '',
-      state: 'pending',
-      refs: [uuid(0)],
-      touches: [],
-      creates: [],
-      dependsOn: [],
-      label: 'x',
-    });
+    await v5.outbox.add(queuedEntry({ id: 'e1', path: '/v2/inventory/product', refs: [uuid(0)] }));
     v5.close();
     const v6 = new BayBookDB(name, { upTo: 6 });
     await v6.open();

@@ -48,11 +48,7 @@ export const invoices = table({
     // keyset paging reads `[<sort key>+id]` for each column the Invoices table sorts by; the Due and Paid filters
     // and the summary cards read `[is_due+updated_at]` (issue 13)
     indexes: [
-      'number',
       'request_id',
-      'customer_id',
-      'created_at',
-      'vin',
       '[created_at+id]',
       '[number+id]',
       '[number_key+id]',
@@ -100,16 +96,7 @@ export const estimates = table({
   },
   serverIndexes: [{ name: 'estimates_number_uq', on: ['number'], unique: true }],
   device: {
-    indexes: [
-      'number',
-      'created_at',
-      '[created_at+id]',
-      '[number+id]',
-      '[number_key+id]',
-      '[name_key+id]',
-      '[first_key+id]',
-      '[total+id]',
-    ],
+    indexes: ['[created_at+id]', '[number+id]', '[number_key+id]', '[name_key+id]', '[first_key+id]', '[total+id]'],
     keys: (e) => ({
       number_key: numberKey(e.number),
       name_key: nameKey(e.last_name, e.first_name),
@@ -140,9 +127,7 @@ export const transactions = table({
   ],
   device: {
     indexes: [
-      'number',
       'invoice_id',
-      'created_at',
       '[created_at+id]',
       '[number+id]',
       '[number_key+id]',

@@ -57,7 +57,6 @@ export const jobs = table({
       'registration_key',
       'customer_id',
       'book_start',
-      'technician',
     ],
     keys: (j) => ({ registration_key: plateKey(j.registration), vin_key: plateKey(j.vin) }),
   },

@@ -72,7 +72,7 @@ export const sysLog = table({
   ],
   device: {
     // the Activity Log pages newest first through `[created_at+id]` and searches the subject and log's words
-    indexes: ['[category+created_at]', 'created_at', '[created_at+id]', '[subject+id]', '*word_keys'],
+    indexes: ['[created_at+id]', '[subject+id]', '*word_keys'],
     keys: (l) => ({ word_keys: wordKeys(l.subject, l.predicate) }),
   },
 });

@@ -28,7 +28,6 @@ export const products = table({
     indexes: [
       'barcode',
       'title_key',
-      'updated_at',
       '[list_title+id]',
       '[list_description+id]',
       '[list_price+id]',

@@ -1,4 +1,5 @@
 import Dexie from 'dexie';
+import { plateKey } from '../../domain/model/keys';
 import type { BayBookDB, InvoiceRow } from '../db';
 import { moneyWrites } from './invoiceMoney';
 import { invoicePages } from './invoicePages';
@@ -39,7 +40,7 @@ export function invoicesRepository(db: BayBookDB) {
     byNumber: (number: string) => db.invoices.where('number').equals(number).first(),
     forJob: (jobId: string) => db.invoices.where('request_id').equals(jobId).toArray(),
     /** every invoice of a vehicle (job invoices and product sales), newest first: the Service History PDF */
-    forVin: (vin: string) => db.invoices.where('vin').equals(vin.trim().toUpperCase()).reverse().sortBy('created_at'),
+    forVin: (vin: string) => db.invoices.where('vin_key').equals(plateKey(vin)).reverse().sortBy('created_at'),
     transactions: (invoiceId: string) => db.transactions.where('invoice_id').equals(invoiceId).sortBy('created_at'),
     /** Transactions between two instants (Transactions screen, 'Transactions Today' strip) */
     transactionsBetween: (fromIso: string, toIso: string) =>

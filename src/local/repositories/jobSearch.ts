@@ -85,7 +85,7 @@ async function customersFound(db: BayBookDB, q: string): Promise<Set<string>> {
     customers.add(id);
   const phone = q.replace(/\D+/g, '');
   if (phone.length >= SEARCH_CONTAINS_MIN && /^[\d\s()+.-]+$/.test(q)) {
-    for (const id of await db.customers.where('contact').startsWith(phone).limit(SEARCH_CUSTOMERS).primaryKeys())
+    for (const id of await db.customers.where('phone_key').startsWith(phone).limit(SEARCH_CUSTOMERS).primaryKeys())
       customers.add(id);
   }
   return customers;
