@@ -1,11 +1,11 @@
-import { and, asc, eq, gt, inArray, max } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { serverOnlyColumns } from '../../domain/model';
 import { SYNC_ENTITIES, SYNC_ENTITY_LEVEL, type SyncEntityName } from '../../domain/sync';
 import * as t from '../db/schema';
 import { sendJsonCompressed } from '../http/compression';
 import { badRequest } from '../http/errors';
-import { feedRows, type FeedRow } from '../http/feedRows';
+import { feedPage } from '../http/feedPage';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import type { Db } from '../db/client';
@@ -65,46 +65,14 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
       // only: a device catching up on tables a higher level may now see (src/sync/pull.ts, adoptScope)
       const only = typeof query.only === 'string' && query.only !== '' ? query.only.split(',') : null;
       if (only && !only.every((e) => e in SYNC_ENTITY_LEVEL)) throw badRequest('Unknown table in only.');
-      const log = await db
-        .select()
-        .from(t.changeLog)
-        .where(only ? and(gt(t.changeLog.seq, since), inArray(t.changeLog.entity, only)) : gt(t.changeLog.seq, since))
-        .orderBy(asc(t.changeLog.seq))
-        .limit(limit + 1);
-      const more = log.length > limit;
-      const page = log.slice(0, limit);
-      const cursor = page.length ? page[page.length - 1].seq : since;
+      const tables = SYNC_ENTITIES.filter(
+        (e) => user.permission >= SYNC_ENTITY_LEVEL[e] && (!only || only.includes(e)),
+      ).map((e) => [e, t.SYNCED_TABLES[e]] as const);
+      const page = await feedPage(db, tables, { since, limit, only });
+      const { more } = page;
+      const cursor = page.cursor ?? since;
       const sinceMark = await markOf(db, since);
-      const mark = page.length ? page[page.length - 1].created_at.getTime() : sinceMark;
-
-      // one row changed several times in a page is sent once, at its last position: the row is current anyway
-      const last = new Map<string, (typeof page)[number]>();
-      for (const c of page) {
-        const entity = c.entity as SyncEntityName;
-        if (!(entity in t.SYNCED_TABLES) || user.permission < SYNC_ENTITY_LEVEL[entity]) continue;
-        last.set(`${c.entity}:${c.row_id}`, c);
-      }
-      const wanted = new Map<SyncEntityName, string[]>();
-      for (const c of last.values()) {
-        const entity = c.entity as SyncEntityName;
-        const ids = wanted.get(entity);
-        if (ids) ids.push(c.row_id);
-        else wanted.set(entity, [c.row_id]);
-      }
-      const rows = new Map<string, FeedRow>();
-      for (const [entity, ids] of wanted) {
-        for (const [id, row] of await feedRows(db, entity, t.SYNCED_TABLES[entity], ids))
-          rows.set(`${entity}:${id}`, row);
-      }
-      // each change written as the feed's JSON around the row's text from the database, never parsed here
-      const changes = [...last.values()]
-        .sort((a, b) => a.seq - b.seq)
-        .map((c) => {
-          const row = rows.get(`${c.entity}:${c.row_id}`);
-          const deleted = c.op === 'delete' || !row || row.deleted;
-          const start = `{"seq":${c.seq},"entity":${JSON.stringify(c.entity)},"id":${JSON.stringify(c.row_id)}`;
-          return `${start},"op":"${deleted ? 'delete' : 'upsert'}","row":${deleted ? 'null' : row.json}}`;
-        });
+      const mark = page.mark ?? sinceMark;
       // head: the newest seq, for a new device's progress figure (only while there is more to come)
       const head = more
         ? Number((await db.select({ head: max(t.changeLog.seq) }).from(t.changeLog))[0]?.head ?? cursor)
@@ -114,7 +82,7 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
       return sendJsonCompressed(
         reply,
         req.headers['accept-encoding'],
-        `{"value":true,"changes":[${changes.join(',')}],"cursor":${cursor},"more":${more},"head":${head},"scope":${user.permission},"mark":${mark},"sinceMark":${sinceMark}}`,
+        `{"value":true,"changes":[${page.changes}],"cursor":${cursor},"more":${more},"head":${head},"scope":${user.permission},"mark":${mark},"sinceMark":${sinceMark}}`,
       );
     },
   });

@@ -1,0 +1,87 @@
+import { desc, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/domain/ids';
+import { serverOnlyColumns } from '../../src/domain/model';
+import { SYNC_ENTITIES } from '../../src/domain/sync';
+import { SYNCED_TABLES, changeLog } from '../../src/server/db/schema';
+import { DATABASES, startServer, type TestServer } from '../helpers/server';
+
+/**
+ * The feed's page built by the database (src/server/http/feedPage.ts) carries the rows the feed sent when it read
+ * them into JavaScript and serialised them: every column a device keeps, none it does not, times as toISOString
+ * writes them — for every synced table, with times stamped by the database's now() (microseconds).
+ */
+describe.each(DATABASES)('the feed page the database builds on %s', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind);
+    const customer = {
+      VIN: 'JTDKN3DU0A0199991',
+      'Registration Number': 'FR 1001',
+      'First name': 'Fé',
+      'Last name': 'O"Row \\ ✓',
+      'Contact number': '8765551234',
+      Email: 'fr@row.test',
+    };
+    const job = await s.api('POST', '/service', {
+      body: { data: { id: newId(), number: 'F1-1', customer, mileage: 5, service: ['Brakes', 'Oil'] } },
+    });
+    expect(job.status).toBe(200);
+    // times the database stamps itself carry microseconds, which a JavaScript Date cuts to milliseconds
+    await s.database.db.execute(sql`update jobs set book_start = now(), updated_at = now()`);
+  });
+  afterAll(() => s?.close());
+
+  it('gives each table the JSON of its row as read into JavaScript, without the server-only columns', async () => {
+    const feed = await s.api('GET', '/v3/sync/changes?since=0&limit=1000');
+    expect(feed.status).toBe(200);
+    const sent = new Map<string, unknown>(
+      (feed.body.changes as { entity: string; id: string; row: unknown }[]).map((c) => [`${c.entity}:${c.id}`, c.row]),
+    );
+    let compared = 0;
+    for (const entity of SYNC_ENTITIES) {
+      const stored = (await s.database.db.select().from(SYNCED_TABLES[entity])) as Record<string, unknown>[];
+      const omit = serverOnlyColumns(entity);
+      for (const row of stored) {
+        const expected = JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
+        for (const k of omit) delete expected[k];
+        if (expected.deleted === true) continue; // a soft-deleted row goes as a delete
+        expect(sent.get(`${entity}:${row.id as string}`), `${entity} ${row.id as string}`).toEqual(expected);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(5);
+  });
+
+  it('sends a row changed twice in a page once, at its last change; a deleted row as a delete; the cursor and mark of the last', async () => {
+    const jobs = (await s.api('GET', '/v3/sync/changes?since=0&limit=1000')).body.changes as {
+      entity: string;
+      id: string;
+    }[];
+    const jobId = jobs.find((c) => c.entity === 'jobs')?.id;
+    const head = (await s.api('GET', '/v3/sync/changes?since=0&limit=1000')).body.cursor as number;
+    const add = await s.api('POST', '/service-log', { body: { value: 'Checked twice', id: jobId } });
+    expect(add.status).toBe(200);
+    const id = add.body.id as string;
+    expect((await s.api('DELETE', '/service-log', { body: { id } })).status).toBe(200);
+    const page = (await s.api('GET', `/v3/sync/changes?since=${head}&limit=1000`)).body;
+    const mine = page.changes.filter((c: { id: string }) => c.id === id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ op: 'delete', row: null });
+    const seqs = page.changes.map((c: { seq: number }) => c.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(page.cursor).toBeGreaterThanOrEqual(Math.max(...seqs));
+    expect(page.more).toBe(false);
+    const [last] = await s.database.db
+      .select({ seq: changeLog.seq, at: changeLog.created_at })
+      .from(changeLog)
+      .orderBy(desc(changeLog.seq))
+      .limit(1);
+    expect(page.cursor).toBe(last.seq);
+    expect(page.mark).toBe(last.at.getTime());
+    // a page of one: more follows, and the next page starts after it
+    const one = (await s.api('GET', `/v3/sync/changes?since=${head}&limit=1`)).body;
+    expect(one.more).toBe(true);
+    expect(one.changes).toHaveLength(1);
+  });
+});
