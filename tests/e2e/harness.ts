@@ -84,9 +84,9 @@ export async function startProduct(): Promise<RunningServer> {
   return { ...product, ...apiAt(product.url) };
 }
 
-/** Debian's Chromium, headless, fresh profile, at the tablet's size. */
-export async function browser(): Promise<BrowserContext> {
-  return launchChromium(mkdtempSync(join(tmpdir(), 'baybook-chromium-')), SIZES.tablet);
+/** Debian's Chromium, headless, fresh profile, at the tablet's size; `args` a test's own flags. */
+export async function browser(args: string[] = []): Promise<BrowserContext> {
+  return launchChromium(mkdtempSync(join(tmpdir(), 'baybook-chromium-')), SIZES.tablet, args);
 }
 
 /**

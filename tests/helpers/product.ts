@@ -83,8 +83,12 @@ export async function spawnProduct({
   throw new Error(`the server did not answer /api/health within 90 s: ${log}`);
 }
 
-/** Debian's Chromium, headless, on the profile folder `profile` (TOOLCHAIN.md flags). */
-export function launchChromium(profile: string, viewport: { width: number; height: number }): Promise<BrowserContext> {
+/** Debian's Chromium, headless, on the profile folder `profile` (TOOLCHAIN.md flags; `args`: a test's own, e.g. a fake camera). */
+export function launchChromium(
+  profile: string,
+  viewport: { width: number; height: number },
+  args: string[] = [],
+): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
@@ -97,6 +101,7 @@ export function launchChromium(profile: string, viewport: { width: number; heigh
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...args,
     ],
   });
 }

@@ -1,11 +1,8 @@
 import { Alert, Box, Button, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
-import { cameraProblem, scannedValue, type ScanKind } from '../../domain/scan';
+import { useRef, useState } from 'react';
+import type { ScanKind } from '../../domain/scan';
 import { DialogFrame } from '../ui/DialogFrame';
-import { useScanDevices } from './camera';
-
-/** Between two frames read: about 7 reads a second, light enough for a tablet's CPU while aiming. */
-const FRAME_GAP_MS = 150;
+import { useScanLoop } from './useScanLoop';
 
 const TITLES: Record<ScanKind, string> = { product: 'Scan a product barcode', vin: 'Scan the VIN barcode' };
 const AIM: Record<ScanKind, string> = {
@@ -13,18 +10,12 @@ const AIM: Record<ScanKind, string> = {
   vin: 'Aim at the VIN label on the door jamb or under the windscreen, across the bars.',
 };
 
-/** getUserMedia's failure is a DOMException, which is not an Error in every engine: read its fields as they are. */
-function errorField(err: unknown, field: 'name' | 'message'): string {
-  const value: unknown = typeof err === 'object' && err !== null && field in err ? Reflect.get(err, field) : undefined;
-  return typeof value === 'string' ? value : String(err);
-}
-
 /**
  * The camera dialog: starts the camera, reads frames until a barcode of the field's formats is seen, gives the read
  * (made a field value by the domain's scannedValue) to onRead and closes. A camera that cannot start says what
  * happened and what to do (cameraProblem); a read that is not a VIN says so and scanning goes on.
  */
-export function ScanDialog({
+function ScanDialog({
   kind,
   onRead,
   onClose,
@@ -33,55 +24,11 @@ export function ScanDialog({
   onRead: (v: string) => void;
   onClose: () => void;
 }) {
-  const devices = useScanDevices();
   const video = useRef<HTMLVideoElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
-  const done = useRef({ onRead, onClose });
-  done.current = { onRead, onClose };
-
-  useEffect(() => {
-    let live = true;
-    let stopCamera: (() => void) | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // once: after a read and again when the dialog unmounts
-    const stop = () => {
-      stopCamera?.();
-      stopCamera = undefined;
-    };
-    const run = async () => {
-      const el = video.current;
-      if (!el) return;
-      try {
-        const [stopIt, reader] = await Promise.all([devices.startCamera(el), devices.createReader(kind)]);
-        stopCamera = stopIt;
-        if (!live) return stop();
-        const next = async () => {
-          const raw = await reader.read(el).catch(() => null);
-          if (!live) return;
-          const read = raw === null ? null : scannedValue(kind, raw);
-          if (read?.ok) {
-            live = false;
-            stop();
-            done.current.onRead(read.value);
-            done.current.onClose();
-            return;
-          }
-          if (read) setRefused(read.message);
-          timer = setTimeout(() => void next(), FRAME_GAP_MS);
-        };
-        void next();
-      } catch (err) {
-        if (live) setProblem(cameraProblem(errorField(err, 'name'), errorField(err, 'message')));
-      }
-    };
-    void run();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-      stop();
-    };
-  }, [devices, kind]);
+  const { problem, refused } = useScanLoop(kind, video, (value) => {
+    onRead(value);
+    onClose();
+  });
 
   return (
     <DialogFrame

@@ -6,7 +6,7 @@ import { createReader, type FrameReader } from './readers';
 export type StopCamera = () => void;
 
 /** An error whose name says what went wrong (the domain's cameraProblem words it). */
-export class CameraError extends Error {
+class CameraError extends Error {
   constructor(name: string, message = name) {
     super(message);
     this.name = name;

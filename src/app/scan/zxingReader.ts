@@ -1,11 +1,10 @@
-import {
-  BarcodeFormat,
-  BinaryBitmap,
-  DecodeHintType,
-  HTMLCanvasElementLuminanceSource,
-  HybridBinarizer,
-  MultiFormatReader,
-} from '@zxing/library';
+// deep imports: the 1D readers only (the package's index brings QR, Data Matrix, Aztec and PDF417 readers along)
+import { HTMLCanvasElementLuminanceSource } from '@zxing/library/esm/browser/HTMLCanvasElementLuminanceSource';
+import BarcodeFormat from '@zxing/library/esm/core/BarcodeFormat';
+import BinaryBitmap from '@zxing/library/esm/core/BinaryBitmap';
+import HybridBinarizer from '@zxing/library/esm/core/common/HybridBinarizer';
+import DecodeHintType from '@zxing/library/esm/core/DecodeHintType';
+import MultiFormatOneDReader from '@zxing/library/esm/core/oned/MultiFormatOneDReader';
 import type { ScanFormat } from '../../domain/scan';
 import type { FrameReader } from './readers';
 
@@ -21,12 +20,11 @@ const FORMATS: Record<ScanFormat, BarcodeFormat> = {
  * this module's import() (readers.ts). Each frame is drawn on a canvas and decoded for the field's formats only.
  */
 export function zxingReader(formats: readonly ScanFormat[]): FrameReader {
-  const reader = new MultiFormatReader();
   const hints = new Map<DecodeHintType, unknown>([
     [DecodeHintType.POSSIBLE_FORMATS, formats.map((f) => FORMATS[f])],
     [DecodeHintType.TRY_HARDER, true],
   ]);
-  reader.setHints(hints);
+  const reader = new MultiFormatOneDReader(hints);
   const canvas = document.createElement('canvas');
   return {
     read(video) {
@@ -39,7 +37,7 @@ export function zxingReader(formats: readonly ScanFormat[]): FrameReader {
       context.drawImage(video, 0, 0, w, h);
       try {
         const bitmap = new BinaryBitmap(new HybridBinarizer(new HTMLCanvasElementLuminanceSource(canvas)));
-        return Promise.resolve(reader.decodeWithState(bitmap).getText());
+        return Promise.resolve(reader.decode(bitmap, hints).getText());
       } catch {
         // NotFound, Checksum or Format: no whole barcode in this frame, the usual answer while aiming
         return Promise.resolve(null);
