@@ -15,15 +15,7 @@ const AIM: Record<ScanKind, string> = {
  * (made a field value by the domain's scannedValue) to onRead and closes. A camera that cannot start says what
  * happened and what to do (cameraProblem); a read that is not a VIN says so and scanning goes on.
  */
-function ScanDialog({
-  kind,
-  onRead,
-  onClose,
-}: {
-  kind: ScanKind;
-  onRead: (v: string) => void;
-  onClose: () => void;
-}) {
+function ScanDialog({ kind, onRead, onClose }: { kind: ScanKind; onRead: (v: string) => void; onClose: () => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const { problem, refused } = useScanLoop(kind, video, (value) => {
     onRead(value);
