@@ -19,6 +19,22 @@ export interface LineKey {
 export const lineKeys = (lines: readonly { id: string | number; qty: number | string }[]): LineKey[] =>
   lines.map((l) => ({ id: String(l.id), qty: Number(l.qty) }));
 
+/** The field an item return waits under when the invoice changed since (issue 14): its value is the items returned. */
+export const RETURN_FIELD = 'returned';
+
+/**
+ * The storage switch as one field (issue 14): the option and its days are one person's one act, so they are decided
+ * and shown together — "on, 5 days" or "off".
+ */
+export const STORAGE_FIELD = 'storage';
+export const storageValue = (option: string | null | undefined, days: number | null | undefined): string =>
+  option === 'on' ? `on, ${Number(days ?? 0)} days` : 'off';
+/** The switch a storage value asks for: on with its days, or off. */
+export function storageAsk(value: unknown): { on: boolean; days?: number } {
+  const m = /^on, (\d+) days$/.exec(String(value));
+  return m ? { on: true, days: Number(m[1]) } : { on: false };
+}
+
 /** The fields of an invoice's save, as the row holds them. */
 export const INVOICE_SAVE_FIELDS = ['work_hour', 'rate_hour', 'products'] as const;
 /** The fields of an estimate's save, as the row holds them. */

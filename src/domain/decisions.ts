@@ -45,6 +45,8 @@ export const FIELD_LABELS = {
     work_hour: 'Work hours',
     rate_hour: 'Rate per hour',
     products: 'Lines',
+    storage: 'Storage charge',
+    returned: 'Item return',
   },
   estimates: {
     profile: 'Customer details',
@@ -71,9 +73,10 @@ export const isMoneyField = (entity: string, field: string) => MONEY_FIELDS.has(
 const TIME_FIELDS = new Set(['jobs.book_start', 'jobs.book_end']);
 export const isTimeField = (entity: string, field: string) => TIME_FIELDS.has(`${entity}.${field}`);
 
-/** An invoice's or an estimate's lines: a list of {id, qty}, shown with the products' titles. */
+/** An invoice's or an estimate's lines, or the items of a return: a list of {id, qty}, shown with the products' titles. */
 export const isLinesField = (entity: string, field: string) =>
-  field === 'products' && (entity === 'invoices' || entity === 'estimates');
+  (field === 'products' && (entity === 'invoices' || entity === 'estimates')) ||
+  (entity === 'invoices' && field === 'returned');
 
 /** The product ids a lines value names. */
 export const lineIds = (value: unknown): string[] =>

@@ -95,7 +95,7 @@ export async function decideFieldConflict(db: BayBookDB, id: string, choice: Cho
       // the save again with this field as the person wants it (its conflict is decided first, not by the save)
       await queueDecided(w, f, choice, value);
       await w.db.conflicts.delete(id);
-      await resendSave(w, f, choice === 'mine' ? f.mine : asFieldValue(value, f.mine ?? f.theirs));
+      await resendSave(w, f, choice === 'mine' ? f.mine : asFieldValue(value, f.mine ?? f.theirs), c.entry.body);
       return;
     }
     if (choice !== 'theirs') {

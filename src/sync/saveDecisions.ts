@@ -2,7 +2,8 @@ import { lineKeys, type EstimateProfileFields, type LineKey } from '../domain/bi
 import type { InvoiceRow } from '../local/db';
 import type { FieldConflict } from '../local/fieldCalls';
 import { saveEstimate, type EstimateRow } from '../local/repositories/estimates';
-import { saveInvoice } from '../local/repositories/invoiceWrites';
+import { RETURN_FIELD, STORAGE_FIELD, storageAsk } from '../domain/billingFields';
+import { returnItems, saveInvoice, switchStorage } from '../local/repositories/invoiceWrites';
 import { LocalWriteError, type WriteContext } from '../local/write';
 
 /**
@@ -11,8 +12,9 @@ import { LocalWriteError, type WriteContext } from '../local/write';
  * on the server (figures, stock, the lines priced now) and sent with the field's base, what is there now; a paid
  * invoice refuses it at once (SPEC §4), so the decision waits for keep theirs.
  */
-export async function resendSave(w: WriteContext, f: FieldConflict, value: unknown): Promise<void> {
+export async function resendSave(w: WriteContext, f: FieldConflict, value: unknown, sent?: unknown): Promise<void> {
   const gone = () => new LocalWriteError(`${f.record} is not on this device any more.`);
+  if (f.entity === 'invoices' && (await resendInvoiceCall(w, f, value, sent))) return;
   const labour = (row: { work_hour: number; rate_hour: number }) => ({
     work_hour: f.field === 'work_hour' ? Number(value) : row.work_hour,
     rate_hour: f.field === 'rate_hour' ? Number(value) : row.rate_hour,
@@ -36,4 +38,21 @@ export async function resendSave(w: WriteContext, f: FieldConflict, value: unkno
     productInvoice: lines(est),
     discount: 0,
   });
+}
+
+/**
+ * Use mine on a storage switch or an item return (issue 14), made again against the invoice as the device holds it
+ * now: storage with the option (and days) the person wants; a return re-planned on the invoice's lines now, with the
+ * reason it was sent with — refused at once when it no longer fits (paid since, more than is on the invoice).
+ * False when the field is a save's.
+ */
+async function resendInvoiceCall(w: WriteContext, f: FieldConflict, value: unknown, sent: unknown): Promise<boolean> {
+  if (f.field === STORAGE_FIELD) {
+    const ask = storageAsk(value);
+    await switchStorage(w, f.id, ask.on, ask.days);
+  } else if (f.field === RETURN_FIELD) {
+    const comment = (sent as { data?: { comment?: unknown } } | null)?.data?.comment;
+    await returnItems(w, f.id, lineKeys(value as LineKey[]), String(comment ?? ''));
+  } else return false;
+  return true;
 }

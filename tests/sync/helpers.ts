@@ -343,3 +343,24 @@ export function twoDevices(
     },
   };
 }
+
+let sharedCount = 0;
+
+/**
+ * Two products (Pads at $45, Disc at $12.50, 20 of each in stock) and an active job's invoice for `hours` h at $50
+ * with two pads, made on the tablet and pulled by both devices: the invoice two people then change.
+ */
+export async function sharedInvoice(two: TwoDevices, tag: string, hours = 2) {
+  const n = `${tag} ${++sharedCount}`;
+  const bay = two.bay();
+  const p = (title: string, price: number) =>
+    bay.products.add({ title: `${title} ${n}`, description: 'front', price, stock: 20, low_stock: 1 });
+  const [a, b] = [await p('Pads', 4500), await p('Disc', 1250)];
+  const cid = await bay.customers.add(customerForm(n));
+  const job = await bay.jobs.create({ customer: (await bay.customers.get(cid))!, service: ['Brakes'], mileage: 10 });
+  await bay.jobs.setStatus(job.id, 'active');
+  const inv = await bay.invoices.create(job.id, { work_hour: hours, rate_hour: 5000 }, [{ ...a, qty: 2 }]);
+  await drain(two.tablet);
+  await drain(two.desk);
+  return { inv, a, b };
+}

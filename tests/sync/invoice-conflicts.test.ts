@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getMeta } from '../../src/local/db';
 import { sysLog } from '../../src/server/db/schema';
 import { DATABASES } from '../helpers/server';
-import { auditDb, customerForm, drain, twoDevices } from './helpers';
+import { auditDb, drain, sharedInvoice, twoDevices } from './helpers';
 
 /**
  * Issue 14 for invoices and estimates, on a live server with two devices each with its own IndexedDB: the bay saves
@@ -14,33 +14,16 @@ import { auditDb, customerForm, drain, twoDevices } from './helpers';
  */
 describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind) => {
   const two = twoDevices(kind, 'ic', { desk: 4 });
-  let plate = 7600;
 
   const { bay, front, meanwhile } = two;
 
-  /** Two products and an active job's invoice (2 h at $50, two of product A), made on the bay and pulled by both. */
-  async function sharedInvoice() {
-    const p = (title: string, price: number) =>
-      bay().products.add({ title: `${title} ${plate++}`, description: 'front', price, stock: 20, low_stock: 1 });
-    const [a, b] = [await p('Pads', 4500), await p('Disc', 1250)];
-    const cid = await bay().customers.add(customerForm(`IC ${plate++}`));
-    const job = await bay().jobs.create({
-      customer: (await bay().customers.get(cid))!,
-      service: ['Brakes'],
-      mileage: 10,
-    });
-    await bay().jobs.setStatus(job.id, 'active');
-    const inv = await bay().invoices.create(job.id, { work_hour: 2, rate_hour: 5000 }, [{ ...a, qty: 2 }]);
-    await drain(two.tablet);
-    await drain(two.desk);
-    return { inv, a, b };
-  }
+  const shared = () => sharedInvoice(two, 'IC');
 
   const decisionsOn = async (id: string) =>
     (await two.tablet.engine.conflicts.decisions()).filter((c) => c.field.id === id);
 
   it('the bay changes the work hours, the desk adds a line: both land and the figures are the server’s', async () => {
-    const { inv, a, b } = await sharedInvoice();
+    const { inv, a, b } = await shared();
     await meanwhile(
       () => bay().invoices.edit(inv.id, { work_hour: 3, rate_hour: 5000 }, [{ ...a, qty: 2 }]),
       () =>
@@ -64,7 +47,7 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
   });
 
   it('both change the work hours: the desk’s stays, the bay decides, and use mine lands re-figured', async () => {
-    const { inv, a } = await sharedInvoice();
+    const { inv, a } = await shared();
     await meanwhile(
       () => bay().invoices.edit(inv.id, { work_hour: 4, rate_hour: 5000 }, [{ ...a, qty: 2 }]),
       () => front().invoices.edit(inv.id, { work_hour: 1, rate_hour: 6000 }, [{ ...a, qty: 2 }]),
@@ -101,7 +84,7 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
   });
 
   it('both change the lines: the list shows both, keep theirs leaves the desk’s lines and stock', async () => {
-    const { inv, a, b } = await sharedInvoice();
+    const { inv, a, b } = await shared();
     await meanwhile(
       () => bay().invoices.edit(inv.id, { work_hour: 2, rate_hour: 5000 }, [{ ...a, qty: 3 }]),
       () =>
@@ -129,7 +112,7 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
   });
 
   it('an invoice paid in full since: nothing lands, use mine is refused at once, keep theirs decides', async () => {
-    const { inv, a } = await sharedInvoice();
+    const { inv, a } = await shared();
     await meanwhile(
       () => bay().invoices.edit(inv.id, { work_hour: 5, rate_hour: 5000 }, [{ ...a, qty: 2 }]),
       () => front().invoices.pay(inv.id, 'cash', 19000),
@@ -175,7 +158,7 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
   });
 
   it('a save from a device from before (base_version, no base) is still refused when stale', async () => {
-    const { inv, a } = await sharedInvoice();
+    const { inv, a } = await shared();
     const res = await two.s.api('PUT', '/invoice-details', {
       body: {
         data: {

@@ -64,7 +64,7 @@ export const INVOICE_CALLS = {
       ...fieldChangeShape,
     }),
   },
-  /** the storage charge on or off {option, days?, base_version?}; the invoice's id is in the path */
+  /** the storage charge on or off {option, days?, base?, device?}; the invoice's id is in the path (issue 14: base {storage, storage_days}) */
   storage: {
     method: 'PUT',
     path: '/invoice-storage-state/:id',
@@ -72,12 +72,14 @@ export const INVOICE_CALLS = {
       option: string().oneOf(['on', 'off'], 'Choose on or off').required('Choose on or off'),
       days: storageDays(),
       base_version: rowVersion(),
+      ...fieldChangeShape,
     }),
   },
+  /** an item return {invoice_id, items, comment, base?, device?} (issue 14: base {version}, the invoice it was planned on) */
   returnItems: {
     method: 'POST',
     path: '/invoice-return',
-    body: itemReturnSchema.shape({ base_version: rowVersion() }),
+    body: itemReturnSchema.shape({ base_version: rowVersion(), ...fieldChangeShape }),
   },
   remove: { method: 'DELETE', path: '/invoice', body: idPayloadSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;

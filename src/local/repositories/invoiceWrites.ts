@@ -1,4 +1,4 @@
-import { invoiceFields } from '../../domain/billingFields';
+import { STORAGE_FIELD, invoiceFields, storageValue } from '../../domain/billingFields';
 import { changedFields } from '../../domain/fieldChanges';
 import { stockDeltas } from '../../domain/totals';
 import { MSG } from '../../domain/messages';
@@ -122,43 +122,14 @@ export function invoiceWrites(db: BayBookDB) {
       return localWrite(db, (w) => saveInvoice(w, id, form, lines));
     },
 
-    /** PUT /invoice-storage-state/{id} {option, days}: days since the job was completed unless given (planned as on the server) */
+    /** PUT /invoice-storage-state/{id}: `switchStorage` */
     setStorage(invoiceId: string, on: boolean, days?: number): Promise<InvoiceRow> {
-      return localWrite(db, async (w) => {
-        const inv = await mustGet(w, invoiceId);
-        const job = inv.request_id ? await w.get<JobRow>('jobs', inv.request_id) : undefined;
-        const plan = planOk(
-          planStorage(inv, await settings(w), {
-            on,
-            days,
-            completedAt: job?.complete_at,
-            createdAt: inv.created_at,
-            now: new Date(w.now),
-          }),
-        );
-        const row = await storeChange(w, inv, plan);
-        const option = on ? 'on' : 'off';
-        await w.enqueue({
-          ...routeOf(INVOICE_CALLS.storage, invoiceId),
-          body: { data: { option, days: on ? row.storage_days : undefined, base_version: inv.version } },
-          label: `Storage ${option} for ${inv.number}`,
-        });
-        return row;
-      });
+      return localWrite(db, (w) => switchStorage(w, invoiceId, on, days));
     },
 
-    /** POST /invoice-return {invoice_id, items: [{id, qty}], comment}: the returned units go back to stock (planned as on the server) */
+    /** POST /invoice-return: `returnItems` */
     returnItems(invoiceId: string, items: { id: string; qty: number }[], comment: string): Promise<InvoiceRow> {
-      return localWrite(db, async (w) => {
-        const inv = await mustGet(w, invoiceId);
-        const row = await storeChange(w, inv, planOk(planReturn(inv, items, comment, await settings(w))));
-        await w.enqueue({
-          ...routeOf(INVOICE_CALLS.returnItems),
-          body: { data: { invoice_id: invoiceId, items, comment, base_version: inv.version } },
-          label: `Return on ${inv.number}`,
-        });
-        return row;
-      });
+      return localWrite(db, (w) => returnItems(w, invoiceId, items, comment));
     },
 
     /** DELETE /invoice {id}: only while an amount is due and nothing has been paid (SPEC §6), planned as on the server */
@@ -204,15 +175,60 @@ export async function saveInvoice(
   const row = await storeChange(w, inv, plan);
   const set = changedFields(invoiceFields(inv), invoiceFields({ ...open.form, products: priced.lines }));
   const data = { id, serviceRequest: inv.request_id, formData: open.form, productInvoice: priced.send };
-  const device = w.deviceCode ? { device: w.deviceCode } : {};
   await w.enqueue({
     ...routeOf(INVOICE_CALLS.edit),
-    body: { data: { ...data, totals: plan.figures.totals, base: set.base, ...device } },
+    body: { data: { ...data, totals: plan.figures.totals, base: set.base, ...deviceOf(w) } },
     label: `Edit invoice ${inv.number}`,
   });
   await decideOpenConflicts(w, 'invoices', id, set);
   return row;
 }
+
+/**
+ * Storage on or off inside a write (the editor's switch, and a decision's use mine), planned as on the server: days
+ * since the job was completed unless given. PUT /invoice-storage-state/{id} {option, days, base, device}: the option
+ * and days with what they were based on (issue 14), so a switch someone made since is a conflict, not a refusal.
+ */
+export async function switchStorage(w: WriteContext, invoiceId: string, on: boolean, days?: number) {
+  const inv = await mustGet(w, invoiceId);
+  const job = inv.request_id ? await w.get<JobRow>('jobs', inv.request_id) : undefined;
+  const ask = { on, days, completedAt: job?.complete_at, createdAt: inv.created_at, now: new Date(w.now) };
+  const row = await storeChange(w, inv, planOk(planStorage(inv, await settings(w), ask)));
+  const option = on ? 'on' : 'off';
+  const changes = { [STORAGE_FIELD]: storageValue(option, row.storage_days) };
+  const base = { [STORAGE_FIELD]: storageValue(inv.storage, inv.storage_days) };
+  await w.enqueue({
+    ...routeOf(INVOICE_CALLS.storage, invoiceId),
+    body: { data: { option, days: on ? row.storage_days : undefined, base, ...deviceOf(w) } },
+    label: `Storage ${option} for ${inv.number}`,
+  });
+  await decideOpenConflicts(w, 'invoices', invoiceId, { changes, base });
+  return row;
+}
+
+/**
+ * An item return inside a write (the editor's, and a decision's use mine: re-planned against the invoice as the
+ * device holds it then), planned as on the server. POST /invoice-return {invoice_id, items, comment, base: {version},
+ * device}: the server takes it only on the version it was planned on, else it waits for a person (issue 14).
+ */
+export async function returnItems(
+  w: WriteContext,
+  invoiceId: string,
+  items: { id: string; qty: number }[],
+  comment: string,
+) {
+  const inv = await mustGet(w, invoiceId);
+  const row = await storeChange(w, inv, planOk(planReturn(inv, items, comment, await settings(w))));
+  await w.enqueue({
+    ...routeOf(INVOICE_CALLS.returnItems),
+    body: { data: { invoice_id: invoiceId, items, comment, base: { version: inv.version }, ...deviceOf(w) } },
+    label: `Return on ${inv.number}`,
+  });
+  return row;
+}
+
+/** The device's code for a call's log line (`· on device B1`), when it has one. */
+const deviceOf = (w: WriteContext) => (w.deviceCode ? { device: w.deviceCode } : {});
 
 /** A catalogue call's method and route (src/domain/writes/invoices.ts INVOICE_CALLS); `id` fills a path's :id. */
 const routeOf = (c: Pick<WriteCall<unknown>, 'method' | 'path'>, id?: string) => ({

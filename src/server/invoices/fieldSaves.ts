@@ -1,11 +1,15 @@
 import {
+  RETURN_FIELD,
+  STORAGE_FIELD,
+  storageValue,
+  lineKeys,
   decideEstimateSave,
   decideInvoiceSave,
   type DecidedSave,
   type EstimateSave,
   type InvoiceSave,
 } from '../../domain/billingFields';
-import type { FieldConflict } from '../../domain/fieldChanges';
+import { decideFields, type FieldConflict } from '../../domain/fieldChanges';
 import { displayInvoiceNumber } from '../../domain/jobs';
 import { MSG, fill } from '../../domain/messages';
 import { isInvoiceLocked } from '../../domain/totals';
@@ -58,10 +62,12 @@ export async function saveConflicts(
   ctx: Ctx,
   record: { entity: 'invoices' | 'estimates'; id: string; number: string },
   conflicts: FieldConflict[],
+  /** the start of the log lines that change these fields (a save's by default) */
+  logged?: string,
 ) {
   const invoice = record.entity === 'invoices';
   const subject = invoice ? displayInvoiceNumber(record.number) : estimateSubject(record.number);
-  const saved = invoice ? 'saved' : 'changed';
+  const saved = logged ?? (invoice ? 'saved' : 'changed');
   const answers = await conflictAnswers(
     ctx.tx,
     { entity: record.entity, id: record.id, subject },
@@ -69,4 +75,42 @@ export async function saveConflicts(
     (_f, l) => (conflicts.some((c) => c.reason === 'blocked') ? true : l.startsWith(saved)),
   );
   return answers.length ? { conflicts: answers, message: fill(MSG.fieldConflicts, { count: answers.length }) } : null;
+}
+
+/**
+ * Storage on or off with `base` (issue 14): the switch is one field ("on, 5 days" or "off"), decided as a save's
+ * fields are — a switch someone else made since (or an invoice paid since) is a conflict and nothing is written;
+ * the same switch made twice is no conflict. Without base (an older device) a stale switch is refused as before.
+ */
+export function storageConflicts(
+  inv: InvoiceRow,
+  body: { option: string; days?: number; base?: Record<string, unknown>; base_version?: number },
+): FieldConflict[] {
+  if (!body.base) {
+    refuseIfStale(inv, body.base_version);
+    return [];
+  }
+  const changes = { [STORAGE_FIELD]: storageValue(body.option, body.days) };
+  const now = { [STORAGE_FIELD]: storageValue(inv.storage, inv.storage_days) };
+  return decideFields(now, { changes, base: body.base }, isInvoiceLocked(inv)).conflicts;
+}
+
+/**
+ * An item return with `base` ({version}: the invoice it was planned on, issue 14). Money and stock never merge
+ * blindly: when the invoice changed since (another save, a payment, another return), the return is not re-planned on
+ * the server but waits for a person, showing what they returned and the invoice's lines now; use mine re-plans it
+ * on the device against the invoice as it is then. Without base (an older device) a stale return is refused.
+ */
+export function returnConflicts(
+  inv: InvoiceRow,
+  body: { items: { id: string; qty: number }[]; base?: Record<string, unknown>; base_version?: number },
+): FieldConflict[] {
+  if (!body.base) {
+    refuseIfStale(inv, body.base_version);
+    return [];
+  }
+  if (Number(body.base.version) === inv.version) return [];
+  const reason = isInvoiceLocked(inv) ? 'blocked' : 'changed';
+  const theirs = lineKeys(inv.products as { id: string; qty: number }[]);
+  return [{ field: RETURN_FIELD, mine: lineKeys(body.items), base: null, theirs, reason }];
 }

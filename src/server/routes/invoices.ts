@@ -21,17 +21,9 @@ import { badRequest, notFound } from '../http/errors';
 import { defineRoute, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
 import { validOrBadRequest } from '../http/validate';
-import {
-  adjustPoints,
-  applyStock,
-  invoiceOr404,
-  priceLines,
-  refuseIfStale,
-  writeInvoice,
-  type InvoiceRow,
-} from '../invoices/ledger';
+import { adjustPoints, applyStock, invoiceOr404, priceLines, writeInvoice, type InvoiceRow } from '../invoices/ledger';
 import { moveStock } from '../inventory/stock';
-import { invoiceSaveOf, nothingLands, saveConflicts } from '../invoices/fieldSaves';
+import { invoiceSaveOf, nothingLands, returnConflicts, saveConflicts, storageConflicts } from '../invoices/fieldSaves';
 import { refusalFacts } from '../invoices/refusalFacts';
 import { takeNumber } from '../numbers';
 import { readSettings } from '../settings';
@@ -87,6 +79,12 @@ async function moveStockBy(ctx: WriteCtx<unknown>, stock: InvoiceChangePlan['sto
 }
 
 /** Stores an invoice change as src/domain/writes/invoiceEdits.ts planned it (the device stores the same). */
+/** A change's log line with the device it was made on (`· on device B1`: who changed what, where, issue 14). */
+const withDeviceLog = (plan: InvoiceChangePlan, device: string | undefined): InvoiceChangePlan => ({
+  ...plan,
+  log: { ...plan.log, predicate: withDevice(plan.log.predicate, device) },
+});
+
 async function storeChange(ctx: WriteCtx<unknown>, inv: InvoiceRow, plan: InvoiceChangePlan) {
   const saved = await writeInvoice(ctx, inv, plan.invoice, plan.figures);
   await moveStockBy(ctx, plan.stock, plan.log.subject);
@@ -151,8 +149,7 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
       if (!open.ok) throw badRequest(open.message);
       const lines = await priceLines(ctx.tx, decided.save.productInvoice, linesOf(inv));
       const plan = planned(planInvoiceEdit(inv, open.form, lines, await readSettings(ctx.tx)));
-      const log = { ...plan.log, predicate: withDevice(plan.log.predicate, ctx.body.device) };
-      const saved = await storeChange(ctx, inv, { ...plan, log });
+      const saved = await storeChange(ctx, inv, withDeviceLog(plan, ctx.body.device));
       return {
         value: true,
         data: { invoice_id: inv.id, version: saved.version, total: saved.total },
@@ -208,7 +205,14 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
       "Switch the storage charge (line 10001000, JMD terms at the config's exchange rate) {option on|off, days?}",
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.params.id ?? '', true);
-      refuseIfStale(inv, ctx.body.base_version);
+      // with base: a switch someone made since is a conflict to decide, not a refusal (issue 14)
+      const conflicts = await saveConflicts(
+        ctx,
+        { entity: 'invoices', ...inv },
+        storageConflicts(inv, ctx.body),
+        'storage',
+      );
+      if (conflicts) return { value: true, ...conflicts };
       const [job] = inv.request_id ? await ctx.tx.select().from(jobs).where(eq(jobs.id, inv.request_id)) : [];
       const ask = {
         on: ctx.body.option === 'on',
@@ -218,7 +222,7 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
         now: new Date(),
       };
       const plan = planned(planStorage(inv, await readSettings(ctx.tx), ask));
-      const saved = await storeChange(ctx, inv, plan);
+      const saved = await storeChange(ctx, inv, withDeviceLog(plan, ctx.body.device));
       return { value: true, message: plan.message, data: { total: saved.total, storage_days: saved.storage_days } };
     },
   });
@@ -230,11 +234,13 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
       'Item return {invoice_id, items [{id, qty}], comment (the reason)}: stock comes back, the invoice is reduced; not on a paid invoice, nor for more than is still due',
     async handler(ctx) {
       const inv = await invoiceOr404(ctx.tx, ctx.body.invoice_id, true);
-      refuseIfStale(inv, ctx.body.base_version);
+      // with base: the invoice changed since makes the return a decision, re-planned on the device (issue 14)
+      const conflicts = await saveConflicts(ctx, { entity: 'invoices', ...inv }, returnConflicts(inv, ctx.body), '');
+      if (conflicts) return { value: true, ...conflicts };
       const plan = planReturn(inv, ctx.body.items, ctx.body.comment, await readSettings(ctx.tx));
       // a refused return carries the invoice's facts for the device to word, as a refused payment does (issue 14)
       if (!plan.ok) throw badRequest(plan.message, await refusalFacts(ctx.tx, inv));
-      const saved = await storeChange(ctx, inv, plan);
+      const saved = await storeChange(ctx, inv, withDeviceLog(plan, ctx.body.device));
       return { value: true, message: plan.message, data: { total: saved.total } };
     },
   });
