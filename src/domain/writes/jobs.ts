@@ -1,5 +1,14 @@
+import { BOOKING_FORMAT, bookingInstant, checkBooking, formatShop } from '../dates';
 import { fieldChangeShape } from '../fieldChanges';
-import { canCancel, checkJobUpdate, checkStatusChange, displayJobNumber, isFinal, stampsFor } from '../jobs';
+import {
+  canCancel,
+  checkJobUpdate,
+  checkStatusChange,
+  displayJobNumber,
+  isFinal,
+  STATUS_AFTER_BOOKING,
+  stampsFor,
+} from '../jobs';
 import { MSG } from '../messages';
 import {
   bookingChangeSchema,
@@ -75,6 +84,10 @@ export interface JobChanges {
   service_note?: string;
   mileage?: number;
   service?: string[];
+  /** UTC ISO instants */
+  book_start?: string;
+  book_end?: string;
+  start?: string;
 }
 
 export interface JobPlan {
@@ -179,4 +192,33 @@ export function planMileage(job: JobNow, mileage: number): PlannedJob {
   if (!open.ok) return no(open.message);
   const same = mileage === job.mileage;
   return done(job, same ? {} : { mileage }, `mileage ${job.mileage} → ${mileage}`, 'Mileage updated');
+}
+
+/** A job's booking as it stands (UTC ISO, or null when not booked). */
+export interface BookingNow extends JobNow {
+  book_start: string | null;
+  book_end: string | null;
+}
+
+/**
+ * Book a job or move its booking (SPEC §4, §5; level 4 by the call): any open job. `times` are the times changed — a
+ * time left out stays as the job has it — each ISO with an offset or SPEC's 'YYYY-MM-DD HH:mm' read in the shop's
+ * zone `tz`; both in the future, start not after end. The job becomes booked and starts at the booking's start; the
+ * log line says the start in the shop's zone. The times and status it has already are no change.
+ */
+export function planBooking(
+  job: BookingNow,
+  times: { book_start?: string | null; book_end?: string | null },
+  at: { now: Date; tz: string },
+): PlannedJob {
+  const open = checkJobUpdate(job.status);
+  if (!open.ok) return no(open.message);
+  const whole = { book_start: job.book_start, book_end: job.book_end, ...times };
+  const check = checkBooking(whole.book_start, whole.book_end, at.now, at.tz);
+  if (!check.ok) return no(check.message);
+  const start = bookingInstant(whole.book_start, at.tz)!;
+  const end = bookingInstant(whole.book_end, at.tz)!;
+  const same = start === job.book_start && end === job.book_end && job.status === STATUS_AFTER_BOOKING;
+  const changes = { book_start: start, book_end: end, start, status: STATUS_AFTER_BOOKING };
+  return done(job, same ? {} : changes, `booked for ${formatShop(start, at.tz, BOOKING_FORMAT)}`, 'Booking updated');
 }

@@ -1,10 +1,10 @@
 import type { JobStatus } from '../../domain/entities';
-import { checkBookingUpdate } from '../../domain/jobs';
 import { parseBooking } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
 import {
   JOB_CALLS,
   planAssign,
+  planBooking,
   planCancel,
   planMileage,
   planNote,
@@ -134,26 +134,16 @@ function jobEdits(db: BayBookDB) {
      * changed are sent, each with its base (issue 14): another device's change of the other time stays.
      */
     async book(id: string, bookStart: string, bookEnd: string): Promise<JobRow> {
-      await checkedCall(db, JOB_CALLS.booking, { id, book_start: bookStart, book_end: bookEnd });
+      const v = await checkedCall(db, JOB_CALLS.booking, { id, book_start: bookStart, book_end: bookEnd });
       return localWrite(db, async (w) => {
         const job = await mustGet(w, id);
-        // the rule the calendar offers its form by: level 4+, never a final job
-        const check = checkBookingUpdate(job.status, w.session.permission);
-        if (!check.ok) throw new LocalWriteError(check.message);
-        const tz = await shopTimeZone(db);
-        const start = iso(bookStart, tz);
-        const end = iso(bookEnd, tz);
-        if (!start || !end || start > end) throw new LocalWriteError(MSG.invalidBookingDates);
-        const times = { book_start: start, book_end: end };
+        // the plan the server runs: an open job, both times in the future in the shop's zone, start not after end
+        const plan = planBooking(job, v, { now: new Date(w.now), tz: await shopTimeZone(db) });
+        const times = plan.ok ? { book_start: plan.changes.book_start, book_end: plan.changes.book_end } : {};
         const set = changedFields({ ...job }, times);
-        if (Object.keys(set.changes).length === 0) {
-          if (job.status === 'booked') return job;
-          // booked again at the times it has: both go, each based on itself (never a conflict)
-          Object.assign(set, { changes: times, base: times });
-        }
-        const row = await w.patch<JobRow>('jobs', id, { ...times, start, status: 'booked', updated_at: w.now });
-        await queueFieldChange(w, 'jobs', id, set, `Booking of job #${job.number}`);
-        return row;
+        // booked again at the times it has: both go, each based on itself (never a conflict)
+        if (Object.keys(set.changes).length === 0) Object.assign(set, { changes: times, base: times });
+        return storeJobPlan(w, job, plan, { field: set, label: `Booking of job #${job.number}` });
       });
     },
   };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { bookingInstant, checkBooking, shopTimeZone } from '../../../domain/dates';
 import { isId } from '../../../domain/ids';
-import { JOB_NOTES, jobSubject, type JobNow, type PlannedJob } from '../../../domain/writes/jobs';
+import { JOB_NOTES, jobSubject, type BookingNow, type JobChanges, type PlannedJob } from '../../../domain/writes/jobs';
 import { MSG, fill } from '../../../domain/messages';
 import { decideFields, withDevice } from '../../../domain/fieldChanges';
 import type { Db, Tx } from '../../db/client';
@@ -55,8 +55,23 @@ export async function updateJob(
   ctx.log('service', jobSubject(job), what);
 }
 
-/** The job as the plans of src/domain/writes/jobs.ts read it. */
-export const jobNow = (job: Job): JobNow => ({ ...job, active_at: job.active_at?.toISOString() ?? null });
+/** The job as the plans of src/domain/writes/jobs.ts read it (its times as UTC ISO, as a device holds them). */
+export const jobNow = (job: Job): BookingNow => ({
+  ...job,
+  active_at: job.active_at?.toISOString() ?? null,
+  book_start: job.book_start?.toISOString() ?? null,
+  book_end: job.book_end?.toISOString() ?? null,
+});
+
+/** A plan's changes as the jobs table takes them: its times (UTC ISO in the plan) as dates. */
+function jobColumns(changes: JobChanges): Partial<typeof jobs.$inferInsert> {
+  const { active_at, complete_at, book_start, book_end, start, ...rest } = changes;
+  const date = (v: string | null) => (v ? new Date(v) : null);
+  const times = Object.entries({ active_at, complete_at, book_start, book_end, start }).filter(
+    (e): e is [string, string | null] => e[1] !== undefined,
+  );
+  return { ...rest, ...Object.fromEntries(times.map(([k, v]) => [k, date(v)])) };
+}
 
 /** Stores a job plan (nothing when the job already is as asked) and answers with its message; a refusal is a 400. */
 export async function storeJobPlan(
@@ -66,14 +81,8 @@ export async function storeJobPlan(
   device?: string,
 ) {
   if (!plan.ok) throw badRequest(plan.message);
-  const { active_at, complete_at, ...rest } = plan.changes;
-  if (Object.keys(plan.changes).length > 0) {
-    const stamps = {
-      ...(active_at !== undefined ? { active_at: new Date(active_at) } : {}),
-      ...(complete_at !== undefined ? { complete_at: complete_at ? new Date(complete_at) : null } : {}),
-    };
-    await updateJob(ctx, job, { ...rest, ...stamps }, withDevice(plan.log.predicate, device));
-  }
+  if (Object.keys(plan.changes).length > 0)
+    await updateJob(ctx, job, jobColumns(plan.changes), withDevice(plan.log.predicate, device));
   return { value: true, message: plan.message };
 }
 
