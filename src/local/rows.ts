@@ -158,6 +158,29 @@ async function getInSlices(table: Table<Row, string>, ids: string[]): Promise<(R
 }
 
 /**
+ * The rows stored under `ids` before a write (undefined where none), for the counters. A page of the pull asks for a
+ * thousand ids, mostly of rows the device does not hold yet (a first sync: none): a get per id is a request and an
+ * event each on the main thread. So the keys held in the page's id range are read first (one request, no values) and
+ * only the rows that exist are got; a range holding many other rows (ids far apart) falls back to a get per id.
+ */
+async function rowsBefore(table: Table<Row, string>, ids: string[]): Promise<(Row | undefined)[]> {
+  if (ids.length <= SLICE) return table.bulkGet(ids);
+  const sorted = [...ids].sort();
+  const most = ids.length * 4;
+  const held = await table
+    .where(':id')
+    .between(sorted[0], sorted[sorted.length - 1], true, true)
+    .limit(most + 1)
+    .primaryKeys();
+  if (held.length > most) return getInSlices(table, ids);
+  const wanted = new Set(ids);
+  const present = held.filter((id) => wanted.has(id));
+  const got = await getInSlices(table, present);
+  const byId = new Map(present.map((id, i) => [id, got[i]]));
+  return ids.map((id) => byId.get(id));
+}
+
+/**
  * Writes rows of one entity in bulk: `puts` upserted (derived keys added), `deletes` removed, the counters moved by
  * the difference — one bulkGet of the rows before, one bulkPut, one bulkDelete and one counters read and write,
  * however many rows. An id in both lists is deleted. Returns the stored rows.
@@ -182,7 +205,7 @@ export async function writeRows(
   const ids = [...stored.map((r) => r.id), ...deletes];
   if (!ids.length) return stored;
   const [before, tz] = await Promise.all([
-    getInSlices(table, ids),
+    rowsBefore(table, ids),
     entity === 'jobs' || entity === 'invoices' ? shopTimeZone(db) : '',
   ]);
   const delta = new Map<string, number>();
