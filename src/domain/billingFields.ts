@@ -38,7 +38,7 @@ export function storageAsk(value: unknown): { on: boolean; days?: number } {
 /** The fields of an invoice's save, as the row holds them. */
 export const INVOICE_SAVE_FIELDS = ['work_hour', 'rate_hour', 'products'] as const;
 /** The fields of an estimate's save, as the row holds them. */
-export const ESTIMATE_SAVE_FIELDS = ['profile', 'services', 'work_hour', 'rate_hour', 'products'] as const;
+export const ESTIMATE_SAVE_FIELDS = ['profile', 'services', 'work_hour', 'rate_hour', 'products', 'discount'] as const;
 
 type Labour = { work_hour: number | string; rate_hour: number | string };
 type Lines = { products: readonly { id: string | number; qty: number | string }[] };
@@ -64,12 +64,19 @@ const profileOf = (p: EstimateProfileFields | null | undefined) => ({
   email: String(p?.email ?? ''),
 });
 
+/** The discount percent an estimate was saved with (kept in its totals; 0 for an estimate saved before it was). */
+export const estimateDiscount = (row: { totals?: unknown }): number => {
+  const p = (row.totals as { discount_percent?: unknown } | null | undefined)?.discount_percent;
+  return Number.isFinite(Number(p)) ? Number(p) : 0;
+};
+
 export const estimateFields = (
-  row: Labour & Lines & { profile: EstimateProfileFields | null; services: readonly string[] },
+  row: Labour & Lines & { profile: EstimateProfileFields | null; services: readonly string[]; totals?: unknown },
 ): Record<string, unknown> => ({
   profile: profileOf(row.profile),
   services: [...row.services],
   ...invoiceFields(row),
+  discount: estimateDiscount(row),
 });
 
 /** An invoice save as sent: labour in formData, lines in productInvoice. */
@@ -131,6 +138,8 @@ export interface EstimateSave {
   serviceInvoice: string[];
   formData: { work_hour: number; rate_hour: number };
   productInvoice: LineKey[];
+  /** the discount percent */
+  discount?: number;
 }
 
 /** An estimate save with its base values, decided against the estimate as it is now (as `decideInvoiceSave`). */
@@ -146,6 +155,7 @@ export function decideEstimateSave<S extends EstimateSave>(
     work_hour: sent.formData.work_hour,
     rate_hour: sent.formData.rate_hour,
     products: lineKeys(sent.productInvoice),
+    discount: Number(sent.discount ?? 0),
   };
   const changes = Object.fromEntries(ESTIMATE_SAVE_FIELDS.filter((f) => f in base).map((f) => [f, values[f]]));
   const { apply, conflicts } = decideFields(current, { changes, base });
@@ -156,6 +166,7 @@ export function decideEstimateSave<S extends EstimateSave>(
     serviceInvoice: pick('services') as string[],
     formData: { work_hour: Number(pick('work_hour')), rate_hour: Number(pick('rate_hour')) },
     productInvoice: pick('products') as LineKey[],
+    discount: Number(pick('discount')),
   };
   return { save, landed: Object.keys(apply), conflicts };
 }

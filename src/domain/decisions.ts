@@ -54,6 +54,7 @@ export const FIELD_LABELS = {
     work_hour: 'Work hours',
     rate_hour: 'Rate per hour',
     products: 'Lines',
+    discount: 'Discount (%)',
   },
   products: {
     title: 'Title',

@@ -1,8 +1,15 @@
-import { lineKeys, type EstimateProfileFields, type LineKey } from '../domain/billingFields';
+import {
+  RETURN_FIELD,
+  STORAGE_FIELD,
+  estimateDiscount,
+  lineKeys,
+  storageAsk,
+  type EstimateProfileFields,
+  type LineKey,
+} from '../domain/billingFields';
 import type { InvoiceRow } from '../local/db';
 import type { FieldConflict } from '../local/fieldCalls';
 import { saveEstimate, type EstimateRow } from '../local/repositories/estimates';
-import { RETURN_FIELD, STORAGE_FIELD, storageAsk } from '../domain/billingFields';
 import { returnItems, saveInvoice, switchStorage } from '../local/repositories/invoiceWrites';
 import { LocalWriteError, type WriteContext } from '../local/write';
 
@@ -36,7 +43,7 @@ export async function resendSave(w: WriteContext, f: FieldConflict, value: unkno
     serviceInvoice: f.field === 'services' ? (value as string[]) : est.services,
     formData: labour(est),
     productInvoice: lines(est),
-    discount: 0,
+    discount: f.field === 'discount' ? Number(value) : estimateDiscount(est),
   });
 }
 

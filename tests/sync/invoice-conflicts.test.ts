@@ -157,6 +157,39 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
     expect(await (await auditDb(two.s)).estimates.get(est.id)).toMatchObject({ rate_hour: 5800, total: 5800 });
   });
 
+  it('an estimate’s discount is a field: the desk’s 10 % and the bay’s services both land; twice, use mine', async () => {
+    const profile = { first_name: 'Bo', last_name: 'Ray', contact: '', email: '' };
+    const form = { work_hour: 2, rate_hour: 5000 };
+    const est = await bay().estimates.create(profile, form, [], ['Brakes']);
+    await drain(two.tablet);
+    await drain(two.desk);
+    await meanwhile(
+      () => bay().estimates.edit(est.id, profile, form, [], ['Brakes', 'Tyres']),
+      () => front().estimates.edit(est.id, profile, form, [], ['Brakes'], 10),
+    );
+    // the bay's save did not name the discount, so the desk's stays: 2 h × $50 less 10 %
+    expect(await (await auditDb(two.s)).estimates.get(est.id)).toMatchObject({
+      services: ['Brakes', 'Tyres'],
+      discount: 1000,
+      total: 9000,
+    });
+    expect(await decisionsOn(est.id)).toEqual([]);
+
+    await meanwhile(
+      () => bay().estimates.edit(est.id, profile, form, [], ['Brakes', 'Tyres'], 20),
+      () => front().estimates.edit(est.id, profile, form, [], ['Brakes', 'Tyres'], 15),
+    );
+    const [c, ...more] = await decisionsOn(est.id);
+    expect(more).toEqual([]);
+    expect(c.field).toMatchObject({ field: 'discount', label: 'Discount (%)', mine: 20, base: 10, theirs: 15 });
+    expect(c.field.by).toBe(two.deskUser);
+    await two.tablet.engine.conflicts.decide(c.id, 'mine');
+    await drain(two.tablet);
+    expect(await decisionsOn(est.id)).toEqual([]);
+    expect(await (await auditDb(two.s)).estimates.get(est.id)).toMatchObject({ discount: 2000, total: 8000 });
+    expect((await two.tablet.db.estimates.get(est.id))?.total).toBe(8000);
+  });
+
   it('a save from a device from before (base_version, no base) is still refused when stale', async () => {
     const { inv, a } = await shared();
     const res = await two.s.api('PUT', '/invoice-details', {

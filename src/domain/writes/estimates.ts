@@ -60,7 +60,8 @@ export interface EstimateRowPlan {
     work_hour: number;
     rate_hour: number;
     discount: number;
-    totals: Omit<InvoiceTotals, 'status'>;
+    /** the figures, and the discount percent asked for (issue 14: the field a save changes; the row has no column for it) */
+    totals: Omit<InvoiceTotals, 'status'> & { discount_percent: number };
     total: number;
   };
   log: string;
@@ -86,7 +87,7 @@ export function planEstimate(v: EstimateInput, lines: InvoiceLine[], number?: st
     work_hour: v.formData.work_hour,
     rate_hour: v.formData.rate_hour,
     discount: totals.discount,
-    totals,
+    totals: { ...totals, discount_percent: Math.min(100, Math.max(0, Number(v.discount) || 0)) },
     total: totals.total,
   };
   if (number === undefined) return { row, log: `changed: ${formatUSD(totals.total)}`, message: MSG.estimateSaved };

@@ -1,4 +1,4 @@
-import { estimateFields } from '../../domain/billingFields';
+import { estimateDiscount, estimateFields } from '../../domain/billingFields';
 import { changedFields } from '../../domain/fieldChanges';
 import { newId } from '../../domain/ids';
 import type { InvoiceLine } from '../../domain/entities';
@@ -14,11 +14,12 @@ import { estimatePages } from './estimatePages';
 import type { InvoiceForm, Line } from './invoices';
 
 /** The save as sent: checked by its call's schema (ESTIMATE_CALLS) before the write, as the server's route checks it. */
-const sent = (profile: EstimateProfile, form: InvoiceForm, lines: Line[], services: string[]) => ({
+const sent = (profile: EstimateProfile, form: InvoiceForm, lines: Line[], services: string[], discount = 0) => ({
   profile,
   formData: form,
   productInvoice: lines,
   serviceInvoice: services,
+  discount,
 });
 
 /** A checked save's lines priced from this device's product rows by the server's rule (estimateLine). */
@@ -84,8 +85,12 @@ export function estimatesRepository(db: BayBookDB) {
       form: InvoiceForm,
       lines: Line[],
       services: string[],
+      /** the discount percent; when not given, the one the estimate has (the editor does not show it) */
+      discount?: number,
     ): Promise<EstimateRow> {
-      const value = await checkedCall(db, ESTIMATE_CALLS.edit, { ...sent(profile, form, lines, services), id });
+      const percent = discount ?? estimateDiscount((await db.estimates.get(id)) ?? {});
+      const body = { ...sent(profile, form, lines, services, percent), id };
+      const value = await checkedCall(db, ESTIMATE_CALLS.edit, body);
       return localWrite(db, (w) => saveEstimate(w, id, value));
     },
 
@@ -110,7 +115,7 @@ export type EstimateSaveInput = EstimateInput & { id: string };
 /**
  * An estimate's save inside a write (the editor's save, and a decision's use mine: src/sync/decisions.ts).
  * PUT /estimate-details {id, profile, formData, productInvoice, serviceInvoice, totals, base, device}: the fields
- * changed (customer details, services, work hours, rate, lines), each with the value it was based on (issue 14:
+ * changed (customer details, services, work hours, rate, lines, discount percent), each with the value it was based on (issue 14:
  * src/domain/billingFields.ts).
  */
 export async function saveEstimate(w: WriteContext, id: string, value: EstimateSaveInput): Promise<EstimateRow> {
