@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import AddCustomer from '../../src/app/customers/AddCustomer';
 import type { AppData } from '../../src/app/data/DataProvider';
 import Inventory from '../../src/app/inventory/Inventory';
@@ -131,5 +131,32 @@ describe('Scan instead of typing: the VIN', () => {
     expect((await screen.findByTestId('scan-refused')).textContent).toBe(fill(MSG.scanNotVin, { value: 'NOT/A-VIN' }));
     await waitFor(() => expect(screen.queryByTestId('scan-dialog')).toBeNull());
     expect((screen.getByLabelText('VIN or registration') as HTMLInputElement).value).toBe('1HGCM82633A004352');
+  });
+
+  it("Make Service Request's new customer: the read VIN fills the VIN field of the form", async () => {
+    const { devices } = fakeDevices(['1hgcm82633a004352']);
+    await renderScreen(withCamera(devices, <MakeRequest />), { level: 3, path: '/make-request' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'New customer' }));
+    await screen.findByLabelText('First name');
+    fireEvent.click(screen.getByRole('button', { name: 'Scan the VIN' }));
+    await waitFor(() => expect(screen.queryByTestId('scan-dialog')).toBeNull());
+    await waitFor(() => expect((screen.getByLabelText(/^VIN/) as HTMLInputElement).value).toBe('1HGCM82633A004352'));
+  });
+});
+
+describe('Scan with the browser itself (no camera injected)', () => {
+  it.each([
+    [false, MSG.scanInsecure],
+    [true, MSG.scanNoCamera],
+  ])('without navigator.mediaDevices, secure context %s: says so', async (secure, message) => {
+    // jsdom has no mediaDevices, as a page over plain http on another machine, or a browser without a camera API
+    vi.stubGlobal('isSecureContext', secure);
+    try {
+      await renderScreen(<MakeSale />, { level: 5, path: '/make-sale?id=default', route: '/make-sale' });
+      fireEvent.click(await screen.findByRole('button', { name: 'Scan a barcode' }));
+      expect((await screen.findByTestId('scan-problem')).textContent).toContain(message);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
