@@ -12,6 +12,7 @@ import { MSG, fill } from '../domain/messages';
 import { CONFIG_CALLS } from '../domain/writes/config';
 import { CUSTOMER_CALLS } from '../domain/writes/customers';
 import { JOB_CALLS, JOB_FIELD_CALLS } from '../domain/writes/jobs';
+import { LOG_CALLS } from '../domain/writes/logLines';
 import { PRODUCT_CALLS } from '../domain/writes/products';
 import { TEAM_CALLS } from '../domain/writes/team';
 import type { ConflictRow } from './db';
@@ -34,8 +35,6 @@ export const isFieldConflict = (c: ConflictRow): c is FieldConflictRow =>
 /** One row per record and field: a later conflict on the same field replaces the earlier. */
 export const fieldConflictId = (c: Pick<ConflictAnswer, 'entity' | 'id' | 'field'>) =>
   `field:${c.entity}:${c.id}:${c.field}`;
-
-export const DECIDED_PATH = '/v3/decided';
 
 /**
  * The one call that carries field changes of a record (issue 14), with their base values and the device's code:
@@ -109,8 +108,8 @@ export async function queueDecided(w: WriteContext, f: FieldConflict, choice: Ch
     time: isTimeField(f.entity, f.field),
   };
   return w.enqueue({
-    method: 'POST',
-    path: DECIDED_PATH,
+    method: LOG_CALLS.decided.method,
+    path: LOG_CALLS.decided.path,
     body,
     label: fill(MSG.decidedLogLabel, { field: f.label, record: f.record }),
   });

@@ -2,6 +2,7 @@ import { CONFIG_NAMES } from '../domain/configSheet';
 import { shopTimeZone } from '../domain/dates';
 import { fill, MSG } from '../domain/messages';
 import { LIMITS } from '../domain/schemas/fields';
+import { LOG_CALLS } from '../domain/writes/logLines';
 import { refusedWords, type RefusalFacts, type RefusedContext, type RefusedWords } from '../domain/refusals';
 import type { BayBookDB, ConflictRow, InvoiceRow, TransactionRow } from '../local/db';
 import { LocalWriteError, localWrite } from '../local/write';
@@ -21,9 +22,6 @@ export type KeptConflict = ConflictRow & {
   facts?: RefusalFacts;
   discarded?: { at: string; by: string; reason?: string; logEntry: string };
 };
-
-/** The path of the call that writes a discard to the activity log. */
-export const DISCARD_LOG_PATH = '/v3/discarded';
 
 export interface ExplainedConflict extends KeptConflict, RefusedWords {
   /** a discarded change: its activity-log line has reached the server */
@@ -87,7 +85,8 @@ export async function discardConflict(db: BayBookDB, id: string, reason = ''): P
     if (words.money && !why) throw new LocalWriteError(MSG.discardReasonRequired);
     if (c.entry.blobId) await w.db.blobs.delete(c.entry.blobId);
     let logEntry = '';
-    if (c.entry.path !== DISCARD_LOG_PATH) {
+    const { method, path } = LOG_CALLS.discarded;
+    if (c.entry.path !== path) {
       const { what, money } = words;
       const body = {
         entry_id: c.entry.id,
@@ -96,9 +95,7 @@ export async function discardConflict(db: BayBookDB, id: string, reason = ''): P
         reason: why,
         money,
       };
-      logEntry = (
-        await w.enqueue({ method: 'POST', path: DISCARD_LOG_PATH, body, label: fill(MSG.discardedLogLabel, { what }) })
-      ).id;
+      logEntry = (await w.enqueue({ method, path, body, label: fill(MSG.discardedLogLabel, { what }) })).id;
     }
     const kept: KeptConflict = { ...c, discarded: { at: w.now, by: w.session.username, reason: why, logEntry } };
     await w.db.conflicts.put(kept);
