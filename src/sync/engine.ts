@@ -3,7 +3,7 @@ import { onQueued, type Session } from '../local/write';
 import { outboxLockName } from './lock';
 import { decideFieldConflict, fieldConflicts } from './decisions';
 import { discardConflict, discardedConflicts, openConflicts } from './discard';
-import { retryConflict } from './outbox';
+import { retryConflict } from './retry';
 import { probe, refreshStatus, registerDevice, runOnce, type EngineCore } from './cycle';
 import type { SyncEngine, SyncEngineOptions, SyncReport } from './engineTypes';
 import { createStatusStore } from './status';

@@ -1,10 +1,8 @@
-import { newId } from '../domain/ids';
 import { factsOf, type RefusalFacts } from '../domain/refusals';
-import { SYNC_ENTITIES } from '../domain/sync';
 import type { BayBookDB, ConflictRow, OutboxEntry } from '../local/db';
 import { rebaseRows } from '../local/rows';
-import { answerConflicts, isFieldConflict, keepFieldConflicts } from './decisions';
-import { isDiscarded, type KeptConflict } from './discard';
+import { answerConflicts, keepFieldConflicts } from './decisions';
+import type { KeptConflict } from './discard';
 import { keepSentPhoto } from './photos';
 import { noteRepull } from './pull';
 import { tokenExpired, getTokens, dropUserToken } from './tokens';
@@ -68,7 +66,8 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
   return Math.round(base * (0.5 + random() * 0.5));
 }
 
-const ACTIVE = (e: OutboxEntry) => e.state !== 'rejected';
+/** An entry still on its way (not refused). */
+export const ACTIVE = (e: OutboxEntry) => e.state !== 'rejected';
 
 export function messageOf(err: unknown): string {
   if (err instanceof ApiError) {
@@ -232,153 +231,65 @@ export async function pushPass(opts: PushOptions): Promise<PushResult> {
       result.sent++;
       opts.onProgress?.({ sent: result.sent, refused: result.refused });
     } catch (err) {
-      const status = err instanceof ApiError ? err.status : undefined;
-      const msg = messageOf(err);
-      if (err instanceof ApiError && err.kind === 'http' && status === 401) {
-        // the token ran out or the user was removed: hold this user's entries until they sign in again
-        await dropUserToken(db, entry.actor, token);
-        await db.outbox.update(entry.seq!, { state: 'held', lastError: msg });
-        await db.outbox
-          .where('actor')
-          .equals(entry.actor)
-          .filter((e) => e.state === 'pending')
-          .modify({ state: 'held' });
-        result.heldFor[entry.actor] = await db.outbox
-          .where('actor')
-          .equals(entry.actor)
-          .filter((e) => e.state === 'held')
-          .count();
-        continue;
-      }
-      const attempts = entry.attempts + 1;
-      if (isRetryable(err)) {
-        // keep it, back off, retry: whatever the count (every attempt made the backoff longer, up to 5 min).
-        // Consecutive 5xx answers are counted for the shell; a network failure or a timeout is no answer from the
-        // server and leaves that count as it was.
-        const previous = (entry as TrackedEntry).serverErrors ?? 0;
-        const serverErrors = status !== undefined && status >= 500 ? previous + 1 : status !== undefined ? 0 : previous;
-        const retryAt = now() + backoffMs(attempts, random);
-        const lastError = failureText(err);
-        await db.outbox.update(entry.seq!, {
-          state: 'pending',
-          lastError,
-          notBefore: retryAt,
-          serverErrors,
-        } as Partial<TrackedEntry>);
-        result.retryAt = retryAt;
-        result.error = lastError;
-        if (status !== undefined && status >= 500) result.serverErrors = serverErrors;
-        break;
-      }
-      const body = err instanceof ApiError ? err.body : undefined;
-      const n = await refuseEntry(db, { ...entry, attempts, lastError: msg }, status ?? 0, msg, factsOf(body));
-      result.refused += n;
-      opts.onProgress?.({ sent: result.sent, refused: result.refused });
+      if ((await afterFailure(opts, { entry, token, err, now: now(), random }, result)) === 'stop') break;
     }
   }
   for (const [user, n] of Object.entries(result.heldFor)) if (!n) delete result.heldFor[user];
   return result;
 }
 
-// ---- conflicts --------------------------------------------------------------------------------------------------
-
-/** Why a refused change cannot be sent again on its own (`retryConflict`). */
-export class RetryError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RetryError';
-  }
-}
-
-const bySeq = (a: ConflictRow, b: ConflictRow) => (a.entry.seq ?? 0) - (b.entry.seq ?? 0) || a.at.localeCompare(b.at);
-
 /**
- * Sends a refused change again, after the user has read why it was refused: a NEW idempotency key (the old one
- * would replay the refusal), at the end of the queue, with its dependencies worked out again.
- *
- * A change is retried together with the changes that were refused because of it (and theirs), in their original
- * order, so a job goes after the customer it needs instead of meeting a 404. A change that was refused because of an
- * earlier one brings that one (and its own parents) along first; when that earlier change was discarded and the row
- * it would have made is nowhere, the retry is refused with a `RetryError` saying why. Returns the new entries.
+ * What a failed send leaves: 401 holds the user's entries (the pass goes on with the others); no answer, a timeout
+ * or a retryable status keeps the entry and backs off (the pass stops); any other refusal moves it to the conflicts
+ * with what needs it (the pass goes on).
  */
-export async function retryConflict(db: BayBookDB, id: string): Promise<OutboxEntry[]> {
-  return db.transaction('rw', db.tables, async () => {
-    const c = await db.conflicts.get(id);
-    if (!c || isDiscarded(c) || isFieldConflict(c)) return [];
-    // a discarded change is kept only as a trace: it counts as gone
-    const all = (await db.conflicts.toArray()).filter((x) => !isDiscarded(x) && !isFieldConflict(x));
-    const creatorOf = (rowId: string, except: string) =>
-      all.find((x) => x.id !== except && x.entry.creates?.includes(rowId));
-    const picked = new Map<string, ConflictRow>([[c.id, c]]);
-
-    // the earlier refused changes it needs (the rows they create), up the chain
-    const up = [c];
-    while (up.length) {
-      const child = up.shift()!;
-      const needs = new Set([
-        ...(child.entry.dependsOn ?? []),
-        ...child.entry.refs.filter((r) => !child.entry.creates.includes(r)),
-      ]);
-      for (const rowId of needs) {
-        const parent = creatorOf(rowId, child.id);
-        if (parent && !picked.has(parent.id)) {
-          picked.set(parent.id, parent);
-          up.push(parent);
-          continue;
-        }
-        if (parent || !child.dependsOnEntry || !(child.entry.dependsOn ?? []).includes(rowId)) continue;
-        // refused because of a change that is no longer in the list: fine if that row is queued or on the device
-        const queued = await db.outbox.where('creates').equals(rowId).filter(ACTIVE).first();
-        if (queued || (await rowOnDevice(db, rowId))) continue;
-        throw new RetryError(
-          `"${child.entry.label}" cannot be sent: it needs a record that an earlier refused change would have made, and that change was discarded. Discard this one too, or make the record again.`,
-        );
-      }
-    }
-    // the changes refused because of it (and of what it brings along), down the chain
-    const down = [...picked.values()];
-    while (down.length) {
-      const parent = down.shift()!;
-      for (const x of all) {
-        if (picked.has(x.id)) continue;
-        const needsIt =
-          x.dependsOnEntry === parent.id || (x.entry.dependsOn ?? []).some((r) => parent.entry.creates.includes(r));
-        if (!needsIt) continue;
-        picked.set(x.id, x);
-        down.push(x);
-      }
-    }
-
-    const queued: OutboxEntry[] = [];
-    for (const row of [...picked.values()].sort(bySeq)) {
-      const { seq: _old, ...rest } = row.entry;
-      const dependsOn: string[] = [];
-      const needs = new Set([...(rest.dependsOn ?? []), ...rest.refs]);
-      for (const need of needs) {
-        if (rest.creates.includes(need)) continue;
-        const creator = await db.outbox.where('creates').equals(need).filter(ACTIVE).first();
-        if (creator) dependsOn.push(need);
-      }
-      const entry: OutboxEntry = {
-        ...rest,
-        id: newId(),
-        state: 'pending',
-        attempts: 0,
-        lastError: '',
-        notBefore: undefined,
-        dependsOn,
-      };
-      delete (entry as TrackedEntry).serverErrors;
-      entry.seq = await db.outbox.add(entry);
-      queued.push(entry);
-    }
-    await db.conflicts.bulkDelete([...picked.keys()]);
-    return queued;
-  });
-}
-
-/** Is there a row with this id in any of the device's tables? */
-async function rowOnDevice(db: BayBookDB, id: string): Promise<boolean> {
-  for (const entity of SYNC_ENTITIES) if (await db.entity(entity).get(id)) return true;
-  return false;
+async function afterFailure(
+  opts: PushOptions,
+  sent: { entry: OutboxEntry; token: string | undefined; err: unknown; now: number; random: () => number },
+  result: PushResult,
+): Promise<'next' | 'stop'> {
+  const { db } = opts;
+  const { entry, token, err } = sent;
+  const status = err instanceof ApiError ? err.status : undefined;
+  const msg = messageOf(err);
+  if (err instanceof ApiError && err.kind === 'http' && status === 401) {
+    // the token ran out or the user was removed: hold this user's entries until they sign in again
+    await dropUserToken(db, entry.actor, token);
+    await db.outbox.update(entry.seq!, { state: 'held', lastError: msg });
+    await db.outbox
+      .where('actor')
+      .equals(entry.actor)
+      .filter((e) => e.state === 'pending')
+      .modify({ state: 'held' });
+    result.heldFor[entry.actor] = await db.outbox
+      .where('actor')
+      .equals(entry.actor)
+      .filter((e) => e.state === 'held')
+      .count();
+    return 'next';
+  }
+  const attempts = entry.attempts + 1;
+  if (isRetryable(err)) {
+    // keep it, back off, retry: whatever the count (every attempt made the backoff longer, up to 5 min).
+    // Consecutive 5xx answers are counted for the shell; a network failure or a timeout is no answer from the
+    // server and leaves that count as it was.
+    const previous = (entry as TrackedEntry).serverErrors ?? 0;
+    const serverErrors = status !== undefined && status >= 500 ? previous + 1 : status !== undefined ? 0 : previous;
+    const retryAt = sent.now + backoffMs(attempts, sent.random);
+    const lastError = failureText(err);
+    await db.outbox.update(entry.seq!, {
+      state: 'pending',
+      lastError,
+      notBefore: retryAt,
+      serverErrors,
+    } as Partial<TrackedEntry>);
+    result.retryAt = retryAt;
+    result.error = lastError;
+    if (status !== undefined && status >= 500) result.serverErrors = serverErrors;
+    return 'stop';
+  }
+  const body = err instanceof ApiError ? err.body : undefined;
+  result.refused += await refuseEntry(db, { ...entry, attempts, lastError: msg }, status ?? 0, msg, factsOf(body));
+  opts.onProgress?.({ sent: result.sent, refused: result.refused });
+  return 'next';
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamRepository } from '../../src/local/repositories/team';
 import { newId } from '../../src/domain/ids';
-import { RetryError } from '../../src/sync/outbox';
+import { RetryError } from '../../src/sync/retry';
 import { getRepull } from '../../src/sync/pull';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { drain, makeDevice, type Device } from './helpers';
