@@ -141,10 +141,12 @@ describe.each(DATABASES)('live changes on %s', (kind) => {
       d.engine.start();
       await expect.poll(() => d.net.calls.filter((c) => c.path === '/api/v3/sync/live').length).toBe(1);
       await disk.restart();
-      // reopened (after waits while the server was away), with no poll to fall back on
+      // reopened (after waits while the server was away), with no poll to fall back on. The waits double from 1 s
+      // (src/sync/live.ts), so a restart that takes T seconds is heard again within about 2T: on CI's loaded cores a
+      // PostgreSQL restart (pool, migrations, bootstrap) took long enough that 30 s was once not enough.
       await expect
         .poll(() => d.net.calls.filter((c) => c.path === '/api/v3/sync/live' && c.answered === 200).length, {
-          timeout: 30_000,
+          timeout: 60_000,
         })
         .toBeGreaterThanOrEqual(2);
       const res = await fetch(`${disk.url}/api/customer`, {
@@ -159,7 +161,7 @@ describe.each(DATABASES)('live changes on %s', (kind) => {
       d.engine.stop();
       await disk.dispose();
     }
-  });
+  }, 150_000);
 
   it('ends open streams when the server closes, so a graceful shutdown does not wait on them', async () => {
     const t = await startServer(kind);
