@@ -89,7 +89,7 @@ const formOf = (v: unknown): Partial<Record<'work_hour' | 'rate_hour', unknown>>
   v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
 
 /** The fields an invoice save names (those in its base), with the values it sends. */
-function invoiceChanges(sent: InvoiceSave, base: Record<string, unknown>): Record<string, unknown> {
+export function invoiceChanges(sent: InvoiceSave, base: Record<string, unknown>): Record<string, unknown> {
   const form = formOf(sent.formData);
   const values: Record<string, unknown> = {
     work_hour: form.work_hour,
@@ -142,6 +142,22 @@ export interface EstimateSave {
   discount?: number;
 }
 
+/** The values of an estimate save, by field. */
+const estimateValues = (sent: EstimateSave): Record<string, unknown> => ({
+  profile: profileOf(sent.profile),
+  services: sent.serviceInvoice,
+  work_hour: sent.formData.work_hour,
+  rate_hour: sent.formData.rate_hour,
+  products: lineKeys(sent.productInvoice),
+  discount: Number(sent.discount ?? 0),
+});
+
+/** The fields an estimate save names (those in its base), with the values it sends. */
+export function estimateChanges(sent: EstimateSave, base: Record<string, unknown>): Record<string, unknown> {
+  const values = estimateValues(sent);
+  return Object.fromEntries(ESTIMATE_SAVE_FIELDS.filter((f) => f in base).map((f) => [f, values[f]]));
+}
+
 /** An estimate save with its base values, decided against the estimate as it is now (as `decideInvoiceSave`). */
 export function decideEstimateSave<S extends EstimateSave>(
   now: Parameters<typeof estimateFields>[0],
@@ -149,15 +165,8 @@ export function decideEstimateSave<S extends EstimateSave>(
   base: Record<string, unknown>,
 ): DecidedSave<S> {
   const current = estimateFields(now);
-  const values: Record<string, unknown> = {
-    profile: profileOf(sent.profile),
-    services: sent.serviceInvoice,
-    work_hour: sent.formData.work_hour,
-    rate_hour: sent.formData.rate_hour,
-    products: lineKeys(sent.productInvoice),
-    discount: Number(sent.discount ?? 0),
-  };
-  const changes = Object.fromEntries(ESTIMATE_SAVE_FIELDS.filter((f) => f in base).map((f) => [f, values[f]]));
+  const values = estimateValues(sent);
+  const changes = estimateChanges(sent, base);
   const { apply, conflicts } = decideFields(current, { changes, base });
   const pick = (f: string) => (f in apply ? values[f] : current[f]);
   const save: S = {

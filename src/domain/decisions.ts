@@ -158,9 +158,10 @@ export const decidedSchema = object({
   choice: string<Choice>()
     .oneOf(['theirs', 'mine', 'edited'], 'Choose theirs, mine or edited')
     .required('Choose theirs, mine or edited'),
-  mine: mixed().optional(),
-  theirs: mixed().optional(),
-  value: mixed().optional(),
+  // null: nothing (a record deleted since has no value now)
+  mine: mixed().nullable().optional(),
+  theirs: mixed().nullable().optional(),
+  value: mixed().nullable().optional(),
   /** the values are cents: the log shows dollars */
   money: boolean().default(false),
   /** the values are UTC instants: the log shows them in the shop's time zone */

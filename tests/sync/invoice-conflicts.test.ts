@@ -19,6 +19,15 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
 
   const shared = () => sharedInvoice(two, 'IC');
 
+  /** An estimate for `hours` h at $50 and Brakes, made on the bay and pulled by both. */
+  async function sharedEstimate(first_name: string, last_name: string, hours: number) {
+    const profile = { first_name, last_name, contact: '', email: '' };
+    const form = { work_hour: hours, rate_hour: 5000 };
+    const est = await bay().estimates.create(profile, form, [], ['Brakes']);
+    await drain(two.tablet);
+    await drain(two.desk);
+    return { profile, form, est };
+  }
   const decisionsOn = async (id: string) =>
     (await two.tablet.engine.conflicts.decisions()).filter((c) => c.field.id === id);
 
@@ -129,11 +138,7 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
   });
 
   it('an estimate: services and customer details both land; the rate twice is a conflict, edited and sent', async () => {
-    const profile = { first_name: 'Al', last_name: 'Day', contact: '', email: '' };
-    const form = { work_hour: 1, rate_hour: 5000 };
-    const est = await bay().estimates.create(profile, form, [], ['Brakes']);
-    await drain(two.tablet);
-    await drain(two.desk);
+    const { profile, form, est } = await sharedEstimate('Al', 'Day', 1);
     await meanwhile(
       () => bay().estimates.edit(est.id, profile, form, [], ['Brakes', 'Oil change']),
       () => front().estimates.edit(est.id, { ...profile, contact: '8765550000' }, form, [], ['Brakes']),
@@ -158,11 +163,7 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
   });
 
   it('an estimate’s discount is a field: the desk’s 10 % and the bay’s services both land; twice, use mine', async () => {
-    const profile = { first_name: 'Bo', last_name: 'Ray', contact: '', email: '' };
-    const form = { work_hour: 2, rate_hour: 5000 };
-    const est = await bay().estimates.create(profile, form, [], ['Brakes']);
-    await drain(two.tablet);
-    await drain(two.desk);
+    const { profile, form, est } = await sharedEstimate('Bo', 'Ray', 2);
     await meanwhile(
       () => bay().estimates.edit(est.id, profile, form, [], ['Brakes', 'Tyres']),
       () => front().estimates.edit(est.id, profile, form, [], ['Brakes'], 10),
@@ -188,6 +189,34 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
     expect(await decisionsOn(est.id)).toEqual([]);
     expect(await (await auditDb(two.s)).estimates.get(est.id)).toMatchObject({ discount: 2000, total: 8000 });
     expect((await two.tablet.db.estimates.get(est.id))?.total).toBe(8000);
+  });
+
+  it('an estimate deleted since: the bay’s edit is not refused but waits as deleted; keep theirs decides', async () => {
+    const { profile, form, est } = await sharedEstimate('Cy', 'Lowe', 1);
+    await meanwhile(
+      () => bay().estimates.edit(est.id, profile, { work_hour: 3, rate_hour: 5000 }, [], ['Brakes']),
+      () => front().estimates.remove(est.id),
+    );
+    const [c, ...more] = await decisionsOn(est.id);
+    expect(more).toEqual([]);
+    expect(c.field).toMatchObject({ field: 'work_hour', mine: 3, base: 1, theirs: null, reason: 'deleted' });
+    expect(c.field.record).toBe(`Estimate ${est.number}`);
+    await two.tablet.engine.conflicts.decide(c.id, 'theirs');
+    await drain(two.tablet);
+    expect(await two.tablet.db.conflicts.toArray()).toEqual([]);
+    expect(form.work_hour).toBe(1);
+  });
+
+  it('an invoice deleted since: the bay’s save waits as deleted, nothing is refused', async () => {
+    const { inv, a } = await shared();
+    await meanwhile(
+      () => bay().invoices.edit(inv.id, { work_hour: 6, rate_hour: 5000 }, [{ ...a, qty: 2 }]),
+      // deleting an invoice is level 5's (the admin, through the API)
+      () => two.s.api('DELETE', '/invoice', { body: { data: { id: inv.id } } }),
+    );
+    const [c] = await decisionsOn(inv.id);
+    expect(c.field).toMatchObject({ field: 'work_hour', mine: 6, theirs: null, reason: 'deleted' });
+    expect(await two.tablet.db.conflicts.count()).toBe(1);
   });
 
   it('a save from a device from before (base_version, no base) is still refused when stale', async () => {

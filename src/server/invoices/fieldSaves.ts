@@ -114,3 +114,19 @@ export function returnConflicts(
   const theirs = lineKeys(inv.products as { id: string; qty: number }[]);
   return [{ field: RETURN_FIELD, mine: lineKeys(body.items), base: null, theirs, reason }];
 }
+
+/**
+ * A save with base on an invoice or estimate deleted since (issue 14): not a refusal but each field it changed waits
+ * as a conflict with reason `deleted` (what is there now: nothing), so the person sees what they wrote and decides.
+ * (A save without base, from an older device, is refused as not found, as before.)
+ */
+export function goneSave(
+  entity: 'invoices' | 'estimates',
+  id: string,
+  changes: Record<string, unknown>,
+  base: Record<string, unknown>,
+) {
+  const { conflicts } = decideFields(null, { changes, base });
+  const answers = conflicts.map((c) => ({ ...c, entity, id, by: '', device: '', at: '' }));
+  return { value: true, conflicts: answers, message: fill(MSG.fieldConflicts, { count: answers.length }) };
+}

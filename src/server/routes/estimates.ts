@@ -2,6 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { InvoiceLine } from '../../domain/entities';
 import { isId, newId } from '../../domain/ids';
+import { estimateChanges } from '../../domain/billingFields';
 import { withDevice } from '../../domain/fieldChanges';
 import { MSG } from '../../domain/messages';
 import { ESTIMATE_CALLS, estimateLine, planEstimate } from '../../domain/writes/estimates';
@@ -11,7 +12,7 @@ import { estimates, products } from '../db/schema';
 import { orHttp, refused } from '../http/plans';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
-import { estimateSaveOf, estimateSubject, nothingLands, saveConflicts } from '../invoices/fieldSaves';
+import { estimateSaveOf, estimateSubject, goneSave, nothingLands, saveConflicts } from '../invoices/fieldSaves';
 import { takeNumber } from '../numbers';
 
 /**
@@ -63,6 +64,8 @@ export function estimatesRoutes(app: FastifyInstance, s: AppServices) {
     async handler(ctx) {
       const { tx, body, changed, log } = ctx;
       const [cur] = await tx.select().from(estimates).where(eq(estimates.id, body.id)).for('update');
+      // with base, an estimate deleted since: what the save changed waits for a decision (issue 14)
+      if (!cur && body.base) return goneSave('estimates', body.id, estimateChanges(body, body.base), body.base);
       if (!cur) refused(missing(body.id));
       // with base: the fields someone changed since are conflicts, the rest land (issue 14, invoices/fieldSaves.ts)
       const decided = estimateSaveOf(cur, body);

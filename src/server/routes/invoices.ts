@@ -7,6 +7,7 @@ import { MSG, fill } from '../../domain/messages';
 import { invoiceFormSchema } from '../../domain/schemas';
 import { withDevice } from '../../domain/fieldChanges';
 import { INVOICE_CALLS, planNewInvoice } from '../../domain/writes/invoices';
+import { invoiceChanges } from '../../domain/billingFields';
 import {
   linesOf,
   openForEdit,
@@ -23,7 +24,14 @@ import type { AppServices } from '../http/services';
 import { validOrBadRequest } from '../http/validate';
 import { adjustPoints, applyStock, invoiceOr404, priceLines, writeInvoice, type InvoiceRow } from '../invoices/ledger';
 import { moveStock } from '../inventory/stock';
-import { invoiceSaveOf, nothingLands, returnConflicts, saveConflicts, storageConflicts } from '../invoices/fieldSaves';
+import {
+  goneSave,
+  invoiceSaveOf,
+  nothingLands,
+  returnConflicts,
+  saveConflicts,
+  storageConflicts,
+} from '../invoices/fieldSaves';
 import { refusalFacts } from '../invoices/refusalFacts';
 import { takeNumber } from '../numbers';
 import { readSettings } from '../settings';
@@ -85,6 +93,9 @@ const withDeviceLog = (plan: InvoiceChangePlan, device: string | undefined): Inv
   log: { ...plan.log, predicate: withDevice(plan.log.predicate, device) },
 });
 
+const invoiceExists = async (tx: WriteCtx<unknown>['tx'], id: string) =>
+  (await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, id))).length > 0;
+
 async function storeChange(ctx: WriteCtx<unknown>, inv: InvoiceRow, plan: InvoiceChangePlan) {
   const saved = await writeInvoice(ctx, inv, plan.invoice, plan.figures);
   await moveStockBy(ctx, plan.stock, plan.log.subject);
@@ -140,6 +151,10 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
     summary:
       'Save & recalculate an invoice {id, formData, productInvoice, base_version?}: stock moves by the difference',
     async handler(ctx) {
+      // with base, an invoice deleted since: what the save changed waits for a decision (issue 14)
+      const { base } = ctx.body;
+      if (base && !(await invoiceExists(ctx.tx, ctx.body.id)))
+        return goneSave('invoices', ctx.body.id, invoiceChanges(ctx.body, base), base);
       const inv = await invoiceOr404(ctx.tx, ctx.body.id, true);
       // with base: the fields someone changed since are conflicts, the rest land (issue 14, invoices/fieldSaves.ts)
       const decided = invoiceSaveOf(inv, ctx.body);
