@@ -29,10 +29,15 @@ export const RETURN_FIELD = 'returned';
 export const STORAGE_FIELD = 'storage';
 export const storageValue = (option: string | null | undefined, days: number | null | undefined): string =>
   option === 'on' ? `on, ${Number(days ?? 0)} days` : 'off';
-/** The switch a storage value asks for: on with its days, or off. */
-export function storageAsk(value: unknown): { on: boolean; days?: number } {
-  const m = /^on, (\d+) days$/.exec(String(value));
-  return m ? { on: true, days: Number(m[1]) } : { on: false };
+/**
+ * The switch a storage value asks for: off, or on with its days — as shown ("on, 5 days") or as a person types it in
+ * the decision list ("5"); null when it says neither.
+ */
+export function storageAsk(value: unknown): { on: boolean; days?: number } | null {
+  const text = String(value).trim().toLowerCase();
+  if (text === 'off') return { on: false };
+  const m = /^(?:on, )?(\d+)(?: days?)?$/.exec(text);
+  return m ? { on: true, days: Number(m[1]) } : null;
 }
 
 /** The fields of an invoice's save, as the row holds them. */

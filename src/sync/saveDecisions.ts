@@ -7,6 +7,7 @@ import {
   type EstimateProfileFields,
   type LineKey,
 } from '../domain/billingFields';
+import { MSG } from '../domain/messages';
 import type { InvoiceRow } from '../local/db';
 import type { FieldConflict } from '../local/fieldCalls';
 import { saveEstimate, type EstimateRow } from '../local/repositories/estimates';
@@ -56,6 +57,7 @@ export async function resendSave(w: WriteContext, f: FieldConflict, value: unkno
 async function resendInvoiceCall(w: WriteContext, f: FieldConflict, value: unknown, sent: unknown): Promise<boolean> {
   if (f.field === STORAGE_FIELD) {
     const ask = storageAsk(value);
+    if (!ask) throw new LocalWriteError(MSG.storageDays);
     await switchStorage(w, f.id, ask.on, ask.days);
   } else if (f.field === RETURN_FIELD) {
     const comment = (sent as { data?: { comment?: unknown } } | null)?.data?.comment;

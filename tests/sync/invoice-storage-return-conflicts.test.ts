@@ -49,6 +49,19 @@ describe.each(DATABASES)('two devices switch storage and return items on one inv
       'Storage charge conflict decided on a device: sent "on, 5 days" over "on, 7 days"',
     );
 
+    // edit and send: days as typed; words that are neither days nor off are refused at once
+    await drain(two.desk);
+    await meanwhile(
+      () => bay().invoices.setStorage(inv.id, true, 8),
+      () => front().invoices.setStorage(inv.id, true, 9),
+    );
+    const [typed] = await decisionsOn(inv.id);
+    await expect(two.tablet.engine.conflicts.decide(typed.id, 'edited', 'soon')).rejects.toThrow(/number of days/);
+    await two.tablet.engine.conflicts.decide(typed.id, 'edited', '10');
+    await drain(two.tablet);
+    expect(await onServer(inv.id)).toMatchObject({ storage: 'on', storage_days: 10 });
+
+    await drain(two.desk);
     await meanwhile(
       () => bay().invoices.setStorage(inv.id, false),
       () => front().invoices.setStorage(inv.id, false),
