@@ -43,10 +43,18 @@ describe('a first sync of more than one page of customers, in Chromium', () => {
     const first = (await feed.api('GET', '/v3/sync/changes?since=0&limit=1000', undefined, token)).body;
     expect([first.changes.length, first.more]).toEqual([1000, true]);
 
-    const dump = await dumpIndexedDb(page, 'baybook');
-    const rows = dump?.stores.customers.rows ?? [];
-    const cursor = dump?.stores.meta.rows.find((m) => m.key === 'cursor')?.value;
-    expect(cursor).toBeGreaterThan(2 * 1000);
+    // the sign-in returns while the pull may still be writing its last page: wait for the cursor to pass two pages
+    let dump: Awaited<ReturnType<typeof dumpIndexedDb>> = null;
+    await expect
+      .poll(
+        async () => {
+          dump = await dumpIndexedDb(page, 'baybook');
+          return Number(dump?.stores.meta.rows.find((m) => m.key === 'cursor')?.value ?? 0);
+        },
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThan(2 * 1000);
+    const rows = dump!.stores.customers.rows;
     const seeded = Array.from({ length: CUSTOMERS }, (_, i) => customerAt(i, NOW));
     expect(rows).toHaveLength(CUSTOMERS);
     expect(new Set(rows.map((r) => r.id))).toEqual(new Set(seeded.map((c) => c.id)));
