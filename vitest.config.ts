@@ -8,6 +8,18 @@ const MOCKING = [
   'tests/component/shell.test.tsx',
 ];
 
+/** What both component projects share. */
+const COMPONENT = {
+  environment: 'jsdom' as const,
+  setupFiles: ['tests/component/setup.ts'],
+  // screens render lazily over a real (fake-indexeddb) database: on two shared cores one test can take seconds
+  testTimeout: 20_000,
+  // A screen follows live queries, so a test that asserts a second figure right after waiting for the first can read
+  // it one render early on loaded cores. Such tests are fixed as found (wait for every figure at once); one retry keeps
+  // a late render from failing a CI run meanwhile. A real fault fails both tries.
+  retry: 1,
+};
+
 // One project per suite of DESIGN.md "Tests" (the component suite is two: files that mock a module run isolated);
 // scripts/test.mjs runs them in order and sums the counts.
 //
@@ -31,32 +43,16 @@ export default defineConfig({
       },
       {
         test: {
+          ...COMPONENT,
           name: 'component',
           include: ['tests/component/**/*.test.tsx'],
           exclude: MOCKING,
           // The screens' modules are imported once per worker, not once per file (import was most of a file's time).
           // Each test renders into a fresh DOM and names its own IndexedDB database.
           isolate: false,
-          environment: 'jsdom',
-          setupFiles: ['tests/component/setup.ts'],
-          // screens render lazily over a real (fake-indexeddb) database: on two shared cores one test can take seconds
-          testTimeout: 20_000,
-          // A screen follows live queries, so a test that asserts a second figure right after waiting for the first
-          // can read it one render early on loaded cores. Such tests are fixed as found (wait for every figure at
-          // once); one retry keeps a late render from failing a CI run meanwhile. A real fault fails both tries.
-          retry: 1,
         },
       },
-      {
-        test: {
-          name: 'component-mocking',
-          include: MOCKING,
-          environment: 'jsdom',
-          setupFiles: ['tests/component/setup.ts'],
-          testTimeout: 20_000,
-          retry: 1,
-        },
-      },
+      { test: { ...COMPONENT, name: 'component-mocking', include: MOCKING } },
       {
         test: {
           name: 'api',

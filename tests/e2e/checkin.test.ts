@@ -138,7 +138,10 @@ describe('check-in offline in Chromium', () => {
       expect(await page.evaluate(() => (window as { __xss?: number }).__xss), `HTML ran on ${path}`).toBeUndefined();
     }
     expect(await page.getByTestId('online-state').textContent()).toBe('Offline');
-    expect(await page.getByTestId('waiting-count').textContent()).toMatch(/^[1-9]\d* changes? not yet on the server$/);
+    // the count is read after each page load ("Counting changes…" until then)
+    await expect
+      .poll(() => page.getByTestId('waiting-count').textContent())
+      .toMatch(/^[1-9]\d* changes? not yet on the server$/);
     // Background Sync is asked to wake the service worker's outbox when the link is back, even with the tab closed
     const tags = await page.evaluate(async () => {
       const reg = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
