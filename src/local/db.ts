@@ -1,4 +1,4 @@
-import Dexie, { type Table } from 'dexie';
+import Dexie, { type DexieConstructor, type DexieOptions, type Table } from 'dexie';
 import type { DeviceRow } from '../domain/model';
 import type { SyncEntityName } from '../domain/sync';
 import { DB_VERSION, declareVersions } from './dbVersions';
@@ -39,6 +39,7 @@ export type ProductRow = StoredRow<'products'>;
 export type InvoiceRow = StoredRow<'invoices'>;
 export type TransactionRow = StoredRow<'transactions'>;
 export type CashupRow = StoredRow<'cashups'>;
+export type ClockRow = StoredRow<'clock_entries'>;
 
 export type OutboxState = 'pending' | 'held' | 'sending' | 'rejected';
 
@@ -127,23 +128,15 @@ export function isConnectionLost(err: unknown): boolean {
   );
 }
 
-export class BayBookDB extends Dexie {
-  customers!: EntityTables['customers'];
-  jobs!: EntityTables['jobs'];
-  services!: EntityTables['services'];
-  service_photos!: EntityTables['service_photos'];
-  service_log!: EntityTables['service_log'];
-  suppliers!: EntityTables['suppliers'];
-  products!: EntityTables['products'];
-  product_photos!: EntityTables['product_photos'];
-  inventory_log!: EntityTables['inventory_log'];
-  invoices!: EntityTables['invoices'];
-  estimates!: EntityTables['estimates'];
-  transactions!: EntityTables['transactions'];
-  cashups!: EntityTables['cashups'];
-  config!: EntityTables['config'];
-  users!: EntityTables['users'];
-  sys_log!: EntityTables['sys_log'];
+/**
+ * Dexie with a property per synced table, typed from the entity model: Dexie sets each table's property when the
+ * versions declare its store, so a table added to src/domain/model (and its Dexie version) needs no line here.
+ */
+type EntityDexieConstructor = Pick<DexieConstructor, keyof DexieConstructor> &
+  (new (name: string, options?: DexieOptions) => Dexie & EntityTables);
+const EntityDexie = Dexie as EntityDexieConstructor;
+
+export class BayBookDB extends EntityDexie {
   outbox!: Table<OutboxEntry, number>;
   conflicts!: Table<ConflictRow, string>;
   shadow!: Table<ShadowRow, [string, string]>;

@@ -174,7 +174,15 @@ export const SCHEMA_V8 = {
   sys_log: 'id, [created_at+id], [subject+id], *word_keys',
 } as const;
 
-export const DB_VERSION = 8;
+/**
+ * Version 9 (issue 18): the technician time clock — a job's stretches by `job_id`, a technician's by
+ * `[username+started_at]`, the hours report's date range by `started_at`. A new table: no upgrade function.
+ */
+export const SCHEMA_V9 = {
+  clock_entries: 'id, job_id, [username+started_at], started_at',
+} as const;
+
+export const DB_VERSION = 9;
 
 /** Every version in order (the last one listing a table holds its current indexes). */
 export const SCHEMA_HISTORY: readonly Readonly<Record<string, string>>[] = [
@@ -186,6 +194,7 @@ export const SCHEMA_HISTORY: readonly Readonly<Record<string, string>>[] = [
   SCHEMA_V6,
   SCHEMA_V7,
   SCHEMA_V8,
+  SCHEMA_V9,
 ];
 
 /** Declares the versions up to `upTo` (tests open older ones to upgrade from them) with their upgrades. */
@@ -245,4 +254,5 @@ export function declareVersions(db: Dexie, upTo: number): void {
   }
   if (upTo >= 7) db.version(7).stores(SCHEMA_V7);
   if (upTo >= 8) db.version(8).stores(SCHEMA_V8);
+  if (upTo >= 9) db.version(9).stores(SCHEMA_V9);
 }

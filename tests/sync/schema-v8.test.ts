@@ -51,7 +51,7 @@ describe('device database version 8 (issue 13: fewer indexes per row)', () => {
     await v7.meta.put({ key: 'cursor', value: 42 });
     v7.close();
 
-    const v8 = new BayBookDB(name);
+    const v8 = new BayBookDB(name, { upTo: 8 });
     await v8.open();
     try {
       expect(v8.verno).toBe(8);

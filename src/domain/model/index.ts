@@ -1,6 +1,6 @@
 import { cashups, estimates, invoices, transactions } from './billing';
 import { customers } from './customers';
-import { jobs, serviceLog, servicePhotos } from './jobs';
+import { clockEntries, jobs, serviceLog, servicePhotos } from './jobs';
 import { config, services, sysLog, users } from './shop';
 import { inventoryLog, productPhotos, products, suppliers } from './stock';
 import type { JsonRow } from './table';
@@ -20,6 +20,7 @@ export const MODEL = {
   jobs,
   service_photos: servicePhotos,
   service_log: serviceLog,
+  clock_entries: clockEntries,
   products,
   product_photos: productPhotos,
   suppliers,

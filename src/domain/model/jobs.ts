@@ -95,3 +95,36 @@ export const serviceLog = table({
   serverIndexes: [{ name: 'service_log_job_idx', on: ['job_id'] }],
   device: { indexes: ['[job_id+created_at]'] },
 });
+
+/**
+ * The technician time clock (issue 18): one row per stretch a technician worked on a job, from start (or resume) to
+ * pause or stop. A running stretch has no `stopped_at`; pausing or stopping sets it once, so a row changes at most
+ * twice (its end set, a pause turned into a stop) and several technicians on one job never write the same row.
+ */
+export const clockEntries = table({
+  name: 'clock_entries',
+  // the job screens' level (SPEC §6 "above 2": a technician's list of jobs)
+  level: 3,
+  fields: {
+    id: uuid().primaryKey(),
+    job_id: uuid(),
+    /** the technician clocked, as signed in */
+    username: text(),
+    started_at: time(),
+    stopped_at: time().nullable(),
+    /** how the stretch ended: '' while running, 'pause' or 'stop' */
+    ended: text<ClockEnd>().default(''),
+    /** the device that started it ('S' through the API) */
+    device: text().default('S'),
+    ...stamps,
+  },
+  serverIndexes: [
+    { name: 'clock_entries_job_idx', on: ['job_id'] },
+    { name: 'clock_entries_user_idx', on: ['username', 'started_at'] },
+    { name: 'clock_entries_started_idx', on: ['started_at'] },
+  ],
+  device: { indexes: ['job_id', '[username+started_at]', 'started_at'] },
+});
+
+/** How a clock stretch ended: '' while it runs. */
+export type ClockEnd = '' | 'pause' | 'stop';

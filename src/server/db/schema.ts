@@ -4,7 +4,7 @@ import { syncedTables } from './model';
 
 /**
  * The one schema of BayBook, for PGlite and PostgreSQL alike (migrations are generated from it by drizzle-kit).
- * The 16 synced tables are the entity model's (src/domain/model, built by ./model.ts): a field is added there, once.
+ * The 17 synced tables are the entity model's (src/domain/model, built by ./model.ts): a field is added there, once.
  * The tables below them are the server's own (devices, number series, the change log, idempotency, sign-in limits,
  * photo bytes), plain drizzle. Money is integer cents in bigint columns read as JS numbers (safe to 2^53 cents).
  * Times are timestamptz.
@@ -19,6 +19,7 @@ export const {
   jobs,
   service_photos: servicePhotos,
   service_log: serviceLog,
+  clock_entries: clockEntries,
   suppliers,
   products,
   product_photos: productPhotos,
