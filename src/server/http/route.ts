@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Schema } from 'yup';
 import { findApiRoute, type ApiRoute } from '../../domain/apiRoutes';
@@ -8,19 +8,14 @@ import { newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
 import { isStorableText } from '../../domain/schemas/fields';
 import { can } from '../../domain/permissions';
-import { soleUser, waitForTurn, type Db, type Tx } from '../db/client';
-import { idempotency, sysLog, users } from '../db/schema';
+import { waitForTurn, type Db, type Tx } from '../db/client';
+import { idempotency, sysLog } from '../db/schema';
+import { authenticate, forgetUsers, keepUsersOf, type User } from './auth';
 import { writeChangeLog } from './changes';
 import { bodyDoc, multipartDoc, queryDoc, type MultipartDoc, type QueryParamDoc } from './openapi';
-import { HttpError, badRequest, forbidden, unauthorized } from './errors';
+import { HttpError, badRequest, forbidden } from './errors';
 import type { AppServices } from './services';
 import { validOrBadRequest } from './validate';
-
-export interface User {
-  id: string;
-  username: string;
-  permission: number;
-}
 
 export interface ReadCtx<B> {
   req: FastifyRequest;
@@ -101,40 +96,6 @@ async function validate<B>(schema: Schema<B> | undefined, raw: unknown): Promise
   return schema ? validOrBadRequest(schema, raw) : (raw as B);
 }
 
-/**
- * Signed-in users by username, kept only where this process is the database's only user (PGlite): there every
- * change to a user is a write through runWrite that reports `changed('users', …)` (the pull needs it too), and such
- * a write empties this map when it commits, so a removal or demotion still takes effect at once. It saves the
- * users lookup of every request (≈ 0.5 ms of PGlite's single thread; docs/PERFORMANCE.md). PostgreSQL may be shared
- * by several processes: every request reads the row there.
- */
-const knownUsers = new WeakMap<Db, { rows: Map<string, User>; generation: number }>();
-
-/** Verifies the bearer token and loads the user: a deleted user or a forged/expired token is 401. */
-export async function authenticate(req: FastifyRequest, db: Db): Promise<User> {
-  let payload: { username?: unknown; permission?: unknown };
-  try {
-    payload = await req.jwtVerify();
-  } catch {
-    throw unauthorized(MSG.unauthorized);
-  }
-  if (typeof payload.username !== 'string') throw unauthorized(MSG.unauthorized);
-  const known = knownUsers.get(db);
-  let row = known?.rows.get(payload.username);
-  if (!row) {
-    const generation = known?.generation;
-    [row] = await db
-      .select({ id: users.id, username: users.username, permission: users.permission })
-      .from(users)
-      .where(and(eq(users.username, payload.username), eq(users.deleted, false)));
-    if (!row) throw unauthorized(MSG.unauthorized);
-    // not when a change to users committed while this lookup ran: the row read may be the older one
-    if (known && known.generation === generation) known.rows.set(row.username, row);
-  }
-  // the database is the authority: a demotion takes effect at once, a token never raises a level
-  return { ...row, permission: Math.min(row.permission, Number(payload.permission) || 0) };
-}
-
 function hashRequest(method: string, path: string, body: unknown): string {
   return createHash('sha256')
     .update(`${method} ${path}\n${JSON.stringify(body ?? null)}`)
@@ -155,7 +116,7 @@ export function defineRoute<B>(app: FastifyInstance, services: AppServices, def:
   const meta = findApiRoute(def.method, def.path);
   if (!meta) throw new Error(`Route ${def.method} ${def.path} is not in src/domain/apiRoutes.ts`);
   const { db } = services;
-  if (soleUser(db) && !knownUsers.has(db)) knownUsers.set(db, { rows: new Map(), generation: 0 });
+  keepUsersOf(db);
   if (def.body)
     ROUTE_SCHEMAS.set(`${def.method} ${def.path}`, {
       method: def.method,
@@ -278,11 +239,7 @@ async function runWrite<B>(
       return response;
     });
     // committed: the next request of that user reads the row again
-    const known = usersChanged && knownUsers.get(db);
-    if (known) {
-      known.rows.clear();
-      known.generation++;
-    }
+    if (usersChanged) forgetUsers(db);
     return answer;
   } catch (thrown) {
     if (thrown instanceof ReplayFound) return replay();

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gte, lt, max, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { object, string } from 'yup';
 import { startOfShopDay } from '../../../domain/dates';
 import { jobIdSchema } from '../../../domain/schemas';
+import { prepared } from '../../db/prepared';
 import { changeLog, jobs } from '../../db/schema';
 import { pageQueryDoc } from '../../http/openapi';
 import { pageParams } from '../../http/paging';
@@ -26,6 +27,22 @@ const ORDERABLE = {
   book_start: jobs.book_start,
 } as const;
 
+type Orderable = keyof typeof ORDERABLE;
+const orderable = (name: string | undefined): Orderable =>
+  name !== undefined && Object.hasOwn(ORDERABLE, name) ? (name as Orderable) : 'created_at';
+
+/** A page of the job table without a search, one prepared statement per sort (the list's commonest read). */
+const unsearchedPage = (db: AppServices['db'], orderBy: Orderable, dir: 'asc' | 'desc') =>
+  prepared(db, `jobs_page_${orderBy}_${dir}`, (d) =>
+    d
+      .select()
+      .from(jobs)
+      .orderBy((dir === 'asc' ? asc : desc)(ORDERABLE[orderBy]), desc(jobs.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`jobs_page_${orderBy}_${dir}`),
+  );
+
 /**
  * The paged job table's totals by search, each kept while the change feed's head stays where it was: every write to
  * a job adds a change in its own transaction, so an unchanged head means an unchanged count — on every instance
@@ -35,7 +52,12 @@ const ORDERABLE = {
 function jobTotals(db: AppServices['db']) {
   const kept = new Map<string, { head: number; n: number }>();
   return async (search: string, where: SQL | undefined) => {
-    const [{ head }] = await db.select({ head: max(changeLog.seq) }).from(changeLog);
+    const [{ head }] = await prepared(db, 'change_log_head', (d) =>
+      d
+        .select({ head: max(changeLog.seq) })
+        .from(changeLog)
+        .prepare('change_log_head'),
+    ).execute();
     const hit = kept.get(search);
     if (hit && hit.head === Number(head ?? 0)) return hit.n;
     const [{ n }] = await db.select({ n: count() }).from(jobs).where(where);
@@ -128,8 +150,10 @@ function tableRoutes(app: FastifyInstance, s: AppServices) {
     },
     async handler({ query }) {
       const { page, perPage, offset } = pageParams(query, 10);
-      const column = ORDERABLE[(query.orderBy ?? 'created_at') as keyof typeof ORDERABLE] ?? jobs.created_at;
-      const direction = String(query.orderDirection ?? 'desc').toLowerCase() === 'asc' ? asc : desc;
+      const orderBy = orderable(query.orderBy);
+      const column = ORDERABLE[orderBy];
+      const dir = String(query.orderDirection ?? 'desc').toLowerCase() === 'asc' ? 'asc' : 'desc';
+      const direction = dir === 'asc' ? asc : desc;
       const where = searchJobs(query.search ?? '');
       const n = await totals(
         String(query.search ?? '')
@@ -137,13 +161,15 @@ function tableRoutes(app: FastifyInstance, s: AppServices) {
           .toLowerCase(),
         where,
       );
-      const rows = await db
-        .select()
-        .from(jobs)
-        .where(where)
-        .orderBy(direction(column), desc(jobs.id))
-        .limit(perPage)
-        .offset(offset);
+      const rows = where
+        ? await db
+            .select()
+            .from(jobs)
+            .where(where)
+            .orderBy(direction(column), desc(jobs.id))
+            .limit(perPage)
+            .offset(offset)
+        : await unsearchedPage(db, orderBy, dir).execute({ limit: perPage, offset });
       return { value: true, data: { data: rows, page, total: n } };
     },
   });
