@@ -65,5 +65,7 @@ export default defineConfig({
     buildMeta(),
   ],
   build: { sourcemap: false, chunkSizeWarningLimit: 1200 },
+  // the pull's worker (src/sync/pullWorker.ts) is started as a module worker: built as an ES module (its own chunk)
+  worker: { format: 'es' },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/docs': 'http://127.0.0.1:3000' } },
 });

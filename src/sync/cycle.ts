@@ -3,7 +3,7 @@ import { getDeviceId, type Session } from '../local/write';
 import type { SyncEngineOptions, SyncReport } from './engineTypes';
 import { withLock } from './lock';
 import { backoffMs, failureText, pushPass, type PushResult } from './outbox';
-import { pull as runPull } from './pull';
+import { pull } from './pull';
 import { clearRepull, getRepull, repullRows, type Repull } from './repull';
 import type { StatusStore, SyncStatus } from './status';
 import { outboxSummary } from './summary';
@@ -180,6 +180,7 @@ async function pullInto(
   repull: Repull | null,
 ): Promise<boolean> {
   const { db, opts } = core;
+  const runPull = opts.pull ?? pull;
   try {
     report.pull = await runPull({
       db,
@@ -188,6 +189,8 @@ async function pullInto(
       pageSize: opts.pageSize,
       timeoutMs: opts.timeoutMs,
       onProgress: (p) => core.status.set({ pulling: p }),
+      // the engine's own fetch to the API (not a caller's transport or fetch): the pull may leave the main thread
+      workerBaseUrl: opts.transport || opts.fetch ? undefined : (opts.baseUrl ?? '/api'),
     });
     // the pull brought every row changed since the cursor: the refused rows are the server's again
     if (repull) await clearRepull(db, repull);

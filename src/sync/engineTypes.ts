@@ -4,7 +4,7 @@ import type { Choice } from '../domain/decisions';
 import type { FieldConflictRow } from './decisions';
 import type { ExplainedConflict } from './discard';
 import type { PushResult } from './outbox';
-import type { PullResult } from './pullTypes';
+import type { PullOptions, PullResult } from './pullTypes';
 import type { StatusStore, SyncStatus } from './status';
 import type { ChannelClass } from './syncNews';
 import type { Transport } from './transport';
@@ -33,6 +33,11 @@ export interface SyncEngineOptions {
   broadcastChannel?: ChannelClass | null;
   /** hear the server's live changes (src/sync/live.ts) and sync on each; the app turns it on, tests mostly not */
   live?: boolean;
+  /**
+   * Runs the pull: in this thread by default; the app gives `pullOffMain` (src/sync/pullInWorker.ts), which moves it
+   * to a worker. Given by the app, not imported here, so the service worker's bundle holds no second worker script.
+   */
+  pull?: (opts: PullOptions) => Promise<PullResult>;
 }
 
 export interface SyncReport {

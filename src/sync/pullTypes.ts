@@ -1,5 +1,5 @@
 import type { BayBookDB, Row } from '../local/db';
-import type { Transport } from './transport';
+import type { ApiErrorKind, Transport } from './transport';
 
 /** The pull's page of changes (GET /v3/sync/changes), its options, progress and result (pull.ts). */
 
@@ -43,7 +43,32 @@ export interface PullOptions {
   onProgress?: (p: PullProgress) => void;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * The API root a dedicated worker pulls from (pullInWorker.ts): the fetch, parse and IndexedDB writes leave the
+   * page's main thread. Absent (a transport of the caller's own, the service worker, Node): the pull runs here.
+   */
+  workerBaseUrl?: string;
 }
+
+/** The page asks the pull worker (pullWorker.ts) to pull `dbName` from `baseUrl`, or to stop a pull it asked for. */
+export type PullAsk =
+  | { id: number; type: 'pull'; dbName: string; baseUrl: string; token: string; pageSize?: number; timeoutMs?: number }
+  | { id: number; type: 'abort' };
+
+/** An error as it crosses from the worker (an ApiError keeps its kind, status and body: cycle.ts reads them). */
+export interface PullFailure {
+  name: string;
+  message: string;
+  kind?: ApiErrorKind;
+  status?: number;
+  body?: unknown;
+}
+
+/** The pull worker's answers to one ask: its progress after each page, then its result or its error. */
+export type PullReply =
+  | { id: number; type: 'progress'; progress: PullProgress }
+  | { id: number; type: 'done'; result: PullResult }
+  | { id: number; type: 'failed'; error: PullFailure };
 
 export interface PullResult {
   applied: number;

@@ -11,11 +11,21 @@ import { ADMIN, DIST, apiAt, browser, dumpIndexedDb, ensureBuild, signInAdmin } 
 /**
  * A new device's first sync over several pages of one table (issue 13): the server holds 2,500 customers, the pull
  * asks for pages of 1,000 changes (src/sync/pull.ts), so the customers come in three pages, each written with its
- * cursor. Every customer must arrive once, as the server has it, and the Customers screen must page them all.
+ * cursor. Every customer must arrive once, as the server has it, and the Customers screen must page them all. The
+ * pull runs in its dedicated worker (src/sync/pullWorker.ts): the worker fetched the pages, the page's own fetch none.
  */
 
 const CUSTOMERS = 2_500;
 const NOW = Date.UTC(2026, 10, 1);
+const FEED = '/v3/sync/changes';
+
+/** Counts the feed requests the page's main thread makes through fetch (sessionStorage: it outlives a page load). */
+const COUNT_MAIN_PULLS = `const pageFetch = window.fetch;
+window.fetch = (input, init) => {
+  const url = typeof input === 'string' ? input : input instanceof Request ? input.url : String(input);
+  if (url.includes('${FEED}')) sessionStorage.setItem('mainPulls', String(Number(sessionStorage.getItem('mainPulls') ?? 0) + 1));
+  return pageFetch(input, init);
+};`;
 
 describe('a first sync of more than one page of customers, in Chromium', () => {
   let server: Product;
@@ -28,6 +38,7 @@ describe('a first sync of more than one page of customers, in Chromium', () => {
     await seedServer(dataDir, { customers: CUSTOMERS, jobs: 0, invoices: 0, payments: 0 }, NOW);
     server = await spawnProduct({ dist: DIST, admin: ADMIN, dataDir });
     ctx = await browser();
+    await ctx.addInitScript(COUNT_MAIN_PULLS);
     page = await ctx.newPage();
   }, 180_000);
   afterAll(async () => {
@@ -71,6 +82,16 @@ describe('a first sync of more than one page of customers, in Chromium', () => {
         vin_end_key: c.vin_end_key,
       });
     }
+
+    // the pages came through the pull's worker; the page's main thread asked the feed for nothing
+    const pullWorker = page.workers().find((w) => w.url().includes('pullWorker'));
+    expect(pullWorker?.url()).toBeDefined();
+    const workerPulls = await pullWorker!.evaluate(
+      (feed) => performance.getEntriesByType('resource').filter((e) => e.name.includes(feed)).length,
+      FEED,
+    );
+    expect(workerPulls).toBeGreaterThanOrEqual(3);
+    expect(await page.evaluate(() => sessionStorage.getItem('mainPulls'))).toBeNull();
 
     await page.goto(`${server.url}/view-customers`);
     const info = page.getByTestId('table-customers').getByTestId('page-info');

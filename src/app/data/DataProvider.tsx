@@ -3,6 +3,7 @@ import { createRepositories } from '../../local/repositories';
 import { createStorageMonitor } from '../../local/storage';
 import type { Session } from '../../local/write';
 import { createSyncEngine, isSending } from '../../sync/engine';
+import { pullOffMain } from '../../sync/pullInWorker';
 import { setOutboxBusyProvider } from '../shell/buildCheck';
 import { currentUser } from '../session/session';
 import type { AppData } from './context';
@@ -17,7 +18,13 @@ export { DataProvider, useRepos, useSync, type AppData } from './context';
  */
 export function createData(dbName = 'baybook', opts: { baseUrl?: string; fetch?: typeof fetch; live?: boolean } = {}): AppData {
   const db = openLocalDb(dbName);
-  const engine = createSyncEngine({ db, baseUrl: opts.baseUrl ?? '/api', fetch: opts.fetch, live: opts.live });
+  const engine = createSyncEngine({
+    db,
+    baseUrl: opts.baseUrl ?? '/api',
+    fetch: opts.fetch,
+    live: opts.live,
+    pull: pullOffMain,
+  });
   const storage = createStorageMonitor(db);
   void storage.check().catch(() => undefined);
   return { db, repos: createRepositories(db), engine, storage };
