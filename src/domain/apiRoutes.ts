@@ -137,6 +137,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // the cash-up at closing (issue 18): the day's record, and the list of past ones
   r('POST', '/v3/cashup', 'cashup.close'),
   r('GET', '/v3/cashups', 'cashup.close'),
+  // the technician time clock on a job (issue 18): start, pause, resume and stop the signed-in member's clock
+  r('POST', '/v3/clock/start', 'job.clock'),
+  r('POST', '/v3/clock/pause', 'job.clock'),
+  r('POST', '/v3/clock/resume', 'job.clock'),
+  r('POST', '/v3/clock/stop', 'job.clock'),
 ];
 
 export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;

@@ -261,6 +261,15 @@ export const MSG = {
   cashupDay: 'Enter the day to cash up (YYYY-MM-DD)',
   cashupFuture: 'The day {day} has not begun yet: nothing to cash up',
   cashupTaken: 'The cash-up for {day} ({till}) was already made by {who} at {time}',
+  // the technician time clock (issue 18; beyond SPEC)
+  clockStarted: 'Clock started',
+  clockPaused: 'Clock paused',
+  clockStopped: 'Clock stopped',
+  clockJob: 'Choose the job to clock',
+  clockRunning: 'You are already clocked on job {number}: pause or stop it first',
+  clockNotRunning: 'You are not clocked on job {number}',
+  clockNotPaused: 'You have no paused clock on job {number}',
+  clockJobClosed: 'Job {number} is {status}: its clock cannot start',
   // scan instead of typing (issue 18; beyond SPEC): what happened with the camera, and what to do
   scanNoCamera: 'This device has no camera BayBook can use. Type the code, or use a barcode scanner.',
   scanRefused:

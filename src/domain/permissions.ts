@@ -64,6 +64,8 @@ export const ACTIONS = {
   'job.reopenFinal': 5,
   // beyond SPEC (issue 18): the end-of-day cash-up, at the level of the Transactions and Reports screens
   'cashup.close': 5,
+  // beyond SPEC (issue 18): the time clock on a job, for whoever works on jobs (SPEC §6: status and photos, above 2)
+  'job.clock': 3,
 } as const satisfies Record<string, Level>;
 
 export type Action = keyof typeof ACTIONS;

@@ -2,13 +2,10 @@ import { isValid, parseISO } from 'date-fns';
 import { object, string, type InferType } from 'yup';
 import { MSG } from '../messages';
 import { idField } from './common';
-import { LIMITS, blankAsMissing, boundedText, cents } from './fields';
+import { LIMITS, blankAsMissing, boundedText, cents, deviceCode, instantText } from './fields';
 
-/** A device code ('B2'), or 'S' for a call made straight through the API (src/server/numbers.ts NUMBER_PATTERN). */
-const DEVICE_CODE = /^(S|[A-Z]\d{1,4})$/;
 /** this millennium's days: a cash-up is of a day the shop traded (and PostgreSQL has no year 0) */
 const DAY = /^2\d{3}-\d{2}-\d{2}$/;
-const INSTANT = /^2\d{3}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
  * The cash-up at closing (issue 18): the shop day, the cash counted in the drawer (cents), a note; the device that
@@ -21,9 +18,7 @@ export const cashupSchema = object({
     .test('day', MSG.cashupDay, (v) => DAY.test(v) && isValid(parseISO(v))),
   counted_cash: cents('Counted cash', MSG.cashupCounted).transform(blankAsMissing).required(MSG.cashupCounted),
   note: boundedText('Note', LIMITS.note, MSG.noteMax).trim().default(''),
-  device: string().matches(DEVICE_CODE, MSG.invalidId).default('S'),
-  closed_at: string()
-    .optional()
-    .test('instant', MSG.invalidDates, (v) => v === undefined || (INSTANT.test(v) && !Number.isNaN(Date.parse(v)))),
+  device: deviceCode(),
+  closed_at: instantText(MSG.invalidDates),
 });
 export type CashupInput = InferType<typeof cashupSchema>;

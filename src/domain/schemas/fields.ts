@@ -72,6 +72,22 @@ export const cents = (field: string, invalid: string, max: number = LIMITS.money
     .min(0, invalid)
     .max(max, fill(MSG.amountMax, { field, max: formatUSD(max) }));
 
+/** A device code ('B2'), or 'S' for a call made straight through the API (src/server/numbers.ts NUMBER_PATTERN). */
+const DEVICE_CODE = /^(S|[A-Z]\d{1,4})$/;
+const INSTANT = /^2\d{3}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The device that made a record: its code, 'S' when left out. */
+export const deviceCode = () => string().matches(DEVICE_CODE, MSG.invalidId).default('S');
+
+/**
+ * When a device did something, ISO with its offset, optional (a write made offline keeps its time when it arrives
+ * later); this millennium's, since PostgreSQL has no year 0.
+ */
+export const instantText = (message: string) =>
+  string()
+    .optional()
+    .test('instant', message, (v) => v === undefined || (INSTANT.test(v) && !Number.isNaN(Date.parse(v))));
+
 /** A whole number from `min` to `max` (1e308 and 2^53+1 are whole numbers too: the range refuses them). */
 export const wholeNumber = (
   field: string,

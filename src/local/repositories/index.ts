@@ -1,5 +1,6 @@
 import type { BayBookDB } from '../db';
 import { cashupsRepository } from './cashups';
+import { clockRepository } from './clock';
 import { customersRepository } from './customers';
 import { estimatesRepository } from './estimates';
 import { financeRepository } from './finance';
@@ -24,6 +25,7 @@ export function createRepositories(db: BayBookDB) {
     invoices: invoicesRepository(db),
     finance: financeRepository(db),
     cashups: cashupsRepository(db),
+    clock: clockRepository(db),
     products: { ...productsRepository(db), ...productPages(db) },
     estimates: estimatesRepository(db),
     team: { ...teamRepository(db), ...teamPages(db) },

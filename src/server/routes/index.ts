@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../http/services';
 import { authRoutes } from './auth';
 import { cashupsRoutes } from './cashups';
+import { clockRoutes } from './clock';
 import { configRoutes } from './config';
 import { customersRoutes } from './customers';
 import { deviceRoutes } from './devices';
@@ -44,5 +45,6 @@ export function registerRoutes(api: FastifyInstance, s: AppServices) {
   estimatesRoutes(api, s);
   reportsRoutes(api, s);
   cashupsRoutes(api, s);
+  clockRoutes(api, s);
   documentRoutes(api, s);
 }

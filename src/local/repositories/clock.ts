@@ -1,0 +1,76 @@
+import { SERVER_DEVICE } from '../../domain/cashup';
+import { newId } from '../../domain/ids';
+import {
+  CLOCK_CALLS,
+  planClockEnd,
+  planClockStart,
+  type ClockCall,
+  type ClockContext,
+} from '../../domain/writes/clock';
+import { callOf, checkedCall } from '../calls';
+import { getMeta, type BayBookDB, type ClockRow } from '../db';
+import { LocalWriteError, localWrite } from '../write';
+
+/** The member's stretches, oldest first (a technician's few a day: a year is a few thousand rows). */
+const stretchesOf = (db: BayBookDB, username: string) =>
+  db.clock_entries.where('[username+started_at]').between([username, ''], [username, '\uffff']).toArray();
+
+/** What a clock plan reads on this device, as the server's route reads it from its tables. */
+async function clockContext(db: BayBookDB, jobId: string, username: string, now: string): Promise<ClockContext> {
+  const [job, mine] = await Promise.all([db.jobs.get(jobId), stretchesOf(db, username)]);
+  const running = mine.find((s) => !s.stopped_at);
+  const runningJob = running && (await db.jobs.get(running.job_id));
+  return {
+    job,
+    running: running && { ...running, job_number: runningJob?.number ?? '' },
+    last: mine.filter((s) => s.job_id === jobId).at(-1),
+    username,
+    now: new Date(now),
+  };
+}
+
+/**
+ * The technician time clock on a job (issue 18, level 3): the signed-in member's start, pause, resume and stop as
+ * catalogue writes (src/domain/writes/clock.ts) — made offline like any write, each at the device's time — and the
+ * stretches of a job for its clock panel.
+ */
+export function clockRepository(db: BayBookDB) {
+  async function clock(call: ClockCall, jobId: string): Promise<ClockRow> {
+    const device = (await getMeta<string>(db, 'deviceCode', '')) || SERVER_DEVICE;
+    const v = await checkedCall(db, CLOCK_CALLS[call], { job_id: jobId, at: new Date().toISOString(), device });
+    return localWrite(db, async (w) => {
+      const ctx = await clockContext(w.db, v.job_id, w.session.username, w.now);
+      if (call === 'start' || call === 'resume') {
+        const plan = planClockStart(call, v, ctx);
+        if (!plan.ok) throw new LocalWriteError(plan.message);
+        const id = newId();
+        const row = await w.put<ClockRow>('clock_entries', {
+          id,
+          ...plan.row,
+          created_at: w.now,
+          updated_at: w.now,
+          version: 1,
+        });
+        const label = `${plan.log.subject}: ${plan.log.predicate}`;
+        await w.enqueue({ ...callOf(CLOCK_CALLS[call], { ...v, id }), creates: [id], needs: [v.job_id], label });
+        return row;
+      }
+      const plan = planClockEnd(call, v, ctx);
+      if (!plan.ok) throw new LocalWriteError(plan.message);
+      const row = await w.patch<ClockRow>('clock_entries', plan.id, plan.apply);
+      await w.enqueue({ ...callOf(CLOCK_CALLS[call], v), label: `${plan.log.subject}: ${plan.log.predicate}` });
+      return row;
+    });
+  }
+
+  return {
+    /** The stretches of a job, oldest first. */
+    onJob(jobId: string): Promise<ClockRow[]> {
+      return db.clock_entries.where('job_id').equals(jobId).sortBy('started_at');
+    },
+    start: (jobId: string) => clock('start', jobId),
+    resume: (jobId: string) => clock('resume', jobId),
+    pause: (jobId: string) => clock('pause', jobId),
+    stop: (jobId: string) => clock('stop', jobId),
+  };
+}

@@ -1,0 +1,80 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { newId } from '../../domain/ids';
+import { CLOCK_CALLS, planClockEnd, planClockStart, type ClockContext } from '../../domain/writes/clock';
+import type { Tx } from '../db/client';
+import { clockEntries, jobs } from '../db/schema';
+import { orHttp } from '../http/plans';
+import { defineRoute } from '../http/route';
+import type { AppServices } from '../http/services';
+
+/** What a clock plan reads: the job, the member's running stretch (and its job's number), their last on the job. */
+async function clockContext(tx: Tx, jobId: string, username: string): Promise<ClockContext> {
+  const [[job], [running], [last]] = await Promise.all([
+    tx.select().from(jobs).where(eq(jobs.id, jobId)),
+    tx
+      .select({ stretch: clockEntries, job_number: jobs.number })
+      .from(clockEntries)
+      .innerJoin(jobs, eq(jobs.id, clockEntries.job_id))
+      .where(and(eq(clockEntries.username, username), isNull(clockEntries.stopped_at)))
+      .limit(1),
+    tx
+      .select()
+      .from(clockEntries)
+      .where(and(eq(clockEntries.username, username), eq(clockEntries.job_id, jobId)))
+      .orderBy(desc(clockEntries.started_at))
+      .limit(1),
+  ]);
+  return {
+    job,
+    running: running && { ...running.stretch, job_number: running.job_number },
+    last,
+    username,
+    now: new Date(),
+  };
+}
+
+/**
+ * The technician time clock (issue 18, level 3): POST /v3/clock/start and /resume add a stretch, /pause and /stop end
+ * the signed-in member's running one, as src/domain/writes/clock.ts plans them from the server's own rows.
+ */
+export function clockRoutes(app: FastifyInstance, s: AppServices) {
+  for (const call of ['start', 'resume'] as const) {
+    defineRoute(app, s, {
+      ...CLOCK_CALLS[call],
+      write: true,
+      summary: `${call === 'start' ? 'Start' : 'Resume'} the signed-in member's clock on a job {job_id, at?, device?}`,
+      async handler({ tx, body, user, changed, log }) {
+        const plan = orHttp(planClockStart(call, body, await clockContext(tx, body.job_id, user.username)));
+        const id = body.id ?? newId();
+        await tx.insert(clockEntries).values({ ...plan.row, id, started_at: new Date(plan.row.started_at) });
+        changed('clock_entries', id);
+        log('service', plan.log.subject, plan.log.predicate);
+        return { value: true, message: plan.message, id, data: plan.row };
+      },
+    });
+  }
+  for (const call of ['pause', 'stop'] as const) {
+    defineRoute(app, s, {
+      ...CLOCK_CALLS[call],
+      write: true,
+      summary: `${call === 'pause' ? 'Pause' : 'Stop'} the signed-in member's clock on a job {job_id, at?}`,
+      async handler({ tx, body, user, changed, log }) {
+        const plan = orHttp(planClockEnd(call, body, await clockContext(tx, body.job_id, user.username)));
+        const { stopped_at, ended } = plan.apply;
+        await tx
+          .update(clockEntries)
+          .set({
+            ended,
+            ...(stopped_at ? { stopped_at: new Date(stopped_at) } : {}),
+            updated_at: new Date(),
+            version: sql`${clockEntries.version} + 1`,
+          })
+          .where(eq(clockEntries.id, plan.id));
+        changed('clock_entries', plan.id);
+        log('service', plan.log.subject, plan.log.predicate);
+        return { value: true, message: plan.message, id: plan.id, data: plan.apply };
+      },
+    });
+  }
+}
