@@ -28,6 +28,7 @@ export const CONFIG_NAMES = {
   receiptFormat: 'receipt_format',
   cashupScope: 'cashup_scope',
   lockIdleMinutes: 'lock_idle_minutes',
+  closingHour: 'closing_hour',
 } as const;
 
 /**
@@ -107,6 +108,14 @@ export const CONFIG_SEED: readonly ConfigSeed[] = [
     name: 'lock_idle_minutes',
     title: 'Shared tablet: lock after minutes idle',
     description: 'A tablet where someone set a PIN locks to Who is working? after this many idle minutes (0 = never)',
+    amount: 0,
+  },
+  // the technician time clock (issue 18): off by default, so no clock is ever cut short unless the shop says so
+  {
+    name: 'closing_hour',
+    title: 'Closing hour (time clock)',
+    description:
+      'A clock that runs past this hour of the shop day is flagged and counted only to it (17.5 = 5:30 pm; 0 = off)',
     amount: 0,
   },
 ];
