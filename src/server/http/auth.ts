@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages';
 import { soleUser, type Db } from '../db/client';
 import { prepared } from '../db/prepared';
-import { users } from '../db/schema';
+import { changeLog, users } from '../db/schema';
 import { unauthorized } from './errors';
 
 export interface User {
@@ -37,11 +37,26 @@ export function forgetUsers(db: Db): void {
 const userByName = (db: Db) =>
   prepared(db, 'auth_user_by_name', (d) =>
     d
-      .select({ id: users.id, username: users.username, permission: users.permission })
+      .select({
+        id: users.id,
+        username: users.username,
+        permission: users.permission,
+        // read in the same round trip: see headSeenBy
+        head: sql<string | null>`(select max(${changeLog.seq}) from ${changeLog})`,
+      })
       .from(users)
       .where(and(eq(users.username, sql.placeholder('username')), eq(users.deleted, false)))
       .prepare('auth_user_by_name'),
   );
+
+const headsSeen = new WeakMap<FastifyRequest, number>();
+
+/**
+ * The change feed's head as the request's user lookup read it (PostgreSQL), before any read of the handler: every
+ * committed write adds a change, so an unchanged head means unchanged rows, and caches keyed by it (the job table's
+ * totals) need no round trip of their own. Undefined where the user came from memory (PGlite).
+ */
+export const headSeenBy = (req: FastifyRequest): number | undefined => headsSeen.get(req);
 
 /** Verifies the bearer token and loads the user: a deleted user or a forged/expired token is 401. */
 export async function authenticate(req: FastifyRequest, db: Db): Promise<User> {
@@ -56,8 +71,10 @@ export async function authenticate(req: FastifyRequest, db: Db): Promise<User> {
   let row = known?.rows.get(payload.username);
   if (!row) {
     const generation = known?.generation;
-    [row] = await userByName(db).execute({ username: payload.username });
-    if (!row) throw unauthorized(MSG.unauthorized);
+    const [found] = await userByName(db).execute({ username: payload.username });
+    if (!found) throw unauthorized(MSG.unauthorized);
+    headsSeen.set(req, Number(found.head ?? 0));
+    row = { id: found.id, username: found.username, permission: found.permission };
     // not when a change to users committed while this lookup ran: the row read may be the older one
     if (known && known.generation === generation) known.rows.set(row.username, row);
   }

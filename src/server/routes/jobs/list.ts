@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, lt, max, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { object, string } from 'yup';
 import { startOfShopDay } from '../../../domain/dates';
 import { jobIdSchema } from '../../../domain/schemas';
@@ -7,6 +7,7 @@ import { prepared } from '../../db/prepared';
 import { changeLog, jobs } from '../../db/schema';
 import { pageQueryDoc } from '../../http/openapi';
 import { pageParams } from '../../http/paging';
+import { headSeenBy } from '../../http/auth';
 import { defineRoute } from '../../http/route';
 import type { AppServices } from '../../http/services';
 import { readSettings } from '../../settings';
@@ -51,18 +52,22 @@ const unsearchedPage = (db: AppServices['db'], orderBy: Orderable, dir: 'asc' | 
  */
 function jobTotals(db: AppServices['db']) {
   const kept = new Map<string, { head: number; n: number }>();
-  return async (search: string, where: SQL | undefined) => {
+  const readHead = async () => {
     const [{ head }] = await prepared(db, 'change_log_head', (d) =>
       d
         .select({ head: max(changeLog.seq) })
         .from(changeLog)
         .prepare('change_log_head'),
     ).execute();
+    return Number(head ?? 0);
+  };
+  return async (req: FastifyRequest, search: string, where: SQL | undefined) => {
+    const head = headSeenBy(req) ?? (await readHead());
     const hit = kept.get(search);
-    if (hit && hit.head === Number(head ?? 0)) return hit.n;
+    if (hit && hit.head === head) return hit.n;
     const [{ n }] = await db.select({ n: count() }).from(jobs).where(where);
     if (kept.size >= 500) kept.clear();
-    kept.set(search, { head: Number(head ?? 0), n: Number(n) });
+    kept.set(search, { head, n: Number(n) });
     return Number(n);
   };
 }
@@ -148,7 +153,7 @@ function tableRoutes(app: FastifyInstance, s: AppServices) {
         description: 'Text found in registration, VIN, names, contact, email, job number or technician',
       },
     },
-    async handler({ query }) {
+    async handler({ req, query }) {
       const { page, perPage, offset } = pageParams(query, 10);
       const orderBy = orderable(query.orderBy);
       const column = ORDERABLE[orderBy];
@@ -156,6 +161,7 @@ function tableRoutes(app: FastifyInstance, s: AppServices) {
       const direction = dir === 'asc' ? asc : desc;
       const where = searchJobs(query.search ?? '');
       const n = await totals(
+        req,
         String(query.search ?? '')
           .trim()
           .toLowerCase(),
