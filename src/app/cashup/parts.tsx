@@ -1,5 +1,4 @@
 import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { useState } from 'react';
 import { SHOP_TILL, expectedTotal } from '../../domain/cashup';
 import { BOOKING_FORMAT, formatShop } from '../../domain/dates';
 import { METHOD_LABELS, PAYMENT_METHODS } from '../../domain/entities';
@@ -8,8 +7,8 @@ import type { TransactionSummary } from '../../domain/reports';
 import { differenceWords } from '../../domain/writes/cashups';
 import type { CashupRow } from '../../local/db';
 import { useRepos } from '../data/DataProvider';
-import { notifyError } from '../feedback/toaster';
-import { cashupPdfBlob, openPdf } from '../ui/documents';
+import { cashupPdfBlob } from '../ui/documents';
+import { useOpenPdf } from '../ui/useOpenPdf';
 
 /** The parts of the Cash-up screen (src/app/cashup/CashUp.tsx): the takings table, a cash-up made, its print buttons. */
 
@@ -55,17 +54,9 @@ export function DifferenceBadge({ cents }: { cents: Cents }) {
 /** Print A4 and Print 80 mm: the cash-up drawn on the device (works offline). */
 export function PrintButtons({ cashup }: { cashup: CashupRow }) {
   const repos = useRepos();
-  const [busy, setBusy] = useState<string | null>(null);
-  const print = async (paper: 'A4' | '80mm') => {
-    setBusy(paper);
-    try {
-      openPdf(await cashupPdfBlob(repos, cashup, paper), `cash-up-${cashup.day}-${cashup.till}.pdf`);
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { busy, open } = useOpenPdf();
+  const print = (paper: 'A4' | '80mm') =>
+    open(() => cashupPdfBlob(repos, cashup, paper), `cash-up-${cashup.day}-${cashup.till}.pdf`, paper);
   return (
     <HStack gap="2" wrap="wrap">
       {(['A4', '80mm'] as const).map((paper) => (

@@ -5,11 +5,11 @@ import { BOOKING_FORMAT, formatShop } from '../../domain/dates';
 import { displayJobNumber } from '../../domain/jobs';
 import type { CustomerRow, JobRow, Row } from '../../local/db';
 import { useRepos } from '../data/DataProvider';
-import { notifyError } from '../feedback/toaster';
 import { statusPalette } from '../jobs/statusColours';
 import { DialogFrame } from '../ui/DialogFrame';
-import { openPdf, serviceHistoryBlob } from '../ui/documents';
+import { serviceHistoryBlob } from '../ui/documents';
 import { isPendingPhoto, usePhotoUrl } from '../ui/photos';
+import { useOpenPdf } from '../ui/useOpenPdf';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 
 /** One photo's thumbnail, opening full size: from this device's own bytes, or the server's (kept once fetched). */
@@ -75,18 +75,9 @@ function ServiceHistoryDialog({ customer, onClose }: { customer: CustomerRow; on
   const repos = useRepos();
   const timeZone = useShopTimeZone();
   const jobs = useLiveQuery(() => repos.jobs.forVin(customer.vin), [repos, customer.vin]);
-  const [printing, setPrinting] = useState(false);
-  const print = async () => {
-    setPrinting(true);
-    try {
-      const name = `service-history-${customer.registration || customer.vin}.pdf`;
-      openPdf(await serviceHistoryBlob(repos, customer), name);
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setPrinting(false);
-    }
-  };
+  const pdf = useOpenPdf();
+  const print = () =>
+    pdf.open(() => serviceHistoryBlob(repos, customer), `service-history-${customer.registration || customer.vin}.pdf`);
   return (
     <DialogFrame
       title={`Service History · ${customer.registration} · ${customer.first_name} ${customer.last_name}`}
@@ -95,7 +86,7 @@ function ServiceHistoryDialog({ customer, onClose }: { customer: CustomerRow; on
       testId="service-history"
       footer={
         <>
-          <Button colorPalette="blue" onClick={() => void print()} loading={printing}>
+          <Button colorPalette="blue" onClick={() => void print()} loading={pdf.busy !== null}>
             PDF
           </Button>
           <Button variant="outline" onClick={onClose}>

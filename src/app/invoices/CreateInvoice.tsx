@@ -7,7 +7,7 @@ import { canGenerateInvoice, displayInvoiceNumber, displayJobNumber } from '../.
 import { LEVEL_NAMES, type Level } from '../../domain/levels';
 import { fill, MSG } from '../../domain/messages';
 import { can, minLevel } from '../../domain/permissions';
-import { addLine, computeInvoice } from '../../domain/totals';
+import { computeInvoice } from '../../domain/totals';
 import type { JobRow } from '../../local/db';
 import { useRepos } from '../data/DataProvider';
 import { DelayedSpinner } from '../feedback/DelayedSpinner';
@@ -15,8 +15,7 @@ import { useSession } from '../session/session';
 import {
   LabourFields,
   labourForm,
-  LinesTable,
-  ProductPicker,
+  LineItems,
   SaveFooter,
   useLineStock,
   useSaveNewInvoice,
@@ -177,16 +176,13 @@ export default function CreateInvoice() {
 
       <Section title="Products">
         <Stack gap="4">
-          <ProductPicker
-            disabled={!editable}
+          <LineItems
             lines={lines}
             stockOf={stockOf}
-            onAdd={(line) => {
-              setLines((ls) => addLine(ls, line));
-              setSaveError(null);
-            }}
+            readOnly={!editable}
+            onChange={setLines}
+            onAdded={() => setSaveError(null)}
           />
-          <LinesTable lines={lines} onChange={setLines} readOnly={!editable} stockOf={stockOf} />
         </Stack>
       </Section>
 

@@ -1,41 +1,24 @@
-import { Alert, Box, Button, HStack, Heading, Separator, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { shopSettings } from '../../domain/configSheet';
-import { METHOD_LABELS } from '../../domain/entities';
+import { shopSettings, type ShopSettings } from '../../domain/configSheet';
 import { MSG, fill } from '../../domain/messages';
 import { can } from '../../domain/permissions';
-import { STORAGE_LINE_ID, addLine, isInvoiceLocked } from '../../domain/totals';
+import { isInvoiceLocked } from '../../domain/totals';
 import type { CustomerRow, InvoiceRow, JobRow, TransactionRow } from '../../local/db';
-import type { Line, PaymentMethod } from '../../local/repositories/invoices';
-import { LocalWriteError } from '../../local/write';
 import { useRepos } from '../data/DataProvider';
 import { DelayedSpinner } from '../feedback/DelayedSpinner';
-import { errorMessage, notify, notifyError } from '../feedback/toaster';
+import { MessageAlert } from '../feedback/MessageAlert';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { useSession } from '../session/session';
-import { DiscountDialog } from './editor/DiscountDialog';
+import { heldBy } from './editor/draft';
+import { PayPanel, SaveBar, StoragePanel } from './editor/EditorActions';
+import { EditorDialogs, useEditorDialog } from './editor/EditorDialogs';
+import { DraftNotices, EditorTopBar, PaymentsSection } from './editor/EditorParts';
 import { InvoiceHeader } from './editor/InvoiceHeader';
-import { ItemReturnDialog } from './editor/ItemReturnDialog';
-import { PaymentDialog } from './editor/PaymentDialog';
-import { PaymentsList, ReceiptsDialog } from './editor/Payments';
-import { PointsDialog } from './editor/PointsDialog';
-import { StorageDialog, StorageToggle, storageTermsText } from './editor/Storage';
-import { invoicePdfBlob, openPdf } from '../ui/documents';
-import {
-  draftOf,
-  figuresOf,
-  heldBy,
-  isDirty,
-  linesChanged,
-  liveDraft,
-  parseDraft,
-  withStoredReturns,
-  type Draft,
-} from './editor/draft';
-import { useSubmitOnce } from './editor/useSubmitOnce';
-import { LabourFields, LinesTable, ProductPicker, Summary, useLineStock, type LabourError } from './lines';
+import { useInvoiceDraft } from './editor/useInvoiceDraft';
+import { LabourFields, LineItems, Summary, useLineStock } from './lines';
 
 /**
  * SPEC §2 Invoice editor (/view-invoice?id=<invoice id>, level 4): where the shop takes payments. Reads the invoice,
@@ -45,15 +28,6 @@ import { LabourFields, LinesTable, ProductPicker, Summary, useLineStock, type La
  * you make a payment.'); every money write is guarded against a second submit (editor/useSubmitOnce.ts). A paid
  * invoice (isInvoiceLocked) shows PAID and offers no edits, discount, points, storage, returns or payments.
  */
-
-type DialogState =
-  | { kind: 'pay'; method: PaymentMethod }
-  | { kind: 'discount' }
-  | { kind: 'points' }
-  | { kind: 'storage' }
-  | { kind: 'return' }
-  | { kind: 'receipts' }
-  | null;
 
 export default function InvoiceEditor() {
   const [params] = useSearchParams();
@@ -110,293 +84,61 @@ interface Loaded {
   payments: TransactionRow[];
 }
 
-/** SPEC §2's payment buttons, in its order. */
-const PAY_BUTTONS: readonly PaymentMethod[] = ['cash', 'credit_card', 'debit_card', 'cheque', 'online'];
-
-function Editor({
-  inv,
-  job,
-  customer,
-  payments,
-  settings,
-  level,
-  timeZone,
-}: Loaded & { settings: ReturnType<typeof shopSettings>; level: number; timeZone: string }) {
-  const repos = useRepos();
-  const navigate = useNavigate();
-  const saveOnce = useSubmitOnce();
-  const [ownDraft, setDraft] = useState<Draft | null>(null);
-  const [fieldError, setFieldError] = useState<LabourError | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<DialogState>(null);
-  const [pdfBusy, setPdfBusy] = useState(false);
-
+function Editor(props: Loaded & { settings: ShopSettings; level: number; timeZone: string }) {
+  const { inv, customer, settings, level } = props;
   const locked = isInvoiceLocked(inv);
   const canEdit = can('invoice.edit', level) && !locked;
   const canPay = can('payment.take', level) && !locked;
-  const isProduct = inv.type === 'product';
-  // paid in full (here or on another device): the money dialogs close; the receipts stay
-  useEffect(() => {
-    if (locked) setDialog((d) => (d?.kind === 'receipts' ? d : null));
-  }, [locked]);
-  // a paid invoice is locked (SPEC §4): edits left over from before it was paid no longer count
-  const kept = locked ? null : liveDraft(ownDraft, inv);
-  const draft = kept && { ...kept, lines: withStoredReturns(kept.lines, inv) };
-  const shown = draft ?? draftOf(inv);
-  const changedUnder = !!draft && draft.base.version !== inv.version;
-  const dirty = isDirty(draft, inv);
-  const adjusted = linesChanged(draft, inv);
-  const figures = figuresOf(inv, dirty ? draft : null, settings);
+  const editor = useInvoiceDraft(inv, settings);
+  const { shown, edit } = editor;
+  const dialogs = useEditorDialog(editor.dirty, locked, editor.setNotice);
   const held = useMemo(() => heldBy(inv), [inv]);
   const stockOf = useLineStock(shown.lines, held);
 
-  const edit = (change: Partial<Draft>) => {
-    setDraft((d) => ({ ...(liveDraft(d, inv) ?? draftOf(inv)), ...change }));
-    setFieldError(null);
-    setSaveError(null);
-    setNotice(null);
-  };
-
-  /** SPEC §5 Invoice save: the form's messages with a scroll to the field, then the repository's rules (zero, stock). */
-  const save = () =>
-    saveOnce.run(async () => {
-      setSaveError(null);
-      setNotice(null);
-      const parsed = parseDraft(shown, inv);
-      if (!parsed.ok) {
-        setFieldError({ field: parsed.field, message: parsed.message, at: Date.now() });
-        return;
-      }
-      try {
-        await repos.invoices.edit(inv.id, parsed.form, withStoredReturns(parsed.lines, inv));
-        setDraft(null);
-        setFieldError(null);
-        notify('Invoice saved');
-      } catch (err) {
-        setSaveError(err instanceof LocalWriteError ? err.message : `${MSG.failedProcessRetry} (${errorMessage(err)})`);
-      }
-    });
-
-  /** SPEC §4: an invoice must be saved before a payment is accepted (discount and points too: they change the amount due). */
-  const open = (next: Exclude<DialogState, null>) => {
-    if (
-      dirty &&
-      (next.kind === 'pay' || next.kind === 'discount' || next.kind === 'points' || next.kind === 'return')
-    ) {
-      setNotice(MSG.mustSaveFirst);
-      return;
-    }
-    setNotice(null);
-    setDialog(next);
-  };
-
-  const invoicePdf = async () => {
-    setPdfBusy(true);
-    try {
-      openPdf(await invoicePdfBlob(repos, inv), `invoice-${inv.number}.pdf`);
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setPdfBusy(false);
-    }
-  };
-
-  const payments$ = payments.filter((t) => t.method !== 'discount' && t.method !== 'redemption');
-  const returnable = ((inv.products ?? []) as Line[]).some(
-    (l) => l.id !== STORAGE_LINE_ID && l.qty - (l.returned ?? 0) > 0,
-  );
-
   return (
     <Stack gap="5" data-testid="invoice-editor" data-locked={locked ? 'true' : 'false'}>
-      <HStack wrap="wrap" gap="2">
-        <Button variant="outline" onClick={() => navigate('/view-invoices')}>
-          View Invoices
-        </Button>
-        <Button variant="outline" loading={pdfBusy} onClick={() => void invoicePdf()}>
-          Invoice PDF
-        </Button>
-        <Button variant="outline" onClick={() => setDialog({ kind: 'receipts' })}>
-          Print
-        </Button>
-      </HStack>
-
-      <InvoiceHeader invoice={inv} job={job} timeZone={timeZone} />
+      <EditorTopBar inv={inv} onPrint={dialogs.showReceipts} />
+      <InvoiceHeader invoice={inv} job={props.job} timeZone={props.timeZone} />
       <Separator />
-
-      {!isProduct && (
+      {inv.type !== 'product' && (
         <Box maxW="lg">
           <LabourFields
             values={{ workHours: shown.workHours, rate: shown.rate }}
             onChange={(v) => edit(v)}
-            error={fieldError}
+            error={editor.fieldError}
             disabled={!canEdit}
           />
         </Box>
       )}
-
       <Stack gap="2">
         <Heading size="md">Items</Heading>
-        {canEdit && (
-          <ProductPicker
-            lines={shown.lines}
-            stockOf={stockOf}
-            onAdd={(line) => edit({ lines: addLine(shown.lines, line) })}
-          />
-        )}
-        <LinesTable lines={shown.lines} readOnly={!canEdit} stockOf={stockOf} onChange={(lines) => edit({ lines })} />
+        <LineItems
+          lines={shown.lines}
+          stockOf={stockOf}
+          readOnly={!canEdit}
+          hidePickerWhenReadOnly
+          onChange={(lines) => edit({ lines })}
+        />
       </Stack>
-
-      {changedUnder && (
-        <Alert.Root status="info" data-testid="changed-under">
-          <Alert.Indicator />
-          <Alert.Title>
-            This invoice changed on another device or tab while you were editing it: the figures shown include that
-            change. Save & Recal Charges keeps your hours, rate and quantities; Discard changes shows the invoice as it
-            now is.
-          </Alert.Title>
-        </Alert.Root>
-      )}
-
-      {adjusted && (
-        <Alert.Root status="warning" data-testid="products-adjusted">
-          <Alert.Indicator />
-          <Alert.Title>{MSG.productsAdjusted}</Alert.Title>
-        </Alert.Root>
-      )}
-
+      <DraftNotices changedUnder={editor.changedUnder} adjusted={editor.adjusted} />
       <HStack align="start" justify="space-between" wrap="wrap" gap="6">
         <Stack gap="3" flex="1" minW="64">
-          {canEdit && (
-            <HStack gap="2" wrap="wrap">
-              <Button
-                colorPalette="blue"
-                loading={saveOnce.pending}
-                disabled={saveOnce.pending}
-                onClick={() => void save()}
-              >
-                Save & Recal Charges
-              </Button>
-              {dirty && (
-                <Button
-                  variant="ghost"
-                  onClick={() => {
-                    setDraft(null);
-                    setFieldError(null);
-                    setSaveError(null);
-                    setNotice(null);
-                  }}
-                >
-                  Discard changes
-                </Button>
-              )}
-            </HStack>
-          )}
-          {saveError && (
-            <Alert.Root status="error" role="alert" data-testid="save-error">
-              <Alert.Indicator />
-              <Alert.Title>{saveError}</Alert.Title>
-            </Alert.Root>
-          )}
-          {canPay && (
-            <Stack gap="2">
-              <Text fontWeight="semibold">Take a payment</Text>
-              <Wrap gap="2" data-testid="payment-buttons">
-                {PAY_BUTTONS.map((m) => (
-                  <Button key={m} colorPalette="green" onClick={() => open({ kind: 'pay', method: m })}>
-                    {METHOD_LABELS[m]}
-                  </Button>
-                ))}
-              </Wrap>
-              <Wrap gap="2">
-                {inv.discount_percent > 0 ? (
-                  <Text data-testid="discount-applied">Discount {inv.discount_percent}% applied</Text>
-                ) : (
-                  <Button variant="outline" onClick={() => open({ kind: 'discount' })}>
-                    Apply Discount
-                  </Button>
-                )}
-                {customer && (
-                  <Button variant="outline" onClick={() => open({ kind: 'points' })}>
-                    Apply Points
-                  </Button>
-                )}
-              </Wrap>
-            </Stack>
-          )}
-          {notice && (
-            <Alert.Root status="warning" role="alert" data-testid="editor-notice">
-              <Alert.Indicator />
-              <Alert.Title>{notice}</Alert.Title>
-            </Alert.Root>
-          )}
-          {canEdit && (
-            <Stack gap="2">
-              <HStack gap="3" wrap="wrap">
-                <Button variant="outline" onClick={() => open({ kind: 'storage' })}>
-                  Add Storage
-                </Button>
-                <StorageToggle invoice={inv} disabled={!canEdit} />
-              </HStack>
-              <Text fontSize="sm" color="fg.muted">
-                {storageTermsText(settings)}
-              </Text>
-              {returnable && (
-                <Box>
-                  <Button variant="outline" onClick={() => open({ kind: 'return' })}>
-                    Item Return
-                  </Button>
-                </Box>
-              )}
-            </Stack>
-          )}
+          <SaveBar editor={editor} canEdit={canEdit} />
+          {canPay && <PayPanel inv={inv} customer={customer} open={dialogs.open} />}
+          <MessageAlert status="warning" message={editor.notice} testId="editor-notice" />
+          {canEdit && <StoragePanel inv={inv} settings={settings} open={dialogs.open} />}
         </Stack>
         <Stack gap="1">
-          {dirty && (
+          {editor.dirty && (
             <Text fontSize="sm" color="orange.700" data-testid="unsaved">
               Not saved yet: these figures are what Save & Recal Charges will record.
             </Text>
           )}
-          <Summary figures={figures.totals} showDue />
+          <Summary figures={editor.figures.totals} showDue />
         </Stack>
       </HStack>
-
-      <Stack gap="2">
-        <Heading size="md">Payments</Heading>
-        <PaymentsList payments={payments} timeZone={timeZone} number={inv.number} />
-        {payments$.length > 0 && (
-          <Text fontSize="sm" color="fg.muted">
-            {payments$.length} payment{payments$.length === 1 ? '' : 's'}; receipts under Print.
-          </Text>
-        )}
-      </Stack>
-
-      {dialog?.kind === 'pay' && canPay && (
-        <PaymentDialog invoice={inv} method={dialog.method} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'discount' && canPay && (
-        <DiscountDialog invoice={inv} customerPercent={customer?.discount ?? 0} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'points' && canPay && (
-        <PointsDialog
-          invoice={inv}
-          available={customer?.current_points ?? 0}
-          pointValueCents={settings.pointValueCents}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'storage' && canEdit && (
-        <StorageDialog
-          invoice={inv}
-          since={job?.complete_at && !job.complete_at.startsWith('0000') ? job.complete_at : inv.created_at}
-          settings={settings}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'return' && canEdit && <ItemReturnDialog invoice={inv} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'receipts' && (
-        <ReceiptsDialog invoice={inv} payments={payments} settings={settings} onClose={() => setDialog(null)} />
-      )}
+      <PaymentsSection inv={inv} payments={props.payments} timeZone={props.timeZone} />
+      <EditorDialogs dialog={dialogs.dialog} onClose={dialogs.close} canPay={canPay} canEdit={canEdit} {...props} />
     </Stack>
   );
 }

@@ -4,11 +4,11 @@ import { useNavigate } from 'react-router-dom';
 import { LEVEL_NAMES, type Level } from '../../domain/levels';
 import { MSG } from '../../domain/messages';
 import { can, minLevel } from '../../domain/permissions';
-import { addLine, computeInvoice } from '../../domain/totals';
+import { computeInvoice } from '../../domain/totals';
 import type { CustomerRow } from '../../local/db';
 import { useRepos } from '../data/DataProvider';
 import { useSession } from '../session/session';
-import { LinesTable, ProductPicker, SaveFooter, useLineStock, useSaveNewInvoice, type Line } from '../invoices/lines';
+import { LineItems, SaveFooter, useLineStock, useSaveNewInvoice, type Line } from '../invoices/lines';
 
 function CustomerCard({ customer }: { customer: CustomerRow | null }) {
   if (!customer) {
@@ -78,16 +78,13 @@ export function SaleForm({ customer }: { customer: CustomerRow | null }) {
           <Alert.Description>{`Sales need ${LEVEL_NAMES[need]} (level ${need}) or higher.`}</Alert.Description>
         </Alert.Root>
       )}
-      <ProductPicker
-        disabled={!editable}
+      <LineItems
         lines={lines}
         stockOf={stockOf}
-        onAdd={(line) => {
-          setLines((ls) => addLine(ls, line));
-          setError(null);
-        }}
+        readOnly={!editable}
+        onChange={setLines}
+        onAdded={() => setError(null)}
       />
-      <LinesTable lines={lines} onChange={setLines} readOnly={!editable} stockOf={stockOf} />
       <SaveFooter
         error={error}
         onBack={() => navigate('/make-sale')}

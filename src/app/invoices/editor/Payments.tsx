@@ -1,16 +1,16 @@
 import { Button, Text } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import type { ShopSettings } from '../../../domain/configSheet';
 import { formatShop } from '../../../domain/dates';
 import { METHOD_LABELS, type TransactionMethod } from '../../../domain/entities';
 import { formatUSD } from '../../../domain/money';
 import type { InvoiceRow, TransactionRow } from '../../../local/db';
 import { useRepos } from '../../data/DataProvider';
-import { notifyError } from '../../feedback/toaster';
 import { DataTable } from '../../ui/DataTable';
-import { openPdf, receiptPdfBlob } from '../../ui/documents';
+import { receiptPdfBlob } from '../../ui/documents';
 import { DialogFrame } from '../../ui/DialogFrame';
+import { useOpenPdf } from '../../ui/useOpenPdf';
 
 const methodLabel = (m: string) => METHOD_LABELS[m as TransactionMethod] ?? m;
 
@@ -76,23 +76,14 @@ export function ReceiptsDialog({
   onClose: () => void;
 }) {
   const repos = useRepos();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, open: openPdf } = useOpenPdf();
   const receipts = useMemo(
     () => payments.filter((t) => t.method !== 'discount' && t.method !== 'redemption'),
     [payments],
   );
   const open = useCallback(
-    async (t: TransactionRow) => {
-      setBusy(t.id);
-      try {
-        openPdf(await receiptPdfBlob(repos, t, invoice), `receipt-${t.number}.pdf`);
-      } catch (err) {
-        notifyError(err);
-      } finally {
-        setBusy(null);
-      }
-    },
-    [repos, invoice],
+    (t: TransactionRow) => openPdf(() => receiptPdfBlob(repos, t, invoice), `receipt-${t.number}.pdf`, t.id),
+    [repos, invoice, openPdf],
   );
   const cols = useMemo(
     () =>

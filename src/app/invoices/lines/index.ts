@@ -4,8 +4,9 @@
  */
 export { ProductPicker } from './ProductPicker';
 export { LinesTable } from './LinesTable';
+export { LineItems } from './LineItems';
 export { Summary } from './Summary';
-export { SaveFooter } from './SaveFooter';
+export { DocumentFooter, SaveFooter } from './SaveFooter';
 export { useLineStock } from './useStock';
 export { useSaveNewInvoice } from './useSaveNewInvoice';
 export type { Line } from './types';

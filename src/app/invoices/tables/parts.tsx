@@ -1,11 +1,10 @@
 import { Badge, Box, Button, HStack, Stat, Text } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatShop } from '../../../domain/dates';
 import { formatUSD, type Cents } from '../../../domain/money';
 import { isPaid } from '../../../domain/totals';
-import { notifyError } from '../../feedback/toaster';
-import { openPdf } from '../../ui/documents';
+import { useOpenPdf } from '../../ui/useOpenPdf';
 
 /** Small parts the money tables share (Invoices, Transactions, Estimates). */
 
@@ -57,23 +56,9 @@ export function SummaryCard({
 
 /** A View PDF button: builds the document on the device (works offline) and opens it. */
 export function PdfButton({ make, fileName }: { make: () => Promise<Blob>; fileName: string }) {
-  const [busy, setBusy] = useState(false);
+  const pdf = useOpenPdf();
   return (
-    <Button
-      size="xs"
-      variant="outline"
-      loading={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          openPdf(await make(), fileName);
-        } catch (err) {
-          notifyError(err);
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
+    <Button size="xs" variant="outline" loading={pdf.busy !== null} onClick={() => void pdf.open(make, fileName)}>
       View PDF
     </Button>
   );
