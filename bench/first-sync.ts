@@ -21,7 +21,8 @@ import { CLICK_MENU, fmt, timed } from './shop/timing';
  * Env: BAYBOOK_BENCH_SIZES (default 5000; 5000,50000 for the issue's shop: about 15 minutes before issue 13's pull),
  * BAYBOOK_BENCH_RUNS (7), BAYBOOK_BENCH_DIST (a built app; default: build the working tree), BAYBOOK_BENCH_SEEDED
  * (keep seeded shops there), BAYBOOK_BENCH_PROFILE (write the sync's CPU profile there), BAYBOOK_BENCH_QUIET (watch
- * from Add Customer). Prints figures only
+ * from Add Customer), BAYBOOK_BENCH_SLOW_LINK (the sync over the issue's bay Wi-Fi: 150 ms RTT, 1.5 Mbps down,
+ * 0.75 Mbps up, Chromium's own network emulation, which also slows the pull's worker). Prints figures only
  * (docs/PERFORMANCE.md records them); budgets: ≤ 60 s for the full shop, longest task ≤ 100 ms, dashboard ≤ 100 ms.
  */
 const SIZES = (process.env.BAYBOOK_BENCH_SIZES ?? '5000').split(',').map(Number);
@@ -86,11 +87,29 @@ async function profiler(page: Page) {
   };
 }
 
+/** With BAYBOOK_BENCH_SLOW_LINK=1: the issue's slow link for the page and its workers; returns the way back. */
+async function slowLink(page: Page) {
+  if (!process.env.BAYBOOK_BENCH_SLOW_LINK) return async () => undefined;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const link = (latency: number, down: number, up: number) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency,
+      downloadThroughput: down,
+      uploadThroughput: up,
+    });
+  // bytes per second: 1.5 Mbps down, 0.75 Mbps up; -1 turns the throttle off
+  await link(150, 1.5e6 / 8, 0.75e6 / 8);
+  return async () => void (await link(0, -1, -1));
+}
+
 async function firstSync(page: Page, url: string, changes: number, serverPid: number, profile: string) {
   await page.goto(`${url}/login`);
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(ADMIN.password);
   const stopProfile = await profiler(page);
+  const fastLink = await slowLink(page);
   const cpu0 = cpuSeconds(serverPid);
   const chromium0 = chromiumCpu(profile);
   const t0 = Date.now();
@@ -111,6 +130,7 @@ async function firstSync(page: Page, url: string, changes: number, serverPid: nu
     await page.waitForTimeout(500);
   }
   const s = (Date.now() - t0) / 1000;
+  await fastLink();
   const serverCpu = cpuSeconds(serverPid) - cpu0;
   const chromium = cpuDelta(chromium0, chromiumCpu(profile));
   await stopProfile(`first-sync-${changes}`);

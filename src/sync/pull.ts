@@ -101,12 +101,12 @@ async function pullPages(opts: PullOptions, limit: number): Promise<PullResult> 
       scope = page.scope;
     }
     if (estimated === null && page.more) estimated = await estimateTotal(opts, page, start);
-    const { applied, shadowed } = await applyPage(db, page, cursor);
-    result.applied += applied;
-    result.shadowed += shadowed;
+    const written = await applyPage(db, page, cursor);
+    result.applied += written.applied;
+    result.shadowed += written.shadowed;
     result.pages++;
     const before = cursor;
-    cursor = Math.max(await getCursor(db), page.cursor);
+    cursor = Math.max(written.cursor, page.cursor);
     result.cursor = cursor;
     opts.onProgress?.(progressOf(result, estimated, cursor - start, page.more, start === 0));
     if (!page.more || cursor <= before) break;

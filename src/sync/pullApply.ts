@@ -67,27 +67,28 @@ export async function applyChanges(
   return { applied: applied.length, shadowed: shadowed.length };
 }
 
-/** Applies one page of changes and the new cursor in one transaction. Exported for tests and benchmarks. */
+/**
+ * Applies one page of changes and the new cursor in one transaction; `cursor` is the device's cursor after it (read
+ * in the same transaction: the pull needs no read of its own after each page). Exported for tests and benchmarks.
+ */
 export async function applyPage(
   db: BayBookDB,
   page: ChangesPage,
   expectCursor?: number,
-): Promise<{ applied: number; shadowed: number }> {
-  let counts = { applied: 0, shadowed: 0 };
-  await db.run(() =>
+): Promise<{ applied: number; shadowed: number; cursor: number }> {
+  return db.run(() =>
     db.transaction('rw', db.tables, async () => {
-      counts = { applied: 0, shadowed: 0 };
       const cursor = await getCursor(db);
       // another tab pulled this page meanwhile: applying it again would be harmless but wasted
-      if (expectCursor !== undefined && cursor !== expectCursor) return;
-      counts = await applyChanges(db, page.changes);
+      if (expectCursor !== undefined && cursor !== expectCursor) return { applied: 0, shadowed: 0, cursor };
+      const counts = await applyChanges(db, page.changes);
       const meta = [{ key: 'cursor', value: Math.max(cursor, page.cursor) }];
       // the cursor's mark goes with it (src/sync/pullReset.ts)
       if (page.cursor >= cursor && typeof page.mark === 'number') meta.push({ key: 'cursorMark', value: page.mark });
       await db.meta.bulkPut(meta);
+      return { ...counts, cursor: meta[0]!.value };
     }),
   );
-  return counts;
 }
 
 /** Settles the shadows of rows that have no entries left in the outbox (see the module comment). */
