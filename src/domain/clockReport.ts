@@ -119,6 +119,16 @@ export function jobClock(entries: readonly ClockEntry[], rules: ClockRules): Job
   };
 }
 
+/** A member's clock on a job, by their latest stretch there: what the panel offers them (start, pause/resume, stop). */
+export type ClockState = 'off' | 'running' | 'paused';
+
+export function clockStateOf(entries: readonly ClockEntry[], username: string): ClockState {
+  const mine = entries.filter((e) => e.username === username);
+  if (mine.some((e) => !e.stopped_at)) return 'running';
+  const latest = mine.reduce<ClockEntry | undefined>((a, b) => (a && a.started_at >= b.started_at ? a : b), undefined);
+  return latest?.ended === 'pause' ? 'paused' : 'off';
+}
+
 /** One line of the hours report: a technician's or a job's hours, its stretches, how many ran past closing. */
 export interface ClockLine {
   key: string;

@@ -11,6 +11,7 @@ import { useRepos } from '../data/DataProvider';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { MailLink, TelLink } from '../ui/links';
 import { JobActions } from './actions/JobActions';
+import { ClockPanel } from './clock/ClockPanel';
 import { statusPalette } from './statusColours';
 
 /** SPEC §3 stores a job's invoices as comma-separated ids; this device keeps a list. Either way, the ids. */
@@ -160,6 +161,7 @@ export function JobPanel({ job, tz, paged = false }: { job: JobRow; tz: string; 
           </Section>
         </Stack>
       </SimpleGrid>
+      <ClockPanel job={job} />
       <JobActions job={job} paged={paged} />
     </Stack>
   );

@@ -1,4 +1,6 @@
 import { SERVER_DEVICE } from '../../domain/cashup';
+import { clockStateOf, closingHourOf, jobClock, type ClockState, type JobClock } from '../../domain/clockReport';
+import { settingsFrom, shopSettings } from '../../domain/configSheet';
 import { newId } from '../../domain/ids';
 import {
   CLOCK_CALLS,
@@ -10,6 +12,13 @@ import {
 import { callOf, checkedCall } from '../calls';
 import { getMeta, type BayBookDB, type ClockRow } from '../db';
 import { LocalWriteError, localWrite } from '../write';
+
+/** What a job's clock panel shows. */
+export interface JobClockView extends JobClock {
+  /** the signed-in member's own clock on the job */
+  mine: ClockState;
+  timeZone: string;
+}
 
 /** The member's stretches, oldest first (a technician's few a day: a year is a few thousand rows). */
 const stretchesOf = (db: BayBookDB, username: string) =>
@@ -64,9 +73,14 @@ export function clockRepository(db: BayBookDB) {
   }
 
   return {
-    /** The stretches of a job, oldest first. */
-    onJob(jobId: string): Promise<ClockRow[]> {
-      return db.clock_entries.where('job_id').equals(jobId).sortBy('started_at');
+    /** A job's clock panel: its figures at `now` (closing hour and zone from Config), and `username`'s own clock. */
+    async panel(jobId: string, username: string, now: Date): Promise<JobClockView> {
+      const [entries, config] = await Promise.all([
+        db.clock_entries.where('job_id').equals(jobId).sortBy('started_at'),
+        db.config.toArray(),
+      ]);
+      const rules = { timeZone: shopSettings(config).timeZone, closingHour: closingHourOf(settingsFrom(config)), now };
+      return { ...jobClock(entries, rules), mine: clockStateOf(entries, username), timeZone: rules.timeZone };
     },
     start: (jobId: string) => clock('start', jobId),
     resume: (jobId: string) => clock('resume', jobId),
