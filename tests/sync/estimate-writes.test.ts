@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
+import { MSG } from '../../src/domain/messages';
 import { createRepositories } from '../../src/local/repositories';
 import type { BayBookDB } from '../../src/local/db';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { drain, offlineThenServer, onlineDevice, refusal, type Device } from './helpers';
+import { drain, memberDevice, offlineThenServer, onlineDevice, refusal, type Device } from './helpers';
 
 /**
  * Estimates in the catalogue (src/domain/writes/estimates.ts): the estimate row is built once, so an estimate saved
@@ -153,5 +154,38 @@ describe.each(DATABASES)('estimate writes: the device and the server store the s
       const server = await s.api('POST', '/estimate', { body: { data: body } });
       expect.soft([server.status >= 400, device], what).toEqual([true, server.body.message]);
     }
+  });
+
+  it('a member below the level of a call: refused at once in the server words (403), nothing queued', async () => {
+    const line = await product();
+    const form = { work_hour: 1, rate_hour: 4000 };
+    const profile = { first_name: 'Cy', last_name: 'Low' };
+    const { id } = await repos.estimates.create(profile, form, [line], ['Brakes']);
+    await drain(d);
+    const { device } = await memberDevice(s, 'estimate-writes-3', 3);
+    const low = createRepositories(device.db);
+    const token = await s.userToken(3);
+    const body = { profile, formData: form, productInvoice: [line], serviceInvoice: ['Brakes'] };
+    const cases: [string, () => Promise<unknown>, string, string, Record<string, unknown>][] = [
+      ['create', () => low.estimates.create(profile, form, [line], ['Brakes']), 'POST', '/estimate', body],
+      [
+        'edit',
+        () => low.estimates.edit(id, profile, form, [line], ['Brakes']),
+        'PUT',
+        '/estimate-details',
+        { ...body, id },
+      ],
+    ];
+    for (const [what, onDevice, method, path, data] of cases) {
+      const refused = await refusal(onDevice());
+      const server = await s.api(method, path, { token, body: { data } });
+      expect.soft([server.status, refused], what).toEqual([403, server.body.message]);
+      expect.soft(refused, what).toBe(MSG.forbidden);
+    }
+    expect(await device.db.outbox.count()).toBe(0);
+    // a level-2 member may not delete one (estimate.delete is level 3): the estimate stays on the device
+    const { device: two } = await memberDevice(s, 'estimate-writes-2', 2);
+    expect(await refusal(createRepositories(two.db).estimates.remove(id))).toBe(MSG.forbidden);
+    expect(await two.db.outbox.count()).toBe(0);
   });
 });

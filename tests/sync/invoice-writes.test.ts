@@ -3,7 +3,7 @@ import { MSG } from '../../src/domain/messages';
 import { createRepositories } from '../../src/local/repositories';
 import type { BayBookDB } from '../../src/local/db';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { customerForm, drain, offlineThenServer, onlineDevice, refusal, type Device } from './helpers';
+import { customerForm, drain, memberDevice, offlineThenServer, onlineDevice, refusal, type Device } from './helpers';
 
 /**
  * The invoice writes of the catalogue (src/domain/writes/invoiceEdits.ts): Save & Recal Charges, storage on and off,
@@ -191,6 +191,14 @@ describe.each(DATABASES)('invoice writes: the device and the server store the sa
       const server = await s.api(method, path, { body: { data: body } });
       expect.soft([server.status, device], what).toEqual([400, server.body.message]);
     }
+    // the body is checked by its call before the write: a return with no reason is refused at once, nothing queued
+    const pending = await d.db.outbox.count();
+    const blank = await refusal(repos.invoices.returnItems(ids.invoice, [{ id: a.id, qty: 1 }], '  '));
+    const noReason = await s.api('POST', '/invoice-return', {
+      body: { data: { invoice_id: ids.invoice, items: [{ id: a.id, qty: 1 }], comment: '  ' } },
+    });
+    expect([noReason.status, blank], 'a return with no reason').toEqual([400, noReason.body.message]);
+    expect(await d.db.outbox.count()).toBe(pending);
     // a returned unit is no longer held by the invoice: it is not there to sell again on the same invoice
     await repos.invoices.returnItems(ids.invoice, [{ id: a.id, qty: 1 }], 'wrong size');
     await drain(d);
@@ -211,5 +219,32 @@ describe.each(DATABASES)('invoice writes: the device and the server store the sa
     await drain(d);
     expect(paid).toBe((await s.api('DELETE', '/invoice', { body: { data: { id: ids.invoice } } })).body.message);
     expect(paid).toBe(MSG.invoiceDeletePaid);
+  });
+
+  it('a member below the level of a call: refused at once in the server words (403), the invoice untouched', async () => {
+    const { ids, lineA } = await setUp();
+    const { device } = await memberDevice(s, 'invoice-writes-4', 4);
+    const low = createRepositories(device.db);
+    const level4 = { token: await s.userToken(4) };
+    // level 4 edits invoices but never deletes one (invoice.delete is level 5)
+    const removed = await refusal(low.invoices.remove(ids.invoice));
+    const server = await s.api('DELETE', '/invoice', { ...level4, body: { data: { id: ids.invoice } } });
+    expect([server.status, removed]).toEqual([403, server.body.message]);
+    expect(removed).toBe(MSG.forbidden);
+    expect(await device.db.invoices.get(ids.invoice)).toBeDefined();
+    expect(await device.db.outbox.count()).toBe(0);
+    // level 3 raises, saves, switches, returns nothing: each refused before anything is stored
+    const { device: three } = await memberDevice(s, 'invoice-writes-3', 3);
+    const r3 = createRepositories(three.db);
+    const form = { work_hour: 2, rate_hour: 5000 };
+    const writes: [string, () => Promise<unknown>][] = [
+      ['raise', () => r3.invoices.create(ids.job, form, [lineA])],
+      ['sell', () => r3.invoices.sale(null, [lineA])],
+      ['save', () => r3.invoices.edit(ids.invoice, form, [lineA])],
+      ['storage', () => r3.invoices.setStorage(ids.invoice, true)],
+      ['return', () => r3.invoices.returnItems(ids.invoice, [{ id: lineA.id, qty: 1 }], 'wrong size')],
+    ];
+    for (const [what, write] of writes) expect.soft(await refusal(write()), what).toBe(MSG.forbidden);
+    expect(await three.db.outbox.count()).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import {
   planStorage,
 } from '../../domain/writes/invoiceEdits';
 import type { WriteCall } from '../../domain/writes/calls';
+import { checkedCall } from '../calls';
 import type { BayBookDB, CustomerRow, InvoiceRow, JobRow } from '../db';
 import { decideOpenConflicts } from '../fieldCalls';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
@@ -28,15 +29,22 @@ import {
   storeChange,
 } from './invoiceStore';
 
-/** The invoice writes (SPEC §2 Invoice editor, Make Sale; §5 Invoice save): create, sell, edit, storage, return, delete. */
+/**
+ * The invoice writes (SPEC §2 Invoice editor, Make Sale; §5 Invoice save): create, sell, edit, storage, return, delete.
+ * Each checks what it sends by its call (INVOICE_CALLS: the permission, then the body) before it stores anything, so
+ * a write the server's route would refuse — a level-4 member's delete, a return with no reason — is refused here at
+ * once in the same words, not by a 403 or 400 when the outbox arrives.
+ */
 export function invoiceWrites(db: BayBookDB) {
   return {
     /** POST /invoice {fetchedData, formData, productInvoice, totals} — an invoice for a received or active job. */
-    create(jobId: string, form: InvoiceForm, lines: Line[]): Promise<InvoiceRow> {
+    async create(jobId: string, form: InvoiceForm, lines: Line[]): Promise<InvoiceRow> {
+      const sent = { fetchedData: { id: jobId }, formData: form, productInvoice: lines };
+      const { productInvoice } = await checkedCall(db, INVOICE_CALLS.create, sent);
       return localWrite(db, async (w) => {
         const job = await w.get<JobRow>('jobs', jobId);
         if (!job) throw new LocalWriteError(MSG.noRecordFound.replace('{id}', jobId));
-        const priced = await priceLines(w, lines);
+        const priced = await priceLines(w, productInvoice);
         const plan = plannedInvoice(
           planNewInvoice({ type: 'service', job, form, lines: priced.lines, settings: await settings(w) }),
         );
@@ -74,13 +82,15 @@ export function invoiceWrites(db: BayBookDB) {
     },
 
     /** POST /invoice-product — a product sale for a customer, or anonymous ('default', Quick Sale) */
-    sale(customerId: string | null, lines: Line[]): Promise<InvoiceRow> {
+    async sale(customerId: string | null, lines: Line[]): Promise<InvoiceRow> {
+      const sent = { fetchedData: customerId ? { id: customerId } : 'default', productInvoice: lines };
+      const { productInvoice } = await checkedCall(db, INVOICE_CALLS.sale, sent);
       return localWrite(db, async (w) => {
         const form = { work_hour: 0, rate_hour: 0 };
         const customer = customerId ? await w.get<CustomerRow>('customers', customerId) : undefined;
         if (customerId && !customer) throw new LocalWriteError(MSG.customerNotFoundUpper);
         // the server's rules (POST /invoice-product): some products, and a blocked customer cannot buy
-        const priced = await priceLines(w, lines);
+        const priced = await priceLines(w, productInvoice);
         const plan = plannedInvoice(
           planNewInvoice({ type: 'product', customer, form, lines: priced.lines, settings: await settings(w) }),
         );
@@ -118,22 +128,26 @@ export function invoiceWrites(db: BayBookDB) {
     },
 
     /** PUT /invoice-details (Save & Recal Charges), planned as on the server: `saveInvoice` */
-    edit(id: string, form: InvoiceForm, lines: Line[]): Promise<InvoiceRow> {
-      return localWrite(db, (w) => saveInvoice(w, id, form, lines));
+    async edit(id: string, form: InvoiceForm, lines: Line[]): Promise<InvoiceRow> {
+      const v = await checkedCall(db, INVOICE_CALLS.edit, { id, formData: form, productInvoice: lines });
+      return localWrite(db, (w) => saveInvoice(w, id, form, v.productInvoice));
     },
 
     /** PUT /invoice-storage-state/{id}: `switchStorage` */
-    setStorage(invoiceId: string, on: boolean, days?: number): Promise<InvoiceRow> {
-      return localWrite(db, (w) => switchStorage(w, invoiceId, on, days));
+    async setStorage(invoiceId: string, on: boolean, days?: number): Promise<InvoiceRow> {
+      const v = await checkedCall(db, INVOICE_CALLS.storage, { option: on ? 'on' : 'off', days });
+      return localWrite(db, (w) => switchStorage(w, invoiceId, on, v.days));
     },
 
     /** POST /invoice-return: `returnItems` */
-    returnItems(invoiceId: string, items: { id: string; qty: number }[], comment: string): Promise<InvoiceRow> {
-      return localWrite(db, (w) => returnItems(w, invoiceId, items, comment));
+    async returnItems(invoiceId: string, items: { id: string; qty: number }[], comment: string): Promise<InvoiceRow> {
+      const v = await checkedCall(db, INVOICE_CALLS.returnItems, { invoice_id: invoiceId, items, comment });
+      return localWrite(db, (w) => returnItems(w, invoiceId, v.items, v.comment));
     },
 
     /** DELETE /invoice {id}: only while an amount is due and nothing has been paid (SPEC §6), planned as on the server */
-    remove(invoiceId: string): Promise<void> {
+    async remove(invoiceId: string): Promise<void> {
+      await checkedCall(db, INVOICE_CALLS.remove, { id: invoiceId });
       return localWrite(db, async (w) => {
         const inv = await mustGet(w, invoiceId);
         // the device keeps the discount and redemption rows it makes (writes/money.ts), so it reverses them as the server does
