@@ -11,7 +11,7 @@ import { headSeenBy } from '../../http/auth';
 import { defineRoute } from '../../http/route';
 import type { AppServices } from '../../http/services';
 import { readSettings } from '../../settings';
-import { searchJobs } from './search';
+import { jobSearch, jobsMatching, type JobSearch } from './search';
 import { jobOr404 } from './shared';
 
 const ORDERABLE = {
@@ -32,17 +32,24 @@ type Orderable = keyof typeof ORDERABLE;
 const orderable = (name: string | undefined): Orderable =>
   name !== undefined && Object.hasOwn(ORDERABLE, name) ? (name as Orderable) : 'created_at';
 
-/** A page of the job table without a search, one prepared statement per sort (the list's commonest read). */
-const unsearchedPage = (db: AppServices['db'], orderBy: Orderable, dir: 'asc' | 'desc') =>
-  prepared(db, `jobs_page_${orderBy}_${dir}`, (d) =>
+/**
+ * A page of the job table, built once per sort and kind of search. Without a search it is a named statement,
+ * planned once; with one it stays unnamed, so PostgreSQL plans it for each pattern: a generic plan would fit one
+ * pattern's selectivity to all ('km' matches half the shop, 'km 4821' one job).
+ */
+const pageStatement = (db: AppServices['db'], orderBy: Orderable, dir: 'asc' | 'desc', op?: JobSearch['op']) => {
+  const key = `jobs_page_${orderBy}_${dir}_${op ?? 'all'}`;
+  return prepared(db, key, (d) =>
     d
       .select()
       .from(jobs)
+      .where(op && jobsMatching(op, sql.placeholder('pattern')))
       .orderBy((dir === 'asc' ? asc : desc)(ORDERABLE[orderBy]), desc(jobs.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(`jobs_page_${orderBy}_${dir}`),
+      .prepare(op ? '' : key),
   );
+};
 
 /**
  * The paged job table's totals by search, each kept while the change feed's head stays where it was: every write to
@@ -156,26 +163,15 @@ function tableRoutes(app: FastifyInstance, s: AppServices) {
     async handler({ req, query }) {
       const { page, perPage, offset } = pageParams(query, 10);
       const orderBy = orderable(query.orderBy);
-      const column = ORDERABLE[orderBy];
       const dir = String(query.orderDirection ?? 'desc').toLowerCase() === 'asc' ? 'asc' : 'desc';
-      const direction = dir === 'asc' ? asc : desc;
-      const where = searchJobs(query.search ?? '');
-      const n = await totals(
-        req,
-        String(query.search ?? '')
-          .trim()
-          .toLowerCase(),
-        where,
-      );
-      const rows = where
-        ? await db
-            .select()
-            .from(jobs)
-            .where(where)
-            .orderBy(direction(column), desc(jobs.id))
-            .limit(perPage)
-            .offset(offset)
-        : await unsearchedPage(db, orderBy, dir).execute({ limit: perPage, offset });
+      const text = String(query.search ?? '');
+      const search = jobSearch(text);
+      const n = await totals(req, text.trim().toLowerCase(), search && jobsMatching(search.op, search.pattern));
+      const rows = await pageStatement(db, orderBy, dir, search?.op).execute({
+        limit: perPage,
+        offset,
+        pattern: search?.pattern,
+      });
       return { value: true, data: { data: rows, page, total: n } };
     },
   });

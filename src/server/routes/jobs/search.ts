@@ -21,14 +21,27 @@ export const JOB_SEARCH_TEXT = sql.raw(
  */
 const CONTAINS_MIN = 3;
 
-/** The condition for a search text, or none for an empty one; LIKE's wildcards in the text are matched as typed. */
-export function searchJobs(text: string): SQL | undefined {
+/** How a search text is matched: a LIKE pattern, or a regular expression for a short one (see CONTAINS_MIN). */
+export interface JobSearch {
+  op: 'like' | 'regex';
+  pattern: string;
+}
+
+/** The match for a search text, or none for an empty one; LIKE's wildcards in the text are matched as typed. */
+export function jobSearch(text: string): JobSearch | undefined {
   const wanted = text.trim().toLowerCase();
   if (!wanted) return undefined;
-  if (wanted.length < CONTAINS_MIN) {
-    const start = `(^| )${wanted.replace(/[\\^$.*+?()[\]{}|-]/g, (m) => `\\${m}`)}`;
-    return sql`${JOB_SEARCH_TEXT} ~ ${start}`;
-  }
-  const like = `%${wanted.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-  return sql`${JOB_SEARCH_TEXT} like ${like}`;
+  if (wanted.length < CONTAINS_MIN)
+    return { op: 'regex', pattern: `(^| )${wanted.replace(/[\\^$.*+?()[\]{}|-]/g, (m) => `\\${m}`)}` };
+  return { op: 'like', pattern: `%${wanted.replace(/[\\%_]/g, (m) => `\\${m}`)}%` };
+}
+
+/** The condition for a match, its pattern a value or a prepared statement's placeholder. */
+export const jobsMatching = (op: JobSearch['op'], pattern: unknown): SQL =>
+  op === 'like' ? sql`${JOB_SEARCH_TEXT} like ${pattern}` : sql`${JOB_SEARCH_TEXT} ~ ${pattern}`;
+
+/** The condition for a search text, or none for an empty one. */
+export function searchJobs(text: string): SQL | undefined {
+  const search = jobSearch(text);
+  return search && jobsMatching(search.op, search.pattern);
 }
