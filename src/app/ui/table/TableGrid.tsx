@@ -1,0 +1,142 @@
+import { IconButton, Input, Table, Text } from '@chakra-ui/react';
+import { flexRender, type Header, type Row, type Table as TanTable } from '@tanstack/react-table';
+import { Fragment, type ReactNode } from 'react';
+import { LoadingText } from '../../feedback/DelayedSpinner';
+import { priorityAttr, priorityContainer } from '../columnPriority';
+import { headerText } from './headerText';
+
+interface GridProps<T> {
+  table: TanTable<T>;
+  name: string;
+  showFilters: boolean;
+  rowStyle?: (row: T) => Record<string, unknown> | undefined;
+  renderExpanded?: (row: T) => ReactNode;
+  loading?: boolean;
+  emptyText?: string;
+}
+
+/** The table itself: sortable headers (and the filter inputs under them), the rows, each row's expanded panel. */
+export function TableGrid<T>(props: GridProps<T>) {
+  const { table, renderExpanded } = props;
+  const rows = table.getRowModel().rows;
+  const width = table.getVisibleLeafColumns().length + (renderExpanded ? 1 : 0);
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" css={priorityContainer}>
+      <Table.Root size="sm" aria-label={props.name} interactive>
+        <Table.Header>
+          {table.getHeaderGroups().map((hg) => (
+            <Fragment key={hg.id}>
+              <Table.Row>
+                {renderExpanded && <Table.ColumnHeader w="8" aria-label="Expand" />}
+                {hg.headers.map((h) => (
+                  <SortHeader key={h.id} header={h} />
+                ))}
+              </Table.Row>
+              {props.showFilters && <FilterRow headers={hg.headers} expandable={!!renderExpanded} />}
+            </Fragment>
+          ))}
+        </Table.Header>
+        <Table.Body>
+          {rows.length === 0 && (
+            <Table.Row>
+              <Table.Cell colSpan={width}>
+                {props.loading ? (
+                  <LoadingText />
+                ) : (
+                  <Text color="fg.muted">{props.emptyText ?? 'No records to display'}</Text>
+                )}
+              </Table.Cell>
+            </Table.Row>
+          )}
+          {rows.map((row) => (
+            <BodyRow key={row.id} row={row} width={width} rowStyle={props.rowStyle} renderExpanded={renderExpanded} />
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+/** A column's header: a click sorts it (when it sorts), ▲ or ▼ says which way. */
+function SortHeader<T>({ header: h }: { header: Header<T, unknown> }) {
+  const sorted = h.column.getIsSorted();
+  return (
+    <Table.ColumnHeader
+      onClick={h.column.getCanSort() ? h.column.getToggleSortingHandler() : undefined}
+      cursor={h.column.getCanSort() ? 'pointer' : undefined}
+      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+      whiteSpace="nowrap"
+      {...priorityAttr(h.column.columnDef.meta?.priority)}
+    >
+      {flexRender(h.column.columnDef.header, h.getContext())}
+      {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+    </Table.ColumnHeader>
+  );
+}
+
+/** One filter input under each column that filters. */
+function FilterRow<T>({ headers, expandable }: { headers: Header<T, unknown>[]; expandable: boolean }) {
+  return (
+    <Table.Row>
+      {expandable && <Table.ColumnHeader />}
+      {headers.map((h) => (
+        <Table.ColumnHeader key={h.id} {...priorityAttr(h.column.columnDef.meta?.priority)}>
+          {h.column.getCanFilter() && h.column.columnDef.meta?.filter !== false && (
+            <Input
+              size="xs"
+              aria-label={`Filter ${headerText(h.column)}`}
+              value={(h.column.getFilterValue() as string) ?? ''}
+              onChange={(e) => h.column.setFilterValue(e.target.value || undefined)}
+            />
+          )}
+        </Table.ColumnHeader>
+      ))}
+    </Table.Row>
+  );
+}
+
+/** A row, its expand button when rows expand, and its panel while expanded. */
+function BodyRow<T>({
+  row,
+  width,
+  rowStyle,
+  renderExpanded,
+}: {
+  row: Row<T>;
+  width: number;
+  rowStyle?: (row: T) => Record<string, unknown> | undefined;
+  renderExpanded?: (row: T) => ReactNode;
+}) {
+  const open = row.getIsExpanded();
+  return (
+    <>
+      <Table.Row {...(rowStyle?.(row.original) ?? {})} data-row-id={row.id}>
+        {renderExpanded && (
+          <Table.Cell>
+            <IconButton
+              size="2xs"
+              variant="ghost"
+              aria-label={open ? 'Collapse row' : 'Expand row'}
+              aria-expanded={open}
+              onClick={row.getToggleExpandedHandler()}
+            >
+              {open ? '▾' : '▸'}
+            </IconButton>
+          </Table.Cell>
+        )}
+        {row.getVisibleCells().map((cell) => (
+          <Table.Cell key={cell.id} {...priorityAttr(cell.column.columnDef.meta?.priority)}>
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </Table.Cell>
+        ))}
+      </Table.Row>
+      {open && renderExpanded && (
+        <Table.Row>
+          <Table.Cell colSpan={width} bg="bg.subtle">
+            {renderExpanded(row.original)}
+          </Table.Cell>
+        </Table.Row>
+      )}
+    </>
+  );
+}
