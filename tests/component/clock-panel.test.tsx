@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useRepos } from '../../src/app/data/DataProvider';
 import { Toaster } from '../../src/app/feedback/toaster';
+import { ClockHours } from '../../src/app/jobs/clock/ClockHours';
 import { ClockPanel } from '../../src/app/jobs/clock/ClockPanel';
 import { newId } from '../../src/domain/ids';
 import type { BayBookDB } from '../../src/local/db';
@@ -27,6 +28,20 @@ function Live({ id }: { id: string }) {
   ) : null;
 }
 
+async function setting(db: BayBookDB, name: string, description: string, amount: number | null) {
+  const at = new Date().toISOString();
+  await putRow(db, 'config', {
+    id: newId(),
+    name,
+    title: name,
+    description,
+    amount,
+    created_at: at,
+    updated_at: at,
+    version: 1,
+  });
+}
+
 async function job(db: BayBookDB, status = 'active') {
   const id = newId();
   const now = new Date().toISOString();
@@ -45,14 +60,20 @@ async function job(db: BayBookDB, status = 'active') {
   return id;
 }
 
-const stretch = (db: BayBookDB, jobId: string, username: string, started_at: string) =>
+const stretch = (
+  db: BayBookDB,
+  jobId: string,
+  username: string,
+  started_at: string,
+  stopped_at: string | null = null,
+) =>
   putRow(db, 'clock_entries', {
     id: newId(),
     job_id: jobId,
     username,
     started_at,
-    stopped_at: null,
-    ended: '',
+    stopped_at,
+    ended: stopped_at ? 'stop' : '',
     device: 'T2',
     created_at: started_at,
     updated_at: started_at,
@@ -126,5 +147,27 @@ describe('Clock panel', () => {
     await renderScreen(<Live id={id} />, { level: 2, username: 'helper', data });
     await waitFor(() => expect(screen.getByTestId('location')).toBeTruthy());
     expect(screen.queryByTestId('clock-panel')).toBeNull();
+  });
+
+  it('reports the hours by technician and by job for a range, with the clocks that ran past closing', async () => {
+    const { data, unmount } = await renderScreen(<div />, { level: 3 });
+    const id = await job(data.db);
+    await setting(data.db, 'closing_hour', '', 17);
+    await setting(data.db, 'time_zone', 'UTC', null);
+    await stretch(data.db, id, 'ann', '2026-03-02T08:00:00.000Z', '2026-03-02T10:30:00.000Z');
+    await stretch(data.db, id, 'bob', '2026-03-02T16:00:00.000Z', '2026-03-02T19:00:00.000Z');
+    await stretch(data.db, id, 'bob', '2026-03-05T08:00:00.000Z', '2026-03-05T09:00:00.000Z');
+    unmount();
+    await renderScreen(<ClockHours start="2026-03-02" end="2026-03-03" />, { level: 3, data });
+    await waitFor(() => expect(text('hours-total')).toBe('Clocked hours: 3.5 h'));
+    expect(text('hours-past-closing')).toBe(
+      'bob on #T1-9 (PK 9), started 2026-03-02 16:00: ran past closing, counted to 17:00',
+    );
+    const line = (table: string, name: string) =>
+      within(screen.getByRole('table', { name: table }))
+        .getByText(name)
+        .closest('tr')!.textContent;
+    expect(line('Hours by technician', 'ann')).toBe('ann2.510#T1-9 (PK 9)');
+    expect(line('Hours by job', '#T1-9 (PK 9)')).toBe('#T1-9 (PK 9)3.521ann, bob');
   });
 });

@@ -1,5 +1,14 @@
 import { SERVER_DEVICE } from '../../domain/cashup';
-import { clockStateOf, closingHourOf, jobClock, type ClockState, type JobClock } from '../../domain/clockReport';
+import {
+  clockReport,
+  clockStateOf,
+  closingHourOf,
+  jobClock,
+  type ClockReport,
+  type ClockState,
+  type JobClock,
+} from '../../domain/clockReport';
+import { displayJobNumber } from '../../domain/jobs';
 import { settingsFrom, shopSettings } from '../../domain/configSheet';
 import { newId } from '../../domain/ids';
 import {
@@ -19,6 +28,14 @@ export interface JobClockView extends JobClock {
   mine: ClockState;
   timeZone: string;
 }
+
+/** The hours report of a range: the figures, and each job's number and plate as its line is labelled. */
+export interface ClockHours extends ClockReport {
+  jobs: Record<string, string>;
+  timeZone: string;
+}
+
+const HOUR = 3_600_000;
 
 /** The member's stretches, oldest first (a technician's few a day: a year is a few thousand rows). */
 const stretchesOf = (db: BayBookDB, username: string) =>
@@ -81,6 +98,29 @@ export function clockRepository(db: BayBookDB) {
       ]);
       const rules = { timeZone: shopSettings(config).timeZone, closingHour: closingHourOf(settingsFrom(config)), now };
       return { ...jobClock(entries, rules), mine: clockStateOf(entries, username), timeZone: rules.timeZone };
+    },
+    /**
+     * Hours by technician and by job of the shop days `start`..`end`: the stretches begun in the 14 hours before
+     * the first day's UTC midnight to the 38 after the last's cover every zone's days (the report keeps the shop's).
+     */
+    async hours(start: string, end: string, now: Date): Promise<ClockHours> {
+      const from = new Date(Date.parse(`${start}T00:00:00Z`) - 14 * HOUR).toISOString();
+      const to = new Date(Date.parse(`${end}T00:00:00Z`) + 38 * HOUR).toISOString();
+      const [entries, config] = await Promise.all([
+        db.clock_entries.where('started_at').between(from, to, true, false).toArray(),
+        db.config.toArray(),
+      ]);
+      const timeZone = shopSettings(config).timeZone;
+      const report = clockReport(
+        entries,
+        { start, end },
+        { timeZone, closingHour: closingHourOf(settingsFrom(config)), now },
+      );
+      const rows = await db.jobs.bulkGet(report.byJob.map((l) => l.key));
+      const jobs = Object.fromEntries(
+        rows.flatMap((j) => (j ? [[j.id, `${displayJobNumber(j.number)} (${j.registration})`]] : [])),
+      );
+      return { ...report, jobs, timeZone };
     },
     start: (jobId: string) => clock('start', jobId),
     resume: (jobId: string) => clock('resume', jobId),
