@@ -65,6 +65,12 @@ export const FIELD_LABELS = {
     barcode: 'Barcode',
     supplier: 'Supplier',
   },
+  suppliers: {
+    bizname: 'Business name',
+    email: 'Email',
+    address: 'Address',
+    contact: 'Contact',
+  },
 } as const;
 
 /** Money fields hold cents: shown in dollars, and re-entered on their own screen rather than typed here. */
@@ -113,6 +119,7 @@ export function recordLabel(entity: string, row: Record<string, unknown> | undef
       {
         jobs: 'A job',
         products: 'A product',
+        suppliers: 'A supplier',
         users: 'A team member',
         invoices: 'An invoice',
         estimates: 'An estimate',
@@ -121,6 +128,7 @@ export function recordLabel(entity: string, row: Record<string, unknown> | undef
   if (entity === 'users') return `Team member ${text('username')}`;
   if (entity === 'jobs') return `Job ${displayJobNumber(text('number'))} (${text('registration')})`;
   if (entity === 'products') return `Product ${text('title')}`;
+  if (entity === 'suppliers') return `Supplier ${text('bizname')}`;
   if (entity === 'invoices') return `Invoice ${displayInvoiceNumber(text('number'))}`;
   if (entity === 'estimates') return `Estimate ${text('number')}`;
   if (entity === 'config') return `Setting ${text('title')}`;

@@ -14,6 +14,7 @@ import { CUSTOMER_CALLS } from '../domain/writes/customers';
 import { JOB_CALLS, JOB_FIELD_CALLS } from '../domain/writes/jobs';
 import { LOG_CALLS } from '../domain/writes/logLines';
 import { PRODUCT_CALLS } from '../domain/writes/products';
+import { SUPPLIER_CALLS } from '../domain/writes/suppliers';
 import { TEAM_CALLS } from '../domain/writes/team';
 import type { ConflictRow } from './db';
 import type { EnqueueInput, WriteContext } from './write';
@@ -39,7 +40,7 @@ export const fieldConflictId = (c: Pick<ConflictAnswer, 'entity' | 'id' | 'field
 /**
  * The one call that carries field changes of a record (issue 14), with their base values and the device's code:
  * PUT /customer, PUT /customer-status (a block), PUT /v2/auth/user (a team member's name or level) and
- * PUT /v2/inventory/product {id, <fields>, base, device}; a setting by PUT /configsheet/{id} {<fields>, base,
+ * PUT /v2/inventory/product or PUT /v2/inventory/supplier {id, <fields>, base, device}; a setting by PUT /configsheet/{id} {<fields>, base,
  * device}; a job's field by its own call (writes/jobs.ts JOB_FIELD_CALLS), {id, <key>: value, detail?, base, device}.
  * The repositories' edits and a decision's "use mine" both send by it, so a re-sent value goes exactly as the first
  * one did, only against the newer base.
@@ -65,6 +66,7 @@ export function fieldCall(
   if (entity === 'customers') return byId('active' in set.changes ? CUSTOMER_CALLS.status : CUSTOMER_CALLS.edit);
   if (entity === 'users') return byId(TEAM_CALLS.edit);
   if (entity === 'products') return byId(PRODUCT_CALLS.edit);
+  if (entity === 'suppliers') return byId(SUPPLIER_CALLS.edit);
   // an invoice's or an estimate's fields go by their whole save (src/local/repositories invoiceWrites, estimates)
   if (entity === 'invoices' || entity === 'estimates') throw new Error(`${label}: sent by the ${entity}' save`);
   if (entity === 'config') {

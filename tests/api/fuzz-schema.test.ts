@@ -132,6 +132,8 @@ describe.each(DATABASES)('schema-driven fuzz on %s', (kind) => {
         last_name: 'Zz',
         title: 'Fuzz',
         description: 'x',
+        // a supplier edit without base needs its name (with base, only the fields it names)
+        bizname: 'Fuzz Parts',
       };
       return at.length <= 2 || inLines ? byKey[key] : undefined;
     };

@@ -29,7 +29,8 @@ export const PRODUCT_CALLS = {
   edit: { method: 'PUT', path: '/v2/inventory/product', body: inventoryEditSchema.shape(fieldChangeShape) },
   remove: { method: 'DELETE', path: '/v2/inventory/product', body: idPayloadSchema },
   addSimple: { method: 'POST', path: '/product', body: simpleProductSchema },
-  editSimple: { method: 'PUT', path: '/product', body: simpleProductEditSchema },
+  /** the simple form's whole row; with base, the fields it names are field changes (issue 14) */
+  editSimple: { method: 'PUT', path: '/product', body: simpleProductEditSchema.shape(fieldChangeShape) },
   removeSimple: { method: 'DELETE', path: '/product', body: idPayloadSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;
 

@@ -1,6 +1,7 @@
 import type { InferType } from 'yup';
+import { fieldChangeShape } from '../fieldChanges';
 import { MSG } from '../messages';
-import { idPayloadSchema, supplierEditSchema, supplierSchema } from '../schemas';
+import { LIMITS, boundedText, idPayloadSchema, supplierEditSchema, supplierSchema } from '../schemas';
 import { missing, type Refusal, type WriteCall } from './calls';
 
 /**
@@ -10,7 +11,21 @@ import { missing, type Refusal, type WriteCall } from './calls';
  */
 export const SUPPLIER_CALLS = {
   add: { method: 'POST', path: '/v2/inventory/supplier', body: supplierSchema },
-  edit: { method: 'PUT', path: '/v2/inventory/supplier', body: supplierEditSchema },
+  /**
+   * SPEC's edit sends all four fields; with base (issue 14) the fields it names are field changes, each with the value
+   * it was based on — a decision's use mine sends just the one, so the business name is required only without base.
+   */
+  edit: {
+    method: 'PUT',
+    path: '/v2/inventory/supplier',
+    body: supplierEditSchema.shape({
+      bizname: boundedText('Business name', LIMITS.title)
+        .trim()
+        .min(1, MSG.supplierNameRequired)
+        .when('base', ([base], s) => (base === undefined ? s.required(MSG.supplierNameRequired) : s)),
+      ...fieldChangeShape,
+    }),
+  },
   remove: { method: 'DELETE', path: '/v2/inventory/supplier', body: idPayloadSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;
 
@@ -51,9 +66,16 @@ export function planSupplierAdd(v: SupplierInput): SupplierPlan {
   return { fields: fieldsOf(v), log: logOf(v.bizname, 'added'), message: MSG.supplierAdded };
 }
 
-/** An edit sets all four fields (as cast: one left out is ''). */
-export function planSupplierEdit(v: SupplierInput): SupplierPlan {
-  return { fields: fieldsOf(v), log: logOf(v.bizname, 'edited'), message: MSG.supplierUpdated };
+export type SupplierEditInput = InferType<(typeof SUPPLIER_CALLS)['edit']['body']>;
+
+/**
+ * An edit's four fields (as cast: one left out is ''; with base, a call naming only some keeps the name the supplier
+ * has), logged under the name it has after the edit. With base, the fields it names are field changes (issue 14):
+ * the server decides those, the device stores what changed.
+ */
+export function planSupplierEdit(v: SupplierEditInput, now: SupplierNow): SupplierPlan {
+  const bizname = v.bizname ?? now.bizname;
+  return { fields: fieldsOf({ ...v, bizname }), log: logOf(bizname, 'edited'), message: MSG.supplierUpdated };
 }
 
 export function planSupplierDelete(s: SupplierNow): Omit<SupplierPlan, 'fields'> {

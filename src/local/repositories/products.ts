@@ -14,7 +14,7 @@ import {
 import { PHOTO_PLACES } from '../../domain/writes/photos';
 import { callOf, checkedCall, orRefuse } from '../calls';
 import type { BayBookDB, ProductRow } from '../db';
-import { queueFieldChange } from '../fieldCalls';
+import { decideOpenConflicts, queueFieldChange } from '../fieldCalls';
 import { localWrite } from '../write';
 import { supplierWrites, type SupplierRow } from './suppliers';
 import { addPhoto, removePhoto } from './photos';
@@ -182,13 +182,20 @@ export function productsRepository(db: BayBookDB) {
         return stored;
       });
     },
+    /** PUT /product: the whole row as SPEC's call has it, with base naming what changed (issue 14) and the device */
     async editSimple(id: string, changes: { title: string; description: string; price: number }): Promise<ProductRow> {
       const v = await checkedCall(db, PRODUCT_CALLS.editSimple, { ...changes, id });
       return localWrite(db, async (w) => {
-        orRefuse(productOr404(id, await w.get<ProductRow>('products', id)));
-        const plan = planSimpleEdit(v);
-        const row = await w.patch<ProductRow>('products', id, { ...plan.changes, updated_at: w.now });
-        await w.enqueue({ ...callOf(PRODUCT_CALLS.editSimple, v), label: `Edit product ${v.title}` });
+        const cur = orRefuse(productOr404(id, await w.get<ProductRow>('products', id))).product;
+        const set = changedFields({ ...cur }, planSimpleEdit(v).changes);
+        if (Object.keys(set.changes).length === 0) return cur;
+        const row = await w.patch<ProductRow>('products', id, { ...set.changes, updated_at: w.now });
+        const device = w.deviceCode ? { device: w.deviceCode } : {};
+        await w.enqueue({
+          ...callOf(PRODUCT_CALLS.editSimple, { ...v, base: set.base, ...device }),
+          label: `Edit product ${v.title}`,
+        });
+        await decideOpenConflicts(w, 'products', id, set);
         return row;
       });
     },

@@ -1,3 +1,4 @@
+import { changedFields } from '../../domain/fieldChanges';
 import { newId } from '../../domain/ids';
 import {
   SUPPLIER_CALLS,
@@ -8,6 +9,7 @@ import {
 } from '../../domain/writes/suppliers';
 import { callOf, checkedCall, orRefuse } from '../calls';
 import type { BayBookDB, StoredRow } from '../db';
+import { queueFieldChange } from '../fieldCalls';
 import { localWrite } from '../write';
 
 export type SupplierRow = StoredRow<'suppliers'>;
@@ -40,14 +42,19 @@ export function supplierWrites(db: BayBookDB) {
         return row;
       });
     },
-    /** PUT /v2/inventory/supplier: all four fields, as the form holds them */
+    /**
+     * PUT /v2/inventory/supplier: all four fields, as the form holds them, with base naming those changed (issue 14):
+     * a field someone changed since, or a supplier deleted since, waits in Needs your decision.
+     */
     async editSupplier(id: string, changes: Partial<Omit<SupplierRow, 'id'>>): Promise<SupplierRow> {
       const v = await checkedCall(db, SUPPLIER_CALLS.edit, { ...changes, id });
       return localWrite(db, async (w) => {
-        orRefuse(supplierOr404(id, await w.get<SupplierRow>('suppliers', id)));
-        const plan = planSupplierEdit(v);
-        const row = await w.patch<SupplierRow>('suppliers', id, { ...plan.fields, updated_at: w.now });
-        await w.enqueue({ ...callOf(SUPPLIER_CALLS.edit, v), label: `Edit supplier ${v.bizname}` });
+        const cur = orRefuse(supplierOr404(id, await w.get<SupplierRow>('suppliers', id))).supplier;
+        const plan = planSupplierEdit(v, cur);
+        const set = changedFields({ ...cur }, plan.fields);
+        if (Object.keys(set.changes).length === 0) return cur;
+        const row = await w.patch<SupplierRow>('suppliers', id, { ...set.changes, updated_at: w.now });
+        await queueFieldChange(w, 'suppliers', id, set, `Edit supplier ${plan.fields.bizname}`);
         return row;
       });
     },

@@ -19,6 +19,7 @@ import { notFound } from '../http/errors';
 import { defineRoute, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
 import { orHttp } from '../http/plans';
+import { goneEdit } from '../fieldEdits';
 import { productRow, supplierRow, type Product } from '../inventory/products';
 import { moveStock } from '../inventory/stock';
 
@@ -85,8 +86,15 @@ export function inventoryRoutes(app: FastifyInstance, s: AppServices) {
     write: true,
     summary: 'Edit a product; with receival true, add the amount received to stock (stock only ever moves by deltas)',
     async handler(ctx) {
-      const p = orHttp(productOr404(ctx.body.id, await productRow(ctx.tx, ctx.body.id, true))).product;
-      return ctx.body.receival ? receive(ctx, p) : edit(ctx, p);
+      const row = await productRow(ctx.tx, ctx.body.id, true);
+      // with base, a product deleted since: what the edit changed waits for a decision (issue 14); a receipt is refused
+      const { base, receival } = ctx.body;
+      if (row?.deleted && base && !receival) {
+        const record = { entity: 'products' as const, id: row.id, subject: productSubject(row.title) };
+        return goneEdit(ctx.tx, record, { changes: productEdit(ctx.body), base });
+      }
+      const p = orHttp(productOr404(ctx.body.id, row)).product;
+      return receival ? receive(ctx, p) : edit(ctx, p);
     },
   });
 

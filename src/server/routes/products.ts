@@ -9,7 +9,9 @@ import {
   planSimpleAdd,
   planSimpleEdit,
   productOr404,
+  productSubject,
 } from '../../domain/writes/products';
+import { decideEdit, editAnswer, editedLine, goneEdit, namedBy } from '../fieldEdits';
 import { productPhotos, products, suppliers } from '../db/schema';
 import { pageQueryDoc } from '../http/openapi';
 import { pageParams } from '../http/paging';
@@ -66,17 +68,25 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...PRODUCT_CALLS.editSimple,
     write: true,
-    summary: 'Edit a product {id, title, description, price}',
+    summary:
+      'Edit a product {id, title, description, price, base?, device?}: with base, the fields it names are decided as field changes (issue 14)',
     async handler({ tx, body, changed, log }) {
-      const p = orHttp(productOr404(body.id, await productRow(tx, body.id))).product;
+      const row = await productRow(tx, body.id, true);
       const plan = planSimpleEdit(body);
-      await tx
-        .update(products)
-        .set({ ...plan.changes, updated_at: new Date(), version: sql`${products.version} + 1` })
-        .where(eq(products.id, p.id));
-      changed('products', p.id);
-      log('inventory', plan.log.subject, plan.log.predicate);
-      return { value: true, message: plan.message };
+      const record = { entity: 'products' as const, id: body.id, subject: productSubject(row?.title ?? '') };
+      // with base, a product deleted since: what the edit changed waits for a decision
+      if (row?.deleted && body.base) return goneEdit(tx, record, namedBy(plan.changes, body.base));
+      const p = orHttp(productOr404(body.id, row)).product;
+      const decided = decideEdit(p, plan.changes, body.base);
+      if (Object.keys(decided.apply).length) {
+        await tx
+          .update(products)
+          .set({ ...decided.apply, updated_at: new Date(), version: sql`${products.version} + 1` })
+          .where(eq(products.id, p.id));
+        changed('products', p.id);
+        log('inventory', plan.log.subject, editedLine(decided, !!body.base, body.device));
+      }
+      return editAnswer(tx, record, decided, plan.message);
     },
   });
 

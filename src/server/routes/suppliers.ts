@@ -7,7 +7,8 @@ import {
   planSupplierEdit,
   supplierOr404,
 } from '../../domain/writes/suppliers';
-import { newId } from '../../domain/ids';
+import { isId, newId } from '../../domain/ids';
+import { decideEdit, editAnswer, editedLine, goneEdit, namedBy } from '../fieldEdits';
 import { suppliers } from '../db/schema';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
@@ -58,17 +59,26 @@ export function suppliersRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...SUPPLIER_CALLS.edit,
     write: true,
-    summary: 'Edit a supplier (all four fields: one left out is emptied)',
+    summary:
+      'Edit a supplier (all four fields: one left out is emptied); with base, the fields it names are field changes (issue 14)',
     async handler({ tx, body, changed, log }) {
-      orHttp(supplierOr404(body.id, await supplierRow(tx, body.id)));
-      const plan = planSupplierEdit(body);
-      await tx
-        .update(suppliers)
-        .set({ ...plan.fields, updated_at: new Date(), version: sql`${suppliers.version} + 1` })
-        .where(eq(suppliers.id, body.id));
-      changed('suppliers', body.id);
-      log('inventory', plan.log.subject, plan.log.predicate);
-      return { value: true, message: plan.message };
+      const [row] = isId(body.id) ? await tx.select().from(suppliers).where(eq(suppliers.id, body.id)) : [];
+      const record = { entity: 'suppliers' as const, id: body.id, subject: `Supplier ${row?.bizname ?? ''}` };
+      // with base, a supplier deleted since: what the edit changed waits for a decision
+      if (row?.deleted && body.base)
+        return goneEdit(tx, record, namedBy(planSupplierEdit(body, row).fields, body.base));
+      const now = orHttp(supplierOr404(body.id, row)).supplier;
+      const plan = planSupplierEdit(body, now);
+      const decided = decideEdit(now, plan.fields, body.base);
+      if (Object.keys(decided.apply).length) {
+        await tx
+          .update(suppliers)
+          .set({ ...decided.apply, updated_at: new Date(), version: sql`${suppliers.version} + 1` })
+          .where(eq(suppliers.id, body.id));
+        changed('suppliers', body.id);
+        log('inventory', plan.log.subject, editedLine(decided, !!body.base, body.device));
+      }
+      return editAnswer(tx, record, decided, plan.message);
     },
   });
 

@@ -8,6 +8,7 @@ import { PASSWORD_MASK } from '../../domain/schemas';
 import {
   TEAM_CALLS,
   memberMissing,
+  memberSubject,
   planMemberAdd,
   planMemberEdit,
   planMemberRemove,
@@ -17,6 +18,7 @@ import type { Tx } from '../db/client';
 import { users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { badRequest } from '../http/errors';
+import { goneEdit, namedBy } from '../fieldEdits';
 import { conflictAnswers } from '../http/conflicts';
 import { orHttp, refused } from '../http/plans';
 import { defineRoute, unwrap } from '../http/route';
@@ -110,8 +112,19 @@ export function teamRoutes(app: FastifyInstance, s: AppServices) {
       'Edit a team member {id, username?, permission?, base?, device?} (a name or level someone changed since is answered as a conflict, issue 14) and/or {password} (unchanged when empty or masked)',
     async handler(ctx) {
       const { id, base, device, password } = ctx.body;
-      const current = await liveMember(ctx.tx, id);
       const sent = { changes: unwrap(ctx.req.body) as Record<string, unknown>, base, password };
+      // with base, a member removed since: what the edit changed waits for a decision (issue 14)
+      const [gone] = base
+        ? await ctx.tx
+            .select()
+            .from(users)
+            .where(and(eq(users.id, id), eq(users.deleted, true)))
+        : [];
+      if (gone && base) {
+        const record = { entity: 'users' as const, id, subject: memberSubject(gone.username) };
+        return goneEdit(ctx.tx, record, namedBy(sent.changes, base));
+      }
+      const current = await liveMember(ctx.tx, id);
       const plan = orHttp(planMemberEdit(current, sent, await teamView(ctx.tx, ctx.user.username, id)));
       if (plan.log) {
         const hash = plan.password ? { password_hash: await hashPassword(plan.password) } : {};
