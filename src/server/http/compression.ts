@@ -3,29 +3,26 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-const brotli = (quality: number) => ({
-  params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: quality },
-});
-/** The sync feed's pages (200–400 KB, the bulk of a first sync's bytes): worth quality 4's extra CPU. */
-const BROTLI_FEED = brotli(4);
 /**
- * Every other answer (a job table page is 6–7 KB): quality 2 costs 40 % of quality 4's CPU for 8 % more bytes —
- * on the job list, quality 4's compression was 13 % of the server's CPU (docs/PERFORMANCE.md).
+ * Brotli at quality 2: on a sync feed page (373 KB) it costs 1.2 ms of CPU against quality 4's 2.1 ms for 1.6 % more
+ * bytes, on a 6.6 KB job table page 40 % of quality 4's CPU for 8 % more (docs/PERFORMANCE.md); the default 11
+ * costs far more CPU per page than it saves on a LAN or a shop's uplink.
  */
-const BROTLI_ANSWER = brotli(2);
+const BROTLI = {
+  params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 2 },
+};
 
 /**
  * Responses compressed by Accept-Encoding (issue 16): brotli, else gzip, for JSON and the app's text files above
- * 1 KB. The first sync of a shop is mostly the change feed's JSON, which shrinks about tenfold. Brotli at quality 2 or
- * 4 (below): the default 11 costs far more CPU per page than it saves on a LAN or a shop's uplink. Photos (JPEG, PNG, WebP) are
- * not compressible and go as they are.
+ * 1 KB, brotli at quality 2 (above). The first sync of a shop is mostly the change feed's JSON, which shrinks about
+ * sixfold. Photos (JPEG, PNG, WebP) are not compressible and go as they are.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     global: true,
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    brotliOptions: BROTLI_ANSWER,
+    brotliOptions: BROTLI,
   });
 }
 
@@ -52,6 +49,6 @@ export async function sendJsonCompressed(reply: FastifyReply, acceptEncoding: st
   reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
   const encoding = acceptedEncoding(acceptEncoding);
   if (!encoding) return reply.send(text);
-  const body = encoding === 'br' ? await brotliOnce(text, BROTLI_FEED) : await gzipOnce(text);
+  const body = encoding === 'br' ? await brotliOnce(text, BROTLI) : await gzipOnce(text);
   return reply.header('Content-Encoding', encoding).send(body);
 }
