@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useRepos } from '../../src/app/data/DataProvider';
 import { Toaster } from '../../src/app/feedback/toaster';
 import { ClockHours } from '../../src/app/jobs/clock/ClockHours';
 import { ClockPanel } from '../../src/app/jobs/clock/ClockPanel';
+import { ClockSuggestion } from '../../src/app/jobs/clock/ClockSuggestion';
 import { newId } from '../../src/domain/ids';
 import type { BayBookDB } from '../../src/local/db';
 import { putRow } from '../../src/local/rows';
@@ -79,6 +81,17 @@ const stretch = (
     updated_at: started_at,
     version: 1,
   });
+
+/** The work-hours field as an invoice holds it, with the clock's suggestion under it. */
+function Hours({ jobId }: { jobId: string }) {
+  const [hours, setHours] = useState('0');
+  return (
+    <>
+      <output data-testid="work-hours">{hours}</output>
+      <ClockSuggestion jobId={jobId} workHours={hours} onUse={setHours} />
+    </>
+  );
+}
 
 const text = (id: string) => screen.getByTestId(id).textContent;
 
@@ -169,5 +182,18 @@ describe('Clock panel', () => {
         .closest('tr')!.textContent;
     expect(line('Hours by technician', 'ann')).toBe('ann2.510#T1-9 (PK 9)');
     expect(line('Hours by job', '#T1-9 (PK 9)')).toBe('#T1-9 (PK 9)3.521ann, bob');
+  });
+
+  it("offers the clocked hours as the invoice's work hours; the desk takes them with a tap", async () => {
+    const { data, unmount } = await renderScreen(<div />, { level: 4 });
+    const id = await job(data.db);
+    await stretch(data.db, id, 'ann', '2026-03-02T08:00:00.000Z', '2026-03-02T10:00:00.000Z');
+    await stretch(data.db, id, 'bob', '2026-03-02T09:00:00.000Z', '2026-03-02T09:30:00.000Z');
+    unmount();
+    await renderScreen(<Hours jobId={id} />, { level: 4, data });
+    expect((await screen.findByTestId('clock-suggestion')).textContent).toContain('Clocked: 2.5 h');
+    fireEvent.click(screen.getByRole('button', { name: 'Use 2.5 h' }));
+    await waitFor(() => expect(text('work-hours')).toBe('2.5'));
+    expect((screen.getByRole('button', { name: 'Use 2.5 h' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import { can, minLevel } from '../../domain/permissions';
 import { computeInvoice } from '../../domain/totals';
 import type { JobRow } from '../../local/db';
 import { useRepos } from '../data/DataProvider';
+import { ClockSuggestion } from '../jobs/clock/ClockSuggestion';
 import { DelayedSpinner } from '../feedback/DelayedSpinner';
 import { useSession } from '../session/session';
 import {
@@ -172,6 +173,7 @@ export default function CreateInvoice() {
             setSaveError(null);
           }}
         />
+        <ClockSuggestion jobId={job.id} workHours={values.workHours} onUse={setHours} disabled={!editable} />
       </Section>
 
       <Section title="Products">
