@@ -1267,6 +1267,34 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         },
       }),
     },
+    // --- the technician time clock (issue 18): each scenario its own technician, so no clock blocks another's -------
+    ...(['start', 'pause', 'resume', 'stop'] as const).map((call): Scenario => ({
+      route: `POST /v3/clock/${call}`,
+      kind: 'write',
+      prepare: async () => {
+        const token = await s.userToken(3);
+        const jobId = await newJob();
+        const before = { start: [], pause: ['start'], resume: ['start', 'pause'], stop: ['start'] }[call];
+        for (const b of before) {
+          const res = await s.api('POST', `/v3/clock/${b}`, { token, body: { data: { job_id: jobId } } });
+          if (res.status !== 200) throw new Error(`clock ${b} → ${res.status} ${JSON.stringify(res.body)}`);
+        }
+        return {
+          path: `/v3/clock/${call}`,
+          token,
+          body: { data: { job_id: jobId } },
+          async verify(res) {
+            const stretches = await db()
+              .select()
+              .from(t.clockEntries)
+              .where(eq(t.clockEntries.job_id, jobId))
+              .orderBy(t.clockEntries.started_at);
+            const ended = { start: '', resume: '', pause: 'pause', stop: 'stop' }[call];
+            expect(stretches.at(-1)).toMatchObject({ id: res.body.id, ended });
+          },
+        };
+      },
+    })),
   ];
 
   it('has a scenario for every call of src/domain/apiRoutes.ts that is not a GET, and none for a call it lacks', () => {
