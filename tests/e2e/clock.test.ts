@@ -1,0 +1,65 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, browser, ensureBuild, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
+
+/**
+ * The technician time clock in a real browser on the 1024×768 tablet (issue 18): with the network cut, a job's panel
+ * starts and stops the signed-in member's clock and shows them on the job; when the link returns the server holds
+ * the stretch once, stopped.
+ */
+const PLATE = 'CLK 1';
+
+describe('time clock offline in Chromium', () => {
+  let server: RunningServer;
+  let ctx: BrowserContext;
+  let page: Page;
+  let token = '';
+
+  beforeAll(async () => {
+    ensureBuild();
+    server = await startProduct();
+    token = await server.login(ADMIN.username, ADMIN.password);
+    const customer = {
+      vin: 'JM1BK32F781230001',
+      registration: PLATE,
+      first_name: 'Tim',
+      last_name: 'Clock',
+      contact: '8765550179',
+    };
+    const job = await server.api('POST', '/service', { data: { customer, mileage: 10, service: ['Brakes'] } }, token);
+    expect(job.status).toBe(200);
+    ctx = await browser();
+    page = await ctx.newPage();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    server?.stop();
+  });
+
+  it('starts and stops a clock with the network cut, and the server keeps the stretch once', async () => {
+    await signInAdmin(page, server.url);
+    await page.goto(`${server.url}/view-request`);
+    const row = page.locator('tr', { hasText: PLATE }).first();
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    await ctx.setOffline(true);
+
+    await row.getByRole('button', { name: 'Expand row' }).click();
+    await page.getByRole('button', { name: 'Start clock' }).click();
+    await expect.poll(() => page.getByTestId('clock-on').textContent()).toBe(`On the job now: ${ADMIN.username}`);
+    await page.getByRole('button', { name: 'Stop clock' }).click();
+    await expect.poll(() => page.getByTestId('clock-on').textContent()).toBe('On the job now: nobody');
+    await shoot(page, 'clock-stopped-offline');
+    await expect.poll(() => page.getByTestId('waiting-count').textContent()).toBe('2 changes not yet on the server');
+
+    await ctx.setOffline(false);
+    await expect
+      .poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 60_000 })
+      .toBe('All changes on the server');
+    const feed = await server.api('GET', '/v3/sync/changes?since=0&limit=2000', undefined, token);
+    const stretches = (feed.body.changes as { entity: string; row: Record<string, unknown> }[]).filter(
+      (c) => c.entity === 'clock_entries',
+    );
+    expect(stretches).toHaveLength(1);
+    expect(stretches[0].row).toMatchObject({ username: ADMIN.username, ended: 'stop' });
+  });
+});
