@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import { startInstance, stopInstance } from '../tests/helpers/instances';
 import { ADMIN, freshPostgres } from '../tests/helpers/server';
 import { memoryRun, sampler } from './serverMemory';
-import { cpuSeconds } from './shop/cpu';
+import { cpuOf, cpuSeconds, cpuSince } from './shop/cpu';
 import { seedServer, shopOf } from './shop/server';
 
 /**
@@ -36,7 +36,15 @@ const rssMb = (pid: number) => {
  * filled after its creation keeps a pending list that every search reads until then); or, to measure again without
  * seeding, BENCH_DATABASE_URL names one seeded before, which is kept.
  */
-async function shopDatabase(): Promise<{ url: string; changes: number; drop(): Promise<void> }> {
+interface ShopDatabase {
+  url: string;
+  changes: number;
+  /** the pids of the server's connections to it (its PostgreSQL backends, local: their CPU is read from /proc) */
+  backends(): Promise<number[]>;
+  drop(): Promise<void>;
+}
+
+async function shopDatabase(): Promise<ShopDatabase> {
   const { default: pg } = await import('pg');
   const given = process.env.BENCH_DATABASE_URL;
   const db = given ? { url: given, drop: async () => undefined } : await freshPostgres('baybook_bench');
@@ -46,11 +54,16 @@ async function shopDatabase(): Promise<{ url: string; changes: number; drop(): P
   await client.connect();
   if (!given) await client.query('vacuum analyze');
   const changes = Number((await client.query('select count(*) as n from change_log')).rows[0].n);
-  await client.end();
   console.log(
     `${given ? 'reused' : 'seeded'} a shop of ${changes} changes in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
-  return { ...db, changes };
+  const backends = async () =>
+    (
+      await client.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      )
+    ).rows.map((r) => r.pid);
+  return { ...db, changes, backends, drop: () => client.end().then(db.drop) };
 }
 
 const db = await shopDatabase();
@@ -91,13 +104,16 @@ try {
     const bytes = (await sample.arrayBuffer()).byteLength;
     const load = loadavg()[0].toFixed(1);
     const cpuBefore = cpuSeconds(pid); // CPU per request stays meaningful on a shared machine
+    const dbBefore = cpuOf(await db.backends());
     const r = await autocannon({ url: `${server.url}${path}`, connections, duration: seconds, headers, timeout: 30 });
     memory.push(rssMb(pid));
-    const cpuEach = ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, r.requests.total);
+    const perRequest = (s: number) => ((s * 1000) / Math.max(1, r.requests.total)).toFixed(1);
+    const cpuEach = perRequest(cpuSeconds(pid) - cpuBefore);
+    const dbEach = perRequest(cpuSince(dbBefore, cpuOf(await db.backends())));
     console.log(
       `${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ` +
         `errors ${r.errors + r.timeouts}, non-2xx ${r.non2xx}, ${bytes} B/response (${sample.headers.get('content-encoding') ?? 'plain'}), ` +
-        `server CPU ${cpuEach.toFixed(1)} ms/request, load ${load} → ${loadavg()[0].toFixed(1)}, server RSS ${memory.at(-1)} MB`,
+        `server CPU ${cpuEach} ms/request, database CPU ${dbEach} ms/request, load ${load} → ${loadavg()[0].toFixed(1)}, server RSS ${memory.at(-1)} MB`,
     );
   }
   if (!memorySeconds)

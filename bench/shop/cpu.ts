@@ -8,6 +8,23 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
+/** CPU seconds of each of `pids` that is still running (a PostgreSQL database's backends), by pid. */
+export function cpuOf(pids: readonly number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      out.set(pid, cpuSeconds(pid));
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+/** CPU seconds used between two readings of cpuOf (a process that began after the first counts from 0). */
+export const cpuSince = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, s]) => sum + s - (before.get(pid) ?? 0), 0);
+
 /** CPU seconds of every Chromium process on `profile` (browser, renderers, utilities) by their --type, from /proc. */
 export function chromiumCpu(profile: string): Record<string, number> {
   const out: Record<string, number> = {};
