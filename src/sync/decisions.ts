@@ -1,3 +1,4 @@
+import { RETURN_FIELD } from '../domain/billingFields';
 import { fieldLabel, isDecidedEntity, recordLabel, type Choice } from '../domain/decisions';
 import type { ConflictAnswer } from '../domain/fieldChanges';
 import { MSG } from '../domain/messages';
@@ -17,7 +18,8 @@ import { resendSave } from './saveDecisions';
 /**
  * Field conflicts a person decides (issue 14). An update's answer names the fields someone else changed since the
  * device read them; each is kept in the device's `conflicts` table beside the refused changes, one row per record
- * and field (a later conflict on the same field is the person's later edit, and replaces the earlier), until someone
+ * and field (a later conflict on the same field is the person's later edit, and replaces the earlier; an item return
+ * is not an edit of a value but an act of its own, so each waits in a row of its own), until someone
  * decides: keep theirs, use mine (re-sent against what is there now), or edit and send. The decision goes to the
  * activity log by POST /v3/decided, queued in the same write.
  */
@@ -55,7 +57,8 @@ export async function keepFieldConflicts(
       label: fieldLabel(a.entity, a.field),
     };
     rows.push({
-      id: fieldConflictId(a),
+      // each item return is one person's act of money and stock: two are two decisions, never one replacing the other
+      id: a.field === RETURN_FIELD ? `${fieldConflictId(a)}:${entry.id}` : fieldConflictId(a),
       entry: { ...entry, state: 'rejected' },
       status: 200,
       message: MSG.needsDecision,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RETURN_FIELD, storageAsk, storageValue } from '../../src/domain/billingFields';
 import { createRepositories } from '../../src/local/repositories';
 import { isFieldConflict } from '../../src/sync/decisions';
 import { inventoryLog, invoices, jobs, products, transactions } from '../../src/server/db/schema';
@@ -9,17 +10,18 @@ import { customerForm, drain, onlineDevice, type Device } from './helpers';
 
 /**
  * Issue 14's invariant over random interleavings: two or three devices edit one job's notes and one product's price,
- * take $1 cash payments on the job's invoice (and remove their own), receive stock of the product, go offline, come
- * back and sync in any order. Whatever happened:
+ * switch an invoice's storage charge on, take $1 cash payments on that invoice (and remove their own), return one of
+ * its units, receive stock of the product, go offline, come back and sync in any order. Whatever happened:
  *   - every person's last edit of a field is on the server, or in that device's "Needs your decision" list, or was
  *     replaced by an edit made with it in view (its base): nothing is overwritten silently;
  *   - every payment is on the server exactly once (none doubled, none lost), removed if its device removed it, and
  *     the invoice's paid is the sum of those not removed;
- *   - the product's stock equals the sum of its stock moves, which are its opening stock and every receipt once.
+ *   - every item return is on the server once, or waits in its device's list (the invoice changed since it was planned);
+ *   - each product's stock equals the sum of its stock moves: its opening stock, every receipt and every return once.
  * BAYBOOK_PROPERTY_RUNS sets the number of interleavings (200 by default).
  */
 const RUNS = Number(process.env.BAYBOOK_PROPERTY_RUNS) || 200;
-const FIELDS = ['comment', 'service_note', 'price'] as const;
+const FIELDS = ['comment', 'service_note', 'price', 'storage'] as const;
 type Field = (typeof FIELDS)[number];
 /** each payment: $1 on an invoice of $100,000, so no run of ten commands (nor 5,000 runs) pays it past its total */
 const PAYMENT = 100;
@@ -27,7 +29,7 @@ const INVOICE_TOTAL = 10_000_000;
 
 type Command =
   | { d: number; kind: 'edit'; field: Field }
-  | { d: number; kind: 'offline' | 'online' | 'sync' | 'pay' | 'unpay' | 'receive' };
+  | { d: number; kind: 'offline' | 'online' | 'sync' | 'pay' | 'unpay' | 'receive' | 'return' };
 
 /** A $1 payment a device took, and whether that device has since removed it (a reversal, level 5). */
 interface Payment {
@@ -44,11 +46,13 @@ interface Edit {
   base: unknown;
 }
 
-/** The records of a run: its own job, and the invoice and product every run shares. */
+/** The records of a run: its own job, and the invoice and products every run shares. */
 interface Records {
   jobId: string;
   invoiceId: string;
   productId: string;
+  /** the product of the invoice's one line (9,000 units): what the returns give back */
+  lineId: string;
 }
 
 const command = (devices: number): fc.Arbitrary<Command> =>
@@ -72,6 +76,7 @@ const command = (devices: number): fc.Arbitrary<Command> =>
           'pay' as const,
           'unpay' as const,
           'receive' as const,
+          'return' as const,
         ),
       }),
     },
@@ -83,13 +88,21 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
   let plate = 1000;
   let runNo = 0;
   /** the invoice the runs pay and the product they price and stock: shared, made once (a run adds only its job) */
-  let shared = { invoiceId: '', productId: '' };
+  let shared = { invoiceId: '', productId: '', lineId: '' };
   beforeAll(async () => {
     s = await startServer(kind);
     devices = await Promise.all([0, 1, 2].map((i) => onlineDevice(s, `prop-${i}`)));
     const repos = createRepositories(devices[0].db);
     const job = await newJob(repos);
-    const invoice = await repos.invoices.create(job.id, { work_hour: 1, rate_hour: INVOICE_TOTAL }, []);
+    const disc = await repos.products.add({
+      title: 'Disc',
+      description: 'line',
+      price: 100,
+      stock: 9000,
+      low_stock: 0,
+    });
+    const line = { id: disc.id, title: disc.title, description: disc.description, price: disc.price, qty: 9000 };
+    const invoice = await repos.invoices.create(job.id, { work_hour: 1, rate_hour: INVOICE_TOTAL }, [line]);
     const product = await repos.products.add({
       title: 'Pads',
       description: 'property',
@@ -97,7 +110,7 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
       stock: 2,
       low_stock: 1,
     });
-    shared = { invoiceId: invoice.id, productId: product.id };
+    shared = { invoiceId: invoice.id, productId: product.id, lineId: disc.id };
   });
   afterAll(() => s?.close());
 
@@ -116,6 +129,11 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
   /** A person's edit on device `d`, with what the device showed it as before. */
   async function edit(d: Device, at: Records, field: Field, value: string | number): Promise<unknown> {
     const repos = createRepositories(d.db);
+    if (field === 'storage') {
+      const inv = await d.db.invoices.get(at.invoiceId);
+      await repos.invoices.setStorage(at.invoiceId, true, storageAsk(value)?.days);
+      return storageValue(inv?.storage, inv?.storage_days);
+    }
     if (field === 'price') {
       const base = (await d.db.products.get(at.productId))?.price;
       await repos.products.edit(at.productId, { price: Number(value) });
@@ -126,6 +144,13 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
       ? repos.jobs.comment(at.jobId, String(value))
       : repos.jobs.serviceNote(at.jobId, String(value)));
     return base;
+  }
+
+  /** A value no other run uses: a price, storage or note left by an earlier run never passes for this run's. */
+  function valueOf(field: Field, d: number, n: number): string | number {
+    if (field === 'price') return 2000 + runNo * 100 + n;
+    if (field === 'storage') return storageValue('on', 1 + ((runNo * 20 + n) % 3650));
+    return `r${runNo}-d${d}-${n}`;
   }
 
   async function settle(used: Device[]) {
@@ -142,6 +167,7 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
     const edits: Edit[] = [];
     const payments: Payment[] = [];
     let received = 0;
+    let returned = 0;
     for (const c of commands) {
       const d = used[c.d];
       if (c.kind === 'offline') d.net.up = false;
@@ -160,14 +186,18 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
         await repos.products.receive(at.productId, 1);
         received++;
       }
+      if (c.kind === 'return') {
+        await repos.invoices.returnItems(at.invoiceId, [{ id: at.lineId, qty: 1 }], `r${runNo}`);
+        returned++;
+      }
       if (c.kind !== 'edit') continue;
-      // values no other run uses: a price left by an earlier run never passes for this run's
-      const value = c.field === 'price' ? 2000 + runNo * 100 + edits.length : `r${runNo}-d${c.d}-${edits.length}`;
+      const value = valueOf(c.field, c.d, edits.length);
       edits.push({ d: c.d, field: c.field, value, base: await edit(d, at, c.field, value) });
     }
     await settle(used);
     await expectEditsKept(used, at, edits);
     await expectMoneyAndStock(used, at, before, payments, received);
+    await expectReturns(used, at, before, returned);
     runNo++;
   }
 
@@ -176,9 +206,11 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
     const db = s.database.db;
     const [job] = await db.select().from(jobs).where(eq(jobs.id, at.jobId));
     const [product] = await db.select().from(products).where(eq(products.id, at.productId));
-    const server = { comment: job.comment, service_note: job.service_note, price: product.price };
+    const [inv] = await db.select().from(invoices).where(eq(invoices.id, at.invoiceId));
+    const storage = storageValue(inv.storage, inv.storage_days);
+    const server = { comment: job.comment, service_note: job.service_note, price: product.price, storage };
     for (const [i, d] of used.entries()) {
-      const ids = [at.jobId, at.productId];
+      const ids = [at.jobId, at.productId, at.invoiceId];
       const decisions = (await d.engine.conflicts.decisions()).filter((c) => ids.includes(c.field.id));
       const refused = await d.db.conflicts.filter((c) => !isFieldConflict(c)).toArray();
       expect(
@@ -206,6 +238,8 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
       // the devices agree with the server once everything has gone
       expect(await d.db.jobs.get(at.jobId)).toMatchObject({ comment: job.comment, service_note: job.service_note });
       expect((await d.db.products.get(at.productId))?.price).toBe(product.price);
+      const mine = await d.db.invoices.get(at.invoiceId);
+      expect(storageValue(mine?.storage, mine?.storage_days)).toBe(storage);
     }
   }
 
@@ -214,11 +248,16 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
     const db = s.database.db;
     const [invoice] = await db.select().from(invoices).where(eq(invoices.id, at.invoiceId));
     const [product] = await db.select().from(products).where(eq(products.id, at.productId));
+    const [line] = await db.select().from(products).where(eq(products.id, at.lineId));
+    const movesOf = (id: string) => db.select().from(inventoryLog).where(eq(inventoryLog.product_id, id));
     return {
       payments: await db.select().from(transactions).where(eq(transactions.invoice_id, at.invoiceId)),
       paid: invoice.payment,
       stock: product.stock,
-      moves: await db.select().from(inventoryLog).where(eq(inventoryLog.product_id, at.productId)),
+      moves: await movesOf(at.productId),
+      returned: invoice.products.reduce((sum, l) => sum + (l.returned ?? 0), 0),
+      lineStock: line.stock,
+      lineMoves: await movesOf(at.lineId),
     };
   }
 
@@ -248,6 +287,30 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
       expect((await d.db.products.get(at.productId))?.stock).toBe(now.stock);
       expect((await d.db.invoices.get(at.invoiceId))?.payment).toBe(now.paid);
     }
+  }
+
+  /**
+   * Every return once: on the server (the line's returned units and the stock back) or waiting in its device's list as
+   * an "Item return" — one decision per return, none merged into another.
+   */
+  async function expectReturns(
+    used: Device[],
+    at: Records,
+    before: Awaited<ReturnType<typeof moneyAndStock>>,
+    returned: number,
+  ) {
+    const now = await moneyAndStock(at);
+    let waiting = 0;
+    for (const d of used) {
+      const listed = (await d.engine.conflicts.decisions()).filter((c) => c.field.id === at.invoiceId);
+      waiting += listed.filter((c) => c.field.field === RETURN_FIELD).length;
+    }
+    const applied = now.returned - before.returned;
+    expect(applied + waiting, 'every return on the server or waiting, once').toBe(returned);
+    expect(now.lineStock, 'line stock = the sum of its moves').toBe(
+      now.lineMoves.reduce((sum, m) => sum + m.amount, 0),
+    );
+    expect(now.lineStock, 'line stock = what it was + every return applied').toBe(before.lineStock + applied);
   }
 
   it(

@@ -137,6 +137,28 @@ describe.each(DATABASES)('two devices switch storage and return items on one inv
     expect(await logOf(c.field.record)).toContainEqual(expect.stringMatching(/^Item return conflict decided/));
   });
 
+  it('two returns on an invoice changed since: two decisions, neither replacing the other; each use mine lands', async () => {
+    const { inv, a } = await shared();
+    await meanwhile(
+      async () => {
+        await bay().invoices.returnItems(inv.id, [{ id: a.id, qty: 1 }], 'first');
+        await bay().invoices.returnItems(inv.id, [{ id: a.id, qty: 1 }], 'second');
+      },
+      // the desk saves twice: the server's version is past both the bay's (a device's own offline versions count on)
+      async () => {
+        await front().invoices.edit(inv.id, { work_hour: 1, rate_hour: 5000 }, [{ ...a, qty: 3 }]);
+        await front().invoices.edit(inv.id, { work_hour: 2, rate_hour: 5000 }, [{ ...a, qty: 3 }]);
+      },
+    );
+    const waiting = await decisionsOn(inv.id);
+    expect(waiting.map((c) => c.field.mine)).toEqual([[{ id: a.id, qty: 1 }], [{ id: a.id, qty: 1 }]]);
+    for (const c of waiting) await two.tablet.engine.conflicts.decide(c.id, 'mine');
+    await drain(two.tablet);
+    expect(await two.tablet.db.conflicts.toArray()).toEqual([]);
+    expect((await onServer(inv.id))?.products.map((l) => [l.qty, l.returned])).toEqual([[3, 2]]);
+    expect((await (await auditDb(two.s)).products.get(a.id))?.stock).toBe(19);
+  });
+
   it('a return on an invoice nobody changed lands at once', async () => {
     const { inv, a } = await shared();
     two.tablet.net.up = false;
