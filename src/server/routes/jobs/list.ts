@@ -44,7 +44,8 @@ const pageStatement = (db: AppServices['db'], orderBy: Orderable, dir: 'asc' | '
       .select()
       .from(jobs)
       .where(op && jobsMatching(op, sql.placeholder('pattern')))
-      .orderBy((dir === 'asc' ? asc : desc)(ORDERABLE[orderBy]), desc(jobs.id))
+      // ties broken by id in the same direction, so a sort index on (column, id) reads the page in order, either way
+      .orderBy(...[ORDERABLE[orderBy], jobs.id].map(dir === 'asc' ? asc : desc))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(op ? '' : key),
