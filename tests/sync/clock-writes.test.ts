@@ -134,6 +134,15 @@ describe.each(DATABASES)('clock writes: the device and the server keep the same 
     await drain(a.d);
   });
 
+  it('two tablets starting the same member at once: one clock starts, the other is refused', async () => {
+    const [one, two] = [await job(), await job()];
+    const member = await user(s, 3);
+    const start = (jobId: string) =>
+      s.api('POST', '/v3/clock/start', { token: member.token, body: { data: { job_id: jobId } } });
+    const answers = await Promise.all([start(one.id), start(two.id)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+  });
+
   it('below level 3: refused on the device in the words of the server', async () => {
     const j = await job();
     const helper = await user(s, 2);

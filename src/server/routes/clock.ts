@@ -8,8 +8,13 @@ import { orHttp } from '../http/plans';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 
-/** What a clock plan reads: the job, the member's running stretch (and its job's number), their last on the job. */
+/**
+ * What a clock plan reads: the job, the member's running stretch (and its job's number), their last on the job. The
+ * member's clock calls take turns (a transaction lock on their name), so two tablets starting the same member's clock
+ * at once cannot both find it stopped.
+ */
 async function clockContext(tx: Tx, jobId: string, username: string): Promise<ClockContext> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`clock:${username}`}))`);
   const [[job], [running], [last]] = await Promise.all([
     tx.select().from(jobs).where(eq(jobs.id, jobId)),
     tx
