@@ -1,3 +1,5 @@
+import { fetchTransport } from './transport';
+
 /**
  * The server's pictures a device shows or prints: job and product photos (GET /photo/:id/:size) and the shop's logo
  * (GET /shop-logo). Both are gated, and an <img> cannot send the bearer token, so the screens fetch the bytes here
@@ -92,3 +94,13 @@ export async function fetchShopLogo(
   const kept = await cache?.match(LOGO_URL);
   return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
 }
+
+const api = fetchTransport('/api');
+
+/**
+ * Config's Upload logo and Remove logo (level 5): straight to the server, never queued — one shop, one logo, not a
+ * record two devices could edit offline; a refusal (offline, too large, not a picture) comes back to the screen.
+ * The next fetchShopLogo keeps the new copy, or forgets the removed one.
+ */
+export const uploadShopLogo = (form: FormData, token: string | undefined) => api('POST', '/shop-logo', { form, token });
+export const removeShopLogo = (token: string | undefined) => api('DELETE', '/shop-logo', { body: {}, token });

@@ -3,14 +3,12 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'reac
 import { can } from '../../domain/permissions';
 import { photoTypeRefusal } from '../../domain/photos';
 import { checkPhotoSize } from '../../domain/schemas';
-import { fetchShopLogo } from '../../sync/photos';
-import { fetchTransport } from '../../sync/transport';
+import { fetchShopLogo, removeShopLogo, uploadShopLogo } from '../../sync/photos';
 import { notify, notifyError } from '../feedback/toaster';
 import { currentUser } from '../session/session';
 import { useConfirmedAction } from '../ui/confirm';
 import { useLevel } from './shared';
 
-const api = fetchTransport('/api');
 const token = () => currentUser()?.token;
 
 /** The logo as documents print it, through an object URL revoked when it is replaced or leaves the screen. */
@@ -58,7 +56,7 @@ export function ShopLogo() {
     form.append('myfile', file, file.name || 'logo.png');
     setBusy(true);
     try {
-      await api('POST', '/shop-logo', { form, token: token() });
+      await uploadShopLogo(form, token());
       notify('Logo uploaded');
       reload();
     } catch (err) {
@@ -74,7 +72,7 @@ export function ShopLogo() {
       message: "Documents will print the shop's name without a logo.",
       confirmLabel: 'Remove',
       danger: true,
-      run: () => api('DELETE', '/shop-logo', { body: {}, token: token() }),
+      run: () => removeShopLogo(token()),
       done: 'Logo removed',
     }).then((removed) => removed && reload());
 
