@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Field, HStack, Heading, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Heading, Input, NativeSelect, Text } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { createContext, useContext, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { MEMBER_MAX, PASSWORD_MASK, addMemberSchema, editMemberSchema } from '..
 import type { MemberRow } from '../../local/repositories/team';
 import type { MemberSort } from '../../local/repositories/teamPages';
 import { useRepos } from '../data/DataProvider';
+import { FormField } from '../ui/FormField';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
 import { FormDialog, IdCell, useDialogSave, useLevel } from './shared';
@@ -124,18 +125,14 @@ function MemberDialog({ member, onClose }: { member: MemberRow | null; onClose: 
   const save = (v: MemberValues) =>
     run(async () => {
       const permission = Number(v.permission);
+      const username = v.username.trim();
       if (editing) {
-        await repos.team.edit({
-          id: member.id,
-          username: v.username.trim(),
-          permission,
-          password: v.password || undefined,
-        });
-        return `Team member ${v.username.trim()} updated`;
+        await repos.team.edit({ id: member.id, username, permission, password: v.password || undefined });
+        return `Team member ${username} updated`;
       }
       // save runs only once the resolver passed, and addMemberSchema requires the password: never ''
-      await repos.team.add({ username: v.username.trim(), permission, password: v.password ?? '' });
-      return `Team member ${v.username.trim()} added`;
+      await repos.team.add({ username, permission, password: v.password ?? '' });
+      return `Team member ${username} added`;
     });
 
   return (
@@ -146,22 +143,18 @@ function MemberDialog({ member, onClose }: { member: MemberRow | null; onClose: 
       saving={saving}
       error={refusal}
     >
-      <Field.Root invalid={!!errors.username} required>
-        <Field.Label>Username</Field.Label>
+      <FormField label="Username" error={errors.username} required>
         <Input autoComplete="off" maxLength={MEMBER_MAX} {...register('username')} />
-        {errors.username && <Field.ErrorText>{errors.username.message}</Field.ErrorText>}
-      </Field.Root>
-      <Field.Root invalid={!!errors.password} required={!editing}>
-        <Field.Label>Password</Field.Label>
+      </FormField>
+      <FormField
+        label="Password"
+        error={errors.password}
+        required={!editing}
+        helper={editing && 'Leave empty to keep the password.'}
+      >
         <Input type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...register('password')} />
-        {errors.password ? (
-          <Field.ErrorText>{errors.password.message}</Field.ErrorText>
-        ) : (
-          editing && <Field.HelperText>Leave empty to keep the password.</Field.HelperText>
-        )}
-      </Field.Root>
-      <Field.Root invalid={!!errors.permission} required>
-        <Field.Label>Permission</Field.Label>
+      </FormField>
+      <FormField label="Permission" error={errors.permission} required>
         <NativeSelect.Root>
           <NativeSelect.Field {...register('permission')}>
             <option value="">Select a permission</option>
@@ -173,8 +166,7 @@ function MemberDialog({ member, onClose }: { member: MemberRow | null; onClose: 
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        {errors.permission && <Field.ErrorText>{errors.permission.message}</Field.ErrorText>}
-      </Field.Root>
+      </FormField>
     </FormDialog>
   );
 }

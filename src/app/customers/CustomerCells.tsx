@@ -1,4 +1,4 @@
-import { Badge, Button, Field, HStack, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, Input, Text, Textarea } from '@chakra-ui/react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { formatShop } from '../../domain/dates';
 import { can } from '../../domain/permissions';
@@ -7,11 +7,9 @@ import type { CustomerRow } from '../../local/db';
 import { contactDigits } from './CustomerFields';
 import { useTableCtx, type EditField } from './tableContext';
 import { ServiceHistoryButton } from './ServiceHistory';
+import { DiscountSelect } from '../ui/DiscountSelect';
 
 /** The Customers table's cells: a value or its input while the row is edited, the status, the created time, the actions. */
-
-/** SPEC §9 discount choices: none, 5% to 20% in 1% steps. */
-const DISCOUNTS = [0, ...Array.from({ length: 16 }, (_, i) => i + 5)];
 
 const LABELS: Record<EditField, string> = {
   first_name: 'First name',
@@ -46,19 +44,14 @@ export function EditableCell({ row, field, children }: { row: CustomerRow; field
   };
   let input: ReactNode;
   if (field === 'discount') {
-    const current = Number(row.discount ?? 0);
-    const choices = DISCOUNTS.includes(current) ? DISCOUNTS : [...DISCOUNTS, current].sort((a, b) => a - b);
     input = (
-      <NativeSelect.Root size="sm" minW="24">
-        <NativeSelect.Field aria-label={LABELS[field]} {...ctx.register('discount')} onKeyDown={onKeyDown}>
-          {choices.map((d) => (
-            <option key={d} value={d}>
-              {d === 0 ? 'None' : `${d}%`}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <DiscountSelect
+        size="sm"
+        current={Number(row.discount ?? 0)}
+        aria-label={LABELS[field]}
+        {...ctx.register('discount')}
+        onKeyDown={onKeyDown}
+      />
     );
   } else if (field === 'note') {
     input = (

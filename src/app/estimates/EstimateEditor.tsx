@@ -96,6 +96,12 @@ function EstimateSections({
   update: (change: (d: EstimateDraft) => EstimateDraft) => void;
 }) {
   const { errors, setErrors } = saver;
+  const set =
+    <K extends keyof EstimateDraft>(key: K, clear?: () => void) =>
+    (value: EstimateDraft[K]) => {
+      update((d) => ({ ...d, [key]: value }));
+      clear?.();
+    };
   return (
     <>
       <Section title="Customer">
@@ -103,10 +109,7 @@ function EstimateSections({
           value={draft.profile}
           errors={errors}
           disabled={!editable}
-          onChange={(profile) => {
-            update((d) => ({ ...d, profile }));
-            setErrors(({ first_name: _f, last_name: _l, ...rest }) => rest);
-          }}
+          onChange={set('profile', () => setErrors(({ first_name: _f, last_name: _l, ...rest }) => rest))}
         />
       </Section>
       <Section title="Services">
@@ -115,10 +118,7 @@ function EstimateSections({
           value={draft.services}
           error={errors.services}
           disabled={!editable}
-          onChange={(services) => {
-            update((d) => ({ ...d, services }));
-            setErrors(({ services: _s, ...rest }) => rest);
-          }}
+          onChange={set('services', () => setErrors(({ services: _s, ...rest }) => rest))}
         />
       </Section>
       <Section title="Labour">
@@ -126,20 +126,12 @@ function EstimateSections({
           values={draft.labour}
           disabled={!editable}
           error={saver.labourError}
-          onChange={(labour) => {
-            update((d) => ({ ...d, labour }));
-            saver.setLabourError(null);
-          }}
+          onChange={set('labour', () => saver.setLabourError(null))}
         />
       </Section>
       <Section title="Products">
         <Stack gap="4">
-          <LineItems
-            lines={draft.lines}
-            stockOf={stockOf}
-            readOnly={!editable}
-            onChange={(lines) => update((d) => ({ ...d, lines }))}
-          />
+          <LineItems lines={draft.lines} stockOf={stockOf} readOnly={!editable} onChange={set('lines')} />
         </Stack>
       </Section>
     </>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Field, Heading, Input, Stack, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { InferType } from 'yup';
@@ -7,6 +7,7 @@ import { simpleProductSchema } from '../../domain/schemas';
 import { useLevel } from '../admin/shared';
 import { useRepos } from '../data/DataProvider';
 import { notify, notifyError } from '../feedback/toaster';
+import { FormField } from '../ui/FormField';
 import { centsResolver } from './products/forms';
 
 /**
@@ -68,21 +69,15 @@ export default function AddProduct() {
               </Alert.Description>
             </Alert.Root>
           )}
-          <Field.Root invalid={!!errors.title} required>
-            <Field.Label>Title</Field.Label>
+          <FormField label="Title" error={errors.title} required>
             <Input autoComplete="off" maxLength={200} {...register('title')} />
-            {errors.title && <Field.ErrorText>{errors.title.message}</Field.ErrorText>}
-          </Field.Root>
-          <Field.Root invalid={!!errors.description} required>
-            <Field.Label>Description</Field.Label>
+          </FormField>
+          <FormField label="Description" error={errors.description} required>
             <Textarea rows={3} maxLength={2000} {...register('description')} />
-            {errors.description && <Field.ErrorText>{errors.description.message}</Field.ErrorText>}
-          </Field.Root>
-          <Field.Root invalid={!!errors.price} required>
-            <Field.Label>Price ($)</Field.Label>
+          </FormField>
+          <FormField label="Price ($)" error={errors.price} required>
             <Input inputMode="decimal" autoComplete="off" maxLength={12} {...register('price')} />
-            {errors.price && <Field.ErrorText>{errors.price.message}</Field.ErrorText>}
-          </Field.Root>
+          </FormField>
           <Box>
             <Button type="submit" colorPalette="blue" loading={saving} disabled={!mayAdd}>
               Save

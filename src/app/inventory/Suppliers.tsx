@@ -1,4 +1,4 @@
-import { Box, Button, Field, HStack, Heading, Input, Textarea } from '@chakra-ui/react';
+import { Box, Button, HStack, Heading, Input, Textarea } from '@chakra-ui/react';
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { ColumnDef } from '@tanstack/react-table';
 import { createContext, useContext, useState } from 'react';
@@ -9,6 +9,7 @@ import type { SupplierRow } from '../../local/repositories/products';
 import type { SupplierSort } from '../../local/repositories/productPages';
 import { FormDialog, useDialogSave, useLevel } from '../admin/shared';
 import { useRepos } from '../data/DataProvider';
+import { FormField } from '../ui/FormField';
 import { MailLink, TelLink } from '../ui/links';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
@@ -119,26 +120,18 @@ function SupplierDialog({ supplier, onClose }: { supplier: SupplierRow | null; o
       saving={saving}
       error={refusal}
     >
-      <Field.Root invalid={!!errors.bizname} required>
-        <Field.Label>Business name</Field.Label>
+      <FormField label="Business name" error={errors.bizname} required>
         <Input autoComplete="off" maxLength={200} {...register('bizname')} />
-        {errors.bizname && <Field.ErrorText>{errors.bizname.message}</Field.ErrorText>}
-      </Field.Root>
-      <Field.Root invalid={!!errors.email}>
-        <Field.Label>Email</Field.Label>
+      </FormField>
+      <FormField label="Email" error={errors.email}>
         <Input type="email" inputMode="email" autoComplete="off" maxLength={200} {...register('email')} />
-        {errors.email && <Field.ErrorText>{errors.email.message}</Field.ErrorText>}
-      </Field.Root>
-      <Field.Root invalid={!!errors.address}>
-        <Field.Label>Address</Field.Label>
+      </FormField>
+      <FormField label="Address" error={errors.address}>
         <Textarea rows={2} maxLength={500} {...register('address')} />
-        {errors.address && <Field.ErrorText>{errors.address.message}</Field.ErrorText>}
-      </Field.Root>
-      <Field.Root invalid={!!errors.contact}>
-        <Field.Label>Contact</Field.Label>
+      </FormField>
+      <FormField label="Contact" error={errors.contact}>
         <Input type="tel" autoComplete="off" maxLength={40} {...register('contact')} />
-        {errors.contact && <Field.ErrorText>{errors.contact.message}</Field.ErrorText>}
-      </Field.Root>
+      </FormField>
     </FormDialog>
   );
 }

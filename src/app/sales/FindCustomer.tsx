@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { fill, MSG } from '../../domain/messages';
 import type { CustomerRow } from '../../local/db';
 import { AddCustomerDialog } from '../customers/AddCustomerForm';
+import { RESULT_ROW } from '../ui/resultRow';
 import { useRepos } from '../data/DataProvider';
 
 /** SPEC §5 / §9: the customer lookup needs 3 or more characters. */
@@ -19,13 +20,7 @@ function Result({ c, onPick }: { c: CustomerRow; onPick: () => void }) {
       as="li"
       data-testid="customer-result"
       data-customer-id={c.id}
-      px="3"
-      py="2"
-      gap="3"
-      align="center"
-      justify="space-between"
-      borderBottomWidth="1px"
-      _last={{ borderBottomWidth: 0 }}
+      {...RESULT_ROW}
       bg={blocked ? 'pink.50' : undefined}
     >
       <Stack gap="0" minW="0">

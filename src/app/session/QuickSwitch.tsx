@@ -14,6 +14,31 @@ import { useIdleLock } from './useIdleLock';
 
 const pinInput = { type: 'password', inputMode: 'numeric', autoComplete: 'off', maxLength: 6 } as const;
 
+/** The new PIN twice (digits only), and why it was refused. */
+function PinFields(props: {
+  pin: string;
+  again: string;
+  error: string;
+  onPin: (pin: string) => void;
+  onAgain: (pin: string) => void;
+}) {
+  const digits = (set: (pin: string) => void) => (e: { target: { value: string } }) =>
+    set(e.target.value.replace(/\D/g, ''));
+  return (
+    <>
+      <Field.Root invalid={!!props.error}>
+        <Field.Label>New PIN</Field.Label>
+        <Input {...pinInput} autoFocus value={props.pin} onChange={digits(props.onPin)} />
+      </Field.Root>
+      <Field.Root invalid={!!props.error}>
+        <Field.Label>New PIN again</Field.Label>
+        <Input {...pinInput} value={props.again} onChange={digits(props.onAgain)} />
+        <Field.ErrorText>{props.error}</Field.ErrorText>
+      </Field.Root>
+    </>
+  );
+}
+
 /** Set, change or forget one's PIN on this device, and lock it now. */
 function PinDialog({ username, hasPin, onClose }: { username: string; hasPin: boolean; onClose: () => void }) {
   const { db } = useData();
@@ -63,15 +88,7 @@ function PinDialog({ username, hasPin, onClose }: { username: string; hasPin: bo
           With a PIN of 4 to 6 digits you come back to your own session on this device from the Who is working? screen.
           The PIN is kept on this device only; {QUICK_SWITCH_WORDS.pinForgotten.toLowerCase()} after 5 wrong ones.
         </Text>
-        <Field.Root invalid={!!error}>
-          <Field.Label>New PIN</Field.Label>
-          <Input {...pinInput} autoFocus value={pin} onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} />
-        </Field.Root>
-        <Field.Root invalid={!!error}>
-          <Field.Label>New PIN again</Field.Label>
-          <Input {...pinInput} value={again} onChange={(e) => setAgain(e.target.value.replace(/\D/g, ''))} />
-          <Field.ErrorText>{error}</Field.ErrorText>
-        </Field.Root>
+        <PinFields pin={pin} again={again} error={error} onPin={setPin} onAgain={setAgain} />
       </Stack>
     </DialogFrame>
   );

@@ -49,10 +49,6 @@ export function DialogFrame(
       {footer && <Dialog.Footer flexWrap="wrap">{footer}</Dialog.Footer>}
     </>
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSubmit?.();
-  };
   return (
     <Dialog.Root
       placement="center"
@@ -65,14 +61,7 @@ export function DialogFrame(
         <Dialog.Backdrop />
         <Dialog.Positioner {...(area && { h: `${area.height}px`, top: `${area.offsetTop}px` })}>
           <Dialog.Content data-testid={testId}>
-            {onSubmit ? (
-              // display: contents keeps header, body and footer the content's own rows, so only the body scrolls
-              <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
-                {inner}
-              </form>
-            ) : (
-              inner
-            )}
+            {onSubmit ? <FormRows onSubmit={onSubmit}>{inner}</FormRows> : inner}
             {closeButton && (
               <Dialog.CloseTrigger asChild>
                 <CloseButton size="sm" disabled={busy} />
@@ -82,5 +71,18 @@ export function DialogFrame(
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** Header, body and footer as one form (Enter submits); display: contents keeps them the content's own rows, so only the body scrolls. */
+function FormRows({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
+      {children}
+    </form>
   );
 }

@@ -32,6 +32,29 @@ export interface KeysetPage<T, K> {
   last?: K;
 }
 
+/** What the user picked: the sort (one of `sorts`; none, or another, is the default), the search and the filters. */
+function usePicks<S extends string>(defaultSort: { id: S; desc: boolean }, sorts: readonly S[]) {
+  const [sorting, setSorting] = useState<SortingState>([defaultSort]);
+  const [search, setSearch] = useState('');
+  const [columnFilters, setFilters] = useState<ColumnFiltersState>([]);
+  const picked = sorts.find((s) => s === sorting[0]?.id);
+  return {
+    // taking the sort off goes back to the default order
+    sorting: picked ? sorting : [defaultSort],
+    setSorting: (s: SortingState) => setSorting(s.length ? s : [defaultSort]),
+    search,
+    setSearch,
+    columnFilters,
+    setFilters,
+    sort: picked ?? defaultSort.id,
+    desc: picked ? !!sorting[0]?.desc : defaultSort.desc,
+    // the filters as text, so the live query's dependencies compare by value
+    filterKey: JSON.stringify(columnFilters.map((f) => ({ id: f.id, value: String(f.value ?? '') }))),
+  };
+}
+
+type Filters = KeysetRequest<string, unknown>['filters'];
+
 export function useKeysetPages<T, S extends string, K>(opts: {
   read: (q: KeysetRequest<S, K>) => Promise<KeysetPage<T, K>>;
   each: (q: Omit<KeysetRequest<S, K>, 'limit' | 'after' | 'before'>, write: (rows: T[]) => void) => Promise<void>;
@@ -41,23 +64,16 @@ export function useKeysetPages<T, S extends string, K>(opts: {
   sorts: readonly S[];
   pageSize: number;
 }) {
-  const { read, each, defaultSort, sorts } = opts;
-  const [sorting, setSorting] = useState<SortingState>([defaultSort]);
-  const [search, setSearchText] = useState('');
-  const [columnFilters, setFilters] = useState<ColumnFiltersState>([]);
+  const { read, each } = opts;
+  const picks = usePicks(opts.defaultSort, opts.sorts);
+  const { sort, desc, search, filterKey } = picks;
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: opts.pageSize });
   const [cursor, setCursor] = useState<{ after?: K; before?: K }>({});
-
-  const picked = sorts.find((s) => s === sorting[0]?.id);
-  const sort = picked ?? defaultSort.id;
-  const desc = picked ? !!sorting[0]?.desc : defaultSort.desc;
-  const filters = columnFilters.map((f) => ({ id: f.id, value: String(f.value ?? '') }));
-  const filterKey = JSON.stringify(filters);
   const { pageSize } = pagination;
 
   const page = useLiveQuery(
     () =>
-      read({ sort, desc, search, filters: JSON.parse(filterKey) as typeof filters, limit: pageSize, ...cursor }).catch(
+      read({ sort, desc, search, filters: JSON.parse(filterKey) as Filters, limit: pageSize, ...cursor }).catch(
         (err: unknown) => {
           // SPEC §8: a paged table that fails to load shows a warning toast (and an empty page, not a broken screen)
           notify(errorMessage(err), 'warning');
@@ -83,10 +99,16 @@ export function useKeysetPages<T, S extends string, K>(opts: {
   };
 
   const exportRows = useCallback(
-    (write: (rows: T[]) => void) =>
-      each({ sort, desc, search, filters: JSON.parse(filterKey) as typeof filters }, write),
+    (write: (rows: T[]) => void) => each({ sort, desc, search, filters: JSON.parse(filterKey) as Filters }, write),
     [each, sort, desc, search, filterKey],
   );
+  /** a new sort, search or filter starts again at the first page */
+  const andFirstPage =
+    <V>(set: (v: V) => void) =>
+    (v: V) => {
+      set(v);
+      firstPage();
+    };
 
   const manual: ManualPaging = {
     total: page?.total ?? 0,
@@ -94,22 +116,12 @@ export function useKeysetPages<T, S extends string, K>(opts: {
     hasNext: page?.hasNext ?? false,
     pagination: shown,
     onPaginationChange,
-    // taking the sort off goes back to the default order
-    sorting: picked ? sorting : [defaultSort],
-    onSortingChange: (s) => {
-      setSorting(s.length ? s : [defaultSort]);
-      firstPage();
-    },
+    sorting: picks.sorting,
+    onSortingChange: andFirstPage(picks.setSorting),
     search,
-    onSearchChange: (s) => {
-      setSearchText(s);
-      firstPage();
-    },
-    columnFilters,
-    onColumnFiltersChange: (f) => {
-      setFilters(f);
-      firstPage();
-    },
+    onSearchChange: andFirstPage(picks.setSearch),
+    columnFilters: picks.columnFilters,
+    onColumnFiltersChange: andFirstPage(picks.setFilters),
   };
   return { rows: page?.rows ?? [], loading: page === undefined, manual, exportRows };
 }

@@ -1,14 +1,13 @@
-import { Field, NativeSelect, Text } from '@chakra-ui/react';
+import { Field, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { MSG } from '../../../domain/messages';
 import { formatUSD, percentOf } from '../../../domain/money';
 import { DISCOUNT_CHOICES, checkDiscount } from '../../../domain/totals';
 import type { InvoiceRow } from '../../../local/db';
-import { LocalWriteError } from '../../../local/write';
 import { useRepos } from '../../data/DataProvider';
-import { notify } from '../../feedback/toaster';
-import { ActionDialog, CHANGED_HINT, failure } from './ActionDialog';
-import { useSubmitOnce } from './useSubmitOnce';
+import { DiscountSelect } from '../../ui/DiscountSelect';
+import { ActionDialog } from './ActionDialog';
+import { useInvoiceAction, type ActionStep } from './useInvoiceAction';
 
 /**
  * SPEC §5 Discount: one of SPEC §9's choices (none, 5–20 %) must be selected; the customer's own discount is
@@ -24,69 +23,46 @@ export function DiscountDialog({
   onClose: () => void;
 }) {
   const repos = useRepos();
-  const once = useSubmitOnce();
   const [choice, setChoice] = useState(
     DISCOUNT_CHOICES.includes(customerPercent) && customerPercent > 0 ? String(customerPercent) : '',
   );
-  const [seenVersion, setSeenVersion] = useState(invoice.version);
-  const [error, setError] = useState<{ message: string; hint?: string } | null>(null);
+  const action = useInvoiceAction(invoice, onClose, { message: MSG.couldNotDiscount, guardVersion: true });
   const totals = invoice.totals as { labour?: number; product?: number };
   const base = (totals.labour ?? 0) + (totals.product ?? 0);
 
-  const submit = () =>
-    once.run(async () => {
-      const percent = choice === '' ? null : Number(choice);
-      const check = checkDiscount(percent);
-      if (!check.ok) return setError({ message: check.message });
-      if (percent === 0) {
-        once.finish();
-        onClose();
-        return;
-      }
-      if (invoice.version !== seenVersion) {
-        setSeenVersion(invoice.version);
-        return setError({ message: MSG.couldNotDiscount, hint: CHANGED_HINT });
-      }
-      try {
-        await repos.invoices.discount(invoice.id, percent as number);
-        once.finish();
-        notify(`Discount of ${percent}% applied`);
-        onClose();
-      } catch (err) {
-        setError(failure(err, MSG.couldNotDiscount, (e) => e instanceof LocalWriteError));
-      }
-    });
+  const check = (): ActionStep => {
+    const percent = choice === '' ? null : Number(choice);
+    const checked = checkDiscount(percent);
+    if (!checked.ok) return { message: checked.message };
+    return async () => {
+      await repos.invoices.discount(invoice.id, percent as number);
+      return `Discount of ${percent}% applied`;
+    };
+  };
+  // 'None' records nothing: it only closes
+  const submit = () => (choice === '0' ? onClose() : void action.submit(check));
 
   return (
     <ActionDialog
       title="Apply Discount"
       testId="discount-dialog"
       submitLabel="Apply"
-      pending={once.pending}
-      error={error}
-      onSubmit={() => void submit()}
+      pending={action.pending}
+      error={action.error}
+      onSubmit={submit}
       onClose={onClose}
     >
       <Field.Root>
         <Field.Label>Discount</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            aria-label="Discount"
-            value={choice}
-            onChange={(e) => {
-              setChoice(e.target.value);
-              setError(null);
-            }}
-          >
-            <option value="">Select a discount</option>
-            {DISCOUNT_CHOICES.map((d) => (
-              <option key={d} value={d}>
-                {d === 0 ? 'None' : `${d}%`}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <DiscountSelect
+          aria-label="Discount"
+          prompt="Select a discount"
+          value={choice}
+          onChange={(e) => {
+            setChoice(e.target.value);
+            action.clearError();
+          }}
+        />
         <Field.HelperText>
           Applied to labour plus products ({formatUSD(base)}); storage is not discounted.
         </Field.HelperText>

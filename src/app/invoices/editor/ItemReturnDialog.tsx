@@ -5,11 +5,9 @@ import { formatUSD } from '../../../domain/money';
 import { STORAGE_LINE_ID } from '../../../domain/totals';
 import type { InvoiceRow } from '../../../local/db';
 import type { Line } from '../../../local/repositories/invoices';
-import { LocalWriteError } from '../../../local/write';
 import { useRepos } from '../../data/DataProvider';
-import { notify } from '../../feedback/toaster';
-import { ActionDialog, failure } from './ActionDialog';
-import { useSubmitOnce } from './useSubmitOnce';
+import { ActionDialog } from './ActionDialog';
+import { useInvoiceAction, type ActionStep } from './useInvoiceAction';
 
 const COMMENT_MAX = 500;
 
@@ -19,99 +17,45 @@ const COMMENT_MAX = 500;
  */
 export function ItemReturnDialog({ invoice, onClose }: { invoice: InvoiceRow; onClose: () => void }) {
   const repos = useRepos();
-  const once = useSubmitOnce();
+  const action = useInvoiceAction(invoice, onClose, { message: MSG.failedProcess, guardVersion: false });
   const lines = ((invoice.products ?? []) as Line[]).filter(
     (l) => l.id !== STORAGE_LINE_ID && l.qty - (l.returned ?? 0) > 0,
   );
   const [picked, setPicked] = useState<Record<string, string>>({});
   const [comment, setComment] = useState('');
-  const [error, setError] = useState<{ message: string; hint?: string } | null>(null);
 
-  const submit = () =>
-    once.run(async () => {
-      const items = Object.entries(picked).map(([id, q]) => ({ id, qty: Number(q) }));
-      const fits = items.every((it) => {
-        const l = lines.find((x) => x.id === it.id);
-        return !!l && Number.isInteger(it.qty) && it.qty >= 1 && it.qty <= l.qty - (l.returned ?? 0);
-      });
-      if (!items.length || !fits || !comment.trim()) return setError({ message: MSG.itemReturnInvalid });
-      try {
-        await repos.invoices.returnItems(invoice.id, items, comment.trim());
-        once.finish();
-        notify(`Returned ${items.reduce((n, it) => n + it.qty, 0)} item(s) to stock`);
-        onClose();
-      } catch (err) {
-        setError(failure(err, MSG.failedProcess, (e) => e instanceof LocalWriteError));
-      }
+  const check = (): ActionStep => {
+    const items = Object.entries(picked).map(([id, q]) => ({ id, qty: Number(q) }));
+    const fits = items.every((it) => {
+      const l = lines.find((x) => x.id === it.id);
+      return !!l && Number.isInteger(it.qty) && it.qty >= 1 && it.qty <= l.qty - (l.returned ?? 0);
     });
+    if (!items.length || !fits || !comment.trim()) return { message: MSG.itemReturnInvalid };
+    return async () => {
+      await repos.invoices.returnItems(invoice.id, items, comment.trim());
+      return `Returned ${items.reduce((n, it) => n + it.qty, 0)} item(s) to stock`;
+    };
+  };
 
   return (
     <ActionDialog
       title="Item Return"
       testId="return-dialog"
       submitLabel="Return items"
-      pending={once.pending}
-      error={error}
-      onSubmit={() => void submit()}
+      pending={action.pending}
+      error={action.error}
+      onSubmit={() => void action.submit(check)}
       onClose={onClose}
     >
       <Stack gap="3">
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Item</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Sold</Table.ColumnHeader>
-              <Table.ColumnHeader>Return qty</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {lines.map((l) => {
-              const left = l.qty - (l.returned ?? 0);
-              const checked = l.id in picked;
-              return (
-                <Table.Row key={l.id}>
-                  <Table.Cell>
-                    <Checkbox.Root
-                      checked={checked}
-                      onCheckedChange={(e) => {
-                        setError(null);
-                        setPicked((p) => {
-                          const next = { ...p };
-                          if (e.checked) next[l.id] = '1';
-                          else delete next[l.id];
-                          return next;
-                        });
-                      }}
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>
-                        {l.title} ({formatUSD(l.price)})
-                      </Checkbox.Label>
-                    </Checkbox.Root>
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">{left}</Table.Cell>
-                  <Table.Cell>
-                    <HStack>
-                      <Input
-                        size="sm"
-                        w="20"
-                        inputMode="numeric"
-                        aria-label={`Return quantity of ${l.title}`}
-                        disabled={!checked}
-                        value={picked[l.id] ?? ''}
-                        onChange={(e) => {
-                          setError(null);
-                          setPicked((p) => ({ ...p, [l.id]: e.target.value.replace(/\D/g, '').slice(0, 6) }));
-                        }}
-                      />
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              );
-            })}
-          </Table.Body>
-        </Table.Root>
+        <ReturnLines
+          lines={lines}
+          picked={picked}
+          onPick={(change) => {
+            action.clearError();
+            setPicked(change);
+          }}
+        />
         <Field.Root>
           <Field.Label>Reason for the return</Field.Label>
           <Textarea
@@ -124,5 +68,82 @@ export function ItemReturnDialog({ invoice, onClose }: { invoice: InvoiceRow; on
         </Field.Root>
       </Stack>
     </ActionDialog>
+  );
+}
+
+/** The lines that can go back: tick one to return it (1 at first), then its quantity, up to what is left of it. */
+function ReturnLines({
+  lines,
+  picked,
+  onPick,
+}: {
+  lines: Line[];
+  picked: Picked;
+  onPick: (change: (picked: Picked) => Picked) => void;
+}) {
+  return (
+    <Table.Root size="sm">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Item</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Sold</Table.ColumnHeader>
+          <Table.ColumnHeader>Return qty</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {lines.map((l) => (
+          <ReturnRow key={l.id} line={l} qty={picked[l.id]} onPick={onPick} />
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+type Picked = Record<string, string>;
+
+/** One line: its tick (returning it starts at 1), what is left of it, and the quantity going back. */
+function ReturnRow({
+  line: l,
+  qty,
+  onPick,
+}: {
+  line: Line;
+  qty?: string;
+  onPick: (change: (p: Picked) => Picked) => void;
+}) {
+  const checked = qty !== undefined;
+  const tick = (on: boolean) =>
+    onPick((p) => {
+      const next = { ...p };
+      if (on) next[l.id] = '1';
+      else delete next[l.id];
+      return next;
+    });
+  return (
+    <Table.Row>
+      <Table.Cell>
+        <Checkbox.Root checked={checked} onCheckedChange={(e) => tick(!!e.checked)}>
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>
+            {l.title} ({formatUSD(l.price)})
+          </Checkbox.Label>
+        </Checkbox.Root>
+      </Table.Cell>
+      <Table.Cell textAlign="end">{l.qty - (l.returned ?? 0)}</Table.Cell>
+      <Table.Cell>
+        <HStack>
+          <Input
+            size="sm"
+            w="20"
+            inputMode="numeric"
+            aria-label={`Return quantity of ${l.title}`}
+            disabled={!checked}
+            value={qty ?? ''}
+            onChange={(e) => onPick((p) => ({ ...p, [l.id]: e.target.value.replace(/\D/g, '').slice(0, 6) }))}
+          />
+        </HStack>
+      </Table.Cell>
+    </Table.Row>
   );
 }

@@ -6,11 +6,9 @@ import { formatUSD, fromCents, parseMoneyInput } from '../../../domain/money';
 import { checkPayment } from '../../../domain/totals';
 import type { InvoiceRow } from '../../../local/db';
 import type { PaymentMethod } from '../../../local/repositories/invoices';
-import { LocalWriteError } from '../../../local/write';
 import { useRepos } from '../../data/DataProvider';
-import { notify } from '../../feedback/toaster';
-import { ActionDialog, CHANGED_HINT, failure } from './ActionDialog';
-import { useSubmitOnce } from './useSubmitOnce';
+import { ActionDialog } from './ActionDialog';
+import { useInvoiceAction, type ActionStep } from './useInvoiceAction';
 
 /**
  * SPEC §2/§5 payment: the amount for one method, checked by the domain ('You need to have a value', 'Invalid payment'
@@ -28,43 +26,29 @@ export function PaymentDialog({
   onClose: () => void;
 }) {
   const repos = useRepos();
-  const once = useSubmitOnce();
   const [text, setText] = useState('');
-  const [seenVersion, setSeenVersion] = useState(invoice.version);
-  const [error, setError] = useState<{ message: string; hint?: string } | null>(null);
+  const action = useInvoiceAction(invoice, onClose, { message: MSG.couldNotPay, guardVersion: true });
   const label = METHOD_LABELS[method];
 
-  const submit = () =>
-    once.run(async () => {
-      const cents = parseMoneyInput(text);
-      const check = checkPayment(cents === null ? null : cents, invoice.total);
-      if (!check.ok)
-        return setError({
-          message: check.message,
-          hint: `Enter the amount received: more than ${formatUSD(0)} and at most the amount due (${formatUSD(invoice.total)}).`,
-        });
-      if (invoice.version !== seenVersion) {
-        setSeenVersion(invoice.version);
-        return setError({ message: MSG.couldNotPay, hint: CHANGED_HINT });
-      }
-      try {
-        const t = await repos.invoices.pay(invoice.id, method, cents as number);
-        once.finish();
-        notify(`${label} payment of ${formatUSD(t.amount)} recorded (receipt ${t.number})`);
-        onClose();
-      } catch (err) {
-        setError(failure(err, MSG.couldNotPay, (e) => e instanceof LocalWriteError));
-      }
-    });
+  const check = (): ActionStep => {
+    const cents = parseMoneyInput(text);
+    const checked = checkPayment(cents, invoice.total);
+    const hint = `Enter the amount received: more than ${formatUSD(0)} and at most the amount due (${formatUSD(invoice.total)}).`;
+    if (!checked.ok) return { message: checked.message, hint };
+    return async () => {
+      const t = await repos.invoices.pay(invoice.id, method, cents as number);
+      return `${label} payment of ${formatUSD(t.amount)} recorded (receipt ${t.number})`;
+    };
+  };
 
   return (
     <ActionDialog
       title={`${label} payment`}
       testId="payment-dialog"
       submitLabel="Make payment"
-      pending={once.pending}
-      error={error}
-      onSubmit={() => void submit()}
+      pending={action.pending}
+      error={action.error}
+      onSubmit={() => void action.submit(check)}
       onClose={onClose}
     >
       <Text mb="3">
@@ -81,7 +65,7 @@ export function PaymentDialog({
             value={text}
             onChange={(e) => {
               setText(e.target.value);
-              setError(null);
+              action.clearError();
             }}
           />
           <Button variant="outline" size="sm" onClick={() => setText(String(fromCents(invoice.total)))}>

@@ -4,11 +4,9 @@ import { MSG } from '../../../domain/messages';
 import { formatUSD } from '../../../domain/money';
 import { checkPoints, pointsValue } from '../../../domain/totals';
 import type { InvoiceRow } from '../../../local/db';
-import { LocalWriteError } from '../../../local/write';
 import { useRepos } from '../../data/DataProvider';
-import { notify } from '../../feedback/toaster';
-import { ActionDialog, CHANGED_HINT, failure } from './ActionDialog';
-import { useSubmitOnce } from './useSubmitOnce';
+import { ActionDialog } from './ActionDialog';
+import { useInvoiceAction, type ActionStep } from './useInvoiceAction';
 
 /**
  * SPEC §5 Points: required and at least 1 ('Invalid points.'), at most the customer's points ('You dont have enough
@@ -26,42 +24,31 @@ export function PointsDialog({
   onClose: () => void;
 }) {
   const repos = useRepos();
-  const once = useSubmitOnce();
   const [text, setText] = useState('');
-  const [seenVersion, setSeenVersion] = useState(invoice.version);
-  const [error, setError] = useState<{ message: string; hint?: string } | null>(null);
+  const action = useInvoiceAction(invoice, onClose, { message: MSG.couldNotPoints, guardVersion: true });
   const typed = text.trim() === '' ? null : Number(text);
 
-  const submit = () =>
-    once.run(async () => {
-      const check = checkPoints(typed, available);
-      if (!check.ok)
-        return setError({
-          message: check.message,
-          hint: `Enter a whole number of points from 1 to the customer's ${available}.`,
-        });
-      if (invoice.version !== seenVersion) {
-        setSeenVersion(invoice.version);
-        return setError({ message: MSG.couldNotPoints, hint: CHANGED_HINT });
-      }
-      try {
-        await repos.invoices.redeem(invoice.id, typed as number);
-        once.finish();
-        notify(`${typed} points applied (${formatUSD(pointsValue(typed as number, pointValueCents))})`);
-        onClose();
-      } catch (err) {
-        setError(failure(err, MSG.couldNotPoints, (e) => e instanceof LocalWriteError));
-      }
-    });
+  const check = (): ActionStep => {
+    const checked = checkPoints(typed, available);
+    if (!checked.ok)
+      return {
+        message: checked.message,
+        hint: `Enter a whole number of points from 1 to the customer's ${available}.`,
+      };
+    return async () => {
+      await repos.invoices.redeem(invoice.id, typed as number);
+      return `${typed} points applied (${formatUSD(pointsValue(typed as number, pointValueCents))})`;
+    };
+  };
 
   return (
     <ActionDialog
       title="Apply Points"
       testId="points-dialog"
       submitLabel="Apply"
-      pending={once.pending}
-      error={error}
-      onSubmit={() => void submit()}
+      pending={action.pending}
+      error={action.error}
+      onSubmit={() => void action.submit(check)}
       onClose={onClose}
     >
       <Text mb="3" data-testid="points-available">
@@ -77,7 +64,7 @@ export function PointsDialog({
           value={text}
           onChange={(e) => {
             setText(e.target.value);
-            setError(null);
+            action.clearError();
           }}
         />
         {typed !== null && Number.isInteger(typed) && typed > 0 && (

@@ -5,10 +5,10 @@ import { MSG } from '../../../domain/messages';
 import { formatJMD, formatUSD } from '../../../domain/money';
 import { STORAGE_LINE_ID, jmdToUsdCents, storageChargeJmd, storageDaysSince } from '../../../domain/totals';
 import type { InvoiceRow } from '../../../local/db';
-import { LocalWriteError } from '../../../local/write';
 import { useRepos } from '../../data/DataProvider';
 import { notify, notifyError } from '../../feedback/toaster';
-import { ActionDialog, failure } from './ActionDialog';
+import { ActionDialog } from './ActionDialog';
+import { useInvoiceAction, type ActionStep } from './useInvoiceAction';
 import { useSubmitOnce } from './useSubmitOnce';
 
 /** SPEC §9 storage terms in JMD, from the config sheet. */
@@ -49,6 +49,10 @@ export function StorageToggle({ invoice, disabled }: { invoice: InvoiceRow; disa
   );
 }
 
+/** The days already charged, or else the days since the job was done. */
+const startingDays = (invoice: InvoiceRow, since: string) =>
+  invoice.storage === 'on' && invoice.storage_days > 0 ? invoice.storage_days : storageDaysSince(since, new Date());
+
 /** Add Storage: a number of days, the JMD charge of SPEC §9 and what it puts on the USD invoice. */
 export function StorageDialog({
   invoice,
@@ -62,38 +66,28 @@ export function StorageDialog({
   onClose: () => void;
 }) {
   const repos = useRepos();
-  const once = useSubmitOnce();
-  const [text, setText] = useState(
-    String(
-      invoice.storage === 'on' && invoice.storage_days > 0 ? invoice.storage_days : storageDaysSince(since, new Date()),
-    ),
-  );
-  const [error, setError] = useState<{ message: string } | null>(null);
+  const [text, setText] = useState(() => String(startingDays(invoice, since)));
+  const action = useInvoiceAction(invoice, onClose, { message: 'Could not add storage.', guardVersion: false });
   const days = Number(text);
   const valid = Number.isInteger(days) && days >= 1 && days <= 3650;
   const jmd = valid ? storageChargeJmd(days, terms(settings)) : 0;
 
-  const submit = () =>
-    once.run(async () => {
-      if (!valid) return setError({ message: MSG.storageDays });
-      try {
-        await repos.invoices.setStorage(invoice.id, true, days);
-        once.finish();
-        notify(`Storage of ${days} day${days === 1 ? '' : 's'} added`);
-        onClose();
-      } catch (err) {
-        setError(failure(err, 'Could not add storage.', (e) => e instanceof LocalWriteError));
-      }
-    });
+  const check = (): ActionStep =>
+    valid
+      ? async () => {
+          await repos.invoices.setStorage(invoice.id, true, days);
+          return `Storage of ${days} day${days === 1 ? '' : 's'} added`;
+        }
+      : { message: MSG.storageDays };
 
   return (
     <ActionDialog
       title="Add Storage"
       testId="storage-dialog"
       submitLabel="Add Storage"
-      pending={once.pending}
-      error={error}
-      onSubmit={() => void submit()}
+      pending={action.pending}
+      error={action.error}
+      onSubmit={() => void action.submit(check)}
       onClose={onClose}
     >
       <Field.Root>
@@ -105,7 +99,7 @@ export function StorageDialog({
           value={text}
           onChange={(e) => {
             setText(e.target.value.replace(/\D/g, '').slice(0, 4));
-            setError(null);
+            action.clearError();
           }}
         />
       </Field.Root>

@@ -75,6 +75,75 @@ function QtyInput({
   );
 }
 
+interface QtyProps {
+  line: Line;
+  editable: boolean;
+  stock?: number;
+  /** why the last quantity typed was refused */
+  error: string | null;
+  onQty: (qty: number) => void;
+  onError: (message: string | null) => void;
+}
+
+/** The quantity: its input (and why the last one was refused) while the line can be edited, then what was returned. */
+function QtyCell({ line: l, editable, stock, error, onQty, onError }: QtyProps) {
+  return (
+    <>
+      {editable ? (
+        <Stack gap="1">
+          <QtyInput line={l} stock={stock} onQty={onQty} onError={onError} />
+          {error && (
+            <Text role="alert" color="fg.error" fontSize="sm">
+              {error}
+            </Text>
+          )}
+        </Stack>
+      ) : (
+        <Text data-testid="line-qty">{l.qty}</Text>
+      )}
+      {l.returned ? <Text fontSize="xs" color="fg.muted">{`${l.returned} returned`}</Text> : null}
+    </>
+  );
+}
+
+/** One line: the storage line (SPEC §9) shows a badge and is never edited or removed here. */
+function LineRow(props: QtyProps & { onRemove: () => void; extraColumns: readonly LineColumn[] }) {
+  const { line: l, editable, onRemove, extraColumns } = props;
+  const storage = l.id === STORAGE_LINE_ID;
+  return (
+    <Table.Row data-testid="line-row" data-line-id={l.id}>
+      <Table.Cell fontWeight="medium">
+        {l.title}
+        {storage && (
+          <Badge ml="2" colorPalette="purple">
+            Storage
+          </Badge>
+        )}
+      </Table.Cell>
+      <Table.Cell>{l.description}</Table.Cell>
+      <Table.Cell textAlign="end">{formatUSD(l.price)}</Table.Cell>
+      <Table.Cell>
+        <QtyCell {...props} editable={editable && !storage} />
+      </Table.Cell>
+      <Table.Cell textAlign="end" data-testid="line-total">
+        {formatUSD(lineTotal(l))}
+      </Table.Cell>
+      {extraColumns.map((c) => (
+        <Table.Cell key={c.header}>{c.cell(l)}</Table.Cell>
+      ))}
+      {editable && (
+        <Table.Cell textAlign="end">
+          {!storage && (
+            <Button size="xs" variant="outline" colorPalette="red" aria-label={`Remove ${l.title}`} onClick={onRemove}>
+              Remove
+            </Button>
+          )}
+        </Table.Cell>
+      )}
+    </Table.Row>
+  );
+}
+
 /**
  * SPEC §2 product table of invoices, estimates and sales: title, description, price, qty (editable), line total and
  * Remove. The storage line (SPEC §9, id 10001000) is shown but never edited or removed here.
@@ -120,64 +189,19 @@ export function LinesTable({
               </Table.Cell>
             </Table.Row>
           ) : (
-            lines.map((l) => {
-              const storage = l.id === STORAGE_LINE_ID;
-              return (
-                <Table.Row key={l.id} data-testid="line-row" data-line-id={l.id}>
-                  <Table.Cell fontWeight="medium">
-                    {l.title}
-                    {storage && (
-                      <Badge ml="2" colorPalette="purple">
-                        Storage
-                      </Badge>
-                    )}
-                  </Table.Cell>
-                  <Table.Cell>{l.description}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatUSD(l.price)}</Table.Cell>
-                  <Table.Cell>
-                    {editable && !storage ? (
-                      <Stack gap="1">
-                        <QtyInput
-                          line={l}
-                          stock={stockOf?.(l.id)}
-                          onQty={(qty) => setQty(l.id, qty)}
-                          onError={(message) => setError(message ? { id: l.id, message } : null)}
-                        />
-                        {error?.id === l.id && (
-                          <Text role="alert" color="fg.error" fontSize="sm">
-                            {error.message}
-                          </Text>
-                        )}
-                      </Stack>
-                    ) : (
-                      <Text data-testid="line-qty">{l.qty}</Text>
-                    )}
-                    {l.returned ? <Text fontSize="xs" color="fg.muted">{`${l.returned} returned`}</Text> : null}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" data-testid="line-total">
-                    {formatUSD(lineTotal(l))}
-                  </Table.Cell>
-                  {extraColumns.map((c) => (
-                    <Table.Cell key={c.header}>{c.cell(l)}</Table.Cell>
-                  ))}
-                  {editable && (
-                    <Table.Cell textAlign="end">
-                      {!storage && (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          colorPalette="red"
-                          aria-label={`Remove ${l.title}`}
-                          onClick={() => remove(l.id)}
-                        >
-                          Remove
-                        </Button>
-                      )}
-                    </Table.Cell>
-                  )}
-                </Table.Row>
-              );
-            })
+            lines.map((l) => (
+              <LineRow
+                key={l.id}
+                line={l}
+                editable={editable}
+                stock={stockOf?.(l.id)}
+                error={error?.id === l.id ? error.message : null}
+                onQty={(qty) => setQty(l.id, qty)}
+                onError={(message) => setError(message ? { id: l.id, message } : null)}
+                onRemove={() => remove(l.id)}
+                extraColumns={extraColumns}
+              />
+            ))
           )}
         </Table.Body>
       </Table.Root>

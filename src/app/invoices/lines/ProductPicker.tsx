@@ -4,6 +4,7 @@ import { useDeferredValue, useState } from 'react';
 import { formatUSD } from '../../../domain/money';
 import { checkCanAdd, checkQty } from '../../../domain/totals';
 import type { ProductRow } from '../../../local/db';
+import { RESULT_ROW } from '../../ui/resultRow';
 import { useRepos } from '../../data/DataProvider';
 import { ScanButton } from '../../scan/ScanButton';
 import type { Line } from './types';
@@ -77,6 +78,10 @@ export function ProductPicker({ onAdd, disabled, lines = [], stockOf, label = 'S
   };
 
   const inList = (id: string) => lines.some((l) => l.id === id);
+  const hint =
+    text.trim().length > 0 && !enough
+      ? `Type ${PRODUCT_SEARCH_MIN} or more characters`
+      : 'Type 3 or more characters: title, barcode or description';
 
   return (
     <Stack gap="2" data-testid="product-picker">
@@ -91,15 +96,7 @@ export function ProductPicker({ onAdd, disabled, lines = [], stockOf, label = 'S
           />
           <ScanButton kind="product" onRead={type} disabled={disabled} />
         </Flex>
-        {error ? (
-          <Field.ErrorText role="alert">{error}</Field.ErrorText>
-        ) : (
-          <Field.HelperText>
-            {text.trim().length > 0 && !enough
-              ? `Type ${PRODUCT_SEARCH_MIN} or more characters`
-              : 'Type 3 or more characters: title, barcode or description'}
-          </Field.HelperText>
-        )}
+        {error ? <Field.ErrorText role="alert">{error}</Field.ErrorText> : <Field.HelperText>{hint}</Field.HelperText>}
       </Field.Root>
       {enough && results && (
         <Box borderWidth="1px" borderRadius="md" maxH="64" overflowY="auto" data-testid="product-results">
@@ -107,48 +104,47 @@ export function ProductPicker({ onAdd, disabled, lines = [], stockOf, label = 'S
             <Text p="3" color="fg.muted">{`No products match '${q}'`}</Text>
           ) : (
             results.map((p) => (
-              <Flex
-                key={p.id}
-                data-testid="product-result"
-                data-product-id={p.id}
-                px="3"
-                py="2"
-                gap="3"
-                align="center"
-                justify="space-between"
-                borderBottomWidth="1px"
-                _last={{ borderBottomWidth: 0 }}
-                bg={p.stock < 1 ? 'pink.50' : undefined}
-              >
-                <Stack gap="0" minW="0">
-                  <Text fontWeight="medium" truncate>
-                    {p.title}
-                  </Text>
-                  <Text fontSize="sm" color="fg.muted" truncate>
-                    {p.description}
-                    {p.barcode ? ` · ${p.barcode}` : ''}
-                  </Text>
-                </Stack>
-                <Flex gap="3" align="center" flexShrink={0}>
-                  <Text>{formatUSD(p.price)}</Text>
-                  <Badge
-                    colorPalette={p.stock < 1 ? 'red' : p.stock <= p.low_stock ? 'orange' : 'green'}
-                  >{`Stock: ${p.stock}`}</Badge>
-                  <Button
-                    size="xs"
-                    colorPalette="blue"
-                    disabled={disabled}
-                    aria-label={`Add ${p.title}`}
-                    onClick={() => add(p)}
-                  >
-                    {inList(p.id) ? 'Add 1 more' : 'Add'}
-                  </Button>
-                </Flex>
-              </Flex>
+              <ResultRow key={p.id} product={p} inList={inList(p.id)} disabled={disabled} onAdd={() => add(p)} />
             ))
           )}
         </Box>
       )}
     </Stack>
+  );
+}
+
+/** A product found: title, description and barcode, price, stock (red when none, orange when low) and Add. */
+function ResultRow({
+  product: p,
+  inList,
+  disabled,
+  onAdd,
+}: {
+  product: ProductRow;
+  inList: boolean;
+  disabled?: boolean;
+  onAdd: () => void;
+}) {
+  return (
+    <Flex data-testid="product-result" data-product-id={p.id} {...RESULT_ROW} bg={p.stock < 1 ? 'pink.50' : undefined}>
+      <Stack gap="0" minW="0">
+        <Text fontWeight="medium" truncate>
+          {p.title}
+        </Text>
+        <Text fontSize="sm" color="fg.muted" truncate>
+          {p.description}
+          {p.barcode ? ` · ${p.barcode}` : ''}
+        </Text>
+      </Stack>
+      <Flex gap="3" align="center" flexShrink={0}>
+        <Text>{formatUSD(p.price)}</Text>
+        <Badge
+          colorPalette={p.stock < 1 ? 'red' : p.stock <= p.low_stock ? 'orange' : 'green'}
+        >{`Stock: ${p.stock}`}</Badge>
+        <Button size="xs" colorPalette="blue" disabled={disabled} aria-label={`Add ${p.title}`} onClick={onAdd}>
+          {inList ? 'Add 1 more' : 'Add'}
+        </Button>
+      </Flex>
+    </Flex>
   );
 }
