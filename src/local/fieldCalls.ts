@@ -13,7 +13,7 @@ import { CONFIG_CALLS } from '../domain/writes/config';
 import { CUSTOMER_CALLS } from '../domain/writes/customers';
 import { JOB_CALLS, JOB_FIELD_CALLS } from '../domain/writes/jobs';
 import { LOG_CALLS } from '../domain/writes/logLines';
-import { PRODUCT_CALLS } from '../domain/writes/products';
+import { PRODUCT_CALLS, SIMPLE_FIELDS } from '../domain/writes/products';
 import { SUPPLIER_CALLS } from '../domain/writes/suppliers';
 import { TEAM_CALLS } from '../domain/writes/team';
 import type { ConflictRow } from './db';
@@ -65,7 +65,8 @@ export function fieldCall(
   });
   if (entity === 'customers') return byId('active' in set.changes ? CUSTOMER_CALLS.status : CUSTOMER_CALLS.edit);
   if (entity === 'users') return byId(TEAM_CALLS.edit);
-  if (entity === 'products') return byId(PRODUCT_CALLS.edit);
+  // a product's title, description and price by the simple form's call (level 4), its other fields by level 5's
+  if (entity === 'products') return byId(simpleOnly(set) ? PRODUCT_CALLS.editSimple : PRODUCT_CALLS.edit);
   if (entity === 'suppliers') return byId(SUPPLIER_CALLS.edit);
   // an invoice's or an estimate's fields go by their whole save (src/local/repositories invoiceWrites, estimates)
   if (entity === 'invoices' || entity === 'estimates') throw new Error(`${label}: sent by the ${entity}' save`);
@@ -92,6 +93,9 @@ export function fieldCall(
   };
   return { method: call.method, path: call.path, body: { data: { ...data, base: set.base, ...extra } }, label };
 }
+
+const simpleOnly = (set: FieldChangeSet) =>
+  Object.keys(set.changes).every((f) => (SIMPLE_FIELDS as readonly string[]).includes(f));
 
 /** Queues POST /v3/decided: the activity-log line of a decision, by the person signed in. */
 export async function queueDecided(w: WriteContext, f: FieldConflict, choice: Choice, value?: unknown) {

@@ -134,6 +134,7 @@ describe.each(DATABASES)('schema-driven fuzz on %s', (kind) => {
         description: 'x',
         // a supplier edit without base needs its name (with base, only the fields it names)
         bizname: 'Fuzz Parts',
+        price: 250,
       };
       return at.length <= 2 || inLines ? byKey[key] : undefined;
     };

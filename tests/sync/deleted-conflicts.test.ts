@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { products, suppliers, sysLog, users } from '../../src/server/db/schema';
+import { createRepositories } from '../../src/local/repositories';
 import { isFieldConflict } from '../../src/sync/decisions';
 import { DATABASES } from '../helpers/server';
-import { drain, twoDevices } from './helpers';
+import { drain, memberDevice, twoDevices } from './helpers';
 
 /**
  * Issue 14's edit to a record another device deleted, for the records the app deletes besides invoices and
@@ -142,5 +143,31 @@ describe.each(DATABASES)('an edit to a record deleted since waits as a decision 
     await decide(c.id, 'theirs');
     const [row] = await db().select().from(users).where(eq(users.id, id));
     expect(row).toMatchObject({ deleted: true, permission: 3 });
+  });
+
+  it('a level-4 member’s price against the desk’s: decided, and use mine lands by the simple form’s call', async () => {
+    const { p } = await shared();
+    const { device: low, username } = await memberDevice(two.s, 'dc-level4', 4);
+    low.net.up = false;
+    await createRepositories(low.db).products.editSimple(p.id, { title: p.title, description: 'front', price: 4700 });
+    await front().products.editSimple(p.id, { title: p.title, description: 'front', price: 4800 });
+    await drain(two.desk);
+    low.net.up = true;
+    await drain(low);
+    const [c, ...more] = (await low.engine.conflicts.decisions()).filter((x) => x.field.id === p.id);
+    expect(more).toEqual([]);
+    expect(c.field).toMatchObject({ field: 'price', mine: 4700, theirs: 4800, reason: 'changed', by: two.deskUser });
+    await low.engine.conflicts.decide(c.id, 'mine');
+    await drain(low);
+    expect(await low.db.conflicts.toArray()).toEqual([]);
+    const [row] = await db().select().from(products).where(eq(products.id, p.id));
+    expect(row.price).toBe(4700);
+    const lines = await db()
+      .select()
+      .from(sysLog)
+      .where(eq(sysLog.subject, `Product ${p.title}`));
+    expect(lines.filter((l) => l.username === username).map((l) => l.predicate)).toContainEqual(
+      expect.stringMatching(/^edited price/),
+    );
   });
 });

@@ -19,12 +19,19 @@ const description = () => boundedText('Description', LIMITS.text).trim();
 const barcode = () => boundedText('Barcode', LIMITS.short).trim();
 const cost = () => price('Cost', fill(MSG.inventoryNumber, { field: 'Cost' }));
 
+/** The simple form's fields as it checks them, less `required` (an edit with base names only some: issue 14). */
+export const simpleProductFields = {
+  title: () => title().min(1, MSG.titleMin),
+  description: () => description().min(1, MSG.descriptionMin),
+  price: () => price('Price', MSG.priceMin).transform(blankAsMissing),
+};
+
 /** Add Product, the simple form (SPEC §5). */
 export const simpleProductSchema = object({
   id: idField().optional(),
-  title: title().required(MSG.titleMin).min(1, MSG.titleMin),
-  description: description().required(MSG.descriptionMin).min(1, MSG.descriptionMin),
-  price: price('Price', MSG.priceMin).transform(blankAsMissing).required(MSG.priceMin),
+  title: simpleProductFields.title().required(MSG.titleMin),
+  description: simpleProductFields.description().required(MSG.descriptionMin),
+  price: simpleProductFields.price().required(MSG.priceMin),
 });
 export const simpleProductEditSchema = simpleProductSchema.shape({ id: idField().required(MSG.invalidId) });
 

@@ -8,6 +8,7 @@ import {
   inventoryEditSchema,
   inventoryProductSchema,
   simpleProductEditSchema,
+  simpleProductFields,
   simpleProductSchema,
   type InventoryProductInput,
 } from '../schemas';
@@ -22,6 +23,8 @@ import { missing, type Refusal, type WriteCall } from './calls';
  * which reaches the device by the pull (the inventory log is the server's to write).
  */
 
+const SIMPLE = simpleProductFields;
+
 /** The calls of these writes: the route and its body schema (the permission is API_ROUTES'). */
 export const PRODUCT_CALLS = {
   add: { method: 'POST', path: '/v2/inventory/product', body: inventoryProductSchema },
@@ -29,8 +32,22 @@ export const PRODUCT_CALLS = {
   edit: { method: 'PUT', path: '/v2/inventory/product', body: inventoryEditSchema.shape(fieldChangeShape) },
   remove: { method: 'DELETE', path: '/v2/inventory/product', body: idPayloadSchema },
   addSimple: { method: 'POST', path: '/product', body: simpleProductSchema },
-  /** the simple form's whole row; with base, the fields it names are field changes (issue 14) */
-  editSimple: { method: 'PUT', path: '/product', body: simpleProductEditSchema.shape(fieldChangeShape) },
+  /**
+   * the simple form's whole row (level 4); with base, the fields it names are field changes (issue 14) — a decision's
+   * use mine sends just its one field, so each is required only without base
+   */
+  editSimple: {
+    method: 'PUT',
+    path: '/product',
+    body: simpleProductEditSchema.shape({
+      title: SIMPLE.title().when('base', ([base], s) => (base === undefined ? s.required(MSG.titleMin) : s)),
+      description: SIMPLE.description().when('base', ([base], s) =>
+        base === undefined ? s.required(MSG.descriptionMin) : s,
+      ),
+      price: SIMPLE.price().when('base', ([base], s) => (base === undefined ? s.required(MSG.priceMin) : s)),
+      ...fieldChangeShape,
+    }),
+  },
   removeSimple: { method: 'DELETE', path: '/product', body: idPayloadSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;
 
@@ -121,12 +138,14 @@ export function planSimpleAdd(v: SimpleProductInput): Plan<{ row: NewProductRow 
   return answer({ row }, v.title, 'added', MSG.productAdded);
 }
 
-/** The simple form's edit: title, description and price as given. */
-export function planSimpleEdit(
-  v: SimpleProductInput,
-): Plan<{ changes: Pick<NewProductRow, 'title' | 'description' | 'price'> }> {
-  const changes = { title: v.title, description: v.description, price: v.price };
-  return answer({ changes }, v.title, 'edited', MSG.productUpdated);
+/** The simple form's fields, the only ones PUT /product sets (a product's other fields are level 5's). */
+export const SIMPLE_FIELDS = ['title', 'description', 'price'] as const;
+type SimpleEdit = Partial<Pick<NewProductRow, (typeof SIMPLE_FIELDS)[number]>>;
+
+/** The simple form's edit: title, description and price as given (with base, those it names), logged by its title. */
+export function planSimpleEdit(v: SimpleEdit, now: { title: string }): Plan<{ changes: SimpleEdit }> {
+  const changes: SimpleEdit = Object.fromEntries(SIMPLE_FIELDS.flatMap((f) => (v[f] === undefined ? [] : [[f, v[f]]])));
+  return answer({ changes }, v.title ?? now.title, 'edited', MSG.productUpdated);
 }
 
 /** A delete hides the product from every list; old invoices keep their lines (a soft delete on the server). */

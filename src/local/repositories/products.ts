@@ -187,7 +187,7 @@ export function productsRepository(db: BayBookDB) {
       const v = await checkedCall(db, PRODUCT_CALLS.editSimple, { ...changes, id });
       return localWrite(db, async (w) => {
         const cur = orRefuse(productOr404(id, await w.get<ProductRow>('products', id))).product;
-        const set = changedFields({ ...cur }, planSimpleEdit(v).changes);
+        const set = changedFields({ ...cur }, planSimpleEdit(v, cur).changes);
         if (Object.keys(set.changes).length === 0) return cur;
         const row = await w.patch<ProductRow>('products', id, { ...set.changes, updated_at: w.now });
         const device = w.deviceCode ? { device: w.deviceCode } : {};

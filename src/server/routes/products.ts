@@ -72,11 +72,11 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
       'Edit a product {id, title, description, price, base?, device?}: with base, the fields it names are decided as field changes (issue 14)',
     async handler({ tx, body, changed, log }) {
       const row = await productRow(tx, body.id, true);
-      const plan = planSimpleEdit(body);
       const record = { entity: 'products' as const, id: body.id, subject: productSubject(row?.title ?? '') };
       // with base, a product deleted since: what the edit changed waits for a decision
-      if (row?.deleted && body.base) return goneEdit(tx, record, namedBy(plan.changes, body.base));
+      if (row?.deleted && body.base) return goneEdit(tx, record, namedBy(planSimpleEdit(body, row).changes, body.base));
       const p = orHttp(productOr404(body.id, row)).product;
+      const plan = planSimpleEdit(body, p);
       const decided = decideEdit(p, plan.changes, body.base);
       if (Object.keys(decided.apply).length) {
         await tx
