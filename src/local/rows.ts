@@ -1,9 +1,9 @@
-import type { Table } from 'dexie';
 import type { SyncEntityName } from '../domain/sync';
 import { CONFIG_NAMES } from '../domain/configSheet';
 import { shopDay } from '../domain/dates';
 import { invoiceDashShares, type DashFigure } from '../domain/reports';
 import { deviceKeys } from '../domain/model';
+import { putInSlices, rowsBefore } from './bulk';
 import { rowCountKey, type BayBookDB, type InvoiceRow, type JobRow, type Row } from './db';
 
 /**
@@ -136,49 +136,6 @@ const COUNTED = new Set<SyncEntityName>([
 
 /** Entities whose writes change counters: their rows are read before they are replaced. */
 const KEEPS_COUNTERS = new Set<SyncEntityName>(['jobs', 'invoices', ...COUNTED]);
-
-/**
- * Rows a bulk request takes at a time. Cloning rows into IndexedDB runs on the main thread, all of a request's rows
- * in one go (~30 ms for 500 jobs on a shared core); slices of 100 are a few ms each, and the page's input and paint
- * run between them while the transaction stays open.
- */
-const SLICE = 100;
-
-// Each slice is awaited directly in these loops: a slice sent from the completion of another (two in flight), or
-// through a wrapping async callback, found the transaction committed (PrematureCommitError in Chromium and in
-// fake-indexeddb's export test)
-async function putInSlices(table: Table<Row, string>, rows: Row[]) {
-  for (let i = 0; i < rows.length; i += SLICE) await table.bulkPut(rows.slice(i, i + SLICE));
-}
-
-async function getInSlices(table: Table<Row, string>, ids: string[]): Promise<(Row | undefined)[]> {
-  const out: (Row | undefined)[] = [];
-  for (let i = 0; i < ids.length; i += SLICE) out.push(...(await table.bulkGet(ids.slice(i, i + SLICE))));
-  return out;
-}
-
-/**
- * The rows stored under `ids` before a write (undefined where none), for the counters. A page of the pull asks for a
- * thousand ids, mostly of rows the device does not hold yet (a first sync: none): a get per id is a request and an
- * event each on the main thread. So the keys held in the page's id range are read first (one request, no values) and
- * only the rows that exist are got; a range holding many other rows (ids far apart) falls back to a get per id.
- */
-async function rowsBefore(table: Table<Row, string>, ids: string[]): Promise<(Row | undefined)[]> {
-  if (ids.length <= SLICE) return table.bulkGet(ids);
-  const sorted = [...ids].sort();
-  const most = ids.length * 4;
-  const held = await table
-    .where(':id')
-    .between(sorted[0], sorted[sorted.length - 1], true, true)
-    .limit(most + 1)
-    .primaryKeys();
-  if (held.length > most) return getInSlices(table, ids);
-  const wanted = new Set(ids);
-  const present = held.filter((id) => wanted.has(id));
-  const got = await getInSlices(table, present);
-  const byId = new Map(present.map((id, i) => [id, got[i]]));
-  return ids.map((id) => byId.get(id));
-}
 
 /**
  * Writes rows of one entity in bulk: `puts` upserted (derived keys added), `deletes` removed, the counters moved by

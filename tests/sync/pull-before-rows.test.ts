@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BayBookDB, rowCountKey } from '../../src/local/db';
 import { applyPage, type Change } from '../../src/sync/pull';
 import { dbName } from './helpers';
@@ -50,6 +50,32 @@ describe('a pulled page over rows already held (issue 13)', () => {
           .count(),
       ).toBe(150 + 120);
     } finally {
+      db.close();
+      await BayBookDB.delete(db.name);
+    }
+  });
+
+  it('reads by key ranges when one old row joins a page of new ones: split at the gap in time, not got id by id', async () => {
+    const db = new BayBookDB(dbName('pull-before-old'));
+    await db.open();
+    let seq = 0;
+    const page = (changes: Change[]) => applyPage(db, { changes, cursor: (seq += changes.length), more: false });
+    const gets = vi.spyOn(db.Table.prototype, 'bulkGet');
+    try {
+      // three thousand customers held (more than four times the page), then a page of 500 new ones made today and one
+      // made long ago, edited today
+      for (let from = 0; from < 3000; from += 500)
+        await page(Array.from({ length: 500 }, (_, i) => customer(from + i, seq + i + 1)));
+      gets.mockClear();
+      await page([customer(7, seq + 1, 0), ...Array.from({ length: 500 }, (_, i) => customer(9000 + i, seq + i + 2))]);
+      expect((await db.counters.get(rowCountKey('customers')))?.n).toBe(3500);
+      expect((await db.customers.get(id(7)))?.active).toBe(0);
+      // a get per id would ask for all 501 (and the counters); split at the gap in time, the old one is got alone and
+      // the new ones are found absent by one range read
+      const asked = gets.mock.calls.reduce((n, [ids]) => n + ids.length, 0);
+      expect(asked).toBeLessThanOrEqual(10);
+    } finally {
+      gets.mockRestore();
       db.close();
       await BayBookDB.delete(db.name);
     }
