@@ -32,19 +32,9 @@ function useLogoUrl(): { url: string | null; loaded: boolean; reload: () => void
   return { ...state, reload };
 }
 
-/**
- * The shop's logo on every document (issue 15), above the configuration sheet: what documents print now, and for level
- * 5 Upload logo (a picture the server keeps, as photos are: src/server/images.ts) and Remove logo. It goes straight to
- * the server — one shop, one logo, not a record to queue — and each device keeps the copy its documents print offline.
- */
-export function ShopLogo() {
-  const level = useLevel();
-  const editable = can('config.edit', level);
-  const { url, loaded, reload } = useLogoUrl();
-  const input = useRef<HTMLInputElement>(null);
+/** Upload logo: a picture of an accepted type and size (the photos' rules), sent as the form the server takes. */
+function useLogoUpload(reload: () => void) {
   const [busy, setBusy] = useState(false);
-  const act = useConfirmedAction();
-
   const upload = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.currentTarget.files?.[0];
     e.currentTarget.value = '';
@@ -65,6 +55,21 @@ export function ShopLogo() {
       setBusy(false);
     }
   };
+  return { busy, upload };
+}
+
+/**
+ * The shop's logo on every document (issue 15), above the configuration sheet: what documents print now, and for level
+ * 5 Upload logo (a picture the server keeps, as photos are: src/server/images.ts) and Remove logo. It goes straight to
+ * the server — one shop, one logo, not a record to queue — and each device keeps the copy its documents print offline.
+ */
+export function ShopLogo() {
+  const level = useLevel();
+  const editable = can('config.edit', level);
+  const { url, loaded, reload } = useLogoUrl();
+  const input = useRef<HTMLInputElement>(null);
+  const { busy, upload } = useLogoUpload(reload);
+  const act = useConfirmedAction();
 
   const remove = () =>
     act({

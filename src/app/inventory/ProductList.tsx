@@ -127,18 +127,11 @@ const COLUMNS: ColumnDef<ProductRow, unknown>[] = [
   actionsColumn(({ row }) => <ActionsCell row={row.original} />),
 ];
 
-export default function ProductList() {
+/** The table's row edit (one row at a time, Save or Cancel) and Delete, for the rows' cells (ListCtx). */
+function useRowActions(): Ctx {
   const repos = useRepos();
   const act = useConfirmedAction();
-  const level = useLevel();
-  const canEdit = can('product.edit', level);
-  const table = useKeysetPages({
-    read: repos.products.productPage,
-    each: repos.products.eachProduct,
-    defaultSort: TITLE_ORDER,
-    sorts: PRODUCT_TABLE_SORTS,
-    pageSize: PAGE_SIZES.products[0],
-  });
+  const canEdit = can('product.edit', useLevel());
   const [editing, setEditing] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const {
@@ -165,7 +158,7 @@ export default function ProductList() {
     }
   };
 
-  const ctx: Ctx = {
+  return {
     canEdit,
     editing,
     saving,
@@ -185,6 +178,18 @@ export default function ProductList() {
       });
     },
   };
+}
+
+export default function ProductList() {
+  const repos = useRepos();
+  const ctx = useRowActions();
+  const table = useKeysetPages({
+    read: repos.products.productPage,
+    each: repos.products.eachProduct,
+    defaultSort: TITLE_ORDER,
+    sorts: PRODUCT_TABLE_SORTS,
+    pageSize: PAGE_SIZES.products[0],
+  });
 
   return (
     <Box>

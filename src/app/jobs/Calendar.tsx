@@ -52,21 +52,7 @@ export default function Calendar() {
 
   return (
     <Box>
-      <HStack justify="space-between" wrap="wrap" gap="2" mb="4">
-        <Heading as="h1" size="lg">
-          Booking calendar
-        </Heading>
-        <HStack gap="2">
-          {bookings === undefined && (
-            <Text fontSize="sm" color="fg.muted">
-              Loading…
-            </Text>
-          )}
-          <Button variant="outline" size="md" onClick={goToday}>
-            Today
-          </Button>
-        </HStack>
-      </HStack>
+      <CalendarHead loading={bookings === undefined} onToday={goToday} />
       <Flex direction={{ base: 'column', lg: 'row' }} gap={{ base: '4', lg: '6' }} align="flex-start">
         <Box flex="2" minW="0" width="100%">
           <MonthGrid
@@ -85,5 +71,26 @@ export default function Calendar() {
       </Flex>
       <EventDialog jobId={eventId} tz={tz} level={level} mayBook={mayBook} onClose={() => setEventId(null)} />
     </Box>
+  );
+}
+
+/** The title, Loading… while the month's bookings are read, and Today. */
+function CalendarHead({ loading, onToday }: { loading: boolean; onToday: () => void }) {
+  return (
+    <HStack justify="space-between" wrap="wrap" gap="2" mb="4">
+      <Heading as="h1" size="lg">
+        Booking calendar
+      </Heading>
+      <HStack gap="2">
+        {loading && (
+          <Text fontSize="sm" color="fg.muted">
+            Loading…
+          </Text>
+        )}
+        <Button variant="outline" size="md" onClick={onToday}>
+          Today
+        </Button>
+      </HStack>
+    </HStack>
   );
 }

@@ -1,5 +1,6 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryGroup, VictoryLegend, VictoryTooltip } from 'victory';
+import type { ReactNode } from 'react';
 import { formatUSD, toCents } from '../../domain/money';
 import { SALES_COLOR, SERIES, type Bar, type ReportChartData } from './chartData';
 
@@ -37,72 +38,73 @@ const label =
   ({ datum }: { datum?: Bar }) =>
     datum ? `${name} ${datum.x}: ${money(datum.y)}` : '';
 
+/** A chart's frame: its title, named for assistive technology, and the chart or 'Nothing in this range.' */
+function ChartBox({
+  title,
+  label,
+  empty,
+  children,
+}: {
+  title: string;
+  label: string;
+  empty: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Box flex="1" borderWidth="1px" borderRadius="md" p="3" role="figure" aria-label={label}>
+      <Heading size="sm">{title}</Heading>
+      {empty ? <Empty /> : children}
+    </Box>
+  );
+}
+
+const CHART = { domainPadding: { x: 30, y: 10 }, padding: { top: 40, bottom: 50, left: 80, right: 20 }, height: 300 };
+
 export default function ReportCharts({ data }: { data: ReportChartData }) {
   const days = new Set([...data.labour, ...data.sales].map((b) => b.x)).size;
   const bar = Math.max(3, Math.min(18, 240 / Math.max(1, data.labour.length * 3)));
   return (
     <Stack gap="6" direction={{ base: 'column', lg: 'row' }}>
-      <Box
-        flex="1"
-        borderWidth="1px"
-        borderRadius="md"
-        p="3"
-        role="figure"
-        aria-label="Labour, Products and Discounts per day"
+      <ChartBox
+        title="Labour, Products and Discounts"
+        label="Labour, Products and Discounts per day"
+        empty={data.labour.length === 0}
       >
-        <Heading size="sm">Labour, Products and Discounts</Heading>
-        {data.labour.length === 0 ? (
-          <Empty />
-        ) : (
-          <VictoryChart
-            domainPadding={{ x: 30, y: 10 }}
-            padding={{ top: 40, bottom: 50, left: 80, right: 20 }}
-            height={300}
-          >
-            <VictoryLegend
-              x={80}
-              y={5}
-              orientation="horizontal"
-              gutter={20}
-              style={{ labels: { fontSize: 10 } }}
-              data={SERIES.map((s) => ({ name: s.name, symbol: { fill: s.color } }))}
-            />
-            {axes(days)}
-            <VictoryGroup offset={bar + 2} colorScale={SERIES.map((s) => s.color)}>
-              {SERIES.map((s) => (
-                <VictoryBar
-                  key={s.key}
-                  data={data[s.key]}
-                  barWidth={bar}
-                  labels={label(s.name)}
-                  labelComponent={tooltip}
-                />
-              ))}
-            </VictoryGroup>
-          </VictoryChart>
-        )}
-      </Box>
-      <Box flex="1" borderWidth="1px" borderRadius="md" p="3" role="figure" aria-label="Sales per day">
-        <Heading size="sm">Sales</Heading>
-        {data.sales.length === 0 ? (
-          <Empty />
-        ) : (
-          <VictoryChart
-            domainPadding={{ x: 30, y: 10 }}
-            padding={{ top: 40, bottom: 50, left: 80, right: 20 }}
-            height={300}
-          >
-            {axes(days)}
-            <VictoryBar
-              data={data.sales}
-              barWidth={Math.max(3, Math.min(24, 480 / Math.max(1, data.sales.length * 2)))}
-              style={{ data: { fill: SALES_COLOR } }}
-              labels={label('Sales')}
-              labelComponent={tooltip}
-            />
-          </VictoryChart>
-        )}
-      </Box>
+        <VictoryChart {...CHART}>
+          <VictoryLegend
+            x={80}
+            y={5}
+            orientation="horizontal"
+            gutter={20}
+            style={{ labels: { fontSize: 10 } }}
+            data={SERIES.map((s) => ({ name: s.name, symbol: { fill: s.color } }))}
+          />
+          {axes(days)}
+          <VictoryGroup offset={bar + 2} colorScale={SERIES.map((s) => s.color)}>
+            {SERIES.map((s) => (
+              <VictoryBar
+                key={s.key}
+                data={data[s.key]}
+                barWidth={bar}
+                labels={label(s.name)}
+                labelComponent={tooltip}
+              />
+            ))}
+          </VictoryGroup>
+        </VictoryChart>
+      </ChartBox>
+      <ChartBox title="Sales" label="Sales per day" empty={data.sales.length === 0}>
+        <VictoryChart {...CHART}>
+          {axes(days)}
+          <VictoryBar
+            data={data.sales}
+            barWidth={Math.max(3, Math.min(24, 480 / Math.max(1, data.sales.length * 2)))}
+            style={{ data: { fill: SALES_COLOR } }}
+            labels={label('Sales')}
+            labelComponent={tooltip}
+          />
+        </VictoryChart>
+      </ChartBox>
     </Stack>
   );
 }

@@ -54,25 +54,32 @@ export function PinPad({
             {error}
           </Text>
         )}
-        <Grid templateColumns="repeat(3, 1fr)" gap="3">
-          {KEYS.map((key) => (
-            <Button
-              key={key}
-              type="button"
-              h="16"
-              fontSize={key.length > 1 ? 'lg' : '2xl'}
-              variant={key === 'OK' ? 'solid' : 'outline'}
-              colorPalette={key === 'OK' ? 'blue' : 'gray'}
-              loading={key === 'OK' && busy}
-              disabled={busy}
-              aria-label={key.length > 1 ? key : `Digit ${key}`}
-              onClick={() => press(key)}
-            >
-              {key}
-            </Button>
-          ))}
-        </Grid>
+        <Keypad busy={busy} onPress={press} />
       </Stack>
     </form>
+  );
+}
+
+/** The 3 × 4 keys, 64 px high: OK shows the check running; no key works meanwhile. */
+function Keypad({ busy, onPress }: { busy: boolean; onPress: (key: (typeof KEYS)[number]) => void }) {
+  return (
+    <Grid templateColumns="repeat(3, 1fr)" gap="3">
+      {KEYS.map((key) => (
+        <Button
+          key={key}
+          type="button"
+          h="16"
+          fontSize={key.length > 1 ? 'lg' : '2xl'}
+          variant={key === 'OK' ? 'solid' : 'outline'}
+          colorPalette={key === 'OK' ? 'blue' : 'gray'}
+          loading={key === 'OK' && busy}
+          disabled={busy}
+          aria-label={key.length > 1 ? key : `Digit ${key}`}
+          onClick={() => onPress(key)}
+        >
+          {key}
+        </Button>
+      ))}
+    </Grid>
   );
 }
