@@ -163,6 +163,59 @@ function layer(name, { files, casts = true, extraPatterns = LAYERS[name].extraPa
   };
 }
 
+// ---- Size (issue 17): a file under 300 lines and a function under 60, blank lines and comments not counted. A
+// function's count includes the functions inside it, so a screen is split into components and hooks, not only into
+// inner callbacks. Tests are left out: a `describe` callback is the list of its cases, long by their number, and a
+// case reads top to bottom better whole.
+const SIZE_RULES = {
+  'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
+  'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
+};
+// split pending: issue 17 — these still hold a function over 60 lines. Each leaves the list when it is split; none
+// may join it.
+const SPLIT_PENDING = [
+  // src/app screens not yet split
+  'src/app/customers/AddCustomerForm.tsx',
+  'src/app/customers/Customers.tsx',
+  'src/app/inventory/products/ProductDialog.tsx',
+  'src/app/inventory/products/ReceiveDialog.tsx',
+  'src/app/invoices/CreateInvoice.tsx',
+  'src/app/invoices/Invoices.tsx',
+  'src/app/jobs/MakeRequest.tsx',
+  'src/app/jobs/actions/JobActions.tsx',
+  'src/app/jobs/actions/MileageCell.tsx',
+  'src/app/jobs/actions/ServiceLogDialog.tsx',
+  'src/app/jobs/actions/ServicesDialog.tsx',
+  'src/app/jobs/calendar/DayPanel.tsx',
+  'src/app/jobs/calendar/EventDialog.tsx',
+  'src/app/jobs/columns.tsx',
+  'src/app/reports/Reports.tsx',
+  'src/app/session/LockScreen.tsx',
+  'src/app/shell/Layout.tsx',
+  'src/app/shell/SyncStatus.tsx',
+  // others' areas, being edited while the rules arrived
+  'src/local/repositories/clock.ts',
+  'src/local/repositories/customers.ts',
+  'src/local/repositories/invoiceWrites.ts',
+  'src/local/repositories/products.ts',
+  'src/local/repositories/team.ts',
+  'src/local/storage.ts',
+  'src/local/write.ts',
+  'src/server/app.ts',
+  'src/server/http/route.ts',
+  'src/server/routes/config.ts',
+  'src/server/routes/customers.ts',
+  'src/server/routes/estimates.ts',
+  'src/server/routes/invoices.ts',
+  'src/server/routes/payments.ts',
+  'src/server/routes/photos.ts',
+  'src/server/routes/products.ts',
+  'src/server/routes/reports.ts',
+  'src/server/routes/suppliers.ts',
+  'src/server/routes/team.ts',
+  'src/sync/live.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -205,6 +258,9 @@ export default tseslint.config(
       'no-restricted-properties': ['error', ...NETWORK_PROPERTIES],
     },
   },
+  { files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'], rules: SIZE_RULES },
+  // split pending: issue 17
+  { files: SPLIT_PENDING, rules: { 'max-lines-per-function': 'off' } },
   {
     // tests build doubles and deliberately malformed payloads: `any` and casts stay allowed there
     files: ['tests/**/*.{ts,tsx}'],
