@@ -16,15 +16,9 @@ type Step =
   /** the password: a member new to the device (no name), or one whose PIN will not do (with why) */
   | { kind: 'password'; username: string; why: string };
 
-/**
- * The "Who is working?" screen of a shared tablet (issue 18): a tile per member with a PIN on this device; a tap and
- * the PIN switch the tablet to that member's own session (src/sync/quickSwitch.ts). A member whose session ended,
- * whose PIN was forgotten, or who is new to the device signs in with the password. It works offline: the PINs and
- * the sessions are on the device.
- */
-export default function LockScreen() {
+/** Who was picked and what is asked of them: the PIN, or the password when their session ended or the PIN will not do. */
+function useSteps() {
   const { db, engine } = useData();
-  const members = useLiveQuery(() => pinStore(db).members(), [db]);
   const [step, setStep] = useState<Step>({ kind: 'pick' });
   const [busy, setBusy] = useState(false);
 
@@ -46,6 +40,19 @@ export default function LockScreen() {
       setBusy(false);
     }
   };
+  return { step, setStep, busy, pick, tryPin };
+}
+
+/**
+ * The "Who is working?" screen of a shared tablet (issue 18): a tile per member with a PIN on this device; a tap and
+ * the PIN switch the tablet to that member's own session (src/sync/quickSwitch.ts). A member whose session ended,
+ * whose PIN was forgotten, or who is new to the device signs in with the password. It works offline: the PINs and
+ * the sessions are on the device.
+ */
+export default function LockScreen() {
+  const { db } = useData();
+  const members = useLiveQuery(() => pinStore(db).members(), [db]);
+  const { step, setStep, busy, pick, tryPin } = useSteps();
 
   return (
     <Flex direction="column" minH="100vh" data-testid="lock-screen">
@@ -55,26 +62,11 @@ export default function LockScreen() {
             {step.kind === 'pick' ? 'Who is working?' : step.username || 'Sign in'}
           </Heading>
           {step.kind === 'pick' && (
-            <>
-              {members?.length === 0 && (
-                <Text textAlign="center">Nobody has set a PIN on this device yet: sign in with your password.</Text>
-              )}
-              <SimpleGrid columns={{ base: 2, md: 3 }} gap="4">
-                {members?.map((name) => (
-                  <Button key={name} h="24" fontSize="2xl" variant="outline" onClick={() => void pick(name)}>
-                    {name}
-                  </Button>
-                ))}
-              </SimpleGrid>
-              <Button
-                size="xl"
-                alignSelf="center"
-                variant="subtle"
-                onClick={() => setStep({ kind: 'password', username: '', why: '' })}
-              >
-                Sign in with password
-              </Button>
-            </>
+            <MemberTiles
+              members={members}
+              onPick={(name) => void pick(name)}
+              onPassword={() => setStep({ kind: 'password', username: '', why: '' })}
+            />
           )}
           {step.kind === 'pin' && (
             <PinPad
@@ -86,11 +78,7 @@ export default function LockScreen() {
           )}
           {step.kind === 'password' && (
             <Box maxW="sm" w="full" mx="auto">
-              {step.why && (
-                <Text mb="4" role="status">
-                  {step.why}
-                </Text>
-              )}
+              <WhyPassword why={step.why} />
               <PasswordForm key={step.username} username={step.username} />
             </Box>
           )}
@@ -106,5 +94,44 @@ export default function LockScreen() {
       </Box>
       <Footer />
     </Flex>
+  );
+}
+
+/** A tile per member with a PIN on this device, and the way in for everyone else: the password. */
+function MemberTiles({
+  members,
+  onPick,
+  onPassword,
+}: {
+  members: string[] | undefined;
+  onPick: (name: string) => void;
+  onPassword: () => void;
+}) {
+  return (
+    <>
+      {members?.length === 0 && (
+        <Text textAlign="center">Nobody has set a PIN on this device yet: sign in with your password.</Text>
+      )}
+      <SimpleGrid columns={{ base: 2, md: 3 }} gap="4">
+        {members?.map((name) => (
+          <Button key={name} h="24" fontSize="2xl" variant="outline" onClick={() => onPick(name)}>
+            {name}
+          </Button>
+        ))}
+      </SimpleGrid>
+      <Button size="xl" alignSelf="center" variant="subtle" onClick={onPassword}>
+        Sign in with password
+      </Button>
+    </>
+  );
+}
+
+/** Why the password is asked for instead of the PIN (nothing for a member new to the device). */
+function WhyPassword({ why }: { why: string }) {
+  if (!why) return null;
+  return (
+    <Text mb="4" role="status">
+      {why}
+    </Text>
   );
 }

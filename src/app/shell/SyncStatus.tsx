@@ -13,15 +13,10 @@ import { RefusedList } from './RefusedList';
 /** setTimeout cannot wait longer than ~24.8 days; a far-off expiry is looked at again within the hour */
 const MAX_WAIT_MS = 60 * 60_000;
 
-/**
- * Always visible: online or not, how many changes are not yet on the server, who must sign in for theirs to go,
- * what the server refused (RefusedList: in words, with Retry, and a Discard that asks first and leaves a trace), the
- * first sync's progress, and the device's storage.
- */
-export function SyncStatus() {
-  const status = useSyncStatus();
+/** The outbox counted from the device's own outbox and tokens, live, counted again when a token runs out. */
+function useOutbox() {
   const { db } = useData();
-  // counted from the device's own outbox and tokens, live: until it is counted nothing is claimed to be on the server
+  // until it is counted nothing is claimed to be on the server
   const [now, setNow] = useState(() => Date.now());
   const outbox = useLiveQuery(() => outboxSummary(db, now), [db, now]);
   // a token that runs out while the app is open: its user's changes wait for a sign-in from that moment
@@ -31,19 +26,34 @@ export function SyncStatus() {
     const t = setTimeout(() => setNow(Date.now()), Math.min(MAX_WAIT_MS, Math.max(0, recheckAt - Date.now() + 1)));
     return () => clearTimeout(t);
   }, [recheckAt]);
-  // the last sync shows its date once it is not the shop's today: look again when the shop's next day begins
-  const tz = useShopTimeZone();
+  return outbox;
+}
+
+/** Now, looked at again when the shop's next day begins (the last sync shows its date once it is not today). */
+function useShopToday(tz: string) {
   const [today, setToday] = useState(() => Date.now());
   useEffect(() => {
     const next = startOfShopDay(new Date(today + 24 * 60 * 60_000), tz).getTime();
     const t = setTimeout(() => setToday(Date.now()), Math.min(MAX_WAIT_MS, Math.max(0, next - Date.now() + 1000)));
     return () => clearTimeout(t);
   }, [today, tz]);
+  return today;
+}
+
+/**
+ * Always visible: online or not, how many changes are not yet on the server, who must sign in for theirs to go,
+ * what the server refused (RefusedList: in words, with Retry, and a Discard that asks first and leaves a trace), the
+ * first sync's progress, and the device's storage.
+ */
+export function SyncStatus() {
+  const status = useSyncStatus();
+  const outbox = useOutbox();
+  const tz = useShopTimeZone();
+  const today = useShopToday(tz);
   const [open, setOpen] = useState(false);
   const storage = useStorageState();
   const refused = outbox?.conflicts ?? status.conflicts;
   const decisions = outbox?.decisions ?? 0;
-  const free = storage ? formatBytes(storage.quota - storage.usage) : '';
   // the server answers 5xx again and again: say so, and that nothing is lost (the changes stay and are retried)
   const trouble = serverTroubleMessage(status, outbox?.waiting ?? status.waiting);
   return (
@@ -52,11 +62,7 @@ export function SyncStatus() {
         {status.online ? 'Online' : 'Offline'}
       </Badge>
       <Text fontSize="sm" data-testid="waiting-count">
-        {outbox === undefined
-          ? 'Counting changes…'
-          : outbox.waiting === 0
-            ? 'All changes on the server'
-            : `${outbox.waiting} change${outbox.waiting === 1 ? '' : 's'} not yet on the server`}
+        {waitingText(outbox?.waiting)}
       </Text>
       {(outbox?.heldFor ?? []).map((h) => (
         <Text key={h.username} fontSize="sm" color="orange.700" data-testid="held-for">
@@ -73,21 +79,7 @@ export function SyncStatus() {
           First sync {Math.round(status.pulling.fraction * 100)} %
         </Text>
       )}
-      {storage?.low && (
-        <Text fontSize="sm" color="red.600" data-testid="storage-low">
-          {MSG.storageLow}
-        </Text>
-      )}
-      {storage && (
-        <Text
-          fontSize="xs"
-          color={storage.persisted ? 'green.700' : 'orange.700'}
-          title={fill(storage.persisted ? MSG.storageProtectedHint : MSG.storageNotProtectedHint, { free })}
-          data-testid="storage-state"
-        >
-          {storage.persisted ? MSG.storageProtected : MSG.storageNotProtected}
-        </Text>
-      )}
+      {storage && <StorageState storage={storage} />}
       {decisions > 0 && (
         <Button size="xs" colorPalette="orange" variant="subtle" onClick={() => setOpen(true)}>
           {fill(MSG.needsDecisionCount, { count: decisions })}
@@ -103,24 +95,73 @@ export function SyncStatus() {
           {lastSyncText(status.lastSync, Math.max(today, Date.now()), tz)}
         </Text>
       )}
-      <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} size="md">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content>
-              <Drawer.Header>
-                <Drawer.Title>{decisions > 0 ? MSG.needsDecision : 'Changes the server refused'}</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body>
-                <RefusedList />
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      <RefusedDrawer
+        open={open}
+        onOpenChange={setOpen}
+        title={decisions > 0 ? MSG.needsDecision : 'Changes the server refused'}
+      />
     </HStack>
+  );
+}
+
+/** How many changes are not yet on the server; nothing is claimed until they are counted. */
+const waitingText = (waiting: number | undefined) =>
+  waiting === undefined
+    ? 'Counting changes…'
+    : waiting === 0
+      ? 'All changes on the server'
+      : `${waiting} change${waiting === 1 ? '' : 's'} not yet on the server`;
+
+/** Storage running low, and whether the browser protects the device's data (with the free space as a hint). */
+function StorageState({ storage }: { storage: NonNullable<ReturnType<typeof useStorageState>> }) {
+  const free = formatBytes(storage.quota - storage.usage);
+  return (
+    <>
+      {storage.low && (
+        <Text fontSize="sm" color="red.600" data-testid="storage-low">
+          {MSG.storageLow}
+        </Text>
+      )}
+      <Text
+        fontSize="xs"
+        color={storage.persisted ? 'green.700' : 'orange.700'}
+        title={fill(storage.persisted ? MSG.storageProtectedHint : MSG.storageNotProtectedHint, { free })}
+        data-testid="storage-state"
+      >
+        {storage.persisted ? MSG.storageProtected : MSG.storageNotProtected}
+      </Text>
+    </>
+  );
+}
+
+/** The side panel of what waits for a decision or was refused (RefusedList). */
+function RefusedDrawer({
+  open,
+  onOpenChange,
+  title,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+}) {
+  return (
+    <Drawer.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} size="md">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Header>
+              <Drawer.Title>{title}</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              <RefusedList />
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
   );
 }
