@@ -118,6 +118,67 @@ const COLUMNS: ColumnDef<InvoiceRow, unknown>[] = [
   actionsColumn(({ row }) => <ActionsCell inv={row.original} />, { enableColumnFilter: false, enableHiding: false }),
 ];
 
+/**
+ * The cards: "paid" is the last 7 days from now (SPEC §9), "unpaid" all that are due, read by their index; the
+ * window moves on every few minutes even when nothing is written.
+ */
+function useSummary() {
+  const repos = useRepos();
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const t = setInterval(() => setTick((n) => n + 1), CARDS_REFRESH_MS);
+    return () => clearInterval(t);
+  }, []);
+  return useLiveQuery(async () => {
+    const now = new Date();
+    return invoiceSummary(await repos.invoices.forSummary(now), now);
+  }, [repos, tick]);
+}
+
+/** Paid (last 7 days) and Unpaid: how many and how much. */
+function SummaryCards() {
+  const summary = useSummary();
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="3" maxW="3xl">
+      <SummaryCard
+        testId="card-paid"
+        label="Paid"
+        help={`last ${PAID_SUMMARY_DAYS} days`}
+        count={summary?.paid.count}
+        sum={summary?.paid.sum}
+        palette="green"
+      />
+      <SummaryCard
+        testId="card-unpaid"
+        label="Unpaid"
+        help="amount due"
+        count={summary?.unpaid.count}
+        sum={summary?.unpaid.sum}
+        palette="red"
+      />
+    </SimpleGrid>
+  );
+}
+
+/** All, Paid or Due: the table's own filter buttons. */
+function FilterButtons({ filter, onPick }: { filter: Filter; onPick: (f: Filter) => void }) {
+  return (
+    <HStack gap="1" role="group" aria-label="Invoice filter">
+      {FILTERS.map((f) => (
+        <Button
+          key={f.value}
+          size="sm"
+          variant={filter === f.value ? 'solid' : 'outline'}
+          aria-pressed={filter === f.value}
+          onClick={() => onPick(f.value)}
+        >
+          {f.label}
+        </Button>
+      ))}
+    </HStack>
+  );
+}
+
 export default function Invoices() {
   const repos = useRepos();
   const act = useConfirmedAction();
@@ -139,18 +200,6 @@ export default function Invoices() {
     setFilter(f);
     table.manual.onPaginationChange({ pageIndex: 0, pageSize: table.manual.pagination.pageSize });
   };
-  // the cards: "paid" is the last 7 days from now (SPEC §9), "unpaid" all that are due, read by their index; the
-  // window moves on every few minutes even when nothing is written
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    const t = setInterval(() => setTick((n) => n + 1), CARDS_REFRESH_MS);
-    return () => clearInterval(t);
-  }, []);
-  const summary = useLiveQuery(async () => {
-    const now = new Date();
-    return invoiceSummary(await repos.invoices.forSummary(now), now);
-  }, [repos, tick]);
-
   const ctx: Ctx = {
     level,
     timeZone,
@@ -172,24 +221,7 @@ export default function Invoices() {
   return (
     <Stack gap="5">
       <Heading size="xl">Invoices</Heading>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3" maxW="3xl">
-        <SummaryCard
-          testId="card-paid"
-          label="Paid"
-          help={`last ${PAID_SUMMARY_DAYS} days`}
-          count={summary?.paid.count}
-          sum={summary?.paid.sum}
-          palette="green"
-        />
-        <SummaryCard
-          testId="card-unpaid"
-          label="Unpaid"
-          help="amount due"
-          count={summary?.unpaid.count}
-          sum={summary?.unpaid.sum}
-          palette="red"
-        />
-      </SimpleGrid>
+      <SummaryCards />
       <Box>
         <TableCtx value={ctx}>
           <DataTable<InvoiceRow>
@@ -201,21 +233,7 @@ export default function Invoices() {
             loading={table.loading}
             manual={table.manual}
             exportRows={table.exportRows}
-            toolbar={
-              <HStack gap="1" role="group" aria-label="Invoice filter">
-                {FILTERS.map((f) => (
-                  <Button
-                    key={f.value}
-                    size="sm"
-                    variant={filter === f.value ? 'solid' : 'outline'}
-                    aria-pressed={filter === f.value}
-                    onClick={() => pick(f.value)}
-                  >
-                    {f.label}
-                  </Button>
-                ))}
-              </HStack>
-            }
+            toolbar={<FilterButtons filter={filter} onPick={pick} />}
           />
         </TableCtx>
       </Box>

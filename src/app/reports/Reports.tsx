@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { checkReportRange, shopDay } from '../../domain/dates';
@@ -9,11 +9,13 @@ import {
   reportSalesFromInvoices,
   reportSalesRows,
   reportWindow,
+  type DepletionRow,
   type SalesReport,
 } from '../../domain/reports';
 import { SYNC_ENTITY_LEVEL } from '../../domain/sync';
 import { useRepos } from '../data/DataProvider';
 import { DelayedSpinner } from '../feedback/DelayedSpinner';
+import { MessageAlert } from '../feedback/MessageAlert';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { useSession } from '../session/session';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
@@ -28,25 +30,10 @@ interface Range {
   end: string;
 }
 
-/**
- * SPEC §2 Reports (/report, level 3): start and end dates (the shop's days, YYYY-MM-DD), Sales Report, a bar chart of
- * Labour, Products and Discounts per day, a bar chart of daily Sales, and the 'Inventory Depletion' table. The figures
- * are POST /report's and /report-products' rule (src/domain/reports.ts) over the device's own invoices and
- * transactions, so the screen works offline and follows new rows live. A device below level 5 holds no payments
- * (src/domain/sync.ts): its Sales are the invoices' paid figures (docs/DECISIONS.md "Reports").
- */
-export default function Reports() {
+/** The report of a range, live over the device's invoices (and payments, where the device keeps them). */
+function useReport(range: Range | null, tz: string, fromPayments: boolean) {
   const repos = useRepos();
-  const level = useSession()?.permission ?? 0;
-  const tz = useShopTimeZone();
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [range, setRange] = useState<Range | null>(null);
-  const fromPayments = level >= SYNC_ENTITY_LEVEL.transactions;
-  const today = shopDay(new Date(), tz);
-
-  const result = useLiveQuery(async () => {
+  return useLiveQuery(async () => {
     if (!range) return null;
     const w = reportWindow(range.start, range.end, tz);
     const invoices = await repos.invoices.createdBetween(w.from.toISOString(), w.to.toISOString());
@@ -56,6 +43,26 @@ export default function Reports() {
     const report: SalesReport = { invoices: reportInvoiceRows(invoices, w, tz), sales };
     return { range, report, depletion: inventoryDepletion(invoices, w) };
   }, [repos, range, tz, fromPayments]);
+}
+
+/**
+ * SPEC §2 Reports (/report, level 3): start and end dates (the shop's days, YYYY-MM-DD), Sales Report, a bar chart of
+ * Labour, Products and Discounts per day, a bar chart of daily Sales, and the 'Inventory Depletion' table. The figures
+ * are POST /report's and /report-products' rule (src/domain/reports.ts) over the device's own invoices and
+ * transactions, so the screen works offline and follows new rows live. A device below level 5 holds no payments
+ * (src/domain/sync.ts): its Sales are the invoices' paid figures (docs/DECISIONS.md "Reports").
+ */
+export default function Reports() {
+  const level = useSession()?.permission ?? 0;
+  const tz = useShopTimeZone();
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [range, setRange] = useState<Range | null>(null);
+  const fromPayments = level >= SYNC_ENTITY_LEVEL.transactions;
+  const today = shopDay(new Date(), tz);
+
+  const result = useReport(range, tz, fromPayments);
   const loading = range !== null && (result === undefined || result?.range !== range);
   const charts = useMemo(() => (result ? chartData(result.report) : null), [result]);
 
@@ -74,34 +81,16 @@ export default function Reports() {
   return (
     <Stack gap="5">
       <Heading size="lg">Reports</Heading>
-      <form onSubmit={run} noValidate aria-label="Report range">
-        <HStack gap="4" align="end" wrap="wrap">
-          <Field.Root w="auto">
-            <Field.Label>Start date</Field.Label>
-            <Input type="date" value={start} max={end || today} onChange={(e) => setStart(e.target.value)} />
-          </Field.Root>
-          <Field.Root w="auto">
-            <Field.Label>End date</Field.Label>
-            <Input
-              type="date"
-              value={end}
-              min={start || undefined}
-              max={today}
-              onChange={(e) => setEnd(e.target.value)}
-            />
-          </Field.Root>
-          <Button type="submit" colorPalette="blue" loading={loading}>
-            Sales Report
-          </Button>
-          <DelayedSpinner active={loading} />
-        </HStack>
-      </form>
-      {error && (
-        <Alert.Root status="error" role="alert" data-testid="report-error">
-          <Alert.Indicator />
-          <Alert.Title>{error}</Alert.Title>
-        </Alert.Root>
-      )}
+      <RangeForm
+        start={start}
+        end={end}
+        today={today}
+        loading={loading}
+        onStart={setStart}
+        onEnd={setEnd}
+        onSubmit={run}
+      />
+      <MessageAlert message={error} testId="report-error" />
       {result && charts && (
         <>
           <Text fontSize="sm" color="fg.muted" data-testid="report-range">
@@ -113,21 +102,69 @@ export default function Reports() {
           <Suspense fallback={<DelayedSpinner />}>
             <ReportCharts data={charts} />
           </Suspense>
-          <Box>
-            <Heading size="md" mb="3">
-              Inventory Depletion
-            </Heading>
-            <DataTable
-              name="Inventory Depletion"
-              data={result.depletion}
-              columns={DEPLETION_COLUMNS}
-              getRowId={(r) => r.id}
-              pageSizes={PAGE_SIZES.default}
-              emptyText="No products sold in this range."
-            />
-          </Box>
+          <DepletionTable rows={result.depletion} />
         </>
       )}
     </Stack>
+  );
+}
+
+/** Start and end date (the shop's days, none after today) and Sales Report. */
+function RangeForm(props: {
+  start: string;
+  end: string;
+  today: string;
+  loading: boolean;
+  onStart: (day: string) => void;
+  onEnd: (day: string) => void;
+  onSubmit: (e: FormEvent) => void;
+}) {
+  return (
+    <form onSubmit={props.onSubmit} noValidate aria-label="Report range">
+      <HStack gap="4" align="end" wrap="wrap">
+        <Field.Root w="auto">
+          <Field.Label>Start date</Field.Label>
+          <Input
+            type="date"
+            value={props.start}
+            max={props.end || props.today}
+            onChange={(e) => props.onStart(e.target.value)}
+          />
+        </Field.Root>
+        <Field.Root w="auto">
+          <Field.Label>End date</Field.Label>
+          <Input
+            type="date"
+            value={props.end}
+            min={props.start || undefined}
+            max={props.today}
+            onChange={(e) => props.onEnd(e.target.value)}
+          />
+        </Field.Root>
+        <Button type="submit" colorPalette="blue" loading={props.loading}>
+          Sales Report
+        </Button>
+        <DelayedSpinner active={props.loading} />
+      </HStack>
+    </form>
+  );
+}
+
+/** The 'Inventory Depletion' table: what the range's invoices took from stock, most sold first. */
+function DepletionTable({ rows }: { rows: DepletionRow[] }) {
+  return (
+    <Box>
+      <Heading size="md" mb="3">
+        Inventory Depletion
+      </Heading>
+      <DataTable
+        name="Inventory Depletion"
+        data={rows}
+        columns={DEPLETION_COLUMNS}
+        getRowId={(r) => r.id}
+        pageSizes={PAGE_SIZES.default}
+        emptyText="No products sold in this range."
+      />
+    </Box>
   );
 }
