@@ -179,7 +179,6 @@ const SPLIT_PENDING = [
   'src/app/customers/Customers.tsx',
   'src/app/inventory/products/ProductDialog.tsx',
   'src/app/inventory/products/ReceiveDialog.tsx',
-  'src/app/invoices/CreateInvoice.tsx',
   'src/app/jobs/MakeRequest.tsx',
   'src/app/jobs/actions/JobActions.tsx',
   'src/app/jobs/actions/MileageCell.tsx',

@@ -47,32 +47,15 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * SPEC §2 Create Invoice (/generate-invoice?id=<job>): the job's customer and vehicle, work hours and rate per hour
- * (the rate prefilled from the config sheet's labour rate), the product picker and table, the summary; Save writes
- * the invoice on this device (repos.invoices.create: the invoice, the job's invoice list, stock, and the POST /invoice
- * outbox entry) and opens the invoice editor. Offered for received or active jobs to levels above 3 (SPEC §4, §6).
+ * Work hours and the rate as typed (the rate the config sheet's labour rate until one is typed), what they parse to,
+ * and the invoice's figures with them — read as far as they can be while a field is still being typed.
  */
-export default function CreateInvoice() {
-  const repos = useRepos();
-  const navigate = useNavigate();
-  const level = useSession()?.permission ?? 0;
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-
-  const job = useLiveQuery(() => findJob(repos, id), [repos, id]);
-  const config = useLiveQuery(() => repos.config.list(), [repos]);
-  const settings = config ? shopSettings(config) : null;
-
+function useLabour(labourRateCents: number | null, lines: Line[]) {
   const [hours, setHours] = useState('');
   const [rate, setRate] = useState<string | null>(null); // null: not typed yet, the stored labour rate shows
-  const [lines, setLines] = useState<Line[]>([]);
-  const [labourError, setLabourError] = useState<LabourError | null>(null);
-  const { error: saveError, setError: setSaveError, busy, save: saveNew } = useSaveNewInvoice();
-  const stockOf = useLineStock(lines);
-
   const values: LabourValues = {
     workHours: hours,
-    rate: rate ?? (settings ? String(settings.labourRateCents / 100) : ''),
+    rate: rate ?? (labourRateCents !== null ? String(labourRateCents / 100) : ''),
   };
   const parsed = labourForm(values);
   const form = parsed.ok
@@ -84,6 +67,24 @@ export default function CreateInvoice() {
     rateCents: form.rate_hour,
     lines,
   });
+  return { values, parsed, figures, setHours, setRate };
+}
+
+/**
+ * SPEC §2 Create Invoice (/generate-invoice?id=<job>): the job's customer and vehicle, work hours and rate per hour
+ * (the rate prefilled from the config sheet's labour rate), the product picker and table, the summary; Save writes
+ * the invoice on this device (repos.invoices.create: the invoice, the job's invoice list, stock, and the POST /invoice
+ * outbox entry) and opens the invoice editor. Offered for received or active jobs to levels above 3 (SPEC §4, §6).
+ */
+export default function CreateInvoice() {
+  const repos = useRepos();
+  const level = useSession()?.permission ?? 0;
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+
+  const job = useLiveQuery(() => findJob(repos, id), [repos, id]);
+  const config = useLiveQuery(() => repos.config.list(), [repos]);
+  const settings = config ? shopSettings(config) : null;
 
   if (job === undefined) return <DelayedSpinner />;
   if (!id || job === null) {
@@ -98,66 +99,35 @@ export default function CreateInvoice() {
     );
   }
 
+  return <CreateForm job={job} level={level} labourRateCents={settings?.labourRateCents ?? null} />;
+}
+
+/** The form for a job that was found: labour, products, the totals and Save. */
+function CreateForm({ job, level, labourRateCents }: { job: JobRow; level: number; labourRateCents: number | null }) {
+  const repos = useRepos();
+  const navigate = useNavigate();
+  const [lines, setLines] = useState<Line[]>([]);
+  const [labourError, setLabourError] = useState<LabourError | null>(null);
+  const { error: saveError, setError: setSaveError, busy, save: saveNew } = useSaveNewInvoice();
+  const stockOf = useLineStock(lines);
+  const { values, parsed, figures, setHours, setRate } = useLabour(labourRateCents, lines);
   const allowed = can('invoice.create', level);
   const open = canGenerateInvoice(job.status);
   const editable = allowed && open && !busy;
-  const need = minLevel('invoice.create') as Level;
 
   const save = async () => {
     setSaveError(null);
-    if (!parsed.ok) {
-      setLabourError({ field: parsed.field, message: parsed.message, at: Date.now() });
-      return;
-    }
-    setLabourError(null);
-    await saveNew('service', lines, figures.total, () => repos.invoices.create(job.id, parsed.form, lines));
+    setLabourError(parsed.ok ? null : { field: parsed.field, message: parsed.message, at: Date.now() });
+    if (parsed.ok)
+      await saveNew('service', lines, figures.total, () => repos.invoices.create(job.id, parsed.form, lines));
   };
 
   return (
     <Stack gap="5" maxW="6xl">
-      <Flex align="center" gap="3" wrap="wrap">
-        <Heading size="lg">Create Invoice</Heading>
-        <Badge size="lg" colorPalette="blue">
-          {displayJobNumber(job.number)}
-        </Badge>
-        <Badge size="lg">{job.status}</Badge>
-      </Flex>
-
-      {!allowed && (
-        <Alert.Root status="info" data-testid="level-notice">
-          <Alert.Indicator />
-          <Alert.Description>{`Generating an invoice needs ${LEVEL_NAMES[need]} (level ${need}) or higher. Ask an ${LEVEL_NAMES[need]} to generate it.`}</Alert.Description>
-        </Alert.Root>
-      )}
-      {allowed && !open && (
-        <Alert.Root status="warning" data-testid="status-notice">
-          <Alert.Indicator />
-          <Alert.Description>{`Invoices are generated only for received or active jobs: ${displayJobNumber(job.number)} is ${job.status}.`}</Alert.Description>
-        </Alert.Root>
-      )}
+      <CreateHead job={job} allowed={allowed} open={open} />
 
       <Section title="Customer and vehicle">
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-          <Info label="Customer">{`${job.first_name} ${job.last_name}`}</Info>
-          <Info label="Registration">{job.registration}</Info>
-          <Info label="Contact">{job.contact || '—'}</Info>
-          <Info label="Email">{job.email || 'none'}</Info>
-          <Info label="VIN">{job.vin}</Info>
-          <Info label="Mileage">{job.mileage.toLocaleString('en-US')}</Info>
-          <Box gridColumn={{ lg: 'span 2' }}>
-            <Info label="Services">
-              {job.service?.length ? (
-                <Stack as="ol" gap="0" ps="5" listStyleType="decimal">
-                  {job.service.map((s) => (
-                    <li key={s}>{s}</li>
-                  ))}
-                </Stack>
-              ) : (
-                '—'
-              )}
-            </Info>
-          </Box>
-        </SimpleGrid>
+        <JobFacts job={job} />
         <JobInvoices job={job} />
       </Section>
 
@@ -197,6 +167,62 @@ export default function CreateInvoice() {
         figures={figures}
       />
     </Stack>
+  );
+}
+
+/** The job's number and status, and why no invoice can be made: the level, or a job not received or active. */
+function CreateHead({ job, allowed, open }: { job: JobRow; allowed: boolean; open: boolean }) {
+  const need = minLevel('invoice.create') as Level;
+  return (
+    <>
+      <Flex align="center" gap="3" wrap="wrap">
+        <Heading size="lg">Create Invoice</Heading>
+        <Badge size="lg" colorPalette="blue">
+          {displayJobNumber(job.number)}
+        </Badge>
+        <Badge size="lg">{job.status}</Badge>
+      </Flex>
+
+      {!allowed && (
+        <Alert.Root status="info" data-testid="level-notice">
+          <Alert.Indicator />
+          <Alert.Description>{`Generating an invoice needs ${LEVEL_NAMES[need]} (level ${need}) or higher. Ask an ${LEVEL_NAMES[need]} to generate it.`}</Alert.Description>
+        </Alert.Root>
+      )}
+      {allowed && !open && (
+        <Alert.Root status="warning" data-testid="status-notice">
+          <Alert.Indicator />
+          <Alert.Description>{`Invoices are generated only for received or active jobs: ${displayJobNumber(job.number)} is ${job.status}.`}</Alert.Description>
+        </Alert.Root>
+      )}
+    </>
+  );
+}
+
+/** The job's customer and vehicle, and the services asked for, in order. */
+function JobFacts({ job }: { job: JobRow }) {
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+      <Info label="Customer">{`${job.first_name} ${job.last_name}`}</Info>
+      <Info label="Registration">{job.registration}</Info>
+      <Info label="Contact">{job.contact || '—'}</Info>
+      <Info label="Email">{job.email || 'none'}</Info>
+      <Info label="VIN">{job.vin}</Info>
+      <Info label="Mileage">{job.mileage.toLocaleString('en-US')}</Info>
+      <Box gridColumn={{ lg: 'span 2' }}>
+        <Info label="Services">
+          {job.service?.length ? (
+            <Stack as="ol" gap="0" ps="5" listStyleType="decimal">
+              {job.service.map((s) => (
+                <li key={s}>{s}</li>
+              ))}
+            </Stack>
+          ) : (
+            '—'
+          )}
+        </Info>
+      </Box>
+    </SimpleGrid>
   );
 }
 
