@@ -187,7 +187,6 @@ const SPLIT_PENDING = [
   'src/app/jobs/calendar/DayPanel.tsx',
   'src/app/jobs/calendar/EventDialog.tsx',
   'src/app/jobs/columns.tsx',
-  'src/app/shell/Layout.tsx',
   // others' areas, being edited while the rules arrived
   'src/local/repositories/clock.ts',
   'src/local/repositories/customers.ts',

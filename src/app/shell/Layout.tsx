@@ -1,10 +1,10 @@
 import { Box, Button, CloseButton, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { placeOf } from '../../domain/routes';
 import { DelayedSpinner } from '../feedback/DelayedSpinner';
 import { useLocked } from '../session/lock';
-import { endSession, useSession } from '../session/session';
+import { endSession, useSession, type SessionUser } from '../session/session';
 import { UserName } from '../session/UserName';
 import { Footer } from './Footer';
 import { HEADER_BG, ON_HEADER } from './header';
@@ -39,16 +39,10 @@ function CurrentPlace() {
  */
 export function Layout() {
   const user = useSession();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
   const locked = useLocked();
   const level = user?.permission ?? 0;
-  const logout = async () => {
-    // the token and the device's session end together; the outbox stays
-    await endSession('logout');
-    navigate('/login', { replace: true });
-  };
   // a locked tablet shows "Who is working?" instead of any screen, whoever is (or is no longer) signed in
   if (locked)
     return (
@@ -58,65 +52,8 @@ export function Layout() {
     );
   return (
     <Flex direction="column" minH="100vh">
-      <Button
-        position="absolute"
-        top="1"
-        left="1"
-        zIndex="skipNav"
-        size="sm"
-        transform="translateY(-200%)"
-        _focusVisible={{ transform: 'none' }}
-        onClick={() => main.current?.focus()}
-      >
-        Skip to content
-      </Button>
-      {/* one row on a tablet on its side and wider (issue 15: Logout fell onto a second row at 1024 px): the logo and
-          the buttons keep their size, the place and the sync status wrap inside their own boxes. Narrower (a tablet
-          held upright), the sync status takes a row of its own under the rest. */}
-      <Flex
-        as="header"
-        align="center"
-        gap="3"
-        px="4"
-        py="2"
-        bg={HEADER_BG}
-        color="white"
-        wrap={{ base: 'wrap', lg: 'nowrap' }}
-      >
-        <Button
-          {...ON_HEADER}
-          display={{ lg: 'none' }}
-          flexShrink="0"
-          onClick={() => setOpen(true)}
-          aria-label="Open menu"
-        >
-          Menu
-        </Button>
-        <Text fontWeight="bold" fontSize="lg" flexShrink="0">
-          BayBook
-        </Text>
-        <CurrentPlace />
-        <Flex
-          ml={{ lg: 'auto' }}
-          order={{ base: 1, lg: 0 }}
-          flexBasis={{ base: 'full', lg: 'auto' }}
-          minW={{ lg: '12rem' }}
-          justify="flex-end"
-        >
-          <Suspense fallback={null}>
-            <Box bg="white" color="black" px="2" py="1" borderRadius="md" minW="0">
-              <SyncStatus />
-            </Box>
-          </Suspense>
-        </Flex>
-        <InstallButton />
-        <Suspense fallback={<UserName user={user} />}>
-          <QuickSwitch user={user} />
-        </Suspense>
-        <Button {...ON_HEADER} flexShrink="0" onClick={logout}>
-          Logout
-        </Button>
-      </Flex>
+      <SkipToContent main={main} />
+      <Header user={user} onMenu={() => setOpen(true)} />
       <Suspense fallback={null}>
         <StorageNotice />
       </Suspense>
@@ -132,24 +69,110 @@ export function Layout() {
         </Box>
       </Flex>
       <Footer />
-      <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content>
-              <Drawer.Header>
-                <Drawer.Title>BayBook</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body>
-                <Menu level={level} onNavigate={() => setOpen(false)} />
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      <MenuDrawer open={open} onOpenChange={setOpen} level={level} />
     </Flex>
+  );
+}
+
+/** "Skip to content": the first stop for keyboard users, shown only when focused. */
+function SkipToContent({ main }: { main: RefObject<HTMLElement | null> }) {
+  return (
+    <Button
+      position="absolute"
+      top="1"
+      left="1"
+      zIndex="skipNav"
+      size="sm"
+      transform="translateY(-200%)"
+      _focusVisible={{ transform: 'none' }}
+      onClick={() => main.current?.focus()}
+    >
+      Skip to content
+    </Button>
+  );
+}
+
+/** The header: Menu (on a tablet), BayBook, where the user is, the sync status, install, the user, Logout. */
+function Header({ user, onMenu }: { user: SessionUser | null; onMenu: () => void }) {
+  const navigate = useNavigate();
+  const logout = async () => {
+    // the token and the device's session end together; the outbox stays
+    await endSession('logout');
+    navigate('/login', { replace: true });
+  };
+  // one row on a tablet on its side and wider (issue 15: Logout fell onto a second row at 1024 px): the logo and the
+  // buttons keep their size, the place and the sync status wrap inside their own boxes. Narrower (a tablet held
+  // upright), the sync status takes a row of its own under the rest.
+  return (
+    <Flex
+      as="header"
+      align="center"
+      gap="3"
+      px="4"
+      py="2"
+      bg={HEADER_BG}
+      color="white"
+      wrap={{ base: 'wrap', lg: 'nowrap' }}
+    >
+      <Button {...ON_HEADER} display={{ lg: 'none' }} flexShrink="0" onClick={onMenu} aria-label="Open menu">
+        Menu
+      </Button>
+      <Text fontWeight="bold" fontSize="lg" flexShrink="0">
+        BayBook
+      </Text>
+      <CurrentPlace />
+      <Flex
+        ml={{ lg: 'auto' }}
+        order={{ base: 1, lg: 0 }}
+        flexBasis={{ base: 'full', lg: 'auto' }}
+        minW={{ lg: '12rem' }}
+        justify="flex-end"
+      >
+        <Suspense fallback={null}>
+          <Box bg="white" color="black" px="2" py="1" borderRadius="md" minW="0">
+            <SyncStatus />
+          </Box>
+        </Suspense>
+      </Flex>
+      <InstallButton />
+      <Suspense fallback={<UserName user={user} />}>
+        <QuickSwitch user={user} />
+      </Suspense>
+      <Button {...ON_HEADER} flexShrink="0" onClick={() => void logout()}>
+        Logout
+      </Button>
+    </Flex>
+  );
+}
+
+/** The menu as a drawer, where the screen has no room for it beside the content. */
+function MenuDrawer({
+  open,
+  onOpenChange,
+  level,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  level: number;
+}) {
+  return (
+    <Drawer.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="start">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Header>
+              <Drawer.Title>BayBook</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              <Menu level={level} onNavigate={() => onOpenChange(false)} />
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
   );
 }
