@@ -1,9 +1,7 @@
 import { Box, Button, Heading } from '@chakra-ui/react';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CONFIG_NAMES, DEFAULT_SHOP_SETTINGS } from '../../domain/configSheet';
 import { customerEditSchema } from '../../domain/schemas/customer';
 import type { CustomerRow } from '../../local/db';
 import type { CustomerEdit } from '../../local/repositories/customers';
@@ -14,6 +12,7 @@ import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { useConfirmedAction } from '../ui/confirm';
 import { useRefresh } from '../ui/refresh';
 import { useKeysetPages } from '../ui/useKeysetPages';
+import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { BY_NAME, COLUMNS, SORTS, rowStyle } from './customerColumns';
 import { EDIT_FIELDS, TableContext, editValues, type EditForm, type TableCtx } from './tableContext';
 
@@ -27,24 +26,32 @@ import { EDIT_FIELDS, TableContext, editValues, type EditForm, type TableCtx } f
  * Blocked rows are pink (`data-blocked="true"`).
  */
 
-export default function Customers() {
+/** Block or Unblock (level 5), asking first: a blocked customer cannot be used in a service request. */
+function useToggleBlock() {
   const repos = useRepos();
   const act = useConfirmedAction();
-  const level = useSession()?.permission ?? 0;
-  const table = useKeysetPages({
-    read: repos.customers.page,
-    each: repos.customers.eachMatching,
-    defaultSort: BY_NAME,
-    sorts: SORTS,
-    pageSize: PAGE_SIZES.customers[0],
-  });
-  const settings = useLiveQuery(() => repos.config.settings(), [repos]);
-  const tzSetting = settings?.[CONFIG_NAMES.timeZone];
-  const timeZone = typeof tzSetting === 'string' && tzSetting ? tzSetting : DEFAULT_SHOP_SETTINGS.timeZone;
+  return async (c: CustomerRow) => {
+    const block = c.active !== 0;
+    const who = `${c.first_name} ${c.last_name} (${c.registration})`;
+    await act({
+      title: block ? 'Block customer' : 'Unblock customer',
+      message: block
+        ? `Block ${who}? A blocked customer cannot be used in a service request.`
+        : `Unblock ${who}? The customer can be used in service requests again.`,
+      confirmLabel: block ? 'Block' : 'Unblock',
+      danger: block,
+      run: () => repos.customers.setActive(c.id, !block),
+      done: `${block ? 'Blocked' : 'Unblocked'} ${who}`,
+    });
+  };
+}
 
+/** The rows' actions for their cells (TableContext): edit in place (only the changed fields are sent), Block/Unblock. */
+function useRowActions(level: number, timeZone: string): TableCtx {
+  const repos = useRepos();
+  const toggleBlock = useToggleBlock();
   const [editing, setEditing] = useState<CustomerRow | null>(null);
   const [saving, setSaving] = useState(false);
-  const { refreshing, refresh } = useRefresh('customers');
   const {
     register,
     handleSubmit,
@@ -75,7 +82,7 @@ export default function Customers() {
     }
   };
 
-  const ctx: TableCtx = {
+  return {
     level,
     timeZone,
     editingId: editing?.id ?? null,
@@ -92,21 +99,23 @@ export default function Customers() {
     saveEdit() {
       void handleSubmit(save)();
     },
-    async toggleBlock(c) {
-      const block = c.active !== 0;
-      const who = `${c.first_name} ${c.last_name} (${c.registration})`;
-      await act({
-        title: block ? 'Block customer' : 'Unblock customer',
-        message: block
-          ? `Block ${who}? A blocked customer cannot be used in a service request.`
-          : `Unblock ${who}? The customer can be used in service requests again.`,
-        confirmLabel: block ? 'Block' : 'Unblock',
-        danger: block,
-        run: () => repos.customers.setActive(c.id, !block),
-        done: `${block ? 'Blocked' : 'Unblocked'} ${who}`,
-      });
-    },
+    toggleBlock,
   };
+}
+
+export default function Customers() {
+  const repos = useRepos();
+  const level = useSession()?.permission ?? 0;
+  const table = useKeysetPages({
+    read: repos.customers.page,
+    each: repos.customers.eachMatching,
+    defaultSort: BY_NAME,
+    sorts: SORTS,
+    pageSize: PAGE_SIZES.customers[0],
+  });
+  const timeZone = useShopTimeZone();
+  const ctx = useRowActions(level, timeZone);
+  const { refreshing, refresh } = useRefresh('customers');
 
   return (
     <Box>
