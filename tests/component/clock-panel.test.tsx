@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { Toaster } from '../../src/app/feedback/toaster';
 import { ClockHours } from '../../src/app/jobs/clock/ClockHours';
 import { ClockPanel } from '../../src/app/jobs/clock/ClockPanel';
 import { ClockSuggestion } from '../../src/app/jobs/clock/ClockSuggestion';
+import Reports from '../../src/app/reports/Reports';
 import { newId } from '../../src/domain/ids';
 import type { BayBookDB } from '../../src/local/db';
 import { putRow } from '../../src/local/rows';
@@ -182,6 +183,14 @@ describe('Clock panel', () => {
         .closest('tr')!.textContent;
     expect(line('Hours by technician', 'ann')).toBe('ann2.510#T1-9 (PK 9)');
     expect(line('Hours by job', '#T1-9 (PK 9)')).toBe('#T1-9 (PK 9)3.521ann, bob');
+
+    // the same report on the Reports screen, under the sales report of the range
+    cleanup();
+    await renderScreen(<Reports />, { level: 3, path: '/report', data });
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-03-02' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-03-03' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sales Report' }));
+    await waitFor(() => expect(text('hours-total')).toBe('Clocked hours: 3.5 h'));
   });
 
   it("offers the clocked hours as the invoice's work hours; the desk takes them with a tap", async () => {

@@ -17,7 +17,8 @@ import { PayPanel, SaveBar, StoragePanel } from './editor/EditorActions';
 import { EditorDialogs, useEditorDialog } from './editor/EditorDialogs';
 import { DraftNotices, EditorTopBar, PaymentsSection } from './editor/EditorParts';
 import { InvoiceHeader } from './editor/InvoiceHeader';
-import { useInvoiceDraft } from './editor/useInvoiceDraft';
+import { useInvoiceDraft, type InvoiceDraftState } from './editor/useInvoiceDraft';
+import { ClockSuggestion } from '../jobs/clock/ClockSuggestion';
 import { LabourFields, LineItems, Summary, useLineStock } from './lines';
 
 /**
@@ -84,6 +85,29 @@ interface Loaded {
   payments: TransactionRow[];
 }
 
+/** Work hours and rate, and under them the job's clocked hours offered as the work hours (issue 18). */
+function LabourSection({ inv, editor, disabled }: { inv: InvoiceRow; editor: InvoiceDraftState; disabled: boolean }) {
+  const { shown, edit } = editor;
+  return (
+    <Box maxW="lg">
+      <LabourFields
+        values={{ workHours: shown.workHours, rate: shown.rate }}
+        onChange={(v) => edit(v)}
+        error={editor.fieldError}
+        disabled={disabled}
+      />
+      {inv.request_id && (
+        <ClockSuggestion
+          jobId={inv.request_id}
+          workHours={shown.workHours}
+          onUse={(workHours) => edit({ workHours })}
+          disabled={disabled}
+        />
+      )}
+    </Box>
+  );
+}
+
 function Editor(props: Loaded & { settings: ShopSettings; level: number; timeZone: string }) {
   const { inv, customer, settings, level } = props;
   const locked = isInvoiceLocked(inv);
@@ -100,16 +124,7 @@ function Editor(props: Loaded & { settings: ShopSettings; level: number; timeZon
       <EditorTopBar inv={inv} onPrint={dialogs.showReceipts} />
       <InvoiceHeader invoice={inv} job={props.job} timeZone={props.timeZone} />
       <Separator />
-      {inv.type !== 'product' && (
-        <Box maxW="lg">
-          <LabourFields
-            values={{ workHours: shown.workHours, rate: shown.rate }}
-            onChange={(v) => edit(v)}
-            error={editor.fieldError}
-            disabled={!canEdit}
-          />
-        </Box>
-      )}
+      {inv.type !== 'product' && <LabourSection inv={inv} editor={editor} disabled={!canEdit} />}
       <Stack gap="2">
         <Heading size="md">Items</Heading>
         <LineItems

@@ -16,6 +16,7 @@ import { SYNC_ENTITY_LEVEL } from '../../domain/sync';
 import { useRepos } from '../data/DataProvider';
 import { DelayedSpinner } from '../feedback/DelayedSpinner';
 import { MessageAlert } from '../feedback/MessageAlert';
+import { ClockHours } from '../jobs/clock/ClockHours';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { useSession } from '../session/session';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
@@ -103,6 +104,7 @@ export default function Reports() {
             <ReportCharts data={charts} />
           </Suspense>
           <DepletionTable rows={result.depletion} />
+          <ClockHours start={result.range.start} end={result.range.end} />
         </>
       )}
     </Stack>
