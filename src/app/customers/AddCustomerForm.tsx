@@ -3,7 +3,6 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
 import { LEVEL_NAMES } from '../../domain/levels';
 import { can } from '../../domain/permissions';
 import { customerSchema } from '../../domain/schemas/customer';
@@ -14,6 +13,7 @@ import { useSession } from '../session/session';
 import { useConfirm } from '../ui/confirm';
 import { CustomerFields, EMPTY_CUSTOMER, toCustomerForm, type CustomerFieldValues } from './CustomerFields';
 import { DialogFrame } from '../ui/DialogFrame';
+import { SavedDialog } from './SavedDialog';
 
 /**
  * SPEC §2 Add Customer: the six fields, Reset and Save; Save confirms with the entered details, then saves on this
@@ -118,28 +118,19 @@ export interface AddCustomerFormProps {
   onCancel?: () => void;
 }
 
-export function AddCustomerForm({ onSaved, onCancel }: AddCustomerFormProps) {
+/**
+ * Save, once the customer's details are confirmed (with any vehicle already on the device named): the new customer
+ * goes to `onSaved` (the Make Sale dialog) or to the Customer saved dialog.
+ */
+function useSaveCustomer(
+  duplicates: Duplicate[],
+  onSaved: AddCustomerFormProps['onSaved'],
+  clear: () => void,
+  setSaved: (row: CustomerRow) => void,
+) {
   const repos = useRepos();
-  const level = useSession()?.permission ?? 0;
   const confirm = useConfirm();
-  const navigate = useNavigate();
-  const [saved, setSaved] = useState<CustomerRow | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    control,
-    setValue,
-    formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<CustomerFieldValues>({ resolver: yupResolver(customerSchema), defaultValues: EMPTY_CUSTOMER });
-  const vin = useWatch({ control, name: 'vin' }) ?? '';
-  const registration = useWatch({ control, name: 'registration' }) ?? '';
-  const duplicates = useDuplicates(vin, registration);
-  const allowed = can('customer.add', level);
-
-  const clear = () => reset(EMPTY_CUSTOMER);
-
-  const save = async (values: CustomerFieldValues) => {
+  return async (values: CustomerFieldValues) => {
     const ok = await confirm({
       title: 'Save this customer?',
       message: <Details values={values} duplicates={duplicates} />,
@@ -160,30 +151,33 @@ export function AddCustomerForm({ onSaved, onCancel }: AddCustomerFormProps) {
       notifyError(err);
     }
   };
+}
+
+export function AddCustomerForm({ onSaved, onCancel }: AddCustomerFormProps) {
+  const level = useSession()?.permission ?? 0;
+  const [saved, setSaved] = useState<CustomerRow | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    setValue,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<CustomerFieldValues>({ resolver: yupResolver(customerSchema), defaultValues: EMPTY_CUSTOMER });
+  const vin = useWatch({ control, name: 'vin' }) ?? '';
+  const registration = useWatch({ control, name: 'registration' }) ?? '';
+  const duplicates = useDuplicates(vin, registration);
+  const allowed = can('customer.add', level);
+
+  const clear = () => reset(EMPTY_CUSTOMER);
+
+  const save = useSaveCustomer(duplicates, onSaved, clear, setSaved);
 
   const closeSaved = () => {
     setSaved(null);
     clear();
   };
 
-  const savedFooter = (
-    <>
-      <Button
-        colorPalette="blue"
-        onClick={() => saved && navigate(`/make-request?vin=${encodeURIComponent(saved.vin)}`)}
-      >
-        Do Service
-      </Button>
-      {can('sale.create', level) && (
-        <Button colorPalette="green" onClick={() => saved && navigate(`/make-sale?id=${encodeURIComponent(saved.id)}`)}>
-          Make Sale
-        </Button>
-      )}
-      <Button variant="outline" onClick={closeSaved}>
-        Close
-      </Button>
-    </>
-  );
   return (
     <>
       <form noValidate aria-label="Add Customer" onSubmit={(e) => e.preventDefault()} onKeyDown={blockEnter}>
@@ -201,43 +195,49 @@ export function AddCustomerForm({ onSaved, onCancel }: AddCustomerFormProps) {
             onScanVin={(v) => setValue('vin', v, { shouldDirty: true, shouldValidate: isSubmitted })}
           />
           <DuplicateWarning duplicates={duplicates} />
-          <HStack gap="3" justify="flex-end" wrap="wrap">
-            {onCancel && (
-              <Button type="button" variant="ghost" onClick={onCancel}>
-                Cancel
-              </Button>
-            )}
-            <Button type="button" variant="outline" onClick={clear} minW="24">
-              Reset
-            </Button>
-            <Button
-              type="button"
-              colorPalette="blue"
-              minW="24"
-              loading={isSubmitting}
-              disabled={!allowed}
-              onClick={() => void handleSubmit(save)()}
-            >
-              Save
-            </Button>
-          </HStack>
+          <FormButtons
+            onCancel={onCancel}
+            onReset={clear}
+            onSave={() => void handleSubmit(save)()}
+            busy={isSubmitting}
+            allowed={allowed}
+          />
         </Stack>
       </form>
-      {!onSaved && (
-        <DialogFrame
-          title="Customer saved"
-          testId="customer-saved"
-          open={!!saved}
-          closeButton={false}
-          onClose={closeSaved}
-          footer={savedFooter}
-        >
-          {saved && (
-            <Text>{`${saved.first_name} ${saved.last_name} (${saved.registration}) is saved. What next?`}</Text>
-          )}
-        </DialogFrame>
-      )}
+      {!onSaved && <SavedDialog saved={saved} level={level} onClose={closeSaved} />}
     </>
+  );
+}
+
+/** Cancel (in the dialog), Reset, and Save (off below the level that may add customers). */
+function FormButtons(props: {
+  onCancel?: () => void;
+  onReset: () => void;
+  onSave: () => void;
+  busy: boolean;
+  allowed: boolean;
+}) {
+  return (
+    <HStack gap="3" justify="flex-end" wrap="wrap">
+      {props.onCancel && (
+        <Button type="button" variant="ghost" onClick={props.onCancel}>
+          Cancel
+        </Button>
+      )}
+      <Button type="button" variant="outline" onClick={props.onReset} minW="24">
+        Reset
+      </Button>
+      <Button
+        type="button"
+        colorPalette="blue"
+        minW="24"
+        loading={props.busy}
+        disabled={!props.allowed}
+        onClick={props.onSave}
+      >
+        Save
+      </Button>
+    </HStack>
   );
 }
 
