@@ -6,17 +6,19 @@ export function FormField({
   label,
   error,
   required,
+  readOnly,
   helper,
   children,
 }: {
   label: string;
   error?: { message?: string };
   required?: boolean;
+  readOnly?: boolean;
   helper?: ReactNode;
   children: ReactNode;
 }) {
   return (
-    <Field.Root invalid={!!error} required={required}>
+    <Field.Root invalid={!!error} required={required} readOnly={readOnly}>
       <Field.Label>{label}</Field.Label>
       {children}
       {error ? (

@@ -1,10 +1,11 @@
-import { Field, Input, NativeSelect, SimpleGrid, Text, Textarea } from '@chakra-ui/react';
+import { Input, NativeSelect, SimpleGrid, Text, Textarea } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors, type UseFormRegister, type UseFormRegisterReturn } from 'react-hook-form';
 import { inventoryProductSchema, type InventoryProductInput } from '../../../domain/schemas';
 import type { ProductRow } from '../../../local/db';
 import { FormDialog, useDialogSave } from '../../admin/shared';
 import { useRepos } from '../../data/DataProvider';
+import { FormField } from '../../ui/FormField';
 import { centsResolver, dollars } from './forms';
 import { ProductGallery } from './photos';
 
@@ -35,7 +36,6 @@ const resolver = centsResolver<ProductForm, ProductValues>(inventoryProductSchem
 
 export function ProductDialog({ product, onClose }: { product: ProductRow | null; onClose: () => void }) {
   const repos = useRepos();
-  const suppliers = useLiveQuery(() => repos.products.suppliers(), [repos]);
   const { saving, refusal, run } = useDialogSave(onClose);
   const {
     register,
@@ -67,8 +67,6 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
       return `Product ${v.title} added`;
     });
 
-  const err = (name: keyof ProductForm) => errors[name] && <Field.ErrorText>{errors[name]?.message}</Field.ErrorText>;
-
   return (
     <FormDialog
       title={product ? `Edit ${product.title}` : 'Add Product'}
@@ -77,63 +75,7 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
       saving={saving}
       error={refusal}
     >
-      <Field.Root invalid={!!errors.title} required>
-        <Field.Label>Title</Field.Label>
-        <Input autoComplete="off" maxLength={200} {...register('title')} />
-        {err('title')}
-      </Field.Root>
-      <Field.Root invalid={!!errors.description} required>
-        <Field.Label>Description</Field.Label>
-        <Textarea rows={2} maxLength={2000} {...register('description')} />
-        {err('description')}
-      </Field.Root>
-      <SimpleGrid columns={2} gap="3">
-        <Field.Root invalid={!!errors.stock} required={!product} readOnly={!!product}>
-          <Field.Label>Stock</Field.Label>
-          <Input inputMode="numeric" autoComplete="off" maxLength={9} {...register('stock')} />
-          {product ? <Field.HelperText>Use Receive Inventory to add stock.</Field.HelperText> : err('stock')}
-        </Field.Root>
-        <Field.Root invalid={!!errors.low_stock} required>
-          <Field.Label>Low stock</Field.Label>
-          <Input inputMode="numeric" autoComplete="off" maxLength={9} {...register('low_stock')} />
-          {err('low_stock')}
-        </Field.Root>
-        <Field.Root invalid={!!errors.price} required>
-          <Field.Label>Price ($)</Field.Label>
-          <Input inputMode="decimal" autoComplete="off" maxLength={12} {...register('price')} />
-          {err('price')}
-        </Field.Root>
-        <Field.Root invalid={!!errors.cost}>
-          <Field.Label>Cost ($)</Field.Label>
-          <Input inputMode="decimal" autoComplete="off" maxLength={12} {...register('cost')} />
-          {err('cost')}
-        </Field.Root>
-      </SimpleGrid>
-      <Field.Root invalid={!!errors.supplier}>
-        <Field.Label>Supplier</Field.Label>
-        {suppliers && (
-          <NativeSelect.Root>
-            <NativeSelect.Field {...register('supplier')}>
-              <option value="">None</option>
-              {(suppliers ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.bizname}
-                </option>
-              ))}
-              {product?.supplier && suppliers && !suppliers.some((s) => s.id === product.supplier) && (
-                <option value={product.supplier}>Supplier not on this device</option>
-              )}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        )}
-        {err('supplier')}
-      </Field.Root>
-      <Field.Root invalid={!!errors.barcode}>
-        <Field.Label>Barcode</Field.Label>
-        <Input autoComplete="off" maxLength={64} {...register('barcode')} />
-        {err('barcode')}
-      </Field.Root>
+      <ProductFields register={register} errors={errors} product={product} />
       {product ? (
         <ProductGallery productId={product.id} />
       ) : (
@@ -142,5 +84,76 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
         </Text>
       )}
     </FormDialog>
+  );
+}
+
+/** The product's fields; on Edit the stock is shown, not typed (receiving and sales move it). */
+function ProductFields({
+  register,
+  errors,
+  product,
+}: {
+  register: UseFormRegister<ProductForm>;
+  errors: FieldErrors<ProductForm>;
+  product: ProductRow | null;
+}) {
+  return (
+    <>
+      <FormField label="Title" error={errors.title} required>
+        <Input autoComplete="off" maxLength={200} {...register('title')} />
+      </FormField>
+      <FormField label="Description" error={errors.description} required>
+        <Textarea rows={2} maxLength={2000} {...register('description')} />
+      </FormField>
+      <SimpleGrid columns={2} gap="3">
+        <FormField
+          label="Stock"
+          error={product ? undefined : errors.stock}
+          required={!product}
+          readOnly={!!product}
+          helper={product && 'Use Receive Inventory to add stock.'}
+        >
+          <Input inputMode="numeric" autoComplete="off" maxLength={9} {...register('stock')} />
+        </FormField>
+        <FormField label="Low stock" error={errors.low_stock} required>
+          <Input inputMode="numeric" autoComplete="off" maxLength={9} {...register('low_stock')} />
+        </FormField>
+        <FormField label="Price ($)" error={errors.price} required>
+          <Input inputMode="decimal" autoComplete="off" maxLength={12} {...register('price')} />
+        </FormField>
+        <FormField label="Cost ($)" error={errors.cost}>
+          <Input inputMode="decimal" autoComplete="off" maxLength={12} {...register('cost')} />
+        </FormField>
+      </SimpleGrid>
+      <FormField label="Supplier" error={errors.supplier}>
+        <SupplierSelect current={product?.supplier ?? null} field={register('supplier')} />
+      </FormField>
+      <FormField label="Barcode" error={errors.barcode}>
+        <Input autoComplete="off" maxLength={64} {...register('barcode')} />
+      </FormField>
+    </>
+  );
+}
+
+/** The suppliers on this device, None, and the product's own supplier when this device does not hold it. */
+function SupplierSelect({ current, field }: { current: string | null; field: UseFormRegisterReturn }) {
+  const repos = useRepos();
+  const suppliers = useLiveQuery(() => repos.products.suppliers(), [repos]);
+  if (!suppliers) return null;
+  return (
+    <NativeSelect.Root>
+      <NativeSelect.Field {...field}>
+        <option value="">None</option>
+        {suppliers.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.bizname}
+          </option>
+        ))}
+        {current && !suppliers.some((s) => s.id === current) && (
+          <option value={current}>Supplier not on this device</option>
+        )}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
   );
 }
