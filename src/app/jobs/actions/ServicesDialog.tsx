@@ -18,16 +18,12 @@ export function groupByFirstLetter(titles: readonly string[]): [string, string[]
   return [...groups].sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)));
 }
 
-/**
- * Edit services (above level 3): the catalogue as checkboxes grouped by first letter, the job's services ticked;
- * at least one ('Select at least one(1) service'). Services of the job no longer in the catalogue stay listed.
- */
-export function ServicesDialog({ job, onClose }: { job: JobRow; onClose: () => void }) {
+/** The catalogue's services and the job's own (those no longer listed stay), grouped, and which are ticked. */
+function useChoice(job: JobRow) {
   const repos = useRepos();
   const catalogue = useLiveQuery(() => repos.jobs.catalogue(), [repos]);
   const [selected, setSelected] = useState<Set<string>>(() => new Set(job.service ?? []));
   const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
 
   const groups = useMemo(() => {
     const titles = new Set((catalogue ?? []).map((c) => c.title));
@@ -44,6 +40,17 @@ export function ServicesDialog({ job, onClose }: { job: JobRow; onClose: () => v
       return next;
     });
   };
+  return { catalogue, groups, selected, toggle, error, setError };
+}
+
+/**
+ * Edit services (above level 3): the catalogue as checkboxes grouped by first letter, the job's services ticked;
+ * at least one ('Select at least one(1) service'). Services of the job no longer in the catalogue stay listed.
+ */
+export function ServicesDialog({ job, onClose }: { job: JobRow; onClose: () => void }) {
+  const repos = useRepos();
+  const { catalogue, groups, selected, toggle, error, setError } = useChoice(job);
+  const [saving, setSaving] = useState(false);
 
   const save = async () => {
     const ordered = groups.flatMap(([, titles]) => titles).filter((t) => selected.has(t));
@@ -65,11 +72,7 @@ export function ServicesDialog({ job, onClose }: { job: JobRow; onClose: () => v
 
   const footer = (
     <>
-      {error && (
-        <Text color="red.600" role="alert" flex="1">
-          {error}
-        </Text>
-      )}
+      <FooterError error={error} />
       <Button variant="outline" onClick={onClose}>
         Close
       </Button>
@@ -88,23 +91,50 @@ export function ServicesDialog({ job, onClose }: { job: JobRow; onClose: () => v
     >
       <Stack gap="4">
         {groups.map(([letter, titles]) => (
-          <Box key={letter} role="group" aria-label={`Services ${letter}`}>
-            <Heading size="sm" mb="2" color="fg.muted">
-              {letter}
-            </Heading>
-            <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="2">
-              {titles.map((t) => (
-                <Checkbox.Root key={t} checked={selected.has(t)} onCheckedChange={(e) => toggle(t, !!e.checked)} py="1">
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{t}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </SimpleGrid>
-          </Box>
+          <LetterGroup key={letter} letter={letter} titles={titles} selected={selected} onToggle={toggle} />
         ))}
         {catalogue && !groups.length && <Text color="fg.muted">The services list is empty.</Text>}
       </Stack>
     </DialogFrame>
+  );
+}
+
+/** The services of one first letter, as checkboxes. */
+function LetterGroup(props: {
+  letter: string;
+  titles: string[];
+  selected: ReadonlySet<string>;
+  onToggle: (title: string, on: boolean) => void;
+}) {
+  return (
+    <Box role="group" aria-label={`Services ${props.letter}`}>
+      <Heading size="sm" mb="2" color="fg.muted">
+        {props.letter}
+      </Heading>
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="2">
+        {props.titles.map((t) => (
+          <Checkbox.Root
+            key={t}
+            checked={props.selected.has(t)}
+            onCheckedChange={(e) => props.onToggle(t, !!e.checked)}
+            py="1"
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{t}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+/** Why Save was refused, beside the buttons. */
+function FooterError({ error }: { error: string }) {
+  if (!error) return null;
+  return (
+    <Text color="red.600" role="alert" flex="1">
+      {error}
+    </Text>
   );
 }

@@ -53,6 +53,54 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
+/** Who, which vehicle, its status and the services asked for. */
+function JobDetails({ job }: { job: JobRow }) {
+  return (
+    <>
+      <Detail label="Name">
+        <Text>
+          {job.first_name} {job.last_name}
+        </Text>
+      </Detail>
+      <Detail label="Registration">
+        <Text fontWeight="semibold">{job.registration}</Text>
+      </Detail>
+      <Detail label="Status">
+        <Badge colorPalette={statusPalette(job.status)}>{job.status}</Badge>
+      </Detail>
+      <Detail label="Services">
+        {job.service?.length ? (
+          <Box as="ol" ps="5" listStyleType="decimal">
+            {job.service.map((s, i) => (
+              <li key={`${i}-${s}`}>{s}</li>
+            ))}
+          </Box>
+        ) : (
+          <Text color="fg.muted">None</Text>
+        )}
+      </Detail>
+    </>
+  );
+}
+
+/** The booking as it is, and why it cannot change when the job is final. */
+function Booked({ job, tz, mayBook }: { job: JobRow; tz: string; mayBook: boolean }) {
+  return (
+    <>
+      <Detail label="Booked">
+        <Text data-testid="booking-times">
+          {bookingText(job.book_start, tz)} – {bookingText(job.book_end, tz)}
+        </Text>
+      </Detail>
+      {mayBook && isFinal(job.status) && (
+        <Text color="fg.muted" fontSize="sm">
+          {MSG.cannotUpdateFinal}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /** A booked job: #number, name, registration, services, booking; editable for levels that may book. */
 export function EventDialog({
   jobId,
@@ -93,43 +141,11 @@ export function EventDialog({
     >
       {job && (
         <Stack gap="3">
-          <Detail label="Name">
-            <Text>
-              {job.first_name} {job.last_name}
-            </Text>
-          </Detail>
-          <Detail label="Registration">
-            <Text fontWeight="semibold">{job.registration}</Text>
-          </Detail>
-          <Detail label="Status">
-            <Badge colorPalette={statusPalette(job.status)}>{job.status}</Badge>
-          </Detail>
-          <Detail label="Services">
-            {job.service?.length ? (
-              <Box as="ol" ps="5" listStyleType="decimal">
-                {job.service.map((s, i) => (
-                  <li key={`${i}-${s}`}>{s}</li>
-                ))}
-              </Box>
-            ) : (
-              <Text color="fg.muted">None</Text>
-            )}
-          </Detail>
+          <JobDetails job={job} />
           {editable ? (
             <RebookForm key={`${job.id}|${job.book_start}|${job.book_end}|${tz}`} job={job} tz={tz} onDone={onClose} />
           ) : (
-            <>
-              <Detail label="Booked">
-                <Text data-testid="booking-times">
-                  {bookingText(job.book_start, tz)} – {bookingText(job.book_end, tz)}
-                </Text>
-              </Detail>
-              {mayBook && isFinal(job.status) && (
-                <Text color="fg.muted" fontSize="sm">
-                  {MSG.cannotUpdateFinal}
-                </Text>
-              )}
-            </>
+            <Booked job={job} tz={tz} mayBook={mayBook} />
           )}
         </Stack>
       )}
