@@ -179,7 +179,6 @@ const SPLIT_PENDING = [
   'src/app/jobs/actions/JobActions.tsx',
   'src/app/jobs/actions/MileageCell.tsx',
   'src/app/jobs/actions/ServiceLogDialog.tsx',
-  'src/app/jobs/calendar/DayPanel.tsx',
   'src/app/jobs/columns.tsx',
   // others' areas, being edited while the rules arrived
   'src/local/repositories/clock.ts',

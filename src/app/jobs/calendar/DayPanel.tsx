@@ -3,7 +3,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { format } from 'date-fns';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import type { JobRow } from '../../../local/db';
 import { useRepos } from '../../data/DataProvider';
 import { notify, notifyError } from '../../feedback/toaster';
@@ -27,21 +27,13 @@ const MAX_OPTIONS = 100;
 
 const jobLabel = (j: JobRow) => `#${j.number} ${j.registration} — ${j.first_name} ${j.last_name} (${j.status})`;
 
-/** SPEC §2 "Selecting a slot sets from and to times": book an open job (received, active or booked) into the day. */
-function BookForm({ day, tz }: { day: string; tz: string }) {
+/** The open jobs (received, active or booked) the search matches, by registration; the chosen one stays listed. */
+function useOpenJobs(search: string, selected: string) {
   const repos = useRepos();
-  const [search, setSearch] = useState('');
   const open = useLiveQuery(
     async () => (await Promise.all(BOOKABLE_STATUSES.map((s) => repos.jobs.byStatus(s)))).flat(),
     [repos],
   );
-  const resolver = useMemo(() => yupResolver(dayBookingSchema(tz)), [tz]);
-  const { register, handleSubmit, setValue, watch, reset, clearErrors, formState } = useForm<DayBooking>({
-    resolver,
-    defaultValues: { job: '', ...defaultSlot(day, tz) },
-  });
-  const selected = watch('job');
-  const start = watch('start');
   const matches = useMemo(
     () =>
       (open ?? []).filter((j) => matchesJob(j, search)).sort((a, b) => a.registration.localeCompare(b.registration)),
@@ -53,6 +45,94 @@ function BookForm({ day, tz }: { day: string; tz: string }) {
       selected && !list.some((j) => j.id === selected) ? (open ?? []).find((j) => j.id === selected) : undefined;
     return current ? [current, ...list] : list;
   }, [matches, open, selected]);
+  return { open, matches, options };
+}
+
+/** The day's slots: a tap sets the from and to times. */
+function SlotButtons({
+  day,
+  start,
+  onPick,
+}: {
+  day: string;
+  start: string;
+  onPick: (slot: { start: string; end: string }) => void;
+}) {
+  return (
+    <Box role="group" aria-label="Slots">
+      <Text fontSize="sm" fontWeight="medium" mb="1">
+        Slot
+      </Text>
+      <Wrap gap="1">
+        {SLOT_HOURS.map((h) => {
+          const slot = slotText(day, h);
+          const on = start === slot.start;
+          return (
+            <Button
+              key={h}
+              size="sm"
+              minW="14"
+              variant={on ? 'solid' : 'outline'}
+              colorPalette="blue"
+              aria-pressed={on}
+              onClick={() => onPick(slot)}
+            >
+              {slot.start.slice(11)}
+            </Button>
+          );
+        })}
+      </Wrap>
+    </Box>
+  );
+}
+
+/** The job to book: the matches (the first 100; the search narrows the rest). */
+function JobSelect({
+  field,
+  loading,
+  matches,
+  options,
+}: {
+  field: UseFormRegisterReturn;
+  loading: boolean;
+  matches: number;
+  options: JobRow[];
+}) {
+  return (
+    <Field.Root>
+      <Field.Label>Job</Field.Label>
+      <NativeSelect.Root size="lg">
+        <NativeSelect.Field {...field}>
+          <option value="">{loading ? 'Loading…' : matches ? 'Select a job' : 'No open job matches'}</option>
+          {options.map((j) => (
+            <option key={j.id} value={j.id}>
+              {jobLabel(j)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {matches > MAX_OPTIONS && (
+        <Field.HelperText>
+          Showing {MAX_OPTIONS} of {matches}: refine the search.
+        </Field.HelperText>
+      )}
+    </Field.Root>
+  );
+}
+
+/** SPEC §2 "Selecting a slot sets from and to times": book an open job (received, active or booked) into the day. */
+function BookForm({ day, tz }: { day: string; tz: string }) {
+  const repos = useRepos();
+  const [search, setSearch] = useState('');
+  const resolver = useMemo(() => yupResolver(dayBookingSchema(tz)), [tz]);
+  const { register, handleSubmit, setValue, watch, reset, clearErrors, formState } = useForm<DayBooking>({
+    resolver,
+    defaultValues: { job: '', ...defaultSlot(day, tz) },
+  });
+  const selected = watch('job');
+  const start = watch('start');
+  const { open, matches, options } = useOpenJobs(search, selected);
 
   const onSubmit = async (v: DayBooking) => {
     try {
@@ -83,55 +163,16 @@ function BookForm({ day, tz }: { day: string; tz: string }) {
               autoComplete="off"
             />
           </Field.Root>
-          <Field.Root>
-            <Field.Label>Job</Field.Label>
-            <NativeSelect.Root size="lg">
-              <NativeSelect.Field {...register('job')}>
-                <option value="">
-                  {open === undefined ? 'Loading…' : matches.length ? 'Select a job' : 'No open job matches'}
-                </option>
-                {options.map((j) => (
-                  <option key={j.id} value={j.id}>
-                    {jobLabel(j)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            {matches.length > MAX_OPTIONS && (
-              <Field.HelperText>
-                Showing {MAX_OPTIONS} of {matches.length}: refine the search.
-              </Field.HelperText>
-            )}
-          </Field.Root>
-          <Box role="group" aria-label="Slots">
-            <Text fontSize="sm" fontWeight="medium" mb="1">
-              Slot
-            </Text>
-            <Wrap gap="1">
-              {SLOT_HOURS.map((h) => {
-                const slot = slotText(day, h);
-                const on = start === slot.start;
-                return (
-                  <Button
-                    key={h}
-                    size="sm"
-                    minW="14"
-                    variant={on ? 'solid' : 'outline'}
-                    colorPalette="blue"
-                    aria-pressed={on}
-                    onClick={() => {
-                      setValue('start', slot.start);
-                      setValue('end', slot.end);
-                      clearErrors();
-                    }}
-                  >
-                    {slot.start.slice(11)}
-                  </Button>
-                );
-              })}
-            </Wrap>
-          </Box>
+          <JobSelect field={register('job')} loading={open === undefined} matches={matches.length} options={options} />
+          <SlotButtons
+            day={day}
+            start={start}
+            onPick={(slot) => {
+              setValue('start', slot.start);
+              setValue('end', slot.end);
+              clearErrors();
+            }}
+          />
           <TimesFields register={register} errors={formState.errors} />
           <Button type="submit" colorPalette="blue" size="lg" disabled={!selected} loading={formState.isSubmitting}>
             Book
