@@ -32,21 +32,6 @@ export function ServiceLogDialog({ job, level, onClose }: { job: JobRow; level: 
   const act = useConfirmedAction();
   const tz = useShopTimeZone();
   const entries = useLiveQuery(() => repos.jobs.serviceLog(job.id), [repos, job.id]);
-  const { register, handleSubmit, reset, formState } = useForm<{ value: string }>({
-    resolver: yupResolver(commentSchema),
-    defaultValues: { value: '' },
-  });
-
-  const add = handleSubmit(async ({ value }) => {
-    try {
-      await repos.jobs.addLog(job.id, value);
-      reset({ value: '' });
-      notify('Log comment added');
-    } catch (err) {
-      wentWrong(err);
-    }
-  });
-
   const remove = async (entry: LogEntry) => {
     const preview = logPreview(entry.message);
     const more = entry.message.length > preview.length ? '…' : '';
@@ -78,51 +63,83 @@ export function ServiceLogDialog({ job, level, onClose }: { job: JobRow; level: 
       footer={footer}
     >
       <Stack gap="4" maxW="4xl" mx="auto" w="full">
-        {can('serviceLog.add', level) && (
-          <form onSubmit={add} noValidate>
-            <Stack gap="2">
-              <Field.Root invalid={!!formState.errors.value}>
-                <Field.Label>Log Service Comment</Field.Label>
-                <Textarea rows={3} maxLength={LOG_MAX} {...register('value')} />
-                <Field.ErrorText>{formState.errors.value?.message}</Field.ErrorText>
-              </Field.Root>
-              <Flex justify="end">
-                <Button type="submit" colorPalette="blue" loading={formState.isSubmitting}>
-                  Add comment
-                </Button>
-              </Flex>
-            </Stack>
-          </form>
-        )}
+        {can('serviceLog.add', level) && <CommentForm jobId={job.id} />}
         {entries && !entries.length && <Text color="fg.muted">No log entries yet.</Text>}
         <Stack gap="2" as="ul" listStyleType="none" aria-label="Log entries">
           {(entries ?? []).map((e) => (
-            <Box as="li" key={e.id} borderWidth="1px" borderRadius="md" p="3">
-              <Flex gap="3" align="start" wrap="wrap">
-                <Box flex="1" minW="0">
-                  <Text whiteSpace="pre-wrap" wordBreak="break-word">
-                    {e.message}
-                  </Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    {e.username || 'unknown'} · {e.created_at ? formatShop(e.created_at, tz) : ''}
-                  </Text>
-                </Box>
-                {can('serviceLog.delete', level) && (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    colorPalette="red"
-                    onClick={() => void remove(e)}
-                    aria-label={`Delete log entry ${logPreview(e.message)}`}
-                  >
-                    Delete
-                  </Button>
-                )}
-              </Flex>
-            </Box>
+            <Entry
+              key={e.id}
+              entry={e}
+              tz={tz}
+              onDelete={can('serviceLog.delete', level) ? () => void remove(e) : null}
+            />
           ))}
         </Stack>
       </Stack>
     </DialogFrame>
+  );
+}
+
+/** Log Service Comment (level 4 and up): 'You need to write something!' when empty. */
+function CommentForm({ jobId }: { jobId: string }) {
+  const repos = useRepos();
+  const { register, handleSubmit, reset, formState } = useForm<{ value: string }>({
+    resolver: yupResolver(commentSchema),
+    defaultValues: { value: '' },
+  });
+
+  const add = handleSubmit(async ({ value }) => {
+    try {
+      await repos.jobs.addLog(jobId, value);
+      reset({ value: '' });
+      notify('Log comment added');
+    } catch (err) {
+      wentWrong(err);
+    }
+  });
+  return (
+    <form onSubmit={add} noValidate>
+      <Stack gap="2">
+        <Field.Root invalid={!!formState.errors.value}>
+          <Field.Label>Log Service Comment</Field.Label>
+          <Textarea rows={3} maxLength={LOG_MAX} {...register('value')} />
+          <Field.ErrorText>{formState.errors.value?.message}</Field.ErrorText>
+        </Field.Root>
+        <Flex justify="end">
+          <Button type="submit" colorPalette="blue" loading={formState.isSubmitting}>
+            Add comment
+          </Button>
+        </Flex>
+      </Stack>
+    </form>
+  );
+}
+
+/** An entry: its text, who wrote it and when (shop time), and Delete where the level may. */
+function Entry({ entry: e, tz, onDelete }: { entry: LogEntry; tz: string; onDelete: (() => void) | null }) {
+  return (
+    <Box as="li" borderWidth="1px" borderRadius="md" p="3">
+      <Flex gap="3" align="start" wrap="wrap">
+        <Box flex="1" minW="0">
+          <Text whiteSpace="pre-wrap" wordBreak="break-word">
+            {e.message}
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            {e.username || 'unknown'} · {e.created_at ? formatShop(e.created_at, tz) : ''}
+          </Text>
+        </Box>
+        {onDelete && (
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            onClick={onDelete}
+            aria-label={`Delete log entry ${logPreview(e.message)}`}
+          >
+            Delete
+          </Button>
+        )}
+      </Flex>
+    </Box>
   );
 }
