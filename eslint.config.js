@@ -178,7 +178,6 @@ const SPLIT_PENDING = [
   'src/app/jobs/MakeRequest.tsx',
   'src/app/jobs/actions/JobActions.tsx',
   'src/app/jobs/actions/MileageCell.tsx',
-  'src/app/jobs/columns.tsx',
   // others' areas, being edited while the rules arrived
   'src/local/repositories/clock.ts',
   'src/local/repositories/customers.ts',

@@ -101,6 +101,67 @@ function SearchHelper({
   );
 }
 
+/** Email and Contact: hidden until shown from the Columns menu; searched either way; mail and phone links (SPEC §2). */
+const CONTACT_COLUMNS: ColumnDef<JobRow, unknown>[] = [
+  {
+    id: 'email',
+    accessorKey: 'email',
+    header: 'Email',
+    meta: { hidden: true },
+    cell: ({ row }) => <MailLink email={row.original.email} />,
+  },
+  {
+    id: 'contact',
+    accessorKey: 'contact',
+    header: 'Contact',
+    meta: { hidden: true },
+    cell: ({ row }) => <TelLink phone={row.original.contact} />,
+  },
+];
+
+/** Turnaround (sorted by its time, not its words), technician, status and the hidden Services and Customer Note. */
+const TAIL_COLUMNS: ColumnDef<JobRow, unknown>[] = [
+  {
+    id: 'turnaround',
+    accessorFn: (j) => turnaround(j),
+    header: 'Turnaround',
+    meta: { priority: 3 },
+    sortingFn: (a: Row<JobRow>, b: Row<JobRow>) => turnaroundMs(a.original) - turnaroundMs(b.original),
+  },
+  { id: 'technician', accessorKey: 'technician', header: 'Technician' },
+  {
+    id: 'status',
+    accessorKey: 'status',
+    header: 'Status',
+    cell: ({ row }) => <StatusChip status={row.original.status} />,
+  },
+  {
+    id: 'service',
+    accessorFn: (j) => (Array.isArray(j.service) ? j.service.join(', ') : String(j.service ?? '')),
+    header: 'Services',
+    meta: { hidden: true },
+  },
+  { id: 'customer_note', accessorKey: 'customer_note', header: 'Customer Note', meta: { hidden: true } },
+];
+
+/** Received and Completed, in the shop's time zone. */
+const dateColumns = (tz: string): ColumnDef<JobRow, unknown>[] => [
+  {
+    id: 'created_at',
+    accessorFn: (j) => tableDate(j.created_at, tz),
+    header: 'Received',
+    sortDescFirst: true,
+    meta: { priority: 3 },
+  },
+  {
+    id: 'complete_at',
+    accessorFn: (j) => completedDate(j, tz),
+    header: 'Completed',
+    sortDescFirst: true,
+    meta: { priority: 3 },
+  },
+];
+
 export function jobColumns({ username, tz, onSearch, paged = false }: JobColumnOptions): ColumnDef<JobRow, unknown>[] {
   const sortable = (id: string) => !paged || id === 'created_at';
   const cols: ColumnDef<JobRow, unknown>[] = [
@@ -134,56 +195,9 @@ export function jobColumns({ username, tz, onSearch, paged = false }: JobColumnO
       // the inline editor for levels above 3 on open jobs; plain text otherwise
       cell: ({ row }) => <MileageCell job={row.original} />,
     },
-    // hidden until shown from the Columns menu; searched either way; shown as mail and phone links (SPEC §2)
-    {
-      id: 'email',
-      accessorKey: 'email',
-      header: 'Email',
-      meta: { hidden: true },
-      cell: ({ row }) => <MailLink email={row.original.email} />,
-    },
-    {
-      id: 'contact',
-      accessorKey: 'contact',
-      header: 'Contact',
-      meta: { hidden: true },
-      cell: ({ row }) => <TelLink phone={row.original.contact} />,
-    },
-    {
-      id: 'created_at',
-      accessorFn: (j) => tableDate(j.created_at, tz),
-      header: 'Received',
-      sortDescFirst: true,
-      meta: { priority: 3 },
-    },
-    {
-      id: 'complete_at',
-      accessorFn: (j) => completedDate(j, tz),
-      header: 'Completed',
-      sortDescFirst: true,
-      meta: { priority: 3 },
-    },
-    {
-      id: 'turnaround',
-      accessorFn: (j) => turnaround(j),
-      header: 'Turnaround',
-      meta: { priority: 3 },
-      sortingFn: (a: Row<JobRow>, b: Row<JobRow>) => turnaroundMs(a.original) - turnaroundMs(b.original),
-    },
-    { id: 'technician', accessorKey: 'technician', header: 'Technician' },
-    {
-      id: 'status',
-      accessorKey: 'status',
-      header: 'Status',
-      cell: ({ row }) => <StatusChip status={row.original.status} />,
-    },
-    {
-      id: 'service',
-      accessorFn: (j) => (Array.isArray(j.service) ? j.service.join(', ') : String(j.service ?? '')),
-      header: 'Services',
-      meta: { hidden: true },
-    },
-    { id: 'customer_note', accessorKey: 'customer_note', header: 'Customer Note', meta: { hidden: true } },
+    ...CONTACT_COLUMNS,
+    ...dateColumns(tz),
+    ...TAIL_COLUMNS,
   ];
   return cols.map((c) => ({ ...c, enableSorting: sortable(c.id!) }));
 }
