@@ -12,22 +12,14 @@ import { useLevel } from './hooks';
 /** Stops clicks and keys in the cell from reaching the row (which expands on click). */
 const stop = (e: SyntheticEvent) => e.stopPropagation();
 
-/**
- * The job table's Mileage cell: the mileage as text; above level 3 (and while the job is open) an inline editor —
- * click or Enter to edit, Enter or leaving the field saves (PUT /service, offline), Escape cancels;
- * 'Invalid Mileage' for anything but a whole number from 0.
- */
-export function MileageCell({ job }: { job: JobRow }) {
+/** The open edit: what is typed, why it was refused, and Save (once: Enter then the blur must not save twice). */
+function useMileageEdit(job: JobRow, shown: string) {
   const repos = useRepos();
-  const level = useLevel();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   /** true while an edit is open and not yet saved or cancelled (Enter then blur must not save twice) */
   const open = useRef(false);
-  const shown = job.mileage === null || job.mileage === undefined ? '' : String(job.mileage);
-
-  if (!can('job.mileage', level) || isFinal(job.status)) return <Text as="span">{shown}</Text>;
 
   const start = () => {
     setText(shown);
@@ -60,36 +52,22 @@ export function MileageCell({ job }: { job: JobRow }) {
       notifyError(err);
     }
   };
+  return { editing, text, setText, error, setError, start, cancel, save };
+}
 
-  if (!editing) {
-    return (
-      <Box
-        as="span"
-        role="button"
-        tabIndex={0}
-        aria-label={`Mileage ${shown}, edit`}
-        cursor="pointer"
-        borderBottomWidth="1px"
-        borderStyle="dashed"
-        minW="8"
-        minH="6"
-        display="inline-block"
-        onClick={(e) => {
-          stop(e);
-          start();
-        }}
-        onKeyDown={(e: KeyboardEvent) => {
-          if (e.key === 'Enter' || e.key === ' ') {
-            e.preventDefault();
-            stop(e);
-            start();
-          }
-        }}
-      >
-        {shown || '—'}
-      </Box>
-    );
-  }
+/**
+ * The job table's Mileage cell: the mileage as text; above level 3 (and while the job is open) an inline editor —
+ * click or Enter to edit, Enter or leaving the field saves (PUT /service, offline), Escape cancels;
+ * 'Invalid Mileage' for anything but a whole number from 0.
+ */
+export function MileageCell({ job }: { job: JobRow }) {
+  const level = useLevel();
+  const shown = job.mileage === null || job.mileage === undefined ? '' : String(job.mileage);
+  const { editing, text, setText, error, setError, start, cancel, save } = useMileageEdit(job, shown);
+
+  if (!can('job.mileage', level) || isFinal(job.status)) return <Text as="span">{shown}</Text>;
+
+  if (!editing) return <EditTrigger shown={shown} onStart={start} />;
 
   return (
     <Box as="span" display="inline-block" onClick={stop}>
@@ -122,6 +100,37 @@ export function MileageCell({ job }: { job: JobRow }) {
           {error}
         </Text>
       )}
+    </Box>
+  );
+}
+
+/** The mileage as a button: a click, Enter or Space opens the editor (and does not expand the row). */
+function EditTrigger({ shown, onStart }: { shown: string; onStart: () => void }) {
+  return (
+    <Box
+      as="span"
+      role="button"
+      tabIndex={0}
+      aria-label={`Mileage ${shown}, edit`}
+      cursor="pointer"
+      borderBottomWidth="1px"
+      borderStyle="dashed"
+      minW="8"
+      minH="6"
+      display="inline-block"
+      onClick={(e) => {
+        stop(e);
+        onStart();
+      }}
+      onKeyDown={(e: KeyboardEvent) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          stop(e);
+          onStart();
+        }
+      }}
+    >
+      {shown || '—'}
     </Box>
   );
 }
