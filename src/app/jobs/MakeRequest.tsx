@@ -126,6 +126,11 @@ function useSubmitRequest(args: {
   return { busy, onSubmit };
 }
 
+/** The Enter key never submits the form (a tablet's Go key); in the lookup box it runs the lookup. */
+function blockEnter(e: KeyboardEvent<HTMLFormElement>) {
+  if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
+}
+
 /**
  * SPEC §2 Make Service Request (/make-request, and `/` for levels 1–2): find the customer by VIN or registration
  * (or register one inline), mileage, the services checklist with the vehicle's outstanding work pre-ticked, an
@@ -138,7 +143,6 @@ export default function MakeRequest() {
   const canBook = can('request.book', level);
   const [params, setParams] = useSearchParams();
   const vinParam = params.get('vin');
-  const settings = useLiveQuery(() => repos.config.settings(), [repos]);
   const tz = useShopTimeZone();
   const catalogue = useLiveQuery(() => repos.jobs.catalogue(), [repos]);
 
@@ -178,22 +182,12 @@ export default function MakeRequest() {
   };
   const { busy, onSubmit } = useSubmitRequest({ form, ctx, lookup, find, tz, setDone, clearAll });
 
-  // the Enter key never submits the form (a tablet's Go key); in the lookup box it runs the lookup
-  const blockEnter = (e: KeyboardEvent<HTMLFormElement>) => {
-    if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
-  };
-
   return (
     <Box maxW="5xl" mx="auto">
       <Heading size="xl" mb="4">
         Make Service Request
       </Heading>
-      {done && (
-        <Alert.Root status="success" mb="4" role="status" data-testid="request-done">
-          <Alert.Indicator />
-          <Alert.Title>{done}</Alert.Title>
-        </Alert.Root>
-      )}
+      <DoneNotice done={done} />
       <form noValidate onSubmit={onSubmit} onKeyDown={blockEnter}>
         <Stack gap="5">
           <CustomerPart
@@ -225,25 +219,50 @@ export default function MakeRequest() {
             onServices={serviceField.onChange}
           />
           {canBook && <BookingPart form={form} errors={errors} isSubmitted={isSubmitted} tz={tz} />}
-          {seesAuthorizationTerms(level) && (
-            <Section title={AUTHORIZATION_TITLE} testId="authorization-terms">
-              <Stack gap="2" fontSize="sm">
-                {authorizationTerms(storageTermsFrom(settings)).map((t) => (
-                  <Text key={t}>{t}</Text>
-                ))}
-              </Stack>
-            </Section>
-          )}
-          <Flex gap="3" justify="flex-end" wrap="wrap">
-            <Button type="button" variant="outline" size="lg" onClick={clearAll}>
-              Reset
-            </Button>
-            <Button type="submit" colorPalette="blue" size="lg" loading={busy}>
-              Submit request
-            </Button>
-          </Flex>
+          {seesAuthorizationTerms(level) && <AuthorizationTerms />}
+          <RequestButtons onReset={clearAll} busy={busy} />
         </Stack>
       </form>
     </Box>
+  );
+}
+
+/** What the request just made says (its number), until the next lookup. */
+function DoneNotice({ done }: { done: string }) {
+  if (!done) return null;
+  return (
+    <Alert.Root status="success" mb="4" role="status" data-testid="request-done">
+      <Alert.Indicator />
+      <Alert.Title>{done}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+/** The authorization terms a customer agrees to (below level 4), with the shop's storage terms. */
+function AuthorizationTerms() {
+  const repos = useRepos();
+  const settings = useLiveQuery(() => repos.config.settings(), [repos]);
+  return (
+    <Section title={AUTHORIZATION_TITLE} testId="authorization-terms">
+      <Stack gap="2" fontSize="sm">
+        {authorizationTerms(storageTermsFrom(settings)).map((t) => (
+          <Text key={t}>{t}</Text>
+        ))}
+      </Stack>
+    </Section>
+  );
+}
+
+/** Reset and Submit request. */
+function RequestButtons({ onReset, busy }: { onReset: () => void; busy: boolean }) {
+  return (
+    <Flex gap="3" justify="flex-end" wrap="wrap">
+      <Button type="button" variant="outline" size="lg" onClick={onReset}>
+        Reset
+      </Button>
+      <Button type="submit" colorPalette="blue" size="lg" loading={busy}>
+        Submit request
+      </Button>
+    </Flex>
   );
 }
