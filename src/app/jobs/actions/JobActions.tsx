@@ -28,11 +28,9 @@ type Open = 'comment' | 'note' | 'services' | 'log' | 'gallery' | null;
 export function JobActions({ job, paged }: { job: JobRow; paged?: boolean }) {
   const repos = useRepos();
   const act = useConfirmedAction();
-  const navigate = useNavigate();
   const level = useLevel();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
-  const final = isFinal(job.status);
 
   const cancelJob = async () => {
     await act({
@@ -48,68 +46,115 @@ export function JobActions({ job, paged }: { job: JobRow; paged?: boolean }) {
 
   return (
     <Stack gap="3" data-testid="job-actions">
-      <Flex
-        gap={{ base: '3', md: '6' }}
-        wrap="wrap"
-        align={{ base: 'stretch', sm: 'center' }}
-        direction={{ base: 'column', sm: 'row' }}
-      >
-        <Box>
-          <Text fontSize="sm" fontWeight="semibold" mb="1">
-            Job Status
-          </Text>
-          <StatusControl job={job} paged={paged} level={level} />
-        </Box>
-        <Box>
-          <Text fontSize="sm" fontWeight="semibold" mb="1">
-            Assigned to
-          </Text>
-          <AssignControl job={job} level={level} />
-        </Box>
-      </Flex>
+      <StatusAndAssignee job={job} paged={paged} level={level} />
 
-      <Flex gap="2" wrap="wrap" role="group" aria-label={`Actions for job ${displayJobNumber(job.number)}`}>
-        {can('job.comment', level) && (
-          <Button size="sm" variant="outline" onClick={() => setOpen('comment')}>
-            Customer Comments
-          </Button>
-        )}
-        {can('job.serviceNote', level) && (
-          <Button size="sm" variant="outline" onClick={() => setOpen('note')}>
-            Service Notes
-          </Button>
-        )}
-        {can('job.services', level) && !final && (
-          <Button size="sm" variant="outline" onClick={() => setOpen('services')}>
-            Edit services
-          </Button>
-        )}
-        {can('serviceLog.view', level) && (
-          <Button size="sm" variant="outline" onClick={() => setOpen('log')}>
-            Service Log
-          </Button>
-        )}
-        {can('job.photos', level) && (
-          <Button size="sm" variant="outline" onClick={() => setOpen('gallery')}>
-            Gallery
-          </Button>
-        )}
-        {can('invoice.create', level) && canGenerateInvoice(job.status) && (
-          <Button
-            size="sm"
-            colorPalette="green"
-            onClick={() => navigate(`/generate-invoice?id=${encodeURIComponent(job.id)}`)}
-          >
-            Generate Invoice
-          </Button>
-        )}
-        {can('job.cancel', level) && canCancel(job.status, level) && (
-          <Button size="sm" variant="outline" colorPalette="red" onClick={() => void cancelJob()}>
-            Cancel job
-          </Button>
-        )}
-      </Flex>
+      <ActionButtons job={job} level={level} onOpen={setOpen} onCancel={() => void cancelJob()} />
 
+      <JobDialogs job={job} level={level} open={open} onClose={close} />
+    </Stack>
+  );
+}
+
+/** Job Status and Assigned to, side by side (stacked on a narrow screen). */
+function StatusAndAssignee({ job, paged, level }: { job: JobRow; paged?: boolean; level: number }) {
+  return (
+    <Flex
+      gap={{ base: '3', md: '6' }}
+      wrap="wrap"
+      align={{ base: 'stretch', sm: 'center' }}
+      direction={{ base: 'column', sm: 'row' }}
+    >
+      <Box>
+        <Text fontSize="sm" fontWeight="semibold" mb="1">
+          Job Status
+        </Text>
+        <StatusControl job={job} paged={paged} level={level} />
+      </Box>
+      <Box>
+        <Text fontSize="sm" fontWeight="semibold" mb="1">
+          Assigned to
+        </Text>
+        <AssignControl job={job} level={level} />
+      </Box>
+    </Flex>
+  );
+}
+
+/** The panel's buttons, each where the level (and the job's status) allows it. */
+function ActionButtons({
+  job,
+  level,
+  onOpen,
+  onCancel,
+}: {
+  job: JobRow;
+  level: number;
+  onOpen: (dialog: Open) => void;
+  onCancel: () => void;
+}) {
+  const navigate = useNavigate();
+  const final = isFinal(job.status);
+  return (
+    <Flex gap="2" wrap="wrap" role="group" aria-label={`Actions for job ${displayJobNumber(job.number)}`}>
+      {can('job.comment', level) && (
+        <Button size="sm" variant="outline" onClick={() => onOpen('comment')}>
+          Customer Comments
+        </Button>
+      )}
+      {can('job.serviceNote', level) && (
+        <Button size="sm" variant="outline" onClick={() => onOpen('note')}>
+          Service Notes
+        </Button>
+      )}
+      {can('job.services', level) && !final && (
+        <Button size="sm" variant="outline" onClick={() => onOpen('services')}>
+          Edit services
+        </Button>
+      )}
+      {can('serviceLog.view', level) && (
+        <Button size="sm" variant="outline" onClick={() => onOpen('log')}>
+          Service Log
+        </Button>
+      )}
+      {can('job.photos', level) && (
+        <Button size="sm" variant="outline" onClick={() => onOpen('gallery')}>
+          Gallery
+        </Button>
+      )}
+      {can('invoice.create', level) && canGenerateInvoice(job.status) && (
+        <Button
+          size="sm"
+          colorPalette="green"
+          onClick={() => navigate(`/generate-invoice?id=${encodeURIComponent(job.id)}`)}
+        >
+          Generate Invoice
+        </Button>
+      )}
+      {can('job.cancel', level) && canCancel(job.status, level) && (
+        <Button size="sm" variant="outline" colorPalette="red" onClick={onCancel}>
+          Cancel job
+        </Button>
+      )}
+    </Flex>
+  );
+}
+
+/** The open dialog: comments and notes (read-only on a final job), services, log, gallery. */
+function JobDialogs({
+  job,
+  level,
+  open,
+  onClose: close,
+}: {
+  job: JobRow;
+  level: number;
+  open: Open;
+  onClose: () => void;
+}) {
+  const repos = useRepos();
+  const final = isFinal(job.status);
+  return (
+    <>
       {open === 'comment' && (
         <NoteDialog
           title="Customer Comments"
@@ -133,6 +178,6 @@ export function JobActions({ job, paged }: { job: JobRow; paged?: boolean }) {
       {open === 'services' && <ServicesDialog job={job} onClose={close} />}
       {open === 'log' && <ServiceLogDialog job={job} level={level} onClose={close} />}
       {open === 'gallery' && <GalleryDialog job={job} level={level} onClose={close} />}
-    </Stack>
+    </>
   );
 }
