@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Schema } from 'yup';
 import { findApiRoute, type ApiRoute } from '../../domain/apiRoutes';
@@ -9,8 +7,9 @@ import { MSG, fill } from '../../domain/messages';
 import { isStorableText } from '../../domain/schemas/fields';
 import { can } from '../../domain/permissions';
 import { waitForTurn, type Db, type Tx } from '../db/client';
-import { idempotency, sysLog } from '../db/schema';
+import { sysLog } from '../db/schema';
 import { authenticate, forgetUsers, keepUsersOf, type User } from './auth';
+import { idempotencyOf, ReplayFound } from './idempotency';
 import { writeChangeLog } from './changes';
 import { bodyDoc, multipartDoc, queryDoc, type MultipartDoc, type QueryParamDoc } from './openapi';
 import { HttpError, badRequest, forbidden } from './errors';
@@ -96,14 +95,6 @@ async function validate<B>(schema: Schema<B> | undefined, raw: unknown): Promise
   return schema ? validOrBadRequest(schema, raw) : (raw as B);
 }
 
-function hashRequest(method: string, path: string, body: unknown): string {
-  return createHash('sha256')
-    .update(`${method} ${path}\n${JSON.stringify(body ?? null)}`)
-    .digest('hex');
-}
-
-class ReplayFound extends Error {}
-
 /** PostgreSQL 23505 (drizzle wraps driver errors; the code sits on the error or its cause). */
 export function isUniqueViolation(err: unknown): boolean {
   for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
@@ -176,89 +167,55 @@ async function runWrite<B>(
   def: WriteDef<B>,
   base: Omit<ReadCtx<B>, 'db'>,
 ): Promise<unknown> {
-  const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'].slice(0, 200) : '';
-  const requestHash = hashRequest(def.method, req.url, req.body);
-
-  const replay = async (): Promise<unknown> => {
-    const [stored] = await db.select().from(idempotency).where(eq(idempotency.key, key));
-    if (!stored) return undefined;
-    if (stored.request_hash !== requestHash || stored.username !== user.username) {
-      throw new HttpError(422, MSG.idempotencyMismatch);
-    }
-    reply.header('Idempotent-Replay', 'true');
-    reply.code(stored.status);
-    return stored.response;
-  };
-
-  if (key) {
-    const earlier = await replay();
-    if (earlier !== undefined) return earlier;
-  }
-
+  const keyed = idempotencyOf(req, reply, user, def.method);
+  const earlier = await keyed.replay(db);
+  if (earlier !== undefined) return earlier;
   const prepared = def.prepare ? await def.prepare(req, { user, services: base.services }) : undefined;
-  // set inside the transaction callback
-  let usersChanged = false as boolean;
   try {
-    const answer = await db.transaction(async (tx) => {
-      if (key) {
-        const claimed = await tx
-          .insert(idempotency)
-          .values({
-            key,
-            username: user.username,
-            method: def.method,
-            path: req.url,
-            request_hash: requestHash,
-            status: 0,
-            response: {},
-          })
-          .onConflictDoNothing()
-          .returning({ key: idempotency.key });
-        // a twin of this request committed while we waited on the key: answer with its response
-        if (claimed.length === 0) throw new ReplayFound();
-      }
-      const changes = new Map<string, { entity: SyncEntityName; id: string; op: 'upsert' | 'delete' }>();
-      const logs: { category: string; subject: string; predicate: string }[] = [];
-      const result = await def.handler({
-        ...base,
-        prepared,
-        tx,
-        changed: (entity, id, op = 'upsert') => changes.set(`${entity}:${id}`, { entity, id, op }),
-        log: (category, subject, predicate) => logs.push({ category, subject, predicate }),
-      });
-      if (logs.length === 0) logs.push({ category: 'system', subject: `${def.method} ${def.path}`, predicate: 'done' });
-      for (const l of logs) {
-        const id = newId();
-        await tx.insert(sysLog).values({ id, ...l, username: user.username });
-        changes.set(`sys_log:${id}`, { entity: 'sys_log', id, op: 'upsert' });
-      }
-      await writeChangeLog(tx, [...changes.values()]);
-      usersChanged = [...changes.values()].some((c) => c.entity === 'users');
-      const response = JSON.parse(JSON.stringify(result ?? {}));
-      if (key) await tx.update(idempotency).set({ status: 200, response }).where(eq(idempotency.key, key));
-      return response;
+    const { response, usersChanged } = await db.transaction(async (tx) => {
+      await keyed.claim(tx);
+      const done = await applyWrite(tx, def, { ...base, prepared, tx }, user);
+      await keyed.answered(tx, done.response);
+      return done;
     });
     // committed: the next request of that user reads the row again
     if (usersChanged) forgetUsers(db);
-    return answer;
+    return response;
   } catch (thrown) {
-    if (thrown instanceof ReplayFound) return replay();
+    if (thrown instanceof ReplayFound) return keyed.replay(db);
     const err = isUniqueViolation(thrown) ? new HttpError(409, MSG.duplicateNumber) : thrown;
-    if (err instanceof HttpError && key && err.status >= 400 && err.status < 500) {
-      // a refusal is an answer too: the same key gets the same refusal, never a second attempt
-      await db
-        .insert(idempotency)
-        .values({
-          key,
-          username: user.username,
-          method: def.method,
-          path: req.url,
-          request_hash: requestHash,
-          status: err.status,
-          response: { value: false, message: err.message, ...err.extra },
-        })
-        .onConflictDoNothing();
-    }
+    if (err instanceof HttpError) await keyed.refused(db, err);
     throw err;
   }
+}
+
+/**
+ * Runs a write's handler in its transaction, then writes what it reported: its activity-log lines (one naming the
+ * route when it wrote none) and a change-log entry per row it changed, for the pull. The answer is the handler's
+ * result as JSON would carry it.
+ */
+async function applyWrite<B>(
+  tx: Tx,
+  def: WriteDef<B>,
+  ctx: Omit<WriteCtx<B>, 'changed' | 'log'> & { prepared: unknown },
+  user: User,
+): Promise<{ response: unknown; usersChanged: boolean }> {
+  const changes = new Map<string, { entity: SyncEntityName; id: string; op: 'upsert' | 'delete' }>();
+  const logs: { category: string; subject: string; predicate: string }[] = [];
+  const result = await def.handler({
+    ...ctx,
+    changed: (entity, id, op = 'upsert') => changes.set(`${entity}:${id}`, { entity, id, op }),
+    log: (category, subject, predicate) => logs.push({ category, subject, predicate }),
+  });
+  if (logs.length === 0) logs.push({ category: 'system', subject: `${def.method} ${def.path}`, predicate: 'done' });
+  for (const l of logs) {
+    const id = newId();
+    await tx.insert(sysLog).values({ id, ...l, username: user.username });
+    changes.set(`sys_log:${id}`, { entity: 'sys_log', id, op: 'upsert' });
+  }
+  await writeChangeLog(tx, [...changes.values()]);
+  return {
+    response: JSON.parse(JSON.stringify(result ?? {})),
+    usersChanged: [...changes.values()].some((c) => c.entity === 'users'),
+  };
 }
