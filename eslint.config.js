@@ -184,8 +184,6 @@ const SPLIT_PENDING = [
   'src/local/repositories/team.ts',
   'src/local/storage.ts',
   'src/local/write.ts',
-  'src/server/app.ts',
-  'src/server/http/route.ts',
   'src/server/routes/config.ts',
   'src/server/routes/customers.ts',
   'src/server/routes/estimates.ts',

@@ -64,45 +64,13 @@ export async function buildApp({ database, config, blobs, logger, logStream }: B
     trustProxy,
   });
 
-  await registerSecurityHeaders(app, config.hsts);
-  await registerCompression(app);
-  sendRequestId(app);
-  registerCors(app, config.corsOrigins, API_PREFIX);
-  // JSON bodies: size and nesting bounded before anything parses or hashes them (http/jsonBody.ts)
-  registerJsonBody(app);
-  await app.register(jwt, { secret: config.jwtSecret, sign: { expiresIn: config.tokenTtlSeconds } });
-  // multipart stops reading one byte past the limit, so the route can tell 'too large' apart
-  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES + 1, files: 1, fields: 10 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'BayBook API', version: '3.0', description: 'The REST API of SPEC §7, under /api' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await registerPlugins(app, config);
 
   // Route body schemas are there for the OpenAPI document; payloads are validated by the domain's yup schemas
   // (SPEC's messages), so Fastify's own validator accepts everything.
   app.setValidatorCompiler(() => () => true);
 
-  app.setErrorHandler((err, req, reply) => {
-    if (err instanceof HttpError) {
-      return reply.code(err.status).send({ value: false, message: err.message, ...err.extra });
-    }
-    const e = err as { statusCode?: number; code?: string; message: string };
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send({ value: false, message: MSG.fileTooLarge });
-    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      return reply
-        .code(e.statusCode)
-        .send({ value: false, message: e.statusCode === 413 ? 'The request is too large.' : 'Invalid request.' });
-    }
-    // an unexpected failure is always reported, even with the request logger off (tests, benches)
-    // the error as safeError rebuilds it: a failed statement's parameters and values never reach the log
-    if (logger) req.log.error({ err }, 'request failed');
-    else console.error(`500 on ${req.method} ${routeOf(req)} (${req.id}):`, safeError(err));
-    return reply.code(500).send({ value: false, message: 'Something went wrong on the server. Try again.' });
-  });
+  setErrorAnswers(app, !!logger);
 
   const live = await liveChanges(database, config.databaseUrl);
   const streams = liveStreams(live);
@@ -127,27 +95,75 @@ export async function buildApp({ database, config, blobs, logger, logStream }: B
     { prefix: API_PREFIX },
   );
 
-  if (config.staticDir && existsSync(join(config.staticDir, 'index.html'))) {
-    const noCache = new Set(['index.html', 'sw.js', 'build-meta.json', 'manifest.webmanifest', 'registerSW.js']);
-    await app.register(fastifyStatic, {
-      root: config.staticDir,
-      index: ['index.html'],
-      setHeaders(res, path) {
-        const name = path.split(/[\\/]/).pop() ?? '';
-        if (noCache.has(name)) res.header('Cache-Control', 'no-cache');
-        else if (path.includes(`${join('assets', '')}`))
-          res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    });
-    // history fallback: every screen route of the PWA answers with the app shell
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith(API_PREFIX) && !req.url.startsWith('/docs')) {
-        reply.header('Cache-Control', 'no-cache');
-        return reply.type('text/html').sendFile('index.html');
-      }
-      return reply.code(404).send({ value: false, message: MSG.notFound });
-    });
-  }
+  if (config.staticDir && existsSync(join(config.staticDir, 'index.html'))) await serveTheApp(app, config.staticDir);
 
   return app;
+}
+
+/** Every answer's plumbing: security headers, compression, request ids, CORS, JSON bodies, JWT, multipart, /docs. */
+async function registerPlugins(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  await registerSecurityHeaders(app, config.hsts);
+  await registerCompression(app);
+  sendRequestId(app);
+  registerCors(app, config.corsOrigins, API_PREFIX);
+  // JSON bodies: size and nesting bounded before anything parses or hashes them (http/jsonBody.ts)
+  registerJsonBody(app);
+  await app.register(jwt, { secret: config.jwtSecret, sign: { expiresIn: config.tokenTtlSeconds } });
+  // multipart stops reading one byte past the limit, so the route can tell 'too large' apart
+  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES + 1, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'BayBook API', version: '3.0', description: 'The REST API of SPEC §7, under /api' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+}
+
+/**
+ * Errors as SPEC's answers: a refusal (HttpError) with its words, Fastify's own 4xx in plain words, anything else a
+ * 500 that says to try again — logged, its statement's values never (safeError).
+ */
+function setErrorAnswers(app: FastifyInstance, logger: boolean): void {
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.status).send({ value: false, message: err.message, ...err.extra });
+    }
+    const e = err as { statusCode?: number; code?: string; message: string };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send({ value: false, message: MSG.fileTooLarge });
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      return reply
+        .code(e.statusCode)
+        .send({ value: false, message: e.statusCode === 413 ? 'The request is too large.' : 'Invalid request.' });
+    }
+    // an unexpected failure is always reported, even with the request logger off (tests, benches)
+    // the error as safeError rebuilds it: a failed statement's parameters and values never reach the log
+    if (logger) req.log.error({ err }, 'request failed');
+    else console.error(`500 on ${req.method} ${routeOf(req)} (${req.id}):`, safeError(err));
+    return reply.code(500).send({ value: false, message: 'Something went wrong on the server. Try again.' });
+  });
+}
+
+/** The built PWA: its files (the shell and worker never cached, assets for a year) and every screen route's shell. */
+async function serveTheApp(app: FastifyInstance, staticDir: string): Promise<void> {
+  const noCache = new Set(['index.html', 'sw.js', 'build-meta.json', 'manifest.webmanifest', 'registerSW.js']);
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    index: ['index.html'],
+    setHeaders(res, path) {
+      const name = path.split(/[\\/]/).pop() ?? '';
+      if (noCache.has(name)) res.header('Cache-Control', 'no-cache');
+      else if (path.includes(`${join('assets', '')}`))
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+  // history fallback: every screen route of the PWA answers with the app shell
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && !req.url.startsWith(API_PREFIX) && !req.url.startsWith('/docs')) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ value: false, message: MSG.notFound });
+  });
 }
