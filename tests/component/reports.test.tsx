@@ -140,7 +140,7 @@ function setRange(start: string, end: string) {
 const runReport = () => fireEvent.click(screen.getByRole('button', { name: 'Sales Report' }));
 
 const tableRows = () =>
-  [...screen.getByRole('table').querySelectorAll('tbody tr')].map((tr) =>
+  [...screen.getByRole('table', { name: 'Inventory Depletion' }).querySelectorAll('tbody tr')].map((tr) =>
     [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim()),
   );
 
@@ -203,8 +203,8 @@ describe('Reports (/report)', () => {
     await screen.findByTestId('charts');
     await waitFor(() => expect(lastCharts()).toEqual(MARCH_FIGURES));
     expect(screen.getByRole('heading', { name: 'Inventory Depletion' })).toBeTruthy();
-    const headers = [...screen.getByRole('table').querySelectorAll('thead th')].map((th) =>
-      th.textContent?.replace(/[▲▼]/g, '').trim(),
+    const headers = [...screen.getByRole('table', { name: 'Inventory Depletion' }).querySelectorAll('thead th')].map(
+      (th) => th.textContent?.replace(/[▲▼]/g, '').trim(),
     );
     expect(headers).toEqual(['Title', 'Description', 'Qty', 'Total']);
     expect(tableRows()).toEqual([
