@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BUILD_KEY, CURRENT_BUILD, checkBuild, setOutboxBusyProvider } from '../../src/app/shell/buildCheck';
+import {
+  BUILD_KEY,
+  CURRENT_BUILD,
+  checkBuild,
+  setOutboxBusyProvider,
+  startBuildChecks,
+} from '../../src/app/shell/buildCheck';
 
 /**
  * The build check (SPEC §4 cache busting) against stand-ins for what jsdom lacks: Cache Storage, the service worker
@@ -169,6 +175,21 @@ describe('checkBuild', () => {
     expect(await fakeCaches.keys()).toHaveLength(2);
     held = [{ name: 'some-other-lock' }];
     expect(await checkBuild({ reload, fetchImpl: served('next-build'), waitMs: 0 })).toBe('busted');
+  });
+
+  it('a deferred check tries again soon, not at the next interval: the bust lands once the outbox lets go', async () => {
+    localStorage.setItem(BUILD_KEY, CURRENT_BUILD);
+    held = [{ name: 'baybook-outbox' }];
+    const stop = startBuildChecks({ reload, fetchImpl: served('next-build'), waitMs: 0, retryMs: 50 });
+    try {
+      await new Promise((r) => setTimeout(r, 120));
+      expect(reload).not.toHaveBeenCalled();
+      held = [];
+      await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 2000 });
+      expect(localStorage.getItem(BUILD_KEY)).toBe('next-build');
+    } finally {
+      stop();
+    }
   });
 
   it('a tab still on the old code after another tab busted reloads once, and does not loop', async () => {

@@ -102,7 +102,7 @@ describe('a device with queued entries and a version-1 database loads a new buil
 
   it(
     'upgrades Dexie, busts the caches and sends every queued entry once, also across reloads',
-    { timeout: 240_000 },
+    { timeout: 300_000 },
     async () => {
       const token = await server.login(ADMIN.username, ADMIN.password);
       const ann = await server.api('POST', '/customer', { data: ANN }, token);
@@ -136,8 +136,11 @@ describe('a device with queued entries and a version-1 database loads a new buil
       // a screen route, as a tablet resuming on the dashboard would
       await page.goto(`${server.url}/dash`);
 
-      // the bust may wait up to a minute for a sending outbox (buildCheck's waitMs): the device's queued entries go now
-      await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), BUILD_KEY), { timeout: 90_000 }).toBe(live);
+      // the bust may wait up to a minute for a sending outbox (buildCheck's waitMs), and a deferred check tries again
+      // 20 s later: the device's queued entries go now
+      await expect
+        .poll(() => page.evaluate((k) => localStorage.getItem(k), BUILD_KEY), { timeout: 150_000 })
+        .toBe(live);
       await expect
         .poll(() => page.evaluate(async () => (await caches.keys()).includes('baybook-v1-marker')), { timeout: 30_000 })
         .toBe(false);

@@ -3,7 +3,7 @@
  * no-cache) on start and every 5 minutes. When it differs from the one stored on this device, Cache Storage is
  * cleared and the new version takes over with a reload. IndexedDB (the outbox, the local rows) and the session are
  * never cleared, and nothing is reloaded while an outbox is sending (this tab's, another tab's or the service
- * worker's Background Sync): the bust waits for the next check instead.
+ * worker's Background Sync): the bust waits for the next check instead, 20 s later.
  *
  * The device must never be left without a whole copy of the app it can open offline (the bay's Wi-Fi may drop the
  * moment after the check). So the new build's worker is installed first — its install precaches the new build
@@ -151,8 +151,32 @@ export async function checkBuild(deps: BuildCheckDeps = {}): Promise<BuildCheckR
   return 'busted';
 }
 
-export function startBuildChecks(intervalMs = 5 * 60_000): () => void {
-  void checkBuild();
-  const t = setInterval(() => void checkBuild(), intervalMs);
-  return () => clearInterval(t);
+/**
+ * A check on start and every `intervalMs`; a check that was deferred (an outbox sending, the new build not yet
+ * installed) tries again after `retryMs` instead of leaving the tablet on the old build for the whole interval.
+ * One check at a time.
+ */
+export function startBuildChecks({
+  intervalMs = 5 * 60_000,
+  retryMs = 20_000,
+  ...deps
+}: BuildCheckDeps & { intervalMs?: number; retryMs?: number } = {}): () => void {
+  let running = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    clearTimeout(retry);
+    try {
+      if ((await checkBuild(deps)) === 'deferred') retry = setTimeout(() => void run(), retryMs);
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const t = setInterval(() => void run(), intervalMs);
+  return () => {
+    clearInterval(t);
+    clearTimeout(retry);
+  };
 }
