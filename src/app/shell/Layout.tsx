@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { Suspense, lazy, useRef, useState, type RefObject } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { placeOf } from '../../domain/routes';
@@ -12,6 +12,7 @@ import { InstallButton } from './InstallButton';
 import { Menu } from './Menu';
 import { StorageNotice } from './StorageNotice';
 import { UpdatePrompt } from './UpdatePrompt';
+import { DrawerFrame } from '../ui/DrawerFrame';
 
 // it reads the outbox through the sync engine, so it comes with the data layer's chunk (data/context.tsx); the
 // header, the menu and the screen's frame paint without waiting for either
@@ -156,23 +157,8 @@ function MenuDrawer({
   level: number;
 }) {
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="start">
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content>
-            <Drawer.Header>
-              <Drawer.Title>BayBook</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>
-              <Menu level={level} onNavigate={() => onOpenChange(false)} />
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+    <DrawerFrame open={open} onOpenChange={onOpenChange} title="BayBook" placement="start">
+      <Menu level={level} onNavigate={() => onOpenChange(false)} />
+    </DrawerFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Drawer, HStack, Portal, Text, CloseButton } from '@chakra-ui/react';
+import { Badge, Button, HStack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { MSG, fill } from '../../domain/messages';
@@ -9,6 +9,7 @@ import { heldMessage, lastSyncText, serverTroubleMessage } from '../../sync/stat
 import { useData, useStorageState, useSyncStatus } from '../data/context';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { RefusedList } from './RefusedList';
+import { DrawerFrame } from '../ui/DrawerFrame';
 
 /** setTimeout cannot wait longer than ~24.8 days; a far-off expiry is looked at again within the hour */
 const MAX_WAIT_MS = 60 * 60_000;
@@ -145,23 +146,8 @@ function RefusedDrawer({
   title: string;
 }) {
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} size="md">
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content>
-            <Drawer.Header>
-              <Drawer.Title>{title}</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>
-              <RefusedList />
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+    <DrawerFrame open={open} onOpenChange={onOpenChange} title={title} size="md">
+      <RefusedList />
+    </DrawerFrame>
   );
 }
