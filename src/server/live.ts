@@ -1,5 +1,6 @@
 import { max } from 'drizzle-orm';
 import type { Database, Db } from './db/client';
+import { prepared } from './db/prepared';
 import { changeLog } from './db/schema';
 
 /**
@@ -26,7 +27,12 @@ export interface LiveChanges {
 }
 
 async function changeLogHead(db: Db): Promise<number> {
-  const [row] = await db.select({ seq: max(changeLog.seq) }).from(changeLog);
+  const [row] = await prepared(db, 'change_log_head', (d) =>
+    d
+      .select({ seq: max(changeLog.seq) })
+      .from(changeLog)
+      .prepare('change_log_head'),
+  ).execute();
   return Number(row?.seq ?? 0);
 }
 

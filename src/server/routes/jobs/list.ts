@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, gte, lt, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { object, string } from 'yup';
 import { startOfShopDay } from '../../../domain/dates';
 import { jobIdSchema } from '../../../domain/schemas';
 import { prepared } from '../../db/prepared';
-import { changeLog, jobs } from '../../db/schema';
+import { jobs } from '../../db/schema';
 import { pageQueryDoc } from '../../http/openapi';
 import { pageParams } from '../../http/paging';
 import { headSeenBy } from '../../http/auth';
@@ -58,19 +58,10 @@ const pageStatement = (db: AppServices['db'], orderBy: Orderable, dir: 'asc' | '
  * on the database. Counting 100,000 jobs per page turn was most of the list's time (issue 16). The head is read
  * before the count, so a count is never older than the head it is kept under.
  */
-function jobTotals(db: AppServices['db']) {
+function jobTotals({ db, live }: AppServices) {
   const kept = new Map<string, { head: number; n: number }>();
-  const readHead = async () => {
-    const [{ head }] = await prepared(db, 'change_log_head', (d) =>
-      d
-        .select({ head: max(changeLog.seq) })
-        .from(changeLog)
-        .prepare('change_log_head'),
-    ).execute();
-    return Number(head ?? 0);
-  };
   return async (req: FastifyRequest, search: string, where: SQL | undefined) => {
-    const head = headSeenBy(req) ?? (await readHead());
+    const head = headSeenBy(req) ?? (await live.head());
     const hit = kept.get(search);
     if (hit && hit.head === head) return hit.n;
     const [{ n }] = await db.select({ n: count() }).from(jobs).where(where);
@@ -142,7 +133,7 @@ function tileRoutes(app: FastifyInstance, s: AppServices) {
 /** The job table, paged on the server. */
 function tableRoutes(app: FastifyInstance, s: AppServices) {
   const { db } = s;
-  const totals = jobTotals(db);
+  const totals = jobTotals(s);
   defineRoute(app, s, {
     method: 'GET',
     path: '/bookings_',
