@@ -18,9 +18,10 @@ import {
   type ClockCall,
   type ClockContext,
 } from '../../domain/writes/clock';
+import type { ClockInput } from '../../domain/schemas/clock';
 import { callOf, checkedCall } from '../calls';
 import { getMeta, type BayBookDB, type ClockRow } from '../db';
-import { LocalWriteError, localWrite } from '../write';
+import { LocalWriteError, localWrite, type WriteContext } from '../write';
 
 /** What a job's clock panel shows. */
 export interface JobClockView extends JobClock {
@@ -55,40 +56,48 @@ async function clockContext(db: BayBookDB, jobId: string, username: string, now:
   };
 }
 
+/** Starts or resumes the member's clock on the job: a new stretch, created by the call. */
+async function startStretch(w: WriteContext, call: 'start' | 'resume', v: ClockInput, ctx: ClockContext) {
+  const plan = planClockStart(call, v, ctx);
+  if (!plan.ok) throw new LocalWriteError(plan.message);
+  const id = newId();
+  const row = await w.put<ClockRow>('clock_entries', {
+    id,
+    ...plan.row,
+    created_at: w.now,
+    updated_at: w.now,
+    version: 1,
+  });
+  const label = `${plan.log.subject}: ${plan.log.predicate}`;
+  await w.enqueue({ ...callOf(CLOCK_CALLS[call], { ...v, id }), creates: [id], needs: [v.job_id], label });
+  return row;
+}
+
+/** Pauses or stops the member's running stretch on the job. */
+async function endStretch(w: WriteContext, call: 'pause' | 'stop', v: ClockInput, ctx: ClockContext) {
+  const plan = planClockEnd(call, v, ctx);
+  if (!plan.ok) throw new LocalWriteError(plan.message);
+  const row = await w.patch<ClockRow>('clock_entries', plan.id, plan.apply);
+  await w.enqueue({ ...callOf(CLOCK_CALLS[call], v), label: `${plan.log.subject}: ${plan.log.predicate}` });
+  return row;
+}
+
+/** One clock call at the device's time, checked as the server's route checks it, then planned from this device's rows. */
+async function clock(db: BayBookDB, call: ClockCall, jobId: string): Promise<ClockRow> {
+  const device = (await getMeta<string>(db, 'deviceCode', '')) || SERVER_DEVICE;
+  const v = await checkedCall(db, CLOCK_CALLS[call], { job_id: jobId, at: new Date().toISOString(), device });
+  return localWrite(db, async (w) => {
+    const ctx = await clockContext(w.db, v.job_id, w.session.username, w.now);
+    return call === 'start' || call === 'resume' ? startStretch(w, call, v, ctx) : endStretch(w, call, v, ctx);
+  });
+}
+
 /**
  * The technician time clock on a job (issue 18, level 3): the signed-in member's start, pause, resume and stop as
  * catalogue writes (src/domain/writes/clock.ts) — made offline like any write, each at the device's time — and the
  * stretches of a job for its clock panel.
  */
 export function clockRepository(db: BayBookDB) {
-  async function clock(call: ClockCall, jobId: string): Promise<ClockRow> {
-    const device = (await getMeta<string>(db, 'deviceCode', '')) || SERVER_DEVICE;
-    const v = await checkedCall(db, CLOCK_CALLS[call], { job_id: jobId, at: new Date().toISOString(), device });
-    return localWrite(db, async (w) => {
-      const ctx = await clockContext(w.db, v.job_id, w.session.username, w.now);
-      if (call === 'start' || call === 'resume') {
-        const plan = planClockStart(call, v, ctx);
-        if (!plan.ok) throw new LocalWriteError(plan.message);
-        const id = newId();
-        const row = await w.put<ClockRow>('clock_entries', {
-          id,
-          ...plan.row,
-          created_at: w.now,
-          updated_at: w.now,
-          version: 1,
-        });
-        const label = `${plan.log.subject}: ${plan.log.predicate}`;
-        await w.enqueue({ ...callOf(CLOCK_CALLS[call], { ...v, id }), creates: [id], needs: [v.job_id], label });
-        return row;
-      }
-      const plan = planClockEnd(call, v, ctx);
-      if (!plan.ok) throw new LocalWriteError(plan.message);
-      const row = await w.patch<ClockRow>('clock_entries', plan.id, plan.apply);
-      await w.enqueue({ ...callOf(CLOCK_CALLS[call], v), label: `${plan.log.subject}: ${plan.log.predicate}` });
-      return row;
-    });
-  }
-
   return {
     /** A job's clock panel: its figures at `now` (closing hour and zone from Config), and `username`'s own clock. */
     async panel(jobId: string, username: string, now: Date): Promise<JobClockView> {
@@ -122,9 +131,9 @@ export function clockRepository(db: BayBookDB) {
       );
       return { ...report, jobs, timeZone };
     },
-    start: (jobId: string) => clock('start', jobId),
-    resume: (jobId: string) => clock('resume', jobId),
-    pause: (jobId: string) => clock('pause', jobId),
-    stop: (jobId: string) => clock('stop', jobId),
+    start: (jobId: string) => clock(db, 'start', jobId),
+    resume: (jobId: string) => clock(db, 'resume', jobId),
+    pause: (jobId: string) => clock(db, 'pause', jobId),
+    stop: (jobId: string) => clock(db, 'stop', jobId),
   };
 }
