@@ -180,7 +180,6 @@ const SPLIT_PENDING = [
   'src/local/repositories/customers.ts',
   'src/local/repositories/invoiceWrites.ts',
   'src/local/repositories/products.ts',
-  'src/local/repositories/team.ts',
   'src/local/storage.ts',
   'src/local/write.ts',
   'src/server/routes/config.ts',

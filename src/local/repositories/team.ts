@@ -65,74 +65,82 @@ export function teamRepository(db: BayBookDB) {
     byUsername(username: string) {
       return db.users.where('username').equals(username).first() as Promise<MemberRow | undefined>;
     },
-    /** POST /v2/auth/user {username, permission, password}: the row has no password, the queued call carries it */
-    async add(sent: { username: string; permission: number; password: string }) {
-      const input = await checkedCall(db, TEAM_CALLS.add, sent);
-      return localWrite(db, async (w) => {
-        const plan = planMemberAdd(input, (await teamView(w)).otherNames);
-        if (!plan.ok) refused(plan);
-        const id = newId();
-        await w.put<MemberRow>('users', {
-          id,
-          ...plan.row,
-          deleted: false,
-          created_at: w.now,
-          updated_at: w.now,
-          version: 1,
-        });
-        await w.enqueue({
-          ...callOf(TEAM_CALLS.add, { id, ...plan.row, password: plan.password }),
-          creates: [id],
-          label: `Add team member ${plan.row.username}`,
-        });
-        return id;
-      });
-    },
-    /**
-     * PUT /v2/auth/user: the name and level as field changes with their base (issue 14: a field someone changed
-     * since comes back as a conflict to decide), and a new password by its own call (empty keeps the old one).
-     */
-    async edit(input: { id: string; username: string; permission: number; password?: string }) {
-      await checkedCall(db, TEAM_CALLS.edit, input);
-      return localWrite(db, async (w) => {
-        const cur = await liveMember(w, input.id);
-        const set = changedFields({ ...cur }, { username: input.username, permission: input.permission });
-        const sent = { ...set, password: input.password };
-        const plan = planMemberEdit(cur, sent, await teamView(w, cur.id));
-        if (!plan.ok) refused(plan);
-        if (!plan.log) return;
-        const row = await w.patch<MemberRow>('users', cur.id, { ...plan.set, updated_at: w.now });
-        const asKept = Object.fromEntries(Object.keys(set.changes).map((f) => [f, row[f as keyof MemberRow]]));
-        if (Object.keys(asKept).length)
-          await queueFieldChange(
-            w,
-            'users',
-            cur.id,
-            { changes: asKept, base: set.base },
-            `Edit team member ${row.username}`,
-          );
-        if (plan.password)
-          await w.enqueue({
-            ...callOf(TEAM_CALLS.edit, { id: cur.id, password: plan.password }),
-            label: `New password for ${row.username}`,
-          });
-      });
-    },
-    /** DELETE /v2/auth/user (row {id}) */
-    async remove(id: string) {
-      await checkedCall(db, TEAM_CALLS.remove, { id });
-      return localWrite(db, async (w) => {
-        const row = await liveMember(w, id);
-        const plan = planMemberRemove(row, await teamView(w, id));
-        if (!plan.ok) refused(plan);
-        await w.remove('users', id);
-        await w.enqueue({
-          ...callOf(TEAM_CALLS.remove, { id }),
-          label: `Remove team member ${row.username}`,
-        });
-      });
-    },
+    add: (sent: { username: string; permission: number; password: string }) => addMember(db, sent),
+    edit: (input: MemberEdit) => editMember(db, input),
+    remove: (id: string) => removeMember(db, id),
   };
+}
+
+/** POST /v2/auth/user {username, permission, password}: the row has no password, the queued call carries it */
+async function addMember(db: BayBookDB, sent: { username: string; permission: number; password: string }) {
+  const input = await checkedCall(db, TEAM_CALLS.add, sent);
+  return localWrite(db, async (w) => {
+    const plan = planMemberAdd(input, (await teamView(w)).otherNames);
+    if (!plan.ok) refused(plan);
+    const id = newId();
+    await w.put<MemberRow>('users', {
+      id,
+      ...plan.row,
+      deleted: false,
+      created_at: w.now,
+      updated_at: w.now,
+      version: 1,
+    });
+    await w.enqueue({
+      ...callOf(TEAM_CALLS.add, { id, ...plan.row, password: plan.password }),
+      creates: [id],
+      label: `Add team member ${plan.row.username}`,
+    });
+    return id;
+  });
+}
+
+type MemberEdit = { id: string; username: string; permission: number; password?: string };
+
+/**
+ * PUT /v2/auth/user: the name and level as field changes with their base (issue 14: a field someone changed
+ * since comes back as a conflict to decide), and a new password by its own call (empty keeps the old one).
+ */
+async function editMember(db: BayBookDB, input: MemberEdit) {
+  await checkedCall(db, TEAM_CALLS.edit, input);
+  return localWrite(db, async (w) => {
+    const cur = await liveMember(w, input.id);
+    const set = changedFields({ ...cur }, { username: input.username, permission: input.permission });
+    const sent = { ...set, password: input.password };
+    const plan = planMemberEdit(cur, sent, await teamView(w, cur.id));
+    if (!plan.ok) refused(plan);
+    if (!plan.log) return;
+    const row = await w.patch<MemberRow>('users', cur.id, { ...plan.set, updated_at: w.now });
+    const asKept = Object.fromEntries(Object.keys(set.changes).map((f) => [f, row[f as keyof MemberRow]]));
+    if (Object.keys(asKept).length)
+      await queueFieldChange(
+        w,
+        'users',
+        cur.id,
+        { changes: asKept, base: set.base },
+        `Edit team member ${row.username}`,
+      );
+    if (plan.password)
+      await w.enqueue({
+        ...callOf(TEAM_CALLS.edit, { id: cur.id, password: plan.password }),
+        label: `New password for ${row.username}`,
+      });
+  });
+}
+
+/** DELETE /v2/auth/user (row {id}) */
+async function removeMember(db: BayBookDB, id: string) {
+  await checkedCall(db, TEAM_CALLS.remove, { id });
+  return localWrite(db, async (w) => {
+    const row = await liveMember(w, id);
+    const plan = planMemberRemove(row, await teamView(w, id));
+    if (!plan.ok) refused(plan);
+    await w.remove('users', id);
+    await w.enqueue({
+      ...callOf(TEAM_CALLS.remove, { id }),
+      label: `Remove team member ${row.username}`,
+    });
+  });
 }
 
 export function configRepository(db: BayBookDB) {
