@@ -132,55 +132,9 @@ export function customersRepository(db: BayBookDB) {
     eachMatching: (q: Omit<CustomerPageQuery, 'limit' | 'after' | 'before'>, onChunk: (rows: CustomerRow[]) => void) =>
       eachMatching(db, q, onChunk),
 
-    /** POST /customer {form payload}; returns the new customer's id (made here, UUIDv7). */
-    async add(form: CustomerForm): Promise<string> {
-      const input = await checkedCall(db, CUSTOMER_CALLS.add, typedForm(form));
-      return localWrite(db, async (w) => {
-        // one record per VIN, as the server holds it: refused here rather than as a conflict after the sync
-        const row = await putCustomer(w, input);
-        await enqueueNewCustomer(w, row.id, form);
-        return row.id;
-      });
-    },
-
-    /**
-     * PUT /customer (inline edit of the Customers table): only the fields that differ from the row, each with the
-     * value it was based on, and whether the customer was active (issue 14: a field someone changed since, or a
-     * customer blocked since, comes back as a conflict to decide, never as an overwrite). Nothing changed: nothing sent.
-     */
-    async edit(id: string, changes: CustomerEdit): Promise<CustomerRow> {
-      await checkedCall(db, CUSTOMER_CALLS.edit, { ...changes, id });
-      return localWrite(db, async (w) => {
-        const cur = await w.get<CustomerRow>('customers', id);
-        if (!cur) refused(customerMissing(id));
-        // the contact input keeps digits only; what is left is the plan's to keep as the table keeps it
-        const typed = changes.contact === undefined ? changes : { ...changes, contact: digits(changes.contact) };
-        const set = changedFields({ ...cur }, keptCustomerEdit(typed));
-        const base = { ...set.base, active: cur.active };
-        const plan = planCustomerEdit(cur, { changes: set.changes, base }, await vinHolder(w, set.changes.vin));
-        if (!plan.ok) refused(plan);
-        if (!plan.log) return cur;
-        const row = await w.patch<CustomerRow>('customers', id, { ...plan.set, updated_at: w.now });
-        const label = `Edit customer ${row.first_name} ${row.last_name}`;
-        await queueFieldChange(w, 'customers', id, { changes: set.changes, base }, label);
-        return row;
-      });
-    },
-
-    /** PUT /customer-status {data: {id, active, base, device}} — Block/Unblock (level 5), a field change (issue 14) */
-    async setActive(id: string, active: boolean): Promise<void> {
-      await checkedCall(db, CUSTOMER_CALLS.status, { id, active: active ? 1 : 0 });
-      return localWrite(db, async (w) => {
-        const cur = await w.get<CustomerRow>('customers', id);
-        if (!cur) refused(customerMissing(id));
-        const plan = planCustomerStatus(cur, { active: active ? 1 : 0 });
-        if (!plan.ok) refused(plan);
-        if (!plan.log) return;
-        const row = await w.patch<CustomerRow>('customers', id, { ...plan.set, updated_at: w.now });
-        const label = `${active ? 'Unblock' : 'Block'} customer ${row.first_name} ${row.last_name}`;
-        await queueFieldChange(w, 'customers', id, { changes: plan.set, base: { active: cur.active } }, label);
-      });
-    },
+    add: (form: CustomerForm) => addCustomer(db, form),
+    edit: (id: string, changes: CustomerEdit) => editCustomer(db, id, changes),
+    setActive: (id: string, active: boolean) => setCustomerActive(db, id, active),
 
     /** customers ordered by newest first, for "recent" pickers */
     recent: (limit = 10) => db.customers.orderBy('created_at').reverse().limit(limit).toArray(),
@@ -190,4 +144,54 @@ export function customersRepository(db: BayBookDB) {
     byPlatePrefix: (prefix: string) => db.customers.where('registration_key').startsWith(plateKey(prefix)).toArray(),
   };
   return repo;
+}
+
+/** POST /customer {form payload}; returns the new customer's id (made here, UUIDv7). */
+async function addCustomer(db: BayBookDB, form: CustomerForm): Promise<string> {
+  const input = await checkedCall(db, CUSTOMER_CALLS.add, typedForm(form));
+  return localWrite(db, async (w) => {
+    // one record per VIN, as the server holds it: refused here rather than as a conflict after the sync
+    const row = await putCustomer(w, input);
+    await enqueueNewCustomer(w, row.id, form);
+    return row.id;
+  });
+}
+
+/**
+ * PUT /customer (inline edit of the Customers table): only the fields that differ from the row, each with the
+ * value it was based on, and whether the customer was active (issue 14: a field someone changed since, or a
+ * customer blocked since, comes back as a conflict to decide, never as an overwrite). Nothing changed: nothing sent.
+ */
+async function editCustomer(db: BayBookDB, id: string, changes: CustomerEdit): Promise<CustomerRow> {
+  await checkedCall(db, CUSTOMER_CALLS.edit, { ...changes, id });
+  return localWrite(db, async (w) => {
+    const cur = await w.get<CustomerRow>('customers', id);
+    if (!cur) refused(customerMissing(id));
+    // the contact input keeps digits only; what is left is the plan's to keep as the table keeps it
+    const typed = changes.contact === undefined ? changes : { ...changes, contact: digits(changes.contact) };
+    const set = changedFields({ ...cur }, keptCustomerEdit(typed));
+    const base = { ...set.base, active: cur.active };
+    const plan = planCustomerEdit(cur, { changes: set.changes, base }, await vinHolder(w, set.changes.vin));
+    if (!plan.ok) refused(plan);
+    if (!plan.log) return cur;
+    const row = await w.patch<CustomerRow>('customers', id, { ...plan.set, updated_at: w.now });
+    const label = `Edit customer ${row.first_name} ${row.last_name}`;
+    await queueFieldChange(w, 'customers', id, { changes: set.changes, base }, label);
+    return row;
+  });
+}
+
+/** PUT /customer-status {data: {id, active, base, device}} — Block/Unblock (level 5), a field change (issue 14) */
+async function setCustomerActive(db: BayBookDB, id: string, active: boolean): Promise<void> {
+  await checkedCall(db, CUSTOMER_CALLS.status, { id, active: active ? 1 : 0 });
+  return localWrite(db, async (w) => {
+    const cur = await w.get<CustomerRow>('customers', id);
+    if (!cur) refused(customerMissing(id));
+    const plan = planCustomerStatus(cur, { active: active ? 1 : 0 });
+    if (!plan.ok) refused(plan);
+    if (!plan.log) return;
+    const row = await w.patch<CustomerRow>('customers', id, { ...plan.set, updated_at: w.now });
+    const label = `${active ? 'Unblock' : 'Block'} customer ${row.first_name} ${row.last_name}`;
+    await queueFieldChange(w, 'customers', id, { changes: plan.set, base: { active: cur.active } }, label);
+  });
 }
