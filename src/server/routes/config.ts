@@ -14,7 +14,14 @@ import type { AppServices } from '../http/services';
 import { pageQueryDoc } from '../http/openapi';
 import { pageParams } from '../http/paging';
 
+/** The settings (SPEC §2 Configuration sheet): the three reads, and the edit by the catalogue's plan. */
 export function configRoutes(app: FastifyInstance, s: AppServices) {
+  configReads(app, s);
+  configEdit(app, s);
+}
+
+/** The whole sheet (cached by the client), the storage fee terms, and the sheet paged. */
+function configReads(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
@@ -69,7 +76,10 @@ export function configRoutes(app: FastifyInstance, s: AppServices) {
       return { value: true, data: { data: rows, page, total: Number(n) } };
     },
   });
+}
 
+/** A setting's edit (src/domain/writes/config.ts planSettingEdit), field by field with base (issue 14). */
+function configEdit(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...CONFIG_CALLS.edit,
     write: true,
