@@ -37,9 +37,15 @@ async function estimateLines(
   });
 }
 
+/** Estimates (SPEC §2 Estimate): the saves by the catalogue's plan, the reads, and the delete. */
 export function estimatesRoutes(app: FastifyInstance, s: AppServices) {
-  const { db } = s;
+  estimateSaves(app, s);
+  estimateReads(app, s);
+  estimateDelete(app, s);
+}
 
+/** A new estimate, and the save of changes to one (field by field with base, issue 14). */
+function estimateSaves(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...ESTIMATE_CALLS.add,
     write: true,
@@ -82,6 +88,11 @@ export function estimatesRoutes(app: FastifyInstance, s: AppServices) {
       return { value: true, invoice_id: cur.id, ...(conflicts ?? { message: plan.message }) };
     },
   });
+}
+
+/** One estimate, and the list newest first. */
+function estimateReads(app: FastifyInstance, s: AppServices) {
+  const { db } = s;
 
   defineRoute(app, s, {
     method: 'GET',
@@ -103,7 +114,9 @@ export function estimatesRoutes(app: FastifyInstance, s: AppServices) {
       return { value: true, data: await db.select().from(estimates).orderBy(desc(estimates.created_at)) };
     },
   });
+}
 
+function estimateDelete(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...ESTIMATE_CALLS.remove,
     write: true,
