@@ -17,6 +17,12 @@ import { supplierRow } from '../inventory/products';
 
 /** Suppliers (SPEC §2 Suppliers, level 5): the list, one, and the catalogue's writes (src/domain/writes/suppliers.ts). */
 export function suppliersRoutes(app: FastifyInstance, s: AppServices) {
+  supplierReads(app, s);
+  supplierWrites(app, s);
+}
+
+/** The list by business name, and one supplier. */
+function supplierReads(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
@@ -41,7 +47,10 @@ export function suppliersRoutes(app: FastifyInstance, s: AppServices) {
       return { value: true, data: orHttp(supplierOr404(id, await supplierRow(db, id))).supplier };
     },
   });
+}
 
+/** Add, edit (field by field with base, issue 14) and the soft delete, each the catalogue's plan. */
+function supplierWrites(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...SUPPLIER_CALLS.add,
     write: true,
