@@ -59,6 +59,14 @@ async function liveMember(tx: Tx, id: string) {
 
 /** Team members (SPEC §2 Members): the plans are src/domain/writes/team.ts; hashing a password is done here only. */
 export function teamRoutes(app: FastifyInstance, s: AppServices) {
+  teamReads(app, s);
+  memberAdd(app, s);
+  memberEdit(app, s);
+  memberRemove(app, s);
+}
+
+/** The members of one level (the technician list), and the whole team; passwords masked. */
+function teamReads(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
@@ -90,7 +98,9 @@ export function teamRoutes(app: FastifyInstance, s: AppServices) {
       return { value: true, data: rows.map(publicUser) };
     },
   });
+}
 
+function memberAdd(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...TEAM_CALLS.add,
     write: true,
@@ -104,7 +114,10 @@ export function teamRoutes(app: FastifyInstance, s: AppServices) {
       return { value: true, message: plan.message, id };
     },
   });
+}
 
+/** A name or level field by field with base (issue 14), and/or a new password (hashed here only). */
+function memberEdit(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...TEAM_CALLS.edit,
     write: true,
@@ -144,7 +157,9 @@ export function teamRoutes(app: FastifyInstance, s: AppServices) {
       return { value: true, message: plan.message, ...(conflicts.length ? { conflicts } : {}) };
     },
   });
+}
 
+function memberRemove(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...TEAM_CALLS.remove,
     write: true,
