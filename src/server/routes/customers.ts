@@ -87,9 +87,15 @@ async function storeCustomerChange(
   return { value: true, message: plan.message, ...(conflicts.length ? { conflicts } : {}) };
 }
 
+/** Customers (SPEC §2 Customers): the list, the writes by the catalogue's plans, and the lookups. */
 export function customersRoutes(app: FastifyInstance, s: AppServices) {
-  const { db } = s;
+  customerList(app, s);
+  customerWrites(app, s);
+  customerLookups(app, s);
+}
 
+function customerList(app: FastifyInstance, s: AppServices) {
+  const { db } = s;
   defineRoute(app, s, {
     method: 'GET',
     path: '/customers',
@@ -99,7 +105,10 @@ export function customersRoutes(app: FastifyInstance, s: AppServices) {
       return { value: true, data: rows };
     },
   });
+}
 
+/** Add Customer, the inline edit and the block: each a plan stored by createCustomer or storeCustomerChange. */
+function customerWrites(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...CUSTOMER_CALLS.add,
     write: true,
@@ -137,6 +146,11 @@ export function customersRoutes(app: FastifyInstance, s: AppServices) {
       return storeCustomerChange(ctx, id, planCustomerStatus(current, { active, base }), device);
     },
   });
+}
+
+/** Finding a customer: by what the desk types, by VIN (the invoice screen), by id. */
+function customerLookups(app: FastifyInstance, s: AppServices) {
+  const { db } = s;
 
   defineRoute(app, s, {
     method: 'POST',
