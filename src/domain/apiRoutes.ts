@@ -123,6 +123,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/redemption', 'payment.take'),
   r('GET', '/transactions', 'transaction.view'),
   r('DELETE', '/transaction', 'transaction.delete'),
+  // a refund after payment (issue 18): gated like removing a transaction
+  r('POST', '/v3/refund', 'transaction.delete'),
   // estimates
   r('POST', '/estimate', 'estimate.create'),
   r('GET', '/estimate/:id', 'estimate.view'),

@@ -11,8 +11,11 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const PAYMENT_METHODS = ['cash', 'debit_card', 'credit_card', 'online', 'cheque'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-/** Transaction rows also record discounts and points redemptions (SPEC §9 chips). */
-export type TransactionMethod = PaymentMethod | 'discount' | 'redemption';
+/**
+ * Transaction rows also record discounts and points redemptions (SPEC §9 chips), and refunds (issue 18: money given
+ * back on a paid invoice, a row with a negative amount, never edited).
+ */
+export type TransactionMethod = PaymentMethod | 'discount' | 'redemption' | 'refund';
 
 export const METHOD_LABELS: Record<TransactionMethod, string> = {
   cash: 'Cash',
@@ -22,6 +25,7 @@ export const METHOD_LABELS: Record<TransactionMethod, string> = {
   cheque: 'Cheque',
   discount: 'Discount',
   redemption: 'Redemption',
+  refund: 'Refund',
 };
 
 /**
@@ -36,6 +40,7 @@ export const METHOD_COLOR: Record<TransactionMethod, string> = {
   cheque: 'orange',
   discount: 'pink',
   redemption: 'yellow',
+  refund: 'red',
 };
 
 /** SPEC's spellings seen on the wire ('credit card', 'cc', 'dc') → our ids. */

@@ -279,6 +279,18 @@ export const MSG = {
   scanInsecure: 'The camera works only over https or on this computer itself. Type the code, or use a barcode scanner.',
   scanNotVin: 'That barcode is not a VIN ({value}). Scan the VIN label, or type the VIN.',
   scanEmpty: 'That barcode holds no code. Scan it again, or type the code.',
+  // refunds after payment (issue 18; beyond SPEC): what happened, and what to do
+  refundDone: 'Refund of {amount} recorded on {invoice}: give the money back to the customer',
+  refundNotPaid:
+    '{invoice} is not paid in full: only a paid invoice is refunded. Take the rest of the payment first, or remove a payment under Transactions.',
+  refundAmount: 'Enter the amount to refund, above $0.00',
+  refundOverPaid: 'At most {left} can be refunded on {invoice} ({paid} paid, {refunded} already refunded).',
+  refundReason: 'Write the reason for the refund',
+  refundBelowReturned:
+    'The items coming back are worth {worth}, so refund at least {least} on {invoice}, or bring back fewer items.',
+  refundFinal: 'A refund stays on the invoice: it cannot be removed. Take a new payment instead if money came back.',
+  refundKeepsPayment:
+    'This payment has a refund against it on {invoice}: it cannot be removed. The refund already gave the money back.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -237,12 +237,38 @@ export function invoiceFigures(inv: InvoiceParts, s: StorageTerms) {
   return { total: t.due, discount: t.discount, totals, status };
 }
 
+/**
+ * The lines after `items` come back: each a line sold on the invoice, at most what is left of it (sold less already
+ * returned). The one rule of an item return and of a refund's returned items (src/domain/writes/refunds.ts).
+ */
+export function returnLines(
+  products: readonly InvoiceLine[],
+  invoiceName: string,
+  items: readonly { id: string; qty: number }[],
+): { ok: true; products: InvoiceLine[] } | { ok: false; message: string } {
+  const after = products.map((l) => ({ ...l }));
+  for (const item of items) {
+    const line = after.find((l) => l.id === item.id);
+    if (!line) return { ok: false, message: fill(MSG.itemReturnNoSuchItem, { invoice: invoiceName, id: item.id }) };
+    const left = line.qty - (line.returned ?? 0);
+    if (item.qty > left) {
+      if (left <= 0)
+        return { ok: false, message: fill(MSG.itemReturnAllReturned, { title: line.title, invoice: invoiceName }) };
+      const returned = line.returned ? `, ${line.returned} already returned` : '';
+      const values = { left, title: line.title, sold: line.qty, invoice: invoiceName, returned };
+      return { ok: false, message: fill(MSG.itemReturnOnlyLeft, values) };
+    }
+    line.returned = (line.returned ?? 0) + item.qty;
+  }
+  return { ok: true, products: after };
+}
+
 export type ReturnPlan = { ok: true; products: InvoiceLine[]; taken: Cents } | { ok: false; message: string };
 
 /**
  * Item Return (SPEC §5: a checked item, a quantity up to the sold quantity, a comment stating the reason), the one
  * rule for the device and the server. A paid invoice is locked (SPEC §4), and a return may take off at most what is
- * still due: BayBook has no refund payment, so money already taken is given back by removing that payment first.
+ * still due: money already taken is given back by a refund (writes/refunds.ts) or by removing that payment first.
  * `taken` is what the customer is charged less (labour + products + storage − discount, before points).
  */
 export function planItemReturn(
@@ -255,28 +281,9 @@ export function planItemReturn(
   if (!comment.trim() || items.length === 0 || items.some((i) => !Number.isInteger(i.qty) || i.qty < 1))
     return { ok: false, message: MSG.itemReturnInvalid };
   if (isInvoiceLocked(inv)) return { ok: false, message: fill(MSG.itemReturnLocked, { invoice: invoiceName }) };
-  const after = inv.products.map((l) => ({ ...l }));
-  for (const item of items) {
-    const line = after.find((l) => l.id === item.id);
-    if (!line) return { ok: false, message: fill(MSG.itemReturnNoSuchItem, { invoice: invoiceName, id: item.id }) };
-    const left = line.qty - (line.returned ?? 0);
-    if (item.qty > left) {
-      if (left <= 0)
-        return { ok: false, message: fill(MSG.itemReturnAllReturned, { title: line.title, invoice: invoiceName }) };
-      const returned = line.returned ? `, ${line.returned} already returned` : '';
-      return {
-        ok: false,
-        message: fill(MSG.itemReturnOnlyLeft, {
-          left,
-          title: line.title,
-          sold: line.qty,
-          invoice: invoiceName,
-          returned,
-        }),
-      };
-    }
-    line.returned = (line.returned ?? 0) + item.qty;
-  }
+  const back = returnLines(inv.products, invoiceName, items);
+  if (!back.ok) return back;
+  const after = back.products;
   const charges = (products: readonly InvoiceLine[]) => {
     const t = invoiceFigures({ ...inv, products }, terms).totals;
     return t.total + t.points;

@@ -42,7 +42,11 @@ export type LineInput = InferType<typeof line>;
 const method = () =>
   mixed<TransactionMethod>()
     .transform((v) => normaliseMethod(v) ?? v)
-    .test('method', 'Select a payment method', (v) => !!normaliseMethod(v) && v !== 'discount' && v !== 'redemption');
+    .test(
+      'method',
+      'Select a payment method',
+      (v) => !!normaliseMethod(v) && v !== 'discount' && v !== 'redemption' && v !== 'refund',
+    );
 
 /** Payment (SPEC §5): value required, above 0; at most the amount due is checked against the invoice. */
 export const paymentSchema = object({

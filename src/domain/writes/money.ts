@@ -174,9 +174,21 @@ export function planRedemption(
   );
 }
 
-/** Removing a transaction (level 5) is a reversal: the amount due and the points come back as they were. */
-export function planTransactionRemoval(inv: MoneyInvoice, settings: ShopSettings, t: MoneyTransaction): Planned {
+/**
+ * Removing a transaction (level 5) is a reversal: the amount due and the points come back as they were. A refund
+ * (writes/refunds.ts) is never removed, nor a payment the invoice's refunds (`refunded`) still stand on.
+ */
+export function planTransactionRemoval(
+  inv: MoneyInvoice,
+  settings: ShopSettings,
+  t: MoneyTransaction,
+  refunded: Cents = 0,
+): Planned {
   const label = METHOD_LABELS[t.method as TransactionMethod] ?? t.method;
+  if (t.method === 'refund') return no(MSG.refundFinal);
+  const isPayment = t.method !== 'discount' && t.method !== 'redemption';
+  if (isPayment && refunded > 0 && inv.payment - t.amount < refunded)
+    return no(fill(MSG.refundKeepsPayment, { invoice: displayInvoiceNumber(inv.number) }));
   const words = () => ({ log: `${label} of ${formatUSD(t.amount)} removed`, message: MSG.transactionRemoved });
   if (t.method === 'discount') return plan(inv, settings, { invoice: { discount_percent: 0 }, points: 0 }, words);
   if (t.method === 'redemption')

@@ -1,0 +1,31 @@
+import { array, object, type InferType } from 'yup';
+import { MSG, fill } from '../messages';
+import { idField } from './common';
+import { LIMITS, blankAsMissing, boundedText, cents, rowVersion, wholeQty } from './fields';
+
+/**
+ * A refund on a paid invoice (issue 18; beyond SPEC): an amount in cents above 0 (at most what was paid less what was
+ * already refunded: the plan checks that against the invoice), the reason, and the items that come back, each at most
+ * what is left of its line (the item return's rule). A device sends the id and receipt number it gave the row.
+ */
+export const refundSchema = object({
+  id: idField().optional(),
+  number: boundedText('Number', LIMITS.short).optional(),
+  invoice_id: idField().required(MSG.invalidId),
+  amount: cents('Amount', MSG.refundAmount, LIMITS.moneyCents)
+    .transform(blankAsMissing)
+    .required(MSG.refundAmount)
+    .moreThan(0, MSG.refundAmount),
+  reason: boundedText('Reason', LIMITS.note).trim().required(MSG.refundReason),
+  items: array(
+    object({
+      id: boundedText('Item', LIMITS.short).required(MSG.itemReturnInvalid),
+      qty: wholeQty(MSG.itemReturnInvalid).required(MSG.itemReturnInvalid),
+    }),
+  )
+    .default([])
+    .max(LIMITS.lines, fill(MSG.amountMax, { field: 'Lines', max: LIMITS.lines })),
+  vin: boundedText('VIN', LIMITS.short).default(''),
+  base_version: rowVersion(),
+});
+export type RefundInput = InferType<typeof refundSchema>;
