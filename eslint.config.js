@@ -178,7 +178,6 @@ const SPLIT_PENDING = [
   'src/app/jobs/MakeRequest.tsx',
   // others' areas, being edited while the rules arrived
   'src/local/repositories/invoiceWrites.ts',
-  'src/local/repositories/products.ts',
   'src/local/storage.ts',
   'src/local/write.ts',
   'src/server/routes/config.ts',
