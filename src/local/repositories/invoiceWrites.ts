@@ -37,95 +37,8 @@ import {
  */
 export function invoiceWrites(db: BayBookDB) {
   return {
-    /** POST /invoice {fetchedData, formData, productInvoice, totals} — an invoice for a received or active job. */
-    async create(jobId: string, form: InvoiceForm, lines: Line[]): Promise<InvoiceRow> {
-      const sent = { fetchedData: { id: jobId }, formData: form, productInvoice: lines };
-      const { productInvoice } = await checkedCall(db, INVOICE_CALLS.create, sent);
-      return localWrite(db, async (w) => {
-        const job = await w.get<JobRow>('jobs', jobId);
-        if (!job) throw new LocalWriteError(MSG.noRecordFound.replace('{id}', jobId));
-        const priced = await priceLines(w, productInvoice);
-        const plan = plannedInvoice(
-          planNewInvoice({ type: 'service', job, form, lines: priced.lines, settings: await settings(w) }),
-        );
-        const inv = await makeInvoice(w, plan);
-        await w.patch<JobRow>('jobs', jobId, { invoice: [...(job.invoice ?? []), inv.id], updated_at: w.now });
-        await moveStock(w, [...stockDeltas([], priced.lines)]);
-        await w.enqueue({
-          ...routeOf(INVOICE_CALLS.create),
-          body: {
-            data: {
-              id: inv.id,
-              number: inv.number,
-              fetchedData: {
-                id: job.id,
-                vin: job.vin,
-                registration: job.registration,
-                first_name: job.first_name,
-                last_name: job.last_name,
-                contact: job.contact,
-                email: job.email,
-                mileage: job.mileage,
-                service: job.service,
-              },
-              formData: form,
-              productInvoice: priced.send,
-              totals: plan.row.totals,
-            },
-          },
-          creates: [inv.id],
-          needs: [jobId],
-          label: `Invoice ${inv.number} for job #${job.number}`,
-        });
-        return inv;
-      });
-    },
-
-    /** POST /invoice-product — a product sale for a customer, or anonymous ('default', Quick Sale) */
-    async sale(customerId: string | null, lines: Line[]): Promise<InvoiceRow> {
-      const sent = { fetchedData: customerId ? { id: customerId } : 'default', productInvoice: lines };
-      const { productInvoice } = await checkedCall(db, INVOICE_CALLS.sale, sent);
-      return localWrite(db, async (w) => {
-        const form = { work_hour: 0, rate_hour: 0 };
-        const customer = customerId ? await w.get<CustomerRow>('customers', customerId) : undefined;
-        if (customerId && !customer) throw new LocalWriteError(MSG.customerNotFoundUpper);
-        // the server's rules (POST /invoice-product): some products, and a blocked customer cannot buy
-        const priced = await priceLines(w, productInvoice);
-        const plan = plannedInvoice(
-          planNewInvoice({ type: 'product', customer, form, lines: priced.lines, settings: await settings(w) }),
-        );
-        const inv = await makeInvoice(w, plan);
-        await moveStock(w, [...stockDeltas([], priced.lines)]);
-        await w.enqueue({
-          ...routeOf(INVOICE_CALLS.sale),
-          body: {
-            data: {
-              id: inv.id,
-              number: inv.number,
-              fetchedData: customer
-                ? {
-                    id: customer.id,
-                    vin: customer.vin,
-                    registration: customer.registration,
-                    first_name: customer.first_name,
-                    last_name: customer.last_name,
-                    contact: customer.contact,
-                    email: customer.email,
-                  }
-                : 'default',
-              formData: form,
-              productInvoice: priced.send,
-              totals: plan.row.totals,
-              productInvoiceFlag: true,
-            },
-          },
-          creates: [inv.id],
-          needs: customerId ? [customerId] : [],
-          label: `Sale ${inv.number}${customer ? ` for ${customer.first_name} ${customer.last_name}` : ''}`,
-        });
-        return inv;
-      });
-    },
+    create: (jobId: string, form: InvoiceForm, lines: Line[]) => createInvoice(db, jobId, form, lines),
+    sale: (customerId: string | null, lines: Line[]) => sellProducts(db, customerId, lines),
 
     /** PUT /invoice-details (Save & Recal Charges), planned as on the server: `saveInvoice` */
     async edit(id: string, form: InvoiceForm, lines: Line[]): Promise<InvoiceRow> {
@@ -145,29 +58,110 @@ export function invoiceWrites(db: BayBookDB) {
       return localWrite(db, (w) => returnItems(w, invoiceId, v.items, v.comment));
     },
 
-    /** DELETE /invoice {id}: only while an amount is due and nothing has been paid (SPEC §6), planned as on the server */
-    async remove(invoiceId: string): Promise<void> {
-      await checkedCall(db, INVOICE_CALLS.remove, { id: invoiceId });
-      return localWrite(db, async (w) => {
-        const inv = await mustGet(w, invoiceId);
-        // the device keeps the discount and redemption rows it makes (writes/money.ts), so it reverses them as the server does
-        const onIt = await w.db.transactions.where('invoice_id').equals(invoiceId).toArray();
-        const job = inv.request_id ? await w.get<JobRow>('jobs', inv.request_id) : undefined;
-        const plan = planOk(planInvoiceDelete(inv, onIt, job && { invoice: job.invoice ?? [] }));
-        for (const id of plan.remove) await w.remove('transactions', id);
-        await adjustPoints(w, inv.customer_id, plan.points);
-        await moveStock(w, plan.stock.deltas);
-        if (job && plan.jobInvoices)
-          await w.patch<JobRow>('jobs', job.id, { invoice: plan.jobInvoices, updated_at: w.now });
-        await w.remove('invoices', invoiceId);
-        await w.enqueue({
-          ...routeOf(INVOICE_CALLS.remove),
-          body: { data: { id: invoiceId } },
-          label: `Delete invoice ${inv.number}`,
-        });
-      });
-    },
+    remove: (invoiceId: string) => removeInvoice(db, invoiceId),
   };
+}
+
+/** POST /invoice {fetchedData, formData, productInvoice, totals} — an invoice for a received or active job. */
+async function createInvoice(db: BayBookDB, jobId: string, form: InvoiceForm, lines: Line[]): Promise<InvoiceRow> {
+  const sent = { fetchedData: { id: jobId }, formData: form, productInvoice: lines };
+  const { productInvoice } = await checkedCall(db, INVOICE_CALLS.create, sent);
+  return localWrite(db, async (w) => {
+    const job = await w.get<JobRow>('jobs', jobId);
+    if (!job) throw new LocalWriteError(MSG.noRecordFound.replace('{id}', jobId));
+    const priced = await priceLines(w, productInvoice);
+    const plan = plannedInvoice(
+      planNewInvoice({ type: 'service', job, form, lines: priced.lines, settings: await settings(w) }),
+    );
+    const inv = await makeInvoice(w, plan);
+    await w.patch<JobRow>('jobs', jobId, { invoice: [...(job.invoice ?? []), inv.id], updated_at: w.now });
+    await moveStock(w, [...stockDeltas([], priced.lines)]);
+    const fetchedData = jobFetched(job);
+    const data = { id: inv.id, number: inv.number, fetchedData, formData: form, productInvoice: priced.send };
+    await w.enqueue({
+      ...routeOf(INVOICE_CALLS.create),
+      body: { data: { ...data, totals: plan.row.totals } },
+      creates: [inv.id],
+      needs: [jobId],
+      label: `Invoice ${inv.number} for job #${job.number}`,
+    });
+    return inv;
+  });
+}
+
+/** POST /invoice-product — a product sale for a customer, or anonymous ('default', Quick Sale) */
+async function sellProducts(db: BayBookDB, customerId: string | null, lines: Line[]): Promise<InvoiceRow> {
+  const sent = { fetchedData: customerId ? { id: customerId } : 'default', productInvoice: lines };
+  const { productInvoice } = await checkedCall(db, INVOICE_CALLS.sale, sent);
+  return localWrite(db, async (w) => {
+    const form = { work_hour: 0, rate_hour: 0 };
+    const customer = customerId ? await w.get<CustomerRow>('customers', customerId) : undefined;
+    if (customerId && !customer) throw new LocalWriteError(MSG.customerNotFoundUpper);
+    // the server's rules (POST /invoice-product): some products, and a blocked customer cannot buy
+    const priced = await priceLines(w, productInvoice);
+    const plan = plannedInvoice(
+      planNewInvoice({ type: 'product', customer, form, lines: priced.lines, settings: await settings(w) }),
+    );
+    const inv = await makeInvoice(w, plan);
+    await moveStock(w, [...stockDeltas([], priced.lines)]);
+    const fetchedData = customer ? customerFetched(customer) : 'default';
+    const data = { id: inv.id, number: inv.number, fetchedData, formData: form, productInvoice: priced.send };
+    await w.enqueue({
+      ...routeOf(INVOICE_CALLS.sale),
+      body: { data: { ...data, totals: plan.row.totals, productInvoiceFlag: true } },
+      creates: [inv.id],
+      needs: customerId ? [customerId] : [],
+      label: `Sale ${inv.number}${customer ? ` for ${customer.first_name} ${customer.last_name}` : ''}`,
+    });
+    return inv;
+  });
+}
+
+/** The job's fields a service invoice's call carries as its fetchedData (SPEC §7 POST /invoice). */
+const jobFetched = (job: JobRow) => ({
+  id: job.id,
+  vin: job.vin,
+  registration: job.registration,
+  first_name: job.first_name,
+  last_name: job.last_name,
+  contact: job.contact,
+  email: job.email,
+  mileage: job.mileage,
+  service: job.service,
+});
+
+/** The customer's fields a sale's call carries as its fetchedData (SPEC §7 POST /invoice-product). */
+const customerFetched = (customer: CustomerRow) => ({
+  id: customer.id,
+  vin: customer.vin,
+  registration: customer.registration,
+  first_name: customer.first_name,
+  last_name: customer.last_name,
+  contact: customer.contact,
+  email: customer.email,
+});
+
+/** DELETE /invoice {id}: only while an amount is due and nothing has been paid (SPEC §6), planned as on the server */
+async function removeInvoice(db: BayBookDB, invoiceId: string): Promise<void> {
+  await checkedCall(db, INVOICE_CALLS.remove, { id: invoiceId });
+  return localWrite(db, async (w) => {
+    const inv = await mustGet(w, invoiceId);
+    // the device keeps the discount and redemption rows it makes (writes/money.ts), so it reverses them as the server does
+    const onIt = await w.db.transactions.where('invoice_id').equals(invoiceId).toArray();
+    const job = inv.request_id ? await w.get<JobRow>('jobs', inv.request_id) : undefined;
+    const plan = planOk(planInvoiceDelete(inv, onIt, job && { invoice: job.invoice ?? [] }));
+    for (const id of plan.remove) await w.remove('transactions', id);
+    await adjustPoints(w, inv.customer_id, plan.points);
+    await moveStock(w, plan.stock.deltas);
+    if (job && plan.jobInvoices)
+      await w.patch<JobRow>('jobs', job.id, { invoice: plan.jobInvoices, updated_at: w.now });
+    await w.remove('invoices', invoiceId);
+    await w.enqueue({
+      ...routeOf(INVOICE_CALLS.remove),
+      body: { data: { id: invoiceId } },
+      label: `Delete invoice ${inv.number}`,
+    });
+  });
 }
 
 /**
