@@ -1,6 +1,5 @@
 import { Button, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { shopDay } from '../../domain/dates';
 import { TILES, tableTitle } from '../../domain/jobs';
 import { can } from '../../domain/permissions';
@@ -12,6 +11,7 @@ import { RefusedMoneyBanner } from './RefusedMoneyBanner';
 import { useJobPages } from './useJobPages';
 import { statusPalette } from './statusColours';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
+import { useCalmLiveQuery } from '../ui/useCalmLiveQuery';
 
 type TileStatus = (typeof TILES)[number]['status'];
 type Counts = Record<TileStatus, number>;
@@ -68,14 +68,17 @@ function Tile({
   );
 }
 
-/** Active and Received: thousands of jobs at a busy shop, read a page at a time as the Service Requests table reads them. */
-function PagedTileJobs({ status, title }: { status: 'active' | 'received'; title: string }) {
+/**
+ * Active and Received: thousands of jobs at a busy shop, read a page at a time as the Service Requests table reads
+ * them. Memo (as TodayTileJobs and FinanceTiles): a new tile count re-renders the tiles, not the table.
+ */
+const PagedTileJobs = memo(function PagedTileJobs({ status, title }: { status: 'active' | 'received'; title: string }) {
   const { rows, manual, exportAll } = useJobPages(status);
   return <JobTable jobs={rows ?? []} name={title} loading={rows === undefined} manual={manual} exportAll={exportAll} />;
-}
+});
 
 /** Complete and Booked today: the few jobs of the shop's today, read whole through their indexes. */
-function TodayTileJobs({
+const TodayTileJobs = memo(function TodayTileJobs({
   status,
   title,
   day,
@@ -88,9 +91,9 @@ function TodayTileJobs({
 }) {
   const repos = useRepos();
   // `day` and `tick` in the deps: a new shop day or a Refresh reads again (the query also follows every change)
-  const rows = useLiveQuery(() => repos.jobs.tileJobs(status), [repos, status, day, tick]);
+  const rows = useCalmLiveQuery(() => repos.jobs.tileJobs(status), [repos, status, day, tick]);
   return <JobTable jobs={rows ?? []} name={title} loading={rows === undefined} />;
-}
+});
 
 /**
  * SPEC §2 Dashboard: the job tiles (counters kept with every job write, read live), the clicked tile's jobs in the
@@ -108,7 +111,7 @@ export default function Dashboard() {
   const [syncing, setSyncing] = useState(false);
 
   // `day` and `tick` in the deps: a new shop day or a Refresh reads again (the query also follows every change)
-  const counts = useLiveQuery<Counts>(() => repos.jobs.tiles(), [repos, day, tick]);
+  const counts = useCalmLiveQuery<Counts>(() => repos.jobs.tiles(), [repos, day, tick]);
 
   const refresh = async () => {
     setTick((t) => t + 1);

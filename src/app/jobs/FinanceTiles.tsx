@@ -1,6 +1,5 @@
 import { Box, HStack, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { shopDay } from '../../domain/dates';
 import { METHOD_COLOR } from '../../domain/entities';
 import { formatUSD, type Cents } from '../../domain/money';
@@ -9,6 +8,7 @@ import { TRANSACTION_STRIP } from '../../domain/reports';
 import { useRepos } from '../data/DataProvider';
 import { useSession } from '../session/session';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
+import { useCalmLiveQuery } from '../ui/useCalmLiveQuery';
 
 /**
  * The Dashboard's finance tiles for levels above 4 (SPEC §2 Dashboard, §6): Products and Labour (today, invoices paid
@@ -42,7 +42,8 @@ function Tile({ id, label, help, cents }: { id: string; label: string; help: str
   );
 }
 
-export function FinanceTiles() {
+/** Memo: the Dashboard's tile counts changing re-render the job tiles, not these (their own query follows their data). */
+export const FinanceTiles = memo(function FinanceTiles() {
   const repos = useRepos();
   const level = useSession()?.permission ?? 0;
   const tz = useShopTimeZone();
@@ -54,7 +55,7 @@ export function FinanceTiles() {
   }, [tz]);
 
   // `day` in the deps: the figures start again at the shop's midnight (the query also follows every change)
-  const figures = useLiveQuery(() => repos.finance.today(), [repos, tz, day]);
+  const figures = useCalmLiveQuery(() => repos.finance.today(), [repos, tz, day]);
 
   if (!can('finance.view', level)) return null;
   return (
@@ -90,4 +91,4 @@ export function FinanceTiles() {
       </Box>
     </Stack>
   );
-}
+});

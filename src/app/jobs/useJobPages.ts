@@ -1,11 +1,11 @@
 import type { PaginationState, SortingState } from '@tanstack/react-table';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useState } from 'react';
 import type { JobStatus } from '../../domain/entities';
 import type { Repositories } from '../../local/repositories';
 import { useRepos } from '../data/DataProvider';
 import { errorMessage, notify } from '../feedback/toaster';
 import { PAGE_SIZES, type ManualPaging } from '../ui/DataTable';
+import { useCalmLiveQuery } from '../ui/useCalmLiveQuery';
 
 const DEFAULT_SORT: SortingState = [{ id: 'created_at', desc: true }];
 
@@ -28,7 +28,8 @@ export async function loadJobPage(
 
 /**
  * The paged job table's state and reads (the Service Requests screen, and the Dashboard's Active and Received
- * tiles): one page through repos.jobs.page, live, with its total, sorting, search and an Export CSV of every match.
+ * tiles): one page through repos.jobs.page, live (calmly while a pull writes pages: both are watched during a first
+ * sync), with its total, sorting, search and an Export CSV of every match.
  */
 export function useJobPages(status: JobStatus | '') {
   const repos = useRepos();
@@ -38,7 +39,7 @@ export function useJobPages(status: JobStatus | '') {
   const desc = sorting[0]?.desc ?? true;
   const { pageIndex, pageSize } = pagination;
 
-  const result = useLiveQuery(
+  const result = useCalmLiveQuery(
     () =>
       loadJobPage(repos, { status, search: search.trim(), offset: pageIndex * pageSize, limit: pageSize, desc }).catch(
         (err: unknown) => {
