@@ -35,79 +35,104 @@ async function readUpload(req: FastifyRequest, place: PhotoPlace): Promise<Uploa
 
 const urls = (id: string) => ({ src: `/api/photo/${id}/full`, thumbnail: `/api/photo/${id}/thumb` });
 
-export function photosRoutes(app: FastifyInstance, s: AppServices) {
-  const { db, blobs } = s;
-
-  for (const kind of ['service', 'product'] as const) {
-    const place: PhotoPlace = PHOTO_PLACES[kind];
-    const table = kind === 'service' ? servicePhotos : productPhotos;
-    const ownerColumn = kind === 'service' ? servicePhotos.job_id : productPhotos.product_id;
-    const what = kind === 'service' ? 'job' : 'product';
+/** A job's or a product's photos: where they are kept, and how their owner is named in the log. */
+function photoKind(kind: 'service' | 'product') {
+  const place: PhotoPlace = PHOTO_PLACES[kind];
+  return {
+    kind,
+    place,
+    table: kind === 'service' ? servicePhotos : productPhotos,
+    ownerColumn: kind === 'service' ? servicePhotos.job_id : productPhotos.product_id,
+    what: kind === 'service' ? 'job' : 'product',
     /** the owner's name for the log (the job's number, the product's title), or undefined when it is not there */
-    const ownerOf = async (tx: Tx, id: string) =>
+    ownerOf: async (tx: Tx, id: string) =>
       (kind === 'service'
         ? await tx.select({ name: jobs.number }).from(jobs).where(eq(jobs.id, id))
-        : await tx.select({ name: products.title }).from(products).where(eq(products.id, id)))[0];
+        : await tx.select({ name: products.title }).from(products).where(eq(products.id, id)))[0],
+  };
+}
+type PhotoKind = ReturnType<typeof photoKind>;
 
-    defineRoute(app, s, {
-      method: 'GET',
-      path: kind === 'service' ? '/servicePhotos/:id' : '/productPhotos/:id',
-      summary: `The photos of a ${what} (src and thumbnail URLs)`,
-      async handler({ params }) {
-        const id = params.id ?? '';
-        if (!isId(id)) return { value: true, data: [] };
-        const rows = await db.select().from(table).where(eq(ownerColumn, id)).orderBy(asc(table.created_at));
-        return { value: true, data: rows };
-      },
-    });
+/** Photos (SPEC §2 job and product photos): per kind the list, the upload and the delete; then the bytes. */
+export function photosRoutes(app: FastifyInstance, s: AppServices) {
+  for (const kind of ['service', 'product'] as const) {
+    const k = photoKind(kind);
+    photoList(app, s, k);
+    photoUpload(app, s, k);
+    photoDelete(app, s, k);
+  }
+  photoBytes(app, s);
+}
 
-    defineRoute(app, s, {
-      method: place.add.method,
-      path: place.add.path,
-      write: true,
-      summary: `Upload a ${kind} photo: multipart myfile + ${place.owner} (10 MB at most, images only)`,
-      multipart: {
-        file: { name: 'myfile', description: 'The image (10,000,000 bytes at most; JPEG, PNG, WebP and the like)' },
-        fields: {
-          [place.owner]: { description: `The ${what}'s id`, required: true, format: 'uuid' },
-          id: {
-            description: "The photo's id, made on the device (optional; the server makes one otherwise)",
-            format: 'uuid',
-          },
+function photoList(app: FastifyInstance, s: AppServices, { kind, table, ownerColumn, what }: PhotoKind) {
+  defineRoute(app, s, {
+    method: 'GET',
+    path: kind === 'service' ? '/servicePhotos/:id' : '/productPhotos/:id',
+    summary: `The photos of a ${what} (src and thumbnail URLs)`,
+    async handler({ params }) {
+      const id = params.id ?? '';
+      if (!isId(id)) return { value: true, data: [] };
+      const rows = await s.db.select().from(table).where(eq(ownerColumn, id)).orderBy(asc(table.created_at));
+      return { value: true, data: rows };
+    },
+  });
+}
+
+/** The upload: the bytes are read and kept before the transaction opens (readUpload), the row stored in it. */
+function photoUpload(app: FastifyInstance, s: AppServices, { kind, place, what, ownerOf }: PhotoKind) {
+  defineRoute(app, s, {
+    method: place.add.method,
+    path: place.add.path,
+    write: true,
+    summary: `Upload a ${kind} photo: multipart myfile + ${place.owner} (10 MB at most, images only)`,
+    multipart: {
+      file: { name: 'myfile', description: 'The image (10,000,000 bytes at most; JPEG, PNG, WebP and the like)' },
+      fields: {
+        [place.owner]: { description: `The ${what}'s id`, required: true, format: 'uuid' },
+        id: {
+          description: "The photo's id, made on the device (optional; the server makes one otherwise)",
+          format: 'uuid',
         },
       },
-      prepare: (req) => readUpload(req, place),
-      async handler({ tx, prepared, changed, log }) {
-        const up = prepared as Upload;
-        const plan = orHttp(planPhotoAdd(place, up.owner, await ownerOf(tx, up.owner)));
-        // bytes first: a row never points at a photo that is not stored (a stray blob is harmless)
-        await blobs.put(`${up.id}-full`, up.full);
-        await blobs.put(`${up.id}-thumb`, up.thumb);
-        const values = { id: up.id, ...urls(up.id), mime: up.mime, size: up.full.length };
-        if (kind === 'service') await tx.insert(servicePhotos).values({ ...values, job_id: up.owner });
-        else await tx.insert(productPhotos).values({ ...values, product_id: up.owner });
-        changed(place.table, up.id);
-        log(place.log.category, plan.log.subject, plan.log.predicate);
-        return { value: true, message: 'Photo uploaded', id: up.id, ...urls(up.id) };
-      },
-    });
+    },
+    prepare: (req) => readUpload(req, place),
+    async handler({ tx, prepared, changed, log }) {
+      const up = prepared as Upload;
+      const plan = orHttp(planPhotoAdd(place, up.owner, await ownerOf(tx, up.owner)));
+      // bytes first: a row never points at a photo that is not stored (a stray blob is harmless)
+      await s.blobs.put(`${up.id}-full`, up.full);
+      await s.blobs.put(`${up.id}-thumb`, up.thumb);
+      const values = { id: up.id, ...urls(up.id), mime: up.mime, size: up.full.length };
+      if (kind === 'service') await tx.insert(servicePhotos).values({ ...values, job_id: up.owner });
+      else await tx.insert(productPhotos).values({ ...values, product_id: up.owner });
+      changed(place.table, up.id);
+      log(place.log.category, plan.log.subject, plan.log.predicate);
+      return { value: true, message: 'Photo uploaded', id: up.id, ...urls(up.id) };
+    },
+  });
+}
 
-    defineRoute(app, s, {
-      ...place.remove,
-      write: true,
-      summary: `Delete a ${kind} photo {id}`,
-      async handler({ tx, body, changed, log }) {
-        const [row] = await tx.select().from(table).where(eq(table.id, body.id));
-        const plan = orHttp(planPhotoRemove(body.id, row));
-        await tx.delete(table).where(eq(table.id, body.id));
-        changed(place.table, body.id, 'delete');
-        log(place.log.category, plan.log.subject, plan.log.predicate);
-        // the bytes are kept: deleting them here could lose a photo whose delete then rolls back; an orphan
-        // blob is harmless (docs/DECISIONS.md)
-        return { value: true, message: 'Photo deleted' };
-      },
-    });
-  }
+function photoDelete(app: FastifyInstance, s: AppServices, { kind, place, table }: PhotoKind) {
+  defineRoute(app, s, {
+    ...place.remove,
+    write: true,
+    summary: `Delete a ${kind} photo {id}`,
+    async handler({ tx, body, changed, log }) {
+      const [row] = await tx.select().from(table).where(eq(table.id, body.id));
+      const plan = orHttp(planPhotoRemove(body.id, row));
+      await tx.delete(table).where(eq(table.id, body.id));
+      changed(place.table, body.id, 'delete');
+      log(place.log.category, plan.log.subject, plan.log.predicate);
+      // the bytes are kept: deleting them here could lose a photo whose delete then rolls back; an orphan
+      // blob is harmless (docs/DECISIONS.md)
+      return { value: true, message: 'Photo deleted' };
+    },
+  });
+}
+
+/** A photo's bytes, for whoever may list its job's or product's photos (PHOTO_READ). */
+function photoBytes(app: FastifyInstance, s: AppServices) {
+  const { db, blobs } = s;
 
   defineRoute(app, s, {
     method: 'GET',
