@@ -12,13 +12,14 @@ import {
   productSubject,
 } from '../../domain/writes/products';
 import { decideEdit, editAnswer, editedLine, goneEdit, namedBy } from '../fieldEdits';
+import type { Db } from '../db/client';
 import { productPhotos, products, suppliers } from '../db/schema';
 import { pageQueryDoc } from '../http/openapi';
 import { pageParams } from '../http/paging';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { orHttp } from '../http/plans';
-import { forLevel, productRow } from '../inventory/products';
+import { forLevel, productRow, type Product } from '../inventory/products';
 
 /**
  * Products (SPEC §2 Add Product, Products): the simple form's writes, the delete of either list, and the product
@@ -38,9 +39,16 @@ const ORDERABLE = {
 } as const;
 
 export function productsRoutes(app: FastifyInstance, s: AppServices) {
+  simpleProductForm(app, s);
+  productDeletes(app, s);
+  productSearch(app, s);
+  productPages(app, s);
+}
+
+/** The simple product form and list (SPEC §2 Add Product). */
+function simpleProductForm(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
-  // --- the simple product form and list (SPEC §2 Add Product) --------------------------------------------------
   defineRoute(app, s, {
     method: 'GET',
     path: '/products',
@@ -89,8 +97,10 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
       return editAnswer(tx, record, decided, plan.message);
     },
   });
+}
 
-  // DELETE /product and DELETE /v2/inventory/product: a soft delete, so old invoices keep their lines
+/** DELETE /product and DELETE /v2/inventory/product: a soft delete, so old invoices keep their lines. */
+function productDeletes(app: FastifyInstance, s: AppServices) {
   for (const call of [PRODUCT_CALLS.removeSimple, PRODUCT_CALLS.remove]) {
     defineRoute(app, s, {
       ...call,
@@ -109,8 +119,12 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
       },
     });
   }
+}
 
-  // --- inventory (SPEC §2 Products, Receive Inventory) ---------------------------------------------------------
+/** The inventory's lookup by what is typed or scanned (SPEC §2 Products, Receive Inventory). */
+function productSearch(app: FastifyInstance, s: AppServices) {
+  const { db } = s;
+
   defineRoute(app, s, {
     method: 'POST',
     path: '/v2/inventory/product-fetch',
@@ -138,6 +152,48 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
       return { value: true, data: rows.map((p) => forLevel(p, user.permission)) };
     },
   });
+}
+
+/** Not deleted, and the text (if any) in the title or description, or the exact barcode. */
+function productsMatching(text: string) {
+  return and(
+    eq(products.deleted, false),
+    text
+      ? or(
+          ilike(products.title, `%${escapeLike(text)}%`),
+          ilike(products.description, `%${escapeLike(text)}%`),
+          eq(products.barcode, text),
+        )
+      : undefined,
+  );
+}
+
+/** The page's products as the member's level may see them, each with its first photo's thumbnail. */
+async function withThumbnails(db: Db, rows: { p: Product; supplier_name: string | null }[], level: number) {
+  const ids = rows.map((r) => r.p.id);
+  const photos = ids.length
+    ? await db
+        .select()
+        .from(productPhotos)
+        .where(inArray(productPhotos.product_id, ids))
+        .orderBy(asc(productPhotos.created_at))
+    : [];
+  return rows.map((r) => {
+    const photo = photos.find((ph) => ph.product_id === r.p.id);
+    return forLevel(
+      {
+        ...r.p,
+        supplier_name: can('product.manage', level) ? (r.supplier_name ?? '') : undefined,
+        thumbnail: photo?.thumbnail ?? null,
+      },
+      level,
+    );
+  });
+}
+
+/** The Products table, paged and sorted on the server. */
+function productPages(app: FastifyInstance, s: AppServices) {
+  const { db } = s;
 
   defineRoute(app, s, {
     method: 'GET',
@@ -151,17 +207,7 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
     },
     async handler({ query, user }) {
       const { page, perPage, offset } = pageParams(query, 10);
-      const text = (query.search ?? '').trim();
-      const where = and(
-        eq(products.deleted, false),
-        text
-          ? or(
-              ilike(products.title, `%${escapeLike(text)}%`),
-              ilike(products.description, `%${escapeLike(text)}%`),
-              eq(products.barcode, text),
-            )
-          : undefined,
-      );
+      const where = productsMatching((query.search ?? '').trim());
       const column = ORDERABLE[(query.orderBy ?? 'title') as keyof typeof ORDERABLE] ?? products.title;
       const dir = String(query.orderDirection ?? 'asc').toLowerCase() === 'desc' ? desc : asc;
       const [{ n }] = await db.select({ n: count() }).from(products).where(where);
@@ -173,25 +219,7 @@ export function productsRoutes(app: FastifyInstance, s: AppServices) {
         .orderBy(dir(column), asc(products.id))
         .limit(perPage)
         .offset(offset);
-      const ids = rows.map((r) => r.p.id);
-      const photos = ids.length
-        ? await db
-            .select()
-            .from(productPhotos)
-            .where(inArray(productPhotos.product_id, ids))
-            .orderBy(asc(productPhotos.created_at))
-        : [];
-      const data = rows.map((r) => {
-        const photo = photos.find((ph) => ph.product_id === r.p.id);
-        return forLevel(
-          {
-            ...r.p,
-            supplier_name: can('product.manage', user.permission) ? (r.supplier_name ?? '') : undefined,
-            thumbnail: photo?.thumbnail ?? null,
-          },
-          user.permission,
-        );
-      });
+      const data = await withThumbnails(db, rows, user.permission);
       return { value: true, data: { data, page, total: Number(n) } };
     },
   });
