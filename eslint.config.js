@@ -179,16 +179,8 @@ const SPLIT_PENDING = [
   // others' areas, being edited while the rules arrived
   'src/local/storage.ts',
   'src/local/write.ts',
-  'src/server/routes/config.ts',
-  'src/server/routes/customers.ts',
-  'src/server/routes/estimates.ts',
   'src/server/routes/invoices.ts',
   'src/server/routes/payments.ts',
-  'src/server/routes/photos.ts',
-  'src/server/routes/products.ts',
-  'src/server/routes/reports.ts',
-  'src/server/routes/suppliers.ts',
-  'src/server/routes/team.ts',
   'src/sync/live.ts',
 ];
 
