@@ -1,6 +1,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { openDatabase, type Db } from '../../src/server/db/client';
+import { checkFeedShapes, fillFeedJson } from '../../src/server/db/feedJson';
 import * as t from '../../src/server/db/schema';
 import type { SyncEntityName } from '../../src/domain/sync';
 import { customerAt, invoiceAt, jobAt, transactionAt } from './data';
@@ -72,6 +73,9 @@ export async function seedServer(
     await insertAll(db, 'jobs', t.jobs, size.jobs, (j) => jobAt(j, n, now));
     await insertAll(db, 'invoices', t.invoices, size.invoices, (i) => invoiceAt(i, n, now));
     await insertAll(db, 'transactions', t.transactions, size.payments, (p) => transactionAt(p, n, now));
+    // each change_log entry keeps its row's JSON, as the product's writes leave it
+    await checkFeedShapes(db);
+    await fillFeedJson(db);
     return await db.$count(t.changeLog);
   } finally {
     await database.close();

@@ -21,6 +21,7 @@ import { registerJsonBody } from './http/jsonBody';
 import { ShortRequestLog, loggerOptions, requestIdOptions, routeOf, safeError, sendRequestId } from './http/logging';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { liveChanges } from './live';
+import { startFeedJson } from './db/feedJson';
 import { liveStreams } from './liveStream';
 
 export const API_PREFIX = '/api';
@@ -77,6 +78,8 @@ export async function buildApp({ database, config, blobs, logger, logStream }: B
   // open streams never end alone: end them as closing starts, or app.close() would wait on them
   app.addHook('preClose', async () => streams.endAll());
   app.addHook('onClose', () => live.close());
+  const feedJson = await startFeedJson(database, (err) => app.log.error({ err }, 'building the feed JSON failed'));
+  app.addHook('onClose', () => feedJson.stop());
   const services: AppServices = {
     db: database.db,
     config,

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { serverOnlyColumns } from '../../src/domain/model';
 import { SYNC_ENTITIES } from '../../src/domain/sync';
-import { SYNCED_TABLES, changeLog } from '../../src/server/db/schema';
+import { checkFeedShapes, fillFeedJson } from '../../src/server/db/feedJson';
+import { SYNCED_TABLES, changeLog, feedShapes } from '../../src/server/db/schema';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -32,7 +33,8 @@ describe.each(DATABASES)('the feed page the database builds on %s', (kind) => {
   });
   afterAll(() => s?.close());
 
-  it('gives each table the JSON of its row as read into JavaScript, without the server-only columns', async () => {
+  /** Every row of every synced table, as read into JavaScript, compared with what the feed sends for it. */
+  async function expectFeedSendsStoredRows() {
     const feed = await s.api('GET', '/v3/sync/changes?since=0&limit=1000');
     expect(feed.status).toBe(200);
     const sent = new Map<string, unknown>(
@@ -51,6 +53,57 @@ describe.each(DATABASES)('the feed page the database builds on %s', (kind) => {
       }
     }
     expect(compared).toBeGreaterThan(5);
+  }
+
+  const unbuilt = async () => Number((await s.database.db.$count(changeLog, sql`${changeLog.row_json} is null`)) ?? 0);
+
+  it('builds the JSON of rows whose entries have none from the tables, as read into JavaScript', async () => {
+    // the rows changed behind the log's back: only entries without JSON are built from the tables as they are now
+    await s.database.db.execute(sql`update change_log set row_json = null`);
+    expect(await unbuilt()).toBeGreaterThan(5);
+    await expectFeedSendsStoredRows();
+  });
+
+  it('keeps with each entry the JSON the feed sends, the same as the rows built from the tables', async () => {
+    await s.database.db.execute(sql`update change_log set row_json = null`);
+    const built = (await s.api('GET', '/v3/sync/changes?since=0&limit=1000')).body;
+    expect(await fillFeedJson(s.database.db)).toBeGreaterThan(5);
+    expect(await unbuilt()).toBe(0);
+    expect((await s.api('GET', '/v3/sync/changes?since=0&limit=1000')).body).toEqual(built);
+    await expectFeedSendsStoredRows();
+  });
+
+  it("writes each entry's JSON in the write's own transaction", async () => {
+    const before = await unbuilt();
+    const [job] = await s.database.db.select({ id: SYNCED_TABLES.jobs.id }).from(SYNCED_TABLES.jobs).limit(1);
+    const add = await s.api('POST', '/service-log', { body: { value: 'Kept with its entry', id: job.id } });
+    expect(add.status).toBe(200);
+    expect(await unbuilt()).toBe(before);
+    const [entry] = await s.database.db
+      .select({ json: changeLog.row_json })
+      .from(changeLog)
+      .where(sql`${changeLog.entity} = 'service_log' and ${changeLog.row_id} = ${add.body.id as string}`);
+    const [row] = (await s.database.db
+      .select()
+      .from(SYNCED_TABLES.service_log)
+      .where(sql`${SYNCED_TABLES.service_log.id} = ${add.body.id as string}`)) as Record<string, unknown>[];
+    const expected = JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
+    for (const k of serverOnlyColumns('service_log')) delete expected[k];
+    expect(JSON.parse(entry.json ?? '')).toEqual(expected);
+    expect(JSON.stringify(expected)).toContain('Kept with its entry');
+  });
+
+  it("builds a table's JSON again at start when its device columns changed, and only that table's", async () => {
+    await fillFeedJson(s.database.db);
+    await s.database.db
+      .update(feedShapes)
+      .set({ columns: 'an older shape' })
+      .where(sql`${feedShapes.entity} = 'jobs'`);
+    expect(await checkFeedShapes(s.database.db)).toEqual(['jobs']);
+    const jobEntries = await s.database.db.$count(changeLog, sql`${changeLog.entity} = 'jobs'`);
+    expect(await unbuilt()).toBe(jobEntries);
+    expect(await checkFeedShapes(s.database.db)).toEqual([]);
+    expect(await fillFeedJson(s.database.db)).toBe(jobEntries);
   });
 
   it('sends a row changed twice in a page once, at its last change; a deleted row as a delete; the cursor and mark of the last', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, index } from 'drizzle-orm/pg-core';
 import { MODEL } from '../../domain/model';
 import { syncedTables } from './model';
@@ -64,12 +65,28 @@ export const changeLog = pgTable(
     row_id: uuid('row_id').notNull(),
     op: text('op').notNull(),
     created_at: ts('created_at').notNull().defaultNow(),
+    /**
+     * The row as the feed sends it (its device JSON, or 'null' for a delete), written with the entry in the same
+     * transaction, so a feed page is read, not built (src/server/db/feedJson.ts). Null until built: entries logged
+     * before it existed, or whose table's device columns changed since.
+     */
+    row_json: text('row_json'),
   },
   (t) => [
     // a device catching up on the tables a higher level may see reads one table's changes in seq order
     index('change_log_entity_seq_idx').on(t.entity, t.seq),
+    // the entries whose JSON is still to build: empty once built, so finding none costs nothing
+    index('change_log_unbuilt_idx')
+      .on(t.seq)
+      .where(sql`${t.row_json} is null`),
   ],
 );
+
+/** Each synced table's device columns when its change_log JSON was built (src/server/db/feedJson.ts). */
+export const feedShapes = pgTable('feed_shapes', {
+  entity: text('entity').primaryKey(),
+  columns: text('columns').notNull(),
+});
 
 /** Idempotency-Key → the first response, written in the same transaction as the mutation it answers. */
 export const idempotency = pgTable('idempotency', {

@@ -1,4 +1,3 @@
-import { eq, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { serverOnlyColumns } from '../../domain/model';
 import { SYNC_ENTITIES, SYNC_ENTITY_LEVEL, type SyncEntityName } from '../../domain/sync';
@@ -8,7 +7,6 @@ import { badRequest } from '../http/errors';
 import { feedPage } from '../http/feedPage';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
-import type { Db } from '../db/client';
 
 /**
  * Columns of a server row that the feed leaves out: the model's server-only fields (src/domain/model, each with why
@@ -21,17 +19,6 @@ export const SERVER_ONLY_COLUMNS: { readonly [E in SyncEntityName]: readonly str
 ) as Record<SyncEntityName, string[]>;
 
 export const MAX_PAGE = 1000;
-
-/**
- * A change's mark: when it was logged (ms). The device keeps its cursor's mark; a server restored from a backup has
- * another change at that seq, or none, so the device sees that its history is gone (src/sync/pullReset.ts). 0 is
- * the start of the feed; null: no change at that seq.
- */
-async function markOf(db: Db, seq: number): Promise<number | null> {
-  if (seq === 0) return 0;
-  const [row] = await db.select({ at: t.changeLog.created_at }).from(t.changeLog).where(eq(t.changeLog.seq, seq));
-  return row ? row.at.getTime() : null;
-}
 
 export function syncRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
@@ -71,14 +58,12 @@ export function syncRoutes(app: FastifyInstance, s: AppServices) {
       const page = await feedPage(db, tables, { since, limit, only });
       const { more } = page;
       const cursor = page.cursor ?? since;
-      const sinceMark = await markOf(db, since);
+      const { sinceMark } = page;
       const mark = page.mark ?? sinceMark;
       // head: the newest seq, for a new device's progress figure (only while there is more to come)
-      const head = more
-        ? Number((await db.select({ head: max(t.changeLog.seq) }).from(t.changeLog))[0]?.head ?? cursor)
-        : cursor;
+      const head = more ? Math.max(page.head, cursor) : cursor;
       // scope: the level this feed was filtered at, so a device shared by several levels knows what it was sent
-      // mark, sinceMark: of the changes at cursor and at since (markOf)
+      // mark, sinceMark: of the changes at cursor and at since (feedPage)
       return sendJsonCompressed(
         reply,
         req.headers['accept-encoding'],
