@@ -181,7 +181,6 @@ const SPLIT_PENDING = [
   'src/local/write.ts',
   'src/server/routes/invoices.ts',
   'src/server/routes/payments.ts',
-  'src/sync/live.ts',
 ];
 
 export default tseslint.config(

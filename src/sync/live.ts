@@ -76,57 +76,20 @@ export function listenLive(opts: LiveOptions): () => void {
   let ctrl: AbortController | null = null;
   let wake: (() => void) | null = null;
 
-  const onChange = async (data: string) => {
-    const event = JSON.parse(data) as { seq?: unknown; mark?: unknown };
-    const seq = Number(event.seq);
-    const cursor = await getCursor(opts.db);
-    if (seq > cursor) opts.kick();
-    // the stream's first event tells the head's mark too: a head behind the cursor, or at it with another mark, is a
-    // server restored from a backup, and the pull finds the same reset a poll would (src/sync/pullReset.ts)
-    else if ('mark' in event && cursor > 0 && (seq < cursor || (await otherMark(event.mark)))) opts.kick();
+  const onChange = (data: string) => {
+    failures = 0;
+    void asksForSync(opts.db, data)
+      .then((yes) => yes && opts.kick())
+      .catch(() => undefined);
   };
-  /** the head is the cursor's seq: another change than the one pulled there, when the device kept its mark */
-  const otherMark = async (mark: unknown) => {
-    const kept = await getCursorMark(opts.db);
-    return kept !== null && mark !== kept;
-  };
-
-  /** one stream, from opening to its end; true when the server spoke on it (it sends the head first) */
-  async function listenOnce(token: string): Promise<boolean> {
+  const listenOnce = async (token: string) => {
     ctrl = new AbortController();
-    let heard = false;
-    const abort = ctrl;
-    let silence: ReturnType<typeof setTimeout> | undefined;
-    const alive = () => {
-      clearTimeout(silence);
-      silence = setTimeout(() => abort.abort(), SILENCE_MS);
-    };
     try {
-      alive();
-      const res = await doFetch(url, {
-        headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
-        signal: abort.signal,
-      });
-      if (!res.ok || !res.body) return false;
-      await readEvents(
-        res.body,
-        (e) => {
-          if (e.event !== 'change') return;
-          heard = true;
-          failures = 0;
-          void onChange(e.data).catch(() => undefined);
-        },
-        alive,
-      );
-    } catch {
-      // no link, or aborted: the wait below, then again
+      return await streamOnce(doFetch, url, token, ctrl, onChange);
     } finally {
-      clearTimeout(silence);
       ctrl = null;
     }
-    return heard;
-  }
-
+  };
   const run = async () => {
     while (!stopped) {
       const session = await getMeta<Session | null>(opts.db, 'session', null).catch(() => null);
@@ -155,4 +118,59 @@ export function listenLive(opts: LiveOptions): () => void {
     ctrl?.abort();
     wake?.();
   };
+}
+
+/**
+ * One stream, from opening to its end (or `abort`, or a silence): each `change` event's data to `onChange`; true when
+ * the server spoke on it (it sends the head first).
+ */
+async function streamOnce(
+  doFetch: typeof fetch,
+  url: string,
+  token: string,
+  abort: AbortController,
+  onChange: (data: string) => void,
+): Promise<boolean> {
+  let heard = false;
+  let silence: ReturnType<typeof setTimeout> | undefined;
+  const alive = () => {
+    clearTimeout(silence);
+    silence = setTimeout(() => abort.abort(), SILENCE_MS);
+  };
+  try {
+    alive();
+    const res = await doFetch(url, {
+      headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
+      signal: abort.signal,
+    });
+    if (!res.ok || !res.body) return false;
+    const onEvent = (e: LiveEvent) => {
+      if (e.event !== 'change') return;
+      heard = true;
+      onChange(e.data);
+    };
+    await readEvents(res.body, onEvent, alive);
+  } catch {
+    // no link, or aborted: the wait, then again
+  } finally {
+    clearTimeout(silence);
+  }
+  return heard;
+}
+
+/** Whether a `change` event's head asks for a sync: a head past the device's cursor, or a restored server. */
+async function asksForSync(db: BayBookDB, data: string): Promise<boolean> {
+  const event = JSON.parse(data) as { seq?: unknown; mark?: unknown };
+  const seq = Number(event.seq);
+  const cursor = await getCursor(db);
+  if (seq > cursor) return true;
+  // the stream's first event tells the head's mark too: a head behind the cursor, or at it with another mark, is a
+  // server restored from a backup, and the pull finds the same reset a poll would (src/sync/pullReset.ts)
+  return 'mark' in event && cursor > 0 && (seq < cursor || (await otherMark(db, event.mark)));
+}
+
+/** the head is the cursor's seq: another change than the one pulled there, when the device kept its mark */
+async function otherMark(db: BayBookDB, mark: unknown): Promise<boolean> {
+  const kept = await getCursorMark(db);
+  return kept !== null && mark !== kept;
 }
