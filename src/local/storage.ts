@@ -1,6 +1,6 @@
 import { STORAGE_CHECK_INTERVAL_MS, storageLow } from '../domain/storage';
 import type { BayBookDB } from './db';
-import { onQueued, setStorageGuard } from './write';
+import { onQueued, setStorageGuard, type StorageGuard } from './write';
 
 /**
  * Keeps the device's storage figure fresh (DESIGN.md: "IndexedDB can vanish"): asks for persistent storage once, then
@@ -32,51 +32,33 @@ export interface StorageMonitorOptions {
 
 export function createStorageMonitor(db: BayBookDB, opts: StorageMonitorOptions = {}): StorageMonitor {
   const nav = 'nav' in opts ? opts.nav : globalThis.navigator;
-  const debounceMs = opts.debounceMs ?? 500;
   const subs = new Set<() => void>();
   let state: StorageState | null = null;
   let asked = false;
   let interval: ReturnType<typeof setInterval> | null = null;
-  let pending: ReturnType<typeof setTimeout> | null = null;
 
   const set = (next: StorageState) => {
     state = next;
     subs.forEach((fn) => fn());
   };
-
-  async function check(): Promise<StorageState> {
-    // persistence is asked for once: in Firefox persist() prompts the user
-    const ask = !asked;
+  const ask = async (protect: boolean): Promise<StorageState> => {
+    // persistence is asked for once unless the user asks for it: in Firefox persist() prompts the user
+    const persist = protect || !asked;
     asked = true;
-    const next = await readStorage(nav, { ask });
+    const next = await readStorage(nav, { ask: persist });
     set(next);
     return next;
-  }
-
-  function soon() {
-    if (pending) clearTimeout(pending);
-    pending = setTimeout(() => {
-      pending = null;
-      void check();
-    }, debounceMs);
-  }
+  };
+  const check = () => ask(false);
+  const soon = debounced(() => void check(), opts.debounceMs ?? 500);
 
   const unsubscribe = onQueued((d) => {
-    if (d === db) soon();
+    if (d === db) soon.run();
   });
-
-  setStorageGuard(db, {
-    get: () => state,
-    noteWritten(bytes) {
-      // counted now, so a batch of photos is measured against the room it leaves; the browser's answer follows
-      if (state && state.quota > 0) {
-        const usage = state.usage + bytes;
-        set({ ...state, usage, low: storageLow(usage, state.quota) });
-      }
-      soon();
-    },
-    noteFull: soon,
-  });
+  setStorageGuard(
+    db,
+    writeGuard(() => state, set, soon.run),
+  );
 
   const monitor: StorageMonitor = {
     get: () => state,
@@ -85,12 +67,7 @@ export function createStorageMonitor(db: BayBookDB, opts: StorageMonitorOptions 
       return () => subs.delete(fn);
     },
     check,
-    async protect() {
-      asked = true;
-      const next = await readStorage(nav, { ask: true });
-      set(next);
-      return next;
-    },
+    protect: () => ask(true),
     start(intervalMs = STORAGE_CHECK_INTERVAL_MS) {
       if (interval) return;
       interval = setInterval(() => void check(), intervalMs);
@@ -98,8 +75,7 @@ export function createStorageMonitor(db: BayBookDB, opts: StorageMonitorOptions 
     stop() {
       if (interval) clearInterval(interval);
       interval = null;
-      if (pending) clearTimeout(pending);
-      pending = null;
+      soon.cancel();
     },
     dispose() {
       monitor.stop();
@@ -108,6 +84,46 @@ export function createStorageMonitor(db: BayBookDB, opts: StorageMonitorOptions 
     },
   };
   return monitor;
+}
+
+/** What the write path reads and tells of the monitor's figure (src/local/write.ts StorageGuard). */
+function writeGuard(
+  get: () => StorageState | null,
+  set: (next: StorageState) => void,
+  recheck: () => void,
+): StorageGuard {
+  return {
+    get,
+    noteWritten(bytes) {
+      // counted now, so a batch of photos is measured against the room it leaves; the browser's answer follows
+      const state = get();
+      if (state && state.quota > 0) {
+        const usage = state.usage + bytes;
+        set({ ...state, usage, low: storageLow(usage, state.quota) });
+      }
+      recheck();
+    },
+    noteFull: recheck,
+  };
+}
+
+/** `fn` once, `ms` after the last of a burst of run() calls (a batch of photos is one question). */
+function debounced(fn: () => void, ms: number) {
+  let pending: ReturnType<typeof setTimeout> | null = null;
+  const cancel = () => {
+    if (pending) clearTimeout(pending);
+    pending = null;
+  };
+  return {
+    run() {
+      cancel();
+      pending = setTimeout(() => {
+        pending = null;
+        fn();
+      }, ms);
+    },
+    cancel,
+  };
 }
 
 // ---- what the browser says ---------------------------------------------------------------------------------------
