@@ -1161,6 +1161,36 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         };
       },
     },
+    {
+      route: 'POST /v3/refund',
+      kind: 'write',
+      prepare: async () => {
+        const c = await newCustomer();
+        const product = await newProduct(4, 2500);
+        const inv = await newInvoice([{ id: product, qty: 2 }], await newJob(c.id));
+        await ok('POST', '/transaction', { data: { method: 'cash', invoice_id: inv, amount: 10000 } });
+        return {
+          path: '/v3/refund',
+          body: {
+            data: { invoice_id: inv, amount: 3000, reason: 'Part not fitted', items: [{ id: product, qty: 1 }] },
+          },
+          async verify(res) {
+            expect(res.body.data).toMatchObject({ refunded: 3000 });
+            expect(await invoiceRow(inv)).toMatchObject({ payment: 10000, total: 0 });
+            expect((await invoiceRow(inv)).products).toMatchObject([{ id: product, qty: 2, returned: 1 }]);
+            expect((await productRow(product)).stock).toBe(3);
+            // $100 paid earned 100 points, the $30 refunded takes 30 back, once
+            expect((await customerRow(c.id)).current_points).toBe(70);
+            expect((await liveTransactions(inv)).map((t) => [t.method, t.amount])).toEqual(
+              expect.arrayContaining([
+                ['cash', 10000],
+                ['refund', -3000],
+              ]),
+            );
+          },
+        };
+      },
+    },
     // --- estimates -----------------------------------------------------------------------------------------------------------
     {
       route: 'POST /estimate',

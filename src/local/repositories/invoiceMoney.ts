@@ -12,12 +12,13 @@ import type { BayBookDB, CustomerRow, InvoiceRow, TransactionRow } from '../db';
 import { LocalWriteError, localWrite } from '../write';
 import type { PaymentMethod } from './invoices';
 import { appendTransaction, mustGet, planned, settings, storePlan } from './invoiceStore';
+import { refundWrites, refundedOn } from './refunds';
 
 /**
  * The money writes on an invoice (SPEC §5 Payment; §9 chips): payments, discounts and points redemptions append a
  * transaction; a transaction's removal is a reversal. Each is its catalogue call (src/domain/writes/money.ts
  * MONEY_CALLS), checked as the server checks it, planned as the server plans it, and carries the invoice version it
- * was based on.
+ * was based on. A refund (issue 18) is its own write, in refunds.ts.
  */
 export function moneyWrites(db: BayBookDB) {
   return {
@@ -68,10 +69,13 @@ export function moneyWrites(db: BayBookDB) {
         const t = await w.get<TransactionRow>('transactions', v.id);
         if (!t || t.deleted) throw new LocalWriteError(missing(v.id).message);
         const inv = await w.get<InvoiceRow>('invoices', t.invoice_id);
-        if (inv) await storePlan(w, inv, planned(planTransactionRemoval(inv, await settings(w), t)));
+        const refunded = inv ? await refundedOn(w, inv.id) : 0;
+        if (inv) await storePlan(w, inv, planned(planTransactionRemoval(inv, await settings(w), t, refunded)));
         await w.remove('transactions', v.id);
         await w.enqueue({ ...callOf(MONEY_CALLS.removeTransaction, v), label: `Delete transaction ${t.number}` });
       });
     },
+
+    ...refundWrites(db),
   };
 }

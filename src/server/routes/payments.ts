@@ -1,7 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { PaymentMethod, TransactionMethod } from '../../domain/entities';
-import { newId } from '../../domain/ids';
+import type { PaymentMethod } from '../../domain/entities';
 import { MSG, fill } from '../../domain/messages';
 import {
   MONEY_CALLS,
@@ -9,75 +8,34 @@ import {
   planPayment,
   planRedemption,
   planTransactionRemoval,
-  type MoneyPlan,
-  type Planned,
 } from '../../domain/writes/money';
-import type { Tx } from '../db/client';
-import { customers, invoices, transactions } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
-import { defineRoute, type WriteCtx } from '../http/route';
+import { invoices, transactions } from '../db/schema';
+import { notFound } from '../http/errors';
+import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
-import { adjustPoints, invoiceOr404, writeInvoice, type InvoiceRow } from '../invoices/ledger';
-import { refusalFacts } from '../invoices/refusalFacts';
-import { takeNumber } from '../numbers';
+import { invoiceOr404 } from '../invoices/ledger';
+import { customerOf, refundedOn, refuse, storeMoney } from '../invoices/moneyStore';
 import { readSettings } from '../settings';
+import { refundRoutes } from './refunds';
 
 /**
  * Money moves. Each call is one database transaction holding the invoice row lock: its transaction row, the
  * invoice's new figures, the customer's points, the activity log and the change feed commit together or not at
  * all. What a move does is planned by src/domain/writes/money.ts, the same plan the device runs offline; this file
- * only reads the rows the plan needs and stores what it says. Payments are append-only and re-planned against the
- * amount due when they arrive, so an offline tablet's payment can never take an invoice below zero.
+ * only reads the rows the plan needs and stores what it says (src/server/invoices/moneyStore.ts). Payments are
+ * append-only and re-planned against the amount due when they arrive, so an offline tablet's payment can never take
+ * an invoice below zero. One function per call.
  */
-async function record(
-  ctx: WriteCtx<unknown>,
-  inv: InvoiceRow,
-  t: { id?: string; number?: string; method: TransactionMethod; amount: number; point: number },
-) {
-  const id = t.id ?? newId();
-  const number = await takeNumber(ctx.tx, 'receipt', t.number);
-  await ctx.tx.insert(transactions).values({
-    id,
-    number,
-    amount: t.amount,
-    method: t.method,
-    invoice_id: inv.id,
-    point: t.point,
-    username: ctx.user.username,
-  });
-  ctx.changed('transactions', id);
-  return { id, number };
-}
-
-/** Stores a plan: the invoice's parts and figures, the appended row (with the id and number the device chose), the points, the log. */
-async function store(
-  ctx: WriteCtx<unknown>,
-  inv: InvoiceRow,
-  plan: MoneyPlan,
-  row: { id?: string; number?: string } = {},
-) {
-  await writeInvoice(ctx, inv, plan.invoice, plan.figures);
-  const t = plan.append ? await record(ctx, inv, { ...row, ...plan.append }) : undefined;
-  await adjustPoints(ctx, inv.customer_id, plan.points);
-  ctx.log('service', plan.log.subject, plan.log.predicate);
-  return t;
-}
-
-/** A refusal carries the invoice's facts (amount due; who settled it, when, where) for the device to word (issue 14). */
-async function refuse<P extends MoneyPlan>(tx: Tx, inv: InvoiceRow, plan: Planned<P>): Promise<P> {
-  if (!plan.ok) throw badRequest(plan.message, { due: inv.total, ...(await refusalFacts(tx, inv)) });
-  return plan;
-}
-
-async function customerOf(tx: Tx, inv: InvoiceRow) {
-  if (!inv.customer_id) return undefined;
-  const [c] = await tx.select().from(customers).where(eq(customers.id, inv.customer_id)).for('update');
-  return c;
-}
-
 export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
-  const { db } = s;
+  payRoute(app, s);
+  discountRoute(app, s);
+  redeemRoute(app, s);
+  transactionsRoute(app, s);
+  removeTransactionRoute(app, s);
+  refundRoutes(app, s);
+}
 
+function payRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...MONEY_CALLS.pay,
     write: true,
@@ -90,7 +48,7 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
         inv,
         planPayment(inv, await readSettings(ctx.tx), body.method as PaymentMethod, body.amount),
       );
-      const t = await store(ctx, inv, plan, { id: body.id, number: body.number });
+      const t = await storeMoney(ctx, inv, plan, { id: body.id, number: body.number });
       return {
         value: true,
         message: plan.message,
@@ -98,7 +56,9 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
       };
     },
   });
+}
 
+function discountRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...MONEY_CALLS.discount,
     write: true,
@@ -108,11 +68,13 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
       const planned = planDiscount(inv, await readSettings(ctx.tx), ctx.body.amount);
       if (planned === null) return { value: true, message: MSG.noDiscountApplied };
       const plan = await refuse(ctx.tx, inv, planned);
-      await store(ctx, inv, plan, { id: ctx.body.id, number: ctx.body.number });
+      await storeMoney(ctx, inv, plan, { id: ctx.body.id, number: ctx.body.number });
       return { value: true, message: plan.message, data: { discount: plan.figures.discount, due: plan.figures.total } };
     },
   });
+}
 
+function redeemRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...MONEY_CALLS.redeem,
     write: true,
@@ -125,7 +87,7 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
         inv,
         planRedemption(inv, await readSettings(ctx.tx), customer?.current_points, ctx.body.points),
       );
-      await store(ctx, inv, plan, { id: ctx.body.id, number: ctx.body.number });
+      await storeMoney(ctx, inv, plan, { id: ctx.body.id, number: ctx.body.number });
       return {
         value: true,
         message: plan.message,
@@ -133,13 +95,15 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
       };
     },
   });
+}
 
+function transactionsRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     method: 'GET',
     path: '/transactions',
     summary: 'Transactions, newest first, with their invoice number',
     async handler() {
-      const rows = await db
+      const rows = await s.db
         .select({ t: transactions, invoice_number: invoices.number })
         .from(transactions)
         .leftJoin(invoices, eq(invoices.id, transactions.invoice_id))
@@ -148,11 +112,14 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
       return { value: true, data: rows.map((r) => ({ ...r.t, invoice_number: r.invoice_number })) };
     },
   });
+}
 
+function removeTransactionRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...MONEY_CALLS.removeTransaction,
     write: true,
-    summary: 'Remove a transaction {id}: a reversal that restores the amount due (and points), kept in the log',
+    summary:
+      'Remove a transaction {id}: a reversal that restores the amount due (and points), kept in the log; never a refund, nor a payment a refund stands on',
     async handler(ctx) {
       const [t] = await ctx.tx
         .select()
@@ -160,8 +127,9 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
         .where(and(eq(transactions.id, ctx.body.id), eq(transactions.deleted, false)));
       if (!t) throw notFound(fill(MSG.noRecordFound, { id: ctx.body.id }));
       const inv = await invoiceOr404(ctx.tx, t.invoice_id, true);
-      const plan = await refuse(ctx.tx, inv, planTransactionRemoval(inv, await readSettings(ctx.tx), t));
-      await store(ctx, inv, plan);
+      const refunded = await refundedOn(ctx.tx, inv.id);
+      const plan = await refuse(ctx.tx, inv, planTransactionRemoval(inv, await readSettings(ctx.tx), t, refunded));
+      await storeMoney(ctx, inv, plan);
       await ctx.tx
         .update(transactions)
         .set({ deleted: true, updated_at: new Date(), version: sql`${transactions.version} + 1` })
