@@ -119,7 +119,8 @@ function pageStatement(db: Db, tables: Tables, only: boolean, build: boolean) {
       (select floor(extract(epoch from created_at) * 1000) from change_log where seq = ${sql.placeholder('since')})::float8
         as since_mark,
       (select max(seq) from change_log)::float8 as head,
-      coalesce(string_agg('{"seq":' || seq || ',"entity":' || to_json(entity)::text || ',"id":' || to_json(row_id::text)::text
+      -- entity names (the model's) and uuids need no JSON escaping: quoted as they are, without to_json's call a row
+      coalesce(string_agg('{"seq":' || seq || ',"entity":"' || entity || '","id":"' || row_id || '"'
         || case when op = 'delete' or json is null or json = '${sql.raw(NO_ROW)}' then ',"op":"delete","row":null}'
                 else ',"op":"upsert","row":' || json || '}' end, ',' order by seq), '') as changes
     from built`;
