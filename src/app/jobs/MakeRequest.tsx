@@ -141,44 +141,23 @@ export default function MakeRequest() {
   const repos = useRepos();
   const level = useSession()?.permission ?? 0;
   const canBook = can('request.book', level);
-  const [params, setParams] = useSearchParams();
-  const vinParam = params.get('vin');
   const tz = useShopTimeZone();
   const catalogue = useLiveQuery(() => repos.jobs.catalogue(), [repos]);
 
   const [newCustomer, setNewCustomer] = useState(false);
-  const lookup = useCustomerLookup(vinParam ?? '');
-  const { customer, run: runLookup } = lookup;
   const [done, setDone] = useState('');
+  const { lookup, find, dropLink } = useRequestLookup(setNewCustomer, setDone);
   const { form, ctx } = useRequestForm({ newCustomer, tz, canBook });
-  const { register, control, reset, watch, formState } = form;
-  const { errors, isSubmitted } = formState;
-  const { field: serviceField } = useController({ name: 'service', control });
-  const outstanding = useOutstanding(!newCustomer && customer ? customer.vin : null, form, isSubmitted);
-
-  const find = useCallback(
-    (text: string) => {
-      setDone('');
-      return runLookup(text);
-    },
-    [runLookup],
-  );
-
-  // ?vin=… (Add Customer's "Do Service") pre-fills and runs the lookup
-  const { setText: setLookupText } = lookup;
-  useEffect(() => {
-    if (!vinParam) return;
-    setNewCustomer(false);
-    setLookupText(vinParam);
-    void find(vinParam);
-  }, [vinParam, find, setLookupText]);
+  const { errors, isSubmitted } = form.formState;
+  const { field: serviceField } = useController({ name: 'service', control: form.control });
+  const outstanding = useOutstanding(!newCustomer && lookup.customer ? lookup.customer.vin : null, form, isSubmitted);
 
   const clearAll = () => {
-    reset(EMPTY_REQUEST);
+    form.reset(EMPTY_REQUEST);
     lookup.clear();
     setNewCustomer(false);
     outstanding.clear();
-    if (vinParam) setParams({}, { replace: true });
+    dropLink();
   };
   const { busy, onSubmit } = useSubmitRequest({ form, ctx, lookup, find, tz, setDone, clearAll });
 
@@ -190,22 +169,10 @@ export default function MakeRequest() {
       <DoneNotice done={done} />
       <form noValidate onSubmit={onSubmit} onKeyDown={blockEnter}>
         <Stack gap="5">
-          <CustomerPart
+          <RequestCustomer
+            form={form}
             newCustomer={newCustomer}
-            onNewCustomer={(on) => {
-              setNewCustomer(on);
-              lookup.setError('');
-            }}
-            fields={
-              <CustomerFields
-                register={register}
-                errors={errors}
-                vin={watch('vin')}
-                onScanVin={(v) =>
-                  form.setValue('vin', v, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
-                }
-              />
-            }
+            setNewCustomer={setNewCustomer}
             lookup={lookup}
             onFind={() => void find(lookup.text)}
           />
@@ -224,6 +191,64 @@ export default function MakeRequest() {
         </Stack>
       </form>
     </Box>
+  );
+}
+
+/**
+ * The form's customer lookup, and `?vin=…` (Add Customer's "Do Service"), which pre-fills and runs it. A lookup clears
+ * what the last request said; `dropLink` takes the `?vin=` away when the form is cleared.
+ */
+function useRequestLookup(setNewCustomer: (on: boolean) => void, setDone: (text: string) => void) {
+  const [params, setParams] = useSearchParams();
+  const vinParam = params.get('vin');
+  const lookup = useCustomerLookup(vinParam ?? '');
+  const { run: runLookup, setText: setLookupText } = lookup;
+  const find = useCallback(
+    (text: string) => {
+      setDone('');
+      return runLookup(text);
+    },
+    [runLookup, setDone],
+  );
+  useEffect(() => {
+    if (!vinParam) return;
+    setNewCustomer(false);
+    setLookupText(vinParam);
+    void find(vinParam);
+  }, [vinParam, find, setLookupText, setNewCustomer]);
+  const dropLink = () => {
+    if (vinParam) setParams({}, { replace: true });
+  };
+  return { lookup, find, dropLink };
+}
+
+/** The Customer part: the lookup, or switched to New customer, the new customer's fields of the request form. */
+function RequestCustomer(props: {
+  form: ReturnType<typeof useRequestForm>['form'];
+  newCustomer: boolean;
+  setNewCustomer: (on: boolean) => void;
+  lookup: CustomerLookup;
+  onFind: () => void;
+}) {
+  const { form, setNewCustomer, lookup } = props;
+  return (
+    <CustomerPart
+      newCustomer={props.newCustomer}
+      onNewCustomer={(on) => {
+        setNewCustomer(on);
+        lookup.setError('');
+      }}
+      fields={
+        <CustomerFields
+          register={form.register}
+          errors={form.formState.errors}
+          vin={form.watch('vin')}
+          onScanVin={(v) => form.setValue('vin', v, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+        />
+      }
+      lookup={lookup}
+      onFind={props.onFind}
+    />
   );
 }
 
