@@ -3,6 +3,7 @@ import { MSG } from '../domain/messages';
 import { photoFits, type StorageEstimateLike } from '../domain/storage';
 import type { SyncEntityName } from '../domain/sync';
 import { getMeta, type BayBookDB, type BlobRow, type OutboxEntry, type Row } from './db';
+import { addLateTouches, newOutboxEntry, type Touched } from './outboxEntry';
 import { deleteRow, putRow, rememberServerVersion } from './rows';
 
 /**
@@ -108,6 +109,16 @@ export function formatNumber(code: string, n: number): string {
   return `${code}-${n}`;
 }
 
+/** What one attempt of a write has done: `db.run` runs the transaction again after a lost connection. */
+interface Attempt {
+  /** rows changed since the last entry was appended */
+  touched: Touched[];
+  lastEntry: OutboxEntry | null;
+  queued: number;
+  blobBytes: number;
+}
+const freshAttempt = (): Attempt => ({ touched: [], lastEntry: null, queued: 0, blobBytes: 0 });
+
 /**
  * Runs one local write. `fn` gets a context whose every change is recorded in the same transaction as the outbox
  * entries it appends. Refuses when nobody is signed in on the device.
@@ -119,123 +130,12 @@ export async function localWrite<T>(
 ): Promise<T> {
   const deviceId = await getDeviceId(db);
   const guard = storageGuards.get(db);
-  let queued = 0;
-  let blobBytes = 0;
+  let attempt = freshAttempt();
   const write = () =>
+    // an async scope: Dexie keeps the transaction across native awaits only in one
     db.transaction('rw', db.tables, async () => {
-      // counted per attempt: `db.run` runs the transaction again after a lost connection
-      queued = 0;
-      blobBytes = 0;
-      const session = opts.session ?? (await getSession(db));
-      if (!session) throw new LocalWriteError('Please sign in again.');
-      const now = new Date().toISOString();
-      const deviceCode = await getMeta<string>(db, 'deviceCode', '');
-      let touched: [SyncEntityName, string][] = [];
-      let lastEntry: OutboxEntry | null = null;
-      const touch = async (entity: SyncEntityName, id: string) => {
-        await rememberServerVersion(db, entity, id);
-        if (!touched.some(([e, i]) => e === entity && i === id)) touched.push([entity, id]);
-      };
-      const w: WriteContext = {
-        db,
-        session,
-        deviceId,
-        deviceCode,
-        now,
-        async get<R extends Row = Row>(entity: SyncEntityName, id: string) {
-          return (await db.entity(entity).get(id)) as R | undefined;
-        },
-        async put<R extends Row>(entity: SyncEntityName, row: R) {
-          await touch(entity, row.id);
-          return (await putRow(db, entity, row)) as R;
-        },
-        async patch<R extends Row = Row>(entity: SyncEntityName, id: string, changes: Partial<R>) {
-          const cur = await db.entity(entity).get(id);
-          if (!cur) throw new LocalWriteError(`No record found ${id}`);
-          await touch(entity, id);
-          return (await putRow(db, entity, { ...cur, ...changes, id })) as R;
-        },
-        async remove(entity, id) {
-          await touch(entity, id);
-          await deleteRow(db, entity, id);
-        },
-        async nextNumber(kind) {
-          const code = await getMeta<string | null>(db, 'deviceCode', null);
-          if (!code) throw new LocalWriteError('This device has no number series yet: sign in once while online.');
-          const key = `series:${kind}`;
-          const last = await getMeta<number>(db, key, 0);
-          await db.meta.put({ key, value: last + 1 });
-          return formatNumber(code, last + 1);
-        },
-        async enqueue(input) {
-          const refs = [...new Set([...touched.map(([, id]) => id), ...(input.creates ?? [])])];
-          const needs = new Set([...refs, ...(input.needs ?? [])]);
-          for (const id of input.creates ?? []) needs.delete(id);
-          // which of the rows it needs were created by entries still in the outbox
-          const dependsOn: string[] = [];
-          for (const id of needs) {
-            const creator = await db.outbox
-              .where('creates')
-              .equals(id)
-              .filter((e) => e.state !== 'rejected')
-              .first();
-            if (creator) dependsOn.push(id);
-          }
-          const entry: OutboxEntry = {
-            id: newId(),
-            method: input.method,
-            path: input.path,
-            body: input.body ?? {},
-            form: input.form,
-            blobId: input.blobId,
-            actor: session.username,
-            deviceId,
-            createdAt: now,
-            attempts: 0,
-            lastError: '',
-            state: 'pending',
-            refs,
-            touches: touched,
-            creates: input.creates ?? [],
-            dependsOn,
-            label: input.label,
-          };
-          entry.seq = await db.outbox.add(entry);
-          lastEntry = entry;
-          touched = [];
-          queued++;
-          return entry;
-        },
-        async storeBlob(blob, name) {
-          // the last estimate, read synchronously: nothing but Dexie may be awaited inside this transaction
-          const fits = photoFits(blob.size, guard?.get());
-          if (!fits.ok) throw new LocalWriteError(fits.message);
-          const row: BlobRow = {
-            id: newId(),
-            blob,
-            name,
-            mime: blob.type || 'application/octet-stream',
-            size: blob.size,
-            createdAt: now,
-          };
-          await db.blobs.put(row);
-          blobBytes += blob.size;
-          return row;
-        },
-      };
-      const out = await fn(w);
-      // rows changed after the last entry was appended (a payment's invoice figures, the customer's points) belong to
-      // that entry: while it waits, the pull must shadow those rows too, not overwrite them
-      const last = lastEntry as OutboxEntry | null; // assigned inside enqueue(), which TypeScript cannot see
-      if (touched.length && last) {
-        const refs = [...new Set([...last.refs, ...touched.map(([, id]) => id)])];
-        const touches = [
-          ...last.touches,
-          ...touched.filter(([e, i]) => !last.touches.some(([te, ti]) => te === e && ti === i)),
-        ];
-        await db.outbox.update(last.seq!, { refs, touches });
-      }
-      return out;
+      attempt = freshAttempt();
+      return await runAttempt(db, fn, attempt, { deviceId, guard, session: opts.session });
     });
   let result: T;
   try {
@@ -245,7 +145,98 @@ export async function localWrite<T>(
     guard?.noteFull();
     throw new LocalWriteError(MSG.storageFull);
   }
-  if (blobBytes > 0) guard?.noteWritten(blobBytes);
-  if (queued > 0) for (const l of queuedListeners) l(db);
+  if (attempt.blobBytes > 0) guard?.noteWritten(attempt.blobBytes);
+  if (attempt.queued > 0) for (const l of queuedListeners) l(db);
   return result;
+}
+
+/** The body of the write's transaction: the context for `fn`, then the rows it changed after its last entry. */
+async function runAttempt<T>(
+  db: BayBookDB,
+  fn: (w: WriteContext) => Promise<T>,
+  attempt: Attempt,
+  opts: { deviceId: string; guard?: StorageGuard; session?: Session },
+): Promise<T> {
+  const session = opts.session ?? (await getSession(db));
+  if (!session) throw new LocalWriteError('Please sign in again.');
+  const deviceCode = await getMeta<string>(db, 'deviceCode', '');
+  const base = { db, session, deviceId: opts.deviceId, deviceCode, now: new Date().toISOString() };
+  const out = await fn(writeContext(base, attempt, opts.guard));
+  if (attempt.lastEntry) await addLateTouches(db, attempt.lastEntry, attempt.touched);
+  return out;
+}
+
+/** The context a write's `fn` changes rows through: each change is noted in `attempt` for the next entry. */
+function writeContext(
+  base: Pick<WriteContext, 'db' | 'session' | 'deviceId' | 'deviceCode' | 'now'>,
+  attempt: Attempt,
+  guard: StorageGuard | undefined,
+): WriteContext {
+  const { db, now } = base;
+  const touch = async (entity: SyncEntityName, id: string) => {
+    await rememberServerVersion(db, entity, id);
+    if (!attempt.touched.some(([e, i]) => e === entity && i === id)) attempt.touched.push([entity, id]);
+  };
+  return {
+    ...base,
+    async get<R extends Row = Row>(entity: SyncEntityName, id: string) {
+      return (await db.entity(entity).get(id)) as R | undefined;
+    },
+    async put<R extends Row>(entity: SyncEntityName, row: R) {
+      await touch(entity, row.id);
+      return (await putRow(db, entity, row)) as R;
+    },
+    async patch<R extends Row = Row>(entity: SyncEntityName, id: string, changes: Partial<R>) {
+      const cur = await db.entity(entity).get(id);
+      if (!cur) throw new LocalWriteError(`No record found ${id}`);
+      await touch(entity, id);
+      return (await putRow(db, entity, { ...cur, ...changes, id })) as R;
+    },
+    async remove(entity, id) {
+      await touch(entity, id);
+      await deleteRow(db, entity, id);
+    },
+    nextNumber: (kind) => nextNumber(db, kind),
+    async enqueue(input) {
+      const by = { actor: base.session.username, deviceId: base.deviceId, now };
+      const entry = await newOutboxEntry(db, input, attempt.touched, by);
+      entry.seq = await db.outbox.add(entry);
+      attempt.lastEntry = entry;
+      attempt.touched = [];
+      attempt.queued++;
+      return entry;
+    },
+    async storeBlob(blob, name) {
+      const row = await storeBlob(db, guard, now, blob, name);
+      attempt.blobBytes += blob.size;
+      return row;
+    },
+  };
+}
+
+/** The next number of this device's gapless series of `kind`, taken in the write's transaction. */
+async function nextNumber(db: BayBookDB, kind: NumberKind): Promise<string> {
+  const code = await getMeta<string | null>(db, 'deviceCode', null);
+  if (!code) throw new LocalWriteError('This device has no number series yet: sign in once while online.');
+  const key = `series:${kind}`;
+  const last = await getMeta<number>(db, key, 0);
+  await db.meta.put({ key, value: last + 1 });
+  return formatNumber(code, last + 1);
+}
+
+/** Stores a photo's bytes for its queued upload, unless the last storage estimate says they will not fit. */
+async function storeBlob(db: BayBookDB, guard: StorageGuard | undefined, now: string, blob: Blob, name: string) {
+  // the last estimate, read synchronously: nothing but Dexie may be awaited inside this transaction
+  const fits = photoFits(blob.size, guard?.get());
+  if (!fits.ok) throw new LocalWriteError(fits.message);
+  const row: BlobRow = {
+    id: newId(),
+    blob,
+    name,
+    mime: blob.type || 'application/octet-stream',
+    size: blob.size,
+    createdAt: now,
+  };
+  await db.blobs.put(row);
+  return row;
 }
