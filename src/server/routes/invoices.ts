@@ -1,13 +1,9 @@
-import { and, desc, eq, gt, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { InvoiceLine } from '../../domain/entities';
-import { isId, newId } from '../../domain/ids';
-import { displayInvoiceNumber } from '../../domain/jobs';
-import { MSG, fill } from '../../domain/messages';
-import { invoiceFormSchema } from '../../domain/schemas';
-import { withDevice } from '../../domain/fieldChanges';
-import { INVOICE_CALLS, planNewInvoice } from '../../domain/writes/invoices';
 import { invoiceChanges } from '../../domain/billingFields';
+import { isId } from '../../domain/ids';
+import { MSG, fill } from '../../domain/messages';
+import { INVOICE_CALLS } from '../../domain/writes/invoices';
 import {
   linesOf,
   openForEdit,
@@ -15,15 +11,12 @@ import {
   planInvoiceEdit,
   planReturn,
   planStorage,
-  type InvoiceChangePlan,
 } from '../../domain/writes/invoiceEdits';
 import { customers, invoices, jobs, transactions } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import { defineRoute, type WriteCtx } from '../http/route';
+import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
-import { validOrBadRequest } from '../http/validate';
-import { adjustPoints, applyStock, invoiceOr404, priceLines, writeInvoice, type InvoiceRow } from '../invoices/ledger';
-import { moveStock } from '../inventory/stock';
+import { adjustPoints, invoiceOr404, priceLines } from '../invoices/ledger';
 import {
   goneSave,
   invoiceSaveOf,
@@ -33,79 +26,34 @@ import {
   storageConflicts,
 } from '../invoices/fieldSaves';
 import { refusalFacts } from '../invoices/refusalFacts';
-import { takeNumber } from '../numbers';
+import {
+  createInvoice,
+  form,
+  invoiceExists,
+  moveStockBy,
+  planned,
+  storeChange,
+  withDeviceLog,
+} from '../invoices/store';
 import { readSettings } from '../settings';
-import { invoiceSummary, paidSummaryWindow } from '../../domain/reports';
-
-const form = (type: 'service' | 'product', raw: unknown) => validOrBadRequest(invoiceFormSchema(type), raw ?? {});
+import { invoiceReadRoutes } from './invoiceReads';
 
 /**
- * Raises an invoice as src/domain/writes/invoices.ts plans it (the device builds the same row offline), from lines
- * priced by the server; moves stock; returns SPEC's {message, data: {invoice_id}}.
+ * The invoice writes (SPEC §5): raise for a job or as a product sale, Save & Recal Charges, delete, storage on/off,
+ * an item return — one function per call; each plans by src/domain/writes and stores by src/server/invoices/store.ts.
+ * The reads are invoiceReads.ts'.
  */
-async function createInvoice(
-  ctx: WriteCtx<unknown>,
-  args: {
-    id?: string;
-    number?: string;
-    type: 'service' | 'product';
-    form: { work_hour: number; rate_hour: number };
-    lines: InvoiceLine[];
-    job?: typeof jobs.$inferSelect;
-    customer?: typeof customers.$inferSelect;
-  },
-) {
-  const plan = planNewInvoice({ ...args, settings: await readSettings(ctx.tx) });
-  if (!plan.ok) throw badRequest(plan.message);
-  const id = args.id ?? newId();
-  const number = await takeNumber(ctx.tx, 'invoice', args.number);
-  // totals spread: the jsonb column is typed as a plain record
-  await ctx.tx
-    .insert(invoices)
-    .values({ id, number, ...plan.row, totals: { ...plan.row.totals }, created_by: ctx.user.username });
-  ctx.changed('invoices', id);
-  await applyStock(ctx, [], args.lines, 'sold', displayInvoiceNumber(number));
-  if (args.job) {
-    await ctx.tx
-      .update(jobs)
-      .set({ invoice: [...args.job.invoice, id], updated_at: new Date(), version: sql`${jobs.version} + 1` })
-      .where(eq(jobs.id, args.job.id));
-    ctx.changed('jobs', args.job.id);
-  }
-  ctx.log('service', displayInvoiceNumber(number), plan.log);
-  return { message: `Invoice ${displayInvoiceNumber(number)} saved`, value: true, data: { invoice_id: id, number } };
-}
-
-function planned<P>(plan: ({ ok: true } & P) | { ok: false; message: string }): P {
-  if (!plan.ok) throw badRequest(plan.message);
-  return plan;
-}
-
-/** Moves the stock a plan says, each move logged against the invoice. */
-async function moveStockBy(ctx: WriteCtx<unknown>, stock: InvoiceChangePlan['stock'], ref: string) {
-  for (const [productId, delta] of stock.deltas) await moveStock(ctx, productId, delta, stock.reason, ref);
-}
-
-/** Stores an invoice change as src/domain/writes/invoiceEdits.ts planned it (the device stores the same). */
-/** A change's log line with the device it was made on (`· on device B1`: who changed what, where, issue 14). */
-const withDeviceLog = (plan: InvoiceChangePlan, device: string | undefined): InvoiceChangePlan => ({
-  ...plan,
-  log: { ...plan.log, predicate: withDevice(plan.log.predicate, device) },
-});
-
-const invoiceExists = async (tx: WriteCtx<unknown>['tx'], id: string) =>
-  (await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, id))).length > 0;
-
-async function storeChange(ctx: WriteCtx<unknown>, inv: InvoiceRow, plan: InvoiceChangePlan) {
-  const saved = await writeInvoice(ctx, inv, plan.invoice, plan.figures);
-  await moveStockBy(ctx, plan.stock, plan.log.subject);
-  ctx.log('service', plan.log.subject, plan.log.predicate);
-  return saved;
-}
-
 export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
-  const { db } = s;
+  raiseRoute(app, s);
+  saleRoute(app, s);
+  editRoute(app, s);
+  deleteRoute(app, s);
+  storageRoute(app, s);
+  returnRoute(app, s);
+  invoiceReadRoutes(app, s);
+}
 
+function raiseRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...INVOICE_CALLS.create,
     write: true,
@@ -120,7 +68,9 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
       return createInvoice(ctx, { id: ctx.body.id, number: ctx.body.number, type: 'service', form: f, lines, job });
     },
   });
+}
 
+function saleRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...INVOICE_CALLS.sale,
     write: true,
@@ -144,7 +94,9 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
       });
     },
   });
+}
 
+function editRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...INVOICE_CALLS.edit,
     write: true,
@@ -172,7 +124,9 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
       };
     },
   });
+}
 
+function deleteRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...INVOICE_CALLS.remove,
     write: true,
@@ -212,7 +166,9 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
       return { value: true, message: plan.message, data: { reversed: plan.remove, points_returned: plan.points } };
     },
   });
+}
 
+function storageRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...INVOICE_CALLS.storage,
     write: true,
@@ -241,7 +197,9 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
       return { value: true, message: plan.message, data: { total: saved.total, storage_days: saved.storage_days } };
     },
   });
+}
 
+function returnRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     ...INVOICE_CALLS.returnItems,
     write: true,
@@ -257,56 +215,6 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
       if (!plan.ok) throw badRequest(plan.message, await refusalFacts(ctx.tx, inv));
       const saved = await storeChange(ctx, inv, withDeviceLog(plan, ctx.body.device));
       return { value: true, message: plan.message, data: { total: saved.total } };
-    },
-  });
-
-  // --- reads -----------------------------------------------------------------------------------------------------
-  defineRoute(app, s, {
-    method: 'GET',
-    path: '/invoices/:filter',
-    summary: 'Invoices: all, due (amount due above 0) or paid',
-    async handler({ params }) {
-      const filter = params.filter;
-      if (!['all', 'due', 'paid'].includes(filter ?? '')) throw badRequest('Choose all, due or paid.');
-      const where = filter === 'due' ? gt(invoices.total, 0) : filter === 'paid' ? lte(invoices.total, 0) : undefined;
-      return { value: true, data: await db.select().from(invoices).where(where).orderBy(desc(invoices.created_at)) };
-    },
-  });
-
-  defineRoute(app, s, {
-    method: 'GET',
-    path: '/v2/util/invoice-status',
-    summary: 'Summary cards: invoices paid in the last 7 days and unpaid invoices, with totals',
-    async handler() {
-      // SPEC §9's 7 days and the cards' sums: the devices' rule (src/domain/reports.ts)
-      const now = new Date();
-      const paid = await db
-        .select()
-        .from(invoices)
-        .where(and(lte(invoices.total, 0), gte(invoices.updated_at, paidSummaryWindow(now).from)))
-        .orderBy(desc(invoices.updated_at));
-      const unpaid = await db.select().from(invoices).where(gt(invoices.total, 0)).orderBy(desc(invoices.created_at));
-      const cards = invoiceSummary([...paid, ...unpaid], now);
-      return {
-        value: true,
-        data: { data: { paid, unpaid, total: { paid: cards.paid.sum, unpaid: cards.unpaid.sum } } },
-      };
-    },
-  });
-
-  defineRoute(app, s, {
-    method: 'GET',
-    path: '/invoice/:id',
-    summary: 'One invoice with its transactions and its job',
-    async handler({ params }) {
-      const inv = await invoiceOr404(db, params.id ?? '');
-      const txs = await db
-        .select()
-        .from(transactions)
-        .where(and(eq(transactions.invoice_id, inv.id), ne(transactions.deleted, true)))
-        .orderBy(desc(transactions.created_at));
-      const [job] = inv.request_id ? await db.select().from(jobs).where(eq(jobs.id, inv.request_id)) : [];
-      return { value: true, data: { ...inv, transactions: txs, job: job ?? null } };
     },
   });
 }
