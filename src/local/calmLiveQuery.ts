@@ -11,6 +11,8 @@ import { liveQuery } from 'dexie';
  *     newest of each query: one render a second for all the screen's queries (one task: React renders them in one
  *     go) instead of one per query per page. The last answer is always shown, so the screen is exact when the pull ends;
  *   - otherwise (a routine pull is over, a tap's own write) every new answer is shown at once.
+ * `showHeld` says how held answers are handed over: the screens' hook gives React's startTransition, so their render
+ * yields to input every few ms instead of being one task of 100–250 ms on a loaded tablet.
  */
 
 /** At most one showing of held answers per this many ms while a pull runs: each committed page within about a second. */
@@ -22,7 +24,14 @@ export interface CalmObservable<T> {
   subscribe(next: (value: T) => void, error?: (err: unknown) => void): { unsubscribe(): void };
 }
 
-const held = new Map<object, () => void>();
+export interface CalmOptions {
+  /** while true, answers are held (the sync engine is pulling) */
+  busy: () => boolean;
+  /** runs the showing of held answers (default: as is) */
+  showHeld?: (show: () => void) => void;
+}
+
+const held = new Map<object, { show: () => void; wrap: (show: () => void) => void }>();
 let timer: ReturnType<typeof setTimeout> | null = null;
 let lastShown = -Infinity;
 
@@ -31,11 +40,11 @@ function showHeld() {
   lastShown = Date.now();
   const show = [...held.values()];
   held.clear();
-  for (const fn of show) fn();
+  for (const { show: fn, wrap } of show) wrap(fn);
 }
 
-function hold(key: object, show: () => void) {
-  held.set(key, show);
+function hold(key: object, show: () => void, wrap: (show: () => void) => void) {
+  held.set(key, { show, wrap });
   if (timer) return;
   const wait = Math.min(CALM_MS, Math.max(GATHER_MS, lastShown + CALM_MS - Date.now()));
   timer = setTimeout(showHeld, wait);
@@ -56,7 +65,10 @@ export function sameData(a: unknown, b: unknown): boolean {
 }
 
 /** Dexie's liveQuery(querier), its answers shown as the module comment says. */
-export function calmLiveQuery<T>(querier: () => T | Promise<T>, busy: () => boolean): CalmObservable<T> {
+export function calmLiveQuery<T>(
+  querier: () => T | Promise<T>,
+  { busy, showHeld = (show) => show() }: CalmOptions,
+): CalmObservable<T> {
   return {
     subscribe(next, error) {
       const key = {};
@@ -73,7 +85,7 @@ export function calmLiveQuery<T>(querier: () => T | Promise<T>, busy: () => bool
             held.delete(key);
             return show(value);
           }
-          hold(key, () => show(value));
+          hold(key, () => show(value), showHeld);
         },
         error(err) {
           held.delete(key);

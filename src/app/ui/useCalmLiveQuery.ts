@@ -1,13 +1,18 @@
 import { useObservable } from 'dexie-react-hooks';
+import { startTransition } from 'react';
 import { calmLiveQuery } from '../../local/calmLiveQuery';
 import { useSync } from '../data/DataProvider';
 
 /**
  * useLiveQuery for screens watched during a first sync (the Dashboard): an answer equal to the one shown is not
- * rendered again, and while the sync engine pulls, the answers are rendered together at most once a second
- * (src/local/calmLiveQuery.ts says why). `undefined` until the first answer, as useLiveQuery.
+ * rendered again, and while the sync engine pulls, the answers are rendered together at most once a second, as a
+ * transition: React renders them in slices between the page's input (src/local/calmLiveQuery.ts says why).
+ * `undefined` until the first answer, as useLiveQuery.
  */
 export function useCalmLiveQuery<T>(querier: () => T | Promise<T>, deps: unknown[]): T | undefined {
   const { status } = useSync();
-  return useObservable<T>(() => calmLiveQuery(querier, () => status.get().pulling !== null), [status, ...deps]);
+  return useObservable<T>(
+    () => calmLiveQuery(querier, { busy: () => status.get().pulling !== null, showHeld: startTransition }),
+    [status, ...deps],
+  );
 }
