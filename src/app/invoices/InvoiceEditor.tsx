@@ -17,6 +17,7 @@ import { PayPanel, SaveBar, StoragePanel } from './editor/EditorActions';
 import { EditorDialogs, useEditorDialog } from './editor/EditorDialogs';
 import { DraftNotices, EditorTopBar, PaymentsSection } from './editor/EditorParts';
 import { InvoiceHeader } from './editor/InvoiceHeader';
+import { RefundPanel } from './editor/RefundDialog';
 import { useInvoiceDraft, type InvoiceDraftState } from './editor/useInvoiceDraft';
 import { ClockSuggestion } from '../jobs/clock/ClockSuggestion';
 import { LabourFields, LineItems, Summary, useLineStock } from './lines';
@@ -113,6 +114,8 @@ function Editor(props: Loaded & { settings: ShopSettings; level: number; timeZon
   const locked = isInvoiceLocked(inv);
   const canEdit = can('invoice.edit', level) && !locked;
   const canPay = can('payment.take', level) && !locked;
+  // a refund (issue 18) is for a paid invoice, at the level that may remove a payment
+  const canRefund = can('transaction.delete', level) && locked && inv.payment > 0;
   const editor = useInvoiceDraft(inv, settings);
   const { shown, edit } = editor;
   const dialogs = useEditorDialog(editor.dirty, locked, editor.setNotice);
@@ -142,6 +145,7 @@ function Editor(props: Loaded & { settings: ShopSettings; level: number; timeZon
           {canPay && <PayPanel inv={inv} customer={customer} open={dialogs.open} />}
           <MessageAlert status="warning" message={editor.notice} testId="editor-notice" />
           {canEdit && <StoragePanel inv={inv} settings={settings} open={dialogs.open} />}
+          {canRefund && <RefundPanel inv={inv} payments={props.payments} open={dialogs.open} />}
         </Stack>
         <Stack gap="1">
           {editor.dirty && (
@@ -153,7 +157,14 @@ function Editor(props: Loaded & { settings: ShopSettings; level: number; timeZon
         </Stack>
       </HStack>
       <PaymentsSection inv={inv} payments={props.payments} timeZone={props.timeZone} />
-      <EditorDialogs dialog={dialogs.dialog} onClose={dialogs.close} canPay={canPay} canEdit={canEdit} {...props} />
+      <EditorDialogs
+        dialog={dialogs.dialog}
+        onClose={dialogs.close}
+        canPay={canPay}
+        canEdit={canEdit}
+        canRefund={canRefund}
+        {...props}
+      />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { ItemReturnDialog } from './ItemReturnDialog';
 import { PaymentDialog } from './PaymentDialog';
 import { ReceiptsDialog } from './Payments';
 import { PointsDialog } from './PointsDialog';
+import { RefundDialog } from './RefundDialog';
 import { StorageDialog } from './Storage';
 
 export type EditorDialog =
@@ -16,6 +17,7 @@ export type EditorDialog =
   | { kind: 'points' }
   | { kind: 'storage' }
   | { kind: 'return' }
+  | { kind: 'refund' }
   | { kind: 'receipts' };
 
 /** The dialogs that change the amount due: SPEC §4 wants the invoice saved before any of them opens. */
@@ -24,12 +26,12 @@ const NEEDS_SAVED = new Set<EditorDialog['kind']>(['pay', 'discount', 'points', 
 /**
  * Which of the invoice editor's dialogs is open. `open` refuses a money dialog while there are unsaved edits (SPEC §4
  * 'Must save changes before you make a payment.', shown through `setNotice`); once the invoice is paid in full (here
- * or on another device) the money dialogs close and only the receipts stay.
+ * or on another device) the money dialogs close and only the receipts and a refund (issue 18: paid invoices only) stay.
  */
 export function useEditorDialog(dirty: boolean, locked: boolean, setNotice: (notice: string | null) => void) {
   const [dialog, setDialog] = useState<EditorDialog | null>(null);
   useEffect(() => {
-    if (locked) setDialog((d) => (d?.kind === 'receipts' ? d : null));
+    if (locked) setDialog((d) => (d?.kind === 'receipts' || d?.kind === 'refund' ? d : null));
   }, [locked]);
   const open = (next: EditorDialog) => {
     if (dirty && NEEDS_SAVED.has(next.kind)) {
@@ -53,6 +55,7 @@ export function EditorDialogs({
   settings,
   canPay,
   canEdit,
+  canRefund,
 }: {
   dialog: EditorDialog | null;
   onClose: () => void;
@@ -63,8 +66,9 @@ export function EditorDialogs({
   settings: ShopSettings;
   canPay: boolean;
   canEdit: boolean;
+  canRefund: boolean;
 }) {
-  if (!dialog || !allowed(dialog, canPay, canEdit)) return null;
+  if (!dialog || !allowed(dialog, canPay, canEdit, canRefund)) return null;
   switch (dialog.kind) {
     case 'pay':
       return <PaymentDialog invoice={inv} method={dialog.method} onClose={onClose} />;
@@ -83,14 +87,20 @@ export function EditorDialogs({
       return <StorageDialog invoice={inv} since={storageSince(inv, job)} settings={settings} onClose={onClose} />;
     case 'return':
       return <ItemReturnDialog invoice={inv} onClose={onClose} />;
+    case 'refund':
+      return <RefundDialog invoice={inv} payments={payments} onClose={onClose} />;
     case 'receipts':
       return <ReceiptsDialog invoice={inv} payments={payments} settings={settings} onClose={onClose} />;
   }
 }
 
-/** Taking money needs payment.take, storage and returns change the invoice (invoice.edit); receipts are for all. */
-function allowed(dialog: EditorDialog, canPay: boolean, canEdit: boolean): boolean {
+/**
+ * Taking money needs payment.take, storage and returns change the invoice (invoice.edit), a refund needs what
+ * removing a transaction needs (transaction.delete); receipts are for all.
+ */
+function allowed(dialog: EditorDialog, canPay: boolean, canEdit: boolean, canRefund: boolean): boolean {
   if (dialog.kind === 'receipts') return true;
+  if (dialog.kind === 'refund') return canRefund;
   return dialog.kind === 'storage' || dialog.kind === 'return' ? canEdit : canPay;
 }
 

@@ -71,8 +71,11 @@ export function ItemReturnDialog({ invoice, onClose }: { invoice: InvoiceRow; on
   );
 }
 
-/** The lines that can go back: tick one to return it (1 at first), then its quantity, up to what is left of it. */
-function ReturnLines({
+/**
+ * The lines that can go back: tick one to return it (1 at first), then its quantity, up to what is left of it. A
+ * refund's items come back through the same lines (RefundDialog).
+ */
+export function ReturnLines({
   lines,
   picked,
   onPick,
@@ -99,7 +102,7 @@ function ReturnLines({
   );
 }
 
-type Picked = Record<string, string>;
+export type Picked = Record<string, string>;
 
 /** One line: its tick (returning it starts at 1), what is left of it, and the quantity going back. */
 function ReturnRow({
