@@ -2,6 +2,7 @@ import { METHOD_LABELS, type TransactionMethod } from '../domain/entities';
 import { formatShop } from '../domain/dates';
 import { displayInvoiceNumber, invoiceHeader } from '../domain/jobs';
 import { formatUSD } from '../domain/money';
+import { refundedOf } from '../domain/writes/refunds';
 import { A4, Page } from './layout';
 import {
   documentTotals,
@@ -81,6 +82,7 @@ export function invoicePdf(
     service,
   );
   totalsBlock(p, totals, { payments: true, discountPercent: inv.discount_percent });
+  refundLines(p, payments, totals.paid ?? 0);
   if (payments.length) {
     p.heading('Payments').table(
       [
@@ -107,6 +109,19 @@ function billTo(p: Page, inv: InvoiceSource, job: InvoiceJob | null | undefined)
     p.text(`Vehicle: ${inv.registration}   VIN ${inv.vin}${head.mileage ? `   Mileage ${head.mileage}` : ''}`);
   if (head.services.length) p.text(`Services: ${head.services.join(', ')}`);
   return p.gap(4);
+}
+
+/**
+ * Refunds (issue 18), under the totals: what was given back and what the shop kept of what was paid. Nothing when no
+ * refund was made, so an invoice without one prints as before.
+ */
+export function refundLines(p: Page, payments: readonly PaymentSource[], paid: number) {
+  const refunded = refundedOf(payments);
+  if (refunded === 0) return;
+  const x = p.narrow ? p.left : p.right - 80;
+  p.line('Refunded', `-${formatUSD(refunded)}`, false, x);
+  p.line('Net paid', formatUSD(paid - refunded), true, x);
+  p.gap(3);
 }
 
 export const methodLabel = (method: string) => METHOD_LABELS[method as TransactionMethod] ?? method;

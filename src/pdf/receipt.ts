@@ -12,17 +12,24 @@ import { documentTotals, dueText, letterhead, lineTable, linesOf, totalsBlock, z
  * 80 mm thermal roll as long as it needs, or on A4 where the shop's config sheet says so (`receipt_format`).
  */
 
-/** Transactions that are not money taken: the discount and the points redeemed are recorded as rows too. */
-const NOT_PAID = new Set(['discount', 'redemption']);
+/**
+ * Transactions that are not money taken: the discount and the points redeemed are recorded as rows too, and a refund
+ * (issue 18) is money given back — its receipt says what was refunded to date beside what was paid.
+ */
+const NOT_PAID = new Set(['discount', 'redemption', 'refund']);
 
 const at = (t: PaymentSource) => new Date(t.created_at).getTime();
 
-/** What had been paid on the invoice once this payment was taken (an older receipt shows the balance it left). */
-function paidThrough(t: PaymentSource, all: readonly PaymentSource[]): number {
+/** The rows of `method` taken up to and including `t` (an older receipt shows the figures of its day). */
+function through(t: PaymentSource, all: readonly PaymentSource[], counts: (method: string) => boolean): number {
   const earlier = (x: PaymentSource) => at(x) < at(t) || (at(x) === at(t) && x.number < t.number);
-  const before = all.filter((x) => !NOT_PAID.has(x.method) && x.number !== t.number && earlier(x));
-  return before.reduce((n, x) => n + x.amount, 0) + (NOT_PAID.has(t.method) ? 0 : t.amount);
+  const before = all.filter((x) => counts(x.method) && x.number !== t.number && earlier(x));
+  return before.reduce((n, x) => n + x.amount, 0) + (counts(t.method) ? t.amount : 0);
 }
+/** What had been paid on the invoice once this payment was taken. */
+const paidThrough = (t: PaymentSource, all: readonly PaymentSource[]) => through(t, all, (m) => !NOT_PAID.has(m));
+/** What had been refunded by then (a positive figure). */
+const refundedThrough = (t: PaymentSource, all: readonly PaymentSource[]) => -through(t, all, (m) => m === 'refund');
 
 export function receiptPdf(
   t: PaymentSource,
@@ -69,11 +76,16 @@ function drawReceipt(
   const x = p.narrow ? p.left : p.right - 80;
   const paid = paidThrough(t, payments);
   p.rule().gap(1.5);
-  p.line(`Payment (${methodLabel(t.method)})`, formatUSD(t.amount), true, x);
+  const refund = t.method === 'refund';
+  p.line(refund ? 'Refund' : `Payment (${methodLabel(t.method)})`, formatUSD(t.amount), true, x);
   p.line('Paid to date', formatUSD(paid), false, x);
+  const refunded = refundedThrough(t, payments);
+  if (refunded) p.line('Refunded to date', `-${formatUSD(refunded)}`, false, x);
   p.line('Balance due', dueText(Math.max(0, totals.total - paid)), true, x);
   const earned = NOT_PAID.has(t.method) ? 0 : pointsEarned(t.amount);
   if (earned) p.line('Points earned', String(earned), false, x);
+  const takenBack = refund ? pointsEarned(-t.amount) : 0;
+  if (takenBack) p.line('Points taken back', String(takenBack), false, x);
   p.gap(2);
   p.footer(shop.footer ?? '');
 }
