@@ -28,7 +28,7 @@ export interface FeedPage {
 }
 
 interface PageRow {
-  n: number;
+  more: boolean;
   unbuilt: number;
   cursor: number | null;
   mark: number | null;
@@ -54,7 +54,6 @@ export async function feedPage(
   const params = {
     since: opts.since,
     limit: opts.limit,
-    probe: opts.limit + 1,
     only: `{${(opts.only ?? []).join(',')}}`,
     entities: `{${tables.map(([entity]) => entity).join(',')}}`,
   };
@@ -67,7 +66,7 @@ export async function feedPage(
     mark: row.mark,
     sinceMark: opts.since === 0 ? 0 : row.since_mark,
     head: Number(row.head ?? 0),
-    more: Number(row.n) > opts.limit,
+    more: row.more,
   };
 }
 
@@ -104,18 +103,18 @@ function pageStatement(db: Db, tables: Tables, only: boolean, build: boolean) {
   return prepared(db, name, (d) => {
     const onlyWhere = only ? sql` and entity = any(${sql.placeholder('only')}::text[])` : sql``;
     const statement = sql`
-    with page as (
-      select seq, entity, row_id, op, row_json, created_at from change_log
-      where seq > ${sql.placeholder('since')}${onlyWhere} order by seq limit ${sql.placeholder('probe')}
-    ), kept as (select * from page order by seq limit ${sql.placeholder('limit')}),
-    last as (
+    with kept as materialized (
+      select seq, entity, row_id, op, row_json from change_log
+      where seq > ${sql.placeholder('since')}${onlyWhere} order by seq limit ${sql.placeholder('limit')}
+    ), last as (
       select distinct on (entity, row_id) seq, entity, row_id, op, row_json from kept
       where entity = any(${sql.placeholder('entities')}::text[]) order by entity, row_id, seq desc
     ), built as (${rowsOf(tables, build)})
-    select (select count(*) from page)::float8 as n,
+    select exists (select 1 from change_log where seq > (select max(seq) from kept)${onlyWhere}) as more,
       (select count(*) from last where row_json is null)::float8 as unbuilt,
       (select max(seq) from kept)::float8 as cursor,
-      (select floor(extract(epoch from created_at) * 1000) from kept order by seq desc limit 1)::float8 as mark,
+      (select floor(extract(epoch from created_at) * 1000) from change_log where seq = (select max(seq) from kept))::float8
+        as mark,
       (select floor(extract(epoch from created_at) * 1000) from change_log where seq = ${sql.placeholder('since')})::float8
         as since_mark,
       (select max(seq) from change_log)::float8 as head,
