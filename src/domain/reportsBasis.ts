@@ -80,3 +80,16 @@ export function isSale(t: Pick<ReportTransaction, 'method' | 'deleted'>): boolea
   const m = normaliseMethod(t.method);
   return !t.deleted && m !== null && (PAYMENT_METHODS as readonly string[]).includes(m);
 }
+
+/** A refund given back on a paid invoice (issue 18): its row's amount is negative. */
+export function isRefund(t: Pick<ReportTransaction, 'method' | 'deleted'>): boolean {
+  return !t.deleted && t.method === 'refund';
+}
+
+/**
+ * Takings, the money reports about money in sum: payments received less refunds given back (issue 18). Without a
+ * refund it is exactly the sales (`isSale`).
+ */
+export function isTaking(t: Pick<ReportTransaction, 'method' | 'deleted'>): boolean {
+  return isSale(t) || isRefund(t);
+}

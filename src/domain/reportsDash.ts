@@ -3,6 +3,7 @@ import type { Cents } from './money';
 import {
   figure,
   isSale,
+  isTaking,
   within,
   type ReportInvoice,
   type ReportTransaction,
@@ -59,10 +60,10 @@ export function dashReport(
   return out;
 }
 
-/** Money received within a window (the Sales tile). */
+/** Money received within a window, less refunds given back in it (the Sales tile). */
 export function salesOf(transactions: readonly ReportTransaction[], day: TimeWindow): Cents {
   let sales = 0;
-  for (const t of transactions) if (within(t.created_at, day) && isSale(t)) sales += t.amount;
+  for (const t of transactions) if (within(t.created_at, day) && isTaking(t)) sales += t.amount;
   return sales;
 }
 

@@ -2,7 +2,7 @@ import { shopDay, DEFAULT_TIME_ZONE } from './dates';
 import type { Cents } from './money';
 import {
   figure,
-  isSale,
+  isTaking,
   within,
   type ReportInvoice,
   type ReportTransaction,
@@ -23,7 +23,10 @@ export interface ReportInvoiceDay {
 /** SPEC §3 Report: a sales row per shop day. */
 export interface ReportSalesDay {
   dt: string;
+  /** money received, net of refunds given back that day */
   sales: Cents;
+  /** refunds given back that day (issue 18), only on a day with one */
+  refunds?: Cents;
 }
 
 export interface SalesReport {
@@ -55,10 +58,15 @@ export function reportInvoiceRows(
 const addSale = (days: Map<string, ReportSalesDay>, dt: string, cents: Cents) => {
   const row = days.get(dt) ?? { dt, sales: 0 };
   row.sales += cents;
+  // a refund's row is negative: the day's refunds figure is what was given back
+  if (cents < 0) row.refunds = (row.refunds ?? 0) - cents;
   days.set(dt, row);
 };
 
-/** Sales per shop day: money received (`isSale`: payments, not discounts or points, not reversed) in the window. */
+/**
+ * Sales per shop day: money received (`isTaking`: payments, not discounts or points, not reversed), net of refunds
+ * given back that day, in the window; a day with a refund also says how much was refunded.
+ */
 export function reportSalesRows(
   transactions: readonly ReportTransaction[],
   w: TimeWindow,
@@ -66,7 +74,7 @@ export function reportSalesRows(
 ): ReportSalesDay[] {
   const days = new Map<string, ReportSalesDay>();
   for (const t of transactions)
-    if (within(t.created_at, w) && isSale(t)) addSale(days, shopDay(t.created_at, tz), Number(t.amount) || 0);
+    if (within(t.created_at, w) && isTaking(t)) addSale(days, shopDay(t.created_at, tz), Number(t.amount) || 0);
   return byDt(days);
 }
 

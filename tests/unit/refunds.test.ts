@@ -8,6 +8,7 @@ import { validatePayload } from '../../src/domain/schemas/common';
 import { invoiceFigures, pointsEarned } from '../../src/domain/totals';
 import { planTransactionRemoval } from '../../src/domain/writes/money';
 import { planRefund, refundedOf } from '../../src/domain/writes/refunds';
+import { reportSalesRows, salesOf, shopToday, transactionSummary } from '../../src/domain/reports';
 
 const settings = shopSettings([]);
 const lines: InvoiceLine[] = [
@@ -166,5 +167,28 @@ describe('refundSchema', () => {
     await expect(validatePayload(refundSchema, { ...body, items: [{ id: 'p1', qty: 0 }] })).rejects.toThrow(
       MSG.itemReturnInvalid,
     );
+  });
+});
+
+describe('refunds in the reports (issue 18)', () => {
+  const day = shopToday(new Date('2026-03-02T17:00:00Z'), 'America/Jamaica');
+  const at = '2026-03-02T16:00:00.000Z';
+  const rows = [
+    { method: 'cash', amount: 142_00, created_at: at },
+    { method: 'discount', amount: 5_00, created_at: at },
+    { method: 'refund', amount: -20_00, created_at: at },
+    { method: 'refund', amount: -7_00, created_at: at, deleted: true },
+  ];
+  it('takings are net of refunds; the day says what was refunded; the methods strip counts payments only', () => {
+    expect(salesOf(rows, day)).toBe(122_00);
+    expect(reportSalesRows(rows, day, 'America/Jamaica')).toEqual([
+      { dt: '2026-03-02', sales: 122_00, refunds: 20_00 },
+    ]);
+    expect(transactionSummary(rows, day).cash).toBe(142_00);
+  });
+  it('without a refund the figures are what they were: no refunds figure at all', () => {
+    const plain = rows.filter((r) => r.method !== 'refund');
+    expect(salesOf(plain, day)).toBe(142_00);
+    expect(reportSalesRows(plain, day, 'America/Jamaica')).toEqual([{ dt: '2026-03-02', sales: 142_00 }]);
   });
 });
