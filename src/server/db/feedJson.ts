@@ -66,7 +66,7 @@ export async function startFeedJson(
   onError: (err: unknown) => void,
 ): Promise<{ stop(): Promise<void> }> {
   await checkFeedShapes(database.db);
-  const batch = database.kind === 'pglite' ? 500 : 5000;
+  const batch = database.kind === 'pglite' ? 200 : 5000;
   let stopped = false;
   const run = (async () => {
     while (!stopped && (await fillFeedBatch(database.db, batch)) > 0) {
