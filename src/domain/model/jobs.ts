@@ -112,7 +112,7 @@ export const clockEntries = table({
     username: text(),
     started_at: time(),
     stopped_at: time().nullable(),
-    /** how the stretch ended: '' while running, 'pause' or 'stop' */
+    /** how the stretch ended: '' while running, 'pause' or 'stop'; 'mend' when its stop was set afterwards */
     ended: text<ClockEnd>().default(''),
     /** the device that started it ('S' through the API) */
     device: text().default('S'),
@@ -126,5 +126,5 @@ export const clockEntries = table({
   device: { indexes: ['job_id', '[username+started_at]', 'started_at'] },
 });
 
-/** How a clock stretch ended: '' while it runs. */
-export type ClockEnd = '' | 'pause' | 'stop';
+/** How a clock stretch ended: '' while it runs; 'mend': stopped afterwards at the time someone set (issue 18). */
+export type ClockEnd = '' | 'pause' | 'stop' | 'mend';
