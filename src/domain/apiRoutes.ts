@@ -144,6 +144,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/v3/clock/pause', 'job.clock'),
   r('POST', '/v3/clock/resume', 'job.clock'),
   r('POST', '/v3/clock/stop', 'job.clock'),
+  // mending a clock's stop (issue 18): at the level that edits the invoice its hours feed
+  r('POST', '/v3/clock/mend', 'invoice.edit'),
 ];
 
 export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
