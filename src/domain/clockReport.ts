@@ -9,7 +9,8 @@ import type { ClockEnd } from './model/jobs';
  * read. A stretch counts from its start to its stop, or to now while it runs. When the shop sets a closing hour
  * (Config `closing_hour`, 0 = off, the default), a stretch that runs past the closing of the shop day it began in
  * counts only to closing and is flagged, so a clock left running overnight is shown, not silently paid. A
- * technician's stretches that overlap (two tablets, offline) count once for that technician.
+ * technician's stretches that overlap (two tablets, offline) count once for that technician. A mended stretch (its
+ * stop set afterwards, src/domain/writes/clockMend.ts) counts to that stop and is not flagged.
  */
 
 export interface ClockEntry {
@@ -57,7 +58,8 @@ export function closingAfter(at: number, rules: Pick<ClockRules, 'timeZone' | 'c
 export function countStretch(entry: ClockEntry, rules: ClockRules): CountedStretch {
   const from = Date.parse(entry.started_at);
   const end = Math.max(from, entry.stopped_at ? Date.parse(entry.stopped_at) : rules.now.getTime());
-  const closing = closingAfter(from, rules);
+  // a mended stop was set by someone who checked it: it counts as set, past closing or not
+  const closing = entry.ended === 'mend' ? null : closingAfter(from, rules);
   const pastClosing = closing !== null && end > closing;
   return { entry, from, to: pastClosing ? closing : end, pastClosing };
 }

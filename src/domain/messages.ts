@@ -270,6 +270,12 @@ export const MSG = {
   clockNotRunning: 'You are not clocked on job {number}',
   clockNotPaused: 'You have no paused clock on job {number}',
   clockJobClosed: 'Job {number} is {status}: its clock cannot start',
+  // mending a clock left running (issue 18; beyond SPEC)
+  clockMended: 'Clock mended: it stopped at the time you set',
+  clockMendStop: 'Enter the time the clock really stopped',
+  clockMendBeforeStart: 'The clock started at {started}: choose a stop time after that',
+  clockMendFuture: 'That time has not come yet: choose a stop time in the past',
+  clockMendNext: '{username} clocked on again at {next}: choose a stop time before that',
   // scan instead of typing (issue 18; beyond SPEC): what happened with the camera, and what to do
   scanNoCamera: 'This device has no camera BayBook can use. Type the code, or use a barcode scanner.',
   scanRefused:

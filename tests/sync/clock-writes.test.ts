@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
+import { jobSubject } from '../../src/domain/writes/jobs';
+import { sysLog } from '../../src/server/db/schema';
 import type { BayBookDB } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
@@ -154,3 +156,98 @@ describe.each(DATABASES)('clock writes: the device and the server keep the same 
     expect([device, server.status]).toEqual([server.body.message, 403]);
   });
 });
+
+describe.each(DATABASES)(
+  'clock mend: the desk sets a stretch’s real stop, the same on the device and the server (%s)',
+  (kind) => {
+    let s: TestServer;
+    let desk: Device;
+    let deskUser: Awaited<ReturnType<typeof user>>;
+    let deskRepos: Repos;
+    let tech: { d: Device; repos: Repos; username: string; token: string };
+    let plate = 8300;
+
+    beforeAll(async () => {
+      s = await startServer(kind);
+      deskUser = await user(s, 4);
+      desk = makeDevice(s, 'mend-desk');
+      await desk.engine.signIn(deskUser);
+      deskRepos = createRepositories(desk.db);
+      const u = await user(s, 3);
+      const d = makeDevice(s, 'mend-bay');
+      await d.engine.signIn(u);
+      tech = { d, repos: createRepositories(d.db), username: u.username, token: u.token };
+    });
+    afterAll(() => s?.close());
+
+    /** A job with the technician's stretch on it (started a moment ago), known to the desk. */
+    async function clocked() {
+      const cid = await deskRepos.customers.add(customerForm(`CM ${plate++}`));
+      const j = await deskRepos.jobs.create({
+        customer: (await deskRepos.customers.get(cid))!,
+        service: ['Brakes'],
+        mileage: 5,
+      });
+      await drain(desk);
+      await tech.d.engine.syncNow();
+      const row = await tech.repos.clock.start(j.id);
+      await drain(tech.d);
+      await desk.engine.syncNow();
+      return { j, row };
+    }
+    const later = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+
+    it('a clock left running, mended offline: the same stopped stretch on the desk and the server, logged once', async () => {
+      const { j, row } = await clocked();
+      await new Promise((r) => setTimeout(r, 20));
+      const stop = later(row.started_at, 10);
+      const made = await offlineThenServer(
+        desk,
+        s,
+        (db) => stretches(db, j.id),
+        () => deskRepos.clock.mend(row.id, stop),
+      );
+      expect(made.offline).toEqual(made.server);
+      expect(made.offline.map((c) => [c.username, c.stopped_at, c.ended])).toEqual([[tech.username, stop, 'mend']]);
+      const lines = (await s.database.db.select().from(sysLog)).filter((l) =>
+        l.predicate.includes(`mended ${tech.username}'s clock`),
+      );
+      expect(lines.map((l) => [l.username, l.subject])).toEqual([[deskUser.username, jobSubject(j)]]);
+      // the technician's tablet, once it pulls, shows the clock stopped: a new start is taken
+      await tech.d.engine.syncNow();
+      await tech.repos.clock.start(j.id);
+      await tech.repos.clock.stop(j.id);
+      await drain(tech.d);
+    });
+
+    it('before the start, in the future, past the next stretch, not there, level 3: the same words on both', async () => {
+      const { j, row } = await clocked();
+      await tech.repos.clock.stop(j.id);
+      await new Promise((r) => setTimeout(r, 20));
+      const next = await tech.repos.clock.start(j.id);
+      await drain(tech.d);
+      await desk.engine.syncNow();
+      const cases: [string, Record<string, unknown>, number][] = [
+        ['before the start', { id: row.id, stopped_at: later(row.started_at, -60_000) }, 409],
+        ['in the future', { id: row.id, stopped_at: later(new Date().toISOString(), 3_600_000) }, 409],
+        ['past the next stretch', { id: row.id, stopped_at: later(next.started_at, 5) }, 409],
+        ['a stretch not there', { id: newId(), stopped_at: new Date().toISOString() }, 404],
+        ['no stop', { id: row.id }, 400],
+      ];
+      for (const [what, body, status] of cases) {
+        const device = await refusal(deskRepos.clock.mend(String(body.id), String(body.stopped_at ?? '')));
+        const server = await s.api('POST', '/v3/clock/mend', { token: deskUser.token, body: { data: body } });
+        expect.soft([server.status, device], what).toEqual([status, server.body.message]);
+      }
+      expect(await desk.db.outbox.count()).toBe(0);
+      const mine = await refusal(tech.repos.clock.mend(row.id, later(row.started_at, 5)));
+      const server = await s.api('POST', '/v3/clock/mend', {
+        token: tech.token,
+        body: { data: { id: row.id, stopped_at: later(row.started_at, 5) } },
+      });
+      expect([mine, server.status]).toEqual([server.body.message, 403]);
+      await tech.repos.clock.stop(j.id);
+      await drain(tech.d);
+    });
+  },
+);

@@ -67,6 +67,18 @@ describe('the time clock figures (src/domain/clockReport.ts)', () => {
     expect([off.hours, off.pastClosing]).toEqual([18, []]);
   });
 
+  it('counts a mended stretch to the stop that was set, past closing or not, and no longer flags it', () => {
+    const range = { start: '2026-03-02', end: '2026-03-02' };
+    const now = rules('2026-03-03 08:00', 17.5);
+    const left = stretch('bob', 'j1', '2026-03-02 16:00', null);
+    expect(clockReport([left], range, now).pastClosing).toHaveLength(1);
+    // the desk mends it: bob really stopped at 18:30 (overtime) — counted in full, not flagged
+    const mended = { ...left, stopped_at: new Date('2026-03-02T18:30:00-05:00').toISOString(), ended: 'mend' as const };
+    const report = clockReport([mended], range, now);
+    expect([report.hours, report.pastClosing, report.byTechnician[0].pastClosing]).toEqual([2.5, [], 0]);
+    expect(jobClock([mended], now)).toMatchObject({ running: [], paused: [], hours: 2.5, pastClosing: [] });
+  });
+
   it('closes at the next day’s closing for a clock started after hours; reads the setting safely', () => {
     const evening = Date.parse('2026-03-02T19:00:00-05:00');
     expect(new Date(closingAfter(evening, { timeZone: TZ, closingHour: 17 })!).toISOString()).toBe(

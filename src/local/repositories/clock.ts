@@ -22,6 +22,7 @@ import type { ClockInput } from '../../domain/schemas/clock';
 import { callOf, checkedCall } from '../calls';
 import { getMeta, type BayBookDB, type ClockRow } from '../db';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
+import { mendClock } from './clockMend';
 
 /** What a job's clock panel shows. */
 export interface JobClockView extends JobClock {
@@ -135,5 +136,7 @@ export function clockRepository(db: BayBookDB) {
     resume: (jobId: string) => clock(db, 'resume', jobId),
     pause: (jobId: string) => clock(db, 'pause', jobId),
     stop: (jobId: string) => clock(db, 'stop', jobId),
+    /** A stretch's real stop, set afterwards by level 4 (src/domain/writes/clockMend.ts). */
+    mend: (id: string, stoppedAt: string) => mendClock(db, id, stoppedAt),
   };
 }
