@@ -1,0 +1,89 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, browser, ensureBuild, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
+
+/**
+ * A refund after payment in a real browser on the 1024×768 tablet (issue 18): with the network cut, a paid
+ * invoice's Refund records the money given back with its reason and lists it on the invoice; when the link returns
+ * the server holds that refund once.
+ */
+describe('refund offline in Chromium', () => {
+  let server: RunningServer;
+  let ctx: BrowserContext;
+  let page: Page;
+  let token = '';
+  let invoiceId = '';
+
+  beforeAll(async () => {
+    ensureBuild();
+    server = await startProduct();
+    token = await server.login(ADMIN.username, ADMIN.password);
+    const job = await server.api(
+      'POST',
+      '/service',
+      {
+        data: {
+          customer: {
+            vin: 'JM1BK32F781239877',
+            registration: 'RFD 1',
+            first_name: 'Rae',
+            last_name: 'Fund',
+            contact: '8765550179',
+          },
+          mileage: 1000,
+          service: ['Oil change'],
+        },
+      },
+      token,
+    );
+    const inv = await server.api(
+      'POST',
+      '/invoice',
+      { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 2, rate_hour: 5000 }, productInvoice: [] } },
+      token,
+    );
+    invoiceId = inv.body.data.invoice_id;
+    const paid = await server.api(
+      'POST',
+      '/transaction',
+      { data: { method: 'cash', invoice_id: invoiceId, amount: 10000 } },
+      token,
+    );
+    expect(paid.status).toBe(200);
+    ctx = await browser();
+    page = await ctx.newPage();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    server?.stop();
+  });
+
+  it('refunds a paid invoice with the network cut, and the server keeps the refund once when the link returns', async () => {
+    await signInAdmin(page, server.url);
+    await page.goto(`${server.url}/view-invoice?id=${invoiceId}`);
+    await expect
+      .poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 30_000 })
+      .toBe('All changes on the server');
+    await expect.poll(() => page.getByTestId('invoice-status').textContent(), { timeout: 15_000 }).toBe('PAID');
+    await ctx.setOffline(true);
+
+    await page.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByTestId('refund-dialog');
+    await expect.poll(() => dialog.getByTestId('refund-left').textContent()).toBe('$100.00');
+    await dialog.locator('[name="amount"]').fill('25');
+    await dialog.locator('[name="reason"]').fill('Oil change redone');
+    await dialog.getByRole('button', { name: 'Record refund' }).click();
+    await expect.poll(() => page.getByTestId('refunded').textContent()).toBe('Refunded $25.00 of $100.00 paid');
+    await shoot(page, 'refund-offline');
+    await expect.poll(() => page.getByTestId('waiting-count').textContent()).toBe('1 change not yet on the server');
+
+    await ctx.setOffline(false);
+    await expect
+      .poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 60_000 })
+      .toBe('All changes on the server');
+    const inv = (await server.api('GET', `/invoice/${invoiceId}`, undefined, token)).body.data;
+    const refunds = inv.transactions.filter((t: { method: string }) => t.method === 'refund');
+    expect(refunds).toMatchObject([{ amount: -2500, username: ADMIN.username }]);
+    expect(inv).toMatchObject({ payment: 10000, total: 0 });
+  });
+});
