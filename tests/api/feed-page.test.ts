@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { serverOnlyColumns } from '../../src/domain/model';
 import { SYNC_ENTITIES } from '../../src/domain/sync';
-import { checkFeedShapes, fillFeedJson } from '../../src/server/db/feedJson';
+import { checkFeedShapes, fillFeedJson, startFeedJson } from '../../src/server/db/feedJson';
 import { SYNCED_TABLES, changeLog, feedShapes } from '../../src/server/db/schema';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
@@ -91,6 +91,16 @@ describe.each(DATABASES)('the feed page the database builds on %s', (kind) => {
     for (const k of serverOnlyColumns('service_log')) delete expected[k];
     expect(JSON.parse(entry.json ?? '')).toEqual(expected);
     expect(JSON.stringify(expected)).toContain('Kept with its entry');
+  });
+
+  it('builds the missing JSON in the background at start, and stops when asked', async () => {
+    await s.database.db.execute(sql`update change_log set row_json = null`);
+    const errors: unknown[] = [];
+    const fill = await startFeedJson(s.database, (err) => errors.push(err));
+    await expect.poll(unbuilt, { timeout: 20_000, interval: 50 }).toBe(0);
+    await fill.stop();
+    expect(errors).toEqual([]);
+    await expectFeedSendsStoredRows();
   });
 
   it("builds a table's JSON again at start when its device columns changed, and only that table's", async () => {
