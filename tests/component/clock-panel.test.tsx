@@ -206,3 +206,55 @@ describe('Clock panel', () => {
     expect((screen.getByRole('button', { name: 'Use 2.5 h' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
+
+describe('Mend a clock', () => {
+  it('the desk gives a clock left running past closing its real stop: counted in full, no longer flagged, queued once', async () => {
+    const { data, unmount } = await renderScreen(<div />, { level: 4 });
+    const id = await job(data.db);
+    await setting(data.db, 'closing_hour', '', 17);
+    await setting(data.db, 'time_zone', 'UTC', null);
+    await stretch(data.db, id, 'bob', '2026-03-02T16:00:00.000Z');
+    unmount();
+    await renderScreen(
+      <>
+        <ClockHours start="2026-03-02" end="2026-03-02" />
+        <Toaster />
+      </>,
+      { level: 4, data },
+    );
+    await waitFor(() => expect(text('hours-total')).toBe('Clocked hours: 1 h'));
+    fireEvent.click(within(screen.getByTestId('hours-past-closing')).getByRole('button', { name: 'Mend' }));
+    const dialog = await screen.findByRole('dialog', { name: "Mend bob's clock" });
+    const field = within(dialog).getByLabelText(/When did the clock really stop/);
+    expect((field as HTMLInputElement).value).toBe('2026-03-02T17:00');
+
+    // a stop before the start is refused in the dialog, nothing stored
+    fireEvent.change(field, { target: { value: '2026-03-02T15:00' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mend' }));
+    expect(
+      await within(dialog).findByText('The clock started at 2026-03-02 16:00: choose a stop time after that'),
+    ).toBeTruthy();
+    expect(await data.db.outbox.count()).toBe(0);
+
+    fireEvent.change(field, { target: { value: '2026-03-02T18:30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mend' }));
+    await waitFor(() => expect(text('hours-total')).toBe('Clocked hours: 2.5 h'));
+    expect(screen.queryByTestId('hours-past-closing')).toBeNull();
+    const sent = await data.db.outbox.toArray();
+    expect(sent.map((e) => [e.path, e.body])).toEqual([
+      ['/v3/clock/mend', { data: { id: expect.any(String), stopped_at: '2026-03-02T18:30:00.000Z' } }],
+    ]);
+  });
+
+  it('a technician (level 3) sees the flag but no Mend', async () => {
+    const { data, unmount } = await renderScreen(<div />, { level: 3 });
+    const id = await job(data.db);
+    await setting(data.db, 'closing_hour', '', 17);
+    await setting(data.db, 'time_zone', 'UTC', null);
+    await stretch(data.db, id, 'bob', '2026-03-02T16:00:00.000Z');
+    unmount();
+    await renderScreen(<ClockHours start="2026-03-02" end="2026-03-02" />, { level: 3, data });
+    await screen.findByTestId('hours-past-closing');
+    expect(screen.queryByRole('button', { name: 'Mend' })).toBeNull();
+  });
+});

@@ -6,6 +6,7 @@ import { BOOKING_FORMAT, formatShop } from '../../../domain/dates';
 import type { ClockHours as Hours } from '../../../local/repositories/clock';
 import { useRepos } from '../../data/DataProvider';
 import { DataTable, PAGE_SIZES } from '../../ui/DataTable';
+import { MendClock } from './MendClock';
 
 /** A line as the tables show it: its name and the names beside it, job ids read as their number and plate. */
 interface Row extends ClockLine {
@@ -54,6 +55,7 @@ function PastClosing({ hours, job }: { hours: Hours; job: (id: string) => string
         {formatShop(c.entry.started_at, hours.timeZone, BOOKING_FORMAT)}: ran past closing, counted to{' '}
         {formatShop(new Date(c.to), hours.timeZone, 'HH:mm')}
       </Alert.Title>
+      <MendClock c={c} timeZone={hours.timeZone} />
     </Alert.Root>
   ));
 }
@@ -61,7 +63,7 @@ function PastClosing({ hours, job }: { hours: Hours; job: (id: string) => string
 /**
  * The hours report (issue 18) under Reports: the time clock's hours by technician and by job for the shop days
  * chosen, from the stretches this device holds (src/domain/clockReport.ts); the clocks that ran past closing are
- * listed to be checked, each counted only to closing.
+ * listed to be checked, each counted only to closing until the desk mends it (MendClock) with its real stop.
  */
 export function ClockHours({ start, end }: { start: string; end: string }) {
   const repos = useRepos();

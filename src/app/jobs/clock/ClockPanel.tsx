@@ -10,6 +10,7 @@ import type { JobClockView } from '../../../local/repositories/clock';
 import { useRepos } from '../../data/DataProvider';
 import { notify, notifyError } from '../../feedback/toaster';
 import { useSession } from '../../session/session';
+import { MendClock } from './MendClock';
 
 /** How often a running clock's figures move on: the panel shows hours to two decimals. */
 const TICK_MS = 30_000;
@@ -94,6 +95,7 @@ export function ClockPanel({ job }: { job: JobRow }) {
             {formatShop(new Date(c.to), view.timeZone, 'HH:mm')}
             {c.entry.stopped_at ? '' : ' (still running)'}
           </Alert.Title>
+          <MendClock c={c} timeZone={view.timeZone} />
         </Alert.Root>
       ))}
     </Stack>
