@@ -1,4 +1,4 @@
-import { array, object, type InferType } from 'yup';
+import { array, object } from 'yup';
 import { MSG, fill } from '../messages';
 import { idField } from './common';
 import { LIMITS, blankAsMissing, boundedText, cents, rowVersion, wholeQty } from './fields';
@@ -28,4 +28,3 @@ export const refundSchema = object({
   vin: boundedText('VIN', LIMITS.short).default(''),
   base_version: rowVersion(),
 });
-export type RefundInput = InferType<typeof refundSchema>;
