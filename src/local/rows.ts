@@ -1,6 +1,6 @@
 import type { SyncEntityName } from '../domain/sync';
 import { CONFIG_NAMES } from '../domain/configSheet';
-import { shopDay } from '../domain/dates';
+import { shopDay, shopTimeZone as zoneOf } from '../domain/dates';
 import { invoiceDashShares, type DashFigure } from '../domain/reports';
 import { deviceKeys } from '../domain/model';
 import { putInSlices, rowsBefore } from './bulk';
@@ -38,10 +38,10 @@ export function jobCounterKeys(
   return keys;
 }
 
+/** The shop's time zone as the device holds it, by the domain's rule (the server's too): unknown or unset → default. */
 export async function shopTimeZone(db: BayBookDB): Promise<string> {
   const row = await db.config.where('name').equals(CONFIG_NAMES.timeZone).first();
-  const tz = row && typeof row.description === 'string' && row.description ? row.description : 'America/Jamaica';
-  return tz;
+  return zoneOf(row?.description);
 }
 
 /** The day keys of the finance tiles' counters (`dash:<figure>:<shop day>`, cents). */
