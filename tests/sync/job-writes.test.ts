@@ -99,6 +99,11 @@ describe.each(DATABASES)('job moves: the device and the server store the same jo
     const entry = added.offline[0]!.id;
     const removed = await offlineThenServer(d, s, entries, () => repos.jobs.removeLog(entry));
     expect(removed).toEqual({ offline: [], server: [] });
+    // an entry not there (deleted since): refused at once on the device, in the words of the server's 404
+    const gone = await refusal(repos.jobs.removeLog(entry));
+    const serverGone = await s.api('DELETE', '/service-log', { body: { data: { id: entry } } });
+    expect([serverGone.status, gone]).toEqual([404, serverGone.body.message]);
+    expect(await d.db.outbox.count()).toBe(0);
     const blank = await refusal(repos.jobs.addLog(id, '   '));
     const server = await s.api('POST', '/service-log', { body: { data: { id, value: '   ' } } });
     expect([server.status, blank]).toEqual([400, server.body.message]);

@@ -1,7 +1,7 @@
 import type { InferType } from 'yup';
 import { MSG } from '../messages';
 import { jobIdSchema, logPreview, serviceLogSchema } from '../schemas/job';
-import type { WriteCall } from './calls';
+import { missing, type Refusal, type WriteCall } from './calls';
 
 /**
  * A job's service log as catalogue writes (issue 17; SPEC §5, §7): add an entry (level 3) and delete one (level 5).
@@ -26,6 +26,11 @@ export function planLogEntry(v: LogEntryInput): { id?: string; job_id: string; m
     message: v.value,
     answer: MSG.logAdded,
   };
+}
+
+/** The entry a delete is about, or SPEC's 404 when it is not there: the device refuses at once, as the server does. */
+export function logEntryOr404<E>(id: string, entry: E | undefined): { ok: true; entry: E } | Refusal {
+  return entry ? { ok: true, entry } : missing(id);
 }
 
 /** The activity-log words of an entry's delete, and the answer. */

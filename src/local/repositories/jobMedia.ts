@@ -1,8 +1,8 @@
 import { newId } from '../../domain/ids';
 import { logPreview } from '../../domain/schemas/job';
 import { PHOTO_PLACES } from '../../domain/writes/photos';
-import { SERVICE_LOG_CALLS, planLogEntry } from '../../domain/writes/serviceLog';
-import { callOf, checkedCall } from '../calls';
+import { SERVICE_LOG_CALLS, logEntryOr404, planLogEntry } from '../../domain/writes/serviceLog';
+import { callOf, checkedCall, orRefuse } from '../calls';
 import type { BayBookDB, Row, StoredRow } from '../db';
 import { localWrite } from '../write';
 import { mustGet } from './jobActions';
@@ -43,11 +43,11 @@ export function jobMedia(db: BayBookDB) {
     async removeLog(id: string): Promise<void> {
       await checkedCall(db, SERVICE_LOG_CALLS.remove, { id });
       return localWrite(db, async (w) => {
-        const entry = await w.get<LogEntry>('service_log', id);
+        const entry = orRefuse(logEntryOr404(id, await w.get<LogEntry>('service_log', id))).entry;
         await w.remove('service_log', id);
         await w.enqueue({
           ...callOf(SERVICE_LOG_CALLS.remove, { id }),
-          label: `Delete log "${logPreview(String(entry?.message ?? ''))}"`,
+          label: `Delete log "${logPreview(entry.message)}"`,
         });
       });
     },
