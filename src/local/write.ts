@@ -158,7 +158,7 @@ async function runAttempt<T>(
   opts: { deviceId: string; guard?: StorageGuard; session?: Session },
 ): Promise<T> {
   const session = opts.session ?? (await getSession(db));
-  if (!session) throw new LocalWriteError('Please sign in again.');
+  if (!session) throw new LocalWriteError(MSG.unauthorized);
   const deviceCode = await getMeta<string>(db, 'deviceCode', '');
   const base = { db, session, deviceId: opts.deviceId, deviceCode, now: new Date().toISOString() };
   const out = await fn(writeContext(base, attempt, opts.guard));
