@@ -276,6 +276,7 @@ export const MSG = {
   clockMendBeforeStart: 'The clock started at {started}: choose a stop time after that',
   clockMendFuture: 'That time has not come yet: choose a stop time in the past',
   clockMendNext: '{username} clocked on again at {next}: choose a stop time before that',
+  clockListFilter: 'Choose a range of days (start and end) or a job to list its clock',
   // scan instead of typing (issue 18; beyond SPEC): what happened with the camera, and what to do
   scanNoCamera: 'This device has no camera BayBook can use. Type the code, or use a barcode scanner.',
   scanRefused:
@@ -298,8 +299,6 @@ export const MSG = {
   refundKeepsPayment:
     'This payment has a refund against it on {invoice}: it cannot be removed. The refund already gave the money back.',
 } as const;
-
-export type MessageKey = keyof typeof MSG;
 
 /** Fill `{name}` placeholders: fill(MSG.onlyInStock, { title: 'Oil filter', stock: 2 }). */
 export function fill(message: string, values: Record<string, string | number>): string {

@@ -1,4 +1,4 @@
-import { array, number, object, string, type InferType } from 'yup';
+import { array, number, object, string } from 'yup';
 import { checkBooking } from '../dates';
 import { STATUS_OPTIONS } from '../jobs';
 import { MSG, fill } from '../messages';
@@ -55,8 +55,6 @@ export function makeServiceRequestSchema(now?: () => Date) {
     ...bookingFields(now),
   });
 }
-export const serviceRequestSchema = makeServiceRequestSchema();
-export type ServiceRequestInput = InferType<typeof serviceRequestSchema>;
 
 export function makeBookingDateSchema(now?: () => Date) {
   return object({ id: idField().required(MSG.invalidId), ...bookingFields(now) }).test(
@@ -65,7 +63,6 @@ export function makeBookingDateSchema(now?: () => Date) {
     (v) => !!v.book_start && !!v.book_end,
   );
 }
-export const bookingDateSchema = makeBookingDateSchema();
 
 /**
  * A booking change sent with base values (issue 14): only the times a person changed, each with the value it was
