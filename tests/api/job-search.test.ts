@@ -1,7 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { desc, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
-import { searchJobs } from '../../src/server/routes/jobs/search';
+import { jobs } from '../../src/server/db/schema';
+import {
+  FEW_SHORT_MATCHES,
+  JOB_SEARCH_TEXT,
+  jobSearch,
+  jobsMatching,
+  searchJobs,
+  startsAsRegex,
+} from '../../src/server/routes/jobs/search';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -137,11 +145,91 @@ describe.each(DATABASES)('the job table search on %s', (kind) => {
     expect(text).toContain('jobs_search_trgm');
   });
 
-  it('reads a two-character search through the same index', async () => {
-    const plan = await s.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return tx.execute(sql`explain select id from jobs where ${searchJobs('km')!}`);
-    });
-    expect(JSON.stringify(plan)).toContain('jobs_search_trgm');
+  it('reads a one- or two-character search through the word-start index', async () => {
+    for (const text of ['km', 'k']) {
+      const plan = await s.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return tx.execute(sql`explain select id from jobs where ${searchJobs(text)!}`);
+      });
+      expect(JSON.stringify(plan)).toContain('jobs_word_starts');
+    }
+  });
+
+  it('finds a plate by its start with or without its space, and pages past the last match to nothing', async () => {
+    // KM 4000 (Di Okafor) came with the write above
+    expect(await found('KM 4')).toEqual(['KM 4000', 'KM 4821', 'KM 4990']);
+    expect(await found('km4')).toEqual(['KM 4000', 'KM 4821', 'KM 4990']);
+    expect(await found('Km')).toEqual(['KM 4000', 'KM 4821', 'KM 4990']);
+    expect(await found('48')).toEqual(['KM 4821']); // the plate's second word
+    expect(await found('ok')).toEqual(['KM 4000', 'KM 4990']); // surname Okafor
+    const page = async (n: number) =>
+      (await s.api('GET', `/bookings_?per_page=1&page=${n}&search=km`)).body.data as { data: unknown[]; total: number };
+    expect((await page(3)).data).toHaveLength(1);
+    expect(await page(4)).toMatchObject({ data: [], total: 3 });
+  });
+
+  /** The ids a condition selects, in the job table's default order. */
+  const ids = async (where: SQL) =>
+    (
+      await s.database.db.select({ id: jobs.id }).from(jobs).where(where).orderBy(desc(jobs.created_at), desc(jobs.id))
+    ).map((r) => r.id);
+
+  const insertJob = (n: string, cols: { first?: string; last?: string; plate?: string; contact?: string }) =>
+    s.database.db.execute(sql`insert into jobs (id, number, status, registration, first_name, last_name, contact)
+      values (${newId()}, ${n}, 'active', ${cols.plate ?? ''}, ${cols.first ?? ''}, ${cols.last ?? ''},
+              ${cols.contact ?? ''})`);
+
+  it('matches a short search through the index exactly as the regular expression does', async () => {
+    // written straight to the table: words after spaces, doubled spaces, brackets, a letter with a diacritic
+    await insertJob('S9-T1', { first: 'Mary  Ann', last: 'Ödegaard (jr)', plate: 'PK-12', contact: '(876)5550000' });
+    await insertJob('S9-T2', { first: 'A', last: 'x.y', plate: 'Q 7' });
+    const texts = [
+      'm',
+      'an',
+      'ma',
+      'ö',
+      'öd',
+      '(j',
+      '(',
+      'pk',
+      'p',
+      'q',
+      '7',
+      'a',
+      'x.',
+      '.',
+      '.y',
+      'jr',
+      '(8',
+      'zz',
+      's9',
+    ];
+    for (const text of texts) {
+      const search = jobSearch(text)!;
+      expect(search.op).toBe('starts');
+      const regex = startsAsRegex(search);
+      expect(regex.op).toBe('regex');
+      expect(await ids(jobsMatching(search.op, search.pattern)), text).toEqual(
+        await ids(jobsMatching(regex.op, regex.pattern)),
+      );
+    }
+    expect(await found('öd')).toEqual(['PK-12']);
+    expect(await found('(j')).toEqual(['PK-12']);
+    expect(await found('an')).toEqual(['KM 4821', 'PK-12']); // Ann, Mary  Ann (and ann@lee.test)
+    const res = await s.api('GET', '/bookings_?per_page=50&page=1&search=an');
+    expect((res.body.data.data as { id: string }[]).map((j) => j.id)).toEqual(
+      await ids(sql`${JOB_SEARCH_TEXT} ~ '(^| )an'`),
+    ); // newest first, as the table sorts
+  });
+
+  it('reads a short search with many matches by walking the sort, the same page as the index gives', async () => {
+    // more matches than FEW_SHORT_MATCHES: the page walks the newest-first index testing each job's text
+    await s.database.db.execute(sql`insert into jobs (id, number, status, last_name)
+      select gen_random_uuid(), 'QZ-' || i, 'active', 'Qzx' || i from generate_series(1, ${FEW_SHORT_MATCHES + 1}) i`);
+    const res = await s.api('GET', '/bookings_?per_page=20&page=3&search=QZ');
+    expect(res.status).toBe(200);
+    expect(res.body.data.total).toBe(FEW_SHORT_MATCHES + 1);
+    const newest = await ids(sql`${JOB_SEARCH_TEXT} ~ '(^| )qz'`);
+    expect((res.body.data.data as { id: string }[]).map((j) => j.id)).toEqual(newest.slice(40, 60));
   });
 });

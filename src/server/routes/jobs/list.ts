@@ -11,7 +11,7 @@ import { headSeenBy } from '../../http/auth';
 import { defineRoute } from '../../http/route';
 import type { AppServices } from '../../http/services';
 import { readSettings } from '../../settings';
-import { jobSearch, jobsMatching, type JobSearch } from './search';
+import { FEW_SHORT_MATCHES, jobSearch, jobsMatching, startsAsRegex, type JobSearch } from './search';
 import { jobOr404 } from './shared';
 
 const ORDERABLE = {
@@ -39,18 +39,34 @@ const orderable = (name: string | undefined): Orderable =>
  */
 const pageStatement = (db: AppServices['db'], orderBy: Orderable, dir: 'asc' | 'desc', op?: JobSearch['op']) => {
   const key = `jobs_page_${orderBy}_${dir}_${op ?? 'all'}`;
-  return prepared(db, key, (d) =>
-    d
+  // ties broken by id in the same direction, so a sort index on (column, id) reads the page in order, either way
+  const order = [ORDERABLE[orderBy], jobs.id].map(dir === 'asc' ? asc : desc);
+  return prepared(db, key, (d) => {
+    const where = op && jobsMatching(op, sql.placeholder('pattern'));
+    // a short search's few matches: read through the word-start index, then sorted. The subquery's OFFSET keeps the
+    // planner from walking the sort's index instead, testing each job's word starts (dear: see migration 0009)
+    const from =
+      op === 'starts' ? d.select().from(jobs).where(where).offset(sql.placeholder('fence')).as('jobs') : jobs;
+    return d
       .select()
-      .from(jobs)
-      .where(op && jobsMatching(op, sql.placeholder('pattern')))
-      // ties broken by id in the same direction, so a sort index on (column, id) reads the page in order, either way
-      .orderBy(...[ORDERABLE[orderBy], jobs.id].map(dir === 'asc' ? asc : desc))
+      .from(from)
+      .where(op === 'starts' ? undefined : where)
+      .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(op ? '' : key),
-  );
+      .prepare(op ? '' : key);
+  });
 };
+
+/**
+ * How a page reads a search's matches, knowing how many there are: none to read past the last match; a short
+ * search's few matches through its index, its many by walking the sort's index (FEW_SHORT_MATCHES).
+ */
+function pageSearch(search: JobSearch | undefined, matches: number, offset: number) {
+  if (offset >= matches) return 'none';
+  if (search?.op === 'starts' && matches > FEW_SHORT_MATCHES) return startsAsRegex(search);
+  return search;
+}
 
 /**
  * The paged job table's totals by search, each kept while the change feed's head stays where it was: every write to
@@ -159,11 +175,16 @@ function tableRoutes(app: FastifyInstance, s: AppServices) {
       const text = String(query.search ?? '');
       const search = jobSearch(text);
       const n = await totals(req, text.trim().toLowerCase(), search && jobsMatching(search.op, search.pattern));
-      const rows = await pageStatement(db, orderBy, dir, search?.op).execute({
-        limit: perPage,
-        offset,
-        pattern: search?.pattern,
-      });
+      const read = pageSearch(search, n, offset);
+      const rows =
+        read === 'none'
+          ? []
+          : await pageStatement(db, orderBy, dir, read?.op).execute({
+              limit: perPage,
+              offset,
+              pattern: read?.pattern,
+              fence: 0,
+            });
       return { value: true, data: { data: rows, page, total: n } };
     },
   });
