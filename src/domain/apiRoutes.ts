@@ -146,6 +146,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/v3/clock/stop', 'job.clock'),
   // mending a clock's stop (issue 18): at the level that edits the invoice its hours feed
   r('POST', '/v3/clock/mend', 'invoice.edit'),
+  // the clock's stretches, at the level of the hours report (Reports)
+  r('GET', '/v3/clock', 'report.view'),
 ];
 
 export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
