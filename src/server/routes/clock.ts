@@ -7,6 +7,7 @@ import { clockEntries, jobs } from '../db/schema';
 import { orHttp } from '../http/plans';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
+import { clockListRoute } from './clockList';
 import { clockMendRoute } from './clockMend';
 
 /**
@@ -43,7 +44,7 @@ async function clockContext(tx: Tx, jobId: string, username: string): Promise<Cl
 /**
  * The technician time clock (issue 18, level 3): POST /v3/clock/start and /resume add a stretch, /pause and /stop end
  * the signed-in member's running one, as src/domain/writes/clock.ts plans them from the server's own rows;
- * /v3/clock/mend sets a stretch's real stop afterwards (clockMend.ts).
+ * /v3/clock/mend sets a stretch's real stop afterwards (clockMend.ts); GET /v3/clock lists stretches (clockList.ts).
  */
 export function clockRoutes(app: FastifyInstance, s: AppServices) {
   for (const call of ['start', 'resume'] as const) {
@@ -85,4 +86,5 @@ export function clockRoutes(app: FastifyInstance, s: AppServices) {
     });
   }
   clockMendRoute(app, s);
+  clockListRoute(app, s);
 }
