@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createData, type AppData } from '../../src/app/data/DataProvider';
 import InvoiceEditor from '../../src/app/invoices/InvoiceEditor';
+import Transactions from '../../src/app/invoices/Transactions';
 import { MSG, fill } from '../../src/domain/messages';
 import { setMeta } from '../../src/local/db';
 import { renderScreen } from './render';
@@ -10,7 +11,7 @@ import { renderScreen } from './render';
  * Refund on a paid invoice (issue 18): the button at the level that may remove a payment (5) and only once the invoice
  * is paid; the dialog's amount, reason and items coming back; one POST /v3/refund queued; the refund listed.
  */
-async function paidInvoice(level: number, paid = true) {
+async function paidInvoice(level: number, paid = true, editor = true) {
   const data = createData(`refund-${Math.random().toString(36).slice(2)}`);
   await setMeta(data.db, 'session', { username: 'user5', permission: 5 });
   await setMeta(data.db, 'deviceCode', 'T1');
@@ -35,6 +36,7 @@ async function paidInvoice(level: number, paid = true) {
   const inv = await data.repos.invoices.create(job.id, { work_hour: 2, rate_hour: 5000 }, [line]);
   await data.repos.invoices.pay(inv.id, 'cash', paid ? 12000 : 5000);
   await data.db.outbox.clear();
+  if (!editor) return { data, inv, productId: p.id };
   await renderScreen(<InvoiceEditor />, { level, data, path: `/view-invoice?id=${inv.id}`, route: '/view-invoice' });
   await screen.findByTestId('invoice-editor');
   return { data, inv, productId: p.id };
@@ -89,5 +91,22 @@ describe('Refund (issue 18)', () => {
     const line = (await screen.findByText('-$10.00')).closest('tr')!;
     expect(within(line as HTMLElement).getByText('Refund')).toBeTruthy();
     expect(screen.getByTestId('invoice-status').textContent).toBe('PAID');
+  });
+
+  it('on Transactions a refund has no Delete (it stays), its payment keeps one', async () => {
+    const { data, inv } = await paidInvoice(5, true, false);
+    const refund = await data.repos.invoices.refund(inv.id, { amount: 500, reason: 'Goodwill' });
+    const [payment] = (await data.db.transactions.where('invoice_id').equals(inv.id).toArray()).filter(
+      (t) => t.method === 'cash',
+    );
+    await renderScreen(<Transactions />, { level: 5, data, path: '/transactions' });
+    const rowOf = async (id: string) => {
+      await waitFor(() => expect(document.querySelector(`[data-row-id="${id}"]`)).toBeTruthy());
+      return document.querySelector(`[data-row-id="${id}"]`) as HTMLElement;
+    };
+    expect(within(await rowOf(refund.id)).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(
+      within(await rowOf(payment.id)).getByRole('button', { name: `Delete transaction ${payment.number}` }),
+    ).toBeTruthy();
   });
 });

@@ -65,7 +65,7 @@ export function PaymentsSection({
   payments: TransactionRow[];
   timeZone: string;
 }) {
-  const receipts = payments.filter((t) => t.method !== 'discount' && t.method !== 'redemption').length;
+  const receipts = payments.filter((t) => !['discount', 'redemption', 'refund'].includes(t.method)).length;
   return (
     <Stack gap="2">
       <Heading size="md">Payments</Heading>
