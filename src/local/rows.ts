@@ -2,7 +2,7 @@ import type { SyncEntityName } from '../domain/sync';
 import { CONFIG_NAMES } from '../domain/configSheet';
 import { shopDay, shopTimeZone as zoneOf } from '../domain/dates';
 import { invoiceDashShares, type DashFigure } from '../domain/reports';
-import { deviceKeys } from '../domain/model';
+import { MODEL, deviceKeys } from '../domain/model';
 import { putInSlices, rowsBefore } from './bulk';
 import { rowCountKey, type BayBookDB, type InvoiceRow, type JobRow, type Row } from './db';
 
@@ -56,7 +56,8 @@ function counterShares(entity: SyncEntityName, row: Row | undefined, tz: string)
     const dayOf = (t: string | Date) => (t && !String(t).startsWith('0000') ? shopDay(t, tz) : '');
     for (const s of invoiceDashShares(row as InvoiceRow, dayOf)) out.push([dashCounterKey(s.figure, s.day), s.cents]);
   }
-  if (COUNTED.has(entity) && !(LIVE_COUNTED.has(entity) && row.deleted)) out.push([rowCountKey(entity), 1]);
+  const counted = countedAs(entity);
+  if (counted && !(counted === 'live' && row.deleted)) out.push([rowCountKey(entity), 1]);
   return out;
 }
 
@@ -72,7 +73,7 @@ async function addToCounters(db: BayBookDB, delta: Map<string, number>) {
 export async function recountRows(db: BayBookDB, entity: SyncEntityName): Promise<void> {
   await db.transaction('rw', [db.entity(entity), db.counters], async () => {
     const table = db.entity(entity);
-    const n = LIVE_COUNTED.has(entity) ? await table.filter((r) => !r.deleted).count() : await table.count();
+    const n = countedAs(entity) === 'live' ? await table.filter((r) => !r.deleted).count() : await table.count();
     await db.counters.put({ key: rowCountKey(entity), n });
   });
 }
@@ -118,24 +119,14 @@ export async function keepDashCounters(db: BayBookDB): Promise<void> {
 // ---- row writes -------------------------------------------------------------------------------------------------
 
 /**
- * Entities deleted by a flag whose tables list only the live rows (src/domain/model/keys.ts whileLive): their counter
- * counts those, and a row deleted by the flag leaves it.
+ * How the model says a table's rows are counted (`rows:<entity>`, so a table shows its total without a count()
+ * scan): every row, or only the live ones of a table deleted by a flag, whose lists skip a deleted row.
  */
-const LIVE_COUNTED = new Set<SyncEntityName>(['products', 'suppliers', 'users']);
+const countedAs = (entity: SyncEntityName) => MODEL[entity].device.counted;
 
-/** The entities whose rows are counted (`rows:<entity>`), so a table shows its total without a count() scan. */
-const COUNTED = new Set<SyncEntityName>([
-  'customers',
-  'invoices',
-  'estimates',
-  'transactions',
-  'sys_log',
-  'inventory_log',
-  ...LIVE_COUNTED,
-]);
-
-/** Entities whose writes change counters: their rows are read before they are replaced. */
-const KEEPS_COUNTERS = new Set<SyncEntityName>(['jobs', 'invoices', ...COUNTED]);
+/** Entities whose writes change counters (the job tiles, the finance figures, a row count): rows read first. */
+const keepsCounters = (entity: SyncEntityName) =>
+  entity === 'jobs' || entity === 'invoices' || countedAs(entity) !== undefined;
 
 /**
  * Writes rows of one entity in bulk: `puts` upserted (derived keys added), `deletes` removed, the counters moved by
@@ -150,7 +141,7 @@ export async function writeRows(
 ): Promise<Row[]> {
   const table = db.entity(entity);
   const stored = puts.map((r) => derive(entity, r));
-  if (!KEEPS_COUNTERS.has(entity)) {
+  if (!keepsCounters(entity)) {
     const zoneBefore =
       entity === 'config' && stored.some((r) => r.name === CONFIG_NAMES.timeZone) ? await shopTimeZone(db) : null;
     await putInSlices(table, stored);

@@ -45,6 +45,7 @@ export const invoices = table({
     { name: 'invoices_created_idx', on: ['created_at'] },
   ],
   device: {
+    counted: 'all',
     // keyset paging reads `[<sort key>+id]` for each column the Invoices table sorts by; the Due and Paid filters
     // and the summary cards read `[is_due+updated_at]` (issue 13)
     indexes: [
@@ -96,6 +97,7 @@ export const estimates = table({
   },
   serverIndexes: [{ name: 'estimates_number_uq', on: ['number'], unique: true }],
   device: {
+    counted: 'all',
     indexes: ['[created_at+id]', '[number+id]', '[number_key+id]', '[name_key+id]', '[first_key+id]', '[total+id]'],
     keys: (e) => ({
       number_key: numberKey(e.number),
@@ -126,6 +128,7 @@ export const transactions = table({
     { name: 'transactions_created_idx', on: ['created_at'] },
   ],
   device: {
+    counted: 'all',
     indexes: [
       'invoice_id',
       '[created_at+id]',

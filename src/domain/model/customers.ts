@@ -30,6 +30,7 @@ export const customers = table({
     { name: 'customers_contact_idx', on: ['contact'] },
   ],
   device: {
+    counted: 'all',
     // keyset paging reads `[<sort key>+id]` for each column the Customers table sorts by (issue 13)
     // (a plain `where(key)` reads the compound its key starts with: no plain index beside it, version 8)
     indexes: [

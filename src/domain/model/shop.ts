@@ -47,6 +47,7 @@ export const users = table({
   },
   serverIndexes: [{ name: 'users_username_uq', on: ['username'], unique: true }],
   device: {
+    counted: 'live',
     // Members pages a live member through `[list_<column>+id]` and searches the username (issue 13)
     indexes: ['username', 'permission', '[list_id+id]', '[list_username+id]', '[list_permission+id]', '*word_keys'],
     keys: memberKeys,
@@ -71,6 +72,7 @@ export const sysLog = table({
     { name: 'sys_log_subject_idx', on: ['subject', 'created_at'] },
   ],
   device: {
+    counted: 'all',
     // the Activity Log pages newest first through `[created_at+id]` and searches the subject and log's words
     indexes: ['[created_at+id]', '[subject+id]', '*word_keys'],
     keys: (l) => ({ word_keys: wordKeys(l.subject, l.predicate) }),

@@ -24,6 +24,7 @@ export const products = table({
     { name: 'products_title_idx', on: ['title'] },
   ],
   device: {
+    counted: 'live',
     // the products tables page a live product through `[list_<column>+id]` and search its words (issue 13)
     indexes: [
       'barcode',
@@ -70,6 +71,7 @@ export const suppliers = table({
     ...stamps,
   },
   device: {
+    counted: 'live',
     // Suppliers pages a live supplier through `[list_<column>+id]` and searches its name's words (issue 13)
     indexes: [
       'bizname',
@@ -98,6 +100,7 @@ export const inventoryLog = table({
   },
   serverIndexes: [{ name: 'inventory_log_product_idx', on: ['product_id', 'created_at'] }],
   device: {
+    counted: 'all',
     // the Inventory Log pages newest first through `[created_at+id]` and searches the reason and reference's words
     indexes: ['[product_id+created_at]', '[created_at+id]', '[amount+id]', '*word_keys'],
     keys: (l) => ({ word_keys: wordKeys(l.reason, l.ref) }),

@@ -33,6 +33,11 @@ export interface TableModel<N extends string = string, F extends Fields = Fields
     readonly indexes: readonly string[];
     /** the keys a device stores beside the row so screens search with prefix ranges */
     keys(row: Partial<JsonRow<F>>): K;
+    /**
+     * the device keeps the table's row count (`rows:<entity>`, src/local/rows.ts) so its screen shows a total without
+     * a count() scan: of every row, or of the live ones of a table deleted by a flag (whileLive in keys.ts)
+     */
+    readonly counted?: 'all' | 'live';
   };
 }
 
@@ -44,11 +49,11 @@ export function table<const N extends string, F extends Fields, K extends object
   level: Level;
   fields: F;
   serverIndexes?: readonly ServerIndex<Extract<keyof F, string>>[];
-  device: { indexes: readonly string[]; keys?: (row: Partial<JsonRow<F>>) => K };
+  device: { indexes: readonly string[]; keys?: (row: Partial<JsonRow<F>>) => K; counted?: 'all' | 'live' };
 }): TableModel<N, F, K> {
   return {
     ...def,
     serverIndexes: def.serverIndexes ?? [],
-    device: { indexes: def.device.indexes, keys: def.device.keys ?? (noKeys as () => K) },
+    device: { ...def.device, keys: def.device.keys ?? (noKeys as () => K) },
   };
 }
