@@ -2,7 +2,7 @@ import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createData } from '../../src/app/data/DataProvider';
 import { useLocked, lockDevice } from '../../src/app/session/lock';
-import { TOKEN_KEY } from '../../src/app/session/session';
+import { TOKEN_KEY, endSession } from '../../src/app/session/session';
 import { useIdleLock } from '../../src/app/session/useIdleLock';
 import { Layout } from '../../src/app/shell/Layout';
 import { QUICK_SWITCH_WORDS, wrongPinWords } from '../../src/domain/quickSwitch';
@@ -142,6 +142,24 @@ describe('quick switch in the header', () => {
     fireEvent.click(await screen.findByRole('button', { name: /kim/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Forget my PIN' }));
     await waitFor(async () => expect(await pinStore(data.db).members()).toEqual(['lee']));
+  });
+
+  it('Logout forgets the member’s PIN and tile here (the password next time); their token stays for queued changes', async () => {
+    const { data, pins } = await sharedTablet();
+    await renderScreen(<Layout />, { level: 3, username: 'kim', path: '/dash', route: '*', data });
+    await screen.findByRole('button', { name: 'Lock' }); // quick switch is loaded: kim and lee have a PIN
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(async () => expect(await pins.members()).toEqual(['lee']));
+    expect(Object.keys(await getMeta<Record<string, string>>(data.db, 'tokens', {})).sort()).toEqual(['kim', 'lee']);
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('a session refused by the server keeps the PIN (the lock screen asks for the password anyway)', async () => {
+    const { data, pins } = await sharedTablet();
+    await renderScreen(<Layout />, { level: 3, username: 'kim', path: '/dash', route: '*', data });
+    await screen.findByRole('button', { name: 'Lock' });
+    await act(() => endSession('refused'));
+    expect(await pins.members()).toEqual(['kim', 'lee']);
   });
 });
 
