@@ -1,4 +1,5 @@
 import { ValidationError } from 'yup';
+import { fromCents } from '../../../domain/money';
 import { estimateSchema } from '../../../domain/schemas/money';
 import { computeInvoice } from '../../../domain/totals';
 import type { EstimateProfile, EstimateRow } from '../../../local/repositories/estimates';
@@ -23,7 +24,7 @@ export const EMPTY_PROFILE: Required<EstimateProfile> = { first_name: '', last_n
 export function newDraft(labourRateCents: number): EstimateDraft {
   return {
     profile: { ...EMPTY_PROFILE },
-    labour: { workHours: '', rate: String(labourRateCents / 100) },
+    labour: { workHours: '', rate: String(fromCents(labourRateCents)) },
     services: [],
     lines: [],
   };
@@ -39,7 +40,7 @@ export function draftOf(row: EstimateRow): EstimateDraft {
       contact: p.contact ?? '',
       email: p.email ?? '',
     },
-    labour: { workHours: String(row.work_hour ?? 0), rate: String((row.rate_hour ?? 0) / 100) },
+    labour: { workHours: String(row.work_hour ?? 0), rate: String(fromCents(row.rate_hour ?? 0)) },
     services: Array.isArray(row.services) ? [...row.services] : [],
     lines: Array.isArray(row.products) ? row.products.map((l) => ({ ...l })) : [],
   };
