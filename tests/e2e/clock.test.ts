@@ -1,3 +1,4 @@
+import { formatInTimeZone } from 'date-fns-tz';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, browser, ensureBuild, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
@@ -5,7 +6,8 @@ import { ADMIN, browser, ensureBuild, shoot, signInAdmin, startProduct, type Run
 /**
  * The technician time clock in a real browser on the 1024×768 tablet (issue 18): with the network cut, a job's panel
  * starts and stops the signed-in member's clock and shows them on the job; when the link returns the server holds
- * the stretch once, stopped.
+ * the stretch once, stopped. A clock left running past closing yesterday is mended offline at the desk's level and
+ * reaches the server once, counted to the stop set.
  */
 const PLATE = 'CLK 1';
 
@@ -61,5 +63,56 @@ describe('time clock offline in Chromium', () => {
     );
     expect(stretches).toHaveLength(1);
     expect(stretches[0].row).toMatchObject({ username: ADMIN.username, ended: 'stop' });
+  });
+
+  it('mends a clock left running past closing with the network cut; the server keeps the mend once', async () => {
+    const day = formatInTimeZone(new Date(Date.now() - 86_400_000), 'America/Jamaica', 'yyyy-MM-dd');
+    const sheet = (await server.api('GET', '/configsheet', undefined, token)).body as {
+      id: string;
+      name: string;
+      description: string;
+    }[];
+    const closing = sheet.find((r) => r.name === 'closing_hour')!;
+    expect(
+      (
+        await server.api(
+          'PUT',
+          `/configsheet/${closing.id}`,
+          { data: { description: closing.description, amount: 17 } },
+          token,
+        )
+      ).status,
+    ).toBe(200);
+    const jobs = (await server.api('GET', '/bookings', undefined, token)).body.data as {
+      id: string;
+      registration: string;
+    }[];
+    const job_id = jobs.find((j) => j.registration === PLATE)!.id;
+    const at = `${day}T16:00:00-05:00`;
+    const start = await server.api('POST', '/v3/clock/start', { data: { job_id, at } }, token);
+    expect(start.status).toBe(200);
+
+    await page.goto(`${server.url}/view-request`);
+    const row = page.locator('tr', { hasText: PLATE }).first();
+    await row.getByRole('button', { name: 'Expand row' }).click();
+    const flag = page.getByTestId('clock-past-closing');
+    await expect.poll(() => flag.count(), { timeout: 30_000 }).toBe(1);
+    await ctx.setOffline(true);
+    await flag.getByRole('button', { name: 'Mend' }).click();
+    const dialog = page.getByRole('dialog', { name: `Mend ${ADMIN.username}'s clock` });
+    await dialog.getByLabel(/When did the clock really stop/).fill(`${day}T18:00`);
+    await shoot(page, 'clock-mend-dialog');
+    await dialog.getByRole('button', { name: 'Mend' }).click();
+    await expect.poll(() => flag.count()).toBe(0);
+    await expect.poll(() => page.getByTestId('clock-on').textContent()).toBe('On the job now: nobody');
+
+    await ctx.setOffline(false);
+    await expect
+      .poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 60_000 })
+      .toBe('All changes on the server');
+    const list = await server.api('GET', `/v3/clock?start=${day}&end=${day}`, undefined, token);
+    expect(list.body.data.data).toMatchObject([
+      { id: start.body.id, ended: 'mend', stopped_at: new Date(`${day}T18:00:00-05:00`).toISOString() },
+    ]);
   });
 });
