@@ -148,6 +148,7 @@ export const MSG = {
   amountMax: '{field} should be at most {max}',
   numberRange: '{field} should be a whole number from {min} to {max}',
   qtyWhole: 'Quantity should be a whole number from 1 to {max}',
+  receiveAmount: 'Enter the amount received.',
   stockMax: 'Receiving {amount} would bring {title} to {stock} in stock; BayBook keeps at most {max} of a product.',
   unstorable:
     '{field} contains a character that cannot be stored (a NUL or a broken Unicode character). Retype it and try again.',

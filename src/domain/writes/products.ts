@@ -158,7 +158,7 @@ export function planProductDelete(p: ProductNow): Plan<object> {
  * product may hold (each receipt is bounded by the schema; this keeps their sum inside the int4 column too).
  */
 export function planReceive(p: ProductNow, amount: number | undefined): PlannedProduct<{ stock: StockMove }> {
-  if (!amount || amount < 1) return no('Enter the amount received.');
+  if (!amount || amount < 1) return no(MSG.receiveAmount);
   const stock = p.stock + amount;
   if (stock > LIMITS.stock) return no(fill(MSG.stockMax, { amount, title: p.title, stock, max: LIMITS.stock }));
   return answer(
