@@ -1,3 +1,5 @@
+import { DEFAULT_TIME_ZONE } from './dates';
+
 /**
  * The configuration sheet (SPEC §2, §3): the rows a new shop starts with. `amount` is in the unit the sheet shows
  * (US dollars for rates and point values, Jamaican dollars for storage fees, days for terms); `description` holds
@@ -93,7 +95,7 @@ export const CONFIG_SEED: readonly ConfigSeed[] = [
     description: 'Vehicles are to be collected within this many days after completion',
     amount: 7,
   },
-  { name: 'time_zone', title: 'Time zone', description: 'America/Jamaica', amount: null },
+  { name: 'time_zone', title: 'Time zone', description: DEFAULT_TIME_ZONE, amount: null },
   { name: 'shop_name', title: 'Shop name', description: 'BayBook Auto Care', amount: null },
   // the shop's details on every document (issue 15); '-' prints nothing
   { name: 'shop_address', title: 'Shop address', description: NO_VALUE, amount: null },
@@ -149,7 +151,7 @@ export interface ShopSettings {
 }
 
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
-  timeZone: 'America/Jamaica',
+  timeZone: DEFAULT_TIME_ZONE,
   labourRateCents: 5000,
   pointValueCents: 50,
   storageFirstDayJmdCents: 200000,
