@@ -99,7 +99,8 @@ export const serviceLog = table({
 /**
  * The technician time clock (issue 18): one row per stretch a technician worked on a job, from start (or resume) to
  * pause or stop. A running stretch has no `stopped_at`; pausing or stopping sets it once, so a row changes at most
- * twice (its end set, a pause turned into a stop) and several technicians on one job never write the same row.
+ * twice (its end set, a pause turned into a stop) and several technicians on one job never write the same row. The
+ * desk may also mend its end afterwards (`ended: 'mend'`, src/domain/writes/clockMend.ts).
  */
 export const clockEntries = table({
   name: 'clock_entries',
