@@ -1,8 +1,8 @@
 import type { ColumnFiltersState, PaginationState, SortingState } from '@tanstack/react-table';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useState } from 'react';
 import { errorMessage, notify } from '../feedback/toaster';
 import type { ManualPaging } from './DataTable';
+import { useCalmLiveQuery } from './useCalmLiveQuery';
 
 /**
  * A table that reads one page at a time through its repository (issue 13, docs/ARCHITECTURE.md "How a table reads a
@@ -71,7 +71,8 @@ export function useKeysetPages<T, S extends string, K>(opts: {
   const [cursor, setCursor] = useState<{ after?: K; before?: K }>({});
   const { pageSize } = pagination;
 
-  const page = useLiveQuery(
+  // calm while a first sync writes pages under the table (useCalmLiveQuery): one render a second, not three a page
+  const page = useCalmLiveQuery(
     () =>
       read({ sort, desc, search, filters: JSON.parse(filterKey) as Filters, limit: pageSize, ...cursor }).catch(
         (err: unknown) => {
