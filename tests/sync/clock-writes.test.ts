@@ -220,6 +220,29 @@ describe.each(DATABASES)(
       await drain(tech.d);
     });
 
+    it('the technician’s offline Stop arriving after the desk’s mend: refused on the tablet, the mend stands', async () => {
+      const { j, row } = await clocked();
+      tech.d.net.up = false;
+      await tech.repos.clock.stop(j.id);
+      await new Promise((r) => setTimeout(r, 20));
+      const stop = later(row.started_at, 10);
+      await deskRepos.clock.mend(row.id, stop);
+      await drain(desk);
+      tech.d.net.up = true;
+      await drain(tech.d);
+      const refused = await tech.d.db.conflicts.toArray();
+      expect(refused.map((c) => [c.status, c.entry.path, c.message])).toEqual([
+        [409, '/v3/clock/stop', expect.stringMatching(/^You are not clocked on job /)],
+      ]);
+      await tech.d.engine.syncNow();
+      const kept = [await stretches(await auditDb(s), j.id), await stretches(tech.d.db, j.id)];
+      expect(kept.map((rows) => rows.map((c) => [c.stopped_at, c.ended]))).toEqual([
+        [[stop, 'mend']],
+        [[stop, 'mend']],
+      ]);
+      await tech.d.db.conflicts.clear();
+    });
+
     it('before the start, in the future, past the next stretch, not there, level 3: the same words on both', async () => {
       const { j, row } = await clocked();
       await tech.repos.clock.stop(j.id);
