@@ -7,7 +7,7 @@ import { fetchShopLogo, removeShopLogo, uploadShopLogo } from '../../sync/photos
 import { notify, notifyError } from '../feedback/toaster';
 import { currentUser } from '../session/session';
 import { useConfirmedAction } from '../ui/confirm';
-import { useLevel } from './shared';
+import { useLevel } from '../session/useLevel';
 
 const token = () => currentUser()?.token;
 

@@ -1,18 +1,12 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { formatShop } from '../../domain/dates';
-import { notify } from '../feedback/toaster';
-import { useSession } from '../session/session';
+import { errorMessage, notify } from '../feedback/toaster';
 import { DialogFrame } from '../ui/DialogFrame';
 
 /**
  * Pieces the level-5 admin screens share (Team, Config, Activity Log, Inventory Log, Suppliers).
  */
-
-/** The signed-in user's permission level (0 when signed out). */
-export function useLevel(): number {
-  return useSession()?.permission ?? 0;
-}
 
 /**
  * An id as the ID column shows it: ids are UUIDv7, whose first half is a timestamp (alike for rows made close
@@ -55,7 +49,7 @@ export function useDialogSave(onClose: () => void) {
       notify(await write(), type);
       onClose();
     } catch (err) {
-      setRefusal(err instanceof Error ? err.message : String(err));
+      setRefusal(errorMessage(err));
     } finally {
       setSaving(false);
     }

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { InferType } from 'yup';
 import { can, minLevel } from '../../domain/permissions';
 import { simpleProductSchema } from '../../domain/schemas';
-import { useLevel } from '../admin/shared';
+import { useLevel } from '../session/useLevel';
 import { useRepos } from '../data/DataProvider';
 import { notify, notifyError } from '../feedback/toaster';
 import { FormField } from '../ui/FormField';

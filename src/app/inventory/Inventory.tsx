@@ -2,7 +2,7 @@ import { Box, Button, HStack, Heading } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { can } from '../../domain/permissions';
 import type { ProductRow } from '../../local/db';
-import { useLevel } from '../admin/shared';
+import { useLevel } from '../session/useLevel';
 import { useRepos } from '../data/DataProvider';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { deleteConfirm, useConfirmedAction } from '../ui/confirm';

@@ -7,7 +7,7 @@ import { formatUSD, plainDollars } from '../../domain/money';
 import { can } from '../../domain/permissions';
 import { simpleProductSchema } from '../../domain/schemas';
 import type { ProductRow } from '../../local/db';
-import { useLevel } from '../admin/shared';
+import { useLevel } from '../session/useLevel';
 import { useRepos } from '../data/DataProvider';
 import { notify, notifyError } from '../feedback/toaster';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';

@@ -5,7 +5,7 @@ import { receiveSearchStarts } from '../../../domain/schemas';
 import type { ProductRow } from '../../../local/db';
 import { FormDialog } from '../../admin/shared';
 import { useRepos } from '../../data/DataProvider';
-import { notify } from '../../feedback/toaster';
+import { errorMessage, notify } from '../../feedback/toaster';
 import { Barcode } from './Barcode';
 import { Figures, RecentLog, Results, SearchField } from './receiveParts';
 
@@ -72,7 +72,7 @@ export function ReceiveDialog({ initial, onClose }: { initial?: ProductRow | nul
       notify(`Received ${n} × ${chosen.title}`);
       onClose();
     } catch (err) {
-      setRefusal(err instanceof Error ? err.message : String(err));
+      setRefusal(errorMessage(err));
     } finally {
       setSaving(false);
     }

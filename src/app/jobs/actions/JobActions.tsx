@@ -9,7 +9,7 @@ import { useRepos } from '../../data/DataProvider';
 import { useConfirmedAction } from '../../ui/confirm';
 import { AssignControl } from './AssignControl';
 import { GalleryDialog } from './GalleryDialog';
-import { useLevel } from './hooks';
+import { useLevel } from '../../session/useLevel';
 import { NoteDialog } from './NoteDialog';
 import { ServiceLogDialog } from './ServiceLogDialog';
 import { ServicesDialog } from './ServicesDialog';

@@ -7,7 +7,7 @@ import { mileageEditSchema } from '../../../domain/schemas/job';
 import type { JobRow } from '../../../local/db';
 import { useRepos } from '../../data/DataProvider';
 import { notifyError } from '../../feedback/toaster';
-import { useLevel } from './hooks';
+import { useLevel } from '../../session/useLevel';
 
 /** Stops clicks and keys in the cell from reaching the row (which expands on click). */
 const stop = (e: SyntheticEvent) => e.stopPropagation();

@@ -10,17 +10,16 @@ import { logPreview, serviceLogSchema } from '../../../domain/schemas/job';
 import type { JobRow } from '../../../local/db';
 import type { LogEntry } from '../../../local/repositories/jobs';
 import { useRepos } from '../../data/DataProvider';
-import { notify, notifyError } from '../../feedback/toaster';
+import { errorMessage, notify, notifyError } from '../../feedback/toaster';
 import { useConfirmedAction } from '../../ui/confirm';
 import { useShopTimeZone } from '../../ui/useShopTimeZone';
-import { messageOf } from './hooks';
 import { DialogFrame } from '../../ui/DialogFrame';
 
 const LOG_MAX = 2000;
 const commentSchema = serviceLogSchema.pick(['value']);
 
 /** SPEC §8: a failed service-log add or delete reads 'Something went wrong <message>'. */
-const wentWrong = (err: unknown) => notifyError(fill(MSG.somethingWentWrong, { message: messageOf(err) }));
+const wentWrong = (err: unknown) => notifyError(fill(MSG.somethingWentWrong, { message: errorMessage(err) }));
 
 /**
  * The full-screen Service Log (SPEC §2): entries oldest first with who and when (shop time); level 4 and up add a
