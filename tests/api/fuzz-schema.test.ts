@@ -117,6 +117,8 @@ describe.each(DATABASES)('schema-driven fuzz on %s', (kind) => {
         start_date: '2026-01-01',
         // the cash-up's day (issue 18)
         day: '2026-01-10',
+        // a clock's mended stop (issue 18): an instant
+        stopped_at: '2026-01-10T12:00:00Z',
         end_date: '2026-01-31',
         status: 'active',
         option: 'off',
