@@ -76,15 +76,29 @@ function pageSearch(search: JobSearch | undefined, matches: number, offset: numb
  */
 function jobTotals({ db, live }: AppServices) {
   const kept = new Map<string, { head: number; n: number }>();
-  return async (req: FastifyRequest, search: string, where: SQL | undefined) => {
+  return async (req: FastifyRequest, text: string, search: JobSearch | undefined) => {
     const head = headSeenBy(req) ?? (await live.head());
-    const hit = kept.get(search);
+    const hit = kept.get(text);
     if (hit && hit.head === head) return hit.n;
-    const [{ n }] = await db.select({ n: count() }).from(jobs).where(where);
+    const n = await countMatches(db, search);
     if (kept.size >= 500) kept.clear();
-    kept.set(search, { head, n: Number(n) });
-    return Number(n);
+    kept.set(text, { head, n });
+    return n;
   };
+}
+
+/**
+ * How many jobs a search matches. A short search's are counted through the word-start index: when nearly every job
+ * matches ('87', the start of every contact number) the planner would rather scan the table and work out each job's
+ * word starts (≈ 15 µs a job: 2 s for 100,000 jobs, against 0.1 s through the index), and compile that scan (JIT).
+ */
+async function countMatches(db: AppServices['db'], search: JobSearch | undefined) {
+  const where = search && jobsMatching(search.op, search.pattern);
+  if (search?.op !== 'starts') return Number((await db.select({ n: count() }).from(jobs).where(where))[0].n);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`);
+    return Number((await tx.select({ n: count() }).from(jobs).where(where))[0].n);
+  });
 }
 
 /** The reads of jobs: dashboard tiles and counts, the paged and the whole job table, one job. */
@@ -174,7 +188,7 @@ function tableRoutes(app: FastifyInstance, s: AppServices) {
       const dir = String(query.orderDirection ?? 'desc').toLowerCase() === 'asc' ? 'asc' : 'desc';
       const text = String(query.search ?? '');
       const search = jobSearch(text);
-      const n = await totals(req, text.trim().toLowerCase(), search && jobsMatching(search.op, search.pattern));
+      const n = await totals(req, text.trim().toLowerCase(), search);
       const read = pageSearch(search, n, offset);
       const rows =
         read === 'none'
