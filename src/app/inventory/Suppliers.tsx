@@ -7,7 +7,7 @@ import { can } from '../../domain/permissions';
 import { supplierSchema } from '../../domain/schemas';
 import type { SupplierRow } from '../../local/repositories/products';
 import type { SupplierSort } from '../../local/repositories/productPages';
-import { FormDialog, useDialogSave } from '../admin/shared';
+import { FormDialog, useDialogSave } from '../ui/FormDialog';
 import { useLevel } from '../session/useLevel';
 import { useRepos } from '../data/DataProvider';
 import { FormField } from '../ui/FormField';

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useForm, type FieldErrors, type UseFormRegister, type UseFormRegisterReturn } from 'react-hook-form';
 import { inventoryProductSchema, type InventoryProductInput } from '../../../domain/schemas';
 import type { ProductRow } from '../../../local/db';
-import { FormDialog, useDialogSave } from '../../admin/shared';
+import { FormDialog, useDialogSave } from '../../ui/FormDialog';
 import { useRepos } from '../../data/DataProvider';
 import { FormField } from '../../ui/FormField';
 import { centsResolver, dollars } from './forms';

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState } from 'react';
 import { receiveSearchStarts } from '../../../domain/schemas';
 import type { ProductRow } from '../../../local/db';
-import { FormDialog } from '../../admin/shared';
+import { FormDialog } from '../../ui/FormDialog';
 import { useRepos } from '../../data/DataProvider';
 import { errorMessage, notify } from '../../feedback/toaster';
 import { Barcode } from './Barcode';
