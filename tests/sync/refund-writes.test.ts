@@ -16,7 +16,9 @@ async function refundRows(db: BayBookDB, invoiceId: string, productId: string) {
   const inv = await db.invoices.get(invoiceId);
   const customer = inv?.customer_id ? await db.customers.get(inv.customer_id) : undefined;
   const transactions = (await db.transactions.where('invoice_id').equals(invoiceId).toArray())
-    .map(({ id, number, method, amount, point, username }) => ({ id, number, method, amount, point, username }))
+    .map(({ id, number, method, amount, point, username, reason, refund_method }) => {
+      return { id, number, method, amount, point, username, reason, refund_method };
+    })
     .sort((a, b) => a.id.localeCompare(b.id));
   return {
     invoice: inv && { total: inv.total, payment: inv.payment, products: inv.products, totals: inv.totals },
@@ -66,14 +68,15 @@ describe.each(DATABASES)('refunds: the device and the server store the same rows
       await repos.invoices.refund(id, {
         amount: 3000,
         reason: 'Filter not needed',
+        refund_method: 'debit_card',
         items: [{ id: productId, qty: 1 }],
       });
       entry = (await d.db.outbox.toArray()).find((e) => e.path === '/v3/refund');
     });
     expect(offline).toEqual(server);
-    expect(offline.transactions.map((t) => [t.method, t.amount, t.point])).toEqual([
-      ['cash', 16000, 0],
-      ['refund', -3000, -30],
+    expect(offline.transactions.map((t) => [t.method, t.amount, t.point, t.reason, t.refund_method])).toEqual([
+      ['cash', 16000, 0, '', ''],
+      ['refund', -3000, -30, 'Filter not needed', 'debit_card'],
     ]);
     expect(offline.stock).toBe(4);
     expect(offline.points).toBe(130);

@@ -34,6 +34,7 @@ function paidInvoice(over: Partial<{ payment: number; products: InvoiceLine[] }>
 const ask = (amount: number, items: { id: string; qty: number }[] = [], reason = 'Wrong part fitted') => ({
   amount,
   reason,
+  refund_method: 'cash' as const,
   items,
 });
 
@@ -42,7 +43,7 @@ describe('planRefund (issue 18)', () => {
     const plan = planRefund(paidInvoice(), settings, 0, ask(20_50));
     expect(plan).toMatchObject({
       ok: true,
-      append: { method: 'refund', amount: -20_50, point: -20 },
+      append: { method: 'refund', amount: -20_50, point: -20, reason: 'Wrong part fitted', refund_method: 'cash' },
       points: -20,
       refunded: 20_50,
       stock: { deltas: [] },
@@ -159,10 +160,21 @@ describe('planRefund (issue 18)', () => {
 describe('refundSchema', () => {
   const body = { invoice_id: '0190b5a0-0000-7000-8000-000000000001', amount: 10_00, reason: ' Faulty ' };
   it('casts a refund and refuses one out of bounds, in its words', async () => {
-    await expect(validatePayload(refundSchema, body)).resolves.toMatchObject({ reason: 'Faulty', items: [] });
+    await expect(validatePayload(refundSchema, body)).resolves.toMatchObject({
+      reason: 'Faulty',
+      refund_method: 'cash',
+      items: [],
+    });
     await expect(validatePayload(refundSchema, { ...body, amount: 0 })).rejects.toThrow(MSG.refundAmount);
     await expect(validatePayload(refundSchema, { ...body, amount: 1.5 })).rejects.toThrow(MSG.refundAmount);
     await expect(validatePayload(refundSchema, { ...body, reason: '   ' })).rejects.toThrow(MSG.refundReason);
+    await expect(validatePayload(refundSchema, { ...body, refund_method: 'online' })).resolves.toMatchObject({
+      refund_method: 'online',
+    });
+    for (const refund_method of ['refund', 'discount', 'gold'])
+      await expect(validatePayload(refundSchema, { ...body, refund_method })).rejects.toThrow(
+        'Select a payment method',
+      );
     await expect(validatePayload(refundSchema, { ...body, reason: 'x'.repeat(501) })).rejects.toThrow('at most');
     await expect(validatePayload(refundSchema, { ...body, items: [{ id: 'p1', qty: 0 }] })).rejects.toThrow(
       MSG.itemReturnInvalid,

@@ -120,6 +120,11 @@ export const transactions = table({
     point: int().default(0),
     username: text().default(''),
     deleted: bool().default(false),
+    /** a refund's reason (issue 18), shown on the invoice and its receipt; '' on payments */
+    reason: text().default(''),
+    /** how a refund's money went back (a payment method: cash, debit_card …), which the cash-up takes off that
+     *  method's takings; '' on payments */
+    refund_method: text().default(''),
     ...stamps,
   },
   serverIndexes: [

@@ -57,7 +57,7 @@ export interface MoneyPlan {
   /** the invoice's derived money columns after the change (src/domain/totals.ts invoiceFigures) */
   figures: ReturnType<typeof invoiceFigures>;
   /** the transaction row to append, if any */
-  append?: { method: TransactionMethod; amount: Cents; point: number };
+  append?: { method: TransactionMethod; amount: Cents; point: number; reason?: string; refund_method?: PaymentMethod };
   /** loyalty points to add to the invoice's customer (negative to take; a customer never goes below zero) */
   points: number;
   /** the activity log: subject and predicate (SPEC §3 system log) */

@@ -1,5 +1,5 @@
 import type { ShopSettings } from '../configSheet';
-import type { InvoiceLine } from '../entities';
+import type { InvoiceLine, PaymentMethod } from '../entities';
 import { displayInvoiceNumber } from '../jobs';
 import { MSG, fill } from '../messages';
 import { formatUSD, type Cents } from '../money';
@@ -17,7 +17,7 @@ import type { MoneyInvoice, MoneyPlan } from './money';
  * refunded money earned are taken back. Gated like removing a transaction (`transaction.delete`, API_ROUTES).
  */
 export const REFUND_CALLS = {
-  /** {invoice_id, amount (cents), reason, items [{id, qty}]}; a device sends the id and receipt number it chose */
+  /** {invoice_id, amount (cents), reason, refund_method, items [{id, qty}]}; a device sends the id and receipt number it chose */
   refund: { method: 'POST', path: '/v3/refund', body: refundSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;
 
@@ -25,8 +25,8 @@ export interface RefundPlan {
   /** the invoice's lines with the returned units, when items come back (else the invoice row is not touched) */
   invoice?: { products: InvoiceLine[] };
   figures: MoneyPlan['figures'];
-  /** the refund row: a negative amount and the points it took back (negative) */
-  append: { method: 'refund'; amount: Cents; point: number };
+  /** the refund row: a negative amount, the points it took back (negative), the reason and how the money went back */
+  append: { method: 'refund'; amount: Cents; point: number; reason: string; refund_method: PaymentMethod };
   /** loyalty points to add to the customer (negative: the points the refunded money earned) */
   points: number;
   stock: InvoiceChangePlan['stock'];
@@ -41,6 +41,8 @@ export type PlannedRefund = ({ ok: true } & RefundPlan) | { ok: false; message: 
 export interface RefundAsk {
   amount: Cents;
   reason: string;
+  /** how the money went back (the cash-up takes it off that method's takings) */
+  refund_method: PaymentMethod;
   items: readonly { id: string; qty: number }[];
 }
 
@@ -88,7 +90,7 @@ export function planRefund(
     ok: true,
     ...(units > 0 ? { invoice: { products: back.products } } : {}),
     figures,
-    append: { method: 'refund', amount: -ask.amount, point: -points },
+    append: { method: 'refund', amount: -ask.amount, point: -points, reason, refund_method: ask.refund_method },
     points: -points,
     stock: { deltas: [...stockDeltas(inv.products, back.products)], reason: `refunded: ${reason}` },
     refunded: refunded + ask.amount,

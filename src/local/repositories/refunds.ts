@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../../domain/entities';
 import { formatUSD } from '../../domain/money';
 import { REFUND_CALLS, planRefund, refundedOf } from '../../domain/writes/refunds';
 import { checkedCall } from '../calls';
@@ -18,7 +19,7 @@ export function refundWrites(db: BayBookDB) {
      */
     async refund(
       invoiceId: string,
-      ask: { amount: number; reason: string; items?: { id: string; qty: number }[] },
+      ask: { amount: number; reason: string; refund_method?: PaymentMethod; items?: { id: string; qty: number }[] },
     ): Promise<TransactionRow> {
       const v = await checkedCall(db, REFUND_CALLS.refund, { invoice_id: invoiceId, ...ask });
       return localWrite(db, async (w) => {

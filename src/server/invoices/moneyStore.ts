@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { TransactionMethod } from '../../domain/entities';
 import { newId } from '../../domain/ids';
 import type { MoneyPlan } from '../../domain/writes/money';
 import { refundedOf } from '../../domain/writes/refunds';
@@ -21,7 +20,7 @@ import { refusalFacts } from './refusalFacts';
 export async function record(
   ctx: WriteCtx<unknown>,
   inv: InvoiceRow,
-  t: { id?: string; number?: string; method: TransactionMethod; amount: number; point: number },
+  t: NonNullable<MoneyPlan['append']> & { id?: string; number?: string },
 ) {
   const id = t.id ?? newId();
   const number = await takeNumber(ctx.tx, 'receipt', t.number);
@@ -33,6 +32,8 @@ export async function record(
     invoice_id: inv.id,
     point: t.point,
     username: ctx.user.username,
+    reason: t.reason ?? '',
+    refund_method: t.refund_method ?? '',
   });
   ctx.changed('transactions', id);
   return { id, number };
