@@ -153,6 +153,8 @@ export async function appendTransaction<B extends Record<string, unknown>>(
     point: t.point,
     username: w.session.username,
     deleted: false,
+    reason: t.reason ?? '',
+    refund_method: t.refund_method ?? '',
     created_at: w.now,
     updated_at: w.now,
     version: 1,
