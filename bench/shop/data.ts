@@ -180,6 +180,8 @@ export function transactionAt(t: number, customers: number, now = Date.now()): T
     point: 0,
     username: 'seed',
     deleted: false,
+    reason: '',
+    refund_method: '',
     created_at: inv.updated_at,
     updated_at: inv.updated_at,
     version: 1,
