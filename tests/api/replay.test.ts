@@ -1325,6 +1325,28 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         };
       },
     })),
+    {
+      route: 'POST /v3/clock/mend',
+      kind: 'write',
+      prepare: async () => {
+        const token = await s.userToken(3);
+        const jobId = await newJob();
+        const start = await s.api('POST', '/v3/clock/start', { token, body: { data: { job_id: jobId } } });
+        if (start.status !== 200) throw new Error(`clock start → ${start.status} ${JSON.stringify(start.body)}`);
+        await new Promise((r) => setTimeout(r, 5));
+        const stopped_at = new Date().toISOString();
+        return {
+          path: '/v3/clock/mend',
+          body: { data: { id: start.body.id, stopped_at } },
+          async verify() {
+            const rows = await db().select().from(t.clockEntries).where(eq(t.clockEntries.job_id, jobId));
+            expect(rows.map((r) => [r.id, r.ended, r.stopped_at?.toISOString()])).toEqual([
+              [start.body.id, 'mend', stopped_at],
+            ]);
+          },
+        };
+      },
+    },
   ];
 
   it('has a scenario for every call of src/domain/apiRoutes.ts that is not a GET, and none for a call it lacks', () => {
