@@ -4,17 +4,20 @@ import type { Cents } from './money';
 import {
   reportWindow,
   transactionSummary,
+  isRefund,
   isSale,
   type ReportTransaction,
   type TimeWindow,
   type TransactionSummary,
 } from './reports';
+import { refundedBy } from './writes/refunds';
 
 /**
  * The cash-up at closing (issue 18, beyond SPEC): what a shop day's drawer should hold. Pure figures over the
  * transactions the caller read — the device from its own copy, the server from its table — so both count the same
  * way: payments by method (cash, cards, online, cheque; not discounts or points, not reversed ones) made within the
- * shop day in the shop's time zone, and the counted cash against the expected cash.
+ * shop day in the shop's time zone, less the refunds paid out that day by the method they went back by (issue 18),
+ * and the counted cash against the expected cash.
  */
 
 /** The till a cash-up closes: the shop's one drawer, or a device's own (its code: 'B2'). */
@@ -32,9 +35,13 @@ export function cashupWindow(day: string, tz: string): TimeWindow {
   return reportWindow(day, day, tz);
 }
 
-/** A transaction as the cash-up reads it: reportWindow's fields and the receipt number (whose device took it). */
+/**
+ * A transaction as the cash-up reads it: reportWindow's fields, the receipt number (whose device took it) and, on a
+ * refund, how its money went back.
+ */
 export interface CashupTransaction extends ReportTransaction {
   number: string;
+  refund_method?: string | null;
 }
 
 /** Whether a payment was taken on the till: every payment for the shop's, else those numbered from its series. */
@@ -43,13 +50,16 @@ export function onTill(t: Pick<CashupTransaction, 'number'>, till: string): bool
 }
 
 export interface CashupFigures {
-  /** cents by payment method */
+  /** cents by payment method: payments taken less refunds paid out by that method */
   expected: TransactionSummary;
-  /** how many payments they sum */
+  /** how many payments they sum (refunds aside) */
   payments: number;
 }
 
-/** The day's expected takings on the till, by payment method. */
+/**
+ * The day's expected takings on the till, by payment method: a refund paid out on the till (numbered from its
+ * series) that day comes off its method's takings — cash handed back leaves the drawer.
+ */
 export function expectedTakings(
   transactions: readonly CashupTransaction[],
   day: string,
@@ -57,8 +67,11 @@ export function expectedTakings(
   till: string,
 ): CashupFigures {
   const w = cashupWindow(day, tz);
-  const taken = transactions.filter((t) => onTill(t, till) && isSale(t) && inside(t.created_at, w));
-  return { expected: transactionSummary(taken, w), payments: taken.length };
+  const mine = transactions.filter((t) => onTill(t, till) && inside(t.created_at, w));
+  const taken = mine.filter(isSale);
+  const expected = transactionSummary(taken, w);
+  for (const t of mine) if (isRefund(t)) expected[refundedBy(t)] += t.amount; // a refund's amount is negative
+  return { expected, payments: taken.length };
 }
 
 const inside = (t: string | Date, w: TimeWindow) => {

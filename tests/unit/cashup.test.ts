@@ -15,12 +15,18 @@ const JM = 'America/Jamaica'; // UTC−5 all year
 const NY = 'America/New_York'; // DST: 8 March 2026 is a 23-hour day
 
 let n = 0;
-const t = (created_at: string, method: string, amount: number, extra: { number?: string; deleted?: boolean } = {}) => ({
+interface Extra {
+  number?: string;
+  deleted?: boolean;
+  refund_method?: string;
+}
+const t = (created_at: string, method: string, amount: number, extra: Extra = {}) => ({
   created_at,
   method,
   amount,
   number: extra.number ?? `A1-${++n}`,
   deleted: extra.deleted ?? false,
+  refund_method: extra.refund_method ?? '',
 });
 
 describe('the day a cash-up counts', () => {
@@ -64,6 +70,24 @@ describe('the day a cash-up counts', () => {
       'B2',
       false,
     ]);
+  });
+
+  it("takes the day's refunds off the method they were paid back by, on the till that paid them (issue 18)", () => {
+    const rows = [
+      t('2026-11-26T15:00:00Z', 'cash', 16000, { number: 'B2-1' }),
+      t('2026-11-26T15:00:00Z', 'credit_card', 9000, { number: 'B2-2' }),
+      t('2026-11-26T16:00:00Z', 'refund', -3000, { number: 'B2-3', refund_method: 'cash' }),
+      t('2026-11-26T16:30:00Z', 'refund', -2500, { number: 'B2-4', refund_method: 'credit_card' }),
+      t('2026-11-26T17:00:00Z', 'refund', -1000, { number: 'B2-5' }), // made before the method was kept: cash
+      t('2026-11-26T17:00:00Z', 'refund', -700, { number: 'C3-1', refund_method: 'cash' }), // another till's
+      t('2026-11-27T06:00:00Z', 'refund', -400, { number: 'B2-6', refund_method: 'cash' }), // the next day
+      t('2026-11-26T17:30:00Z', 'refund', -900, { number: 'B2-7', refund_method: 'cash', deleted: true }),
+    ];
+    expect(expectedTakings(rows, '2026-11-26', JM, 'B2')).toEqual({
+      expected: { cash: 12000, debit_card: 0, credit_card: 6500, online: 0, cheque: 0 },
+      payments: 2,
+    });
+    expect(expectedTakings(rows, '2026-11-26', JM, 'shop').expected.cash).toBe(11300);
   });
 
   it('the difference is counted less expected cash: short below zero, over above', () => {

@@ -1,5 +1,5 @@
 import type { ShopSettings } from '../configSheet';
-import type { InvoiceLine, PaymentMethod } from '../entities';
+import { PAYMENT_METHODS, type InvoiceLine, type PaymentMethod } from '../entities';
 import { displayInvoiceNumber } from '../jobs';
 import { MSG, fill } from '../messages';
 import { formatUSD, type Cents } from '../money';
@@ -49,6 +49,14 @@ export interface RefundAsk {
 /** What has been refunded on an invoice: its refund rows (negative amounts), removed rows aside. */
 export function refundedOf(rows: readonly { method: string; amount: Cents; deleted?: boolean | null }[]): Cents {
   return rows.reduce((sum, t) => sum + (t.method === 'refund' && !t.deleted ? -t.amount : 0), 0);
+}
+
+/**
+ * The payment method a refund's money went back by; cash when the row does not say (a refund made before the
+ * method was kept), as the refund's body defaults to (schemas/refund.ts).
+ */
+export function refundedBy(t: { refund_method?: string | null }): PaymentMethod {
+  return PAYMENT_METHODS.find((m) => m === t.refund_method) ?? 'cash';
 }
 
 const no = (message: string): { ok: false; message: string } => ({ ok: false, message });
