@@ -2,7 +2,7 @@ import { METHOD_LABELS, type TransactionMethod } from '../domain/entities';
 import { formatShop } from '../domain/dates';
 import { displayInvoiceNumber, invoiceHeader } from '../domain/jobs';
 import { formatUSD } from '../domain/money';
-import { refundedOf } from '../domain/writes/refunds';
+import { refundLine, refundedOf } from '../domain/writes/refunds';
 import { A4, Page } from './layout';
 import {
   documentTotals,
@@ -47,12 +47,14 @@ export interface InvoiceSource {
 /** The invoice's job (service invoices have one): the vehicle's details as checked in. */
 export type InvoiceJob = Parameters<typeof invoiceHeader>[1];
 
-/** A transaction on the invoice: payments, and the discount and redemption rows. */
+/** A transaction on the invoice: payments, and the discount, redemption and refund rows (a refund's reason and method). */
 export interface PaymentSource {
   number: string;
   method: string;
   amount: number;
   created_at: Stamp;
+  reason?: string | null;
+  refund_method?: string | null;
 }
 
 export function invoicePdf(
@@ -91,7 +93,12 @@ export function invoicePdf(
         { title: 'Date', width: 70 },
         { title: 'Amount', width: 30, align: 'right' },
       ],
-      payments.map((t) => [t.number, methodLabel(t.method), formatShop(t.created_at, tz), formatUSD(t.amount)]),
+      payments.map((t) => [
+        t.number,
+        t.method === 'refund' ? refundLine(t) : methodLabel(t.method),
+        formatShop(t.created_at, tz),
+        formatUSD(t.amount),
+      ]),
     );
   }
   storageTerms(p, shop);

@@ -2,6 +2,7 @@ import { formatShop } from '../domain/dates';
 import { displayInvoiceNumber } from '../domain/jobs';
 import { formatUSD } from '../domain/money';
 import { pointsEarned } from '../domain/totals';
+import { refundLabel } from '../domain/writes/refunds';
 import { methodLabel, type InvoiceSource, type PaymentSource } from './invoice';
 import { A4, Page, onRoll } from './layout';
 import { documentTotals, dueText, letterhead, lineTable, linesOf, totalsBlock, zoneOf, type ShopInfo } from './parts';
@@ -77,7 +78,8 @@ function drawReceipt(
   const paid = paidThrough(t, payments);
   p.rule().gap(1.5);
   const refund = t.method === 'refund';
-  p.line(refund ? 'Refund' : `Payment (${methodLabel(t.method)})`, formatUSD(t.amount), true, x);
+  p.line(refund ? refundLabel(t) : `Payment (${methodLabel(t.method)})`, formatUSD(t.amount), true, x);
+  if (refund && t.reason) p.line(`Reason: ${t.reason}`, undefined, false, x);
   p.line('Paid to date', formatUSD(paid), false, x);
   const refunded = refundedThrough(t, payments);
   if (refunded) p.line('Refunded to date', `-${formatUSD(refunded)}`, false, x);

@@ -73,6 +73,10 @@ describe('Refund (issue 18)', () => {
       fill(MSG.refundOverPaid, { left: '$120.00', invoice: `INV ${inv.number}`, paid: '$120.00', refunded: '$0.00' }),
     );
     type(d.querySelector('[name="amount"]')!, '10');
+    // cash unless said otherwise: the cash-up takes it off that method's takings
+    const paidBy = within(d).getByLabelText('Paid back by') as HTMLSelectElement;
+    expect(paidBy.value).toBe('cash');
+    type(paidBy, 'credit_card');
     fireEvent.click(within(d).getByRole('checkbox', { name: /Wiper/ }));
     await waitFor(() =>
       expect((within(d).getByLabelText('Return quantity of Wiper') as HTMLInputElement).value).toBe('1'),
@@ -83,13 +87,19 @@ describe('Refund (issue 18)', () => {
     const sent = await posts(data);
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toMatchObject({
-      data: { invoice_id: inv.id, amount: 1000, reason: 'Wiper did not fit', items: [{ id: productId, qty: 1 }] },
+      data: {
+        invoice_id: inv.id,
+        amount: 1000,
+        reason: 'Wiper did not fit',
+        refund_method: 'credit_card',
+        items: [{ id: productId, qty: 1 }],
+      },
     });
     expect((await data.repos.products.get(productId))!.stock).toBe(4);
     expect((await screen.findByTestId('refunded')).textContent).toBe('Refunded $10.00 of $120.00 paid');
-    // the refund is its own line among the payments
+    // the refund is its own line among the payments, with how the money went back and why
     const line = (await screen.findByText('-$10.00')).closest('tr')!;
-    expect(within(line as HTMLElement).getByText('Refund')).toBeTruthy();
+    expect(within(line as HTMLElement).getByText('Refund (Credit Card): Wiper did not fit')).toBeTruthy();
     expect(screen.getByTestId('invoice-status').textContent).toBe('PAID');
   });
 

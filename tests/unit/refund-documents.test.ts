@@ -24,7 +24,14 @@ const INVOICE = {
   storage_days: 0,
 };
 const PAID = { number: 'A1-4', method: 'cash', amount: 16_000, created_at: '2026-03-01T15:32:00.000Z' };
-const REFUND = { number: 'A1-5', method: 'refund', amount: -3_000, created_at: '2026-03-02T15:32:00.000Z' };
+const REFUND = {
+  number: 'A1-5',
+  method: 'refund',
+  amount: -3_000,
+  created_at: '2026-03-02T15:32:00.000Z',
+  reason: 'Filter not needed',
+  refund_method: 'debit_card',
+};
 const text = async (bytes: ArrayBuffer) => (await readPdf(bytes)).pages.flatMap((p) => p.lines);
 
 describe('refunds on the documents (issue 18)', () => {
@@ -34,6 +41,9 @@ describe('refunds on the documents (issue 18)', () => {
     expect(lines).toContain('Refunded -$30.00');
     expect(lines).toContain('Net paid $130.00');
     expect(lines.some((l) => l.startsWith('A1-5 Refund') && l.endsWith('-$30.00'))).toBe(true);
+    // how the money went back and why, in the Method column (wrapped)
+    const at = lines.findIndex((l) => l.startsWith('A1-5 Refund (Debit Card):'));
+    expect(lines[at + 1]).toBe('Filter not needed');
   });
 
   it('an invoice without a refund has no refund lines', async () => {
@@ -44,12 +54,16 @@ describe('refunds on the documents (issue 18)', () => {
   it("the refund's receipt: the refund, paid and refunded to date, the points taken back", async () => {
     const lines = await text(receiptPdf(REFUND, INVOICE, [PAID, REFUND], SHOP));
     expect(lines.some((l) => l.includes('No. A1-5'))).toBe(true);
-    expect(lines).toContain('Refund -$30.00');
+    expect(lines).toContain('Refund (Debit Card) -$30.00');
+    expect(lines).toContain('Reason: Filter not needed');
     expect(lines).toContain('Paid to date $160.00');
     expect(lines).toContain('Refunded to date -$30.00');
     expect(lines).toContain('Points taken back 30');
     // the payment's own receipt, printed again, is as it was on its day
     const before = await text(receiptPdf(PAID, INVOICE, [PAID, REFUND], SHOP));
-    expect(before.some((l) => l.includes('Refunded'))).toBe(false);
+    expect(before.some((l) => l.includes('Refunded') || l.includes('Reason'))).toBe(false);
+    // a refund whose row does not say how (made before it was kept) went back in cash
+    const older = await text(receiptPdf({ ...REFUND, refund_method: '' }, INVOICE, [PAID, REFUND], SHOP));
+    expect(older).toContain('Refund (Cash) -$30.00');
   });
 });

@@ -1,5 +1,5 @@
 import type { ShopSettings } from '../configSheet';
-import { PAYMENT_METHODS, type InvoiceLine, type PaymentMethod } from '../entities';
+import { METHOD_LABELS, PAYMENT_METHODS, type InvoiceLine, type PaymentMethod } from '../entities';
 import { displayInvoiceNumber } from '../jobs';
 import { MSG, fill } from '../messages';
 import { formatUSD, type Cents } from '../money';
@@ -58,6 +58,13 @@ export function refundedOf(rows: readonly { method: string; amount: Cents; delet
 export function refundedBy(t: { refund_method?: string | null }): PaymentMethod {
   return PAYMENT_METHODS.find((m) => m === t.refund_method) ?? 'cash';
 }
+
+/** How a refund reads on the invoice and its receipt: 'Refund (Cash)', the way its money went back. */
+export const refundLabel = (t: { refund_method?: string | null }): string => `Refund (${METHOD_LABELS[refundedBy(t)]})`;
+
+/** A refund's line among the invoice's payments (screen and PDF): how the money went back, and why. */
+export const refundLine = (t: { refund_method?: string | null; reason?: string | null }): string =>
+  [refundLabel(t), t.reason].filter(Boolean).join(': ');
 
 const no = (message: string): { ok: false; message: string } => ({ ok: false, message });
 

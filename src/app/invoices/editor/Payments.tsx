@@ -5,6 +5,7 @@ import type { ShopSettings } from '../../../domain/configSheet';
 import { formatShop } from '../../../domain/dates';
 import { METHOD_LABELS, type TransactionMethod } from '../../../domain/entities';
 import { formatUSD } from '../../../domain/money';
+import { refundLine } from '../../../domain/writes/refunds';
 import type { InvoiceRow, TransactionRow } from '../../../local/db';
 import { useRepos } from '../../data/DataProvider';
 import { DataTable } from '../../ui/DataTable';
@@ -13,11 +14,13 @@ import { DialogFrame } from '../../ui/DialogFrame';
 import { useOpenPdf } from '../../ui/useOpenPdf';
 
 const methodLabel = (m: string) => METHOD_LABELS[m as TransactionMethod] ?? m;
+/** A payment's method; a refund's line also says how the money went back and why (issue 18). */
+const lineLabel = (t: TransactionRow) => (t.method === 'refund' ? refundLine(t) : methodLabel(t.method));
 
 function columns(timeZone: string, action?: (t: TransactionRow) => ReactNode): ColumnDef<TransactionRow, unknown>[] {
   const cols: ColumnDef<TransactionRow, unknown>[] = [
     { id: 'number', accessorKey: 'number', header: 'Receipt' },
-    { id: 'method', accessorFn: (t) => methodLabel(t.method), header: 'Method' },
+    { id: 'method', accessorFn: lineLabel, header: 'Method' },
     { id: 'amount', accessorKey: 'amount', header: 'Amount', cell: ({ row }) => formatUSD(row.original.amount) },
     {
       id: 'created_at',

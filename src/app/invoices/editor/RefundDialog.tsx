@@ -1,5 +1,6 @@
-import { Box, Button, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
+import { METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../domain/entities';
 import { MSG } from '../../../domain/messages';
 import { formatUSD, fromCents, parseMoneyInput } from '../../../domain/money';
 import { STORAGE_LINE_ID } from '../../../domain/totals';
@@ -46,8 +47,8 @@ export function RefundPanel({
 }
 
 /**
- * A refund after payment (issue 18): the amount (at most what was paid less what was refunded), the reason, and the
- * items that come back, if any (the item return's lines: each up to what is left of it). The device plans it as the
+ * A refund after payment (issue 18): the amount (at most what was paid less what was refunded), the reason, how the
+ * money went back (cash unless said: the cash-up takes it off that method's takings), and the items that come back, if any (the item return's lines: each up to what is left of it). The device plans it as the
  * server will (src/domain/writes/refunds.ts) and refuses in the server's words; offline it waits in the outbox.
  */
 export function RefundDialog({
@@ -90,6 +91,7 @@ export function RefundDialog({
           }}
           onReason={form.setReason}
         />
+        <PaidBackBy value={form.paidBy} onChange={form.setPaidBy} />
         {lines.length > 0 && (
           <Box>
             <Text fontSize="sm" mb="1">
@@ -116,17 +118,46 @@ function useRefundForm(invoiceId: string) {
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<Picked>({});
   const [reason, setReason] = useState('');
+  const [paidBy, setPaidBy] = useState<PaymentMethod>('cash');
   const check = (): ActionStep => {
     const cents = parseMoneyInput(text);
     if (cents === null || !Number.isInteger(cents) || cents <= 0) return { message: MSG.refundAmount };
     if (!reason.trim()) return { message: MSG.refundReason };
     const items = Object.entries(picked).map(([id, q]) => ({ id, qty: Number(q) }));
     return async () => {
-      const t = await repos.invoices.refund(invoiceId, { amount: cents, reason: reason.trim(), items });
+      const t = await repos.invoices.refund(invoiceId, {
+        amount: cents,
+        reason: reason.trim(),
+        refund_method: paidBy,
+        items,
+      });
       return `Refund of ${formatUSD(-t.amount)} recorded (receipt ${t.number}): give the money back to the customer`;
     };
   };
-  return { text, setText, picked, setPicked, reason, setReason, check };
+  return { text, setText, picked, setPicked, reason, setReason, paidBy, setPaidBy, check };
+}
+
+/** How the money went back: the payment methods, cash first. */
+function PaidBackBy({ value, onChange }: { value: PaymentMethod; onChange: (m: PaymentMethod) => void }) {
+  return (
+    <Field.Root>
+      <Field.Label>Paid back by</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          name="refund_method"
+          value={value}
+          onChange={(e) => onChange(PAYMENT_METHODS.find((m) => m === e.target.value) ?? 'cash')}
+        >
+          {PAYMENT_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {METHOD_LABELS[m]}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
 }
 
 /** The refund's amount (with All of it: what can still be refunded) and its reason. */
