@@ -202,6 +202,7 @@ describe('Reports (/report)', () => {
     runReport();
     await screen.findByTestId('charts');
     await waitFor(() => expect(lastCharts()).toEqual(MARCH_FIGURES));
+    expect(screen.queryByTestId('report-refunds')).toBeNull(); // no refund in the range: SPEC's screen as it is
     expect(screen.getByRole('heading', { name: 'Inventory Depletion' })).toBeTruthy();
     const headers = [...screen.getByRole('table', { name: 'Inventory Depletion' }).querySelectorAll('thead th')].map(
       (th) => th.textContent?.replace(/[▲▼]/g, '').trim(),
@@ -236,6 +237,19 @@ describe('Reports (/report)', () => {
     await screen.findByTestId('charts');
     await waitFor(() => expect(lastCharts()).toEqual(MARCH_FIGURES));
     expect(screen.getByTestId('report-range').textContent).toContain('this device does not keep payments');
+  });
+
+  it('says the refunds given back in the range, which the Sales are net of (issue 18)', async () => {
+    const { data } = await open(5);
+    await putRow(data.db, 'transactions', transaction('2026-03-01T18:00:00.000Z', 'refund', -1_500));
+    await putRow(data.db, 'transactions', transaction('2026-03-04T05:00:00.000Z', 'refund', -900)); // the 4th: outside
+    setRange('2026-03-01', '2026-03-03');
+    runReport();
+    await screen.findByTestId('charts');
+    await waitFor(() => expect(lastCharts().sales[0]).toEqual({ x: '2026-03-01', y: 60 }));
+    expect(screen.getByTestId('report-refunds').textContent).toBe(
+      'Refunds given back: $15.00 (Sales are net of refunds)',
+    );
   });
 
   it('follows new rows live: an invoice pulled in after the report appears in the table and the charts', async () => {

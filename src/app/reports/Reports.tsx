@@ -2,6 +2,7 @@ import { Box, Button, Field, Heading, HStack, Input, Stack, Text } from '@chakra
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { checkReportRange, shopDay } from '../../domain/dates';
+import { formatUSD } from '../../domain/money';
 import { can } from '../../domain/permissions';
 import {
   inventoryDepletion,
@@ -100,6 +101,7 @@ export default function Reports() {
               ? ''
               : ". Sales are the amounts paid on invoices, on the day of each invoice's last change: this device does not keep payments."}
           </Text>
+          <RefundsNote sales={result.report.sales} />
           <Suspense fallback={<DelayedSpinner />}>
             <ReportCharts data={charts} />
           </Suspense>
@@ -108,6 +110,20 @@ export default function Reports() {
         </>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The refunds given back in the range (issue 18; the domain's per-day `refunds`): the Sales chart is net of them, so
+ * the screen says how much they were — only when there were some, so SPEC's screen is unchanged without one.
+ */
+function RefundsNote({ sales }: { sales: SalesReport['sales'] }) {
+  const refunded = sales.reduce((sum, day) => sum + (day.refunds ?? 0), 0);
+  if (refunded === 0) return null;
+  return (
+    <Text data-testid="report-refunds">
+      Refunds given back: <strong>{formatUSD(refunded)}</strong> (Sales are net of refunds)
+    </Text>
   );
 }
 
