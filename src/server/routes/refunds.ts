@@ -10,7 +10,7 @@ import { readSettings } from '../settings';
 /**
  * A refund after payment (issue 18): planned by src/domain/writes/refunds.ts, as the device plans it offline; this
  * stores it in the route's one transaction under the invoice's lock — the refund row (the device's id and receipt
- * number), the returned lines and their stock, the points taken back, the log. A replay of the same Idempotency-Key
+ * number, the reason and how the money went back), the returned lines and their stock, the points taken back, the log. A replay of the same Idempotency-Key
  * gets the first answer (http/idempotency.ts), so an offline refund lands once.
  */
 async function storeRefund(
@@ -33,7 +33,7 @@ export function refundRoutes(app: FastifyInstance, s: AppServices) {
     ...REFUND_CALLS.refund,
     write: true,
     summary:
-      'Refund on a paid invoice {invoice_id, amount (cents), reason, items [{id, qty}]}: a negative transaction, at most what was paid less what was refunded; items back in stock, points taken back',
+      'Refund on a paid invoice {invoice_id, amount (cents), reason, refund_method (how the money went back: cash, debit_card, credit_card, online, cheque; cash if left out), items [{id, qty}]}: a negative transaction keeping the reason and method, at most what was paid less what was refunded; items back in stock, points taken back',
     async handler(ctx) {
       const { body } = ctx;
       const inv = await invoiceOr404(ctx.tx, body.invoice_id, true);
