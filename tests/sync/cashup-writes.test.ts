@@ -66,24 +66,36 @@ describe.each(DATABASES)('cash-up writes: the device and the server keep the sam
     return inv;
   }
 
-  it("the shop's cash-up made offline: the same figures on both, short by what is missing", async () => {
+  /** A $100 invoice paid in cash, then part of it refunded (issue 18) and paid back by `method`, synced. */
+  async function refundOf(cents: number, method: PaymentMethod) {
+    const cid = await repos.customers.add(customerForm(`CU ${plate++}`));
+    const customer = (await repos.customers.get(cid))!;
+    const job = await repos.jobs.create({ customer, service: ['Oil change'], mileage: 10 });
+    const inv = await repos.invoices.create(job.id, { work_hour: 1, rate_hour: 10000 }, []);
+    await repos.invoices.pay(inv.id, 'cash', 10000);
+    await repos.invoices.refund(inv.id, { amount: cents, reason: 'Goodwill', refund_method: method });
+    await drain(d);
+  }
+
+  it("the shop's cash-up made offline: the same figures on both, less the cash refunded, short by what is missing", async () => {
     await takePayments([
       ['cash', 12000],
       ['credit_card', 5050],
       ['cash', 3000],
     ]);
+    await refundOf(2500, 'cash'); // $100 taken in cash, $25 of it handed back from the drawer
     const made = await offlineThenServer(
       d,
       s,
       (db) => cashupRow(db, today, 'shop'),
-      () => repos.cashups.close({ counted_cash: 14800, note: ' two notes short ' }),
+      () => repos.cashups.close({ counted_cash: 22300, note: ' two notes short ' }),
     );
     expect(made.offline).toEqual(made.server);
     expect(made.offline).toMatchObject({
       till: 'shop',
-      expected: { cash: 15000, credit_card: 5050, debit_card: 0, online: 0, cheque: 0 },
-      payments: 3,
-      counted_cash: 14800,
+      expected: { cash: 22500, credit_card: 5050, debit_card: 0, online: 0, cheque: 0 },
+      payments: 4,
+      counted_cash: 22300,
       difference: -200,
       note: 'two notes short',
       closed_by: 'admin',
@@ -121,11 +133,11 @@ describe.each(DATABASES)('cash-up writes: the device and the server keep the sam
       d,
       s,
       (db) => cashupRow(db, today, code),
-      () => repos.cashups.close({ counted_cash: 15000 }),
+      () => repos.cashups.close({ counted_cash: 22500 }),
     );
     expect(made.offline).toEqual(made.server);
-    expect(made.offline).toMatchObject({ till: code, device: code, payments: 4, difference: 0 });
-    expect(made.offline?.expected).toMatchObject({ cash: 15000, cheque: 2500, credit_card: 5050 });
+    expect(made.offline).toMatchObject({ till: code, device: code, payments: 5, difference: 0 });
+    expect(made.offline?.expected).toMatchObject({ cash: 22500, cheque: 2500, credit_card: 5050 });
   });
 
   it('below level 5: refused on the device in the words of the server', async () => {
