@@ -72,8 +72,10 @@ describe('refund offline in Chromium', () => {
     await expect.poll(() => dialog.getByTestId('refund-left').textContent()).toBe('$100.00');
     await dialog.locator('[name="amount"]').fill('25');
     await dialog.locator('[name="reason"]').fill('Oil change redone');
+    await dialog.locator('[name="refund_method"]').selectOption('debit_card');
     await dialog.getByRole('button', { name: 'Record refund' }).click();
     await expect.poll(() => page.getByTestId('refunded').textContent()).toBe('Refunded $25.00 of $100.00 paid');
+    await expect.poll(() => page.getByText('Refund (Debit Card): Oil change redone').count()).toBe(1);
     await shoot(page, 'refund-offline');
     await expect.poll(() => page.getByTestId('waiting-count').textContent()).toBe('1 change not yet on the server');
 
@@ -83,7 +85,9 @@ describe('refund offline in Chromium', () => {
       .toBe('All changes on the server');
     const inv = (await server.api('GET', `/invoice/${invoiceId}`, undefined, token)).body.data;
     const refunds = inv.transactions.filter((t: { method: string }) => t.method === 'refund');
-    expect(refunds).toMatchObject([{ amount: -2500, username: ADMIN.username }]);
+    expect(refunds).toMatchObject([
+      { amount: -2500, username: ADMIN.username, reason: 'Oil change redone', refund_method: 'debit_card' },
+    ]);
     expect(inv).toMatchObject({ payment: 10000, total: 0 });
   });
 });
