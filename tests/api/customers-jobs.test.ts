@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
-import { MSG } from '../../src/domain/messages';
+import { MSG, fill } from '../../src/domain/messages';
 import { CONTACT_MESSAGE } from '../../src/domain/schemas';
 import { eq } from 'drizzle-orm';
 import { startOfShopDay } from '../../src/domain/dates';
@@ -431,6 +431,8 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
     expect(list.body.data.map((e: any) => e.message)).toEqual(['Road-tested, fine']);
     expect((await s.api('DELETE', '/service-log', { token: level3, body: { id: add.body.id } })).status).toBe(403);
     expect((await s.api('DELETE', '/service-log', { body: { id: add.body.id } })).status).toBe(200);
+    const again = await s.api('DELETE', '/service-log', { body: { id: add.body.id } });
+    expect([again.status, again.body.message]).toEqual([404, fill(MSG.noRecordFound, { id: add.body.id })]);
   });
 
   it('pre-ticks outstanding services of the vehicle', async () => {

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { isId, newId } from '../../../domain/ids';
 import { displayJobNumber } from '../../../domain/jobs';
 import { MSG, fill } from '../../../domain/messages';
-import { SERVICE_LOG_CALLS, planLogDelete, planLogEntry } from '../../../domain/writes/serviceLog';
+import { SERVICE_LOG_CALLS, logEntryOr404, planLogDelete, planLogEntry } from '../../../domain/writes/serviceLog';
 import { serviceLog } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { orHttp } from '../../http/plans';
 import { defineRoute } from '../../http/route';
 import type { AppServices } from '../../http/services';
 import { jobOr404 } from './shared';
@@ -56,8 +57,8 @@ export function serviceLogRoutes(app: FastifyInstance, s: AppServices) {
     write: true,
     summary: 'Delete a service-log entry {id}',
     async handler(ctx) {
-      const [entry] = await ctx.tx.select().from(serviceLog).where(eq(serviceLog.id, ctx.body.id));
-      if (!entry) throw notFound(fill(MSG.noRecordFound, { id: ctx.body.id }));
+      const [found] = await ctx.tx.select().from(serviceLog).where(eq(serviceLog.id, ctx.body.id));
+      const { entry } = orHttp(logEntryOr404(ctx.body.id, found));
       await ctx.tx.delete(serviceLog).where(eq(serviceLog.id, entry.id));
       ctx.changed('service_log', entry.id, 'delete');
       const plan = planLogDelete(entry);
