@@ -2,15 +2,13 @@ import { Badge, Box, Button, Field, Flex, Input, Stack, Text } from '@chakra-ui/
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useState } from 'react';
 import { formatUSD } from '../../../domain/money';
+import { PRODUCT_SEARCH_MIN } from '../../../domain/schemas/product';
 import { checkCanAdd, checkQty } from '../../../domain/totals';
 import type { ProductRow } from '../../../local/db';
 import { RESULT_ROW } from '../../ui/resultRow';
 import { useRepos } from '../../data/DataProvider';
 import { ScanButton } from '../../scan/ScanButton';
 import type { Line } from './types';
-
-/** SPEC §5 / §9: the product search starts at 3 typed characters. */
-export const PRODUCT_SEARCH_MIN = 3;
 
 /** A product as a new line: qty starts at 1 (SPEC §3). */
 export function lineOf(p: Pick<ProductRow, 'id' | 'title' | 'description' | 'price'>): Line {
