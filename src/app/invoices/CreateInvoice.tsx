@@ -6,6 +6,7 @@ import { shopSettings } from '../../domain/configSheet';
 import { canGenerateInvoice, displayInvoiceNumber, displayJobNumber } from '../../domain/jobs';
 import { LEVEL_NAMES, type Level } from '../../domain/levels';
 import { fill, MSG } from '../../domain/messages';
+import { fromCents } from '../../domain/money';
 import { can, minLevel } from '../../domain/permissions';
 import { computeInvoice } from '../../domain/totals';
 import type { JobRow } from '../../local/db';
@@ -55,7 +56,7 @@ function useLabour(labourRateCents: number | null, lines: Line[]) {
   const [rate, setRate] = useState<string | null>(null); // null: not typed yet, the stored labour rate shows
   const values: LabourValues = {
     workHours: hours,
-    rate: rate ?? (labourRateCents !== null ? String(labourRateCents / 100) : ''),
+    rate: rate ?? (labourRateCents !== null ? String(fromCents(labourRateCents)) : ''),
   };
   const parsed = labourForm(values);
   const form = parsed.ok

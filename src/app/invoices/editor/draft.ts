@@ -1,4 +1,5 @@
 import type { ShopSettings } from '../../../domain/configSheet';
+import { fromCents } from '../../../domain/money';
 import { invoiceFigures } from '../../../domain/totals';
 import type { InvoiceRow } from '../../../local/db';
 import type { InvoiceForm } from '../../../local/repositories/invoices';
@@ -21,7 +22,7 @@ export interface Draft {
 export function draftOf(inv: InvoiceRow): Draft {
   return {
     workHours: String(inv.work_hour ?? 0),
-    rate: String((inv.rate_hour ?? 0) / 100),
+    rate: String(fromCents(inv.rate_hour ?? 0)),
     lines: ((inv.products ?? []) as Line[]).map((l) => ({ ...l })),
     base: inv,
   };
