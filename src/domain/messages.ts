@@ -299,6 +299,8 @@ export const MSG = {
   refundFinal: 'A refund stays on the invoice: it cannot be removed. Take a new payment instead if money came back.',
   refundKeepsPayment:
     'This payment has a refund against it on {invoice}: it cannot be removed. The refund already gave the money back.',
+  // an invoice's line whose id is not a product id (src/server/invoices/ledger.ts priceLines; beyond SPEC)
+  invoiceLineNotProduct: 'An item on this invoice is not a product.',
 } as const;
 
 /** Fill `{name}` placeholders: fill(MSG.onlyInStock, { title: 'Oil filter', stock: 2 }). */

@@ -261,6 +261,11 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
         })
       ).body.message,
     ).toBe(MSG.addProductsFirst);
+    const junk = await s.api('POST', '/invoice-product', {
+      token: level4,
+      body: { data: { fetchedData: 'default', formData: {}, productInvoice: [{ id: 'oil-filter', qty: 1 }] } },
+    });
+    expect([junk.status, junk.body.message]).toEqual([400, MSG.invoiceLineNotProduct]);
     const sale = await s.api('POST', '/invoice-product', {
       token: level4,
       body: { data: { fetchedData: 'default', formData: {}, productInvoice: [{ id: filter, qty: 2 }] } },

@@ -29,7 +29,7 @@ export async function priceLines(
   const seen = new Map<string, number>();
   for (const l of sent) if (typeof l.stock_seen === 'number') seen.set(String(l.id), l.stock_seen);
   const ids = merged.map((l) => l.id).filter(isId);
-  if (ids.length !== merged.length) throw badRequest('An item on this invoice is not a product.');
+  if (ids.length !== merged.length) throw badRequest(MSG.invoiceLineNotProduct);
   const rows = ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : [];
   const availableNow = (p: { id: string; stock: number }) =>
     availableTo(
