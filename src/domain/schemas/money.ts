@@ -37,7 +37,6 @@ export function invoiceFormSchema(type: 'service' | 'product') {
 export const productLinesSchema = array(line)
   .default([])
   .max(LIMITS.lines, fill(MSG.amountMax, { field: 'Lines', max: LIMITS.lines }));
-export type LineInput = InferType<typeof line>;
 
 const method = () =>
   mixed<TransactionMethod>()
@@ -61,7 +60,6 @@ export const paymentSchema = object({
   vin: boundedText('VIN', LIMITS.short).default(''),
   base_version: rowVersion(),
 });
-export type PaymentInput = InferType<typeof paymentSchema>;
 
 /** Discount (SPEC §5): one choice must be selected; `amount` carries the percentage, as SPEC's call does. */
 export const discountSchema = object({

@@ -7,7 +7,7 @@ import { staleRefusal } from '../../domain/writes/invoiceEdits';
 import { availableTo, checkLineStock, invoiceLine, sentLines } from '../../domain/writes/lines';
 import type { Db, Tx } from '../db/client';
 import { customers, inventoryLog, invoices, products } from '../db/schema';
-import { HttpError, badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import type { WriteCtx } from '../http/route';
 import { moveStock } from '../inventory/stock';
 
@@ -146,5 +146,3 @@ export async function adjustPoints(
     .where(eq(customers.id, customerId));
   ctx.changed('customers', customerId);
 }
-
-export { HttpError };
