@@ -8,6 +8,8 @@
  * simulated devices in one process each need their own failing network.
  */
 
+import { MSG } from '../domain/messages';
+
 export type ApiErrorKind = 'network' | 'timeout' | 'http';
 
 export class ApiError extends Error {
@@ -71,7 +73,7 @@ export function fetchTransport(baseUrl: string, fetchImpl: typeof fetch = (...a)
       res = await fetchImpl(`${root}${path}`, { method, headers, body, signal: ctrl.signal });
       text = await res.text();
     } catch (err) {
-      if (timedOut) throw new ApiError('timeout', 'Request timeout.');
+      if (timedOut) throw new ApiError('timeout', MSG.requestTimeout);
       throw new ApiError(
         'network',
         (err as Error)?.message ? `Network Error: ${(err as Error).message}` : 'Network Error',
