@@ -40,6 +40,8 @@ export function storageTermsFrom(settings: Settings | null | undefined): Storage
   };
 }
 
+// SPEC §9's own words ('$2,000 JMD'): whole dollars from the config sheet, not money.ts formatJMD's cents
+// ('J$2,000.00', the invoice's storage line), so the terms read as the shop's printed form does.
 const jmd = (n: number) => `$${n.toLocaleString('en-US', { maximumFractionDigits: 2 })} JMD`;
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
