@@ -46,6 +46,12 @@ export const INITIAL_STATUS: SyncStatus = {
   serverErrors: 0,
 };
 
+/**
+ * A pull with pages still to come (a first sync, a long catch-up): screens show its news calmly (calmLiveQuery). The
+ * last page, and a routine pull's one page, are not: a change another device just made shows at once.
+ */
+export const catchingUp = (pulling: SyncStatus['pulling']): boolean => pulling !== null && pulling.fraction !== 1;
+
 export interface StatusStore {
   get(): SyncStatus;
   set(patch: Partial<SyncStatus>): void;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backoffMs } from '../../src/sync/outbox';
-import { INITIAL_STATUS, lastSyncText, serverTroubleMessage } from '../../src/sync/status';
+import { catchingUp, INITIAL_STATUS, lastSyncText, serverTroubleMessage } from '../../src/sync/status';
 
 describe('the last sync as the shell shows it', () => {
   // 22:00 on March 4th in Jamaica (UTC-5) is already March 5th in UTC
@@ -40,5 +40,17 @@ describe('a server that keeps failing', () => {
     expect(backoffMs(4, () => 1)).toBe(8000);
     expect(backoffMs(100, () => 1)).toBe(300_000);
     expect(backoffMs(100, () => 0)).toBe(150_000);
+  });
+});
+
+describe('a pull catching up (screens calm while it runs)', () => {
+  it('is a pull with pages still to come, not a routine pull of one page nor its last page', () => {
+    expect(catchingUp(null)).toBe(false);
+    expect(catchingUp({ applied: 1000, estimated: 168_500, fraction: 0.006, first: true })).toBe(true);
+    // more pages, their number not yet known
+    expect(catchingUp({ applied: 1000, estimated: null, fraction: null, first: false })).toBe(true);
+    // a routine pull's one page (another device's change heard live), and the last page of a first sync
+    expect(catchingUp({ applied: 3, estimated: 3, fraction: 1, first: false })).toBe(false);
+    expect(catchingUp({ applied: 168_500, estimated: 168_500, fraction: 1, first: true })).toBe(false);
   });
 });
