@@ -9,6 +9,7 @@ import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { clockListRoute } from './clockList';
 import { clockMendRoute } from './clockMend';
+import { storeStretchEnd } from './clockStore';
 
 /**
  * What a clock plan reads: the job, the member's running stretch (and its job's number), their last on the job. The
@@ -67,21 +68,11 @@ export function clockRoutes(app: FastifyInstance, s: AppServices) {
       ...CLOCK_CALLS[call],
       write: true,
       summary: `${call === 'pause' ? 'Pause' : 'Stop'} the signed-in member's clock on a job {job_id, at?}`,
-      async handler({ tx, body, user, changed, log }) {
-        const plan = orHttp(planClockEnd(call, body, await clockContext(tx, body.job_id, user.username)));
-        const { stopped_at, ended } = plan.apply;
-        await tx
-          .update(clockEntries)
-          .set({
-            ended,
-            ...(stopped_at ? { stopped_at: new Date(stopped_at) } : {}),
-            updated_at: new Date(),
-            version: sql`${clockEntries.version} + 1`,
-          })
-          .where(eq(clockEntries.id, plan.id));
-        changed('clock_entries', plan.id);
-        log('service', plan.log.subject, plan.log.predicate);
-        return { value: true, message: plan.message, id: plan.id, data: plan.apply };
+      async handler(ctx) {
+        const plan = orHttp(
+          planClockEnd(call, ctx.body, await clockContext(ctx.tx, ctx.body.job_id, ctx.user.username)),
+        );
+        return storeStretchEnd(ctx, plan);
       },
     });
   }

@@ -7,6 +7,7 @@ import { orHttp } from '../http/plans';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { readSettings } from '../settings';
+import { storeStretchEnd } from './clockStore';
 
 /** What a mend plan reads: the stretch, its job, the same technician's next stretch on any job, the shop's zone. */
 async function mendContext(tx: Tx, id: string, username: string): Promise<ClockMendContext> {
@@ -35,20 +36,9 @@ export function clockMendRoute(app: FastifyInstance, s: AppServices) {
     ...CLOCK_MEND_CALL,
     write: true,
     summary: "Mend a clock stretch's stop: the time it really stopped {id, stopped_at} (level 4)",
-    async handler({ tx, body, user, changed, log }) {
-      const plan = orHttp(planClockMend(body, await mendContext(tx, body.id, user.username)));
-      await tx
-        .update(clockEntries)
-        .set({
-          ended: plan.apply.ended,
-          stopped_at: new Date(plan.apply.stopped_at),
-          updated_at: new Date(),
-          version: sql`${clockEntries.version} + 1`,
-        })
-        .where(eq(clockEntries.id, plan.id));
-      changed('clock_entries', plan.id);
-      log('service', plan.log.subject, plan.log.predicate);
-      return { value: true, message: plan.message, id: plan.id, data: plan.apply };
+    async handler(ctx) {
+      const plan = orHttp(planClockMend(ctx.body, await mendContext(ctx.tx, ctx.body.id, ctx.user.username)));
+      return storeStretchEnd(ctx, plan);
     },
   });
 }
