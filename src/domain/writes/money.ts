@@ -68,6 +68,23 @@ export interface MoneyPlan {
 
 export type Planned<P extends MoneyPlan = MoneyPlan> = ({ ok: true } & P) | { ok: false; message: string };
 
+/** The transaction row a plan appends, as the device and the server both store it (its id, number and who took it). */
+export function appendedTransaction(
+  invoiceId: string,
+  t: NonNullable<MoneyPlan['append']>,
+  by: { id: string; number: string; username: string },
+) {
+  return {
+    ...by,
+    amount: t.amount,
+    method: t.method,
+    invoice_id: invoiceId,
+    point: t.point,
+    reason: t.reason ?? '',
+    refund_method: t.refund_method ?? '',
+  };
+}
+
 /** A payment always appends its row. */
 export type PaymentPlan = MoneyPlan & { append: NonNullable<MoneyPlan['append']> };
 

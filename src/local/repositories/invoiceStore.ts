@@ -5,7 +5,7 @@ import type { InvoiceLine } from '../../domain/entities';
 import type { NewInvoicePlan, PlannedInvoice } from '../../domain/writes/invoices';
 import type { InvoiceChangePlan } from '../../domain/writes/invoiceEdits';
 import { availableTo, checkLineStock, invoiceLine, sentLines } from '../../domain/writes/lines';
-import type { MoneyPlan, Planned } from '../../domain/writes/money';
+import { appendedTransaction, type MoneyPlan, type Planned } from '../../domain/writes/money';
 import type { WriteCall } from '../../domain/writes/calls';
 import { callOf } from '../calls';
 import type { CustomerRow, InvoiceRow, ProductRow, TransactionRow } from '../db';
@@ -145,16 +145,8 @@ export async function appendTransaction<B extends Record<string, unknown>>(
   const id = newId();
   const number = await w.nextNumber('receipt');
   const row: TransactionRow = {
-    id,
-    number,
-    amount: t.amount,
-    method: t.method,
-    invoice_id: inv.id,
-    point: t.point,
-    username: w.session.username,
+    ...appendedTransaction(inv.id, t, { id, number, username: w.session.username }),
     deleted: false,
-    reason: t.reason ?? '',
-    refund_method: t.refund_method ?? '',
     created_at: w.now,
     updated_at: w.now,
     version: 1,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { newId } from '../../domain/ids';
-import type { MoneyPlan } from '../../domain/writes/money';
+import { appendedTransaction, type MoneyPlan } from '../../domain/writes/money';
 import { refundedOf } from '../../domain/writes/refunds';
 import type { Tx } from '../db/client';
 import { customers, transactions } from '../db/schema';
@@ -24,17 +24,7 @@ export async function record(
 ) {
   const id = t.id ?? newId();
   const number = await takeNumber(ctx.tx, 'receipt', t.number);
-  await ctx.tx.insert(transactions).values({
-    id,
-    number,
-    amount: t.amount,
-    method: t.method,
-    invoice_id: inv.id,
-    point: t.point,
-    username: ctx.user.username,
-    reason: t.reason ?? '',
-    refund_method: t.refund_method ?? '',
-  });
+  await ctx.tx.insert(transactions).values(appendedTransaction(inv.id, t, { id, number, username: ctx.user.username }));
   ctx.changed('transactions', id);
   return { id, number };
 }
