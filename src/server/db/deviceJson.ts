@@ -11,12 +11,21 @@ export const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /** What the feed sends as the row of a change that is a delete (the row gone or soft-deleted). */
 export const NO_ROW = 'null';
 
+const columnsOf = new WeakMap<PgTable, string>();
+
 /**
  * The select list of a device's row, from the table's schema: `row_to_json` over it writes compact JSON
  * (json_build_object puts spaces around every colon and comma, a tenth more to compress and send). It is also the
  * table's shape for the stored JSON of src/server/db/feedJson.ts: when it changes, the stored rows are built again.
  */
 export function deviceColumns(entity: SyncEntityName, table: PgTable): string {
+  // every write's change_log insert names its tables' columns: worked out once per table
+  let columns = columnsOf.get(table);
+  if (columns === undefined) columnsOf.set(table, (columns = selectList(entity, table)));
+  return columns;
+}
+
+function selectList(entity: SyncEntityName, table: PgTable): string {
   const omit = new Set(serverOnlyColumns(entity));
   return Object.entries(getTableColumns(table))
     .filter(([key]) => !omit.has(key))
