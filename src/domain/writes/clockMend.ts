@@ -36,6 +36,14 @@ export interface ClockMendContext {
   now: Date;
 }
 
+/**
+ * How far past the present a mended stop may be: a tablet whose clock runs a little ahead of the server's (or the
+ * server's ahead of the one that checks again) must not have "now" refused as the future. Two minutes covers the
+ * drift of an unsynchronised clock over a shift without letting a stop be set to a time that plainly has not come.
+ * The one check, on the device (its own clock) and on the server (its own).
+ */
+export const CLOCK_SKEW_MS = 2 * 60_000;
+
 export type PlannedClockMend =
   | {
       ok: true;
@@ -46,7 +54,10 @@ export type PlannedClockMend =
     }
   | Refusal;
 
-/** The stop must come after the start, not after now, and not after the technician clocked on again. */
+/**
+ * The stop must come after the start, not after now (give or take CLOCK_SKEW_MS), and not after the technician
+ * clocked on again.
+ */
 export function planClockMend(v: ClockMendInput, ctx: ClockMendContext): PlannedClockMend {
   const { stretch, job, next, timeZone } = ctx;
   if (!stretch || !job) return refuse(fill(MSG.noRecordFound, { id: v.id }), 404);
@@ -54,7 +65,7 @@ export function planClockMend(v: ClockMendInput, ctx: ClockMendContext): Planned
   const stop = Date.parse(v.stopped_at);
   if (stop <= new Date(stretch.started_at).getTime())
     return refuse(fill(MSG.clockMendBeforeStart, { started: at(stretch.started_at) }), 409);
-  if (stop > ctx.now.getTime()) return refuse(MSG.clockMendFuture, 409);
+  if (stop > ctx.now.getTime() + CLOCK_SKEW_MS) return refuse(MSG.clockMendFuture, 409);
   if (next && stop > new Date(next.started_at).getTime())
     return refuse(fill(MSG.clockMendNext, { username: stretch.username, next: at(next.started_at) }), 409);
   const stopped_at = new Date(stop).toISOString();
