@@ -1,4 +1,5 @@
 import { getMeta, setMeta } from '../local/db';
+import { pinStore } from '../local/pins';
 import { onQueued, type Session } from '../local/write';
 import { outboxLockName } from './lock';
 import { decideFieldConflict, fieldConflicts } from './decisions';
@@ -136,10 +137,12 @@ function sessionActions(core: EngineCore, cycle: Cycle): Pick<SyncEngine, 'signI
       void fetchShopLogo(token);
       return { deviceCode };
     },
-    async signOut({ forgetToken = false } = {}) {
+    async signOut({ forgetToken = false, forgetPin = false } = {}) {
       const session = await getMeta<Session | null>(db, 'session', null);
       await db.meta.delete('session');
       if (forgetToken && session) await dropUserToken(db, session.username);
+      // here, not in the quick-switch screen's code: a Logout forgets the PIN whether or not that screen ever loaded
+      if (forgetPin && session) await pinStore(db).forget(session.username);
       await refreshStatus(core);
     },
   };

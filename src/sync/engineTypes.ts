@@ -61,8 +61,11 @@ export interface SyncEngine {
   kick(): Promise<SyncReport>;
   /** after POST /login: keep the token for this user's entries, register the device, sync */
   signIn(s: Session & { token: string }): Promise<{ deviceCode: string | null }>;
-  /** the session ends on this device; `forgetToken` also holds the user's unsent changes until they sign in again */
-  signOut(opts?: { forgetToken?: boolean }): Promise<void>;
+  /**
+   * the session ends on this device; `forgetToken` also holds the user's unsent changes until they sign in again;
+   * `forgetPin` forgets the member's quick-switch PIN here (their own Logout: docs/DECISIONS.md)
+   */
+  signOut(opts?: { forgetToken?: boolean; forgetPin?: boolean }): Promise<void>;
   checkOnline(): Promise<boolean>;
   isSending(): boolean;
   refreshStatus(): Promise<SyncStatus>;

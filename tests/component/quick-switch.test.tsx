@@ -154,6 +154,16 @@ describe('quick switch in the header', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
+  it('Logout forgets the PIN even where the quick-switch code never loaded (a screen without the header)', async () => {
+    const { data, pins } = await sharedTablet();
+    await renderScreen(<p>No header here</p>, { level: 3, username: 'kim', data });
+    await screen.findByText('No header here');
+    expect(screen.queryByRole('button', { name: 'Lock' })).toBeNull();
+    await act(() => endSession('logout'));
+    await waitFor(async () => expect(await pins.members()).toEqual(['lee']));
+    expect(await getSession(data.db)).toBeNull();
+  });
+
   it('a session refused by the server keeps the PIN (the lock screen asks for the password anyway)', async () => {
     const { data, pins } = await sharedTablet();
     await renderScreen(<Layout />, { level: 3, username: 'kim', path: '/dash', route: '*', data });

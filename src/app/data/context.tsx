@@ -29,11 +29,18 @@ const DataContext = createContext<AppData | Promise<AppData> | null>(null);
 /**
  * Also ties the session to the device: whenever the session ends (`endSession`: logout, a refused token, an expired
  * one) the engine signs out too, so the device's own session (meta.session) never outlives the token. A refused or
- * expired token is forgotten: that user's queued changes wait for them to sign in again. The outbox stays.
+ * expired token is forgotten: that user's queued changes wait for them to sign in again. The outbox stays. A Logout
+ * also forgets the member's quick-switch PIN here, whether or not the quick-switch code was ever loaded (issue 18).
  */
 export function DataProvider({ data, children }: { data: AppData | Promise<AppData>; children: ReactNode }) {
   useEffect(
-    () => onSessionEnd((reason) => Promise.resolve(data).then((d) => d.engine.signOut({ forgetToken: reason !== 'logout' }))),
+    () =>
+      onSessionEnd((reason) =>
+        Promise.resolve(data).then((d) =>
+          // the member's own Logout also forgets their quick-switch PIN on this device (docs/DECISIONS.md)
+          d.engine.signOut({ forgetToken: reason !== 'logout', forgetPin: reason === 'logout' }),
+        ),
+      ),
     [data],
   );
   return <DataContext.Provider value={data}>{children}</DataContext.Provider>;

@@ -9,7 +9,6 @@ import { ON_HEADER } from '../shell/header';
 import { DialogFrame } from '../ui/DialogFrame';
 import { lockDevice } from './lock';
 import type { SessionUser } from './session';
-import { useForgetPinOnLogout } from './forgetPinOnLogout';
 import { UserName } from './UserName';
 import { useIdleLock } from './useIdleLock';
 
@@ -99,7 +98,7 @@ function PinDialog({ username, hasPin, onClose }: { username: string; hasPin: bo
  * The header's part of quick switch (issue 18), loaded with the data layer: the signed-in member's name opens the
  * PIN dialog (so the header looks as SPEC has it until someone sets a PIN); once a PIN is set on this device a Lock
  * button shows, and the shop's idle time (Config `lock_idle_minutes`, off by default) locks it by itself. Logout
- * forgets the member's PIN here (forgetPinOnLogout.ts).
+ * forgets the member's PIN here (the engine's signOut, called by DataProvider: also when this code never loaded).
  */
 export default function QuickSwitch({ user }: { user: SessionUser | null }) {
   const { db, repos } = useData();
@@ -108,7 +107,6 @@ export default function QuickSwitch({ user }: { user: SessionUser | null }) {
   const [open, setOpen] = useState(false);
   const shared = (members?.length ?? 0) > 0;
   useIdleLock(shared && settings ? idleLockMs(settings) : 0);
-  useForgetPinOnLogout(db, user?.username);
   if (!user) return null;
   return (
     <>
