@@ -138,6 +138,9 @@ export interface ShopSettings {
   pointValueCents: number;
   storageFirstDayJmdCents: number;
   storagePerDayJmdCents: number;
+  /** SPEC §9: parts are to be supplied within this many days after notice, the vehicle collected within these */
+  partsNoticeDays: number;
+  collectDays: number;
   jmdPerUsd: number;
   shopName: string;
   /** the shop's details as documents print them: '' where the shop has none */
@@ -156,6 +159,8 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   pointValueCents: 50,
   storageFirstDayJmdCents: 200000,
   storagePerDayJmdCents: 100000,
+  partsNoticeDays: 5,
+  collectDays: 7,
   jmdPerUsd: 155,
   shopName: 'BayBook',
   shopAddress: '',
@@ -196,6 +201,8 @@ export function shopSettings(
     pointValueCents: num(CONFIG_NAMES.pointValue, d.pointValueCents),
     storageFirstDayJmdCents: num(CONFIG_NAMES.storageFirstDay, d.storageFirstDayJmdCents),
     storagePerDayJmdCents: num(CONFIG_NAMES.storagePerDay, d.storagePerDayJmdCents),
+    partsNoticeDays: num(CONFIG_NAMES.partsNoticeDays, d.partsNoticeDays, false),
+    collectDays: num(CONFIG_NAMES.collectDays, d.collectDays, false),
     jmdPerUsd: num(CONFIG_NAMES.jmdRate, d.jmdPerUsd, false),
     shopName: text(CONFIG_NAMES.shopName, d.shopName),
     shopAddress: detail(CONFIG_NAMES.shopAddress),

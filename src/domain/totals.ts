@@ -1,3 +1,4 @@
+import type { ShopSettings } from './configSheet';
 import type { Cents } from './money';
 import { formatUSD, percentOf } from './money';
 import type { InvoiceLine, InvoiceTotals } from './entities';
@@ -10,17 +11,12 @@ import type { Check } from './jobs';
 export const DEFAULT_POINT_VALUE_CENTS = 50;
 /** SPEC §9: the special storage line item. */
 export const STORAGE_LINE_ID = '10001000';
-/** SPEC §9 storage terms, in JMD cents. */
-export const DEFAULT_STORAGE_FIRST_DAY_JMD = 2_000_00;
-export const DEFAULT_STORAGE_PER_DAY_JMD = 1_000_00;
 /** Days in storage since a job was completed (at least one), when storage is switched on without a count. */
 export function storageDaysSince(since: string | Date, now: Date): number {
   const t = typeof since === 'string' ? Date.parse(since) : since.getTime();
   return Math.max(1, Math.ceil((now.getTime() - t) / 86_400_000));
 }
 
-/** JMD per USD used to put the JMD storage fee on a USD invoice (config 'jmd_rate'). */
-export const DEFAULT_JMD_PER_USD = 155;
 /** SPEC §9 discount choices: none, or 5 % to 20 % in 1 % steps. */
 export const DISCOUNT_CHOICES: readonly number[] = [0, ...Array.from({ length: 16 }, (_, i) => i + 5)];
 /** SPEC §5: rate per hour at most 9,999,999,999 (dollars). */
@@ -87,15 +83,13 @@ export function isInvoiceLocked(inv: { total: Cents }): boolean {
 }
 
 /** Storage fee in JMD cents for a number of days (SPEC §9: first day, then each further day). */
-export function storageChargeJmd(
-  days: number,
-  terms = { firstDay: DEFAULT_STORAGE_FIRST_DAY_JMD, perDay: DEFAULT_STORAGE_PER_DAY_JMD },
-): Cents {
+export function storageChargeJmd(days: number, fees: Omit<StorageFees, 'jmdPerUsd'>): Cents {
   const d = Math.floor(nonNeg(days));
-  return d === 0 ? 0 : terms.firstDay + (d - 1) * terms.perDay;
+  return d === 0 ? 0 : fees.storageFirstDayJmdCents + (d - 1) * fees.storagePerDayJmdCents;
 }
 
-export function jmdToUsdCents(jmdCents: Cents, jmdPerUsd = DEFAULT_JMD_PER_USD): Cents {
+/** JMD cents → USD cents at the config's rate ('jmd_rate', JMD per USD). */
+export function jmdToUsdCents(jmdCents: Cents, jmdPerUsd: number): Cents {
   return jmdPerUsd > 0 ? Math.round(jmdCents / jmdPerUsd) : 0;
 }
 
@@ -203,26 +197,19 @@ export interface InvoiceParts {
   storage_days: number;
 }
 
-export interface StorageTerms {
-  storageFirstDayJmdCents: number;
-  storagePerDayJmdCents: number;
-  jmdPerUsd: number;
-}
+/** The config's storage fees (SPEC §9, JMD cents) and the rate that puts them on a USD invoice, as shopSettings reads them. */
+export type StorageFees = Pick<ShopSettings, 'storageFirstDayJmdCents' | 'storagePerDayJmdCents' | 'jmdPerUsd'>;
 
 /** The storage line (10001000) in USD cents: the JMD terms at the configured rate. */
-export function storageUsdCents(inv: Pick<InvoiceParts, 'storage' | 'storage_days'>, s: StorageTerms): Cents {
-  if (inv.storage !== 'on') return 0;
-  return jmdToUsdCents(
-    storageChargeJmd(inv.storage_days, { firstDay: s.storageFirstDayJmdCents, perDay: s.storagePerDayJmdCents }),
-    s.jmdPerUsd,
-  );
+export function storageUsdCents(inv: Pick<InvoiceParts, 'storage' | 'storage_days'>, s: StorageFees): Cents {
+  return inv.storage === 'on' ? jmdToUsdCents(storageChargeJmd(inv.storage_days, s), s.jmdPerUsd) : 0;
 }
 
 /**
  * The one place an invoice's money columns come from, on the device and on the server alike:
  * `total` (the amount due), `discount` (money) and `totals` (every figure).
  */
-export function invoiceFigures(inv: InvoiceParts, s: StorageTerms) {
+export function invoiceFigures(inv: InvoiceParts, s: StorageFees) {
   const t = computeInvoice({
     type: inv.type === 'product' ? 'product' : 'service',
     workHour: inv.work_hour,
@@ -276,7 +263,7 @@ export function planItemReturn(
   invoiceName: string,
   items: readonly { id: string; qty: number }[],
   comment: string,
-  terms: StorageTerms,
+  terms: StorageFees,
 ): ReturnPlan {
   if (!comment.trim() || items.length === 0 || items.some((i) => !Number.isInteger(i.qty) || i.qty < 1))
     return { ok: false, message: MSG.itemReturnInvalid };

@@ -1,8 +1,9 @@
 import type { ReceiptFormat, ShopSettings } from '../domain/configSheet';
 import type { InvoiceLine } from '../domain/entities';
 import { DEFAULT_TIME_ZONE } from '../domain/dates';
-import { formatJMD, formatUSD } from '../domain/money';
-import { DEFAULT_STORAGE_FIRST_DAY_JMD, DEFAULT_STORAGE_PER_DAY_JMD, STORAGE_LINE_ID } from '../domain/totals';
+import { formatUSD } from '../domain/money';
+import { storageTermsText, type StorageTerms } from '../domain/terms';
+import { STORAGE_LINE_ID } from '../domain/totals';
 import type { Column, Page } from './layout';
 
 /** What every document knows about the shop: its details as the config sheet holds them ('' or absent: none). */
@@ -15,8 +16,8 @@ export interface ShopInfo {
   footer?: string;
   receiptFormat?: ReceiptFormat;
   timeZone?: string;
-  storageFirstDayJmd?: number;
-  storagePerDayJmd?: number;
+  /** SPEC §9's storage terms as the config sheet sets them */
+  storageTerms: StorageTerms;
   /** the shop's logo (a PNG, as the server keeps it: src/server/images.ts keepLogo), drawn atop every document */
   logo?: Uint8Array;
 }
@@ -33,8 +34,7 @@ export function shopInfo(s: ShopSettings, logo?: Uint8Array | null): ShopInfo {
     footer: s.documentFooter,
     receiptFormat: s.receiptFormat,
     timeZone: s.timeZone,
-    storageFirstDayJmd: s.storageFirstDayJmdCents,
-    storagePerDayJmd: s.storagePerDayJmdCents,
+    storageTerms: s,
   };
 }
 
@@ -211,8 +211,5 @@ export const dueText = (due: number) => (due <= 0 ? 'PAID' : formatUSD(due));
 
 /** SPEC §9's storage terms, in Jamaican dollars (SPEC §1), from the shop's config sheet. */
 export function storageTerms(p: Page, shop: ShopInfo) {
-  const first = shop.storageFirstDayJmd ?? DEFAULT_STORAGE_FIRST_DAY_JMD;
-  const per = shop.storagePerDayJmd ?? DEFAULT_STORAGE_PER_DAY_JMD;
-  const terms = `Storage: ${formatJMD(first)} the first day and ${formatJMD(per)} each further day. Parts are to be supplied within 5 days after notice; vehicles are to be collected within 7 days after completion.`;
-  return p.gap(2).text(terms, { size: p.size - 1 });
+  return p.gap(2).text(storageTermsText(shop.storageTerms), { size: p.size - 1 });
 }

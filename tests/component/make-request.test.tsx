@@ -5,7 +5,8 @@ import { Toaster } from '../../src/app/feedback/toaster';
 import type { AppData } from '../../src/app/data/DataProvider';
 import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
-import { DEFAULT_STORAGE_TERMS, storageTermsText } from '../../src/domain/terms';
+import { DEFAULT_SHOP_SETTINGS } from '../../src/domain/configSheet';
+import { storageTermsText } from '../../src/domain/terms';
 import { setMeta } from '../../src/local/db';
 import { putRow } from '../../src/local/rows';
 import { renderScreen } from './render';
@@ -160,9 +161,9 @@ describe('Make Service Request (SPEC §2, §4, §5)', () => {
   it('shows the authorization terms with the storage terms at level 3, not at level 4', async () => {
     await open(3);
     const terms = screen.getByTestId('authorization-terms');
-    expect(terms.textContent).toContain(storageTermsText(DEFAULT_STORAGE_TERMS));
-    expect(terms.textContent).toContain('$2,000 JMD');
-    expect(terms.textContent).toContain('$1,000 JMD');
+    expect(terms.textContent).toContain(storageTermsText(DEFAULT_SHOP_SETTINGS));
+    expect(terms.textContent).toContain('J$2,000.00 for the first day');
+    expect(terms.textContent).toContain('J$1,000.00 for each further day');
     expect(terms.textContent).toContain('within 5 days after notice');
     expect(terms.textContent).toContain('within 7 days after the work is completed');
     expect(screen.queryByTestId('booking')).toBeNull();

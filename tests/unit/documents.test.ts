@@ -4,6 +4,7 @@ import { CONFIG_SEED, receiptFormatOf, shopSettings } from '../../src/domain/con
 import { formatShop } from '../../src/domain/dates';
 import type { InvoiceLine } from '../../src/domain/entities';
 import { formatUSD } from '../../src/domain/money';
+import { storageTermsText } from '../../src/domain/terms';
 import { estimatePdf, invoicePdf, receiptPdf, serviceHistoryPdf, shopInfo, type ShopInfo } from '../../src/pdf';
 import { imagesPerPage, readPdf } from '../helpers/pdfText';
 
@@ -21,6 +22,10 @@ const SHOP: ShopInfo = shopInfo(
     { name: 'shop_tax_number', amount: null, description: 'TRN 123-456-789' },
     { name: 'document_footer', amount: null, description: 'Thank you for your business.' },
     { name: 'time_zone', amount: null, description: 'Asia/Tokyo' },
+    // the storage terms as this shop set them, not SPEC's defaults (the totals below carry their own storage figure)
+    { name: 'storage_first_day', amount: 2500, description: '' },
+    { name: 'parts_notice_days', amount: 3, description: '' },
+    { name: 'collect_days', amount: 1, description: '' },
   ]),
 );
 
@@ -168,7 +173,12 @@ describe('invoice PDF', () => {
     has(lines, `Points redeemed -${formatUSD(TOTALS.points)}`);
     has(lines, `A1-4 Cash ${formatShop(PAYMENTS[1].created_at, 'Asia/Tokyo')} $20.00`);
     has(lines, `A1-5 Credit Card ${formatShop(PAYMENTS[2].created_at, 'Asia/Tokyo')} $30.00`);
-    expect(doc.text).toContain('J$2,000.00 the first day');
+    // the config's terms in the words every screen shows them (domain/terms.ts), however the lines wrap
+    const terms = storageTermsText(SHOP.storageTerms);
+    expect(terms).toContain('J$2,500.00 for the first day and J$1,000.00 for each further day');
+    expect(terms).toContain('within 3 days after notice');
+    expect(terms).toContain('within 1 day after the work is completed');
+    expect(doc.text.replace(/\s+/g, ' ')).toContain(terms);
     has(lines, 'Thank you for your business. Page 1 of 1');
   });
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SHOP_SETTINGS } from '../../src/domain/configSheet';
 import { MSG } from '../../src/domain/messages';
 import { formatUSD, fromCents, percentOf, toCents } from '../../src/domain/money';
 import {
@@ -302,17 +303,18 @@ describe('rounding to the cent (property-based)', () => {
 });
 
 describe('storage charge (SPEC §9: J$2,000 the first day, J$1,000 each further day)', () => {
+  const SPEC_FEES = DEFAULT_SHOP_SETTINGS;
   it('charges J$2,000 for one day and J$1,000 more for each further day', () => {
-    expect(storageChargeJmd(0)).toBe(0);
-    expect(storageChargeJmd(1)).toBe(200_000);
-    expect(storageChargeJmd(2)).toBe(300_000);
-    expect(storageChargeJmd(4)).toBe(500_000);
-    expect(storageChargeJmd(30)).toBe(3_100_000);
-    expect(storageChargeJmd(-3)).toBe(0);
-    expect(storageChargeJmd(2.9)).toBe(300_000); // whole days only
+    expect(storageChargeJmd(0, SPEC_FEES)).toBe(0);
+    expect(storageChargeJmd(1, SPEC_FEES)).toBe(200_000);
+    expect(storageChargeJmd(2, SPEC_FEES)).toBe(300_000);
+    expect(storageChargeJmd(4, SPEC_FEES)).toBe(500_000);
+    expect(storageChargeJmd(30, SPEC_FEES)).toBe(3_100_000);
+    expect(storageChargeJmd(-3, SPEC_FEES)).toBe(0);
+    expect(storageChargeJmd(2.9, SPEC_FEES)).toBe(300_000); // whole days only
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000 }), (d) => {
-        expect(storageChargeJmd(d + 1) - storageChargeJmd(d)).toBe(100_000);
+        expect(storageChargeJmd(d + 1, SPEC_FEES) - storageChargeJmd(d, SPEC_FEES)).toBe(100_000);
       }),
     );
   });

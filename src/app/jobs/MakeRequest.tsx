@@ -3,12 +3,13 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useController, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_SHOP_SETTINGS, shopSettings } from '../../domain/configSheet';
 import { BOOKING_FORMAT, formatShop, parseBooking } from '../../domain/dates';
 import { displayJobNumber } from '../../domain/jobs';
 import { MSG } from '../../domain/messages';
 import { can, seesAuthorizationTerms } from '../../domain/permissions';
 import { serviceCustomerSchema } from '../../domain/schemas/customer';
-import { AUTHORIZATION_TITLE, authorizationTerms, storageTermsFrom } from '../../domain/terms';
+import { AUTHORIZATION_TITLE, authorizationTerms } from '../../domain/terms';
 import type { CustomerRow } from '../../local/db';
 import { CustomerFields, type CustomerFieldValues, toCustomerForm } from '../customers/CustomerFields';
 import { useRepos } from '../data/DataProvider';
@@ -266,11 +267,11 @@ function DoneNotice({ done }: { done: string }) {
 /** The authorization terms a customer agrees to (below level 4), with the shop's storage terms. */
 function AuthorizationTerms() {
   const repos = useRepos();
-  const settings = useLiveQuery(() => repos.config.settings(), [repos]);
+  const settings = useLiveQuery(async () => shopSettings(await repos.config.list()), [repos]);
   return (
     <Section title={AUTHORIZATION_TITLE} testId="authorization-terms">
       <Stack gap="2" fontSize="sm">
-        {authorizationTerms(storageTermsFrom(settings)).map((t) => (
+        {authorizationTerms(settings ?? DEFAULT_SHOP_SETTINGS).map((t) => (
           <Text key={t}>{t}</Text>
         ))}
       </Stack>

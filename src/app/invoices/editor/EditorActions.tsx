@@ -1,12 +1,13 @@
 import { Box, Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { ShopSettings } from '../../../domain/configSheet';
 import { METHOD_LABELS } from '../../../domain/entities';
+import { storageTermsText } from '../../../domain/terms';
 import { STORAGE_LINE_ID } from '../../../domain/totals';
 import type { CustomerRow, InvoiceRow } from '../../../local/db';
 import type { Line, PaymentMethod } from '../../../local/repositories/invoices';
 import { MessageAlert } from '../../feedback/MessageAlert';
 import type { EditorDialog } from './EditorDialogs';
-import { StorageToggle, storageTermsText } from './Storage';
+import { StorageToggle } from './Storage';
 import type { InvoiceDraftState } from './useInvoiceDraft';
 
 /** SPEC §2's payment buttons, in its order. */

@@ -2,21 +2,14 @@ import { Field, Input, Switch, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { ShopSettings } from '../../../domain/configSheet';
 import { MSG } from '../../../domain/messages';
-import { formatJMD, formatUSD } from '../../../domain/money';
-import { STORAGE_LINE_ID, jmdToUsdCents, storageChargeJmd, storageDaysSince } from '../../../domain/totals';
+import { storageChargeText, storageTermsText } from '../../../domain/terms';
+import { STORAGE_LINE_ID, storageDaysSince } from '../../../domain/totals';
 import type { InvoiceRow } from '../../../local/db';
 import { useRepos } from '../../data/DataProvider';
 import { notify, notifyError } from '../../feedback/toaster';
 import { ActionDialog } from './ActionDialog';
 import { useInvoiceAction, type ActionStep } from './useInvoiceAction';
 import { useSubmitOnce } from './useSubmitOnce';
-
-/** SPEC §9 storage terms in JMD, from the config sheet. */
-export function storageTermsText(s: ShopSettings): string {
-  return `Storage: ${formatJMD(s.storageFirstDayJmdCents)} the first day, ${formatJMD(s.storagePerDayJmdCents)} each further day. Parts are supplied within 5 days after notice; the vehicle is collected within 7 days after completion.`;
-}
-
-const terms = (s: ShopSettings) => ({ firstDay: s.storageFirstDayJmdCents, perDay: s.storagePerDayJmdCents });
 
 /** SPEC §2/§4: the storage-charge toggle (repos.invoices.setStorage; on = the days since the job was completed). */
 export function StorageToggle({ invoice, disabled }: { invoice: InvoiceRow; disabled: boolean }) {
@@ -70,7 +63,6 @@ export function StorageDialog({
   const action = useInvoiceAction(invoice, onClose, { message: 'Could not add storage.', guardVersion: false });
   const days = Number(text);
   const valid = Number.isInteger(days) && days >= 1 && days <= 3650;
-  const jmd = valid ? storageChargeJmd(days, terms(settings)) : 0;
 
   const check = (): ActionStep =>
     valid
@@ -105,7 +97,7 @@ export function StorageDialog({
       </Field.Root>
       {valid && (
         <Text mt="2" data-testid="storage-preview">
-          {formatJMD(jmd)} JMD = {formatUSD(jmdToUsdCents(jmd, settings.jmdPerUsd))} at {settings.jmdPerUsd} JMD per USD
+          {storageChargeText(days, settings)}
         </Text>
       )}
       <Text mt="2" fontSize="sm" color="fg.muted">
