@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE } from './dates';
+import { NO_TAX, taxInclusiveOf, taxRateBp, type TaxTerms } from './tax';
 
 /**
  * The configuration sheet (SPEC §2, §3): the rows a new shop starts with. `amount` is in the unit the sheet shows
@@ -31,6 +32,9 @@ export const CONFIG_NAMES = {
   cashupScope: 'cashup_scope',
   lockIdleMinutes: 'lock_idle_minutes',
   closingHour: 'closing_hour',
+  taxName: 'tax_name',
+  taxRate: 'tax_rate',
+  taxInclusive: 'tax_inclusive',
 } as const;
 
 /**
@@ -120,6 +124,15 @@ export const CONFIG_SEED: readonly ConfigSeed[] = [
       'A clock that runs past this hour of the shop day is flagged and counted only to it (17.5 = 5:30 pm; 0 = off)',
     amount: 0,
   },
+  // sales tax (issue 18): rate 0, the default, leaves every total as SPEC has it and prints no tax line
+  { name: 'tax_name', title: 'Tax name', description: 'GCT', amount: null },
+  {
+    name: 'tax_rate',
+    title: 'Tax rate (%)',
+    description: 'Percent, up to 2 decimals (15 = 15%; 0 = no tax)',
+    amount: 0,
+  },
+  { name: 'tax_inclusive', title: 'Prices include tax (yes or no)', description: 'no', amount: null },
 ];
 
 export type Settings = Record<string, number | string>;
@@ -151,6 +164,8 @@ export interface ShopSettings {
   documentFooter: string;
   receiptFormat: ReceiptFormat;
   cashupScope: CashupScope;
+  /** the tax a new invoice or estimate is raised with */
+  tax: TaxTerms;
 }
 
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
@@ -170,6 +185,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   documentFooter: '',
   receiptFormat: '80mm',
   cashupScope: 'shop',
+  tax: NO_TAX,
 };
 
 /** 'device' (any case, spaces ignored) makes a cash-up per device; anything else one for the shop. */
@@ -212,5 +228,14 @@ export function shopSettings(
     documentFooter: detail(CONFIG_NAMES.documentFooter),
     receiptFormat: receiptFormatOf(text(CONFIG_NAMES.receiptFormat, d.receiptFormat)),
     cashupScope: cashupScopeOf(text(CONFIG_NAMES.cashupScope, d.cashupScope)),
+    tax: taxTermsOf(s),
   };
+}
+
+/** The shop's tax from its settings: none unless the rate is one Config takes and above 0. */
+function taxTermsOf(s: Settings): TaxTerms {
+  const rateBp = taxRateBp(s[CONFIG_NAMES.taxRate]) ?? 0;
+  if (rateBp === 0) return NO_TAX;
+  const name = String(s[CONFIG_NAMES.taxName] ?? '').trim();
+  return { name: name === NO_VALUE ? '' : name, rateBp, inclusive: taxInclusiveOf(s[CONFIG_NAMES.taxInclusive]) };
 }

@@ -84,4 +84,9 @@ export interface InvoiceTotals {
   total: Cents;
   paid: Cents;
   due: Cents;
+  /** the tax in the total, and the terms it was computed with (issue 18); absent when the document has no tax */
+  tax?: Cents;
+  tax_name?: string;
+  tax_rate_bp?: number;
+  tax_inclusive?: boolean;
 }

@@ -117,6 +117,11 @@ export const MSG = {
   cannotRemoveSelf: 'You cannot remove yourself.',
   cannotLowerOwnPermission: 'You cannot lower your own permission.',
   configAmountRequired: 'Amount is required.',
+  taxRateInvalid: 'The tax rate is a percent from 0 to 100 with at most 2 decimals (15 for 15%, 0 for no tax).',
+  configTaxRateHint:
+    'A percent (15 = 15%), 0 for no tax. Saved invoices and estimates keep the rate they were raised with.',
+  configTaxInclusiveHint:
+    'yes: prices already include the tax (it is shown as the part of the total that is tax); no: added on top.',
   imagesOnly: 'Only image files can be uploaded.',
   // photo uploads the server refuses (src/server/images.ts): why, and what to do instead
   photoNotRaster:

@@ -4,6 +4,7 @@ import { formatUSD, percentOf } from './money';
 import type { InvoiceLine, InvoiceTotals } from './entities';
 import { MSG, fill } from './messages';
 import type { Check } from './jobs';
+import { NO_TAX, taxCents, taxOf, taxSnapshot, type TaxTerms } from './tax';
 
 /** Totals of invoices, estimates and product sales (SPEC §3, §4, §5, §9), in integer cents. */
 
@@ -34,6 +35,8 @@ export interface InvoiceInput {
   storageCents?: Cents;
   /** Σ payments received */
   paidCents?: Cents;
+  /** the tax the document is raised with (src/domain/tax.ts); none when not given */
+  tax?: TaxTerms;
 }
 
 const nonNeg = (n: number) => (Number.isFinite(n) && n > 0 ? n : 0);
@@ -53,6 +56,9 @@ export function productsCents(lines: InvoiceInput['lines']): Cents {
 /**
  * The one computation of an invoice's figures. The customer discount is a percentage of labour plus products
  * (SPEC §9; storage is not discounted); points can reduce the rest to zero, never below; amount due never negative.
+ * Tax (issue 18, src/domain/tax.ts taxCents) is on what is charged after the discount, storage included; points are
+ * a way of paying, so they come off after it. Added on top, it raises the total; included, the total is unchanged
+ * and `tax` says how much of it is tax. At rate 0 the figures are exactly SPEC's, with no tax keys at all.
  */
 export function computeInvoice(input: InvoiceInput): InvoiceTotals & { status: 'Paid' | 'Due' } {
   const labour = input.type === 'product' ? 0 : labourCents(input.workHour, input.rateCents);
@@ -61,11 +67,26 @@ export function computeInvoice(input: InvoiceInput): InvoiceTotals & { status: '
   const percent = Math.min(100, nonNeg(input.discountPercent ?? 0));
   const discount = Math.min(labour + product, percentOf(labour + product, percent));
   const afterDiscount = labour + product + storage - discount;
-  const points = Math.min(afterDiscount, Math.round(nonNeg(input.pointsCents ?? 0)));
-  const total = afterDiscount - points;
+  const terms = input.tax ?? NO_TAX;
+  const tax = taxCents(afterDiscount, terms);
+  const charged = terms.inclusive ? afterDiscount : afterDiscount + tax;
+  const points = Math.min(charged, Math.round(nonNeg(input.pointsCents ?? 0)));
+  const total = charged - points;
   const paid = Math.round(nonNeg(input.paidCents ?? 0));
   const due = Math.max(0, total - paid);
-  return { labour, product, storage, discount, points, total, paid, due, status: isPaid(due) ? 'Paid' : 'Due' };
+  const taxed = terms.rateBp > 0 ? { tax, ...taxSnapshot(terms) } : {};
+  return {
+    labour,
+    product,
+    storage,
+    discount,
+    points,
+    total,
+    paid,
+    due,
+    ...taxed,
+    status: isPaid(due) ? 'Paid' : 'Due',
+  };
 }
 
 /** SPEC §4: Paid when the amount due is at most 0. */
@@ -195,6 +216,8 @@ export interface InvoiceParts {
   payment: Cents;
   storage: string;
   storage_days: number;
+  /** the figures stored last: the tax snapshot the invoice was raised with (src/domain/tax.ts taxOf) */
+  totals?: unknown;
 }
 
 /** The config's storage fees (SPEC §9, JMD cents) and the rate that puts them on a USD invoice, as shopSettings reads them. */
@@ -219,6 +242,7 @@ export function invoiceFigures(inv: InvoiceParts, s: StorageFees) {
     pointsCents: inv.points_value,
     storageCents: storageUsdCents(inv, s),
     paidCents: inv.payment,
+    tax: taxOf(inv.totals),
   });
   const { status, ...totals } = t;
   return { total: t.due, discount: t.discount, totals, status };

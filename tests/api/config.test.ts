@@ -71,4 +71,33 @@ describe.each(DATABASES)('configuration sheet on %s', (kind) => {
       ).status,
     ).toBe(403);
   });
+
+  it('tax (issue 18): none by default; a rate only as a percent with 2 decimals; a sale is taxed on top', async () => {
+    const rows = (await s.api('GET', '/configsheet')).body;
+    const byName = Object.fromEntries(rows.map((r: any) => [r.name, r]));
+    expect(byName.tax_rate.amount).toBe(0);
+    expect(byName.tax_name.description).toBe('GCT');
+    expect(byName.tax_inclusive.description).toBe('no');
+    const put = (amount: number) =>
+      s.api('PUT', `/configsheet/${byName.tax_rate.id}`, { body: { data: { description: 'Percent', amount } } });
+    for (const bad of [15.555, 100.5, -1]) expect((await put(bad)).body.message, String(bad)).toBe(MSG.taxRateInvalid);
+    const product = await s.api('POST', '/v2/inventory/product', {
+      body: { data: { title: 'Wiper', description: 'blade', price: 1999, stock: 10, low_stock: 1 } },
+    });
+    const sale = async () => {
+      const res = await s.api('POST', '/invoice-product', {
+        body: { data: { fetchedData: 'default', formData: {}, productInvoice: [{ id: product.body.id, qty: 3 }] } },
+      });
+      const id = res.body.data?.invoice_id ?? res.body.invoice_id;
+      return (await s.api('GET', `/invoice/${id}`)).body.data;
+    };
+    expect((await sale()).totals).not.toHaveProperty('tax');
+    expect((await put(15)).body.value).toBe(true);
+    try {
+      // 3 × $19.99 = $59.97; 15% = $8.9955 → $9.00
+      expect(await sale()).toMatchObject({ total: 5997 + 900, totals: { tax: 900, tax_rate_bp: 1500 } });
+    } finally {
+      await put(0);
+    }
+  });
 });

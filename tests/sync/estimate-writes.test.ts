@@ -4,7 +4,7 @@ import { MSG } from '../../src/domain/messages';
 import { createRepositories } from '../../src/local/repositories';
 import type { BayBookDB } from '../../src/local/db';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { drain, memberDevice, offlineThenServer, onlineDevice, refusal, type Device } from './helpers';
+import { drain, memberDevice, offlineThenServer, onlineDevice, refusal, setTax, type Device } from './helpers';
 
 /**
  * Estimates in the catalogue (src/domain/writes/estimates.ts): the estimate row is built once, so an estimate saved
@@ -86,6 +86,29 @@ describe.each(DATABASES)('estimate writes: the device and the server store the s
       services: ['Brake check', 'Timing belt'],
       total: 8000 + 8950 + 2 * 8950,
     });
+  });
+
+  it('with prices including GCT 15% (issue 18): the same row, the total unchanged, the tax kept after Config moves', async () => {
+    const line = await product();
+    const noTax = await setTax(d, 15, true);
+    let id = '';
+    const read = (db: BayBookDB) => estimateRow(db, id);
+    const form = { work_hour: 1, rate_hour: 4000 };
+    try {
+      const created = await offlineThenServer(d, s, read, async () => {
+        id = (await repos.estimates.create({ first_name: 'Tia', last_name: 'Gray' }, form, [line], ['Brakes'])).id;
+      });
+      expect(created.offline).toEqual(created.server);
+      // $40 + 2 × $89.50 = $219.00 including tax: 219 × 15/115 = $28.565… → $28.57
+      expect(created.offline).toMatchObject({ total: 21900, totals: { tax: 2857, tax_inclusive: true } });
+    } finally {
+      await noTax();
+    }
+    const edited = await offlineThenServer(d, s, read, () =>
+      repos.estimates.edit(id, { first_name: 'Tia', last_name: 'Gray' }, form, [{ ...line, qty: 1 }], ['Brakes']),
+    );
+    expect(edited.offline).toEqual(edited.server);
+    expect(edited.offline).toMatchObject({ total: 12950, totals: { tax: 1689, tax_rate_bp: 1500 } });
   });
 
   it('a delete: gone on both; an estimate not there is refused in the same words', async () => {

@@ -364,3 +364,22 @@ export async function sharedInvoice(two: TwoDevices, tag: string, hours = 2) {
   await drain(two.desk);
   return { inv, a, b };
 }
+
+/**
+ * The shop's tax (issue 18) set from a device, online, as the Config screen sets it: the rate in percent (0 = none)
+ * and whether prices include it. Returns the call that puts it back to none.
+ */
+export async function setTax(d: Device, rate: number, inclusive = false): Promise<() => Promise<void>> {
+  const repos = createRepositories(d.db);
+  const rows = await repos.config.list();
+  const row = (name: string) => rows.find((c) => c.name === name)!;
+  const set = async (amount: number, yes: boolean) => {
+    const r = row('tax_rate');
+    await repos.config.edit({ id: r.id, description: r.description, amount });
+    const inc = row('tax_inclusive');
+    await repos.config.edit({ id: inc.id, description: yes ? 'yes' : 'no', amount: null });
+    await drain(d);
+  };
+  await set(rate, inclusive);
+  return () => set(0, false);
+}

@@ -4,6 +4,7 @@ import { createRepositories } from '../../src/local/repositories';
 import type { BayBookDB } from '../../src/local/db';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { customerForm, drain, memberDevice, offlineThenServer, onlineDevice, refusal, type Device } from './helpers';
+import { setTax } from './helpers';
 
 /**
  * The invoice writes of the catalogue (src/domain/writes/invoiceEdits.ts): Save & Recal Charges, storage on and off,
@@ -129,6 +130,40 @@ describe.each(DATABASES)('invoice writes: the device and the server store the sa
     expect(rows).toMatchObject({ invoice: undefined, transactions: [], stock: [9, 5], points: 100, jobInvoices: [] });
     await repos.config.edit({ id: pointValue.id, description: pointValue.description, amount: 0.5 });
     await drain(d);
+  });
+
+  it('with GCT 15% on top (issue 18): raised and saved offline, the same taxed rows; a later rate changes neither', async () => {
+    const { ids, job, lineA, b } = await setUp();
+    const untaxed = (await d.db.invoices.get(ids.invoice))!;
+    const noTax = await setTax(d, 15);
+    let id = '';
+    try {
+      const raised = await offlineThenServer(
+        d,
+        s,
+        (db) => invoiceRows(db, { ...ids, invoice: id }),
+        async () => {
+          id = (await repos.invoices.create(job.id, { work_hour: 1, rate_hour: 10000 }, [lineA])).id;
+        },
+      );
+      expect(raised.offline).toEqual(raised.server);
+      // $100 labour + 2 × $45.99 = $191.98; 15% = $28.797 → $28.80 (half up, once per invoice)
+      expect(raised.offline.invoice).toMatchObject({
+        total: 19198 + 2880,
+        totals: { tax: 2880, tax_name: 'GCT', tax_rate_bp: 1500, tax_inclusive: false },
+      });
+    } finally {
+      await noTax();
+    }
+    // the shop stops charging tax: this invoice keeps its 15%, the one raised before tax stays without
+    const lineB = { id: b.id, title: b.title, description: b.description, price: b.price, qty: 1 };
+    const saved = await sameRows({ ...ids, invoice: id }, () =>
+      repos.invoices.edit(id, { work_hour: 1, rate_hour: 10000 }, [lineA, lineB]),
+    );
+    expect(saved.invoice).toMatchObject({ total: 20448 + 3067, totals: { tax: 3067, tax_rate_bp: 1500 } });
+    const before = await sameRows(ids, () => repos.invoices.edit(ids.invoice, { work_hour: 2, rate_hour: 5000 }, []));
+    expect(before.invoice?.totals).not.toHaveProperty('tax');
+    expect(untaxed.totals).not.toHaveProperty('tax');
   });
 
   it('a refusal says the same words on the device and on the server', async () => {

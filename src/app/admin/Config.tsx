@@ -69,10 +69,12 @@ const COLUMNS: ColumnDef<ConfigRow, unknown>[] = [
   actionsColumn(({ row }) => <ActionsCell row={row.original} />),
 ];
 
-/** What a document setting takes: the shop's details may be none; the receipt's paper is one of two. */
+/** What a document setting takes: the shop's details may be none; the receipt's paper is one of two; tax (issue 18). */
 function hint(name: string): string | undefined {
   if (SHOP_DETAIL_NAMES.includes(name)) return MSG.configNoneHint;
   if (name === CONFIG_NAMES.receiptFormat) return MSG.configReceiptFormatHint;
+  if (name === CONFIG_NAMES.taxRate) return MSG.configTaxRateHint;
+  if (name === CONFIG_NAMES.taxInclusive) return MSG.configTaxInclusiveHint;
   return undefined;
 }
 

@@ -2,6 +2,8 @@ import { decideFields, fieldChangeShape, type FieldConflict } from '../fieldChan
 import { MSG, fill } from '../messages';
 import { configEditSchema } from '../schemas/admin';
 import { configDescription } from '../schemas/config';
+import { CONFIG_NAMES } from '../configSheet';
+import { taxRateBp } from '../tax';
 import type { Refusal, WriteCall } from './calls';
 
 /**
@@ -19,6 +21,8 @@ export const CONFIG_CALLS = {
 } as const satisfies Record<string, WriteCall<unknown>>;
 
 export interface SettingNow {
+  /** the setting's name (src/domain/configSheet.ts CONFIG_NAMES): a few settings take only some amounts */
+  name?: string;
   title: string;
   description: string;
   amount: number | null;
@@ -49,6 +53,9 @@ function decide(
 ) {
   const numeric = row.amount !== null;
   if (numeric && sent.amount === null) return refused(MSG.configAmountRequired);
+  // a tax rate the documents could not keep exactly (basis points) is refused, not rounded behind the shop's back
+  if (row.name === CONFIG_NAMES.taxRate && sent.amount != null && taxRateBp(Number(sent.amount)) === null)
+    return refused(MSG.taxRateInvalid);
   if (!sent.base) {
     if (numeric && sent.amount === undefined) return refused(MSG.configAmountRequired);
     if (sent.description === undefined) return refused(MSG.configDescriptionRequired);

@@ -4,6 +4,7 @@ import { isId } from '../ids';
 import { MSG, fill } from '../messages';
 import { formatUSD } from '../money';
 import { estimateSchema, idField, idPayloadSchema, rowVersion, type EstimateInput } from '../schemas';
+import type { TaxTerms } from '../tax';
 import { computeInvoice } from '../totals';
 import type { WriteCall } from './calls';
 import type { LineProduct } from './lines';
@@ -68,14 +69,24 @@ export interface EstimateRowPlan {
   message: string;
 }
 
-/** The estimate row for a checked save and its priced lines; `number` is the new estimate's, or undefined on an edit. */
-export function planEstimate(v: EstimateInput, lines: InvoiceLine[], number?: string): EstimateRowPlan {
+/**
+ * The estimate row for a checked save and its priced lines; `number` is the new estimate's, or undefined on an edit.
+ * `tax`: a new estimate's is the shop's (ShopSettings.tax), an edited one keeps what it was saved with (taxOf its
+ * totals), so a Config change never rewrites a quote already given.
+ */
+export function planEstimate(
+  v: EstimateInput,
+  lines: InvoiceLine[],
+  number: string | undefined,
+  tax: TaxTerms,
+): EstimateRowPlan {
   const { status: _status, ...totals } = computeInvoice({
     type: 'service',
     workHour: v.formData.work_hour,
     rateCents: v.formData.rate_hour,
     lines,
     discountPercent: v.discount,
+    tax,
   });
   const { first_name, last_name } = v.profile;
   const row = {

@@ -16,6 +16,7 @@ import {
   productLinesSchema,
   rowVersion,
 } from '../schemas';
+import { taxSnapshot } from '../tax';
 import { checkInvoiceSave, invoiceFigures } from '../totals';
 import type { WriteCall } from './calls';
 
@@ -182,7 +183,8 @@ export function planNewInvoice(input: NewInvoiceInput): PlannedInvoice {
     storage: 'off' as const,
     storage_days: 0,
   };
-  const f = invoiceFigures(parts, settings);
+  // the tax it is raised with stays with it (src/domain/tax.ts): every later figure of this invoice uses the same
+  const f = invoiceFigures({ ...parts, totals: taxSnapshot(settings.tax) }, settings);
   const check = checkInvoiceSave(type, lines, f.totals.total);
   if (!check.ok) return { ok: false, message: check.message };
   const who = job ?? customer;

@@ -4,6 +4,7 @@ import { newId } from '../../domain/ids';
 import type { InvoiceLine } from '../../domain/entities';
 import type { EstimateProfile } from '../../domain/model/billing';
 import type { EstimateInput } from '../../domain/schemas';
+import { taxOf } from '../../domain/tax';
 import { missing } from '../../domain/writes/calls';
 import { ESTIMATE_CALLS, estimateLine, planEstimate } from '../../domain/writes/estimates';
 import { callOf, checkedCall } from '../calls';
@@ -12,6 +13,7 @@ import { decideOpenConflicts } from '../fieldCalls';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
 import { estimatePages } from './estimatePages';
 import type { InvoiceForm, Line } from './invoices';
+import { settings } from './invoiceStore';
 
 /** The save as sent: checked by its call's schema (ESTIMATE_CALLS) before the write, as the server's route checks it. */
 const sent = (profile: EstimateProfile, form: InvoiceForm, lines: Line[], services: string[], discount = 0) => ({
@@ -58,7 +60,7 @@ export function estimatesRepository(db: BayBookDB) {
         const quoted = await priced(w, value);
         const id = newId();
         const number = await w.nextNumber('estimate');
-        const { row: fields } = planEstimate(value, quoted, number);
+        const { row: fields } = planEstimate(value, quoted, number, (await settings(w)).tax);
         const row: EstimateRow = {
           id,
           number,
@@ -122,7 +124,7 @@ export async function saveEstimate(w: WriteContext, id: string, value: EstimateS
   const cur = await w.get<EstimateRow>('estimates', id);
   if (!cur) throw new LocalWriteError(missing(id).message);
   const quoted = await priced(w, value, cur.products);
-  const { row: fields } = planEstimate(value, quoted);
+  const { row: fields } = planEstimate(value, quoted, undefined, taxOf(cur.totals));
   const row = await w.patch<EstimateRow>('estimates', id, { ...fields, updated_at: w.now, version: cur.version + 1 });
   const set = changedFields(estimateFields(cur), estimateFields(fields));
   const device = w.deviceCode ? { device: w.deviceCode } : {};

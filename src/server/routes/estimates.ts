@@ -5,6 +5,7 @@ import { isId, newId } from '../../domain/ids';
 import { estimateChanges } from '../../domain/billingFields';
 import { withDevice } from '../../domain/fieldChanges';
 import { MSG } from '../../domain/messages';
+import { taxOf } from '../../domain/tax';
 import { ESTIMATE_CALLS, estimateLine, planEstimate } from '../../domain/writes/estimates';
 import { missing } from '../../domain/writes/calls';
 import type { Tx } from '../db/client';
@@ -14,6 +15,7 @@ import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { estimateSaveOf, estimateSubject, goneSave, nothingLands, saveConflicts } from '../invoices/fieldSaves';
 import { takeNumber } from '../numbers';
+import { readSettings } from '../settings';
 
 /**
  * Estimate lines are priced from the product rows like invoices, but estimates never touch stock; each line is
@@ -55,7 +57,7 @@ function estimateSaves(app: FastifyInstance, s: AppServices) {
       const lines = await estimateLines(tx, body.productInvoice);
       const id = body.id ?? newId();
       const number = await takeNumber(tx, 'estimate', body.number);
-      const plan = planEstimate(body, lines, number);
+      const plan = planEstimate(body, lines, number, (await readSettings(tx)).tax);
       await tx.insert(estimates).values({ id, number, ...plan.row, created_by: user.username });
       changed('estimates', id);
       log('service', `Estimate ${number}`, plan.log);
@@ -78,7 +80,8 @@ function estimateSaves(app: FastifyInstance, s: AppServices) {
       const conflicts = await saveConflicts(ctx, { entity: 'estimates', ...cur }, decided.conflicts);
       if (nothingLands(decided)) return { value: true, invoice_id: cur.id, ...conflicts };
       const { save } = decided;
-      const plan = planEstimate(save, await estimateLines(tx, save.productInvoice, cur.products as InvoiceLine[]));
+      const lines = await estimateLines(tx, save.productInvoice, cur.products as InvoiceLine[]);
+      const plan = planEstimate(save, lines, undefined, taxOf(cur.totals));
       await tx
         .update(estimates)
         .set({ ...plan.row, updated_at: new Date(), version: sql`${estimates.version} + 1` })
