@@ -1,16 +1,16 @@
 import type { CashupScope } from './configSheet';
 import { shopDay } from './dates';
+import { PAYMENT_METHODS, type PaymentMethod } from './entities';
 import type { Cents } from './money';
 import {
   reportWindow,
-  transactionSummary,
-  isRefund,
-  isSale,
+  takingsByMethod,
+  type RefundSummary,
+  type RefundTally,
   type ReportTransaction,
   type TimeWindow,
   type TransactionSummary,
 } from './reports';
-import { refundedBy } from './writes/refunds';
 
 /**
  * The cash-up at closing (issue 18, beyond SPEC): what a shop day's drawer should hold. Pure figures over the
@@ -35,13 +35,9 @@ export function cashupWindow(day: string, tz: string): TimeWindow {
   return reportWindow(day, day, tz);
 }
 
-/**
- * A transaction as the cash-up reads it: reportWindow's fields, the receipt number (whose device took it) and, on a
- * refund, how its money went back.
- */
+/** A transaction as the cash-up reads it: reportWindow's fields (a refund's method too) and the receipt number. */
 export interface CashupTransaction extends ReportTransaction {
   number: string;
-  refund_method?: string | null;
 }
 
 /** Whether a payment was taken on the till: every payment for the shop's, else those numbered from its series. */
@@ -54,11 +50,14 @@ export interface CashupFigures {
   expected: TransactionSummary;
   /** how many payments they sum (refunds aside) */
   payments: number;
+  /** the refunds paid out on the till that day, by the method their money went back by: how many, how much */
+  refunds: RefundSummary;
 }
 
 /**
  * The day's expected takings on the till, by payment method: a refund paid out on the till (numbered from its
- * series) that day comes off its method's takings — cash handed back leaves the drawer.
+ * series) that day comes off its method's takings — cash handed back leaves the drawer. The count is the reports'
+ * (`takingsByMethod`, the one GET /transaction-summary answers with), over the till's rows.
  */
 export function expectedTakings(
   transactions: readonly CashupTransaction[],
@@ -66,25 +65,42 @@ export function expectedTakings(
   tz: string,
   till: string,
 ): CashupFigures {
-  const w = cashupWindow(day, tz);
-  const mine = transactions.filter((t) => onTill(t, till) && inside(t.created_at, w));
-  const taken = mine.filter(isSale);
-  const expected = transactionSummary(taken, w);
-  for (const t of mine) if (isRefund(t)) expected[refundedBy(t)] += t.amount; // a refund's amount is negative
-  return { expected, payments: taken.length };
+  const mine = transactions.filter((t) => onTill(t, till));
+  const { net, payments, refunds } = takingsByMethod(mine, cashupWindow(day, tz));
+  return { expected: net, payments, refunds };
 }
 
-const inside = (t: string | Date, w: TimeWindow) => {
-  const ms = typeof t === 'string' ? Date.parse(t) : t.getTime();
-  return ms >= w.from.getTime() && ms < w.to.getTime();
-};
+/** One payment method's line of a cash-up: taken, refunds paid out, expected (taken less refunds). */
+export interface CashupLine {
+  method: PaymentMethod;
+  taken: Cents;
+  refunds: RefundTally;
+  expected: Cents;
+}
+
+/** A cash-up as its lines read it: expected by method and, since refunds were kept (issue 18), the refunds. */
+export interface CashupSheet {
+  expected: Partial<Record<PaymentMethod, Cents>>;
+  refunds?: Partial<RefundSummary> | null;
+}
+
+/**
+ * A cash-up's lines and totals as the screen (before and after closing) and the PDF show them, from the figures it
+ * stores: taken = expected + refunds paid out. A cash-up made before refunds were kept has none: taken = expected.
+ */
+export function cashupLines(c: CashupSheet): { lines: CashupLine[]; total: Omit<CashupLine, 'method'> } {
+  const lines = PAYMENT_METHODS.map((method) => {
+    const expected = c.expected[method] ?? 0;
+    const refunds = { count: c.refunds?.[method]?.count ?? 0, cents: c.refunds?.[method]?.cents ?? 0 };
+    return { method, taken: expected + refunds.cents, refunds, expected };
+  });
+  const sum = (f: (l: CashupLine) => number) => lines.reduce((n, l) => n + f(l), 0);
+  const refunds = { count: sum((l) => l.refunds.count), cents: sum((l) => l.refunds.cents) };
+  return { lines, total: { taken: sum((l) => l.taken), refunds, expected: sum((l) => l.expected) } };
+}
 
 /** Counted cash less expected cash: negative when the drawer is short, positive when over. */
 export const cashDifference = (counted: Cents, expected: TransactionSummary): Cents => counted - expected.cash;
-
-/** Everything taken on the till that day, all methods. */
-export const expectedTotal = (expected: TransactionSummary): Cents =>
-  Object.values(expected).reduce((sum, c) => sum + c, 0);
 
 /** Whether `day` has begun in the shop's zone at `now` (a cash-up of a day to come is refused). */
 export const dayHasBegun = (day: string, now: Date, tz: string): boolean => day <= shopDay(now, tz);

@@ -1,6 +1,6 @@
 import { fromZonedTime } from 'date-fns-tz';
 import { startOfShopDay, DEFAULT_TIME_ZONE } from './dates';
-import { PAYMENT_METHODS, normaliseMethod } from './entities';
+import { PAYMENT_METHODS, normaliseMethod, type PaymentMethod } from './entities';
 import type { Cents } from './money';
 
 /**
@@ -66,6 +66,8 @@ export interface ReportTransaction {
   created_at: When;
   /** the server keeps removed transactions as reversed rows; devices delete them */
   deleted?: boolean | null;
+  /** on a refund: the payment method its money went back by (issue 18) */
+  refund_method?: string | null;
 }
 
 /** A figure of an invoice's `totals` ({labour, product, …} in cents), 0 when it is missing or not a number. */
@@ -84,6 +86,14 @@ export function isSale(t: Pick<ReportTransaction, 'method' | 'deleted'>): boolea
 /** A refund given back on a paid invoice (issue 18): its row's amount is negative. */
 export function isRefund(t: Pick<ReportTransaction, 'method' | 'deleted'>): boolean {
   return !t.deleted && t.method === 'refund';
+}
+
+/**
+ * The payment method a refund's money went back by; cash when the row does not say (a refund made before the
+ * method was kept), as the refund's body defaults to (schemas/refund.ts).
+ */
+export function refundedBy(t: { refund_method?: string | null }): PaymentMethod {
+  return PAYMENT_METHODS.find((m) => m === t.refund_method) ?? 'cash';
 }
 
 /**

@@ -2,8 +2,10 @@ import { PAYMENT_METHODS, normaliseMethod, type PaymentMethod } from './entities
 import type { Cents } from './money';
 import {
   figure,
+  isRefund,
   isSale,
   isTaking,
+  refundedBy,
   within,
   type ReportInvoice,
   type ReportTransaction,
@@ -69,14 +71,61 @@ export function salesOf(transactions: readonly ReportTransaction[], day: TimeWin
 
 export type TransactionSummary = Record<PaymentMethod, Cents>;
 
-/** GET /transaction-summary for a day: totals by payment method (SPEC §3: cash, debit_card, credit_card, online, cheque). */
-export function transactionSummary(transactions: readonly ReportTransaction[], day: TimeWindow): TransactionSummary {
-  const out = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, 0])) as TransactionSummary;
+/** A payment method's refunds paid out (issue 18): how many, and the cents that went back (positive). */
+export interface RefundTally {
+  count: number;
+  cents: Cents;
+}
+export type RefundSummary = Record<PaymentMethod, RefundTally>;
+
+/** A window's money by payment method: what came in, what went back out, and what stays. */
+export interface MethodTakings {
+  /** payments received (not discounts, points or reversed ones) */
+  taken: TransactionSummary;
+  /** how many payments `taken` sums */
+  payments: number;
+  /** refunds paid out, by the method their money went back by */
+  refunds: RefundSummary;
+  /** taken less refunds paid out: what the drawer and the card terminal should hold */
+  net: TransactionSummary;
+}
+
+const byMethod = <T>(zero: () => T) =>
+  Object.fromEntries(PAYMENT_METHODS.map((m) => [m, zero()])) as Record<PaymentMethod, T>;
+
+/**
+ * The one count of money by method (issue 18): GET /transaction-summary, the Dashboard's strip and the cash-up
+ * (src/domain/cashup.ts) all read it, so a refund paid out in cash comes off cash everywhere, and the methods sum
+ * to the Sales tile (`salesOf`).
+ */
+export function takingsByMethod(transactions: readonly ReportTransaction[], w: TimeWindow): MethodTakings {
+  const out: MethodTakings = {
+    taken: byMethod(() => 0),
+    payments: 0,
+    refunds: byMethod(() => ({ count: 0, cents: 0 })),
+    net: byMethod(() => 0),
+  };
   for (const t of transactions) {
-    if (!within(t.created_at, day) || !isSale(t)) continue;
-    out[normaliseMethod(t.method) as PaymentMethod] += t.amount;
+    if (!within(t.created_at, w)) continue;
+    if (isSale(t)) {
+      out.taken[normaliseMethod(t.method) as PaymentMethod] += t.amount;
+      out.payments += 1;
+    } else if (isRefund(t)) {
+      const r = out.refunds[refundedBy(t)];
+      r.count += 1;
+      r.cents -= t.amount; // a refund's amount is negative
+    }
   }
+  for (const m of PAYMENT_METHODS) out.net[m] = out.taken[m] - out.refunds[m].cents;
   return out;
+}
+
+/**
+ * GET /transaction-summary for a day: totals by payment method (SPEC §3: cash, debit_card, credit_card, online,
+ * cheque), each net of the refunds paid out by that method that day (issue 18; the same five keys).
+ */
+export function transactionSummary(transactions: readonly ReportTransaction[], day: TimeWindow): TransactionSummary {
+  return takingsByMethod(transactions, day).net;
 }
 
 /** The 'Transactions Today' strip: SPEC §2's labels in its order. */

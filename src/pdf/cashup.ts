@@ -1,5 +1,6 @@
 import { BOOKING_FORMAT, formatShop } from '../domain/dates';
-import { METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../domain/entities';
+import { cashupLines, type CashupSheet } from '../domain/cashup';
+import { METHOD_LABELS, type PaymentMethod } from '../domain/entities';
 import { formatUSD, type Cents } from '../domain/money';
 import { differenceWords } from '../domain/writes/cashups';
 import { A4, Page, onRoll } from './layout';
@@ -11,6 +12,8 @@ export interface CashupSource {
   till: string;
   expected: Partial<Record<PaymentMethod, Cents>>;
   payments: number;
+  /** the refunds paid out by method (a cash-up made before they were kept has none) */
+  refunds?: CashupSheet['refunds'];
   counted_cash: Cents;
   difference: Cents;
   note: string;
@@ -20,7 +23,8 @@ export interface CashupSource {
 
 /**
  * The cash-up at closing (issue 18) for the drawer's envelope or the day's file: the shop day, the till, who closed
- * and when, the takings by payment method, the cash counted and the difference. On A4 or on the counter's 80 mm roll.
+ * and when, the takings by payment method, the refunds paid out (how many, how much), the expected (taken less
+ * refunds: cashupLines, as the screen shows it), the cash counted and the difference. On A4 or the 80 mm roll.
  */
 export function cashupPdf(c: CashupSource, shop: ShopInfo, paper: 'A4' | '80mm'): ArrayBuffer {
   const draw = (p: Page) => drawCashup(p, c, shop);
@@ -41,14 +45,20 @@ function drawCashup(p: Page, c: CashupSource, shop: ShopInfo) {
       `At: ${formatShop(c.closed_at, tz, BOOKING_FORMAT)}`,
     ],
   });
-  p.heading(`Takings (${c.payments} payment${c.payments === 1 ? '' : 's'})`);
-  let total = 0;
-  for (const m of PAYMENT_METHODS) {
-    const cents = c.expected[m] ?? 0;
-    total += cents;
-    p.line(METHOD_LABELS[m], formatUSD(cents));
-  }
-  p.line('Total taken', formatUSD(total), true);
+  const { lines, total } = cashupLines(c);
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  p.heading(`Takings (${plural(c.payments, 'payment')})`);
+  for (const l of lines) p.line(METHOD_LABELS[l.method], formatUSD(l.taken));
+  p.line('Total taken', formatUSD(total.taken), true);
+  p.rule().gap(1.5);
+  p.heading(`Refunds paid out (${plural(total.refunds.count, 'refund')})`);
+  for (const l of lines.filter((x) => x.refunds.count))
+    p.line(`${METHOD_LABELS[l.method]} (${l.refunds.count})`, formatUSD(0 - l.refunds.cents));
+  p.line('Total refunded', formatUSD(0 - total.refunds.cents), true);
+  p.rule().gap(1.5);
+  p.heading('Expected (taken less refunds)');
+  for (const l of lines) p.line(METHOD_LABELS[l.method], formatUSD(l.expected));
+  p.line('Total expected', formatUSD(total.expected), true);
   p.rule().gap(1.5);
   p.heading('Cash drawer');
   p.line('Expected cash', formatUSD(c.expected.cash ?? 0));

@@ -3,6 +3,7 @@ import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
 import { CLOCK_SKEW_MS } from '../../src/domain/writes/clockMend';
 import { clockEntries } from '../../src/server/db/schema';
+import { apiJob } from '../helpers/apiJob';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -15,23 +16,7 @@ describe.each(DATABASES)('a clock mend a little ahead of the server on %s', (kin
 
   beforeAll(async () => {
     s = await startServer(kind);
-    const res = await s.api('POST', '/service', {
-      body: {
-        data: {
-          customer: {
-            vin: 'SKEWMEND000000001',
-            registration: 'SKW 1',
-            first_name: 'Sam',
-            last_name: 'Skew',
-            contact: '8765550101',
-          },
-          mileage: 5,
-          service: ['Brakes'],
-        },
-      },
-    });
-    expect(res.status).toBe(200);
-    jobId = res.body.id as string;
+    jobId = await apiJob(s, 'SKEWMEND000000001', 'SKW 1');
   });
   afterAll(() => s?.close());
 

@@ -16,7 +16,7 @@ afterEach(() => vi.restoreAllMocks());
 
 let n = 0;
 const now = new Date().toISOString();
-async function pay(db: BayBookDB, method: string, amount: number, number?: string) {
+async function pay(db: BayBookDB, method: string, amount: number, number?: string, refund_method = '') {
   n += 1;
   await putRow(db, 'transactions', {
     id: `tx-${n}`,
@@ -27,11 +27,16 @@ async function pay(db: BayBookDB, method: string, amount: number, number?: strin
     point: 0,
     username: 'desk',
     deleted: false,
+    reason: refund_method ? 'came back' : '',
+    refund_method,
     created_at: now,
     updated_at: now,
     version: 1,
   });
 }
+/** The cells of a method's row: method, taken, refunds paid out, expected. */
+const rowOf = (label: string) =>
+  [...within(screen.getByTestId('cashup-expected')).getByText(label).closest('tr')!.children].map((c) => c.textContent);
 
 const amountOf = (method: string) =>
   within(screen.getByTestId('cashup-expected')).getByText(method).closest('tr')!.lastElementChild!.textContent;
@@ -64,6 +69,32 @@ describe('Cash-up', () => {
     expect(entry).toMatchObject({ method: 'POST', path: '/v3/cashup' });
     expect(entry!.body).toMatchObject({ data: { counted_cash: 14800, note: 'two notes short', device: 'T1' } });
     await waitFor(() => expect(within(screen.getByTestId('cashup-recent')).getByText('boss')).toBeTruthy());
+  });
+
+  it("shows the day's refunds by method (how many, how much) and expected = taken − refunds, before and after closing", async () => {
+    const { data } = await renderScreen(<CashUp />, { path: '/cash-up', username: 'boss' });
+    await pay(data.db, 'cash', 12000);
+    await pay(data.db, 'credit_card', 5050);
+    await pay(data.db, 'refund', -3000, undefined, 'cash');
+    await pay(data.db, 'refund', -500, undefined, 'cash');
+    await pay(data.db, 'refund', -1050, undefined, 'credit_card');
+    await waitFor(() => expect(rowOf('Cash')).toEqual(['Cash', '$120.00', '2 · -$35.00', '$85.00']));
+    expect(rowOf('Credit Card')).toEqual(['Credit Card', '$50.50', '1 · -$10.50', '$40.00']);
+    expect(rowOf('Cheque')).toEqual(['Cheque', '$0.00', '—', '$0.00']);
+    expect(rowOf('Total (2 payments, 3 refunds)')).toEqual([
+      'Total (2 payments, 3 refunds)',
+      '$170.50',
+      '3 · -$45.50',
+      '$125.00',
+    ]);
+
+    fireEvent.change(screen.getByLabelText('Counted cash ($)'), { target: { value: '85' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Close the day' }));
+    expect((await screen.findByTestId('cashup-difference')).textContent).toBe('$0.00 · even');
+    // the cash-up made shows what it stored: the same lines
+    expect(rowOf('Cash')).toEqual(['Cash', '$120.00', '2 · -$35.00', '$85.00']);
+    const [row] = await data.db.cashups.toArray();
+    expect(row!.refunds).toMatchObject({ cash: { count: 2, cents: 3500 }, credit_card: { count: 1, cents: 1050 } });
   });
 
   it('prints the cash-up on A4 and on the 80 mm roll, built on the device', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashDifference, cashupWindow, expectedTakings, onTill, tillOf } from '../../src/domain/cashup';
+import { cashDifference, cashupLines, cashupWindow, expectedTakings, onTill, tillOf } from '../../src/domain/cashup';
 import { CONFIG_SEED, cashupScopeOf, shopSettings } from '../../src/domain/configSheet';
 import { differenceWords, planCashup, type CashupContext } from '../../src/domain/writes/cashups';
 import { cashupSchema } from '../../src/domain/schemas/cashup';
@@ -29,6 +29,16 @@ const t = (created_at: string, method: string, amount: number, extra: Extra = {}
   refund_method: extra.refund_method ?? '',
 });
 
+/** Refunds by method as a cash-up keeps them: none unless given. */
+const refunds = (some: Record<string, { count: number; cents: number }> = {}) => ({
+  cash: { count: 0, cents: 0 },
+  debit_card: { count: 0, cents: 0 },
+  credit_card: { count: 0, cents: 0 },
+  online: { count: 0, cents: 0 },
+  cheque: { count: 0, cents: 0 },
+  ...some,
+});
+
 describe('the day a cash-up counts', () => {
   it("is the shop's day in its zone: 00:00 to 24:00 there, 23 hours on the day clocks go forward", () => {
     expect(cashupWindow('2026-11-26', JM)).toEqual({
@@ -53,6 +63,7 @@ describe('the day a cash-up counts', () => {
     expect(expectedTakings(rows, '2026-11-26', JM, 'shop')).toEqual({
       expected: { cash: 1000, debit_card: 1200, credit_card: 2500, online: 0, cheque: 0 },
       payments: 3,
+      refunds: refunds(),
     });
   });
 
@@ -86,8 +97,19 @@ describe('the day a cash-up counts', () => {
     expect(expectedTakings(rows, '2026-11-26', JM, 'B2')).toEqual({
       expected: { cash: 12000, debit_card: 0, credit_card: 6500, online: 0, cheque: 0 },
       payments: 2,
+      refunds: refunds({ cash: { count: 2, cents: 4000 }, credit_card: { count: 1, cents: 2500 } }),
     });
-    expect(expectedTakings(rows, '2026-11-26', JM, 'shop').expected.cash).toBe(11300);
+    const shop = expectedTakings(rows, '2026-11-26', JM, 'shop');
+    expect([shop.expected.cash, shop.refunds.cash]).toEqual([11300, { count: 3, cents: 4700 }]);
+    // the lines the screen and the PDF show: taken, refunds paid out, expected = taken − refunds
+    const { lines, total } = cashupLines(expectedTakings(rows, '2026-11-26', JM, 'B2'));
+    expect(
+      lines.filter((l) => l.taken).map((l) => [l.method, l.taken, l.refunds.count, l.refunds.cents, l.expected]),
+    ).toEqual([
+      ['cash', 16000, 2, 4000, 12000],
+      ['credit_card', 9000, 1, 2500, 6500],
+    ]);
+    expect(total).toEqual({ taken: 25000, refunds: { count: 3, cents: 6500 }, expected: 18500 });
   });
 
   it('the difference is counted less expected cash: short below zero, over above', () => {
@@ -183,6 +205,7 @@ describe('the cash-up document', () => {
     till: 'shop',
     expected: { cash: 15000, debit_card: 0, credit_card: 5050, online: 0, cheque: 0 },
     payments: 3,
+    refunds: refunds({ cash: { count: 2, cents: 3000 } }),
     counted_cash: 14800,
     difference: -200,
     note: 'two notes short',
@@ -201,8 +224,14 @@ describe('the cash-up document', () => {
         'Closed by: boss',
         'At: 2026-11-26 17:05',
         'Takings (3 payments)',
+        'Cash $180.00',
         'Credit Card $50.50',
-        'Total taken $200.50',
+        'Total taken $230.50',
+        'Refunds paid out (2 refunds)',
+        'Cash (2) -$30.00',
+        'Total refunded -$30.00',
+        'Expected (taken less refunds)',
+        'Total expected $200.50',
         'Expected cash $150.00',
         'Counted cash $148.00',
         'Difference -$2.00 (short $2.00)',
@@ -210,5 +239,12 @@ describe('the cash-up document', () => {
       ])
         expect(doc.text, `${paper}: ${text}`).toContain(text);
     }
+  });
+
+  it('a cash-up made before refunds were kept prints none, and its takings as expected', async () => {
+    const { refunds: _kept, ...old } = cashup;
+    const doc = await readPdf(cashupPdf(old, shop, 'A4'));
+    for (const text of ['Refunds paid out (0 refunds)', 'Total refunded $0.00', 'Total taken $200.50'])
+      expect(doc.text, text).toContain(text);
   });
 });

@@ -8,7 +8,7 @@ import { validatePayload } from '../../src/domain/schemas/common';
 import { invoiceFigures, pointsEarned } from '../../src/domain/totals';
 import { planTransactionRemoval } from '../../src/domain/writes/money';
 import { planRefund, refundedOf } from '../../src/domain/writes/refunds';
-import { reportSalesRows, salesOf, shopToday, transactionSummary } from '../../src/domain/reports';
+import { reportSalesRows, salesOf, shopToday, takingsByMethod, transactionSummary } from '../../src/domain/reports';
 
 const settings = shopSettings([]);
 const lines: InvoiceLine[] = [
@@ -191,12 +191,30 @@ describe('refunds in the reports (issue 18)', () => {
     { method: 'refund', amount: -20_00, created_at: at },
     { method: 'refund', amount: -7_00, created_at: at, deleted: true },
   ];
-  it('takings are net of refunds; the day says what was refunded; the methods strip counts payments only', () => {
+  it('takings are net of refunds; the day says what was refunded; the methods strip nets them out too', () => {
     expect(salesOf(rows, day)).toBe(122_00);
     expect(reportSalesRows(rows, day, 'America/Jamaica')).toEqual([
       { dt: '2026-03-02', sales: 122_00, refunds: 20_00 },
     ]);
-    expect(transactionSummary(rows, day).cash).toBe(142_00);
+    // a refund without a method went back in cash (refundedBy)
+    expect(transactionSummary(rows, day).cash).toBe(122_00);
+  });
+  it("GET /transaction-summary's methods net each refund off the method it went back by, and sum to the Sales tile", () => {
+    const paid = [
+      ...rows,
+      { method: 'Credit Card', amount: 60_00, created_at: at },
+      { method: 'refund', amount: -15_00, created_at: at, refund_method: 'credit_card' },
+      { method: 'refund', amount: -3_00, created_at: '2026-03-03T16:00:00.000Z', refund_method: 'cash' }, // next day
+    ];
+    const all = takingsByMethod(paid, day);
+    expect([all.taken.cash, all.taken.credit_card, all.payments]).toEqual([142_00, 60_00, 2]);
+    expect([all.refunds.cash, all.refunds.credit_card]).toEqual([
+      { count: 1, cents: 20_00 },
+      { count: 1, cents: 15_00 },
+    ]);
+    const summary = transactionSummary(paid, day);
+    expect(summary).toEqual({ cash: 122_00, debit_card: 0, credit_card: 45_00, online: 0, cheque: 0 });
+    expect(Object.values(summary).reduce((a, b) => a + b, 0)).toBe(salesOf(paid, day));
   });
   it('without a refund the figures are what they were: no refunds figure at all', () => {
     const plain = rows.filter((r) => r.method !== 'refund');

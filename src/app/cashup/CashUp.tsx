@@ -60,10 +60,7 @@ function DayPanel({ shown }: { shown: CashupDay }) {
   return (
     <>
       <Section title={`Expected takings, ${shown.day}`}>
-        <TakingsTable
-          expected={shown.made?.expected ?? shown.expected}
-          payments={shown.made?.payments ?? shown.payments}
-        />
+        <TakingsTable sheet={shown.made ?? shown} payments={shown.made?.payments ?? shown.payments} />
         {!shown.made && (
           <Text fontSize="sm" color="fg.muted" mt="2">
             From the payments on this device; the server counts every device's payments again when the cash-up syncs.

@@ -1,9 +1,9 @@
 import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { SHOP_TILL, expectedTotal } from '../../domain/cashup';
+import { SHOP_TILL, cashupLines, type CashupSheet } from '../../domain/cashup';
 import { BOOKING_FORMAT, formatShop } from '../../domain/dates';
-import { METHOD_LABELS, PAYMENT_METHODS } from '../../domain/entities';
+import { METHOD_LABELS } from '../../domain/entities';
 import { formatUSD, type Cents } from '../../domain/money';
-import type { TransactionSummary } from '../../domain/reports';
+import type { RefundTally } from '../../domain/reports';
 import { differenceWords } from '../../domain/writes/cashups';
 import type { CashupRow } from '../../local/db';
 import { useRepos } from '../data/DataProvider';
@@ -15,25 +15,47 @@ import { useOpenPdf } from '../ui/useOpenPdf';
 export const tillName = (till: string, here: string) =>
   till === SHOP_TILL ? 'Shop' : till === here ? `${till} (this device)` : till;
 
-/** The takings by payment method, the total and how many payments, right-aligned dollars. */
-export function TakingsTable({ expected, payments }: { expected: TransactionSummary; payments: number }) {
+const money = { textAlign: 'end', fontVariantNumeric: 'tabular-nums' } as const;
+
+/** A method's refunds paid out: '—' when none, else '2 · -$45.00' (how many, how much). */
+const refundCell = (r: RefundTally) => (r.count ? `${r.count} · ${formatUSD(-r.cents)}` : '—');
+
+/**
+ * The day by payment method: payments taken, refunds paid out (how many, how much) and expected = taken − refunds
+ * (cashupLines, as the PDF prints it), with the totals and how many payments and refunds.
+ */
+export function TakingsTable({ sheet, payments }: { sheet: CashupSheet; payments: number }) {
+  const { lines, total } = cashupLines(sheet);
   return (
     <Table.Root size="sm" data-testid="cashup-expected" aria-label="Expected takings by payment method">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Method</Table.ColumnHeader>
+          <Table.ColumnHeader {...money}>Taken</Table.ColumnHeader>
+          <Table.ColumnHeader {...money}>Refunds paid out</Table.ColumnHeader>
+          <Table.ColumnHeader {...money}>Expected</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
       <Table.Body>
-        {PAYMENT_METHODS.map((m) => (
-          <Table.Row key={m} data-method={m}>
-            <Table.Cell>{METHOD_LABELS[m]}</Table.Cell>
-            <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-              {formatUSD(expected[m])}
+        {lines.map((l) => (
+          <Table.Row key={l.method} data-method={l.method}>
+            <Table.Cell>{METHOD_LABELS[l.method]}</Table.Cell>
+            <Table.Cell {...money}>{formatUSD(l.taken)}</Table.Cell>
+            <Table.Cell {...money} data-testid="cashup-refunds">
+              {refundCell(l.refunds)}
             </Table.Cell>
+            <Table.Cell {...money}>{formatUSD(l.expected)}</Table.Cell>
           </Table.Row>
         ))}
         <Table.Row fontWeight="bold">
           <Table.Cell>
-            Total taken ({payments} payment{payments === 1 ? '' : 's'})
+            Total ({payments} payment{payments === 1 ? '' : 's'}, {total.refunds.count} refund
+            {total.refunds.count === 1 ? '' : 's'})
           </Table.Cell>
-          <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" data-testid="cashup-total">
-            {formatUSD(expectedTotal(expected))}
+          <Table.Cell {...money}>{formatUSD(total.taken)}</Table.Cell>
+          <Table.Cell {...money}>{refundCell(total.refunds)}</Table.Cell>
+          <Table.Cell {...money} data-testid="cashup-total">
+            {formatUSD(total.expected)}
           </Table.Cell>
         </Table.Row>
       </Table.Body>

@@ -163,10 +163,14 @@ export const cashups = table({
     till: text(),
     /** the device that made it ('S' through the API) */
     device: text().default('S'),
-    /** cents by payment method (cash, debit_card, credit_card, online, cheque): the day's payments, not reversed */
+    /** cents by payment method (cash, debit_card, credit_card, online, cheque): the day's payments, not reversed,
+     *  less the refunds paid out by that method */
     expected: json<Record<PaymentMethod, Cents>>().default({}),
     /** how many payments `expected` sums */
     payments: int().default(0),
+    /** the refunds paid out that day by method (issue 18): how many and the cents that went back, which `expected`
+     *  is already net of; {} on a cash-up made before they were kept */
+    refunds: json<Partial<Record<PaymentMethod, { count: number; cents: Cents }>>>().default({}),
     counted_cash: money(),
     /** counted cash less expected cash: negative when the drawer is short */
     difference: money(),

@@ -1,10 +1,10 @@
-import { cashDifference, dayHasBegun, expectedTakings, tillOf, type CashupTransaction } from '../cashup';
+import { cashDifference, cashupLines, dayHasBegun, expectedTakings, tillOf, type CashupTransaction } from '../cashup';
 import type { CashupScope } from '../configSheet';
 import { BOOKING_FORMAT, formatShop } from '../dates';
-import { METHOD_LABELS, PAYMENT_METHODS } from '../entities';
+import { METHOD_LABELS } from '../entities';
 import { MSG, fill } from '../messages';
 import { formatUSD, type Cents } from '../money';
-import type { TransactionSummary } from '../reports';
+import type { RefundSummary, TransactionSummary } from '../reports';
 import { cashupSchema, type CashupInput } from '../schemas/cashup';
 import type { WriteCall } from './calls';
 import { refuse, type Refusal } from './refusals';
@@ -46,6 +46,7 @@ export interface CashupFields {
   device: string;
   expected: TransactionSummary;
   payments: number;
+  refunds: RefundSummary;
   counted_cash: Cents;
   difference: Cents;
   note: string;
@@ -63,14 +64,21 @@ export function differenceWords(difference: Cents): string {
 }
 
 function logLine(row: CashupFields) {
-  const methods = PAYMENT_METHODS.filter((m) => row.expected[m])
-    .map((m) => `${METHOD_LABELS[m]} ${formatUSD(row.expected[m])}`)
+  const { lines } = cashupLines(row);
+  const methods = lines
+    .filter((l) => l.expected)
+    .map((l) => `${METHOD_LABELS[l.method]} ${formatUSD(l.expected)}`)
+    .join(', ');
+  const refunds = lines
+    .filter((l) => l.refunds.count)
+    .map((l) => `${METHOD_LABELS[l.method]} ${formatUSD(l.refunds.cents)} (${l.refunds.count})`)
     .join(', ');
   return {
     subject: `Cash-up ${row.day} (${row.till})`,
     predicate:
       `closed by ${row.closed_by}: counted cash ${formatUSD(row.counted_cash)}, expected ${formatUSD(row.expected.cash)}` +
-      `, ${differenceWords(row.difference)}${methods ? `; taken ${methods}` : ''}`,
+      `, ${differenceWords(row.difference)}${methods ? `; taken ${methods}` : ''}` +
+      (refunds ? `; refunds paid out ${refunds}` : ''),
   };
 }
 
@@ -83,13 +91,14 @@ export function planCashup(v: CashupInput, ctx: CashupContext): PlannedCashup {
     const time = formatShop(taken.closed_at, ctx.timeZone, BOOKING_FORMAT);
     return refuse(fill(MSG.cashupTaken, { day: v.day, till, who: taken.closed_by, time }), 409);
   }
-  const { expected, payments } = expectedTakings(ctx.transactions, v.day, ctx.timeZone, till);
+  const { expected, payments, refunds } = expectedTakings(ctx.transactions, v.day, ctx.timeZone, till);
   const row: CashupFields = {
     day: v.day,
     till,
     device: v.device,
     expected,
     payments,
+    refunds,
     counted_cash: v.counted_cash,
     difference: cashDifference(v.counted_cash, expected),
     note: v.note,

@@ -1,8 +1,9 @@
 import type { ShopSettings } from '../configSheet';
-import { METHOD_LABELS, PAYMENT_METHODS, type InvoiceLine, type PaymentMethod } from '../entities';
+import { METHOD_LABELS, type InvoiceLine, type PaymentMethod } from '../entities';
 import { displayInvoiceNumber } from '../jobs';
 import { MSG, fill } from '../messages';
 import { formatUSD, type Cents } from '../money';
+import { refundedBy } from '../reportsBasis';
 import { refundSchema } from '../schemas/refund';
 import { invoiceFigures, isInvoiceLocked, pointsEarned, returnLines, stockDeltas } from '../totals';
 import type { WriteCall } from './calls';
@@ -49,14 +50,6 @@ export interface RefundAsk {
 /** What has been refunded on an invoice: its refund rows (negative amounts), removed rows aside. */
 export function refundedOf(rows: readonly { method: string; amount: Cents; deleted?: boolean | null }[]): Cents {
   return rows.reduce((sum, t) => sum + (t.method === 'refund' && !t.deleted ? -t.amount : 0), 0);
-}
-
-/**
- * The payment method a refund's money went back by; cash when the row does not say (a refund made before the
- * method was kept), as the refund's body defaults to (schemas/refund.ts).
- */
-export function refundedBy(t: { refund_method?: string | null }): PaymentMethod {
-  return PAYMENT_METHODS.find((m) => m === t.refund_method) ?? 'cash';
 }
 
 /** How a refund reads on the invoice and its receipt: 'Refund (Cash)', the way its money went back. */

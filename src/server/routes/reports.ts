@@ -47,6 +47,8 @@ function transactionsIn(db: Db, window: TimeWindow) {
       method: transactions.method,
       created_at: transactions.created_at,
       deleted: transactions.deleted,
+      // a refund comes off the takings of the method its money went back by (issue 18)
+      refund_method: transactions.refund_method,
     })
     .from(transactions)
     .where(

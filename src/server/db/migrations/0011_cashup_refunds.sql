@@ -1,0 +1,1 @@
+ALTER TABLE "cashups" ADD COLUMN "refunds" jsonb DEFAULT '{}'::jsonb NOT NULL;
