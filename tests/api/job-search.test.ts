@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { jobs } from '../../src/server/db/schema';
 import {
-  FEW_SHORT_MATCHES,
+  FEW_MATCHES,
   JOB_SEARCH_TEXT,
   jobSearch,
   jobsMatching,
@@ -223,13 +223,25 @@ describe.each(DATABASES)('the job table search on %s', (kind) => {
   });
 
   it('reads a short search with many matches by walking the sort, the same page as the index gives', async () => {
-    // more matches than FEW_SHORT_MATCHES: the page walks the newest-first index testing each job's text
+    // more matches than FEW_MATCHES: the page walks the newest-first index testing each job's text
     await s.database.db.execute(sql`insert into jobs (id, number, status, last_name)
-      select gen_random_uuid(), 'QZ-' || i, 'active', 'Qzx' || i from generate_series(1, ${FEW_SHORT_MATCHES + 1}) i`);
+      select gen_random_uuid(), 'QZ-' || i, 'active', 'Qzx' || i from generate_series(1, ${FEW_MATCHES + 1}) i`);
     const res = await s.api('GET', '/bookings_?per_page=20&page=3&search=QZ');
     expect(res.status).toBe(200);
-    expect(res.body.data.total).toBe(FEW_SHORT_MATCHES + 1);
+    expect(res.body.data.total).toBe(FEW_MATCHES + 1);
     const newest = await ids(sql`${JOB_SEARCH_TEXT} ~ '(^| )qz'`);
     expect((res.body.data.data as { id: string }[]).map((j) => j.id)).toEqual(newest.slice(40, 60));
+  });
+
+  it('reads a longer search by its count: a few matches through the trigram index, many by walking the sort', async () => {
+    // the Qzx jobs above: 'qzx' matches more than FEW_MATCHES of them, 'qzx10' thirteen (Qzx10, Qzx100–109, …)
+    for (const text of ['qzx', 'qzx10']) {
+      const res = await s.api('GET', `/bookings_?per_page=5&page=2&search=${text}`);
+      expect(res.status).toBe(200);
+      const matching = await ids(sql`${JOB_SEARCH_TEXT} like ${`%${text}%`}`);
+      expect(matching.length > FEW_MATCHES).toBe(text === 'qzx');
+      expect(res.body.data.total).toBe(matching.length);
+      expect((res.body.data.data as { id: string }[]).map((j) => j.id), text).toEqual(matching.slice(5, 10));
+    }
   });
 });

@@ -11,7 +11,7 @@ import { headSeenBy } from '../../http/auth';
 import { defineRoute } from '../../http/route';
 import type { AppServices } from '../../http/services';
 import { readSettings } from '../../settings';
-import { FEW_SHORT_MATCHES, jobSearch, jobsMatching, startsAsRegex, type JobSearch } from './search';
+import { FEW_MATCHES, jobSearch, jobsMatching, startsAsRegex, type JobSearch } from './search';
 import { jobOr404 } from './shared';
 
 const ORDERABLE = {
@@ -33,39 +33,48 @@ const orderable = (name: string | undefined): Orderable =>
   name !== undefined && Object.hasOwn(ORDERABLE, name) ? (name as Orderable) : 'created_at';
 
 /**
- * A page of the job table, built once per sort and kind of search. Without a search it is a named statement,
- * planned once; with one it stays unnamed, so PostgreSQL plans it for each pattern: a generic plan would fit one
- * pattern's selectivity to all ('km' matches half the shop, 'km 4821' one job).
+ * How a page reads its jobs: all of them; a search's few matches (at most FEW_MATCHES, as its count says) read
+ * through its index and sorted; or its many, by walking the sort's index testing each job.
  */
-const pageStatement = (db: AppServices['db'], orderBy: Orderable, dir: 'asc' | 'desc', op?: JobSearch['op']) => {
-  const key = `jobs_page_${orderBy}_${dir}_${op ?? 'all'}`;
+type PageRead = { kind: 'all' } | { kind: 'few' | 'walk'; search: JobSearch };
+
+/**
+ * A page of the job table, built once per sort and kind of read. Every page of all jobs, and of a search's few
+ * matches, is a named statement, parsed and planned once per connection: the subquery's OFFSET (a fence) keeps
+ * whatever plan PostgreSQL makes reading the matches through the search's index and sorting them, never walking the
+ * sort's index, and the count has already said they are few. Parsing and planning an unnamed search on every request
+ * was half of the database's CPU for it (docs/PERFORMANCE.md). A walk stays unnamed, so PostgreSQL plans it for each
+ * pattern: a generic plan fits one pattern's selectivity to all ('ka' matches thousands of jobs, 'kaz' none).
+ */
+const pageStatement = (db: AppServices['db'], orderBy: Orderable, dir: 'asc' | 'desc', read: PageRead) => {
+  const op = read.kind === 'all' ? undefined : read.search.op;
+  const key = `jobs_page_${orderBy}_${dir}_${read.kind}_${op ?? ''}`;
   // ties broken by id in the same direction, so a sort index on (column, id) reads the page in order, either way
   const order = [ORDERABLE[orderBy], jobs.id].map(dir === 'asc' ? asc : desc);
   return prepared(db, key, (d) => {
     const where = op && jobsMatching(op, sql.placeholder('pattern'));
-    // a short search's few matches: read through the word-start index, then sorted. The subquery's OFFSET keeps the
-    // planner from walking the sort's index instead, testing each job's word starts (dear: see migration 0009)
     const from =
-      op === 'starts' ? d.select().from(jobs).where(where).offset(sql.placeholder('fence')).as('jobs') : jobs;
+      read.kind === 'few' ? d.select().from(jobs).where(where).offset(sql.placeholder('fence')).as('jobs') : jobs;
     return d
       .select()
       .from(from)
-      .where(op === 'starts' ? undefined : where)
+      .where(read.kind === 'walk' ? where : undefined)
       .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(op ? '' : key);
+      .prepare(read.kind === 'walk' ? '' : key);
   });
 };
 
 /**
- * How a page reads a search's matches, knowing how many there are: none to read past the last match; a short
- * search's few matches through its index, its many by walking the sort's index (FEW_SHORT_MATCHES).
+ * How a page reads a search's matches, knowing how many there are: none to read past the last match; a few through
+ * the search's index; many by walking the sort's index (a short search's as the same match by regular expression).
  */
-function pageSearch(search: JobSearch | undefined, matches: number, offset: number) {
+function pageRead(search: JobSearch | undefined, matches: number, offset: number): PageRead | 'none' {
   if (offset >= matches) return 'none';
-  if (search?.op === 'starts' && matches > FEW_SHORT_MATCHES) return startsAsRegex(search);
-  return search;
+  if (!search) return { kind: 'all' };
+  if (matches <= FEW_MATCHES) return { kind: 'few', search };
+  return { kind: 'walk', search: startsAsRegex(search) };
 }
 
 /**
@@ -189,14 +198,14 @@ function tableRoutes(app: FastifyInstance, s: AppServices) {
       const text = String(query.search ?? '');
       const search = jobSearch(text);
       const n = await totals(req, text.trim().toLowerCase(), search);
-      const read = pageSearch(search, n, offset);
+      const read = pageRead(search, n, offset);
       const rows =
         read === 'none'
           ? []
-          : await pageStatement(db, orderBy, dir, read?.op).execute({
+          : await pageStatement(db, orderBy, dir, read).execute({
               limit: perPage,
               offset,
-              pattern: read?.pattern,
+              pattern: read.kind === 'all' ? undefined : read.search.pattern,
               fence: 0,
             });
       return { value: true, data: { data: rows, page, total: n } };

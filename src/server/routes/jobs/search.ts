@@ -23,11 +23,12 @@ export const JOB_SEARCH_TEXT = sql.raw(
 const CONTAINS_MIN = 3;
 
 /**
- * Up to this many matches a short search's page is the newest of them read through the word-start index and sorted;
- * past it, the page walks the sort's index testing each job's text (a regular expression) and stops at the page's
- * end — with many matches that reads fewer jobs (at 1,000 of 100,000 jobs, about 1,000 for a page of 10 either way).
+ * Up to this many matches a search's page is the newest of them read through its index (trigram or word start) and
+ * sorted; past it, the page walks the sort's index testing each job's text (LIKE, or a short search's regular
+ * expression) and stops at the page's end — with many matches that reads fewer jobs (at 1,000 of 100,000 jobs, about
+ * 1,000 for a page of 10 either way).
  */
-export const FEW_SHORT_MATCHES = 1000;
+export const FEW_MATCHES = 1000;
 
 /** How a search text is matched: LIKE, a word start through the index, or the same word start as a regex. */
 export interface JobSearch {
