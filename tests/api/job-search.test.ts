@@ -241,7 +241,10 @@ describe.each(DATABASES)('the job table search on %s', (kind) => {
       const matching = await ids(sql`${JOB_SEARCH_TEXT} like ${`%${text}%`}`);
       expect(matching.length > FEW_MATCHES).toBe(text === 'qzx');
       expect(res.body.data.total).toBe(matching.length);
-      expect((res.body.data.data as { id: string }[]).map((j) => j.id), text).toEqual(matching.slice(5, 10));
+      expect(
+        (res.body.data.data as { id: string }[]).map((j) => j.id),
+        text,
+      ).toEqual(matching.slice(5, 10));
     }
   });
 });
