@@ -63,7 +63,10 @@ export function taxSnapshot(t: TaxTerms) {
 /** The rate as a person reads it: 1500 → "15%", 1650 → "16.5%". */
 export const taxPercentText = (rateBp: number) => `${Number((rateBp / 100).toFixed(2))}%`;
 
-/** The tax line's label on every screen and document: "GCT 15%", "GCT 15% incl." when prices include it. */
+/**
+ * The tax line's label on every screen and document: "GCT 15%" added before points, or "Includes GCT 15%" under the
+ * Total when prices include it.
+ */
 export function taxLabel(t: TaxTerms): string {
-  return `${t.name || 'Tax'} ${taxPercentText(t.rateBp)}${t.inclusive ? ' incl.' : ''}`;
+  return `${t.inclusive ? 'Includes ' : ''}${t.name || 'Tax'} ${taxPercentText(t.rateBp)}`;
 }

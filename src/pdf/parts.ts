@@ -2,6 +2,7 @@ import type { ReceiptFormat, ShopSettings } from '../domain/configSheet';
 import type { InvoiceLine } from '../domain/entities';
 import { DEFAULT_TIME_ZONE } from '../domain/dates';
 import { formatUSD } from '../domain/money';
+import { taxLabel, taxOf } from '../domain/tax';
 import { storageTermsText, type StorageTerms } from '../domain/terms';
 import { STORAGE_LINE_ID } from '../domain/totals';
 import type { Column, Page } from './layout';
@@ -94,6 +95,8 @@ export interface Totals {
   total: number;
   paid?: number;
   due?: number;
+  /** the tax line (issue 18), when the document has a rate: its label ("GCT 15%"), cents, and whether it is included */
+  tax?: { label: string; cents: number; inclusive: boolean };
 }
 
 const TOTAL_KEYS = ['labour', 'product', 'storage', 'discount', 'points', 'total', 'paid', 'due'] as const;
@@ -109,6 +112,9 @@ export function documentTotals(stored: Record<string, unknown> | null | undefine
     const value = stored?.[key];
     if (typeof value === 'number') totals[key] = value;
   }
+  const tax = taxOf(stored);
+  if (tax.rateBp > 0 && typeof stored?.tax === 'number')
+    totals.tax = { label: taxLabel(tax), cents: stored.tax, inclusive: tax.inclusive };
   return totals;
 }
 
@@ -197,8 +203,11 @@ export function totalsBlock(p: Page, t: Totals, o: { payments: boolean; discount
   if (t.storage) row('Storage', formatUSD(t.storage));
   row('Subtotal', formatUSD(t.labour + t.product + (t.storage ?? 0)));
   if (t.discount) row(o.discountPercent ? `Discount (${o.discountPercent}%)` : 'Discount', `-${formatUSD(t.discount)}`);
+  // tax (issue 18): on top it is charged before points (a way of paying); included, the Total says how much is tax
+  if (t.tax && !t.tax.inclusive) row(t.tax.label, formatUSD(t.tax.cents));
   if (t.points) row('Points redeemed', `-${formatUSD(t.points)}`);
   row('Total', formatUSD(t.total), true);
+  if (t.tax?.inclusive) row(t.tax.label, formatUSD(t.tax.cents));
   if (o.payments) {
     row('Paid', formatUSD(t.paid ?? 0));
     row('Balance due', dueText(t.due ?? 0), true);

@@ -244,7 +244,14 @@ describe('Summary (SPEC §2)', () => {
     expect(screen.getByTestId('summary-products').textContent).toContain('$25.00');
     expect(screen.getByTestId('summary-labour').textContent).toBe('Labour Total$100.00');
     expect(screen.getByTestId('summary-total').textContent).toBe('Total$125.00');
-    for (const id of ['summary-discount', 'summary-points', 'summary-paid', 'summary-due', 'summary-storage'])
+    for (const id of [
+      'summary-discount',
+      'summary-points',
+      'summary-paid',
+      'summary-due',
+      'summary-storage',
+      'summary-tax',
+    ])
       expect(screen.queryByTestId(id)).toBeNull();
   });
 
@@ -264,5 +271,32 @@ describe('Summary (SPEC §2)', () => {
     expect(screen.getByTestId('summary-total').textContent).toBe('Total$94.00');
     expect(screen.getByTestId('summary-paid').textContent).toBe('Paid$20.00');
     expect(screen.getByTestId('summary-due').textContent).toBe('Amount Due$74.00');
+  });
+
+  it('shows the tax on its own line (issue 18): on top before the points, included under the Total', async () => {
+    const figures = (inclusive: boolean) => {
+      const tax = { name: 'GCT', rateBp: 1500, inclusive };
+      const { status: _s, ...f } = computeInvoice({
+        type: 'product',
+        workHour: 0,
+        rateCents: 0,
+        lines: [{ price: 10_000, qty: 1 }],
+        pointsCents: 500,
+        tax,
+      });
+      return f;
+    };
+    const { unmount } = await renderScreen(<Summary figures={figures(false)} />);
+    expect(screen.getByTestId('summary-tax').textContent).toBe('GCT 15%$15.00');
+    expect(screen.getByTestId('summary-total').textContent).toBe('Total$110.00');
+    const rows = [...screen.getByTestId('summary').querySelectorAll('[data-testid]')].map(
+      (e) => e.id || e.getAttribute('data-testid'),
+    );
+    expect(rows.indexOf('summary-tax')).toBeLessThan(rows.indexOf('summary-points'));
+    unmount();
+    await renderScreen(<Summary figures={figures(true)} />);
+    // $100 including 15%: $13.04 of it is tax; the total stays $100 less the points
+    expect(screen.getByTestId('summary-tax').textContent).toBe('Includes GCT 15%$13.04');
+    expect(screen.getByTestId('summary-total').textContent).toBe('Total$95.00');
   });
 });

@@ -172,6 +172,6 @@ describe('Config and the snapshot a document keeps', () => {
 
   it('labels the line as documents print it', () => {
     expect(taxLabel({ name: 'GCT', rateBp: 1500, inclusive: false })).toBe('GCT 15%');
-    expect(taxLabel({ name: '', rateBp: 1650, inclusive: true })).toBe('Tax 16.5% incl.');
+    expect(taxLabel({ name: '', rateBp: 1650, inclusive: true })).toBe('Includes Tax 16.5%');
   });
 });

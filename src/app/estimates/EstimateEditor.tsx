@@ -73,7 +73,7 @@ export default function EstimateEditor() {
         saveError={saver.saveError}
         busy={saver.busy}
         onSave={() => void saver.save(draft)}
-        figures={figuresOf(draft)}
+        figures={figuresOf(draft, est.tax)}
       />
     </Stack>
   );

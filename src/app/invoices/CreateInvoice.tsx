@@ -21,6 +21,7 @@ import {
   SaveFooter,
   useLineStock,
   useSaveNewInvoice,
+  useShopTax,
   type LabourError,
   type LabourValues,
   type Line,
@@ -52,6 +53,7 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
  * and the invoice's figures with them — read as far as they can be while a field is still being typed.
  */
 function useLabour(labourRateCents: number | null, lines: Line[]) {
+  const tax = useShopTax();
   const [hours, setHours] = useState('');
   const [rate, setRate] = useState<string | null>(null); // null: not typed yet, the stored labour rate shows
   const values: LabourValues = {
@@ -67,6 +69,7 @@ function useLabour(labourRateCents: number | null, lines: Line[]) {
     workHour: form.work_hour,
     rateCents: form.rate_hour,
     lines,
+    tax,
   });
   return { values, parsed, figures, setHours, setRate };
 }

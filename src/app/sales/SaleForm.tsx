@@ -8,7 +8,7 @@ import { computeInvoice } from '../../domain/totals';
 import type { CustomerRow } from '../../local/db';
 import { useRepos } from '../data/DataProvider';
 import { useSession } from '../session/session';
-import { LineItems, SaveFooter, useLineStock, useSaveNewInvoice, type Line } from '../invoices/lines';
+import { LineItems, SaveFooter, useLineStock, useSaveNewInvoice, useShopTax, type Line } from '../invoices/lines';
 
 function CustomerCard({ customer }: { customer: CustomerRow | null }) {
   if (!customer) {
@@ -53,7 +53,8 @@ export function SaleForm({ customer }: { customer: CustomerRow | null }) {
   const [lines, setLines] = useState<Line[]>([]);
   const { error, setError, busy, save: saveNew } = useSaveNewInvoice();
   const stockOf = useLineStock(lines);
-  const { status: _status, ...figures } = computeInvoice({ type: 'product', workHour: 0, rateCents: 0, lines });
+  const tax = useShopTax();
+  const { status: _status, ...figures } = computeInvoice({ type: 'product', workHour: 0, rateCents: 0, lines, tax });
 
   const blocked = !!customer && Number(customer.active) === 0;
   const allowed = can('sale.create', level);

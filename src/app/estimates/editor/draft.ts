@@ -1,6 +1,7 @@
 import { ValidationError } from 'yup';
 import { fromCents } from '../../../domain/money';
 import { estimateSchema } from '../../../domain/schemas/money';
+import type { TaxTerms } from '../../../domain/tax';
 import { computeInvoice } from '../../../domain/totals';
 import type { EstimateProfile, EstimateRow } from '../../../local/repositories/estimates';
 import { labourForm, type LabourField, type LabourValues, type Line } from '../../invoices/lines';
@@ -63,13 +64,14 @@ export function formOf(d: EstimateDraft): { work_hour: number; rate_hour: number
 }
 
 /** The estimate's figures: the repository's rule (an invoice's, without payments) from src/domain/totals. */
-export function figuresOf(d: EstimateDraft) {
+export function figuresOf(d: EstimateDraft, tax: TaxTerms) {
   const form = formOf(d);
   const { status: _status, ...figures } = computeInvoice({
     type: 'service',
     workHour: form.work_hour,
     rateCents: form.rate_hour,
     lines: d.lines,
+    tax,
   });
   return figures;
 }

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { shopSettings } from '../../../domain/configSheet';
+import { NO_TAX, taxOf } from '../../../domain/tax';
 import type { EstimateRow } from '../../../local/repositories/estimates';
 import { useRepos } from '../../data/DataProvider';
 import { draftOf, newDraft, sameDraft, type EstimateDraft } from './draft';
@@ -34,6 +35,8 @@ export function useEstimateDraft(id: string) {
   const dirty = !!own && !!base && !sameDraft(own, base);
   const draft = dirty ? own : base;
   const saved = id ? (current ?? null) : null;
+  // a saved estimate keeps the tax it was saved with; a new one takes the shop's (src/domain/writes/estimates.ts)
+  const tax = id ? taxOf(current?.totals) : config ? shopSettings(config).tax : NO_TAX;
 
   const update = (change: (d: EstimateDraft) => EstimateDraft) =>
     setState((s) => {
@@ -52,6 +55,7 @@ export function useEstimateDraft(id: string) {
     draft,
     dirty,
     saved,
+    tax,
     changedElsewhere: dirty && !!saved && state.version !== null && saved.version !== state.version,
     update,
     settle,

@@ -1,9 +1,11 @@
 import { Box, Flex, Separator, Stack, Text } from '@chakra-ui/react';
 import type { Cents } from '../../../domain/money';
 import { formatUSD } from '../../../domain/money';
+import type { InvoiceTotals } from '../../../domain/entities';
+import { taxLabel, taxOf } from '../../../domain/tax';
 
-/** The figures the domain computes (computeInvoice / invoiceFigures `totals`), in cents. */
-export interface SummaryFigures {
+/** The figures the domain computes (computeInvoice / invoiceFigures `totals`), in cents; tax only when there is. */
+export interface SummaryFigures extends Pick<InvoiceTotals, 'tax' | 'tax_name' | 'tax_rate_bp' | 'tax_inclusive'> {
   product: Cents;
   labour: Cents;
   storage?: Cents;
@@ -28,11 +30,14 @@ function Row({ label, value, testId, strong }: { label: string; value: string; t
 
 /**
  * SPEC §2 summary: 'Products Total', 'Labour Total' and 'Total' always; storage, discount and points when there are
- * any; paid and the amount due once something was paid (or when `showDue`).
+ * any; paid and the amount due once something was paid (or when `showDue`). Tax (issue 18) on its own line when the
+ * document has a rate: added before points when on top, "of which" under the Total when prices include it.
  */
 export function Summary({ figures: f, showDue }: { figures: SummaryFigures; showDue?: boolean }) {
   const paid = f.paid ?? 0;
   const due = f.due ?? Math.max(0, f.total - paid);
+  const tax = taxOf(f);
+  const taxRow = tax.rateBp > 0 && <Row label={taxLabel(tax)} value={formatUSD(f.tax ?? 0)} testId="summary-tax" />;
   return (
     <Box
       borderWidth="1px"
@@ -48,9 +53,11 @@ export function Summary({ figures: f, showDue }: { figures: SummaryFigures; show
         <Row label="Labour Total" value={formatUSD(f.labour)} testId="summary-labour" />
         {!!f.storage && <Row label="Storage" value={formatUSD(f.storage)} testId="summary-storage" />}
         {!!f.discount && <Row label="Discount" value={formatUSD(-f.discount)} testId="summary-discount" />}
+        {!tax.inclusive && taxRow}
         {!!f.points && <Row label="Points" value={formatUSD(-f.points)} testId="summary-points" />}
         <Separator my="1" />
         <Row label="Total" value={formatUSD(f.total)} testId="summary-total" strong />
+        {tax.inclusive && taxRow}
         {!!paid && <Row label="Paid" value={formatUSD(paid)} testId="summary-paid" />}
         {(!!paid || showDue) && <Row label="Amount Due" value={formatUSD(due)} testId="summary-due" strong />}
       </Stack>

@@ -8,6 +8,7 @@ export { LineItems } from './LineItems';
 export { Summary } from './Summary';
 export { DocumentFooter, SaveFooter } from './SaveFooter';
 export { useLineStock } from './useStock';
+export { useShopTax } from './useShopTax';
 export { useSaveNewInvoice } from './useSaveNewInvoice';
 export type { Line } from './types';
 export { LabourFields, labourForm, type LabourValues, type LabourField, type LabourError } from './LabourFields';
