@@ -69,14 +69,13 @@ const profileOf = (p: EstimateProfileFields | null | undefined) => ({
   email: String(p?.email ?? ''),
 });
 
-/** The discount percent an estimate was saved with (kept in its totals; 0 for an estimate saved before it was). */
-export const estimateDiscount = (row: { totals?: unknown }): number => {
-  const p = (row.totals as { discount_percent?: unknown } | null | undefined)?.discount_percent;
-  return Number.isFinite(Number(p)) ? Number(p) : 0;
-};
+/** The discount percent an estimate was saved with (0 for a row stored before estimates had the column). */
+export const estimateDiscount = (row: { discount_percent?: number | null }): number =>
+  Number(row.discount_percent ?? 0);
 
 export const estimateFields = (
-  row: Labour & Lines & { profile: EstimateProfileFields | null; services: readonly string[]; totals?: unknown },
+  row: Labour &
+    Lines & { profile: EstimateProfileFields | null; services: readonly string[]; discount_percent?: number | null },
 ): Record<string, unknown> => ({
   profile: profileOf(row.profile),
   services: [...row.services],

@@ -1,4 +1,4 @@
-import type Dexie from 'dexie';
+import type { Dexie, Transaction } from 'dexie';
 import {
   customerKeys,
   invoiceKeys,
@@ -182,7 +182,21 @@ export const SCHEMA_V9 = {
   clock_entries: 'id, job_id, [username+started_at], started_at',
 } as const;
 
-export const DB_VERSION = 9;
+/**
+ * Version 10 (issue 17): an estimate's discount percent is a field of its own (`discount_percent`, the server's
+ * migration 0012), no longer only a member of its totals JSON. No index: the upgrade fills the field for the
+ * estimates already stored from their totals as the migration does (a number, rounded, 0 to 100; else 0).
+ */
+export const SCHEMA_V10 = {} as const;
+
+/** The percent an estimate stored before version 10 kept in its totals. */
+function legacyEstimateDiscount(totals: unknown): number {
+  const p = (totals as { discount_percent?: unknown } | null | undefined)?.discount_percent;
+  const n = typeof p === 'number' || (typeof p === 'string' && p.trim() !== '') ? Number(p) : Number.NaN;
+  return Number.isFinite(n) ? Math.min(100, Math.max(0, Math.round(n))) : 0;
+}
+
+export const DB_VERSION = 10;
 
 /** Every version in order (the last one listing a table holds its current indexes). */
 export const SCHEMA_HISTORY: readonly Readonly<Record<string, string>>[] = [
@@ -195,7 +209,19 @@ export const SCHEMA_HISTORY: readonly Readonly<Record<string, string>>[] = [
   SCHEMA_V7,
   SCHEMA_V8,
   SCHEMA_V9,
+  SCHEMA_V10,
 ];
+
+/** An upgrade that sets a field on every row a table already holds. */
+const fillEach =
+  <R>(table: string, fill: (row: R) => unknown) =>
+  (tx: Transaction) =>
+    tx
+      .table(table)
+      .toCollection()
+      .modify((r: R) => {
+        fill(r);
+      });
 
 /** Declares the versions up to `upTo` (tests open older ones to upgrade from them) with their upgrades. */
 export function declareVersions(db: Dexie, upTo: number): void {
@@ -203,14 +229,7 @@ export function declareVersions(db: Dexie, upTo: number): void {
   if (upTo >= 2) {
     db.version(2)
       .stores(SCHEMA_V2)
-      .upgrade((tx) =>
-        tx
-          .table('customers')
-          .toCollection()
-          .modify((c: CustomerRow) => {
-            c.name_key = nameKey(c.last_name, c.first_name);
-          }),
-      );
+      .upgrade(fillEach('customers', (c: CustomerRow) => (c.name_key = nameKey(c.last_name, c.first_name))));
   }
   if (upTo >= 3) db.version(3).stores(SCHEMA_V3);
   if (upTo >= 4) {
@@ -255,4 +274,9 @@ export function declareVersions(db: Dexie, upTo: number): void {
   if (upTo >= 7) db.version(7).stores(SCHEMA_V7);
   if (upTo >= 8) db.version(8).stores(SCHEMA_V8);
   if (upTo >= 9) db.version(9).stores(SCHEMA_V9);
+  if (upTo >= 10) {
+    db.version(10)
+      .stores(SCHEMA_V10)
+      .upgrade(fillEach('estimates', (e: Row) => (e.discount_percent = legacyEstimateDiscount(e.totals))));
+  }
 }

@@ -29,6 +29,8 @@ describe.each(DATABASES)('estimate writes: the device and the server store the s
   });
   afterAll(() => s?.close());
 
+  type Line = Awaited<ReturnType<typeof product>>;
+  type Form = { work_hour: number; rate_hour: number };
   async function product() {
     const p = await repos.products.add({
       title: `Belt ${++n}`,
@@ -111,17 +113,50 @@ describe.each(DATABASES)('estimate writes: the device and the server store the s
     expect(edited.offline).toMatchObject({ total: 12950, totals: { tax: 1689, tax_rate_bp: 1500 } });
   });
 
+  /** An estimate of one line, saved and sent; its id. */
+  async function sentEstimate(profile: { first_name: string; last_name: string }, line: Line, form: Form) {
+    const { id } = await repos.estimates.create(profile, form, [line], ['Brakes']);
+    await drain(d);
+    return id;
+  }
+  /** The estimate's row after a write made offline, and once the server stored it. */
+  const onBoth = (id: string, write: () => Promise<unknown>) =>
+    offlineThenServer(d, s, (db) => estimateRow(db, id), write);
+
+  it('the discount percent is a field of the row on both sides: set, kept by a save that leaves it, 0 when never sent', async () => {
+    const line = await product();
+    const form = { work_hour: 1, rate_hour: 4000 };
+    const di = { first_name: 'Di', last_name: 'Cole' };
+    const id = await sentEstimate(di, line, form);
+    const discounted = await onBoth(id, () => repos.estimates.edit(id, di, form, [line], ['Brakes'], 10));
+    expect(discounted.offline).toEqual(discounted.server);
+    // 10 % of $40.00 labour + 2 × $89.50
+    expect(discounted.offline).toMatchObject({ discount_percent: 10, discount: 2190, total: 21900 - 2190 });
+    expect(discounted.offline?.totals).not.toHaveProperty('discount_percent');
+    const kept = await onBoth(id, () => repos.estimates.edit(id, di, { ...form, work_hour: 2 }, [line], ['Brakes']));
+    expect(kept.offline).toEqual(kept.server);
+    expect(kept.offline).toMatchObject({ discount_percent: 10, discount: 2590 });
+    // a save queued by an older device sends no discount: the schema's 0, on a new estimate
+    const older = await s.api('POST', '/estimate', {
+      body: {
+        data: {
+          profile: { first_name: 'Ed', last_name: 'Old' },
+          formData: form,
+          productInvoice: [line],
+          serviceInvoice: ['Brakes'],
+        },
+      },
+    });
+    expect(older.status).toBe(200);
+    await drain(d);
+    expect(await d.db.estimates.get(String(older.body.invoice_id))).toMatchObject({ discount_percent: 0, discount: 0 });
+  });
+
   it('a delete: gone on both; an estimate not there is refused in the same words', async () => {
     const line = await product();
     const form = { work_hour: 1, rate_hour: 4000 };
-    const { id } = await repos.estimates.create({ first_name: 'Al', last_name: 'Day' }, form, [line], ['Brakes']);
-    await drain(d);
-    const removed = await offlineThenServer(
-      d,
-      s,
-      (db) => estimateRow(db, id),
-      () => repos.estimates.remove(id),
-    );
+    const id = await sentEstimate({ first_name: 'Al', last_name: 'Day' }, line, form);
+    const removed = await onBoth(id, () => repos.estimates.remove(id));
     expect(removed).toEqual({ offline: undefined, server: undefined });
     const edit = await refusal(
       repos.estimates.edit(id, { first_name: 'Al', last_name: 'Day' }, form, [line], ['Brakes']),

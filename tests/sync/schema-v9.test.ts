@@ -15,7 +15,7 @@ describe('device database version 9 (issue 18: the time clock)', () => {
     await v8.outbox.add(entry);
     v8.close();
 
-    const v9 = new BayBookDB(name);
+    const v9 = new BayBookDB(name, { upTo: 9 });
     await v9.open();
     try {
       expect(v9.verno).toBe(9);

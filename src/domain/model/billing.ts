@@ -90,7 +90,10 @@ export const estimates = table({
     services: json<string[]>().default([]),
     work_hour: real().default(0),
     rate_hour: money().default(0),
+    /** discount as money */
     discount: money().default(0),
+    /** the discount percent asked for (the field a save changes, issue 14); migration 0012 took it out of totals */
+    discount_percent: int().default(0),
     totals: json<Record<string, unknown>>().default({}),
     created_by: text().default(''),
     ...stamps,

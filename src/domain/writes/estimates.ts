@@ -61,8 +61,9 @@ export interface EstimateRowPlan {
     work_hour: number;
     rate_hour: number;
     discount: number;
-    /** the figures, and the discount percent asked for (issue 14: the field a save changes; the row has no column for it) */
-    totals: Omit<InvoiceTotals, 'status'> & { discount_percent: number };
+    /** the discount percent asked for (issue 14: the field a save changes) */
+    discount_percent: number;
+    totals: Omit<InvoiceTotals, 'status'>;
     total: number;
   };
   log: string;
@@ -98,7 +99,8 @@ export function planEstimate(
     work_hour: v.formData.work_hour,
     rate_hour: v.formData.rate_hour,
     discount: totals.discount,
-    totals: { ...totals, discount_percent: Math.min(100, Math.max(0, Number(v.discount) || 0)) },
+    discount_percent: Math.min(100, Math.max(0, Number(v.discount) || 0)),
+    totals,
     total: totals.total,
   };
   if (number === undefined) return { row, log: `changed: ${formatUSD(totals.total)}`, message: MSG.estimateSaved };
