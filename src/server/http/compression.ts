@@ -36,6 +36,13 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 const brotliOnce = promisify(brotliCompress);
 const gzipOnce = promisify(gzip);
 
+/**
+ * The output buffer of a one-piece compression: a compressed feed page (≈ 55 KB of 326–373 KB) fits in one, so the
+ * thread pool hands it back once. With zlib's default 16 KB every page came back in four pieces, each a callback on
+ * the event loop, a slice and a copy to join them: 5.2 → 4.3 ms of the process's CPU a page (docs/PERFORMANCE.md).
+ */
+const ONE_PIECE = 128 * 1024;
+
 /** The encoding a client takes, by our preference (br, then gzip); q=0 refuses one. */
 export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
   const taken = new Set<string>();
@@ -56,6 +63,9 @@ export async function sendJsonCompressed(reply: FastifyReply, acceptEncoding: st
   reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
   const encoding = acceptedEncoding(acceptEncoding);
   if (!encoding) return reply.send(text);
-  const body = encoding === 'br' ? await brotliOnce(text, BROTLI) : await gzipOnce(text);
+  const body =
+    encoding === 'br'
+      ? await brotliOnce(text, { ...BROTLI, chunkSize: ONE_PIECE })
+      : await gzipOnce(text, { chunkSize: ONE_PIECE });
   return reply.header('Content-Encoding', encoding).send(body);
 }
