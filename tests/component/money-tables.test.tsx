@@ -12,7 +12,7 @@ import { MSG } from '../../src/domain/messages';
 import { setMeta, type CustomerRow, type InvoiceRow, type TransactionRow } from '../../src/local/db';
 import type { Line } from '../../src/local/repositories/invoices';
 import { keepDashCounters, putRow } from '../../src/local/rows';
-import { renderScreen } from './render';
+import { catchCsv, renderScreen } from './render';
 
 // the screens seed invoices through the repositories: slow on cores shared with other suites
 
@@ -343,6 +343,47 @@ describe('Transactions (SPEC §2, /transactions)', () => {
       expect(chip.getAttribute('data-palette')).toBe(expected[m][1]);
     }
     expect(text(rowOf('t-redemption')!, 'Points')).toBe('4');
+  });
+
+  it('shows a refund as one: below zero in red, Refund (how it went back) with its reason, so in the CSV', async () => {
+    const { data } = await renderScreen(<Transactions />, { level: 5, path: '/transactions' });
+    const inv = await invoice(data);
+    const base = (await data.repos.invoices.pay(inv.id, 'cash', 100)) as TransactionRow;
+    await putRow(data.db, 'transactions', {
+      ...base,
+      id: 't-refund',
+      number: 'S-900',
+      method: 'refund',
+      amount: -2_000,
+      point: -2,
+      reason: 'part not fitted',
+      refund_method: 'credit_card',
+    } as never);
+    const row = await findRow('t-refund');
+    expect(text(row, 'Amount')).toBe('-$20.00');
+    expect(cell(row, 'Amount').querySelector('[data-negative]')).toBeTruthy();
+    const chip = cell(row, 'Payment type').querySelector('[data-method]') as HTMLElement;
+    expect([chip.textContent, chip.getAttribute('data-palette')]).toEqual([
+      'Refund (Credit Card)',
+      METHOD_COLOR.refund,
+    ]);
+    expect(within(row).getByTestId('refund-reason').textContent).toBe('part not fitted');
+    expect(within(row).queryByRole('button', { name: /Delete/ })).toBeNull(); // a refund is final
+    expect(within(rowOf(base.id)!).queryByTestId('refund-reason')).toBeNull();
+
+    const csv = catchCsv();
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(csv.files()).toHaveLength(1));
+      const lines = (await csv.texts())[0]!.split('\r\n');
+      expect(lines[0]).toBe('Amount,Payment type,Date,Transaction ID,Invoice ID,Points');
+      expect(lines.find((l) => l.includes('S-900'))).toMatch(
+        /^-20\.00,Refund \(Credit Card\): part not fitted,.*,S-900,INV .*,-2$/,
+      );
+      expect(lines.find((l) => l.split(',')[3] === base.number)).toMatch(/^1\.00,Cash,/);
+    } finally {
+      csv.restore();
+    }
   });
 
   it("Delete asks 'Are you sure you want to remove transaction?'; Cancel keeps it, confirming reverses it", async () => {

@@ -1,11 +1,12 @@
-import { Badge, Button, Heading, Link, Stack } from '@chakra-ui/react';
+import { Badge, Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link as RouterLink } from 'react-router-dom';
-import { METHOD_COLOR, METHOD_LABELS, normaliseMethod } from '../../domain/entities';
+import { METHOD_COLOR, normaliseMethod } from '../../domain/entities';
 import { displayInvoiceNumber } from '../../domain/jobs';
 import { MSG } from '../../domain/messages';
 import { plainDollars } from '../../domain/money';
 import { can } from '../../domain/permissions';
+import { refundLine, transactionType } from '../../domain/writes/refunds';
 import type { TransactionLine, TransactionSort } from '../../local/repositories/invoicePages';
 import { useRepos } from '../data/DataProvider';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
@@ -22,7 +23,8 @@ import { useKeysetPages } from '../ui/useKeysetPages';
  * SPEC §2 Transactions (/transactions, level 5): every payment, discount and points redemption on this device with
  * Amount, the Payment type chip (one colour per method, src/domain METHOD_COLOR), Date (shop time), Transaction ID
  * (the receipt number), Invoice ID (a link to /view-invoice?id=) and Points, one page at a time through the sort's
- * index (issue 13); the search finds a receipt by its number. Refresh syncs now; Delete asks
+ * index (issue 13); the search finds a receipt by its number. A refund (issue 18) shows its amount below zero in
+ * red, 'Refund (<how its money went back>)' as its type with its reason under it, and so in the CSV. Refresh syncs now; Delete asks
  * 'Are you sure you want to remove transaction?' and reverses it through the repository.
  */
 
@@ -32,13 +34,35 @@ type TxRow = TransactionLine;
 const SORTS: readonly TransactionSort[] = ['amount', 'method', 'created_at', 'number', 'point'];
 const NEWEST = { id: 'created_at', desc: true } as const;
 
-export function MethodChip({ method }: { method: string }) {
-  const m = normaliseMethod(method);
+/**
+ * The Payment type chip: one colour per method; a refund reads 'Refund (Cash)', how its money went back, with its
+ * reason under it (in the cell, so SPEC's columns stay as they are).
+ */
+function MethodChip({ t }: { t: Pick<TxRow, 'method' | 'refund_method' | 'reason'> }) {
+  const m = normaliseMethod(t.method);
   const palette = m ? METHOD_COLOR[m] : 'gray';
-  return (
-    <Badge colorPalette={palette} data-method={m ?? method} data-palette={palette} variant="solid">
-      {m ? METHOD_LABELS[m] : method}
+  const chip = (
+    <Badge colorPalette={palette} data-method={m ?? t.method} data-palette={palette} variant="solid">
+      {transactionType(t)}
     </Badge>
+  );
+  if (t.method !== 'refund' || !t.reason) return chip;
+  return (
+    <Stack gap="0.5" align="start">
+      {chip}
+      <Text fontSize="xs" color="fg.muted" lineClamp={2} data-testid="refund-reason">
+        {t.reason}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The amount, signed: a refund's money went out, so it shows below zero and in red. */
+function AmountCell({ cents }: { cents: number }) {
+  return (
+    <Text as="span" color={cents < 0 ? 'red.700' : undefined} data-negative={cents < 0 || undefined}>
+      <Money cents={cents} />
+    </Text>
   );
 }
 
@@ -79,18 +103,17 @@ const COLUMNS: ColumnDef<TxRow, unknown>[] = [
   {
     accessorKey: 'amount',
     header: 'Amount',
-    cell: ({ row }) => <Money cents={row.original.amount} />,
+    cell: ({ row }) => <AmountCell cents={row.original.amount} />,
     enableColumnFilter: false,
     meta: { csv: (t: TxRow) => plainDollars(t.amount), filter: false },
   },
   {
     id: 'method',
     header: 'Payment type',
-    accessorFn: (t) => {
-      const m = normaliseMethod(t.method);
-      return m ? METHOD_LABELS[m] : t.method;
-    },
-    cell: ({ row }) => <MethodChip method={row.original.method} />,
+    accessorFn: transactionType,
+    cell: ({ row }) => <MethodChip t={row.original} />,
+    // a refund's line says how its money went back and why: 'Refund (Cash): part not fitted'
+    meta: { csv: (t: TxRow) => (t.method === 'refund' ? refundLine(t) : transactionType(t)) },
   },
   {
     accessorKey: 'created_at',

@@ -1,5 +1,5 @@
 import type { ShopSettings } from '../configSheet';
-import { METHOD_LABELS, type InvoiceLine, type PaymentMethod } from '../entities';
+import { METHOD_LABELS, normaliseMethod, type InvoiceLine, type PaymentMethod } from '../entities';
 import { displayInvoiceNumber } from '../jobs';
 import { MSG, fill } from '../messages';
 import { formatUSD, type Cents } from '../money';
@@ -54,6 +54,16 @@ export function refundedOf(rows: readonly { method: string; amount: Cents; delet
 
 /** How a refund reads on the invoice and its receipt: 'Refund (Cash)', the way its money went back. */
 export const refundLabel = (t: { refund_method?: string | null }): string => `Refund (${METHOD_LABELS[refundedBy(t)]})`;
+
+/**
+ * A transaction's Payment type as the Transactions table, its filter and its CSV read it: 'Refund (Cash)' for a
+ * refund (how its money went back), the method's label otherwise ('cc' → Credit Card), an unknown one as written.
+ */
+export function transactionType(t: { method: string; refund_method?: string | null }): string {
+  if (t.method === 'refund') return refundLabel(t);
+  const m = normaliseMethod(t.method);
+  return m ? METHOD_LABELS[m] : t.method;
+}
 
 /** A refund's line among the invoice's payments (screen and PDF): how the money went back, and why. */
 export const refundLine = (t: { refund_method?: string | null; reason?: string | null }): string =>

@@ -1,9 +1,9 @@
 import Dexie from 'dexie';
-import { METHOD_LABELS, normaliseMethod } from '../../domain/entities';
 import { customerName, invoiceTotal } from '../../domain/invoiceFields';
 import { displayInvoiceNumber } from '../../domain/jobs';
 import { paidSummaryWindow } from '../../domain/reports';
 import { isPaid } from '../../domain/totals';
+import { transactionType } from '../../domain/writes/refunds';
 import { rowCountKey, type BayBookDB, type InvoiceRow, type TransactionRow } from '../db';
 import { eachOfPages, readPage, type PageQuery, type Scope, type TablePages } from './pageReader';
 
@@ -91,10 +91,7 @@ async function withInvoiceNumbers(db: BayBookDB, rows: TransactionRow[]): Promis
 }
 
 function transactionText(t: TransactionRow, id: string): string {
-  if (id === 'method') {
-    const m = normaliseMethod(t.method);
-    return m ? METHOD_LABELS[m] : t.method;
-  }
+  if (id === 'method') return transactionType(t);
   return String(t[id === 'invoice' ? 'invoice_id' : id] ?? '');
 }
 
