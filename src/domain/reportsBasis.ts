@@ -71,7 +71,7 @@ export interface ReportTransaction {
 }
 
 /** A figure of an invoice's `totals` ({labour, product, …} in cents), 0 when it is missing or not a number. */
-export const figure = (totals: unknown, key: 'labour' | 'product'): Cents => {
+export const figure = (totals: unknown, key: 'labour' | 'product' | 'tax'): Cents => {
   const v = (totals as Record<string, unknown> | null | undefined)?.[key];
   const n = typeof v === 'number' ? v : Number(v ?? 0);
   return Number.isFinite(n) ? n : 0;

@@ -252,6 +252,20 @@ describe('Reports (/report)', () => {
     );
   });
 
+  it("says the tax charged on the range's invoices (issue 18), and nothing about tax when there was none", async () => {
+    const { data } = await open(5);
+    setRange('2026-03-01', '2026-03-03');
+    runReport();
+    await screen.findByTestId('charts');
+    expect(screen.queryByTestId('report-tax')).toBeNull();
+    const taxed = invoice('2026-03-02T15:00:00.000Z', { labour: 10_000, products: [], payment: 0 });
+    const tax = { tax: 1_500, tax_name: 'GCT', tax_rate_bp: 1500, tax_inclusive: false };
+    await putRow(data.db, 'invoices', { ...taxed, totals: { ...taxed.totals, ...tax } });
+    const outside = invoice('2026-03-04T05:00:00.000Z', { labour: 10_000, products: [], payment: 0 });
+    await putRow(data.db, 'invoices', { ...outside, totals: { ...outside.totals, ...tax } });
+    expect((await screen.findByTestId('report-tax')).textContent).toBe('Tax charged on the invoices raised: $15.00');
+  });
+
   it('follows new rows live: an invoice pulled in after the report appears in the table and the charts', async () => {
     const { data } = await open(5);
     setRange('2026-03-01', '2026-03-03');

@@ -38,6 +38,23 @@ const inv = (created_at: string, labour: number, product: number, discount = 0) 
 });
 
 describe('reportInvoiceRows (labour, products, discounts per day)', () => {
+  it('adds the tax charged (issue 18) on a day whose invoices have some, and no tax key on the others', () => {
+    const taxed = (at: string, tax: number) => ({ ...inv(at, 10_000, 0), totals: { labour: 10_000, product: 0, tax } });
+    const rows = reportInvoiceRows(
+      [
+        taxed('2026-03-01T15:00:00.000Z', 1_500),
+        taxed('2026-03-01T16:00:00.000Z', 825),
+        inv('2026-03-02T15:00:00.000Z', 1, 2),
+      ],
+      w,
+      JA,
+    );
+    expect(rows).toEqual([
+      { dt: '2026-03-01', labour: 20_000, products: 0, discounts: 0, tax: 2_325 },
+      { dt: '2026-03-02', labour: 1, products: 2, discounts: 0 },
+    ]);
+  });
+
   it('sums the invoices raised each shop day, days in order, empty days left out', () => {
     const rows = reportInvoiceRows(
       [

@@ -102,6 +102,7 @@ export default function Reports() {
               : ". Sales are the amounts paid on invoices, on the day of each invoice's last change: this device does not keep payments."}
           </Text>
           <RefundsNote sales={result.report.sales} />
+          <TaxNote invoices={result.report.invoices} />
           <Suspense fallback={<DelayedSpinner />}>
             <ReportCharts data={charts} />
           </Suspense>
@@ -123,6 +124,20 @@ function RefundsNote({ sales }: { sales: SalesReport['sales'] }) {
   return (
     <Text data-testid="report-refunds">
       Refunds given back: <strong>{formatUSD(refunded)}</strong> (Sales are net of refunds)
+    </Text>
+  );
+}
+
+/**
+ * The tax charged on the range's invoices (issue 18; the domain's per-day `tax`), included in their totals — only
+ * when there was some, so SPEC's screen is unchanged at rate 0.
+ */
+function TaxNote({ invoices }: { invoices: SalesReport['invoices'] }) {
+  const tax = invoices.reduce((sum, day) => sum + (day.tax ?? 0), 0);
+  if (tax === 0) return null;
+  return (
+    <Text data-testid="report-tax">
+      Tax charged on the invoices raised: <strong>{formatUSD(tax)}</strong>
     </Text>
   );
 }
