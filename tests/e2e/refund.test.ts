@@ -77,6 +77,13 @@ describe('refund offline in Chromium', () => {
     await expect.poll(() => page.getByTestId('refunded').textContent()).toBe('Refunded $25.00 of $100.00 paid');
     await expect.poll(() => page.getByText('Refund (Debit Card): Oil change redone').count()).toBe(1);
     await shoot(page, 'refund-offline');
+    // the Transactions screen shows it as a refund: below zero, how its money went back, and why
+    await page.goto(`${server.url}/transactions`);
+    const row = page.locator('tr', { hasText: 'Refund (Debit Card)' });
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    expect(await row.getByTestId('refund-reason').textContent()).toBe('Oil change redone');
+    expect(await row.textContent()).toContain('-$25.00');
+    await shoot(page, 'refund-transactions');
     await expect.poll(() => page.getByTestId('waiting-count').textContent()).toBe('1 change not yet on the server');
 
     await ctx.setOffline(false);
