@@ -44,7 +44,8 @@ try {
     console.log(`${size} customers, ${size * 2} jobs (seeded in ${seeded} s):`);
     console.log(`  (floor: menu click → Add Customer form, a screen that reads nothing: ${fmt(f.floor)})`);
     console.log(`  menu click → job rows: ${fmt(f.menu)}`);
-    for (const [name, times] of Object.entries(f.search)) console.log(`  search, ${name} → only matches: ${fmt(times)}`);
+    for (const [name, times] of Object.entries(f.search))
+      console.log(`  search, ${name} → only matches: ${fmt(times)}`);
     console.log(`  open a job (expand → its panel): ${fmt(f.open)}`);
   }
 } finally {

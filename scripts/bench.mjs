@@ -45,6 +45,10 @@ const runs = [
     tsx('customers-screen.ts', '--sizes', size('5000', '5000,20000,50000'), '--runs', size(3, 7)),
   ],
   [
+    `Jobs screen in Chromium at ${size('5,000', '5,000, 20,000 and 50,000')} customers (search, open a job)`,
+    tsx('jobs-screen.ts', '--sizes', size('5000', '5000,20000,50000'), '--runs', size(3, 7)),
+  ],
+  [
     `first sync and Dashboard in Chromium at ${size('5,000', '5,000 and 50,000')} customers`,
     tsx('first-sync.ts'),
     { BAYBOOK_BENCH_SIZES: size('5000', '5000,50000'), BAYBOOK_BENCH_RUNS: size(3, 7) },

@@ -80,10 +80,19 @@ async function menuToRows(page: Page): Promise<[number, number]> {
 async function search(page: Page, q: string, unfiltered: string): Promise<number> {
   const ms = await timed(page, TYPE, ONLY_MATCHES, q);
   await page.evaluate(`const arg = ''; ${TYPE}`);
-  await page.waitForFunction((want) => {
-    const rows = document.querySelectorAll('[data-testid="table-Service Requests"] tbody tr[data-row-id]');
-    return [...rows].map((r) => r.getAttribute('data-row-id')).join(',') === want;
-  }, unfiltered);
+  await page
+    .waitForFunction(
+      (want) => {
+        const rows = document.querySelectorAll('[data-testid="table-Service Requests"] tbody tr[data-row-id]');
+        return [...rows].map((r) => r.getAttribute('data-row-id')).join(',') === want;
+      },
+      unfiltered,
+      { timeout: 20_000 },
+    )
+    .catch(async (err: Error) => {
+      const shown = await shownIds(page);
+      throw new Error(`the table did not come back after '${q}': ${err.message}; shown: ${shown}; want ${unfiltered}`);
+    });
   await page.waitForTimeout(150);
   return ms;
 }
@@ -118,7 +127,10 @@ export async function jobsFigures(page: Page, shop: ShopSlice, runs: number): Pr
     out.floor.push(floor);
     out.menu.push(menu);
   }
+  // the newest jobs, as the table shows them with an empty search (a live query's answer may still be on its way)
+  await page.waitForFunction(`(${ROWS}).length > 0`);
   await page.waitForTimeout(300);
+  await page.waitForFunction(`(${ROWS}).length > 0`);
   const unfiltered = await shownIds(page);
   for (let i = 0; i <= runs; i++) {
     for (const [name, q] of Object.entries(jobSearches(shop, i, runs))) {
