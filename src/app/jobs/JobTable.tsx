@@ -1,5 +1,5 @@
 import { Button } from '@chakra-ui/react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { JobRow } from '../../local/db';
 import { notifyError } from '../feedback/toaster';
 import { useSession } from '../session/session';
@@ -40,6 +40,8 @@ export function JobTable({ jobs, name, toolbar, loading, manual, exportAll }: Jo
   const onSearch = manual ? manual.onSearchChange : setSearch;
   const username = user?.username ?? '';
   const columns = useMemo(() => jobColumns({ username, tz, paged, onSearch }), [username, tz, paged, onSearch]);
+  // stable, so the table's memoised rows are not drawn again on each render of the screen (a keystroke in the search)
+  const panel = useCallback((j: JobRow) => <JobPanel job={j} tz={tz} paged={paged} />, [tz, paged]);
   const [exporting, setExporting] = useState(false);
   const exportEvery = async () => {
     if (!exportAll) return;
@@ -77,7 +79,7 @@ export function JobTable({ jobs, name, toolbar, loading, manual, exportAll }: Jo
       getRowId={(j) => j.id}
       pageSizes={PAGE_SIZES.default}
       rowStyle={statusRowStyle}
-      renderExpanded={(j) => <JobPanel job={j} tz={tz} paged={paged} />}
+      renderExpanded={panel}
       toolbar={tools}
       exportable={!exportAll}
       loading={loading}

@@ -1,6 +1,6 @@
 import { IconButton, Input, Table, Text } from '@chakra-ui/react';
-import { flexRender, type Header, type Row, type Table as TanTable } from '@tanstack/react-table';
-import { Fragment, type ReactNode } from 'react';
+import { flexRender, type Cell, type Header, type Row, type Table as TanTable } from '@tanstack/react-table';
+import { Fragment, memo, type ReactNode } from 'react';
 import { LoadingText } from '../../feedback/DelayedSpinner';
 import { priorityAttr, priorityContainer } from '../columnPriority';
 import { headerText } from './headerText';
@@ -49,7 +49,15 @@ export function TableGrid<T>(props: GridProps<T>) {
             </Table.Row>
           )}
           {rows.map((row) => (
-            <BodyRow key={row.id} row={row} width={width} rowStyle={props.rowStyle} renderExpanded={renderExpanded} />
+            <BodyRow
+              key={row.id}
+              row={row}
+              cells={row.getVisibleCells()}
+              open={row.getIsExpanded()}
+              width={width}
+              rowStyle={props.rowStyle}
+              renderExpanded={renderExpanded}
+            />
           ))}
         </Table.Body>
       </Table.Root>
@@ -95,19 +103,24 @@ function FilterRow<T>({ headers, expandable }: { headers: Header<T, unknown>[]; 
   );
 }
 
-/** A row, its expand button when rows expand, and its panel while expanded. */
-function BodyRow<T>({
-  row,
-  width,
-  rowStyle,
-  renderExpanded,
-}: {
+interface BodyRowProps<T> {
+  /** TanStack's row: the same object until the table's data changes */
   row: Row<T>;
+  /** its visible cells: the same array until the columns or their visibility change */
+  cells: Cell<T, unknown>[];
+  open: boolean;
   width: number;
   rowStyle?: (row: T) => Record<string, unknown> | undefined;
   renderExpanded?: (row: T) => ReactNode;
-}) {
-  const open = row.getIsExpanded();
+}
+
+/**
+ * A row, its expand button when rows expand, and its panel while expanded. Memoised: it is drawn again only when its
+ * data, cells, width or expanded state change — not on each keystroke in the search box nor when another row opens
+ * (a row's dozen Chakra cells are most of what drawing a table costs: docs/PERFORMANCE.md "Jobs screen at shop
+ * size"), so what it draws comes through its props, never from the table's state.
+ */
+const BodyRow = memo(function BodyRow<T>({ row, cells, open, width, rowStyle, renderExpanded }: BodyRowProps<T>) {
   return (
     <>
       <Table.Row {...(rowStyle?.(row.original) ?? {})} data-row-id={row.id}>
@@ -118,13 +131,13 @@ function BodyRow<T>({
               variant="ghost"
               aria-label={open ? 'Collapse row' : 'Expand row'}
               aria-expanded={open}
-              onClick={row.getToggleExpandedHandler()}
+              onClick={() => row.toggleExpanded()}
             >
               {open ? '▾' : '▸'}
             </IconButton>
           </Table.Cell>
         )}
-        {row.getVisibleCells().map((cell) => (
+        {cells.map((cell) => (
           <Table.Cell key={cell.id} {...priorityAttr(cell.column.columnDef.meta?.priority)}>
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </Table.Cell>
@@ -139,4 +152,4 @@ function BodyRow<T>({
       )}
     </>
   );
-}
+}) as <T>(props: BodyRowProps<T>) => ReactNode;
