@@ -46,6 +46,12 @@ export interface ShopSlice {
   size: number;
 }
 
+/** Waits for job rows in the table (a function, not a string: the app's CSP forbids evaluating strings). */
+const hasRows = (page: Page) =>
+  page.waitForFunction(
+    () => document.querySelectorAll('[data-testid="table-Service Requests"] tbody tr[data-row-id]').length > 0,
+  );
+
 export interface JobsFigures {
   floor: number[];
   menu: number[];
@@ -128,9 +134,9 @@ export async function jobsFigures(page: Page, shop: ShopSlice, runs: number): Pr
     out.menu.push(menu);
   }
   // the newest jobs, as the table shows them with an empty search (a live query's answer may still be on its way)
-  await page.waitForFunction(`(${ROWS}).length > 0`);
+  await hasRows(page);
   await page.waitForTimeout(300);
-  await page.waitForFunction(`(${ROWS}).length > 0`);
+  await hasRows(page);
   const unfiltered = await shownIds(page);
   for (let i = 0; i <= runs; i++) {
     for (const [name, q] of Object.entries(jobSearches(shop, i, runs))) {
