@@ -32,6 +32,7 @@ async function cashupRow(db: BayBookDB, day: string, till: string) {
       device: c.device,
       expected: c.expected,
       payments: c.payments,
+      refunds: c.refunds,
       counted_cash: c.counted_cash,
       difference: c.difference,
       note: c.note,
