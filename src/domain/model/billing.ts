@@ -1,5 +1,6 @@
 import type { InvoiceLine, PaymentMethod } from '../entities';
 import type { Cents } from '../money';
+import { LIMITS } from '../schemas/fields';
 import { bool, int, json, money, real, stamps, text, time, uuid } from './fields';
 import { invoiceKeys, nameKey, numberKey } from './keys';
 import { table } from './table';
@@ -82,8 +83,8 @@ export const estimates = table({
   fields: {
     id: uuid().primaryKey(),
     number: text(),
-    first_name: text().default(''),
-    last_name: text().default(''),
+    first_name: text().max(LIMITS.name).default(''),
+    last_name: text().max(LIMITS.name).default(''),
     total: money().default(0),
     profile: json<EstimateProfile>().default({}),
     products: json<InvoiceLine[]>().default([]),

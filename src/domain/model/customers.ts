@@ -1,3 +1,4 @@
+import { LIMITS } from '../schemas/fields';
 import { int, stamps, text, uuid } from './fields';
 import { customerKeys } from './keys';
 import { table } from './table';
@@ -8,18 +9,18 @@ export const customers = table({
   level: 1,
   fields: {
     id: uuid().primaryKey(),
-    first_name: text(),
-    last_name: text(),
+    first_name: text().max(LIMITS.name),
+    last_name: text().max(LIMITS.name),
     vin: text(),
-    registration: text(),
+    registration: text().max(LIMITS.registration),
     // the server's own lookup key (customer-fetch by plate); a device derives its own keys (device.keys below)
     registration_key: text().serverOnly(),
-    email: text().default(''),
-    contact: text().default(''),
+    email: text().max(LIMITS.title).default(''),
+    contact: text().max(LIMITS.short).default(''),
     current_points: int().default(0),
     /** percent */
     discount: int().default(0),
-    note: text().default(''),
+    note: text().max(LIMITS.note).default(''),
     /** 1 active, 0 blocked */
     active: int().default(1),
     ...stamps,

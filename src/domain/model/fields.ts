@@ -20,6 +20,11 @@ export interface FieldSpec {
   readonly serverOnly: boolean;
   /** the database's default for the column: a constant, or the time of the insert */
   readonly default?: { readonly value: unknown } | 'now';
+  /**
+   * the most characters a write may put in a text field (issue 19's bounds, schemas/fields.ts LIMITS): the write's
+   * input schema reads it (`modelText`), so the limit is written here once; the column stays `text`
+   */
+  readonly maxLength?: number;
 }
 
 type EmptyJson = readonly never[] | Record<string, never>;
@@ -53,6 +58,11 @@ export class Field<T, K extends FieldKind = FieldKind, D extends boolean = boole
 
   primaryKey(): Field<T, K, D, S> {
     return new Field({ ...this.spec, primaryKey: true });
+  }
+
+  /** at most `n` characters in a write's input (`spec.maxLength`) */
+  max(this: Field<T, 'text', D, S>, n: number): Field<T, K, D, S> {
+    return new Field({ ...this.spec, maxLength: n });
   }
 
   serverOnly(): Field<T, K, D, true> {

@@ -1,3 +1,4 @@
+import { LIMITS } from '../schemas/fields';
 import { bool, int, money, stamps, text, uuid } from './fields';
 import { productKeys, supplierKeys, wordKeys } from './keys';
 import { table } from './table';
@@ -7,13 +8,13 @@ export const products = table({
   level: 3,
   fields: {
     id: uuid().primaryKey(),
-    title: text(),
-    description: text().default(''),
+    title: text().max(LIMITS.title),
+    description: text().max(LIMITS.text).default(''),
     price: money().default(0),
     cost: money().default(0),
     stock: int().default(0),
     low_stock: int().default(0),
-    barcode: text().default(''),
+    barcode: text().max(LIMITS.short).default(''),
     /** the supplier's id */
     supplier: uuid().nullable(),
     deleted: bool().default(false),
@@ -63,10 +64,10 @@ export const suppliers = table({
   level: 5,
   fields: {
     id: uuid().primaryKey(),
-    bizname: text(),
-    email: text().default(''),
-    address: text().default(''),
-    contact: text().default(''),
+    bizname: text().max(LIMITS.title),
+    email: text().max(LIMITS.title).default(''),
+    address: text().max(LIMITS.note).default(''),
+    contact: text().max(40).default(''),
     deleted: bool().default(false),
     ...stamps,
   },

@@ -2,7 +2,8 @@ import { number, object, type InferType } from 'yup';
 import { MSG, fill } from '../messages';
 import { normaliseVin } from '../vin';
 import { idField } from './common';
-import { LIMITS, boundedText, rowVersion } from './fields';
+import { customers } from '../model/customers';
+import { LIMITS, boundedText, modelText, rowVersion } from './fields';
 
 /** SPEC's {phone} placeholders filled with a 10- and an 11-digit example (docs/DECISIONS.md). */
 export const CONTACT_MESSAGE = fill(MSG.contactMin, { phone: '8765551234' }).replace(
@@ -22,7 +23,7 @@ export function registrationKey(registration: string): string {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 const contact = () =>
-  boundedText('Contact number', LIMITS.short, CONTACT_MESSAGE)
+  modelText('Contact number', customers.fields.contact, CONTACT_MESSAGE)
     .transform((v, orig) => (typeof orig === 'number' ? String(orig) : v))
     .required(CONTACT_MESSAGE)
     .matches(/^\d+$/, CONTACT_MESSAGE)
@@ -40,14 +41,14 @@ const vin = () =>
 const customerFields = (nameMessage: string) => ({
   id: idField().optional(),
   vin: vin(),
-  registration: boundedText('Registration Number', LIMITS.registration, MSG.invalidRegistration)
+  registration: modelText('Registration Number', customers.fields.registration, MSG.invalidRegistration)
     .trim()
     .required(MSG.invalidRegistration)
     .min(2, MSG.invalidRegistration),
-  first_name: boundedText('First name', LIMITS.name).trim().required(nameMessage).min(1, nameMessage),
-  last_name: boundedText('Last name', LIMITS.name).trim().required(nameMessage).min(1, nameMessage),
+  first_name: modelText('First name', customers.fields.first_name).trim().required(nameMessage).min(1, nameMessage),
+  last_name: modelText('Last name', customers.fields.last_name).trim().required(nameMessage).min(1, nameMessage),
   contact: contact(),
-  email: boundedText('Email', LIMITS.title, MSG.invalidEmail)
+  email: modelText('Email', customers.fields.email, MSG.invalidEmail)
     .trim()
     .default('')
     .test('email', MSG.invalidEmail, (v) => !v || EMAIL.test(v)),
@@ -63,7 +64,7 @@ export type CustomerInput = InferType<typeof customerSchema>;
 export const customerEditSchema = object({
   ...customerFields(MSG.nameMin),
   id: idField().required(MSG.invalidId),
-  note: boundedText('Note', NOTE_MAX, MSG.noteMax).default(''),
+  note: modelText('Note', customers.fields.note, MSG.noteMax).default(''),
   discount: number()
     .typeError(MSG.chooseDiscount)
     .integer(MSG.chooseDiscount)

@@ -1,6 +1,7 @@
 import { mixed, number, string } from 'yup';
 import { formatUSD } from '../money';
 import { MSG, fill } from '../messages';
+import type { FieldSpec } from '../model/fields';
 import { MAX_LINE_QTY, MAX_RATE_CENTS } from '../totals';
 
 /**
@@ -60,6 +61,16 @@ export const boundedText = (field: string, max: number, tooLong = fill(MSG.textM
   string()
     .max(max, tooLong)
     .test('storable', fill(MSG.unstorable, { field }), (v) => v === undefined || v === null || isStorableText(v));
+
+/**
+ * A write's text input that is a model field: bounded by the field's `.max()` (src/domain/model), the one place its
+ * limit is written.
+ */
+export function modelText(label: string, field: { spec: FieldSpec }, tooLong?: string) {
+  const max = field.spec.maxLength;
+  if (max === undefined) throw new Error(`${label}: its model field has no .max()`);
+  return boundedText(label, max, tooLong);
+}
 
 /**
  * Integer cents from 0 to `max`. `invalid` is the field's own message for text, a fraction of a cent or a negative

@@ -3,7 +3,8 @@ import { normaliseMethod, type TransactionMethod } from '../entities';
 import { MSG, fill } from '../messages';
 import { DISCOUNT_CHOICES, MAX_RATE_CENTS } from '../totals';
 import { idField } from './common';
-import { LIMITS, blankAsMissing, boundedText, cents, rowVersion, wholeNumber, wholeQty } from './fields';
+import { estimates } from '../model/billing';
+import { LIMITS, blankAsMissing, boundedText, cents, modelText, rowVersion, wholeNumber, wholeQty } from './fields';
 
 /** A product line as sent by a form or device: the server prices it from its own rows. */
 const line = object({
@@ -114,8 +115,14 @@ export const estimateSchema = object({
   id: idField().optional(),
   number: boundedText('Number', LIMITS.short).optional(),
   profile: object({
-    first_name: boundedText('First name', LIMITS.name).trim().required(MSG.enterFirstName).min(1, MSG.enterFirstName),
-    last_name: boundedText('Last name', LIMITS.name).trim().required(MSG.enterLastName).min(1, MSG.enterLastName),
+    first_name: modelText('First name', estimates.fields.first_name)
+      .trim()
+      .required(MSG.enterFirstName)
+      .min(1, MSG.enterFirstName),
+    last_name: modelText('Last name', estimates.fields.last_name)
+      .trim()
+      .required(MSG.enterLastName)
+      .min(1, MSG.enterLastName),
     contact: boundedText('Contact', LIMITS.short).default(''),
     email: boundedText('Email', LIMITS.title).default(''),
   }).required(MSG.enterFirstName),

@@ -1,7 +1,8 @@
 import { boolean, object, type InferType } from 'yup';
 import { MSG, fill } from '../messages';
 import { idField } from './common';
-import { LIMITS, blankAsMissing, boundedText, cents, wholeNumber } from './fields';
+import { products, suppliers } from '../model/stock';
+import { LIMITS, blankAsMissing, cents, modelText, wholeNumber } from './fields';
 
 /**
  * Money on the wire is integer cents (docs/DECISIONS.md): the forms convert what staff type (dollars) with
@@ -14,9 +15,9 @@ const lowStock = () =>
     0,
     fill(MSG.inventoryNumber, { field: 'Low stock' }),
   );
-const title = () => boundedText('Title', LIMITS.title).trim();
-const description = () => boundedText('Description', LIMITS.text).trim();
-const barcode = () => boundedText('Barcode', LIMITS.short).trim();
+const title = () => modelText('Title', products.fields.title).trim();
+const description = () => modelText('Description', products.fields.description).trim();
+const barcode = () => modelText('Barcode', products.fields.barcode).trim();
 const cost = () => price('Cost', fill(MSG.inventoryNumber, { field: 'Cost' }));
 
 /** The simple form's fields as it checks them, less `required` (an edit with base names only some: issue 14). */
@@ -80,13 +81,13 @@ export const inventoryEditSchema = object({
 
 export const supplierSchema = object({
   id: idField().optional(),
-  bizname: boundedText('Business name', LIMITS.title)
+  bizname: modelText('Business name', suppliers.fields.bizname)
     .trim()
     .required(MSG.supplierNameRequired)
     .min(1, MSG.supplierNameRequired),
-  email: boundedText('Email', LIMITS.title).trim().default(''),
-  address: boundedText('Address', LIMITS.note).trim().default(''),
-  contact: boundedText('Contact', 40).trim().default(''),
+  email: modelText('Email', suppliers.fields.email).trim().default(''),
+  address: modelText('Address', suppliers.fields.address).trim().default(''),
+  contact: modelText('Contact', suppliers.fields.contact).trim().default(''),
 });
 export const supplierEditSchema = supplierSchema.shape({ id: idField().required(MSG.invalidId) });
 

@@ -1,11 +1,13 @@
 import { Button, Field, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { MSG } from '../../../domain/messages';
+import { LIMITS } from '../../../domain/schemas/fields';
 import { notify, notifyError } from '../../feedback/toaster';
 import { DialogFrame } from '../../ui/DialogFrame';
 
 /** The longest note the server takes (jobNoteSchema). */
-const NOTE_MAX = 2000;
+/** a job note's limit, as its call's schema bounds it (schemas/job.ts: LIMITS.text) */
+const NOTE_MAX = LIMITS.text;
 
 /**
  * Customer Comments and Service Notes (SPEC §2 Job table dialogs): a textarea with the current text and Save.
