@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { object, string } from 'yup';
 import { startOfShopDay } from '../../../domain/dates';
@@ -33,10 +33,18 @@ const orderable = (name: string | undefined): Orderable =>
   name !== undefined && Object.hasOwn(ORDERABLE, name) ? (name as Orderable) : 'created_at';
 
 /**
- * How a page reads its jobs: all of them; a search's few matches (at most FEW_MATCHES, as its count says) read
- * through its index and sorted; or its many, by walking the sort's index testing each job.
+ * How a page reads its jobs: all of them (from DEEP_OFFSET on, the page's ids first); a search's few matches (at most
+ * FEW_MATCHES, as its count says) read through its index and sorted; or its many, by walking the sort's index testing
+ * each job.
  */
-type PageRead = { kind: 'all' } | { kind: 'few' | 'walk'; search: JobSearch };
+type PageRead = { kind: 'all' | 'deep' } | { kind: 'few' | 'walk'; search: JobSearch };
+
+/**
+ * From this offset on, a page of all jobs reads the ids it skips and shows from the sort's (column, id) index alone,
+ * then the page's ten rows: an OFFSET read every skipped job's row too. Page 50 by surname: 1.0 → 0.37 ms of the
+ * database's CPU; below about 100 the extra join costs more than it saves (page 1: 0.17 vs 0.30 ms).
+ */
+const DEEP_OFFSET = 100;
 
 /**
  * A page of the job table, built once per sort and kind of read. Every page of all jobs, and of a search's few
@@ -47,10 +55,24 @@ type PageRead = { kind: 'all' } | { kind: 'few' | 'walk'; search: JobSearch };
  * pattern: a generic plan fits one pattern's selectivity to all ('ka' matches thousands of jobs, 'kaz' none).
  */
 const pageStatement = (db: AppServices['db'], orderBy: Orderable, dir: 'asc' | 'desc', read: PageRead) => {
-  const op = read.kind === 'all' ? undefined : read.search.op;
+  const op = 'search' in read ? read.search.op : undefined;
   const key = `jobs_page_${orderBy}_${dir}_${read.kind}_${op ?? ''}`;
   // ties broken by id in the same direction, so a sort index on (column, id) reads the page in order, either way
   const order = [ORDERABLE[orderBy], jobs.id].map(dir === 'asc' ? asc : desc);
+  if (read.kind === 'deep')
+    return prepared(db, key, (d) => {
+      const ids = d
+        .select({ id: jobs.id })
+        .from(jobs)
+        .orderBy(...order);
+      const page = ids.limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
+      return d
+        .select()
+        .from(jobs)
+        .where(inArray(jobs.id, page))
+        .orderBy(...order)
+        .prepare(key);
+    });
   return prepared(db, key, (d) => {
     const where = op && jobsMatching(op, sql.placeholder('pattern'));
     const from =
@@ -72,7 +94,7 @@ const pageStatement = (db: AppServices['db'], orderBy: Orderable, dir: 'asc' | '
  */
 function pageRead(search: JobSearch | undefined, matches: number, offset: number): PageRead | 'none' {
   if (offset >= matches) return 'none';
-  if (!search) return { kind: 'all' };
+  if (!search) return { kind: offset >= DEEP_OFFSET ? 'deep' : 'all' };
   if (matches <= FEW_MATCHES) return { kind: 'few', search };
   return { kind: 'walk', search: startsAsRegex(search) };
 }
@@ -205,7 +227,7 @@ function tableRoutes(app: FastifyInstance, s: AppServices) {
           : await pageStatement(db, orderBy, dir, read).execute({
               limit: perPage,
               offset,
-              pattern: read.kind === 'all' ? undefined : read.search.pattern,
+              pattern: 'search' in read ? read.search.pattern : undefined,
               fence: 0,
             });
       return { value: true, data: { data: rows, page, total: n } };
