@@ -189,3 +189,18 @@ export async function signInAdmin(page: Page, url: string, { worker = true } = {
     .toBe('All changes on the server');
   await expect.poll(() => page.getByText(/^Synced /).count(), { timeout: 30_000 }).toBe(1);
 }
+
+/** A job for a new customer through the API, the starting point of a suite: its id. */
+export async function newJob(
+  server: Pick<RunningServer, 'api'>,
+  token: string,
+  customer: { vin: string; registration: string; first_name: string; last_name: string; contact: string },
+): Promise<string> {
+  const job = await server.api(
+    'POST',
+    '/service',
+    { data: { customer, mileage: 1500, service: ['Oil change'] } },
+    token,
+  );
+  return job.body.id as string;
+}
