@@ -43,3 +43,14 @@ describe.each(DATABASES)('the sync feed sends exactly the model’s device colum
     expect(SERVER_ONLY_COLUMNS.users).toEqual(['password_hash']);
   });
 });
+
+describe('schema.ts names every synced table (issue 17)', () => {
+  it('exports each SYNCED_TABLES table at the top level, where drizzle-kit finds it to generate migrations', () => {
+    const exported = new Set(Object.values(t));
+    const missing = Object.entries(t.SYNCED_TABLES)
+      .filter(([, table]) => !exported.has(table))
+      .map(([name]) => name);
+    expect(missing).toEqual([]);
+    expect(Object.keys(t.SYNCED_TABLES).sort()).toEqual(Object.keys(MODEL).sort());
+  });
+});
