@@ -3,7 +3,7 @@ import { MSG, fill } from '../../src/domain/messages';
 import { createRepositories } from '../../src/local/repositories';
 import type { BayBookDB } from '../../src/local/db';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { auditDb, customerForm, drain, offlineThenServer, onlineDevice, refusal, type Device } from './helpers';
+import { auditDb, customerForm, drain, offlineThenServer, onlineDevice, refusal, setTax, type Device } from './helpers';
 
 /**
  * A refund after payment (issue 18, src/domain/writes/refunds.ts) made offline on a device and planned again by the
@@ -42,7 +42,7 @@ describe.each(DATABASES)('refunds: the device and the server store the same rows
   afterAll(() => s?.close());
 
   /** A $160 invoice (1 h at $100 and 2 × $30 filters) paid in full by cash: 160 points. */
-  async function paidInvoice() {
+  async function paidInvoice(pay = 16000) {
     const cid = await repos.customers.add(customerForm(`RF ${plate++}`));
     const customer = (await repos.customers.get(cid))!;
     const part = await repos.products.add({
@@ -55,7 +55,7 @@ describe.each(DATABASES)('refunds: the device and the server store the same rows
     const job = await repos.jobs.create({ customer, service: ['Oil change'], mileage: 10 });
     const line = { id: part.id, title: part.title, description: part.description, price: 3000, qty: 2 };
     const inv = await repos.invoices.create(job.id, { work_hour: 1, rate_hour: 10000 }, [line]);
-    await repos.invoices.pay(inv.id, 'cash', 16000);
+    await repos.invoices.pay(inv.id, 'cash', pay);
     await drain(d);
     return { id: inv.id, productId: part.id };
   }
@@ -100,6 +100,32 @@ describe.each(DATABASES)('refunds: the device and the server store the same rows
     expect(offline.version).toBe(before.version);
     expect(offline.invoice).toEqual(before.invoice);
     expect(offline.points).toBe(150);
+  });
+
+  it('on an invoice raised with GCT 15% (docs/DECISIONS.md "Tax"): items back lower its tax the same on both', async () => {
+    const noTax = await setTax(d, 15);
+    try {
+      // $160 + GCT $24 = $184 paid; a filter back: $130 + $19.50 = $149.50, so at least $34.50 goes back
+      const { id, productId } = await paidInvoice(18400);
+      const { offline, server } = await offlineThenServer(
+        d,
+        s,
+        (db) => refundRows(db, id, productId),
+        () => repos.invoices.refund(id, { amount: 3450, reason: 'Filter back', items: [{ id: productId, qty: 1 }] }),
+      );
+      expect(offline).toEqual(server);
+      expect(offline.invoice).toMatchObject({ total: 0, payment: 18400, totals: { tax: 1950, total: 14950 } });
+      // money only: the tax stays what the invoice charges
+      const { offline: after } = await offlineThenServer(
+        d,
+        s,
+        (db) => refundRows(db, id, productId),
+        () => repos.invoices.refund(id, { amount: 1000, reason: 'Goodwill' }),
+      );
+      expect(after.invoice?.totals).toEqual(offline.invoice?.totals);
+    } finally {
+      await noTax();
+    }
   });
 
   it('a refusal says the same words on the device and on the server', async () => {
