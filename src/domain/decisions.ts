@@ -161,7 +161,9 @@ function shownItem(item: unknown, titles: Record<string, string> = {}): string {
 export type Choice = 'theirs' | 'mine' | 'edited';
 
 export const decidedSchema = object({
-  record: boundedText('Record', LIMITS.title).trim().required('Say which record').min(1, 'Say which record'),
+  // a record's words hold up to two of its fields (recordLabel: a customer's names and plate run to 224 characters,
+  // "Product " and a 200-character title to 208): bounded as a note, so a decision's line is never refused
+  record: boundedText('Record', LIMITS.note).trim().required('Say which record').min(1, 'Say which record'),
   field: boundedText('Field', LIMITS.short).trim().required('Say which field').min(1, 'Say which field'),
   choice: string<Choice>()
     .oneOf(['theirs', 'mine', 'edited'], 'Choose theirs, mine or edited')
