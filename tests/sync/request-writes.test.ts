@@ -4,7 +4,7 @@ import { createRepositories } from '../../src/local/repositories';
 import type { BayBookDB } from '../../src/local/db';
 import { sysLog } from '../../src/server/db/schema';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
-import { customerForm, drain, offlineThenServer, onlineDevice, refusal, type Device } from './helpers';
+import { auditDb, customerForm, drain, offlineThenServer, onlineDevice, refusal, type Device } from './helpers';
 
 /**
  * A service request, its edits (services, mileage) and its booking as catalogue writes (photos: photo-writes.test.ts)
@@ -89,6 +89,35 @@ describe.each(DATABASES)(
       );
       expect(offline).toEqual(server);
       expect(offline).toMatchObject({ mileage: 12345, service: ['Brakes', 'Wheel alignment'], status: 'booked' });
+    });
+
+    it('the services edit by SPEC’s older call (PUT /serviceItem): the row and the refusals of the device’s edit', async () => {
+      const c = await customer();
+      const [mine, theirs] = [
+        await repos.jobs.create({ customer: c, service: ['Brakes'], mileage: 10 }),
+        await repos.jobs.create({ customer: c, service: ['Brakes'], mileage: 10 }),
+      ];
+      await drain(d);
+      const edited = ['Wheel alignment', 'Brakes'];
+      const { server } = await offlineThenServer(
+        d,
+        s,
+        (db) => jobRow(db, mine.id),
+        () => repos.jobs.setServices(mine.id, [...edited]),
+      );
+      const old = await s.api('PUT', '/serviceItem', { body: { data: { id: theirs.id, service: [...edited] } } });
+      expect(old.status).toBe(200);
+      await drain(d);
+      const apart = (row: object | undefined) => ({ ...row, id: '', number: '' });
+      expect(apart(await jobRow(await auditDb(s), theirs.id))).toEqual(apart(server));
+
+      await repos.jobs.cancel(theirs.id);
+      await drain(d);
+      for (const list of [[], ['Brakes']]) {
+        const device = await refusal(repos.jobs.setServices(theirs.id, list));
+        const answer = await s.api('PUT', '/serviceItem', { body: { data: { id: theirs.id, service: list } } });
+        expect([answer.status, device]).toEqual([400, answer.body.message]);
+      }
     });
 
     it('a refusal says the same words on the device and on the server', async () => {
