@@ -89,6 +89,8 @@ export const MSG = {
   supplierNameRequired: 'Business name is required',
   configDescriptionRequired: 'Description is required',
   configAmountNumber: 'Amount must be a number',
+  // a setting of a few words (src/domain/configChoices.ts): refused, never read as the default
+  configChoice: 'This setting takes only {choices}: choose one.',
   inventoryFieldRequired: '{field} is required',
   inventoryNumber: '{field} must be a number',
   invalidId: 'Invalid id',

@@ -31,7 +31,10 @@ export function taxRateBp(percent: unknown): number | null {
   return Math.abs(bp - n * 100) < 1e-6 ? bp : null;
 }
 
-/** "yes" (or y, true, 1, any case) says prices include the tax; anything else that it is added on top. */
+/**
+ * "yes" (or y, true, 1, any case) says prices include the tax; anything else that it is added on top. Config takes
+ * only yes or no (configChoices.ts); the reader stays lenient for a row saved before that.
+ */
 export const taxInclusiveOf = (value: unknown): boolean => /^\s*(yes|y|true|1)\s*$/i.test(String(value ?? ''));
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
-import { MSG } from '../../src/domain/messages';
+import { MSG, fill } from '../../src/domain/messages';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('configuration sheet on %s', (kind) => {
@@ -81,6 +81,14 @@ describe.each(DATABASES)('configuration sheet on %s', (kind) => {
     const put = (amount: number) =>
       s.api('PUT', `/configsheet/${byName.tax_rate.id}`, { body: { data: { description: 'Percent', amount } } });
     for (const bad of [15.555, 100.5, -1]) expect((await put(bad)).body.message, String(bad)).toBe(MSG.taxRateInvalid);
+    // prices include tax: yes or no only, kept as the sheet spells it; garbage refused, never read as no
+    const inclusive = (description: string) =>
+      s.api('PUT', `/configsheet/${byName.tax_inclusive.id}`, { body: { data: { description, amount: null } } });
+    const refused = await inclusive('maybe');
+    expect([refused.status, refused.body.message]).toEqual([400, fill(MSG.configChoice, { choices: 'yes or no' })]);
+    expect((await inclusive(' No ')).status).toBe(200);
+    const kept = (await s.api('GET', '/configsheet')).body.find((r: any) => r.name === 'tax_inclusive');
+    expect(kept.description).toBe('no');
     const product = await s.api('POST', '/v2/inventory/product', {
       body: { data: { title: 'Wiper', description: 'blade', price: 1999, stock: 10, low_stock: 1 } },
     });

@@ -8,7 +8,7 @@ import type { AppData } from '../../src/app/data/DataProvider';
 import { toaster } from '../../src/app/feedback/toaster';
 import Suppliers from '../../src/app/inventory/Suppliers';
 import { newId } from '../../src/domain/ids';
-import { MSG } from '../../src/domain/messages';
+import { MSG, fill } from '../../src/domain/messages';
 import { PASSWORD_MASK } from '../../src/domain/schemas';
 import { putRow } from '../../src/local/rows';
 import { renderScreen } from './render';
@@ -303,6 +303,26 @@ describe('Configuration sheet (SPEC §2, §5, §9)', () => {
     fireEvent.click(within(await findRow(paper)).getByRole('button', { name: 'Edit Receipt paper (80mm or A4)' }));
     dialog = await formDialog();
     expect(within(dialog).getByText(MSG.configReceiptFormatHint)).toBeTruthy();
+    const choice = field(dialog, 'Description') as unknown as HTMLSelectElement;
+    expect([...choice.options].map((o) => o.value)).toEqual(['', '80mm', 'A4']);
+    expect(choice.value).toBe('80mm');
+  });
+
+  it('prices include tax is a choice of yes or no; a garbage value already saved is not read as one (issue 18)', async () => {
+    const { data } = await renderScreen(<Config />, { level: 5, path: '/view-config' });
+    const id = await setting(data, 'tax_inclusive', 'Prices include tax (yes or no)', 'ja', null);
+    fireEvent.click(within(await findRow(id)).getByRole('button', { name: 'Edit Prices include tax (yes or no)' }));
+    const dialog = await formDialog();
+    const choice = field(dialog, 'Description') as unknown as HTMLSelectElement;
+    expect([...choice.options].map((o) => o.value)).toEqual(['', 'yes', 'no']);
+    // 'ja' is neither: nothing is chosen, and saving so says the choices
+    expect(choice.value).toBe('');
+    save(dialog);
+    expect(await within(dialog).findByText(fill(MSG.configChoice, { choices: 'yes or no' }))).toBeTruthy();
+    fireEvent.change(choice, { target: { value: 'yes' } });
+    save(dialog);
+    await dialogGone();
+    expect((await data.db.config.get(id))?.description).toBe('yes');
   });
 });
 

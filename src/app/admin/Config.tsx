@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Field, Heading, Input, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, Heading, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { createContext, useContext, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import type { InferType } from 'yup';
+import { choicesOf, choicesText, pickChoice } from '../../domain/configChoices';
 import { CONFIG_NAMES, SHOP_DETAIL_NAMES } from '../../domain/configSheet';
 import { MSG } from '../../domain/messages';
 import { can } from '../../domain/permissions';
@@ -22,8 +23,9 @@ import { schemaResolver } from '../ui/schemaResolver';
  * SPEC §2 Configuration sheet, /view-config (level 5): ID, Title, Description and Amount, page size 15 of
  * 10/15/20/50/100/150/300 (SPEC §9). A row is edited in a dialog (SPEC §5: title read-only; description and amount
  * required; amount a number — configFormSchema) with SPEC's notice 'Please close and re-open application for changes
- * to take effect'. A text setting (time zone, shop name, the shop's details on documents, the receipt's paper) has no
- * amount: its value is the description.
+ * to take effect'. A text setting (time zone, shop name, the shop's details on documents) has no amount: its value
+ * is the description. A setting of a few words (prices include tax: yes or no; the receipt's paper; the cash-up's
+ * scope) is picked from them (src/domain/configChoices.ts), so a typo is never read as the default.
  */
 
 /** what the fields hold (the amount as typed) and what the schema hands the save (the amount a number) */
@@ -78,17 +80,42 @@ function hint(name: string): string | undefined {
   return undefined;
 }
 
+/** A setting's value: a choice of its words (configChoices.ts), else free text. */
+function DescriptionInput({ choices, field }: { choices?: readonly string[]; field: UseFormRegisterReturn }) {
+  if (!choices) return <Textarea rows={3} maxLength={500} {...field} />;
+  return (
+    <NativeSelect.Root>
+      <NativeSelect.Field {...field}>
+        <option value="">Choose {choicesText(choices)}</option>
+        {choices.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/** What the form starts with: the setting's text, or for a setting of a few words the one it names (none if garbage). */
+function choiceValue(row: ConfigRow, choices: readonly string[] | undefined): string {
+  const text = row.description ?? '';
+  return choices ? (pickChoice(choices, text) ?? '') : text;
+}
+
 function ConfigDialog({ row, onClose }: { row: ConfigRow; onClose: () => void }) {
   const repos = useRepos();
   const hasAmount = row.amount !== null && row.amount !== undefined;
+  const choices = choicesOf(row.name);
   const { saving, refusal, run } = useDialogSave(onClose);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<ConfigForm, unknown, ConfigValues>({
-    resolver: schemaResolver(configFormSchema(hasAmount)),
-    defaultValues: { description: row.description ?? '', amount: hasAmount ? String(row.amount) : '' },
+    resolver: schemaResolver(configFormSchema(hasAmount, choices)),
+    defaultValues: { description: choiceValue(row, choices), amount: hasAmount ? String(row.amount) : '' },
   });
 
   const save = (v: ConfigValues) =>
@@ -118,7 +145,7 @@ function ConfigDialog({ row, onClose }: { row: ConfigRow; onClose: () => void })
       </Field.Root>
       <Field.Root invalid={!!errors.description} required>
         <Field.Label>Description</Field.Label>
-        <Textarea rows={3} maxLength={500} {...register('description')} />
+        <DescriptionInput choices={choices} field={register('description')} />
         {hint(row.name) && <Field.HelperText>{hint(row.name)}</Field.HelperText>}
         {errors.description && <Field.ErrorText>{errors.description.message}</Field.ErrorText>}
       </Field.Root>

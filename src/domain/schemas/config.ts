@@ -1,4 +1,5 @@
-import { number, object } from 'yup';
+import { number, object, string } from 'yup';
+import { choicesText, pickChoice } from '../configChoices';
 import { MSG, fill } from '../messages';
 import { LIMITS, boundedText } from './fields';
 
@@ -8,12 +9,18 @@ import { LIMITS, boundedText } from './fields';
  * keeps its value in the description and has no amount (docs/DECISIONS.md "Configuration sheet"), as the server's
  * PUT /configsheet/{id} does. The API payload is checked with configEditSchema (schemas/admin.ts).
  */
-export function configFormSchema(hasAmount: boolean) {
+export function configFormSchema(hasAmount: boolean, choices?: readonly string[]) {
+  // a setting of a few words (configChoices.ts) takes one of them, in any case; none chosen says the choices too
+  const description = choices
+    ? string().test('choice', fill(MSG.configChoice, { choices: choicesText(choices) }), (v) =>
+        Boolean(v && pickChoice(choices, v) !== null),
+      )
+    : configDescription();
   const amount = configAmount().transform((v, orig) =>
     typeof orig === 'string' && orig.trim() === '' ? undefined : v,
   );
   return object({
-    description: configDescription(),
+    description,
     amount: hasAmount ? amount.required(MSG.configAmountRequired) : amount.nullable().optional(),
   });
 }

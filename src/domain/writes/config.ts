@@ -3,6 +3,7 @@ import { MSG, fill } from '../messages';
 import { configEditSchema } from '../schemas/admin';
 import { configDescription } from '../schemas/config';
 import { CONFIG_NAMES } from '../configSheet';
+import { choicesOf, choicesText, pickChoice } from '../configChoices';
 import { taxRateBp } from '../tax';
 import type { Refusal, WriteCall } from './calls';
 
@@ -75,7 +76,11 @@ export function planSettingEdit(
   row: SettingNow,
   sent: { description?: string; amount?: number | null; base?: Record<string, unknown> },
 ): PlannedSetting {
-  const decided = decide(row, sent);
+  // a setting of a few words keeps the word as the sheet spells it (" Yes" → "yes"); anything else is refused
+  const choices = choicesOf(row.name);
+  const picked = choices && sent.description !== undefined ? pickChoice(choices, sent.description) : undefined;
+  if (choices && picked === null) return refused(fill(MSG.configChoice, { choices: choicesText(choices) }));
+  const decided = decide(row, picked ? { ...sent, description: picked } : sent);
   if (!decided.ok) return decided;
   const landed = Object.keys(decided.apply).length > 0;
   const value = decided.apply.amount ?? decided.apply.description;
