@@ -8,7 +8,9 @@ import Transactions from '../../src/app/invoices/Transactions';
 import Dashboard from '../../src/app/jobs/Dashboard';
 import { formatShop } from '../../src/domain/dates';
 import { METHOD_COLOR } from '../../src/domain/entities';
-import { MSG } from '../../src/domain/messages';
+import { displayInvoiceNumber } from '../../src/domain/jobs';
+import { MSG, fill } from '../../src/domain/messages';
+import { removalRefusal } from '../../src/domain/writes/money';
 import { setMeta, type CustomerRow, type InvoiceRow, type TransactionRow } from '../../src/local/db';
 import type { Line } from '../../src/local/repositories/invoices';
 import { keepDashCounters, putRow } from '../../src/local/rows';
@@ -407,6 +409,24 @@ describe('Transactions (SPEC §2, /transactions)', () => {
     await waitFor(() => expect(rowOf(t.id)).toBeNull());
     expect((await data.repos.invoices.get(inv.id))?.total).toBe(8_000); // the payment is reversed
     expect((await outbox(data)).map((e) => [e.method, e.path])).toEqual([['DELETE', '/transaction']]);
+  });
+
+  it('Delete is off on a payment a refund stands on, saying why (the rule the server refuses it by)', async () => {
+    const { data } = await renderScreen(<Transactions />, { level: 5, path: '/transactions' });
+    const inv = await invoice(data);
+    const paid = await data.repos.invoices.pay(inv.id, 'cash', inv.total);
+    const other = await data.repos.invoices.pay((await invoice(data)).id, 'cash', 1_000);
+    await data.repos.invoices.refund(inv.id, { amount: 1_000, reason: 'Goodwill' });
+    const kept = fill(MSG.refundKeepsPayment, { invoice: displayInvoiceNumber(inv.number) });
+    await waitFor(() => expect(within(rowOf(paid.id)!).getByTestId('delete-kept').textContent).toBe(kept));
+    const button = within(rowOf(paid.id)!).getByRole('button', { name: `Delete transaction ${paid.number}` });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    // the same words the removal's plan refuses with, on the device and the server
+    expect(removalRefusal((await data.repos.invoices.get(inv.id))!, paid, 1_000)).toBe(kept);
+    // a payment nothing stands on keeps its Delete
+    const free = within(await findRow(other.id)).getByRole('button', { name: `Delete transaction ${other.number}` });
+    expect((free as HTMLButtonElement).disabled).toBe(false);
+    expect(within(rowOf(other.id)!).queryByTestId('delete-kept')).toBeNull();
   });
 
   it('Delete is level 5 only', async () => {

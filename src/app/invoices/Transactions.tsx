@@ -1,5 +1,6 @@
 import { Badge, Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { Link as RouterLink } from 'react-router-dom';
 import { METHOD_COLOR, normaliseMethod } from '../../domain/entities';
 import { displayInvoiceNumber } from '../../domain/jobs';
@@ -82,19 +83,37 @@ const invoiceLabel = (t: TxRow) => (t.invoice_number ? displayInvoiceNumber(t.in
 
 function ActionsCell({ t }: { t: TxRow }) {
   const ctx = useCtx();
-  // a refund stays on its invoice (issue 18: src/domain/writes/refunds.ts): there is nothing to delete
-  if (!can('transaction.delete', ctx.level) || t.method === 'refund') return null;
+  const repos = useRepos();
+  const allowed = can('transaction.delete', ctx.level) && t.method !== 'refund';
+  // a payment a refund stands on stays (issue 18, domain removalRefusal): Delete is off and says why
+  const kept = useLiveQuery(async () => (allowed ? await repos.invoices.whyKept(t) : null), [allowed, repos, t]);
+  // a refund stays on its invoice (src/domain/writes/refunds.ts): there is nothing to delete
+  if (!allowed) return null;
   return (
     <Actions>
       <Button
         size="xs"
         variant="outline"
         colorPalette="red"
+        disabled={Boolean(kept)}
         onClick={() => ctx.remove(t)}
         aria-label={`Delete transaction ${t.number}`}
+        aria-describedby={kept ? `kept-${t.id}` : undefined}
       >
         Delete
       </Button>
+      {kept && (
+        <Text
+          id={`kept-${t.id}`}
+          fontSize="xs"
+          color="fg.muted"
+          maxW="16rem"
+          whiteSpace="normal"
+          data-testid="delete-kept"
+        >
+          {kept}
+        </Text>
+      )}
     </Actions>
   );
 }

@@ -192,8 +192,25 @@ export function planRedemption(
 }
 
 /**
- * Removing a transaction (level 5) is a reversal: the amount due and the points come back as they were. A refund
- * (writes/refunds.ts) is never removed, nor a payment the invoice's refunds (`refunded`) still stand on.
+ * Why a transaction cannot be removed, or null when it can: a refund (writes/refunds.ts) is never removed, nor a
+ * payment the invoice's refunds (`refunded`) still stand on. The one rule of the removal's plan (device and server)
+ * and of the Transactions screen's Delete, which is off with this reason shown.
+ */
+export function removalRefusal(
+  inv: Pick<MoneyInvoice, 'payment' | 'number'>,
+  t: Pick<MoneyTransaction, 'method' | 'amount'>,
+  refunded: Cents,
+): string | null {
+  if (t.method === 'refund') return MSG.refundFinal;
+  const isPayment = t.method !== 'discount' && t.method !== 'redemption';
+  if (isPayment && refunded > 0 && inv.payment - t.amount < refunded)
+    return fill(MSG.refundKeepsPayment, { invoice: displayInvoiceNumber(inv.number) });
+  return null;
+}
+
+/**
+ * Removing a transaction (level 5) is a reversal: the amount due and the points come back as they were, unless
+ * `removalRefusal` keeps it.
  */
 export function planTransactionRemoval(
   inv: MoneyInvoice,
@@ -202,10 +219,8 @@ export function planTransactionRemoval(
   refunded: Cents = 0,
 ): Planned {
   const label = METHOD_LABELS[t.method as TransactionMethod] ?? t.method;
-  if (t.method === 'refund') return no(MSG.refundFinal);
-  const isPayment = t.method !== 'discount' && t.method !== 'redemption';
-  if (isPayment && refunded > 0 && inv.payment - t.amount < refunded)
-    return no(fill(MSG.refundKeepsPayment, { invoice: displayInvoiceNumber(inv.number) }));
+  const kept = removalRefusal(inv, t, refunded);
+  if (kept) return no(kept);
   const words = () => ({ log: `${label} of ${formatUSD(t.amount)} removed`, message: MSG.transactionRemoved });
   if (t.method === 'discount') return plan(inv, settings, { invoice: { discount_percent: 0 }, points: 0 }, words);
   if (t.method === 'redemption')

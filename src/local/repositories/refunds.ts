@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '../../domain/entities';
 import { formatUSD } from '../../domain/money';
+import { removalRefusal } from '../../domain/writes/money';
 import { REFUND_CALLS, planRefund, refundedOf } from '../../domain/writes/refunds';
 import { checkedCall } from '../calls';
 import type { BayBookDB, InvoiceRow, TransactionRow } from '../db';
@@ -13,6 +14,16 @@ export const refundedOn = async (w: WriteContext, invoiceId: string) =>
 /** The refund write (issue 18), one of the invoice's money writes (invoiceMoney.ts). */
 export function refundWrites(db: BayBookDB) {
   return {
+    /**
+     * Why a transaction stays on its invoice (a refund, or a payment a refund stands on: domain removalRefusal), or
+     * null when it may be removed — the Transactions screen's Delete is off with this reason shown.
+     */
+    async whyKept(t: Pick<TransactionRow, 'invoice_id' | 'method' | 'amount'>): Promise<string | null> {
+      const inv = await db.invoices.get(t.invoice_id);
+      if (!inv) return null;
+      return removalRefusal(inv, t, refundedOf(await db.transactions.where('invoice_id').equals(inv.id).toArray()));
+    },
+
     /**
      * POST /v3/refund {invoice_id, amount, reason, items} — level 5 (issue 18): a negative transaction on a paid
      * invoice, the items back in stock, the points taken back; planned as on the server (src/domain/writes/refunds.ts).
