@@ -107,7 +107,11 @@ describe('quick switch on a shared tablet, in Chromium', () => {
     const { data } = (await server.api('GET', '/sys-log?category=service', undefined, token)).body;
     // the page of lines (the answer may wrap it with its paging)
     const lines = (Array.isArray(data) ? data : Object.values(data).find(Array.isArray)) as unknown[];
-    const line = JSON.stringify(lines.find((l) => JSON.stringify(l).includes(PLATE)));
-    expect(line).toContain(`"${KIM.username}"`);
+    // once: one customer, one Activity Log line, made under kim's own name
+    const mine = lines.filter((l) => JSON.stringify(l).includes(PLATE));
+    expect(mine).toHaveLength(1);
+    expect(JSON.stringify(mine[0])).toContain(`"${KIM.username}"`);
+    const customers = (await server.api('GET', '/customers', undefined, token)).body.data as { vin: string }[];
+    expect(customers.filter((c) => c.vin === '1HGCM82633A004352')).toHaveLength(1);
   });
 });
