@@ -83,6 +83,12 @@ describe('refund offline in Chromium', () => {
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
     expect(await row.getByTestId('refund-reason').textContent()).toBe('Oil change redone');
     expect(await row.textContent()).toContain('-$25.00');
+    // the cash payment the refund stands on: its Delete is off and says why, finger-sized on the tablet
+    const paidRow = page.locator('tr', { hasText: 'Cash' });
+    await expect.poll(() => paidRow.getByTestId('delete-kept').count()).toBe(1);
+    const del = paidRow.getByRole('button', { name: /^Delete transaction/ });
+    expect(await del.isDisabled()).toBe(true);
+    expect((await del.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await shoot(page, 'refund-transactions');
     await expect.poll(() => page.getByTestId('waiting-count').textContent()).toBe('1 change not yet on the server');
 
