@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODEL, type EntityName } from '../../src/domain/model';
+import { ENTITY_NAMES, MODEL, type EntityName } from '../../src/domain/model';
 import { BayBookDB, type ConflictRow, type Row, type ShadowRow } from '../../src/local/db';
 import { DB_VERSION, SCHEMA_V1 } from '../../src/local/dbVersions';
 import { rowCountKey } from '../../src/local/keys';
@@ -12,7 +12,8 @@ import { queuedEntry } from './queuedEntry';
  * row in every table it had and changes waiting, opens today's build. Every row, the outbox, the refused changes,
  * the shadows, the photo bytes and the meta stay as they were; each row gains the search keys a device pulling it
  * today would derive (so an upgraded device finds and sorts what a new one does), the row counters match the rows,
- * and version 10 fills an estimate's discount percent. The browser run of the same path: tests/e2e/upgrade.test.ts.
+ * and version 10 fills an estimate's discount percent. The tables added since (cash-ups, the clock) keep theirs from the
+ * version that added them. The browser run of the same path: tests/e2e/upgrade.test.ts.
  */
 
 const at = '2026-03-01T10:00:00.000Z';
@@ -54,6 +55,12 @@ const V1_ROWS: Record<Exclude<keyof typeof SCHEMA_V1, LocalStore>, Row[]> = {
 };
 type LocalStore = 'outbox' | 'conflicts' | 'shadow' | 'blobs' | 'meta' | 'counters';
 
+/** The tables added since version 1, each with the version that added it and a row as that version stored it. */
+const LATER_ROWS: [number, EntityName, Row][] = [
+  [7, 'cashups', { id: 'k1', day: '2026-03-01', till: 'shop', expected: { cash: 4000 }, counted_cash: 4000 }],
+  [9, 'clock_entries', { id: 'ce1', job_id: 'j1', username: 'tech', started_at: at, stopped_at: null, ended: '' }],
+];
+
 /** What a version-1 device derived and stored beside a row: the keys its indexes read. */
 function v1Row(entity: EntityName, row: Row): Row {
   const keys = derive(entity, row);
@@ -67,6 +74,29 @@ function v1Row(entity: EntityName, row: Row): Row {
 }
 
 describe('the oldest device database upgrades to today’s in one step', () => {
+  it('covers every synced table: a table the model gains needs its row here', () => {
+    const covered = [...Object.keys(V1_ROWS), ...LATER_ROWS.map(([, entity]) => entity)];
+    expect(covered.sort()).toEqual([...ENTITY_NAMES].sort());
+  });
+
+  it.each(LATER_ROWS)('from version %i, %s: its row and the outbox stay', async (version, entity, row) => {
+    const name = dbName(`schema-upgrade-${entity}`);
+    const then = new BayBookDB(name, { upTo: version });
+    await then.open();
+    await then.table(entity).put(row);
+    const entry = queuedEntry({ id: `q-${entity}`, refs: [String(row.id)] });
+    await then.outbox.add(entry);
+    then.close();
+    const today = new BayBookDB(name);
+    await today.open();
+    try {
+      expect([today.verno, await today.table(entity).toArray()]).toEqual([DB_VERSION, [derive(entity, row)]]);
+      expect(await today.outbox.toArray()).toEqual([{ ...entry, seq: 1 }]);
+    } finally {
+      today.close();
+    }
+  });
+
   it('keeps every row, the outbox and the device’s own stores, and derives what a new device would', async () => {
     const name = dbName('schema-upgrade');
     const v1 = new BayBookDB(name, { upTo: 1 });
