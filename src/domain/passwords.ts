@@ -5,6 +5,11 @@
  */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+/**
+ * The longest password a sign-in takes: room for an account's password set before these rules, while every sign-in
+ * hashes a bounded text (the server's scrypt runs on what it is given).
+ */
+export const SIGN_IN_PASSWORD_MAX = 2 * PASSWORD_MAX;
 
 /**
  * The passwords tried first in every guessing attack (the head of the public breach lists), plus the shop's own

@@ -5,6 +5,12 @@
  * name to a person reading a job card.
  */
 
+/**
+ * The longest username a sign-in or an unlock takes: names are set at 12 at most (MEMBER_MAX), this leaves room for
+ * an account named before that rule and still refuses a megabyte of text before it reaches the server's lookup.
+ */
+export const SIGN_IN_USERNAME_MAX = 64;
+
 /** NFKC and trimmed: the form a username is stored, compared and signed in with. */
 export function normaliseUsername(raw: string): string {
   return raw.normalize('NFKC').trim();

@@ -14,3 +14,29 @@ export async function apiJob(s: TestServer, vin: string, registration: string): 
   if (res.status !== 200) throw new Error(`POST /service: ${res.status} ${res.body.message}`);
   return res.body.id as string;
 }
+
+/** A customer through POST /customer with SPEC's keys, for an API suite that needs one: its id. */
+export async function apiCustomer(s: TestServer, vin: string, registration: string): Promise<string> {
+  const res = await s.api('POST', '/customer', {
+    body: {
+      data: {
+        VIN: vin,
+        'Registration Number': registration,
+        'First name': 'Test',
+        'Last name': 'Customer',
+        'Contact number': '8765550100',
+      },
+    },
+  });
+  if (res.status !== 200) throw new Error(`POST /customer: ${res.status} ${res.body.message}`);
+  return res.body.id as string;
+}
+
+/** A job (one service) for a customer already stored, through POST /service: its id. */
+export async function apiJobOf(s: TestServer, customerId: string): Promise<string> {
+  const res = await s.api('POST', '/service', {
+    body: { data: { customer_id: customerId, mileage: 10, service: ['Oil change'] } },
+  });
+  if (res.status !== 200) throw new Error(`POST /service: ${res.status} ${res.body.message}`);
+  return res.body.id as string;
+}

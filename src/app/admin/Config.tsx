@@ -7,6 +7,8 @@ import type { InferType } from 'yup';
 import { choicesOf, choicesText, pickChoice } from '../../domain/configChoices';
 import { CONFIG_NAMES, SHOP_DETAIL_NAMES } from '../../domain/configSheet';
 import { MSG } from '../../domain/messages';
+import { textMax } from '../../domain/model/fields';
+import { config } from '../../domain/model/shop';
 import { can } from '../../domain/permissions';
 import { configFormSchema } from '../../domain/schemas';
 import type { ConfigRow } from '../../local/repositories/team';
@@ -82,7 +84,7 @@ function hint(name: string): string | undefined {
 
 /** A setting's value: a choice of its words (configChoices.ts), else free text. */
 function DescriptionInput({ choices, field }: { choices?: readonly string[]; field: UseFormRegisterReturn }) {
-  if (!choices) return <Textarea rows={3} maxLength={500} {...field} />;
+  if (!choices) return <Textarea rows={3} maxLength={textMax(config.fields.description)} {...field} />;
   return (
     <NativeSelect.Root>
       <NativeSelect.Field {...field}>

@@ -3,6 +3,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type FormEvent } from 'react';
 import { shopDay } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
+import { cashups } from '../../domain/model/billing';
+import { textMax } from '../../domain/model/fields';
 import { parseMoneyInput } from '../../domain/money';
 import { can } from '../../domain/permissions';
 import type { CashupDay } from '../../local/repositories/cashups';
@@ -112,7 +114,12 @@ function CloseForm({ shown }: { shown: CashupDay }) {
           </Field.Root>
           <Field.Root flex="1" minW="56">
             <Field.Label>Note</Field.Label>
-            <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} maxLength={500} />
+            <Textarea
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              rows={2}
+              maxLength={textMax(cashups.fields.note)}
+            />
           </Field.Root>
         </HStack>
         {error && (

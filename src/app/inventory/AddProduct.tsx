@@ -2,6 +2,8 @@ import { Alert, Box, Button, Heading, Input, Stack, Textarea } from '@chakra-ui/
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { InferType } from 'yup';
+import { textMax } from '../../domain/model/fields';
+import { products } from '../../domain/model/stock';
 import { can, minLevel } from '../../domain/permissions';
 import { simpleProductSchema } from '../../domain/schemas';
 import { useLevel } from '../session/useLevel';
@@ -70,10 +72,10 @@ export default function AddProduct() {
             </Alert.Root>
           )}
           <FormField label="Title" error={errors.title} required>
-            <Input autoComplete="off" maxLength={200} {...register('title')} />
+            <Input autoComplete="off" maxLength={textMax(products.fields.title)} {...register('title')} />
           </FormField>
           <FormField label="Description" error={errors.description} required>
-            <Textarea rows={3} maxLength={2000} {...register('description')} />
+            <Textarea rows={3} maxLength={textMax(products.fields.description)} {...register('description')} />
           </FormField>
           <FormField label="Price ($)" error={errors.price} required>
             <Input inputMode="decimal" autoComplete="off" maxLength={12} {...register('price')} />

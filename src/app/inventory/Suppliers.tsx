@@ -3,6 +3,8 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import type { ColumnDef } from '@tanstack/react-table';
 import { createContext, useContext, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { textMax } from '../../domain/model/fields';
+import { suppliers } from '../../domain/model/stock';
 import { can } from '../../domain/permissions';
 import { supplierSchema } from '../../domain/schemas';
 import type { SupplierRow } from '../../local/repositories/products';
@@ -16,6 +18,9 @@ import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
 import { actionsColumn } from '../ui/columns';
 import { useKeysetPages } from '../ui/useKeysetPages';
+
+/** the inputs' limits: the model's, as supplierSchema reads them */
+const S = suppliers.fields;
 
 /**
  * SPEC §2 Suppliers, /view-suppliers (level 5): bizname, email, address and contact; Add and Edit in a dialog
@@ -122,16 +127,16 @@ function SupplierDialog({ supplier, onClose }: { supplier: SupplierRow | null; o
       error={refusal}
     >
       <FormField label="Business name" error={errors.bizname} required>
-        <Input autoComplete="off" maxLength={200} {...register('bizname')} />
+        <Input autoComplete="off" maxLength={textMax(S.bizname)} {...register('bizname')} />
       </FormField>
       <FormField label="Email" error={errors.email}>
-        <Input type="email" inputMode="email" autoComplete="off" maxLength={200} {...register('email')} />
+        <Input type="email" inputMode="email" autoComplete="off" maxLength={textMax(S.email)} {...register('email')} />
       </FormField>
       <FormField label="Address" error={errors.address}>
-        <Textarea rows={2} maxLength={500} {...register('address')} />
+        <Textarea rows={2} maxLength={textMax(S.address)} {...register('address')} />
       </FormField>
       <FormField label="Contact" error={errors.contact}>
-        <Input type="tel" autoComplete="off" maxLength={40} {...register('contact')} />
+        <Input type="tel" autoComplete="off" maxLength={textMax(S.contact)} {...register('contact')} />
       </FormField>
     </FormDialog>
   );

@@ -24,9 +24,9 @@ export const invoices = table({
     payment: money().default(0),
     /** discount as money */
     discount: money().default(0),
-    discount_percent: int().default(0),
+    discount_percent: int().range(0, LIMITS.percent).default(0),
     points_value: money().default(0),
-    work_hour: real().default(0),
+    work_hour: real().range(0, LIMITS.workHours).default(0),
     rate_hour: money().default(0),
     products: json<InvoiceLine[]>().default([]),
     profile: json<Record<string, unknown>>().default({}),
@@ -34,7 +34,8 @@ export const invoices = table({
     // a link token from the first schema: nothing writes or reads it, and a link token is not for every device to hold
     token: text().default('').serverOnly(),
     storage: text().default('off'),
-    storage_days: int().default(0),
+    /** 0 while the vehicle is not in storage; a write that puts it there gives 1 or more */
+    storage_days: int().range(0, LIMITS.storageDays).default(0),
     invoice_status: text().default('open'),
     type: text().default('service'),
     created_by: text().default(''),
@@ -89,12 +90,12 @@ export const estimates = table({
     profile: json<EstimateProfile>().default({}),
     products: json<InvoiceLine[]>().default([]),
     services: json<string[]>().default([]),
-    work_hour: real().default(0),
+    work_hour: real().range(0, LIMITS.workHours).default(0),
     rate_hour: money().default(0),
     /** discount as money */
     discount: money().default(0),
     /** the discount percent asked for (the field a save changes, issue 14); migration 0012 took it out of totals */
-    discount_percent: int().default(0),
+    discount_percent: int().range(0, LIMITS.percent).default(0),
     totals: json<Record<string, unknown>>().default({}),
     created_by: text().default(''),
     ...stamps,
@@ -125,7 +126,7 @@ export const transactions = table({
     username: text().default(''),
     deleted: bool().default(false),
     /** a refund's reason (issue 18), shown on the invoice and its receipt; '' on payments */
-    reason: text().default(''),
+    reason: text().max(LIMITS.note).default(''),
     /** how a refund's money went back (a payment method: cash, debit_card …), which the cash-up takes off that
      *  method's takings; '' on payments */
     refund_method: text().default(''),
@@ -178,7 +179,7 @@ export const cashups = table({
     counted_cash: money(),
     /** counted cash less expected cash: negative when the drawer is short */
     difference: money(),
-    note: text().default(''),
+    note: text().max(LIMITS.note).default(''),
     closed_by: text().default(''),
     closed_at: time(),
     ...stamps,

@@ -11,7 +11,8 @@ export const customers = table({
     id: uuid().primaryKey(),
     first_name: text().max(LIMITS.name),
     last_name: text().max(LIMITS.name),
-    vin: text(),
+    /** as kept (normaliseVin): the form takes it typed with spaces and dashes (schemas/customer.ts) */
+    vin: text().max(LIMITS.vin),
     registration: text().max(LIMITS.registration),
     // the server's own lookup key (customer-fetch by plate); a device derives its own keys (device.keys below)
     registration_key: text().serverOnly(),
@@ -19,7 +20,7 @@ export const customers = table({
     contact: text().max(LIMITS.short).default(''),
     current_points: int().default(0),
     /** percent */
-    discount: int().default(0),
+    discount: int().range(0, LIMITS.percent).default(0),
     note: text().max(LIMITS.note).default(''),
     /** 1 active, 0 blocked */
     active: int().default(1),

@@ -25,6 +25,8 @@ export interface FieldSpec {
    * input schema reads it (`modelText`), so the limit is written here once; the column stays `text`
    */
   readonly maxLength?: number;
+  /** the least and the most a write may put in a number field (`.range()`), read by the input schema (`modelNumber`) */
+  readonly range?: { readonly min: number; readonly max: number };
 }
 
 type EmptyJson = readonly never[] | Record<string, never>;
@@ -65,6 +67,11 @@ export class Field<T, K extends FieldKind = FieldKind, D extends boolean = boole
     return new Field({ ...this.spec, maxLength: n });
   }
 
+  /** from `min` to `max` in a write's input (`spec.range`) */
+  range(this: Field<T, 'int' | 'real' | 'money', D, S>, min: number, max: number): Field<T, K, D, S> {
+    return new Field({ ...this.spec, range: { min, max } });
+  }
+
   serverOnly(): Field<T, K, D, true> {
     return new Field({ ...this.spec, serverOnly: true });
   }
@@ -72,6 +79,20 @@ export class Field<T, K extends FieldKind = FieldKind, D extends boolean = boole
 
 /** any field (its methods take `T` as methods do, so every field is one of these) */
 export type AnyField = Field<unknown, FieldKind, boolean, boolean>;
+
+/** A text field's `.max()`: what a write's input and a screen's `maxLength` read; a field without one is a bug. */
+export function textMax(field: { spec: FieldSpec }): number {
+  const max = field.spec.maxLength;
+  if (max === undefined) throw new Error(`a ${field.spec.kind} field without .max() bounds no input`);
+  return max;
+}
+
+/** A number field's `.range()`: what a write's input reads; a field without one is a bug. */
+export function numberRange(field: { spec: FieldSpec }): { min: number; max: number } {
+  const range = field.spec.range;
+  if (range === undefined) throw new Error(`a ${field.spec.kind} field without .range() bounds no input`);
+  return range;
+}
 
 function field<T, K extends FieldKind>(kind: K): Field<T, K, false, false> {
   return new Field({ kind, nullable: false, primaryKey: false, serverOnly: false });

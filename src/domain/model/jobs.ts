@@ -1,3 +1,4 @@
+import { LIMITS } from '../schemas/fields';
 import { int, json, stamps, text, time, uuid } from './fields';
 import { plateKey } from './keys';
 import { table } from './table';
@@ -18,7 +19,7 @@ export const jobs = table({
     contact: text().default(''),
     /** 'none' when absent */
     email: text().default('none'),
-    mileage: int().default(0),
+    mileage: int().range(0, LIMITS.mileage).default(0),
     service: json<string[]>().default([]),
     status: text(),
     book_start: time().nullable(),
@@ -26,10 +27,10 @@ export const jobs = table({
     start: time().nullable(),
     active_at: time().nullable(),
     complete_at: time().nullable(),
-    technician: text().default(''),
-    customer_note: text().default(''),
-    service_note: text().default(''),
-    comment: text().default(''),
+    technician: text().max(LIMITS.name).default(''),
+    customer_note: text().max(LIMITS.note).default(''),
+    service_note: text().max(LIMITS.text).default(''),
+    comment: text().max(LIMITS.text).default(''),
     /** invoice ids (SPEC shows them comma-separated) */
     invoice: json<string[]>().default([]),
     /** 'product' for a sale without a vehicle */
@@ -88,7 +89,7 @@ export const serviceLog = table({
   fields: {
     id: uuid().primaryKey(),
     job_id: uuid(),
-    message: text(),
+    message: text().max(LIMITS.text),
     username: text().default(''),
     ...stamps,
   },

@@ -1,3 +1,4 @@
+import { LIMITS } from '../schemas/fields';
 import { bool, int, real, stamps, text, time, uuid } from './fields';
 import { memberKeys, wordKeys } from './keys';
 import { table } from './table';
@@ -10,7 +11,7 @@ export const config = table({
     id: uuid().primaryKey(),
     name: text(),
     title: text(),
-    description: text().default(''),
+    description: text().max(LIMITS.note).default(''),
     amount: real().nullable(),
     ...stamps,
   },
@@ -24,7 +25,7 @@ export const services = table({
   level: 1,
   fields: {
     id: uuid().primaryKey(),
-    title: text(),
+    title: text().max(LIMITS.title),
     description: text().default(''),
     ...stamps,
   },

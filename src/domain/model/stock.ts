@@ -67,7 +67,7 @@ export const suppliers = table({
     bizname: text().max(LIMITS.title),
     email: text().max(LIMITS.title).default(''),
     address: text().max(LIMITS.note).default(''),
-    contact: text().max(40).default(''),
+    contact: text().max(LIMITS.phone).default(''),
     deleted: bool().default(false),
     ...stamps,
   },

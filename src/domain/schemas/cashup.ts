@@ -2,7 +2,8 @@ import { isValid, parseISO } from 'date-fns';
 import { object, string, type InferType } from 'yup';
 import { MSG } from '../messages';
 import { idField } from './common';
-import { LIMITS, blankAsMissing, boundedText, cents, deviceCode, instantText } from './fields';
+import { cashups } from '../model/billing';
+import { blankAsMissing, cents, deviceCode, instantText, modelText } from './fields';
 
 /** this millennium's days: a cash-up is of a day the shop traded (and PostgreSQL has no year 0) */
 const DAY = /^2\d{3}-\d{2}-\d{2}$/;
@@ -17,7 +18,7 @@ export const cashupSchema = object({
     .required(MSG.cashupDay)
     .test('day', MSG.cashupDay, (v) => DAY.test(v) && isValid(parseISO(v))),
   counted_cash: cents('Counted cash', MSG.cashupCounted).transform(blankAsMissing).required(MSG.cashupCounted),
-  note: boundedText('Note', LIMITS.note, MSG.noteMax).trim().default(''),
+  note: modelText('Note', cashups.fields.note, MSG.noteMax).trim().default(''),
   device: deviceCode(),
   closed_at: instantText(MSG.invalidDates),
 });

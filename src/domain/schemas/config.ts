@@ -1,7 +1,8 @@
 import { number, object, string } from 'yup';
 import { choicesText, pickChoice } from '../configChoices';
 import { MSG, fill } from '../messages';
-import { LIMITS, boundedText } from './fields';
+import { config } from '../model/shop';
+import { LIMITS, modelText } from './fields';
 
 /**
  * The Config edit form (SPEC §5: title read-only; description and amount required; amount a number). A setting that
@@ -33,7 +34,7 @@ export const configAmount = () =>
     .min(-LIMITS.moneyCents, fill(MSG.amountMax, { field: 'Amount', max: LIMITS.moneyCents }))
     .max(LIMITS.moneyCents, fill(MSG.amountMax, { field: 'Amount', max: LIMITS.moneyCents }));
 export const configDescription = () =>
-  boundedText('Description', LIMITS.note)
+  modelText('Description', config.fields.description)
     .trim()
     .required(MSG.configDescriptionRequired)
     .min(1, MSG.configDescriptionRequired);

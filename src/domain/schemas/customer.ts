@@ -1,9 +1,10 @@
 import { number, object, type InferType } from 'yup';
+import { textMax } from '../model/fields';
 import { MSG, fill } from '../messages';
 import { normaliseVin } from '../vin';
 import { idField } from './common';
 import { customers } from '../model/customers';
-import { LIMITS, boundedText, modelText, rowVersion } from './fields';
+import { LIMITS, boundedText, discountPercent, modelText, rowVersion } from './fields';
 
 /** SPEC's {phone} placeholders filled with a 10- and an 11-digit example (docs/DECISIONS.md). */
 export const CONTACT_MESSAGE = fill(MSG.contactMin, { phone: '8765551234' }).replace(
@@ -12,8 +13,10 @@ export const CONTACT_MESSAGE = fill(MSG.contactMin, { phone: '8765551234' }).rep
 );
 export const CONTACT_MIN_DIGITS = 10;
 export const CONTACT_MAX_DIGITS = 11;
-export const NOTE_MAX = LIMITS.note;
+export const NOTE_MAX = textMax(customers.fields.note);
 export const LOOKUP_MIN = 3;
+/** SPEC §5: a registration number has 2 characters or more. */
+export const REGISTRATION_MIN = 2;
 
 /** Upper-cased registration without spaces: the key plate lookups use (DESIGN.md). */
 export function registrationKey(registration: string): string {
@@ -30,13 +33,20 @@ const contact = () =>
     .min(CONTACT_MIN_DIGITS, CONTACT_MESSAGE)
     .max(CONTACT_MAX_DIGITS, CONTACT_MESSAGE);
 
-/** Spaces and dashes as typed are allowed; the VIN kept (normaliseVin) is at most 17 characters. */
+/**
+ * Spaces and dashes as typed are allowed (up to LIMITS.short characters of them); the VIN kept (normaliseVin) is at
+ * most what the model's field holds.
+ */
 const vin = () =>
   boundedText('VIN', LIMITS.short, MSG.invalidVin)
     .trim()
     .required(MSG.invalidVin)
     .min(1, MSG.invalidVin)
-    .test('vin-length', MSG.invalidVin, (v) => v === undefined || normaliseVin(v).length <= LIMITS.vin);
+    .test(
+      'vin-length',
+      MSG.invalidVin,
+      (v) => v === undefined || normaliseVin(v).length <= textMax(customers.fields.vin),
+    );
 
 const customerFields = (nameMessage: string) => ({
   id: idField().optional(),
@@ -44,7 +54,7 @@ const customerFields = (nameMessage: string) => ({
   registration: modelText('Registration Number', customers.fields.registration, MSG.invalidRegistration)
     .trim()
     .required(MSG.invalidRegistration)
-    .min(2, MSG.invalidRegistration),
+    .min(REGISTRATION_MIN, MSG.invalidRegistration),
   first_name: modelText('First name', customers.fields.first_name).trim().required(nameMessage).min(1, nameMessage),
   last_name: modelText('Last name', customers.fields.last_name).trim().required(nameMessage).min(1, nameMessage),
   contact: contact(),
@@ -65,12 +75,7 @@ export const customerEditSchema = object({
   ...customerFields(MSG.nameMin),
   id: idField().required(MSG.invalidId),
   note: modelText('Note', customers.fields.note, MSG.noteMax).default(''),
-  discount: number()
-    .typeError(MSG.chooseDiscount)
-    .integer(MSG.chooseDiscount)
-    .min(0, MSG.chooseDiscount)
-    .max(100, MSG.chooseDiscount)
-    .default(0),
+  discount: discountPercent(customers.fields.discount),
   version: rowVersion(),
 });
 export type CustomerEditInput = InferType<typeof customerEditSchema>;

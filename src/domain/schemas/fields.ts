@@ -1,7 +1,7 @@
 import { mixed, number, string } from 'yup';
 import { formatUSD } from '../money';
 import { MSG, fill } from '../messages';
-import type { FieldSpec } from '../model/fields';
+import { numberRange, textMax, type FieldSpec } from '../model/fields';
 import { MAX_LINE_QTY, MAX_RATE_CENTS } from '../totals';
 
 /**
@@ -23,6 +23,8 @@ export const LIMITS = {
   /** ISO 3779: 17 characters (older vehicles have fewer) */
   vin: 17,
   registration: 20,
+  /** a supplier's telephone as typed (spaces, a '+', an extension) */
+  phone: 40,
   /** ids, numbers, barcodes, dates, codes */
   short: 64,
   /** lines on one invoice or estimate, services on one job */
@@ -40,6 +42,14 @@ export const LIMITS = {
   points: 1_000_000_000,
   /** a row version (int4 column) */
   version: 2_147_483_647,
+  /** a vehicle's mileage as taken in: what a 7-digit odometer shows */
+  mileage: 9_999_999,
+  /** SPEC §5 work hours: what the 9-character input holds in whole hours */
+  workHours: 9999,
+  /** a discount in percent */
+  percent: 100,
+  /** days a vehicle may be kept in storage on one invoice (ten years) */
+  storageDays: 3650,
 } as const;
 
 /** An unpaired UTF-16 surrogate: JSON can carry one, but neither UTF-8 nor PostgreSQL's jsonb can store it. */
@@ -67,9 +77,17 @@ export const boundedText = (field: string, max: number, tooLong = fill(MSG.textM
  * limit is written.
  */
 export function modelText(label: string, field: { spec: FieldSpec }, tooLong?: string) {
-  const max = field.spec.maxLength;
-  if (max === undefined) throw new Error(`${label}: its model field has no .max()`);
-  return boundedText(label, max, tooLong);
+  return boundedText(label, textMax(field), tooLong);
+}
+
+/**
+ * A write's number input that is a model field: within the field's `.range()` (src/domain/model), whole when the
+ * column is an integer; `invalid` is said for text, a fraction and a value outside the range (SPEC's words for it).
+ */
+export function modelNumber(field: { spec: FieldSpec }, invalid: string) {
+  const { min, max } = numberRange(field);
+  const n = number().typeError(invalid).min(min, invalid).max(max, invalid);
+  return field.spec.kind === 'real' ? n : n.integer(invalid);
 }
 
 /**
@@ -111,6 +129,9 @@ export const wholeNumber = (
     .integer(invalid)
     .min(min, fill(MSG.numberRange, { field, min, max }))
     .max(max, fill(MSG.numberRange, { field, min, max }));
+
+/** A discount in percent, as its model field bounds it (a customer's, an estimate's): 0 when not given. */
+export const discountPercent = (field: { spec: FieldSpec }) => modelNumber(field, MSG.chooseDiscount).default(0);
 
 /**
  * Units of a product on a line: a whole number from 1 to LIMITS.qty. -1, 0, 10.5 and 'Infinity' are refused, never

@@ -1,22 +1,23 @@
-import { array, number, object, string } from 'yup';
+import { array, object, string } from 'yup';
 import { checkBooking } from '../dates';
 import { STATUS_OPTIONS } from '../jobs';
 import { MSG, fill } from '../messages';
 import { idField } from './common';
-import { LIMITS, boundedText } from './fields';
+import { jobs, serviceLog } from '../model/jobs';
+import { services as serviceCatalogue } from '../model/shop';
+import { LIMITS, boundedText, modelNumber, modelText } from './fields';
 
-const MILEAGE_MAX = 9_999_999;
+/** A job's mileage, as the model's field bounds it. */
+const mileageField = () => modelNumber(jobs.fields.mileage, MSG.invalidMileage);
 const mileage = () =>
-  number()
+  mileageField()
     .transform((v, orig) => (orig === '' || orig === null ? undefined : v))
-    .typeError(MSG.invalidMileage)
-    .required(MSG.invalidMileage)
-    .integer(MSG.invalidMileage)
-    .min(0, MSG.invalidMileage)
-    .max(MILEAGE_MAX, MSG.invalidMileage);
+    .required(MSG.invalidMileage);
+
+/** A job's services are names from the services catalogue: each as long as a catalogue title may be. */
 
 const services = () =>
-  array(boundedText('Service', LIMITS.title).trim().required(MSG.selectOneService))
+  array(modelText('Service', serviceCatalogue.fields.title).trim().required(MSG.selectOneService))
     .required(MSG.selectOneService)
     .min(1, MSG.selectOneService)
     .max(LIMITS.services, fill(MSG.amountMax, { field: 'Services', max: LIMITS.services }));
@@ -51,7 +52,7 @@ export function makeServiceRequestSchema(now?: () => Date) {
     customer_id: idField().optional(),
     mileage: mileage(),
     service: services(),
-    customer_note: boundedText('Note', LIMITS.note, MSG.noteMax).default(''),
+    customer_note: modelText('Note', jobs.fields.customer_note, MSG.noteMax).default(''),
     ...bookingFields(now),
   });
 }
@@ -86,12 +87,13 @@ export const statusChangeSchema = object({
 });
 export const technicianSchema = object({
   id: idField().required(MSG.invalidId),
-  technician: boundedText('Technician', LIMITS.name).trim().default(''),
+  technician: modelText('Technician', jobs.fields.technician).trim().default(''),
   detail: boundedText('Detail', LIMITS.text).default(''),
 });
+/** The comment for the customer or the service note (JOB_NOTES): both model fields have one limit. */
 export const jobNoteSchema = object({
   id: idField().required(MSG.invalidId),
-  value: boundedText('Note', LIMITS.text).default(''),
+  value: modelText('Note', jobs.fields.service_note).default(''),
 });
 export const jobIdSchema = object({ id: idField().required(MSG.invalidId) });
 
@@ -101,16 +103,12 @@ export const serviceLogSchema = object({
   id: idField().required(MSG.invalidId),
   job_id: idField().optional(),
   log_id: idField().optional(),
-  value: boundedText('Comment', LIMITS.text).trim().required(MSG.writeSomething).min(1, MSG.writeSomething),
+  value: modelText('Comment', serviceLog.fields.message).trim().required(MSG.writeSomething).min(1, MSG.writeSomething),
 });
 /** The service-log delete prompt shows the first 15 characters of the message (SPEC §9). */
 export const logPreview = (message: string) => message.slice(0, 15);
 
 export const outstandingSchema = object({
   vin: boundedText('VIN', LIMITS.short, MSG.invalidVin).trim().required(MSG.invalidVin),
-  mileage: number()
-    .typeError(MSG.invalidMileage)
-    .min(0, MSG.invalidMileage)
-    .max(MILEAGE_MAX, MSG.invalidMileage)
-    .default(0),
+  mileage: mileageField().default(0),
 });

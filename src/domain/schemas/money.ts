@@ -1,10 +1,23 @@
 import { array, mixed, number, object, type InferType } from 'yup';
+import { textMax } from '../model/fields';
 import { normaliseMethod, type TransactionMethod } from '../entities';
 import { MSG, fill } from '../messages';
 import { DISCOUNT_CHOICES, MAX_RATE_CENTS } from '../totals';
 import { idField } from './common';
-import { estimates } from '../model/billing';
-import { LIMITS, blankAsMissing, boundedText, cents, modelText, rowVersion, wholeNumber, wholeQty } from './fields';
+import { estimates, invoices, transactions } from '../model/billing';
+import { customers } from '../model/customers';
+import {
+  LIMITS,
+  blankAsMissing,
+  boundedText,
+  cents,
+  discountPercent,
+  modelNumber,
+  modelText,
+  rowVersion,
+  wholeNumber,
+  wholeQty,
+} from './fields';
 
 /** A product line as sent by a form or device: the server prices it from its own rows. */
 const line = object({
@@ -19,8 +32,8 @@ const line = object({
   stock_seen: wholeNumber('Stock seen', -LIMITS.version, LIMITS.version).optional(),
 });
 
-/** SPEC §5: work hours 0 or more (at most 9999, what the 9-character input holds in whole hours). */
-const workHours = () => number().typeError(MSG.enterWorkHours).min(0, MSG.enterWorkHours).max(9999, MSG.enterWorkHours);
+/** SPEC §5: work hours 0 or more (at most the model's, what the 9-character input holds in whole hours). */
+const workHours = () => modelNumber(invoices.fields.work_hour, MSG.enterWorkHours);
 /** SPEC §5: rate 0 or more, at most 9,999,999,999 dollars (in cents here). */
 const rate = () => cents('Rate', MSG.enterRate).max(MAX_RATE_CENTS, MSG.enterRate);
 
@@ -95,6 +108,12 @@ export const pointsSchema = object({
   vin: boundedText('VIN', LIMITS.short).default(''),
 });
 
+/**
+ * An item return's comment: a reason, as short as a refund's (the model's transactions.reason); it is kept in the
+ * invoice's log line, not a field of its own. The dialog's input reads it too.
+ */
+export const RETURN_COMMENT_MAX = textMax(transactions.fields.reason);
+
 /** Item return (SPEC §5): a checked item with quantity up to the sold quantity and a comment stating the reason. */
 export const itemReturnSchema = object({
   invoice_id: idField().required(MSG.invalidId),
@@ -107,7 +126,10 @@ export const itemReturnSchema = object({
     .required(MSG.itemReturnInvalid)
     .min(1, MSG.itemReturnInvalid)
     .max(LIMITS.lines, MSG.itemReturnInvalid),
-  comment: boundedText('Comment', 1000).trim().required(MSG.itemReturnInvalid).min(1, MSG.itemReturnInvalid),
+  comment: boundedText('Comment', RETURN_COMMENT_MAX)
+    .trim()
+    .required(MSG.itemReturnInvalid)
+    .min(1, MSG.itemReturnInvalid),
 });
 
 /** Estimate save (SPEC §5). */
@@ -123,8 +145,9 @@ export const estimateSchema = object({
       .trim()
       .required(MSG.enterLastName)
       .min(1, MSG.enterLastName),
-    contact: boundedText('Contact', LIMITS.short).default(''),
-    email: boundedText('Email', LIMITS.title).default(''),
+    // the customer's contact and e-mail, as the customer's fields bound them
+    contact: modelText('Contact', customers.fields.contact).default(''),
+    email: modelText('Email', customers.fields.email).default(''),
   }).required(MSG.enterFirstName),
   serviceInvoice: array(boundedText('Service', LIMITS.title).required())
     .required(MSG.selectAtLeastOneService)
@@ -135,6 +158,6 @@ export const estimateSchema = object({
     rate_hour: rate().default(0),
   }).default({ work_hour: 0, rate_hour: 0 }),
   productInvoice: productLinesSchema,
-  discount: number().typeError(MSG.chooseDiscount).min(0, MSG.chooseDiscount).max(100, MSG.chooseDiscount).default(0),
+  discount: discountPercent(estimates.fields.discount_percent),
 });
 export type EstimateInput = InferType<typeof estimateSchema>;

@@ -2,7 +2,8 @@ import { array, mixed, object } from 'yup';
 import { PAYMENT_METHODS, type PaymentMethod } from '../entities';
 import { MSG, fill } from '../messages';
 import { idField } from './common';
-import { LIMITS, blankAsMissing, boundedText, cents, rowVersion, wholeQty } from './fields';
+import { transactions } from '../model/billing';
+import { LIMITS, blankAsMissing, boundedText, cents, modelText, rowVersion, wholeQty } from './fields';
 
 /**
  * A refund on a paid invoice (issue 18; beyond SPEC): an amount in cents above 0 (at most what was paid less what was
@@ -18,7 +19,7 @@ export const refundSchema = object({
     .transform(blankAsMissing)
     .required(MSG.refundAmount)
     .moreThan(0, MSG.refundAmount),
-  reason: boundedText('Reason', LIMITS.note).trim().required(MSG.refundReason),
+  reason: modelText('Reason', transactions.fields.reason).trim().required(MSG.refundReason),
   refund_method: mixed<PaymentMethod>()
     .oneOf(PAYMENT_METHODS, 'Select a payment method')
     .default('cash')

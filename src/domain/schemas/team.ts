@@ -1,7 +1,8 @@
 import { number, object, string } from 'yup';
 import { MSG } from '../messages';
-import { passwordProblem } from '../passwords';
-import { hasInvisibleCharacter, normaliseUsername } from '../usernames';
+import { ASSIGNABLE_LEVELS } from '../levels';
+import { SIGN_IN_PASSWORD_MAX, passwordProblem } from '../passwords';
+import { SIGN_IN_USERNAME_MAX, hasInvisibleCharacter, normaliseUsername } from '../usernames';
 import { idField } from './common';
 
 /**
@@ -22,8 +23,8 @@ export const loginSchema = object({
   username: username()
     .required(MSG.enterValidUsername)
     .min(USERNAME_MIN, MSG.enterValidUsername)
-    .max(64, MSG.enterValidUsername),
-  password: string().required(MSG.passwordRequired).max(256, MSG.passwordRequired),
+    .max(SIGN_IN_USERNAME_MAX, MSG.enterValidUsername),
+  password: string().required(MSG.passwordRequired).max(SIGN_IN_PASSWORD_MAX, MSG.passwordRequired),
 });
 
 const memberName = () =>
@@ -53,8 +54,7 @@ const permission = () =>
     .typeError(MSG.permissionRange)
     .required(MSG.permissionRange)
     .integer(MSG.permissionRange)
-    .min(2, MSG.permissionRange)
-    .max(5, MSG.permissionRange);
+    .oneOf([...ASSIGNABLE_LEVELS], MSG.permissionRange);
 
 export const addMemberSchema = object({
   id: idField().optional(),
@@ -72,4 +72,6 @@ export const editMemberSchema = object({
 });
 
 /** The Super Admin's unlock: one member's sign-in waits, or everyone's when no username is given. */
-export const signInUnlockSchema = object({ username: username().max(64, MSG.enterValidUsername).optional() });
+export const signInUnlockSchema = object({
+  username: username().max(SIGN_IN_USERNAME_MAX, MSG.enterValidUsername).optional(),
+});

@@ -2,12 +2,17 @@ import type { InvoiceLine, InvoiceTotals } from '../entities';
 import { fieldChangeShape } from '../fieldChanges';
 import { isId } from '../ids';
 import { MSG, fill } from '../messages';
+import { estimates } from '../model/billing';
+import { numberRange } from '../model/fields';
 import { formatUSD } from '../money';
 import { estimateSchema, idField, idPayloadSchema, rowVersion, type EstimateInput } from '../schemas';
 import type { TaxTerms } from '../tax';
 import { computeInvoice } from '../totals';
 import type { WriteCall } from './calls';
 import type { LineProduct } from './lines';
+
+/** the discount percent an estimate keeps: its model field's range */
+const PERCENT = numberRange(estimates.fields.discount_percent);
 
 /**
  * Estimates as catalogue writes (issue 17): the estimate row is built here once. A save is checked with its call's
@@ -99,7 +104,7 @@ export function planEstimate(
     work_hour: v.formData.work_hour,
     rate_hour: v.formData.rate_hour,
     discount: totals.discount,
-    discount_percent: Math.min(100, Math.max(0, Number(v.discount) || 0)),
+    discount_percent: Math.min(PERCENT.max, Math.max(PERCENT.min, Number(v.discount) || 0)),
     totals,
     total: totals.total,
   };

@@ -11,7 +11,7 @@ import {
   stockDeltas,
   storageDaysSince,
 } from '../totals';
-import { invoiceForm } from './invoices';
+import { STORAGE_DAYS_MAX, invoiceForm, isStorageDays } from './invoices';
 import { refigure, type MoneyInvoice, type MoneyPlan } from './money';
 
 /**
@@ -119,13 +119,12 @@ export interface StorageAsk {
 const realTime = (t: string | Date | null | undefined) =>
   t && !String(t).startsWith('0000') && Number.isFinite(new Date(t).getTime()) ? t : null;
 
-/** SPEC §4 storage charge (line 10001000): on for a number of days (1 to 3650), or off; not on a paid invoice. */
+/** SPEC §4 storage charge (line 10001000): on for a number of days (1 to STORAGE_DAYS_MAX), or off; not on a paid invoice. */
 export function planStorage(inv: MoneyInvoice, settings: ShopSettings, ask: StorageAsk): PlannedChange {
   if (isInvoiceLocked(inv)) return no(MSG.invoicePaidLocked);
-  if (ask.on && ask.days !== undefined && !(Number.isInteger(ask.days) && ask.days >= 1 && ask.days <= 3650))
-    return no(MSG.storageDays);
+  if (ask.on && ask.days !== undefined && !isStorageDays(ask.days)) return no(MSG.storageDays);
   const days = ask.on
-    ? (ask.days ?? Math.min(3650, storageDaysSince(realTime(ask.completedAt) ?? ask.createdAt, ask.now)))
+    ? (ask.days ?? Math.min(STORAGE_DAYS_MAX, storageDaysSince(realTime(ask.completedAt) ?? ask.createdAt, ask.now)))
     : 0;
   const option = ask.on ? 'on' : 'off';
   return change(inv, settings, { storage: option, storage_days: days }, '', () => ({

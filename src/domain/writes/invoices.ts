@@ -3,6 +3,8 @@ import type { ShopSettings } from '../configSheet';
 import type { InvoiceLine } from '../entities';
 import { fieldChangeShape } from '../fieldChanges';
 import type { DeviceRow } from '../model';
+import { invoices as invoiceTable } from '../model/billing';
+import { numberRange } from '../model/fields';
 import { canGenerateInvoice, displayJobNumber } from '../jobs';
 import { MSG, fill } from '../messages';
 import { formatUSD } from '../money';
@@ -39,12 +41,17 @@ const newInvoiceBody = object({
   productInvoice: productLinesSchema,
 });
 
+/** The most days of storage one invoice may charge: the model's invoices.storage_days (MSG.storageDays says it). */
+export const STORAGE_DAYS_MAX = numberRange(invoiceTable.fields.storage_days).max;
+/** Days of storage a person may ask for (SPEC §4's storage charge): whole, 1 to STORAGE_DAYS_MAX. */
+export const isStorageDays = (days: number) => Number.isInteger(days) && days >= 1 && days <= STORAGE_DAYS_MAX;
+
 const storageDays = () =>
   number()
     .typeError(MSG.storageDays)
     .integer(MSG.storageDays)
     .min(1, MSG.storageDays)
-    .max(3650, MSG.storageDays)
+    .max(STORAGE_DAYS_MAX, MSG.storageDays)
     .optional();
 
 /** The calls of the invoice writes (these and writes/invoiceEdits.ts' plans): route and body schema. */

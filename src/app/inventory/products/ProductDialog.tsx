@@ -1,6 +1,8 @@
 import { Input, NativeSelect, SimpleGrid, Text, Textarea } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useForm, type FieldErrors, type UseFormRegister, type UseFormRegisterReturn } from 'react-hook-form';
+import { textMax } from '../../../domain/model/fields';
+import { products } from '../../../domain/model/stock';
 import { inventoryProductSchema, type InventoryProductInput } from '../../../domain/schemas';
 import type { ProductRow } from '../../../local/db';
 import { FormDialog, useDialogSave } from '../../ui/FormDialog';
@@ -100,10 +102,10 @@ function ProductFields({
   return (
     <>
       <FormField label="Title" error={errors.title} required>
-        <Input autoComplete="off" maxLength={200} {...register('title')} />
+        <Input autoComplete="off" maxLength={textMax(products.fields.title)} {...register('title')} />
       </FormField>
       <FormField label="Description" error={errors.description} required>
-        <Textarea rows={2} maxLength={2000} {...register('description')} />
+        <Textarea rows={2} maxLength={textMax(products.fields.description)} {...register('description')} />
       </FormField>
       <SimpleGrid columns={2} gap="3">
         <FormField
@@ -129,7 +131,7 @@ function ProductFields({
         <SupplierSelect current={product?.supplier ?? null} field={register('supplier')} />
       </FormField>
       <FormField label="Barcode" error={errors.barcode}>
-        <Input autoComplete="off" maxLength={64} {...register('barcode')} />
+        <Input autoComplete="off" maxLength={textMax(products.fields.barcode)} {...register('barcode')} />
       </FormField>
     </>
   );

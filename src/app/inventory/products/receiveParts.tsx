@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { RefObject } from 'react';
 import { formatShop } from '../../../domain/dates';
 import { formatUSD } from '../../../domain/money';
+import { LIMITS } from '../../../domain/schemas/fields';
 import type { ProductRow } from '../../../local/db';
 import { useRepos } from '../../data/DataProvider';
 import { ScanButton } from '../../scan/ScanButton';
@@ -24,7 +25,7 @@ export function SearchField(props: {
         <Input
           autoFocus
           autoComplete="off"
-          maxLength={64}
+          maxLength={LIMITS.short}
           value={props.typed}
           onChange={(e) => props.onType(e.target.value)}
           onKeyDown={(e) => {

@@ -1,6 +1,7 @@
 import { Checkbox, Field, HStack, Input, Stack, Table, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { MSG } from '../../../domain/messages';
+import { RETURN_COMMENT_MAX } from '../../../domain/schemas/money';
 import { formatUSD } from '../../../domain/money';
 import { STORAGE_LINE_ID } from '../../../domain/totals';
 import type { InvoiceRow } from '../../../local/db';
@@ -8,8 +9,6 @@ import type { Line } from '../../../local/repositories/invoices';
 import { useRepos } from '../../data/DataProvider';
 import { ActionDialog } from './ActionDialog';
 import { useInvoiceAction, type ActionStep } from './useInvoiceAction';
-
-const COMMENT_MAX = 500;
 
 /**
  * SPEC §5 Item return: a checked item, a quantity up to what was sold (less what was returned before) and a comment
@@ -61,7 +60,7 @@ export function ItemReturnDialog({ invoice, onClose }: { invoice: InvoiceRow; on
           <Textarea
             name="comment"
             rows={3}
-            maxLength={COMMENT_MAX}
+            maxLength={RETURN_COMMENT_MAX}
             value={comment}
             onChange={(e) => setComment(e.target.value)}
           />

@@ -2,6 +2,8 @@ import { Box, Button, Field, HStack, Input, NativeSelect, Stack, Text, Textarea 
 import { useState } from 'react';
 import { METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../domain/entities';
 import { MSG } from '../../../domain/messages';
+import { transactions } from '../../../domain/model/billing';
+import { textMax } from '../../../domain/model/fields';
 import { formatUSD, fromCents, parseMoneyInput } from '../../../domain/money';
 import { STORAGE_LINE_ID } from '../../../domain/totals';
 import { refundedOf } from '../../../domain/writes/refunds';
@@ -13,7 +15,8 @@ import type { EditorDialog } from './EditorDialogs';
 import { ReturnLines, type Picked } from './ItemReturnDialog';
 import { useInvoiceAction, type ActionStep } from './useInvoiceAction';
 
-const REASON_MAX = 500;
+/** the reason's limit: the model's transactions.reason, as the refund's schema reads it */
+const REASON_MAX = textMax(transactions.fields.reason);
 
 /** A paid invoice's refunds so far and the Refund button (issue 18; shown at the level that may remove a payment). */
 export function RefundPanel({

@@ -4,6 +4,7 @@ import type { ShopSettings } from '../../../domain/configSheet';
 import { MSG } from '../../../domain/messages';
 import { storageChargeText, storageTermsText } from '../../../domain/terms';
 import { STORAGE_LINE_ID, storageDaysSince } from '../../../domain/totals';
+import { isStorageDays } from '../../../domain/writes/invoices';
 import type { InvoiceRow } from '../../../local/db';
 import { useRepos } from '../../data/DataProvider';
 import { notify, notifyError } from '../../feedback/toaster';
@@ -62,7 +63,7 @@ export function StorageDialog({
   const [text, setText] = useState(() => String(startingDays(invoice, since)));
   const action = useInvoiceAction(invoice, onClose, { message: 'Could not add storage.', guardVersion: false });
   const days = Number(text);
-  const valid = Number.isInteger(days) && days >= 1 && days <= 3650;
+  const valid = isStorageDays(days);
 
   const check = (): ActionStep =>
     valid

@@ -1,13 +1,14 @@
 import { Button, Field, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { MSG } from '../../../domain/messages';
-import { LIMITS } from '../../../domain/schemas/fields';
+import { textMax } from '../../../domain/model/fields';
+import { jobs } from '../../../domain/model/jobs';
 import { notify, notifyError } from '../../feedback/toaster';
 import { DialogFrame } from '../../ui/DialogFrame';
 
 /** The longest note the server takes (jobNoteSchema). */
-/** a job note's limit, as its call's schema bounds it (schemas/job.ts: LIMITS.text) */
-const NOTE_MAX = LIMITS.text;
+/** a job note's limit: the model's jobs.service_note (and comment), as jobNoteSchema reads it */
+const NOTE_MAX = textMax(jobs.fields.service_note);
 
 /**
  * Customer Comments and Service Notes (SPEC §2 Job table dialogs): a textarea with the current text and Save.

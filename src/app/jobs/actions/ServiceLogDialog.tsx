@@ -5,6 +5,8 @@ import { useForm } from 'react-hook-form';
 import { formatShop } from '../../../domain/dates';
 import { displayJobNumber } from '../../../domain/jobs';
 import { MSG, fill } from '../../../domain/messages';
+import { textMax } from '../../../domain/model/fields';
+import { serviceLog } from '../../../domain/model/jobs';
 import { can } from '../../../domain/permissions';
 import { logPreview, serviceLogSchema } from '../../../domain/schemas/job';
 import type { JobRow } from '../../../local/db';
@@ -15,7 +17,8 @@ import { useConfirmedAction } from '../../ui/confirm';
 import { useShopTimeZone } from '../../ui/useShopTimeZone';
 import { DialogFrame } from '../../ui/DialogFrame';
 
-const LOG_MAX = 2000;
+/** an entry's limit: the model's service_log.message, as serviceLogSchema reads it */
+const LOG_MAX = textMax(serviceLog.fields.message);
 const commentSchema = serviceLogSchema.pick(['value']);
 
 /** SPEC §8: a failed service-log add or delete reads 'Something went wrong <message>'. */

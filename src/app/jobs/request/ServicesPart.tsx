@@ -1,9 +1,13 @@
 import { Badge, Field, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
-import { NOTE_MAX } from '../../../domain/schemas/customer';
+import { textMax } from '../../../domain/model/fields';
+import { jobs } from '../../../domain/model/jobs';
 import { Section } from '../../ui/Section';
 import { ServicesChecklist } from '../../ui/ServicesChecklist';
 import { checklist, type RequestFormValues } from './form';
+
+/** the customer's note on a request: the model's jobs.customer_note, as the request's schema reads it */
+const NOTE_MAX = textMax(jobs.fields.customer_note);
 
 /**
  * Make Service Request's "Vehicle and services" part: mileage (leaving it re-checks the outstanding work), the
