@@ -40,6 +40,15 @@ describe('tax offline in Chromium', () => {
     await page.locator('[name="amount"]').fill('15');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    // whether prices include it is a choice of yes or no (kept as no here), finger-sized on the tablet
+    await page.getByLabel('Search Configuration').fill('Prices include');
+    await page.getByRole('button', { name: 'Edit Prices include tax (yes or no)' }).click();
+    const choice = page.locator('select[name="description"]');
+    expect(await choice.locator('option').allTextContents()).toEqual(['Choose yes or no', 'yes', 'no']);
+    expect(await choice.inputValue()).toBe('no');
+    expect((await choice.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
 
     // the job's invoice: 2 h at the stored $50/h = $100, GCT 15% on top = $15, total $115
     await page.goto(`${server.url}/generate-invoice?id=${jobId}`);
