@@ -107,7 +107,7 @@ try {
     const dbBefore = cpuOf(await db.backends());
     const r = await autocannon({ url: `${server.url}${path}`, connections, duration: seconds, headers, timeout: 30 });
     memory.push(rssMb(pid));
-    const perRequest = (s: number) => ((s * 1000) / Math.max(1, r.requests.total)).toFixed(1);
+    const perRequest = (s: number) => ((s * 1000) / Math.max(1, r.requests.total)).toFixed(2);
     const cpuEach = perRequest(cpuSeconds(pid) - cpuBefore);
     const dbEach = perRequest(cpuSince(dbBefore, cpuOf(await db.backends())));
     console.log(

@@ -1,13 +1,13 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { object, string } from 'yup';
 import { startOfShopDay } from '../../../domain/dates';
 import { jobIdSchema } from '../../../domain/schemas';
 import { prepared } from '../../db/prepared';
-import { jobs } from '../../db/schema';
+import { changeLog, jobs } from '../../db/schema';
 import { pageQueryDoc } from '../../http/openapi';
 import { pageParams } from '../../http/paging';
-import { headSeenBy } from '../../http/auth';
+import { headSeenBy, sawHead } from '../../http/auth';
 import { defineRoute } from '../../http/route';
 import type { AppServices } from '../../http/services';
 import { readSettings } from '../../settings';
@@ -47,6 +47,15 @@ type PageRead = { kind: 'all' | 'deep' } | { kind: 'few' | 'walk'; search: JobSe
 const DEEP_OFFSET = 100;
 
 /**
+ * The change feed's head, read in the same statement as a count or a page (one snapshot): the totals are kept under
+ * it, and a read started from a kept user is confirmed by it (ReadDef.confirmsUser).
+ */
+const HEAD = sql`(select coalesce(max(${changeLog.seq}), 0) from ${changeLog})`.mapWith(Number);
+
+/** A page's columns: every job column, and the head. */
+const PAGE_COLUMNS = { ...getTableColumns(jobs), head: HEAD };
+
+/**
  * A page of the job table, built once per sort and kind of read. Every page of all jobs, and of a search's few
  * matches, is a named statement, parsed and planned once per connection: the subquery's OFFSET (a fence) keeps
  * whatever plan PostgreSQL makes reading the matches through the search's index and sorting them, never walking the
@@ -67,7 +76,7 @@ const pageStatement = (db: AppServices['db'], orderBy: Orderable, dir: 'asc' | '
         .orderBy(...order);
       const page = ids.limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
       return d
-        .select()
+        .select(PAGE_COLUMNS)
         .from(jobs)
         .where(inArray(jobs.id, page))
         .orderBy(...order)
@@ -78,7 +87,7 @@ const pageStatement = (db: AppServices['db'], orderBy: Orderable, dir: 'asc' | '
     const from =
       read.kind === 'few' ? d.select().from(jobs).where(where).offset(sql.placeholder('fence')).as('jobs') : jobs;
     return d
-      .select()
+      .select(PAGE_COLUMNS)
       .from(from)
       .where(read.kind === 'walk' ? where : undefined)
       .orderBy(...order)
@@ -100,36 +109,48 @@ function pageRead(search: JobSearch | undefined, matches: number, offset: number
 }
 
 /**
- * The paged job table's totals by search, each kept while the change feed's head stays where it was: every write to
- * a job adds a change in its own transaction, so an unchanged head means an unchanged count — on every instance
- * on the database. Counting 100,000 jobs per page turn was most of the list's time (issue 16). The head is read
- * before the count, so a count is never older than the head it is kept under.
+ * The paged job table's totals by search, each kept under the change feed's head its count was read with (in the
+ * same statement): every write to a job adds a change in its own transaction, so an unchanged head means an
+ * unchanged count — on every instance on the database. Counting 100,000 jobs per page turn was most of the list's
+ * time (issue 16). The head a request compares with is its user lookup's, or the kept user's it started from.
  */
 function jobTotals({ db, live }: AppServices) {
   const kept = new Map<string, { head: number; n: number }>();
   return async (req: FastifyRequest, text: string, search: JobSearch | undefined) => {
     const head = headSeenBy(req) ?? (await live.head());
     const hit = kept.get(text);
-    if (hit && hit.head === head) return hit.n;
-    const n = await countMatches(db, search);
+    if (hit && hit.head === head) {
+      sawHead(req, hit.head, true);
+      return hit.n;
+    }
+    const counted = await countMatches(db, search);
+    sawHead(req, counted.head);
     if (kept.size >= 500) kept.clear();
-    kept.set(text, { head, n });
-    return n;
+    kept.set(text, counted);
+    return counted.n;
   };
 }
 
 /**
- * How many jobs a search matches. A short search's are counted through the word-start index: when nearly every job
- * matches ('87', the start of every contact number) the planner would rather scan the table and work out each job's
- * word starts (≈ 15 µs a job: 2 s for 100,000 jobs, against 0.1 s through the index), and compile that scan (JIT).
+ * How many jobs a search matches, and the head then. A short search's are counted through the word-start index:
+ * when nearly every job matches ('87', the start of every contact number) the planner would rather scan the table
+ * and work out each job's word starts (≈ 15 µs a job: 2 s for 100,000 jobs, against 0.1 s through the index), and
+ * compile that scan (JIT).
  */
 async function countMatches(db: AppServices['db'], search: JobSearch | undefined) {
   const where = search && jobsMatching(search.op, search.pattern);
-  if (search?.op !== 'starts') return Number((await db.select({ n: count() }).from(jobs).where(where))[0].n);
+  const counted = { n: count(), head: HEAD };
+  if (search?.op !== 'starts') return (await db.select(counted).from(jobs).where(where))[0];
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`);
-    return Number((await tx.select({ n: count() }).from(jobs).where(where))[0].n);
+    return (await tx.select(counted).from(jobs).where(where))[0];
   });
+}
+
+/** A page's jobs without the head read with them, which its statement reports (sawHead): none seen if it is empty. */
+function pageRows(req: FastifyRequest, rows: (Record<string, unknown> & { head: number })[]) {
+  sawHead(req, rows[0]?.head ?? NaN);
+  return rows.map(({ head: _head, ...job }) => job);
 }
 
 /** The reads of jobs: dashboard tiles and counts, the paged and the whole job table, one job. */
@@ -198,6 +219,7 @@ function tableRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
     method: 'GET',
     path: '/bookings_',
+    confirmsUser: true,
     summary: 'Jobs, server-paged: per_page, page, orderBy, orderDirection, search → data.data, data.page, data.total',
     query: {
       ...pageQueryDoc(10),
@@ -224,12 +246,15 @@ function tableRoutes(app: FastifyInstance, s: AppServices) {
       const rows =
         read === 'none'
           ? []
-          : await pageStatement(db, orderBy, dir, read).execute({
-              limit: perPage,
-              offset,
-              pattern: 'search' in read ? read.search.pattern : undefined,
-              fence: 0,
-            });
+          : pageRows(
+              req,
+              await pageStatement(db, orderBy, dir, read).execute({
+                limit: perPage,
+                offset,
+                pattern: 'search' in read ? read.search.pattern : undefined,
+                fence: 0,
+              }),
+            );
       return { value: true, data: { data: rows, page, total: n } };
     },
   });
