@@ -10,6 +10,7 @@ import { CONTACT_MESSAGE } from '../../src/domain/schemas/customer';
 import { vinCheckDigit } from '../../src/domain/vin';
 import type { CustomerRow } from '../../src/local/db';
 import { catchCsv, renderScreen } from './render';
+import { appliedCss } from '../helpers/appliedCss';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -359,9 +360,9 @@ describe('Customers table (SPEC §2)', () => {
     const blocked = await customer(data, { active: 0 });
     const row = await findRow(blocked.id);
     expect(row.getAttribute('data-blocked')).toBe('true');
-    // jsdom computes no Chakra (emotion, @layer) styles: read the rule of the row's own class instead
-    expect(ownCss(row)).toContain('background:var(--chakra-colors-pink-100)');
-    expect(ownCss(rowOf(ok.id))).not.toContain('pink');
+    // jsdom computes no Chakra (emotion, @layer) styles: read the rules that match the row instead
+    expect(appliedCss(row)).toContain('background:var(--chakra-colors-pink-100)');
+    expect(appliedCss(rowOf(ok.id))).not.toContain('pink');
     expect(within(row).getByText('Blocked')).toBeTruthy();
     expect(rowOf(ok.id).getAttribute('data-blocked')).toBeNull();
   });

@@ -10,6 +10,7 @@ import { SEARCH_SCAN } from '../../src/local/repositories/jobs';
 import { tableDate } from '../../src/app/jobs/columns';
 import { putRow } from '../../src/local/rows';
 import { catchCsv, renderScreen } from './render';
+import { appliedCss } from '../helpers/appliedCss';
 
 // these screens seed a dozen jobs through the repositories: slow on cores shared with other suites
 
@@ -78,13 +79,6 @@ function cell(row: HTMLElement, header: string): string {
   const i = headers.indexOf(header);
   expect(i, `column ${header}`).toBeGreaterThan(-1);
   return row.querySelectorAll('td')[i].textContent ?? '';
-}
-
-/** The emotion rules written for an element's css-* classes (jsdom computes no Chakra styles: read the rule). */
-function ownCss(el: HTMLElement): string {
-  const css = [...document.querySelectorAll('style')].map((st) => st.textContent ?? '').join('\n');
-  const classes = [...el.classList].filter((c) => c.startsWith('css-'));
-  return classes.flatMap((c) => css.match(new RegExp(`(?:^|[}\\s])\\.${c}\\{[^}]*\\}`, 'g')) ?? []).join('\n');
 }
 
 const TZ = 'America/Jamaica';
@@ -230,7 +224,8 @@ describe('Job table (SPEC §2)', () => {
     const gone = await job(data);
     await data.repos.jobs.cancel(gone.id);
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
-    const bg = (id: string) => /background:var\(--chakra-colors-([a-z]+)-50\)/.exec(ownCss(rowOf(id)))?.[1];
+    // the table colours its rows by their data-status (one rule per status, src/app/ui/table/bodyCss.ts)
+    const bg = (id: string) => /background:var\(--chakra-colors-([a-z]+)-50\)/.exec(appliedCss(rowOf(id)))?.[1];
     // the cancel reaches the table through a live query: it may land after the row count does
     await waitFor(() =>
       expect({

@@ -13,7 +13,7 @@ import { useConfirmedAction } from '../ui/confirm';
 import { useRefresh } from '../ui/refresh';
 import { useKeysetPages } from '../ui/useKeysetPages';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
-import { BY_NAME, COLUMNS, SORTS, rowStyle } from './customerColumns';
+import { BLOCKED_ROWS, BY_NAME, COLUMNS, SORTS } from './customerColumns';
 import { EDIT_FIELDS, TableContext, editValues, type EditForm, type TableCtx } from './tableContext';
 
 /**
@@ -129,7 +129,7 @@ export default function Customers() {
           columns={COLUMNS}
           getRowId={(c) => c.id}
           pageSizes={PAGE_SIZES.customers}
-          rowStyle={rowStyle}
+          rowMarks={BLOCKED_ROWS}
           loading={table.loading}
           manual={table.manual}
           exportRows={table.exportRows}

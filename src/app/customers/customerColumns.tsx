@@ -3,6 +3,7 @@ import { Text } from '@chakra-ui/react';
 import type { CustomerRow } from '../../local/db';
 import type { CustomerSort } from '../../local/repositories/customerPages';
 import { actionsColumn } from '../ui/columns';
+import { rowTints, type RowMarks } from '../ui/table/bodyCss';
 import { ActionsCell, CreatedCell, EditableCell, StatusCell } from './CustomerCells';
 import type { EditField } from './tableContext';
 
@@ -81,6 +82,7 @@ export const SORTS: readonly CustomerSort[] = [
 export const BY_NAME = { id: 'last_name', desc: false } as const;
 
 /** Blocked customers are highlighted pink (SPEC §2). */
-export function rowStyle(c: CustomerRow) {
-  return c.active === 0 ? { bg: 'pink.100', _hover: { bg: 'pink.200' }, 'data-blocked': 'true' } : undefined;
-}
+export const BLOCKED_ROWS: RowMarks<CustomerRow> = {
+  attrs: (c) => (c.active === 0 ? { 'data-blocked': 'true' } : undefined),
+  css: rowTints('data-blocked', { true: { bg: 'pink.100', hover: 'pink.200' } }),
+};

@@ -12,7 +12,7 @@ import {
   PRODUCT_TABLE_SORTS,
   TITLE_ORDER,
   inventoryColumns,
-  stockRowStyle,
+  STOCK_ROWS,
   type InventoryRow,
   type RowActions,
 } from './products/columns';
@@ -67,7 +67,7 @@ export default function Inventory() {
           columns={columns}
           getRowId={(p) => p.id}
           pageSizes={PAGE_SIZES.products}
-          rowStyle={stockRowStyle}
+          rowMarks={STOCK_ROWS}
           loading={table.loading}
           manual={table.manual}
           exportRows={table.exportRows}

@@ -13,7 +13,7 @@ import { notify, notifyError } from '../feedback/toaster';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
 import { useKeysetPages } from '../ui/useKeysetPages';
-import { PRODUCT_TABLE_SORTS, TITLE_ORDER, stockRowStyle } from './products/columns';
+import { PRODUCT_TABLE_SORTS, TITLE_ORDER, STOCK_ROWS } from './products/columns';
 import { centsResolver, dollars } from './products/forms';
 import { actionsColumn } from '../ui/columns';
 
@@ -203,7 +203,7 @@ export default function ProductList() {
           columns={COLUMNS}
           getRowId={(p) => p.id}
           pageSizes={PAGE_SIZES.products}
-          rowStyle={stockRowStyle}
+          rowMarks={STOCK_ROWS}
           loading={table.loading}
           manual={table.manual}
           exportRows={table.exportRows}

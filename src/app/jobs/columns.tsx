@@ -8,6 +8,8 @@ import { toCsv } from '../ui/csv';
 import { MailLink, TelLink } from '../ui/links';
 import { MileageCell } from './actions/MileageCell';
 import { statusPalette } from './statusColours';
+import { rowTints, type RowMarks } from '../ui/table/bodyCss';
+import { JOB_STATUSES } from '../../domain/entities';
 
 /**
  * The job table's columns (SPEC §2 Job table): Registration (icon when assigned to the signed-in user), Name,
@@ -26,9 +28,10 @@ export interface JobColumnOptions {
 }
 
 /** Rows coloured by status: a light tint of the status's palette. */
-export function statusRowStyle(job: JobRow): Record<string, unknown> {
-  return { bg: `${statusPalette(job.status)}.50`, 'data-status': job.status };
-}
+export const STATUS_ROWS: RowMarks<JobRow> = {
+  attrs: (job) => ({ 'data-status': job.status }),
+  css: rowTints('data-status', Object.fromEntries(JOB_STATUSES.map((s) => [s, { bg: `${statusPalette(s)}.50` }]))),
+};
 
 export function StatusChip({ status }: { status: string }) {
   return (

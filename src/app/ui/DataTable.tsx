@@ -49,7 +49,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         table={table}
         name={name}
         showFilters={showFilters && filtersOn}
-        rowStyle={props.rowStyle}
+        rowMarks={props.rowMarks}
         renderExpanded={props.renderExpanded}
         loading={props.loading}
         emptyText={props.emptyText}

@@ -6,6 +6,7 @@ import { STOCK_COLOR, stockLevel } from '../../../domain/stock';
 import type { ListedProduct, ProductSort } from '../../../local/repositories/productPages';
 import { ProductThumb } from './photos';
 import { actionsColumn } from '../../ui/columns';
+import { rowTints, type RowMarks } from '../../ui/table/bodyCss';
 
 /** A product as the inventory table shows it: the supplier's name joined from the device's suppliers. */
 export type InventoryRow = ListedProduct;
@@ -103,9 +104,13 @@ export function inventoryColumns(manage: boolean): ColumnDef<InventoryRow, unkno
 }
 
 /** SPEC §2: amber at or below low stock and above 0, pink at 0 or less (the domain's stockLevel). */
-export function stockRowStyle(p: { stock: number; low_stock: number }) {
-  const level = stockLevel(p);
-  if (level === 'ok') return undefined;
-  const c = STOCK_COLOR[level];
-  return { bg: `${c}.100`, _hover: { bg: `${c}.200` }, 'data-stock': level };
-}
+export const STOCK_ROWS: RowMarks<{ stock: number; low_stock: number }> = {
+  attrs: (p) => {
+    const level = stockLevel(p);
+    return level === 'ok' ? undefined : { 'data-stock': level };
+  },
+  css: rowTints(
+    'data-stock',
+    Object.fromEntries(Object.entries(STOCK_COLOR).map(([level, c]) => [level, { bg: `${c}.100`, hover: `${c}.200` }])),
+  ),
+};

@@ -1,15 +1,16 @@
-import { IconButton, Input, Table, Text } from '@chakra-ui/react';
+import { Input, Table, Text } from '@chakra-ui/react';
 import { flexRender, type Cell, type Header, type Row, type Table as TanTable } from '@tanstack/react-table';
 import { Fragment, memo, type ReactNode } from 'react';
 import { LoadingText } from '../../feedback/DelayedSpinner';
 import { priorityAttr, priorityContainer } from '../columnPriority';
+import { BODY_CSS, type RowMarks } from './bodyCss';
 import { headerText } from './headerText';
 
 interface GridProps<T> {
   table: TanTable<T>;
   name: string;
   showFilters: boolean;
-  rowStyle?: (row: T) => Record<string, unknown> | undefined;
+  rowMarks?: RowMarks<T>;
   renderExpanded?: (row: T) => ReactNode;
   loading?: boolean;
   emptyText?: string;
@@ -22,7 +23,7 @@ export function TableGrid<T>(props: GridProps<T>) {
   const width = table.getVisibleLeafColumns().length + (renderExpanded ? 1 : 0);
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md" css={priorityContainer}>
-      <Table.Root size="sm" aria-label={props.name} interactive>
+      <Table.Root size="sm" aria-label={props.name} interactive css={[BODY_CSS, props.rowMarks?.css ?? {}]}>
         <Table.Header>
           {table.getHeaderGroups().map((hg) => (
             <Fragment key={hg.id}>
@@ -55,7 +56,7 @@ export function TableGrid<T>(props: GridProps<T>) {
               cells={row.getVisibleCells()}
               open={row.getIsExpanded()}
               width={width}
-              rowStyle={props.rowStyle}
+              attrs={props.rowMarks?.attrs}
               renderExpanded={renderExpanded}
             />
           ))}
@@ -110,39 +111,40 @@ interface BodyRowProps<T> {
   cells: Cell<T, unknown>[];
   open: boolean;
   width: number;
-  rowStyle?: (row: T) => Record<string, unknown> | undefined;
+  attrs?: RowMarks<T>['attrs'];
   renderExpanded?: (row: T) => ReactNode;
 }
 
 /**
  * A row, its expand button when rows expand, and its panel while expanded. Memoised: it is drawn again only when its
  * data, cells, width or expanded state change — not on each keystroke in the search box nor when another row opens
- * (a row's dozen Chakra cells are most of what drawing a table costs: docs/PERFORMANCE.md "Jobs screen at shop
- * size"), so what it draws comes through its props, never from the table's state.
+ * (drawing rows is most of what a table costs: docs/PERFORMANCE.md "Jobs screen at shop size"), so what it draws
+ * comes through its props, never from the table's state.
  */
-const BodyRow = memo(function BodyRow<T>({ row, cells, open, width, rowStyle, renderExpanded }: BodyRowProps<T>) {
+const BodyRow = memo(function BodyRow<T>({ row, cells, open, width, attrs, renderExpanded }: BodyRowProps<T>) {
+  // plain elements styled by the table's BODY_CSS (bodyCss.ts says why)
   return (
     <>
-      <Table.Row {...(rowStyle?.(row.original) ?? {})} data-row-id={row.id}>
+      <tr {...attrs?.(row.original)} data-row-id={row.id}>
         {renderExpanded && (
-          <Table.Cell>
-            <IconButton
-              size="2xs"
-              variant="ghost"
+          <td>
+            <button
+              type="button"
+              data-expand=""
               aria-label={open ? 'Collapse row' : 'Expand row'}
               aria-expanded={open}
               onClick={() => row.toggleExpanded()}
             >
               {open ? '▾' : '▸'}
-            </IconButton>
-          </Table.Cell>
+            </button>
+          </td>
         )}
         {cells.map((cell) => (
-          <Table.Cell key={cell.id} {...priorityAttr(cell.column.columnDef.meta?.priority)}>
+          <td key={cell.id} {...priorityAttr(cell.column.columnDef.meta?.priority)}>
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
-          </Table.Cell>
+          </td>
         ))}
-      </Table.Row>
+      </tr>
       {open && renderExpanded && (
         <Table.Row>
           <Table.Cell colSpan={width} bg="bg.subtle">

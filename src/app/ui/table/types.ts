@@ -1,6 +1,7 @@
 import type { ColumnDef, ColumnFiltersState, PaginationState, SortingState } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import type { ColumnPriority } from '../columnPriority';
+import type { RowMarks } from './bodyCss';
 
 /**
  * Column meta:
@@ -46,8 +47,8 @@ export interface DataTableProps<T> {
   pageSizes?: readonly number[];
   initialPageSize?: number;
   initialSorting?: SortingState;
-  /** background (or a whole style) per row: status colours, blocked customers pink, low stock amber */
-  rowStyle?: (row: T) => Record<string, unknown> | undefined;
+  /** coloured rows (status colours, blocked customers pink, low stock amber): a mark per row, one style (bodyCss.ts) */
+  rowMarks?: RowMarks<T>;
   /** when set, every row gets an expand button and this renders its panel */
   renderExpanded?: (row: T) => ReactNode;
   /** buttons beside the search box (Refresh, Add…) */
