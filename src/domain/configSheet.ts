@@ -63,6 +63,7 @@ export type CashupScope = 'shop' | 'device';
 
 export const CONFIG_SEED: readonly ConfigSeed[] = [
   { name: 'labour_rate', title: 'Labour rate', description: 'Default rate per work hour (USD)', amount: 50 },
+  // SPEC §9: "Points redemption value per point: 50 by default" — 50 cents a point (a $50 point would be absurd)
   {
     name: 'point_value',
     title: 'Point value',
@@ -144,7 +145,10 @@ export function settingsFrom(rows: readonly { name: string; amount: number | nul
   return out;
 }
 
-/** The settings money rules need, typed, with SPEC's defaults when a row is missing. Amounts become cents. */
+/**
+ * The settings money rules need, typed. A row that is missing, or holds no usable value, reads as the seed's row
+ * (CONFIG_SEED: the one place each default is written). Amounts become cents.
+ */
 export interface ShopSettings {
   timeZone: string;
   labourRateCents: number;
@@ -168,26 +172,6 @@ export interface ShopSettings {
   tax: TaxTerms;
 }
 
-export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
-  timeZone: DEFAULT_TIME_ZONE,
-  labourRateCents: 5000,
-  pointValueCents: 50,
-  storageFirstDayJmdCents: 200000,
-  storagePerDayJmdCents: 100000,
-  partsNoticeDays: 5,
-  collectDays: 7,
-  jmdPerUsd: 155,
-  shopName: 'BayBook',
-  shopAddress: '',
-  shopPhone: '',
-  shopEmail: '',
-  shopTaxNumber: '',
-  documentFooter: '',
-  receiptFormat: '80mm',
-  cashupScope: 'shop',
-  tax: NO_TAX,
-};
-
 /** 'device' (any case, spaces ignored) makes a cash-up per device; anything else one for the shop. */
 export const cashupScopeOf = (value: string): CashupScope =>
   value.replace(/\s+/g, '').toLowerCase() === 'device' ? 'device' : 'shop';
@@ -199,38 +183,50 @@ export const receiptFormatOf = (value: string): ReceiptFormat =>
 export function shopSettings(
   rows: readonly { name: string; amount: number | null; description: string }[],
 ): ShopSettings {
-  const s = settingsFrom(rows);
-  const num = (name: string, fallback: number, toCents = true) => {
-    const v = s[name];
-    return typeof v === 'number' && Number.isFinite(v) ? (toCents ? Math.round(v * 100) : v) : fallback;
+  const given = settingsFrom(rows);
+  // each setting as the sheet has it, or as the seed has it when the sheet's row is missing or holds nothing usable
+  const num = (name: string, toCents = true) => {
+    const v = usable(given[name], 'number') ?? SEED[name];
+    return typeof v === 'number' ? (toCents ? Math.round(v * 100) : v) : Number.NaN;
   };
-  const text = (name: string, fallback: string) =>
-    typeof s[name] === 'string' && s[name] ? (s[name] as string) : fallback;
+  const text = (name: string) => String(usable(given[name], 'string') ?? SEED[name] ?? '');
   const detail = (name: string) => {
-    const v = text(name, '').trim();
+    const v = text(name).trim();
     return v === NO_VALUE ? '' : v;
   };
-  const d = DEFAULT_SHOP_SETTINGS;
+  const s: Settings = { ...SEED, ...given };
   return {
-    timeZone: text(CONFIG_NAMES.timeZone, d.timeZone),
-    labourRateCents: num(CONFIG_NAMES.labourRate, d.labourRateCents),
-    pointValueCents: num(CONFIG_NAMES.pointValue, d.pointValueCents),
-    storageFirstDayJmdCents: num(CONFIG_NAMES.storageFirstDay, d.storageFirstDayJmdCents),
-    storagePerDayJmdCents: num(CONFIG_NAMES.storagePerDay, d.storagePerDayJmdCents),
-    partsNoticeDays: num(CONFIG_NAMES.partsNoticeDays, d.partsNoticeDays, false),
-    collectDays: num(CONFIG_NAMES.collectDays, d.collectDays, false),
-    jmdPerUsd: num(CONFIG_NAMES.jmdRate, d.jmdPerUsd, false),
-    shopName: text(CONFIG_NAMES.shopName, d.shopName),
+    timeZone: text(CONFIG_NAMES.timeZone),
+    labourRateCents: num(CONFIG_NAMES.labourRate),
+    pointValueCents: num(CONFIG_NAMES.pointValue),
+    storageFirstDayJmdCents: num(CONFIG_NAMES.storageFirstDay),
+    storagePerDayJmdCents: num(CONFIG_NAMES.storagePerDay),
+    partsNoticeDays: num(CONFIG_NAMES.partsNoticeDays, false),
+    collectDays: num(CONFIG_NAMES.collectDays, false),
+    jmdPerUsd: num(CONFIG_NAMES.jmdRate, false),
+    shopName: text(CONFIG_NAMES.shopName),
     shopAddress: detail(CONFIG_NAMES.shopAddress),
     shopPhone: detail(CONFIG_NAMES.shopPhone),
     shopEmail: detail(CONFIG_NAMES.shopEmail),
     shopTaxNumber: detail(CONFIG_NAMES.shopTaxNumber),
     documentFooter: detail(CONFIG_NAMES.documentFooter),
-    receiptFormat: receiptFormatOf(text(CONFIG_NAMES.receiptFormat, d.receiptFormat)),
-    cashupScope: cashupScopeOf(text(CONFIG_NAMES.cashupScope, d.cashupScope)),
+    receiptFormat: receiptFormatOf(text(CONFIG_NAMES.receiptFormat)),
+    cashupScope: cashupScopeOf(text(CONFIG_NAMES.cashupScope)),
     tax: taxTermsOf(s),
   };
 }
+
+/** The seed's settings: what a missing or unusable row reads as. */
+const SEED: Settings = settingsFrom(CONFIG_SEED);
+
+/** A finite number, or text with something in it; undefined otherwise (the seed's value is read instead). */
+function usable(v: number | string | undefined, kind: 'number' | 'string'): number | string | undefined {
+  if (kind === 'number') return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+  return typeof v === 'string' && v ? v : undefined;
+}
+
+/** The settings of a shop whose sheet is as seeded: every default, read from CONFIG_SEED. */
+export const DEFAULT_SHOP_SETTINGS: ShopSettings = shopSettings([]);
 
 /** The shop's tax from its settings: none unless the rate is one Config takes and above 0. */
 function taxTermsOf(s: Settings): TaxTerms {

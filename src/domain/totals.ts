@@ -8,8 +8,6 @@ import { NO_TAX, taxCents, taxOf, taxSnapshot, type TaxTerms } from './tax';
 
 /** Totals of invoices, estimates and product sales (SPEC §3, §4, §5, §9), in integer cents. */
 
-/** SPEC §9: "Points redemption value per point: 50 by default" — 50 cents a point (a $50 point would be absurd). */
-export const DEFAULT_POINT_VALUE_CENTS = 50;
 /** SPEC §9: the special storage line item. */
 export const STORAGE_LINE_ID = '10001000';
 /** Days in storage since a job was completed (at least one), when storage is switched on without a count. */
@@ -119,7 +117,8 @@ export function pointsEarned(paidCents: Cents): number {
   return Math.floor(nonNeg(paidCents) / 100);
 }
 
-export function pointsValue(points: number, valueCents = DEFAULT_POINT_VALUE_CENTS): Cents {
+/** What `points` are worth at the config sheet's point value (its seed: SPEC §9's 50 cents a point). */
+export function pointsValue(points: number, valueCents: Cents): Cents {
   return Math.floor(nonNeg(points)) * valueCents;
 }
 

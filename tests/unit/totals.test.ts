@@ -356,7 +356,7 @@ describe('money checks', () => {
     expect(checkPoints(11, 10)).toEqual({ ok: false, message: MSG.notEnoughPoints });
     expect(checkPoints(10, 10)).toEqual({ ok: true });
     expect(checkPoints(1, 10)).toEqual({ ok: true });
-    expect(pointsValue(10)).toBe(500);
+    expect(pointsValue(10, DEFAULT_SHOP_SETTINGS.pointValueCents)).toBe(500);
     expect(pointsValue(10, 100)).toBe(1000);
   });
 
