@@ -5,7 +5,7 @@ import { customers } from '../../src/domain/model/customers';
 import { numberRange, textMax, type AnyField } from '../../src/domain/model/fields';
 import { jobs, serviceLog } from '../../src/domain/model/jobs';
 import { config, services } from '../../src/domain/model/shop';
-import { RETURN_COMMENT_MAX } from '../../src/domain/schemas';
+import { LIMITS, RETURN_COMMENT_MAX } from '../../src/domain/schemas';
 import { SIGN_IN_USERNAME_MAX } from '../../src/domain/usernames';
 import { apiCustomer, apiJobOf } from '../helpers/apiJob';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
@@ -160,5 +160,15 @@ describe.each(DATABASES)('model bounds through the server on %s', (kind) => {
       token: null,
     });
     expect([login.status, login.body.message]).toEqual([400, MSG.enterValidUsername]);
+  });
+
+  it("a device's code as it registers again: a megabyte is refused, a code of the bound is taken", async () => {
+    const device_id = '0190f4a2-7b1c-7cc0-8a5e-0d3f6c1b2a97';
+    const register = (code: string) => s.api('POST', '/v3/devices', { body: { data: { device_id, code } } });
+    const huge = await register(x(1_000_000));
+    expect([huge.status, huge.body.message]).toEqual([400, past('Device code', LIMITS.short)]);
+    // a code the server never wrote is not claimed back: the device gets a new one
+    const code = (v: 'at' | 'past') => ({ device_id, code: x(LIMITS.short + (v === 'past' ? 1 : 0)) });
+    await bound('device code', 'POST', '/v3/devices', code, past('Device code', LIMITS.short));
   });
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { object, string } from 'yup';
 import { isId } from '../../domain/ids';
+import { LIMITS, boundedText } from '../../domain/schemas';
 import { devices } from '../db/schema';
 import { newCode, reclaimCode } from '../deviceCodes';
 import { defineRoute } from '../http/route';
@@ -11,8 +12,11 @@ const deviceSchema = object({
   device_id: string()
     .required('Invalid device id')
     .test('uuid', 'Invalid device id', (v) => isId(v)),
-  /** the code the device already holds, when it registers again with a server restored from a backup */
-  code: string().optional(),
+  /**
+   * the code the device already holds, when it registers again with a server restored from a backup; bounded like
+   * every code (a megabyte would otherwise be read, matched and logged before it is found to be no code)
+   */
+  code: boundedText('Device code', LIMITS.short).optional(),
 });
 
 export function deviceRoutes(app: FastifyInstance, s: AppServices) {
