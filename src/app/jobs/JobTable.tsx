@@ -6,7 +6,7 @@ import { useSession } from '../session/session';
 import { downloadCsv } from '../ui/csv';
 import { DataTable, PAGE_SIZES, type ManualPaging } from '../ui/DataTable';
 import { JobPanel } from './JobPanel';
-import { STATUS_ROWS, jobColumns, jobsCsv } from './columns';
+import { JOB_ROWS, jobColumns, jobsCsv } from './columns';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 
 export interface JobTableProps {
@@ -78,7 +78,7 @@ export function JobTable({ jobs, name, toolbar, loading, manual, exportAll }: Jo
       name={name}
       getRowId={(j) => j.id}
       pageSizes={PAGE_SIZES.default}
-      rowMarks={STATUS_ROWS}
+      rowMarks={JOB_ROWS}
       renderExpanded={panel}
       toolbar={tools}
       exportable={!exportAll}
