@@ -285,6 +285,31 @@ describe.each(DATABASES)('the job table search on %s', (kind) => {
     }
   });
 
+  it('pages a search with many matches by walking the sort: its cached plan never reads the search index', async () => {
+    // the Qzx jobs above: more than FEW_MATCHES match 'qz'; page 3 walks in a named statement, page 8 is planned
+    const newest = await ids(sql`${JOB_SEARCH_TEXT} ~ '(^| )qz'`);
+    for (const page of [3, 8]) {
+      const res = await s.api('GET', `/bookings_?per_page=10&page=${page}&search=QZ`);
+      expect((res.body.data.data as { id: string }[]).map((j) => j.id)).toEqual(
+        newest.slice((page - 1) * 10, page * 10),
+      );
+    }
+    const plan = await s.database.db.transaction(async (tx) => {
+      // the statement as PostgreSQL caches it (generic), the table scan ruled out: a walk or the search's index
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      const where = jobsMatching('regex', sql.raw('$1'), 'walk');
+      await tx.execute(
+        sql`prepare walk_t(text) as select id from jobs where ${where} order by created_at desc limit 10`,
+      );
+      const explained = await tx.execute(sql`explain execute walk_t('(^| )qz')`);
+      await tx.execute(sql`deallocate walk_t`);
+      return JSON.stringify(explained);
+    });
+    expect(plan).toContain('jobs_created_idx');
+    expect(plan).not.toContain('jobs_search_trgm');
+  });
+
   it("pages a search's few matches by their ids in any sort, either way: the same rows as sorting them all", async () => {
     // 'qzx10' matches thirteen of the Qzx jobs above: kept in each sort's order, a page is ten rows read by id
     const where = sql`${JOB_SEARCH_TEXT} like '%qzx10%'`;

@@ -30,7 +30,16 @@ export const orderable = (name: string | undefined): Orderable =>
  * FEW_MATCHES, as its count says) by their ids, read through its index and sorted once per head; or its many, by
  * walking the sort's index testing each job.
  */
-type PageRead = { kind: 'all' | 'deep' } | { kind: 'few' | 'walk'; search: JobSearch };
+type PageRead = { kind: 'all' | 'deep' } | { kind: 'few' | 'walk' | 'deepWalk'; search: JobSearch };
+
+/**
+ * Up to this offset a search with many matches walks the sort's index in a named statement whose match cannot use
+ * the search's index (`jobsMatching`'s `walk`), so the plan PostgreSQL caches is the walk: with more than FEW_MATCHES
+ * matches a page of ten near the start tests at most a few thousand jobs of 100,000 ('k', 17,480 matches: about
+ * sixty). Parsing and planning it on every request was half of its database CPU (planning alone 0.29 ms of 0.46).
+ * Deeper, the walk is planned for each pattern and offset, as PostgreSQL may rather read the matches and sort them.
+ */
+const SHALLOW_WALK = 50;
 
 /**
  * From this offset on, a page of all jobs reads the ids it skips and shows from the sort's (column, id) index alone,
@@ -45,8 +54,8 @@ const PAGE_COLUMNS = { ...getTableColumns(jobs), head: HEAD };
 /**
  * A page of the job table, built once per sort and kind of read. Every page of all jobs is a named statement, parsed
  * and planned once per connection (parsing and planning on every request was half of the database's CPU for a
- * search: docs/PERFORMANCE.md). A walk stays unnamed, so PostgreSQL plans it for each pattern: a generic plan fits
- * one pattern's selectivity to all ('ka' matches thousands of jobs, 'kaz' none).
+ * search: docs/PERFORMANCE.md), and so is a shallow walk (SHALLOW_WALK). A deeper walk stays unnamed, so PostgreSQL
+ * plans it for each pattern and offset.
  */
 const pageStatement = (db: Db, orderBy: Orderable, dir: 'asc' | 'desc', read: PageRead) => {
   const op = 'search' in read ? read.search.op : undefined;
@@ -70,11 +79,11 @@ const pageStatement = (db: Db, orderBy: Orderable, dir: 'asc' | 'desc', read: Pa
     d
       .select(PAGE_COLUMNS)
       .from(jobs)
-      .where(op && jobsMatching(op, sql.placeholder('pattern')))
+      .where(op && jobsMatching(op, sql.placeholder('pattern'), read.kind === 'walk' ? 'walk' : 'index'))
       .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(read.kind === 'walk' ? '' : key),
+      .prepare(read.kind === 'deepWalk' ? '' : key),
   );
 };
 
@@ -124,7 +133,7 @@ export function pageRead(search: JobSearch | undefined, matches: number, offset:
   if (offset >= matches) return 'none';
   if (!search) return { kind: offset >= DEEP_OFFSET ? 'deep' : 'all' };
   if (matches <= FEW_MATCHES) return { kind: 'few', search };
-  return { kind: 'walk', search: startsAsRegex(search) };
+  return { kind: offset < SHALLOW_WALK ? 'walk' : 'deepWalk', search: startsAsRegex(search) };
 }
 
 /** A page's jobs without the head read with them, which its statement reports (sawHead): none seen if it is empty. */

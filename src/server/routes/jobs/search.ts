@@ -50,10 +50,15 @@ export const startsAsRegex = (search: JobSearch): JobSearch =>
     ? { op: 'regex', pattern: `(^| )${search.pattern.replace(/[\\^$.*+?()[\]{}|-]/g, (m) => `\\${m}`)}` }
     : search;
 
-/** The condition for a match, its pattern a value or a prepared statement's placeholder. */
-export function jobsMatching(op: JobSearch['op'], pattern: unknown): SQL {
-  if (op === 'like') return sql`${JOB_SEARCH_TEXT} like ${pattern}`;
-  if (op === 'regex') return sql`${JOB_SEARCH_TEXT} ~ ${pattern}`;
+/**
+ * The condition for a match, its pattern a value or a prepared statement's placeholder. `walk`: the text as an
+ * expression no index is on, so the only plans are a scan or a walk of the sort's index testing each job (the page
+ * of a search with many matches: see SHALLOW_WALK in page.ts).
+ */
+export function jobsMatching(op: JobSearch['op'], pattern: unknown, use: 'index' | 'walk' = 'index'): SQL {
+  const text = use === 'walk' ? sql`(${JOB_SEARCH_TEXT} || '')` : JOB_SEARCH_TEXT;
+  if (op === 'like') return sql`${text} like ${pattern}`;
+  if (op === 'regex') return sql`${text} ~ ${pattern}`;
   return sql`job_word_starts(${JOB_SEARCH_TEXT}) @> array[${pattern}::text]`;
 }
 
