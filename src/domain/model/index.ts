@@ -3,7 +3,7 @@ import { customers } from './customers';
 import { clockEntries, jobs, serviceLog, servicePhotos } from './jobs';
 import { config, services, sysLog, users } from './shop';
 import { inventoryLog, productPhotos, products, suppliers } from './stock';
-import type { JsonRow } from './table';
+import type { GivenFieldNames, JsonRow } from './table';
 
 /**
  * The entity model: every synced table once, by name, in the order a new device pulls them. Everything else is
@@ -65,4 +65,27 @@ export function serverOnlyColumns(entity: EntityName): string[] {
   return Object.entries(MODEL[entity].fields)
     .filter(([, f]) => f.spec.serverOnly)
     .map(([name]) => name);
+}
+
+/** What a device gives for a new row of E: every field without a default, and any other it sets. */
+export type NewRowInput<E extends EntityName> = Pick<DeviceRow<E>, GivenFieldNames<FieldsOf<E>>> &
+  Partial<DeviceRow<E>>;
+
+/**
+ * A new row as the server's insert leaves it: the given fields, and each other device field's model default (a time
+ * defaulting to the insert's is `now`). The device's repositories build their new rows with it, so a field added to
+ * the model with a default needs no edit there (docs/ARCHITECTURE.md "How to add a field").
+ */
+export function newRow<E extends EntityName, G extends NewRowInput<E>>(
+  entity: E,
+  given: G,
+  now: string,
+): DeviceRow<E> & G {
+  const defaults: Record<string, unknown> = {};
+  for (const [name, f] of Object.entries(MODEL[entity].fields)) {
+    const d = f.spec.default;
+    if (f.spec.serverOnly || d === undefined || given[name as keyof G] !== undefined) continue;
+    defaults[name] = d === 'now' ? now : structuredClone(d.value);
+  }
+  return { ...defaults, ...given } as DeviceRow<E> & G;
 }

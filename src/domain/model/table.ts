@@ -11,12 +11,17 @@ export interface ServerIndex<C extends string = string> {
 export type Fields = Record<string, AnyField>;
 
 /** The fields a device receives: all but the server-only ones. */
-type DeviceFieldNames<F extends Fields> = {
+export type DeviceFieldNames<F extends Fields> = {
   [C in keyof F]: F[C] extends Field<unknown, FieldKind, boolean, true> ? never : C;
 }[keyof F];
 
 /** A row as JSON (what the feed sends): the device's fields with their JSON values. */
 export type JsonRow<F extends Fields> = { -readonly [C in DeviceFieldNames<F>]: F[C]['json'] };
+
+/** The device fields a new row must be given: those without a default (newRow fills the others). */
+export type GivenFieldNames<F extends Fields> = {
+  [C in DeviceFieldNames<F>]: F[C] extends Field<unknown, FieldKind, true, boolean> ? never : C;
+}[DeviceFieldNames<F>];
 
 /**
  * One synced table: its name, the lowest level that receives it in the pull, its fields, the server's indexes, and

@@ -1,3 +1,4 @@
+import { newRow } from '../../domain/model';
 import { SERVER_DEVICE, expectedTakings, tillOf, type CashupFigures } from '../../domain/cashup';
 import { shopSettings } from '../../domain/configSheet';
 import { shopDay } from '../../domain/dates';
@@ -87,13 +88,7 @@ export function cashupsRepository(db: BayBookDB) {
         });
         if (!plan.ok) throw new LocalWriteError(plan.message);
         const id = newId();
-        const row = await w.put<CashupRow>('cashups', {
-          id,
-          ...plan.row,
-          created_at: w.now,
-          updated_at: w.now,
-          version: 1,
-        });
+        const row = await w.put('cashups', newRow('cashups', { id, ...plan.row }, w.now));
         await w.enqueue({ ...callOf(CASHUP_CALLS.close, { ...v, id }), creates: [id], label: plan.log.subject });
         return row;
       });

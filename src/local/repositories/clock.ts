@@ -1,3 +1,4 @@
+import { newRow } from '../../domain/model';
 import { SERVER_DEVICE } from '../../domain/cashup';
 import {
   clockReport,
@@ -62,13 +63,7 @@ async function startStretch(w: WriteContext, call: 'start' | 'resume', v: ClockI
   const plan = planClockStart(call, v, ctx);
   if (!plan.ok) throw new LocalWriteError(plan.message);
   const id = newId();
-  const row = await w.put<ClockRow>('clock_entries', {
-    id,
-    ...plan.row,
-    created_at: w.now,
-    updated_at: w.now,
-    version: 1,
-  });
+  const row = await w.put('clock_entries', newRow('clock_entries', { id, ...plan.row }, w.now));
   const label = `${plan.log.subject}: ${plan.log.predicate}`;
   await w.enqueue({ ...callOf(CLOCK_CALLS[call], { ...v, id }), creates: [id], needs: [v.job_id], label });
   return row;

@@ -1,3 +1,4 @@
+import { newRow } from '../../domain/model';
 import { changedFields } from '../../domain/fieldChanges';
 import { newId } from '../../domain/ids';
 import {
@@ -73,17 +74,7 @@ export async function putNewCustomer(w: WriteContext, form: CustomerForm): Promi
 async function putCustomer(w: WriteContext, input: CustomerInput): Promise<CustomerRow> {
   const plan = planNewCustomer(input, await vinHolder(w, input.vin));
   if (!plan.ok) refused(plan);
-  const row = {
-    id: newId(),
-    ...plan.row,
-    current_points: 0,
-    discount: 0,
-    note: '',
-    active: 1,
-    created_at: w.now,
-    updated_at: w.now,
-    version: 1,
-  };
+  const row = newRow('customers', { id: newId(), ...plan.row }, w.now);
   return w.put('customers', { ...row, ...customerKeys(row) });
 }
 

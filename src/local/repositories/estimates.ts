@@ -1,3 +1,4 @@
+import { newRow } from '../../domain/model';
 import { estimateDiscount, estimateFields } from '../../domain/billingFields';
 import { changedFields } from '../../domain/fieldChanges';
 import { newId } from '../../domain/ids';
@@ -61,15 +62,16 @@ export function estimatesRepository(db: BayBookDB) {
         const id = newId();
         const number = await w.nextNumber('estimate');
         const { row: fields } = planEstimate(value, quoted, number, (await settings(w)).tax);
-        const row: EstimateRow = {
-          id,
-          number,
-          ...fields,
-          created_by: w.session.username,
-          created_at: w.now,
-          updated_at: w.now,
-          version: 1,
-        };
+        const row: EstimateRow = newRow(
+          'estimates',
+          {
+            id,
+            number,
+            ...fields,
+            created_by: w.session.username,
+          },
+          w.now,
+        );
         await w.put('estimates', row);
         await w.enqueue({
           ...callOf(ESTIMATE_CALLS.add, { ...value, id, number, productInvoice: quoted, totals: fields.totals }),

@@ -1,3 +1,4 @@
+import { newRow } from '../../domain/model';
 import { newId } from '../../domain/ids';
 import { shopSettings, type ShopSettings } from '../../domain/configSheet';
 import { fill, MSG } from '../../domain/messages';
@@ -112,16 +113,17 @@ export async function mustGet(w: WriteContext, id: string): Promise<InvoiceRow> 
 
 /** The invoice a plan describes, numbered from this device's series (the server stores the same row under that number). */
 export async function makeInvoice(w: WriteContext, plan: NewInvoicePlan): Promise<InvoiceRow> {
-  const inv: InvoiceRow = {
-    ...plan.row,
-    totals: { ...plan.row.totals },
-    id: newId(),
-    number: await w.nextNumber('invoice'),
-    created_by: w.session.username,
-    created_at: w.now,
-    updated_at: w.now,
-    version: 1,
-  };
+  const inv: InvoiceRow = newRow(
+    'invoices',
+    {
+      ...plan.row,
+      totals: { ...plan.row.totals },
+      id: newId(),
+      number: await w.nextNumber('invoice'),
+      created_by: w.session.username,
+    },
+    w.now,
+  );
   await w.put('invoices', inv);
   return inv;
 }
@@ -144,13 +146,13 @@ export async function appendTransaction<B extends Record<string, unknown>>(
 ): Promise<TransactionRow> {
   const id = newId();
   const number = await w.nextNumber('receipt');
-  const row: TransactionRow = {
-    ...appendedTransaction(inv.id, t, { id, number, username: w.session.username }),
-    deleted: false,
-    created_at: w.now,
-    updated_at: w.now,
-    version: 1,
-  };
+  const row: TransactionRow = newRow(
+    'transactions',
+    {
+      ...appendedTransaction(inv.id, t, { id, number, username: w.session.username }),
+    },
+    w.now,
+  );
   await w.put('transactions', row);
   await w.enqueue({
     // SPEC §5's bodies carry the method and the amount (a redemption's its value in cents); a call's own data wins

@@ -1,3 +1,4 @@
+import { newRow } from '../../domain/model';
 import { newId } from '../../domain/ids';
 import { MSG } from '../../domain/messages';
 import { can } from '../../domain/permissions';
@@ -55,23 +56,20 @@ export async function createJob(db: BayBookDB, input: NewJob): Promise<JobRow> {
     const plan = orRefuse(planJobRequest(c, v, start && end ? { start, end, timeZone: tz } : null));
     const id = newId();
     creates.unshift(id);
-    const job: JobRow = {
-      ...plan.row,
-      id,
-      number: await w.nextNumber('job'),
-      vin_key: plateKey(c.vin),
-      registration_key: plateKey(c.registration),
-      active_at: null,
-      complete_at: null,
-      technician: '',
-      service_note: '',
-      comment: '',
-      invoice: [],
-      created_by: w.session.username,
-      created_at: w.now,
-      updated_at: w.now,
-      version: 1,
-    };
+    const job: JobRow = newRow(
+      'jobs',
+      {
+        ...plan.row,
+        id,
+        number: await w.nextNumber('job'),
+        vin_key: plateKey(c.vin),
+        registration_key: plateKey(c.registration),
+        active_at: null,
+        complete_at: null,
+        created_by: w.session.username,
+      },
+      w.now,
+    );
     await w.put('jobs', job);
     await w.enqueue(newJobCall(job, c, creates));
     return job;

@@ -1,3 +1,4 @@
+import { newRow } from '../../domain/model';
 import { newId } from '../../domain/ids';
 import { logPreview } from '../../domain/schemas/job';
 import { PHOTO_PLACES } from '../../domain/writes/photos';
@@ -19,15 +20,16 @@ export function jobMedia(db: BayBookDB) {
       const plan = planLogEntry(v);
       return localWrite(db, async (w) => {
         const job = await mustGet(w, plan.job_id);
-        const entry: LogEntry = {
-          id: v.id,
-          job_id: plan.job_id,
-          message: plan.message,
-          username: w.session.username,
-          created_at: w.now,
-          updated_at: w.now,
-          version: 1,
-        };
+        const entry: LogEntry = newRow(
+          'service_log',
+          {
+            id: v.id,
+            job_id: plan.job_id,
+            message: plan.message,
+            username: w.session.username,
+          },
+          w.now,
+        );
         await w.put('service_log', entry);
         await w.enqueue({
           ...callOf(SERVICE_LOG_CALLS.add, v),

@@ -1,3 +1,4 @@
+import { newRow } from '../../domain/model';
 import { changedFields } from '../../domain/fieldChanges';
 import { newId } from '../../domain/ids';
 import {
@@ -26,14 +27,7 @@ export function supplierWrites(db: BayBookDB) {
       return localWrite(db, async (w) => {
         const plan = planSupplierAdd(v);
         const id = newId();
-        const row = await w.put<SupplierRow>('suppliers', {
-          id,
-          ...plan.fields,
-          deleted: false,
-          created_at: w.now,
-          updated_at: w.now,
-          version: 1,
-        });
+        const row = await w.put('suppliers', newRow('suppliers', { id, ...plan.fields }, w.now));
         await w.enqueue({
           ...callOf(SUPPLIER_CALLS.add, { ...v, id }),
           creates: [id],

@@ -1,3 +1,4 @@
+import { newRow } from '../../domain/model';
 import { changedFields } from '../../domain/fieldChanges';
 import { newId } from '../../domain/ids';
 import { settingsFrom, type Settings } from '../../domain/configSheet';
@@ -78,14 +79,7 @@ async function addMember(db: BayBookDB, sent: { username: string; permission: nu
     const plan = planMemberAdd(input, (await teamView(w)).otherNames);
     if (!plan.ok) refused(plan);
     const id = newId();
-    await w.put<MemberRow>('users', {
-      id,
-      ...plan.row,
-      deleted: false,
-      created_at: w.now,
-      updated_at: w.now,
-      version: 1,
-    });
+    await w.put('users', newRow('users', { id, ...plan.row }, w.now));
     await w.enqueue({
       ...callOf(TEAM_CALLS.add, { id, ...plan.row, password: plan.password }),
       creates: [id],
