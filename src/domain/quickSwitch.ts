@@ -20,12 +20,12 @@ export function pinFormatError(pin: string): string | null {
 
 /**
  * Milliseconds of idleness before a shared tablet locks: the shop's Config setting `lock_idle_minutes` (shop-wide, as
- * every setting is), acting only on a device where quick switch is in use (someone set a PIN on it). 0 = never: the
- * default, and any value that is not > 0.
+ * every setting is), acting only on a device where quick switch is in use (`pinsHere`: the members with a PIN on
+ * it), so the desk PC where nobody set one never locks. 0 = never: the default, and any value that is not > 0.
  */
-export function idleLockMs(settings: Settings): number {
+export function idleLockMs(settings: Settings, pinsHere: number): number {
   const v = settings[CONFIG_NAMES.lockIdleMinutes];
-  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.round(v * 60_000) : 0;
+  return pinsHere > 0 && typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.round(v * 60_000) : 0;
 }
 
 /** Beyond SPEC, so in BayBook's own words. */

@@ -5,9 +5,12 @@ import { useLocked, lockDevice } from '../../src/app/session/lock';
 import { TOKEN_KEY, endSession } from '../../src/app/session/session';
 import { useIdleLock } from '../../src/app/session/useIdleLock';
 import { Layout } from '../../src/app/shell/Layout';
+import { CONFIG_NAMES } from '../../src/domain/configSheet';
+import { newId } from '../../src/domain/ids';
 import { QUICK_SWITCH_WORDS, wrongPinWords } from '../../src/domain/quickSwitch';
 import { getMeta } from '../../src/local/db';
 import { pinStore } from '../../src/local/pins';
+import { putRow } from '../../src/local/rows';
 import { getSession } from '../../src/local/write';
 import { setUserToken } from '../../src/sync/tokens';
 import { renderScreen } from './render';
@@ -188,5 +191,18 @@ describe('the idle lock', () => {
     expect(locked.result.current).toBe(false);
     act(() => void vi.advanceTimersByTime(15_000));
     expect(locked.result.current).toBe(true);
+  });
+
+  it("the shop's idle time from Config locks a tablet where a PIN is set, with no touch", async () => {
+    const { data } = await sharedTablet();
+    const at = new Date().toISOString();
+    // 0.005 minutes: 300 ms, so the real timer runs out within the test
+    const row = { id: newId(), name: CONFIG_NAMES.lockIdleMinutes, title: 'Lock', description: '', amount: 0.005 };
+    await putRow(data.db, 'config', { ...row, created_at: at, updated_at: at, version: 1 });
+    const locked = renderHook(() => useLocked());
+    await renderScreen(<Layout />, { level: 3, username: 'kim', path: '/dash', route: '*', data });
+    expect(locked.result.current).toBe(false);
+    await waitFor(() => expect(locked.result.current).toBe(true));
+    expect(await screen.findByRole('heading', { name: 'Who is working?' })).toBeTruthy();
   });
 });

@@ -82,6 +82,9 @@ describe('quick switch on a shared tablet (live server)', () => {
       message: `The session of ${kim.username} has ended: sign in with your password`,
     });
     expect((await getSession(tablet.db))?.username).toBe(lee.username);
+    // nor does the server take the PIN for a password: it knows only kim's password
+    const atServer = await s.api('POST', '/login', { body: { username: kim.username, password: '1357' }, token: null });
+    expect([atServer.status, atServer.body.token]).toEqual([401, undefined]);
     // lee never set a PIN here
     expect(await switchMember(tablet.engine, lee.username, '0000', pins)).toEqual({
       kind: 'password',

@@ -18,13 +18,15 @@ describe('the PIN rules (issue 18: quick switch on a shared tablet)', () => {
       expect(pinFormatError(bad), bad).toBe(QUICK_SWITCH_WORDS.pinFormat);
   });
 
-  it('the idle lock is off unless the setting is a positive number of minutes', () => {
-    expect(idleLockMs({})).toBe(0);
-    expect(idleLockMs({ lock_idle_minutes: 0 })).toBe(0);
-    expect(idleLockMs({ lock_idle_minutes: -5 })).toBe(0);
-    expect(idleLockMs({ lock_idle_minutes: 'five' })).toBe(0);
-    expect(idleLockMs({ lock_idle_minutes: 5 })).toBe(300_000);
-    expect(idleLockMs({ lock_idle_minutes: 0.5 })).toBe(30_000);
+  it('the idle lock is off unless the setting is a positive number of minutes and someone set a PIN here', () => {
+    expect(idleLockMs({}, 1)).toBe(0);
+    expect(idleLockMs({ lock_idle_minutes: 0 }, 1)).toBe(0);
+    expect(idleLockMs({ lock_idle_minutes: -5 }, 1)).toBe(0);
+    expect(idleLockMs({ lock_idle_minutes: 'five' }, 1)).toBe(0);
+    expect(idleLockMs({ lock_idle_minutes: 5 }, 1)).toBe(300_000);
+    expect(idleLockMs({ lock_idle_minutes: 0.5 }, 2)).toBe(30_000);
+    // the desk PC, where nobody set a PIN, never locks whatever the shop's setting
+    expect(idleLockMs({ lock_idle_minutes: 5 }, 0)).toBe(0);
   });
 
   it('says how many tries are left', () => {

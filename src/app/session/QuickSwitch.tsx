@@ -106,7 +106,7 @@ export default function QuickSwitch({ user }: { user: SessionUser | null }) {
   const settings = useLiveQuery(() => repos.config.settings(), [repos]);
   const [open, setOpen] = useState(false);
   const shared = (members?.length ?? 0) > 0;
-  useIdleLock(shared && settings ? idleLockMs(settings) : 0);
+  useIdleLock(settings ? idleLockMs(settings, members?.length ?? 0) : 0);
   if (!user) return null;
   return (
     <>
