@@ -16,7 +16,8 @@ import { seedServer, shopOf } from './shop/server';
  * as its own process (as an operator runs it), and drives each read with BENCH_CONNECTIONS clients that never pause
  * (default 50) for BENCH_SECONDS (default 20) from this process: autocannon and the server share the machine's
  * cores, as the issue asks. Prints req/s, p50/p99, errors, the bytes of a response, the load average and the
- * server's memory before and after. BENCH_ONLY=a,b runs the reads whose names hold those words. BENCH_MEMORY=600
+ * server's memory before and after, each read after BENCH_WARMUP seconds (default 2) of the same load unmeasured.
+ * BENCH_ONLY=a,b runs the reads whose names hold those words. BENCH_MEMORY=600
  * instead runs a mixed load for that many seconds and samples the server's RSS and heap every 10 s
  * (bench/serverMemory.ts). Budgets in docs/PERFORMANCE.md.
  */
@@ -24,6 +25,9 @@ const customers = Number(process.env.BENCH_CUSTOMERS ?? 50_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const only = process.env.BENCH_ONLY?.split(',');
+// each read is driven this long before it is measured: a server that has run a while has its code compiled and its
+// connections' statements prepared (the first read measured was slower for it)
+const warmup = Number(process.env.BENCH_WARMUP ?? 2);
 if (!process.env.DATABASE_URL) throw new Error('set DATABASE_URL (a PostgreSQL server to make a database in)');
 
 const rssMb = (pid: number) => {
@@ -102,6 +106,7 @@ try {
     if (memorySeconds || (only && !only.some((o) => name.includes(o)))) continue;
     const sample = await fetch(`${server.url}${path}`, { headers });
     const bytes = (await sample.arrayBuffer()).byteLength;
+    if (warmup > 0) await autocannon({ url: `${server.url}${path}`, connections, duration: warmup, headers });
     const load = loadavg()[0].toFixed(1);
     const cpuBefore = cpuSeconds(pid); // CPU per request stays meaningful on a shared machine
     const dbBefore = cpuOf(await db.backends());
