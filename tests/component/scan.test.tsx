@@ -124,13 +124,15 @@ describe('Scan instead of typing: the VIN', () => {
     expect((await screen.findByTestId('vin-hint')).textContent).toMatch(/Honda|check digit/i);
   });
 
-  it('Make Service Request: a read that is not a VIN is refused in words and scanning goes on', async () => {
+  it('Make Service Request: a read that is not a VIN is refused in words, scanning goes on, and the VIN read is looked up', async () => {
     const { devices } = fakeDevices(['NOT/A-VIN', '1HGCM82633A004352']);
     await renderScreen(withCamera(devices, <MakeRequest />), { level: 3, path: '/make-request' });
     fireEvent.click(await screen.findByRole('button', { name: 'Scan the VIN' }));
     expect((await screen.findByTestId('scan-refused')).textContent).toBe(fill(MSG.scanNotVin, { value: 'NOT/A-VIN' }));
     await waitFor(() => expect(screen.queryByTestId('scan-dialog')).toBeNull());
     expect((screen.getByLabelText('VIN or registration') as HTMLInputElement).value).toBe('1HGCM82633A004352');
+    // looked up at once, without Find: this device holds no such customer
+    expect(await screen.findByText(MSG.customerNotFoundRetry)).toBeTruthy();
   });
 
   it("Make Service Request's new customer: the read VIN fills the VIN field of the form", async () => {

@@ -175,7 +175,7 @@ export default function MakeRequest() {
             newCustomer={newCustomer}
             setNewCustomer={setNewCustomer}
             lookup={lookup}
-            onFind={() => void find(lookup.text)}
+            onFind={(text) => void find(text)}
           />
           <ServicesPart
             form={form}
@@ -229,7 +229,7 @@ function RequestCustomer(props: {
   newCustomer: boolean;
   setNewCustomer: (on: boolean) => void;
   lookup: CustomerLookup;
-  onFind: () => void;
+  onFind: (text: string) => void;
 }) {
   const { form, setNewCustomer, lookup } = props;
   return (

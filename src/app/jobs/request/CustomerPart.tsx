@@ -8,15 +8,16 @@ import { isBlocked } from './form';
 import type { CustomerLookup } from './useCustomerLookup';
 
 /**
- * Make Service Request's Customer part: the lookup by VIN or registration (Enter or Find), the matches to choose
- * from, the chosen customer; or, switched to New customer, the new customer's fields (`fields`).
+ * Make Service Request's Customer part: the lookup by VIN or registration (Enter, Find, or a scanned VIN label,
+ * which looks up at once as Receive does with a product label), the matches to choose from, the chosen customer; or,
+ * switched to New customer, the new customer's fields (`fields`).
  */
 export function CustomerPart(props: {
   newCustomer: boolean;
   onNewCustomer: (on: boolean) => void;
   fields: ReactNode;
   lookup: CustomerLookup;
-  onFind: () => void;
+  onFind: (text: string) => void;
 }) {
   const { newCustomer, onNewCustomer, fields, lookup, onFind } = props;
   const toggle = (
@@ -44,12 +45,18 @@ export function CustomerPart(props: {
                 onKeyDown={(e) => {
                   if (e.key === 'Enter') {
                     e.preventDefault();
-                    onFind();
+                    onFind(lookup.text);
                   }
                 }}
               />
-              <ScanButton kind="vin" onRead={lookup.setText} />
-              <Button type="button" colorPalette="blue" variant="outline" onClick={onFind}>
+              <ScanButton
+                kind="vin"
+                onRead={(vin) => {
+                  lookup.setText(vin);
+                  onFind(vin);
+                }}
+              />
+              <Button type="button" colorPalette="blue" variant="outline" onClick={() => onFind(lookup.text)}>
                 Find
               </Button>
             </Flex>
