@@ -3,7 +3,7 @@
 // suite and a total, and writes test-output/summary.json for .ci/run to add up.
 // A suite with no test files yet is reported as such, never as a failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const suites = (process.env.BAYBOOK_SUITES ?? 'unit,component,api,sync,e2e').split(',');
 const db = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -40,6 +40,9 @@ for (const [suite, ...only] of suites.map((s) => s.split(':'))) {
     results.push({ suite, db, passed: 0, failed: 1, files: 0 });
     continue;
   }
+  // the whole sync suite notes the calls its *-writes files send (tests/sync/writeCalls.ts): none left from a run before
+  const checkWrites = suite === 'sync' && only.length === 0;
+  if (checkWrites) rmSync('test-output/write-calls', { recursive: true, force: true });
   const out = `test-output/vitest-${suite}-${db}.json`;
   console.log(`\n=== ${suite} (${db}) ===`);
   const run = spawnSync(
@@ -68,6 +71,12 @@ for (const [suite, ...only] of suites.map((s) => s.split(':'))) {
   }
   if (run.status !== 0 && failed === 0) failed = 1; // the run itself broke (a crash, a type error at import)
   results.push({ suite, db, passed, failed, files });
+  if (checkWrites) {
+    // every catalogue call keeps a device-vs-server test (scripts/write-tests.ts names any that lost it)
+    const check = spawnSync('npx', ['tsx', 'scripts/write-tests.ts'], { stdio: 'inherit', env: process.env });
+    const ok = check.status === 0;
+    results.push({ suite: 'write-tests', db, passed: ok ? 1 : 0, failed: ok ? 0 : 1, files: 0 });
+  }
 }
 
 console.log('\n=== summary ===');

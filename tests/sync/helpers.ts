@@ -7,6 +7,7 @@ import { fetchTransport } from '../../src/sync/transport';
 import { LocalWriteError } from '../../src/local/write';
 import { createRepositories, type Repositories } from '../../src/local/repositories';
 import { startServer, type TestServer } from '../helpers/server';
+import { noteSentCall } from './writeCalls';
 
 /** One request a simulated device made. */
 export interface NetCall {
@@ -132,6 +133,7 @@ export function makeNet(): Net {
       const method = (init?.method ?? 'GET').toUpperCase();
       const call: NetCall = { method, path: url.pathname + url.search, key: headers.get('idempotency-key') };
       net.calls.push(call);
+      if (method !== 'GET') noteSentCall(method, url.pathname);
       const d = net.delay?.(call);
       let res: Response;
       if (d && (d.request || d.response)) {

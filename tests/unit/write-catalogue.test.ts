@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES, routeKey } from '../../src/domain/apiRoutes';
-import type { WriteCall } from '../../src/domain/writes/calls';
+import { callsByRoute } from '../helpers/catalogue';
 
 /**
  * Every call that changes something is a catalogue write (issue 17): its route and body schema named once in an
@@ -8,25 +8,6 @@ import type { WriteCall } from '../../src/domain/writes/calls';
  * route added to src/domain/apiRoutes.ts without its call fails here, and so does a call the route table lacks.
  */
 const modules = import.meta.glob<Record<string, unknown>>('../../src/domain/writes/*.ts', { eager: true });
-
-/**
- * The calls of every `*_CALLS` group and every single `*_CALL` (JOB_FIELD_CALLS only points at JOB_CALLS' calls), by
- * route.
- */
-function catalogue(): Map<string, string[]> {
-  const byRoute = new Map<string, string[]>();
-  for (const [file, exports] of Object.entries(modules)) {
-    for (const [group, value] of Object.entries(exports)) {
-      const calls = group.endsWith('_CALL') ? { call: value } : value;
-      if (!/_CALLS?$/.test(group) || group === 'JOB_FIELD_CALLS') continue;
-      for (const [name, call] of Object.entries(calls as Record<string, WriteCall<unknown>>)) {
-        const key = routeKey(call.method, call.path);
-        byRoute.set(key, [...(byRoute.get(key) ?? []), `${file.split('/').pop()} ${group}.${name}`]);
-      }
-    }
-  }
-  return byRoute;
-}
 
 /**
  * The non-GET routes that are not catalogue writes, each for its reason (docs/ARCHITECTURE.md): signing in, and the
@@ -51,7 +32,7 @@ const POST_READS = [
 ];
 
 describe('the write catalogue', () => {
-  const calls = catalogue();
+  const calls = callsByRoute(modules);
   const writing = API_ROUTES.filter((r) => r.method !== 'GET').map((r) => routeKey(r.method, r.path));
 
   it('names every writing route of apiRoutes.ts as a call, but the online-only ones and the searches', () => {
