@@ -27,14 +27,15 @@ const docNumber = () => boundedText('Number', LIMITS.short).optional();
 /**
  * SPEC §5 booking: future dates, start not after end; 'now' is injectable for tests. Each time is ISO with an offset
  * or 'YYYY-MM-DD HH:mm' read in `tz` (the server checks again in the config sheet's zone, which it knows only at
- * request time, and stores the instant: see bookingInstant).
+ * request time, and stores the instant: see bookingInstant). A request's booking is optional (neither time is
+ * none); `needed` asks for both — a booking change, and the calendar's booking forms, which check with these fields.
  */
-export function bookingFields(now: () => Date = () => new Date(), tz?: string) {
+export function bookingFields(now: () => Date = () => new Date(), tz?: string, needed = false) {
   return {
     book_start: when('Booking start'),
     book_end: when('Booking end').test('booking', MSG.invalidDates, function (end) {
       const start = this.parent.book_start as string | null;
-      if (!start && !end) return true;
+      if (!needed && !start && !end) return true;
       const c = checkBooking(start, end, now(), tz);
       return c.ok ? true : this.createError({ message: c.message });
     }),
@@ -57,12 +58,9 @@ export function makeServiceRequestSchema(now?: () => Date) {
   });
 }
 
+/** A whole booking (PUT /booking-date without base): the job and both times. */
 export function makeBookingDateSchema(now?: () => Date) {
-  return object({ id: idField().required(MSG.invalidId), ...bookingFields(now) }).test(
-    'both',
-    MSG.invalidDates,
-    (v) => !!v.book_start && !!v.book_end,
-  );
+  return object({ id: idField().required(MSG.invalidId), ...bookingFields(now, undefined, true) });
 }
 
 /**

@@ -10,6 +10,7 @@ import { notify, notifyError } from '../../feedback/toaster';
 import { TimesFields } from './TimesFields';
 import {
   BOOKABLE_STATUSES,
+  bookingText,
   SLOT_HOURS,
   dateOfKey,
   dayBookingSchema,
@@ -18,6 +19,7 @@ import {
   slotText,
   timeText,
   toInstants,
+  type SlotTimes,
   type DayBooking,
 } from './booking';
 import { statusPalette } from '../statusColours';
@@ -49,15 +51,7 @@ function useOpenJobs(search: string, selected: string) {
 }
 
 /** The day's slots: a tap sets the from and to times. */
-function SlotButtons({
-  day,
-  start,
-  onPick,
-}: {
-  day: string;
-  start: string;
-  onPick: (slot: { start: string; end: string }) => void;
-}) {
+function SlotButtons({ day, start, onPick }: { day: string; start: string | null; onPick: (slot: SlotTimes) => void }) {
   return (
     <Box role="group" aria-label="Slots">
       <Text fontSize="sm" fontWeight="medium" mb="1">
@@ -66,7 +60,7 @@ function SlotButtons({
       <Wrap gap="1">
         {SLOT_HOURS.map((h) => {
           const slot = slotText(day, h);
-          const on = start === slot.start;
+          const on = start === slot.book_start;
           return (
             <Button
               key={h}
@@ -77,7 +71,7 @@ function SlotButtons({
               aria-pressed={on}
               onClick={() => onPick(slot)}
             >
-              {slot.start.slice(11)}
+              {slot.book_start.slice(11)}
             </Button>
           );
         })}
@@ -131,15 +125,15 @@ function BookForm({ day, tz }: { day: string; tz: string }) {
     defaultValues: { job: '', ...defaultSlot(day, tz) },
   });
   const selected = watch('job');
-  const start = watch('start');
+  const start = watch('book_start');
   const { open, matches, options } = useOpenJobs(search, selected);
 
   const onSubmit = async (v: DayBooking) => {
     try {
       const { startIso, endIso } = toInstants(v, tz);
       const job = await repos.jobs.book(v.job, startIso, endIso);
-      notify(`Job #${job.number} booked for ${v.start}`);
-      reset({ job: '', start: v.start, end: v.end });
+      notify(`Job #${job.number} booked for ${bookingText(startIso, tz)}`);
+      reset({ job: '', book_start: v.book_start, book_end: v.book_end });
       setSearch('');
     } catch (err) {
       notifyError(err);
@@ -168,8 +162,8 @@ function BookForm({ day, tz }: { day: string; tz: string }) {
             day={day}
             start={start}
             onPick={(slot) => {
-              setValue('start', slot.start);
-              setValue('end', slot.end);
+              setValue('book_start', slot.book_start);
+              setValue('book_end', slot.book_end);
               clearErrors();
             }}
           />

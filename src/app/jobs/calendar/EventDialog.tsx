@@ -21,13 +21,13 @@ function RebookForm({ job, tz, onDone }: { job: JobRow; tz: string; onDone: () =
   const resolver = useMemo(() => yupResolver(eventBookingSchema(tz)), [tz]);
   const { register, handleSubmit, formState } = useForm<BookingTimes>({
     resolver,
-    defaultValues: { start: bookingText(job.book_start, tz), end: bookingText(job.book_end, tz) },
+    defaultValues: { book_start: bookingText(job.book_start, tz), book_end: bookingText(job.book_end, tz) },
   });
   const onSubmit = async (v: BookingTimes) => {
     try {
       const { startIso, endIso } = toInstants(v, tz);
       await repos.jobs.book(job.id, startIso, endIso);
-      notify(`Job ${displayJobNumber(job.number)} booked for ${v.start}`);
+      notify(`Job ${displayJobNumber(job.number)} booked for ${bookingText(startIso, tz)}`);
       onDone();
     } catch (err) {
       notifyError(err);

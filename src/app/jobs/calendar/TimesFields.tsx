@@ -1,10 +1,10 @@
 import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import type { FieldErrors } from 'react-hook-form';
 import type { RegisterFields } from '../../ui/formFields';
-import type { BookingTimes } from './booking';
+import { bookingMessage, type BookingTimes } from './booking';
 
 /**
- * From and To of a booking in SPEC's 'YYYY-MM-DD HH:mm' (shop time). The booking check (SPEC §5) reports on `end`,
+ * From and To of a booking in SPEC's 'YYYY-MM-DD HH:mm' (shop time). The booking check (SPEC §5) reports on the end,
  * so its message is shown once under both fields and both are marked invalid.
  */
 export function TimesFields({
@@ -14,7 +14,7 @@ export function TimesFields({
   register: RegisterFields<BookingTimes>;
   errors: FieldErrors<BookingTimes>;
 }) {
-  const message = errors.end?.message ?? errors.start?.message;
+  const message = bookingMessage(errors);
   return (
     <Stack gap="2">
       {/* side by side where both show a whole 'YYYY-MM-DD HH:mm', one above the other where not (the calendar's
@@ -22,11 +22,11 @@ export function TimesFields({
       <Stack direction="row" wrap="wrap" gap="3">
         <Field.Root invalid={!!message} flex="1 1 12rem">
           <Field.Label>From</Field.Label>
-          <Input placeholder="YYYY-MM-DD HH:mm" autoComplete="off" size="lg" {...register('start')} />
+          <Input placeholder="YYYY-MM-DD HH:mm" autoComplete="off" size="lg" {...register('book_start')} />
         </Field.Root>
         <Field.Root invalid={!!message} flex="1 1 12rem">
           <Field.Label>To</Field.Label>
-          <Input placeholder="YYYY-MM-DD HH:mm" autoComplete="off" size="lg" {...register('end')} />
+          <Input placeholder="YYYY-MM-DD HH:mm" autoComplete="off" size="lg" {...register('book_end')} />
         </Field.Root>
       </Stack>
       {message ? (

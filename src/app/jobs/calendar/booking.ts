@@ -1,15 +1,16 @@
 import { addDays, endOfMonth, format, isValid, parse, startOfMonth } from 'date-fns';
-import { object, string } from 'yup';
-import { BOOKING_FORMAT, DAY_FORMAT, checkBooking, formatShop, parseBooking, shopDay } from '../../../domain/dates';
+import { object, string, type InferType } from 'yup';
+import type { FieldErrors } from 'react-hook-form';
+import { BOOKING_FORMAT, DAY_FORMAT, bookingInstant, formatShop, parseBooking, shopDay } from '../../../domain/dates';
 import { JOB_STATUSES, type JobStatus } from '../../../domain/entities';
 import { checkBookingUpdate, checkJobUpdate } from '../../../domain/jobs';
-import { MSG } from '../../../domain/messages';
+import { bookingFields } from '../../../domain/schemas';
 import type { JobRow } from '../../../local/db';
 
 /**
  * The booking calendar's rules for the screen (SPEC §2 Booking calendar, §4, §5): which day a booking falls on in
- * the shop's time zone, the range a month view loads, the times a selected slot prefills, and the form schema that
- * reads 'YYYY-MM-DD HH:mm' in the shop's zone and checks it with the domain's checkBooking.
+ * the shop's time zone, the range a month view loads, the times a selected slot prefills, and the forms' schema: the
+ * domain's booking fields, read in the shop's zone.
  *
  * Days are keyed 'YYYY-MM-DD'. A react-calendar tile is a local Date at midnight; its key is its local calendar date,
  * and a booking's key is its shop-zone calendar date, so the two meet whatever zone the device is set to.
@@ -58,16 +59,19 @@ export function groupByDay(jobs: readonly JobRow[], tz: string): Map<string, Job
   return out;
 }
 
+/** A slot's times as the form holds them */
+export type SlotTimes = { book_start: string; book_end: string };
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** From and to of a one-hour slot starting at `hour` on `day` (the last hour of a day ends at 23:59). */
-export function slotText(day: string, hour: number): { start: string; end: string } {
+/** The form's from and to for a one-hour slot starting at `hour` on `day` (the last hour of a day ends at 23:59). */
+export function slotText(day: string, hour: number): SlotTimes {
   const h = Math.max(0, Math.min(23, Math.floor(hour)));
-  return { start: `${day} ${pad(h)}:00`, end: h < 23 ? `${day} ${pad(h + 1)}:00` : `${day} 23:59` };
+  return { book_start: `${day} ${pad(h)}:00`, book_end: h < 23 ? `${day} ${pad(h + 1)}:00` : `${day} 23:59` };
 }
 
 /** The slot a selected day starts with: 09:00–10:00, or the next whole hour when the day is today and past 08:00. */
-export function defaultSlot(day: string, tz: string, now = new Date()): { start: string; end: string } {
+export function defaultSlot(day: string, tz: string, now = new Date()): SlotTimes {
   let hour = 9;
   if (day === shopDay(now, tz)) hour = Math.max(hour, Number(formatShop(now, tz, 'H')) + 1);
   return slotText(day, hour);
@@ -101,35 +105,24 @@ export function matchesJob(job: Pick<JobRow, 'registration' | 'number' | 'vin'>,
 }
 
 /**
- * From/to as the user types them (SPEC §5 booking): both read as 'YYYY-MM-DD HH:mm' in the shop's zone, in the
- * future ('Invalid dates') and start not after end ('Invalid booking dates'). The message is reported on `end`.
+ * The booking forms check the times with the domain's booking fields (schemas/job.ts bookingFields: what PUT
+ * /booking-date checks a whole booking with), both needed and read in the shop's zone `tz`: 'YYYY-MM-DD HH:mm' as
+ * SPEC §5 gives it (or ISO with an offset, as the write takes it), in the future ('Invalid dates'), start not after
+ * end ('Invalid booking dates'), no longer than any time ('Booking start should be at most 64 characters').
  */
-export function bookingTimesSchema(tz: string, now: () => Date = () => new Date()) {
-  return {
-    start: string().trim().default(''),
-    end: string()
-      .trim()
-      .default('')
-      .test('booking', MSG.invalidDates, function (end) {
-        const c = checkBooking(parseBooking(String(this.parent.start ?? ''), tz), parseBooking(end ?? '', tz), now());
-        return c.ok ? true : this.createError({ message: c.message });
-      }),
-  };
-}
-
-export const eventBookingSchema = (tz: string, now?: () => Date) => object(bookingTimesSchema(tz, now));
+export const eventBookingSchema = (tz: string, now?: () => Date) => object(bookingFields(now, tz, true));
 export const dayBookingSchema = (tz: string, now?: () => Date) =>
-  object({ job: string().default(''), ...bookingTimesSchema(tz, now) });
+  object({ job: string().default(''), ...bookingFields(now, tz, true) });
 
-export interface BookingTimes {
-  start: string;
-  end: string;
-}
-export interface DayBooking extends BookingTimes {
-  job: string;
-}
+/** The form's times: text as typed (null only as the domain's fields default it; a valid form has both) */
+export type BookingTimes = InferType<ReturnType<typeof eventBookingSchema>>;
+export type DayBooking = InferType<ReturnType<typeof dayBookingSchema>>;
+
+/** The one message shown under both times: the first in the fields' order, the one the server answers with. */
+export const bookingMessage = (errors: FieldErrors<BookingTimes>): string | undefined =>
+  errors.book_start?.message ?? errors.book_end?.message;
 
 /** The times of a valid form as stored instants (call after the schema passed). */
 export function toInstants(v: BookingTimes, tz: string): { startIso: string; endIso: string } {
-  return { startIso: parseBooking(v.start, tz)!, endIso: parseBooking(v.end, tz)! };
+  return { startIso: bookingInstant(v.book_start, tz)!, endIso: bookingInstant(v.book_end, tz)! };
 }
