@@ -112,6 +112,8 @@ export const MSG = {
   invoiceNeedsJob: 'An invoice for service work needs its job. Open the job and choose Generate Invoice.',
   invoiceJobStatus: 'Invoices are raised for received or active jobs; job {job} is {status}.',
   selectTechnician: 'Select a technician.',
+  /** a status change or a dashboard tile's jobs asked for a status that is none of the job statuses */
+  selectStatus: 'Select a status',
   usernameLookalike: 'That username looks like {name}, who is already a member. Choose a name people can tell apart.',
   passwordRequired: 'Enter a password',
   permissionRange: 'Select a permission from 2 to 5',

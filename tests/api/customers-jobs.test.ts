@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_STATUSES } from '../../src/domain/entities';
 import { newId } from '../../src/domain/ids';
 import { MSG, fill } from '../../src/domain/messages';
 import { CONTACT_MESSAGE } from '../../src/domain/schemas';
@@ -340,6 +341,13 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
     expect(dash.body.data).toEqual({ active: 0, received: expect.any(Number), complete: 0, booked: 0 });
     const received = await s.api('POST', '/bookings-fetch', { token: level2, body: { status: 'received' } });
     expect(received.body.data.length).toBe(dash.body.data.received);
+  });
+
+  it("/bookings-fetch takes each of the domain's job statuses and refuses any other word", async () => {
+    const fetch = (status: string) => s.api('POST', '/bookings-fetch', { token: level2, body: { status } });
+    for (const status of JOB_STATUSES) expect((await fetch(status)).status, status).toBe(200);
+    const other = await fetch('parked');
+    expect([other.status, other.body.message]).toEqual([400, MSG.selectStatus]);
   });
 
   it('counts a job completed today and one booked for today on /dash, and /bookings-fetch lists exactly those', async () => {

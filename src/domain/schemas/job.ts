@@ -79,8 +79,8 @@ export const servicesEditSchema = object({ id: idField().required(MSG.invalidId)
 export const statusChangeSchema = object({
   id: idField().required(MSG.invalidId),
   status: string()
-    .required('Select a status')
-    .oneOf([...STATUS_OPTIONS], 'Select a status'),
+    .required(MSG.selectStatus)
+    .oneOf([...STATUS_OPTIONS], MSG.selectStatus),
   detail: boundedText('Detail', LIMITS.text).default(''),
 });
 export const technicianSchema = object({

@@ -2,6 +2,8 @@ import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { object, string } from 'yup';
 import { startOfShopDay } from '../../../domain/dates';
+import { JOB_STATUSES } from '../../../domain/entities';
+import { MSG } from '../../../domain/messages';
 import { jobIdSchema } from '../../../domain/schemas';
 import { jobs } from '../../db/schema';
 import { pageQueryDoc } from '../../http/openapi';
@@ -30,9 +32,7 @@ function tileRoutes(app: FastifyInstance, s: AppServices) {
     path: '/bookings-fetch',
     summary: 'The jobs behind a dashboard tile {status}: active and received all time, complete and booked today',
     body: object({
-      status: string()
-        .required('Select a status')
-        .oneOf(['active', 'received', 'complete', 'booked', 'canceled'], 'Select a status'),
+      status: string().required(MSG.selectStatus).oneOf(JOB_STATUSES, MSG.selectStatus),
     }),
     async handler({ body }) {
       const settings = await readSettings(db);
