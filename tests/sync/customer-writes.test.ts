@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, fill } from '../../src/domain/messages';
+import { CUSTOMER_EDITABLE } from '../../src/domain/writes/customers';
 import type { BayBookDB } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
@@ -21,18 +22,7 @@ import {
  * trimmed, contact as digits — and a refusal says the same words on both. An edit and a block are field changes
  * (issue 14): two devices changing different fields both land; the same field is a conflict for a person to decide.
  */
-const KEPT = [
-  'first_name',
-  'last_name',
-  'vin',
-  'registration',
-  'contact',
-  'email',
-  'note',
-  'discount',
-  'active',
-  'current_points',
-] as const;
+const KEPT = [...CUSTOMER_EDITABLE, 'active', 'current_points'] as const;
 async function customerRow(db: BayBookDB, id: string) {
   const c = await db.customers.get(id);
   return c && Object.fromEntries(KEPT.map((k) => [k, c[k]]));

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { CustomerRow } from '../../local/db';
+import { CUSTOMER_EDITABLE } from '../../domain/writes/customers';
 
 /**
  * What the Customers table's cells share with the screen (Customers.tsx): the inline edit's form and the row
@@ -21,16 +22,8 @@ export interface EditForm {
 }
 
 export type EditField = Exclude<keyof EditForm, 'id'>;
-export const EDIT_FIELDS: EditField[] = [
-  'first_name',
-  'last_name',
-  'vin',
-  'registration',
-  'contact',
-  'email',
-  'note',
-  'discount',
-];
+/** the catalogue's editable fields: the plan checks these and no others */
+export const EDIT_FIELDS: EditField[] = [...CUSTOMER_EDITABLE];
 
 export function editValues(c: CustomerRow): EditForm {
   return {

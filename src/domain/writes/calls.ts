@@ -14,6 +14,11 @@ export interface WriteCall<B> {
   method: Exclude<ApiRoute['method'], 'GET'>;
   path: string;
   body: Schema<B>;
+  /**
+   * For a field edit whose body leaves its fields open (the plan checks them against the record as it stands): the
+   * fields it may change, picked from the schema the plan checks with — for the OpenAPI document only.
+   */
+  fields?: Schema<unknown>;
 }
 
 /** Why a write is refused; `missing`: the record it is about is not there (the server's 404). */

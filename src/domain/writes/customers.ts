@@ -15,6 +15,18 @@ import { normaliseVin } from '../vin';
 import type { WriteCall } from './calls';
 import { checked, refuse, type Refusal } from './refusals';
 
+/** The fields an inline edit may change. */
+export const CUSTOMER_EDITABLE = [
+  'first_name',
+  'last_name',
+  'vin',
+  'registration',
+  'contact',
+  'email',
+  'note',
+  'discount',
+] as const;
+
 /**
  * Customers as catalogue writes (issue 17): add a customer with their vehicle, edit fields in place, block and
  * unblock. Each plan reads the customer as it stands (and the one holding a VIN, when a VIN is being set) and says
@@ -37,6 +49,7 @@ export const CUSTOMER_CALLS = {
     method: 'PUT',
     path: '/customer',
     body: object({ id: idField().required(MSG.invalidId), ...fieldChangeShape }).unknown(true),
+    fields: customerEditSchema.pick([...CUSTOMER_EDITABLE]),
   },
   status: { method: 'PUT', path: '/customer-status', body: customerStatusSchema.shape(fieldChangeShape) },
 } as const satisfies Record<string, WriteCall<unknown>>;
@@ -111,17 +124,6 @@ export function planNewCustomer(input: CustomerInput, twin: VinHolder): PlannedN
   };
 }
 
-/** The fields an inline edit may change. */
-export const CUSTOMER_EDITABLE = [
-  'first_name',
-  'last_name',
-  'vin',
-  'registration',
-  'contact',
-  'email',
-  'note',
-  'discount',
-] as const;
 type Editable = (typeof CUSTOMER_EDITABLE)[number];
 export type CustomerEdit = Partial<Pick<CustomerEditInput, Editable>>;
 

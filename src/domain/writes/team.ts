@@ -16,6 +16,9 @@ import { checked, refuse, type Refusal } from './refusals';
  * refusal in SPEC's words. Hashing a password is the server's alone: a plan only checks it and passes it on. A name or
  * level change is a field change with a base (issue 14): a field someone changed since comes back as a conflict.
  */
+/** The fields a member edit may change (a new password goes by its own key). */
+const MEMBER_EDITABLE = ['username', 'permission'] as const;
+
 export const TEAM_CALLS = {
   add: { method: 'POST', path: '/v2/auth/user', body: addMemberSchema },
   /** {id, username?, permission?, base?, device?} and/or {password}: the name and level are the plan's to check */
@@ -25,6 +28,7 @@ export const TEAM_CALLS = {
     body: object({ id: idField().required(MSG.invalidId), password: string().optional(), ...fieldChangeShape }).unknown(
       true,
     ),
+    fields: editMemberSchema.pick([...MEMBER_EDITABLE]),
   },
   remove: { method: 'DELETE', path: '/v2/auth/user', body: idPayloadSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;
@@ -113,7 +117,7 @@ export function planMemberEdit(
   team: TeamView,
 ): PlannedMemberEdit {
   const changes = Object.fromEntries(
-    (['username', 'permission'] as const).filter((f) => sent.changes[f] !== undefined).map((f) => [f, sent.changes[f]]),
+    MEMBER_EDITABLE.filter((f) => sent.changes[f] !== undefined).map((f) => [f, sent.changes[f]]),
   );
   const sentAs = checked(editMemberSchema, { ...current, ...changes, password: sent.password });
   if (!sentAs.ok) return sentAs;

@@ -61,8 +61,16 @@ function fromDescription(
   return out;
 }
 
-export function bodyDoc(schema: Schema<unknown>): Json {
+/**
+ * `fields`: a field edit's fields (the body leaves them open; its plan checks them) — each listed as optional, so the
+ * document names what the route takes, from the schema the plan checks with.
+ */
+export function bodyDoc(schema: Schema<unknown>, fields?: Schema<unknown>): Json {
   const payload = fromDescription(schema.describe());
+  if (fields) {
+    const named = (fromDescription(fields.describe()).properties ?? {}) as Record<string, Json>;
+    payload.properties = { ...named, ...(payload.properties as Record<string, Json>) };
+  }
   // SPEC §7: bodies are mostly wrapped as {data: ...}; both forms are accepted
   return { oneOf: [{ type: 'object', properties: { data: payload }, required: ['data'] }, payload] };
 }

@@ -42,6 +42,8 @@ interface BaseDef<B> {
   summary?: string;
   /** yup schema for the payload (the `data` member of the body when the body is wrapped as SPEC's `{data: ...}`) */
   body?: Schema<B>;
+  /** a field edit's fields, as its plan checks them: listed in the OpenAPI body as optional (documentation only) */
+  fields?: Schema<unknown>;
   /** the query parameters the handler reads, for the OpenAPI document only (the handler checks them) */
   query?: Record<string, QueryParamDoc>;
   /** a multipart/form-data upload's fields, for the OpenAPI document only (the route reads the parts itself) */
@@ -128,7 +130,7 @@ export function defineRoute<B>(app: FastifyInstance, services: AppServices, def:
     schema: {
       summary: def.summary ?? `${def.method} ${def.path}`,
       tags: [def.path.split('/')[1] || 'api'],
-      ...(def.body ? { body: bodyDoc(def.body as Schema<unknown>) } : {}),
+      ...(def.body ? { body: bodyDoc(def.body as Schema<unknown>, def.fields) } : {}),
       ...(def.query ? { querystring: queryDoc(def.query) } : {}),
       ...(def.multipart ? { body: multipartDoc(def.multipart), consumes: ['multipart/form-data'] } : {}),
       ...(meta.action ? { description: `Needs permission ${meta.action}.` } : { security: [] }),
