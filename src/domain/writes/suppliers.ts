@@ -1,7 +1,8 @@
 import type { InferType } from 'yup';
 import { fieldChangeShape } from '../fieldChanges';
 import { MSG } from '../messages';
-import { LIMITS, boundedText, idPayloadSchema, supplierEditSchema, supplierSchema } from '../schemas';
+import { suppliers } from '../model/stock';
+import { idPayloadSchema, modelText, supplierEditSchema, supplierSchema } from '../schemas';
 import { missing, type Refusal, type WriteCall } from './calls';
 
 /**
@@ -19,7 +20,7 @@ export const SUPPLIER_CALLS = {
     method: 'PUT',
     path: '/v2/inventory/supplier',
     body: supplierEditSchema.shape({
-      bizname: boundedText('Business name', LIMITS.title)
+      bizname: modelText('Business name', suppliers.fields.bizname)
         .trim()
         .min(1, MSG.supplierNameRequired)
         .when('base', ([base], s) => (base === undefined ? s.required(MSG.supplierNameRequired) : s)),
