@@ -242,8 +242,9 @@ describe('every screen fits the tablet and desk sizes', () => {
   /** each visible control on the page (or in its open dialog) smaller than a fingertip */
   const smallTargets = () =>
     page.evaluate(async (least) => {
-      // a dialog zooms in: measure it at its full size
-      await Promise.all(document.getAnimations().map((a) => a.finished));
+      // a dialog zooms in: measure it at its full size (an animation cancelled meanwhile rejects its `finished` with
+      // an AbortError: it has ended too)
+      await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
       const found: string[] = [];
       const dialog = document.querySelector('[role="dialog"], [role="alertdialog"]');
       const controls = (dialog ?? document).querySelectorAll<HTMLElement>(
@@ -382,7 +383,7 @@ describe('every screen fits the tablet and desk sizes', () => {
       await page.setViewportSize(keyboardUp);
       const outOfView = () =>
         page.evaluate(async () => {
-          await Promise.all(document.getAnimations().map((a) => a.finished));
+          await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
           const found: string[] = [];
           const view = window.visualViewport ?? { offsetTop: 0, height: window.innerHeight, width: window.innerWidth };
           const inView = (name: string, el: Element | null) => {
