@@ -15,7 +15,6 @@ const mileage = () =>
     .required(MSG.invalidMileage);
 
 /** A job's services are names from the services catalogue: each as long as a catalogue title may be. */
-
 const services = () =>
   array(modelText('Service', serviceCatalogue.fields.title).trim().required(MSG.selectOneService))
     .required(MSG.selectOneService)
