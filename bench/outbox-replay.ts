@@ -5,6 +5,7 @@ import { openLocalDb } from '../src/local/db';
 import { configRepository } from '../src/local/repositories/team';
 import { createSyncEngine } from '../src/sync/engine';
 import { pushPass } from '../src/sync/outbox';
+import type { ChangesPage } from '../src/sync/pullTypes';
 import { fetchTransport } from '../src/sync/transport';
 import { startServer } from '../tests/helpers/server';
 
@@ -53,9 +54,9 @@ console.log(
 );
 let made = 0;
 for (let cursor = 0, more = true; more;) {
-  const page = await s.api('GET', `/v3/sync/changes?since=${cursor}&limit=1000`);
-  made += (page.body.changes as { entity: string; row: { subject?: string } | null }[]).filter(
-    (c) => c.entity === 'sys_log' && c.row?.subject?.startsWith('Setting'),
+  const page = await s.api<ChangesPage>('GET', `/v3/sync/changes?since=${cursor}&limit=1000`);
+  made += page.body.changes.filter(
+    (c) => c.entity === 'sys_log' && typeof c.row?.subject === 'string' && c.row.subject.startsWith('Setting'),
   ).length;
   cursor = page.body.cursor;
   more = page.body.more;

@@ -4,6 +4,7 @@ import { AwsClient } from 'aws4fetch';
 import { sql } from 'drizzle-orm';
 import type { S3Config, ServerConfig } from './config';
 import type { Database, Db } from './db/client';
+import { sqlRows } from './db/sqlRows';
 
 /**
  * Where photo bytes (and the shop's logo, routes/logo.ts) live: files under the data dir on PGlite (one process;
@@ -63,9 +64,7 @@ export function databaseBlobStore(db: Db, before?: BlobStore): BlobStore {
       );
     },
     async get(id) {
-      const { rows } = (await db.execute(sql`select bytes from photo_blobs where id = ${safe(id)}`)) as {
-        rows: { bytes: Uint8Array }[];
-      };
+      const rows = await sqlRows<{ bytes: Uint8Array }>(db, sql`select bytes from photo_blobs where id = ${safe(id)}`);
       if (rows[0]) return Buffer.from(rows[0].bytes);
       return before ? before.get(id) : null;
     },

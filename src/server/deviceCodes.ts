@@ -1,5 +1,6 @@
 import { and, eq, like, ne, sql } from 'drizzle-orm';
 import type { Tx } from './db/client';
+import { sqlRows } from './db/sqlRows';
 import { devices, numberSeries } from './db/schema';
 import { deviceCode, deviceCodeIndex } from './numbers';
 
@@ -43,17 +44,16 @@ async function moveSeries(tx: Tx, atLeast?: number): Promise<number> {
 
 /** The database's identity: its oid and the series table's (both new after pg_restore), the WAL timeline if readable. */
 async function identity(tx: Tx): Promise<string> {
-  const { rows } = (await tx.execute(
+  const rows = await sqlRows<{ id: string }>(
+    tx,
     sql`select d.oid::text || ':' || 'number_series'::regclass::oid::text as id
         from pg_database d where d.datname = current_database()`,
-  )) as { rows: { id: string }[] };
+  );
   // a managed PostgreSQL may not let every role read the WAL position: the oids alone then
   const timeline = await tx
     .transaction(async (sp) => {
-      const r = (await sp.execute(sql`select substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8) as t`)) as {
-        rows: { t: string }[];
-      };
-      return r.rows[0].t;
+      const r = await sqlRows<{ t: string }>(sp, sql`select substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8) as t`);
+      return r[0].t;
     })
     .catch(() => '');
   return `${IDENTITY_PREFIX}${rows[0].id}:${timeline}`;

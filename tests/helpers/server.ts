@@ -10,6 +10,23 @@ import { users } from '../../src/server/db/schema';
 import { newId } from '../../src/domain/ids';
 import { startProxy } from './proxy';
 import { pgliteImage } from './pgliteImage';
+import type { Answer } from './answers';
+
+interface SignedIn {
+  token: string;
+}
+
+/** The answer's JSON, else its text (a PDF, say), as the shape the test names: the trust `Transport<T>` also takes. */
+async function answerBody<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return body as T;
+}
 
 export const ADMIN = { username: 'admin', password: 'admin-pass1' };
 
@@ -24,6 +41,21 @@ export const DATABASES: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? [
  */
 export const INSTANCES = Math.max(1, Number(process.env.BAYBOOK_INSTANCES ?? 1));
 
+export interface ApiOptions {
+  body?: unknown;
+  raw?: string;
+  token?: string | null;
+  key?: string;
+  headers?: Record<string, string>;
+}
+
+/** an answer's body is its JSON, or its text when it is not JSON (a PDF, say) */
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
 export interface TestServer {
   url: string;
   app: FastifyInstance;
@@ -31,13 +63,11 @@ export interface TestServer {
   config: ServerConfig;
   kind: 'pglite' | 'postgres';
   adminToken: string;
-  /** JSON request against /api; returns status, body and headers */
-  /** `raw` is JSON text sent as written (a number JSON.stringify would round, a body that is not JSON) */
-  api(
-    method: string,
-    path: string,
-    opts?: { body?: unknown; raw?: string; token?: string | null; key?: string; headers?: Record<string, string> },
-  ): Promise<{ status: number; body: any; headers: Headers }>;
+  /**
+   * JSON request against /api; returns status, body and headers. `T` names the answer the test expects (see
+   * `answers.ts`); `raw` is JSON text sent as written (a number JSON.stringify would round, a body that is not JSON).
+   */
+  api<T = Answer>(method: string, path: string, opts?: ApiOptions): Promise<ApiAnswer<T>>;
   /** a user of the given level (levels 1–5; level 1 cannot be made through the API, so it is written directly) */
   userToken(level: number, username?: string): Promise<string>;
   close(): Promise<void>;
@@ -109,7 +139,7 @@ export async function startServer(
   const { apps, proxy, url } = await startApps(config, count, opts);
   const { app, database } = apps[0];
 
-  const api: TestServer['api'] = async (method, path, opts = {}) => {
+  const api = async <T = Answer>(method: string, path: string, opts: ApiOptions = {}): Promise<ApiAnswer<T>> => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     const sent = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
     if (sent !== undefined) headers['content-type'] = 'application/json';
@@ -121,14 +151,7 @@ export async function startServer(
       headers,
       body: sent,
     });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      /* not JSON (a PDF, say) */
-    }
-    return { status: res.status, body, headers: res.headers };
+    return { status: res.status, body: await answerBody<T>(res), headers: res.headers };
   };
 
   const server: TestServer = {
@@ -144,9 +167,9 @@ export async function startServer(
       await database.db
         .insert(users)
         .values({ id: newId(), username, permission: level, password_hash: await hashPassword(password) });
-      const res = await api('POST', '/login', { body: { username, password }, token: null });
+      const res = await api<SignedIn>('POST', '/login', { body: { username, password }, token: null });
       if (res.status !== 200) throw new Error(`login failed for level ${level}: ${JSON.stringify(res.body)}`);
-      return res.body.token as string;
+      return res.body.token;
     },
     async close() {
       await proxy?.close();
@@ -157,7 +180,7 @@ export async function startServer(
       await pgdb?.drop();
     },
   };
-  const login = await api('POST', '/login', { body: ADMIN, token: null });
+  const login = await api<SignedIn>('POST', '/login', { body: ADMIN, token: null });
   server.adminToken = login.body.token;
   return server;
 }

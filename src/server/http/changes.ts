@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { sqlRows } from '../db/sqlRows';
 import { changeJsonSql } from '../db/deviceJson';
 import { SYNCED_TABLES } from '../db/schema';
 import { CHANGES_CHANNEL } from '../live';
@@ -25,14 +26,17 @@ export async function writeChangeLog(tx: Tx, changes: Change[]) {
   );
   // arrays go as one text parameter each (ids, entity names and ops need no quoting)
   const list = (values: string[]) => `{${values.join(',')}}`;
-  const result = (await tx.execute(sql`
+  const rows = await sqlRows<{ seq: number | string }>(
+    tx,
+    sql`
     insert into change_log (entity, row_id, op, row_json)
     select v.entity, v.row_id, v.op, ${sql.raw(json)}
     from unnest(${list(changes.map((c) => c.entity))}::text[], ${list(changes.map((c) => c.id))}::uuid[],
                 ${list(changes.map((c) => c.op))}::text[]) with ordinality as v(entity, row_id, op, n)
     order by v.n
-    returning seq`)) as { rows: { seq: number | string }[] };
-  const head = result.rows.reduce((m, r) => Math.max(m, Number(r.seq)), 0);
+    returning seq`,
+  );
+  const head = rows.reduce((m, r) => Math.max(m, Number(r.seq)), 0);
   // "pull now" for the devices (src/server/live.ts): delivered to every listening instance at commit, never on rollback
   await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${String(head)})`);
 }
