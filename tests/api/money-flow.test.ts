@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
+import type { Data, InvoiceRead, ListedTransaction, Made, Raised, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('money flow on %s', (kind) => {
@@ -15,13 +16,13 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
     level4 = await s.userToken(4);
     const add = (title: string, price: number, stock: number) =>
       s
-        .api('POST', '/v2/inventory/product', {
+        .api<Made>('POST', '/v2/inventory/product', {
           body: { data: { title, description: title, price, stock, low_stock: 1 } },
         })
-        .then((r) => r.body.id as string);
+        .then((r) => r.body.id);
     filter = await add('Oil filter', 899, 5);
     pads = await add('Brake pads', 4500, 2);
-    const job = await s.api('POST', '/service', {
+    const job = await s.api<Made>('POST', '/service', {
       body: {
         data: {
           customer: {
@@ -37,13 +38,19 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
       },
     });
     jobId = job.body.id;
-    customerId = (await s.api('POST', '/booking', { body: { id: jobId } })).body.data.customer_id;
+    customerId = (await s.api<Data<Row<'jobs'>>>('POST', '/booking', { body: { id: jobId } })).body.data.customer_id!;
   });
   afterAll(() => s?.close());
 
-  const invoiceOf = async (id: string) => (await s.api('GET', `/invoice/${id}`, { token: level4 })).body.data;
+  const invoiceOf = async (id: string) =>
+    (await s.api<Data<InvoiceRead>>('GET', `/invoice/${id}`, { token: level4 })).body.data;
   const stockOf = async (id: string) =>
-    (await s.api('GET', '/products', { token: level4 })).body.data.find((p: any) => p.id === id).stock;
+    (await s.api<Data<Row<'products'>[]>>('GET', '/products', { token: level4 })).body.data.find((p) => p.id === id)
+      ?.stock;
+
+  const customerOf = async (id: string) =>
+    (await s.api<Data<Data<Row<'customers'>>>>('GET', `/customerByID/${id}`)).body.data.data;
+  const transactionsNow = async () => (await s.api<Data<ListedTransaction[]>>('GET', '/transactions')).body.data;
 
   let invoiceId = '';
   it('refuses incomplete invoices with SPEC messages', async () => {
@@ -72,7 +79,7 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
   });
 
   it('raises an invoice from the job: server prices, stock moves, job linked', async () => {
-    const res = await s.api('POST', '/invoice', {
+    const res = await s.api<Data<Raised>>('POST', '/invoice', {
       token: level4,
       key: newId(),
       body: {
@@ -96,10 +103,10 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
     // labour 1.5 × $50 = $75; products 2 × $8.99 + $45 = $62.98 (the client's price of 1 cent was ignored)
     expect(inv.totals).toMatchObject({ labour: 7500, product: 6298, total: 13798 });
     expect(inv.total).toBe(13798);
-    expect(inv.products.find((l: any) => l.id === filter).qty).toBe(2);
+    expect(inv.products.find((l) => l.id === filter)?.qty).toBe(2);
     expect(await stockOf(filter)).toBe(3);
     expect(await stockOf(pads)).toBe(1);
-    expect(inv.job.invoice).toEqual([invoiceId]);
+    expect(inv.job?.invoice).toEqual([invoiceId]);
   });
 
   it('edits with the version it was based on; a stale edit is a conflict; stock follows the difference', async () => {
@@ -180,9 +187,9 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
     expect(replay.body).toEqual(first.body);
     expect((await invoiceOf(invoiceId)).payment).toBe(5000);
     // $50 paid → 50 points
-    expect((await s.api('GET', `/customerByID/${customerId}`)).body.data.data.current_points).toBe(50);
+    expect((await customerOf(customerId)).current_points).toBe(50);
 
-    const disc = await s.api('POST', '/discount', {
+    const disc = await s.api<Data<{ discount: number }>>('POST', '/discount', {
       token: level4,
       body: { data: { invoice_id: invoiceId, amount: 10 } },
     });
@@ -206,7 +213,7 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
       body: { data: { invoice_id: invoiceId, points: 20 } },
     });
     expect(redeem.status).toBe(200);
-    expect((await s.api('GET', `/customerByID/${customerId}`)).body.data.data.current_points).toBe(30);
+    expect((await customerOf(customerId)).current_points).toBe(30);
 
     const due = (await invoiceOf(invoiceId)).total;
     expect(due).toBe(15399 - 1540 - 1000 - 5000);
@@ -234,19 +241,17 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
       (await s.api('PUT', '/job-action/status', { body: { data: { id: jobId, status: 'complete' } } })).status,
     ).toBe(200);
 
-    const list = await s.api('GET', '/transactions');
-    const mine = list.body.data.filter((t: any) => t.invoice_id === invoiceId);
-    expect(mine.map((t: any) => t.method).sort()).toEqual(['cash', 'credit_card', 'discount', 'redemption']);
+    const mine = (await transactionsNow()).filter((t) => t.invoice_id === invoiceId);
+    expect(mine.map((t) => t.method).sort()).toEqual(['cash', 'credit_card', 'discount', 'redemption']);
     const payments = mine
-      .filter((t: any) => !['discount', 'redemption'].includes(t.method))
-      .reduce((n: number, t: any) => n + t.amount, 0);
+      .filter((t) => !['discount', 'redemption'].includes(t.method))
+      .reduce((n, t) => n + t.amount, 0);
     expect(payments).toBe(paid.payment);
     expect(paid.totals.total - paid.total).toBe(payments);
   });
 
   it('reverses a payment by removing its transaction (level 5): the amount is due again', async () => {
-    const list = await s.api('GET', '/transactions');
-    const cash = list.body.data.find((t: any) => t.invoice_id === invoiceId && t.method === 'cash');
+    const cash = (await transactionsNow()).find((t) => t.invoice_id === invoiceId && t.method === 'cash')!;
     expect((await s.api('DELETE', '/transaction', { token: level4, body: { id: cash.id } })).status).toBe(403);
     expect((await s.api('DELETE', '/transaction', { body: { id: cash.id } })).status).toBe(200);
     expect((await invoiceOf(invoiceId)).total).toBe(cash.amount);
@@ -266,16 +271,19 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
       body: { data: { fetchedData: 'default', formData: {}, productInvoice: [{ id: 'oil-filter', qty: 1 }] } },
     });
     expect([junk.status, junk.body.message]).toEqual([400, MSG.invoiceLineNotProduct]);
-    const sale = await s.api('POST', '/invoice-product', {
+    const sale = await s.api<Data<Raised>>('POST', '/invoice-product', {
       token: level4,
       body: { data: { fetchedData: 'default', formData: {}, productInvoice: [{ id: filter, qty: 2 }] } },
     });
     expect(sale.status).toBe(200);
     const inv = await invoiceOf(sale.body.data.invoice_id);
     expect(inv).toMatchObject({ type: 'product', total: 1798, customer_id: null });
-    expect((await s.api('GET', '/invoices/due', { token: level4 })).body.data.map((i: any) => i.id)).toContain(inv.id);
-    const status = await s.api('GET', '/v2/util/invoice-status', { token: level4 });
-    expect(status.body.data.data.unpaid.map((i: any) => i.id)).toContain(inv.id);
+    const due = await s.api<Data<Row<'invoices'>[]>>('GET', '/invoices/due', { token: level4 });
+    expect(due.body.data.map((i) => i.id)).toContain(inv.id);
+    const status = await s.api<Data<Data<{ unpaid: Row<'invoices'>[] }>>>('GET', '/v2/util/invoice-status', {
+      token: level4,
+    });
+    expect(status.body.data.data.unpaid.map((i) => i.id)).toContain(inv.id);
     // returning one item puts it back in stock and reduces the invoice
     const before = await stockOf(filter);
     expect(
@@ -286,20 +294,20 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
         })
       ).body.message,
     ).toBe(MSG.itemReturnInvalid);
-    const ret = await s.api('POST', '/invoice-return', {
+    const ret = await s.api<Data<{ total: number }>>('POST', '/invoice-return', {
       token: level4,
       body: { data: { invoice_id: inv.id, items: [{ id: filter, qty: 1 }], comment: 'Wrong size' } },
     });
     expect(ret.body.data.total).toBe(899);
-    expect(await stockOf(filter)).toBe(before + 1);
+    expect(await stockOf(filter)).toBe(before! + 1);
     // a sale with nothing paid can be deleted by level 5, and its stock comes back
     expect((await s.api('DELETE', '/invoice', { token: level4, body: { id: inv.id } })).status).toBe(403);
     expect((await s.api('DELETE', '/invoice', { body: { id: inv.id } })).status).toBe(200);
-    expect(await stockOf(filter)).toBe(before + 2);
+    expect(await stockOf(filter)).toBe(before! + 2);
   });
 
   it('lets two sales of the last unit both land (stock goes to zero, then the next is refused)', async () => {
-    const last = await s.api('POST', '/v2/inventory/product', {
+    const last = await s.api<Made>('POST', '/v2/inventory/product', {
       body: { data: { title: 'Spark plug', description: 'Iridium', price: 1200, stock: 1, low_stock: 1 } },
     });
     const ok = await s.api('POST', '/invoice-product', {
@@ -330,28 +338,28 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
   });
 
   it('puts storage on in JMD terms at the exchange rate and off again', async () => {
-    const job = await s.api('POST', '/service', {
+    const job = await s.api<Made>('POST', '/service', {
       body: { data: { customer_id: customerId, mileage: 1200, service: ['Full service'] } },
     });
-    const inv = await s.api('POST', '/invoice', {
+    const inv = await s.api<Data<Raised>>('POST', '/invoice', {
       token: level4,
       body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 5000 } } },
     });
     const id = inv.body.data.invoice_id;
-    const on = await s.api('PUT', `/invoice-storage-state/${id}`, {
+    const on = await s.api<Data<{ total: number }>>('PUT', `/invoice-storage-state/${id}`, {
       token: level4,
       body: { data: { option: 'on', days: 3 } },
     });
     // J$2,000 + 2 × J$1,000 = J$4,000 at 155 JMD/USD = $25.81
     expect(on.body.data.total).toBe(5000 + 2581);
-    const off = await s.api('PUT', `/invoice-storage-state/${id}`, {
+    const off = await s.api<Data<{ total: number }>>('PUT', `/invoice-storage-state/${id}`, {
       token: level4,
       body: { data: { option: 'off' } },
     });
     expect(off.body.data.total).toBe(5000);
   });
   it('deleting an unpaid invoice reverses its discount and points (points back to the customer); one with payments is refused', async () => {
-    const job = await s.api('POST', '/service', {
+    const job = await s.api<Made>('POST', '/service', {
       body: {
         data: {
           customer: {
@@ -366,15 +374,16 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
         },
       },
     });
-    const owner = (await s.api('POST', '/booking', { body: { id: job.body.id } })).body.data.customer_id;
-    const points = async () => (await s.api('GET', `/customerByID/${owner}`)).body.data.data.current_points as number;
+    const owner = (await s.api<Data<Row<'jobs'>>>('POST', '/booking', { body: { id: job.body.id } })).body.data
+      .customer_id!;
+    const points = async () => (await customerOf(owner)).current_points;
     const raise = async () =>
       (
-        await s.api('POST', '/invoice', {
+        await s.api<Data<Raised>>('POST', '/invoice', {
           token: level4,
           body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 5000 } } },
         })
-      ).body.data.invoice_id as string;
+      ).body.data.invoice_id;
     // earn 20 points on a first invoice
     const first = await raise();
     expect(
@@ -402,42 +411,41 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
         .status,
     ).toBe(200);
     expect(await points()).toBe(10);
-    const onIt = (await s.api('GET', '/transactions')).body.data.filter((t: any) => t.invoice_id === second);
-    expect(onIt.map((t: any) => t.method).sort()).toEqual(['discount', 'redemption']);
+    const onIt = (await transactionsNow()).filter((t) => t.invoice_id === second);
+    expect(onIt.map((t) => t.method).sort()).toEqual(['discount', 'redemption']);
 
-    const del = await s.api('DELETE', '/invoice', { body: { id: second } });
+    const del = await s.api<Data<{ reversed: string[] }>>('DELETE', '/invoice', { body: { id: second } });
     expect(del.status).toBe(200);
     expect(del.body.message).toContain('10 points went back to the customer');
-    expect(del.body.data.reversed.sort()).toEqual(onIt.map((t: any) => t.id).sort());
+    expect(del.body.data.reversed.sort()).toEqual(onIt.map((t) => t.id).sort());
     // the points are back, and no live transaction points at the gone invoice
     expect(await points()).toBe(20);
-    expect((await s.api('GET', '/transactions')).body.data.filter((t: any) => t.invoice_id === second)).toEqual([]);
+    expect((await transactionsNow()).filter((t) => t.invoice_id === second)).toEqual([]);
     expect((await s.api('GET', `/invoice/${second}`, { token: level4 })).status).toBe(404);
-    expect((await s.api('POST', '/booking', { body: { id: job.body.id } })).body.data.invoice).toEqual([first]);
+    expect(
+      (await s.api<Data<Row<'jobs'>>>('POST', '/booking', { body: { id: job.body.id } })).body.data.invoice,
+    ).toEqual([first]);
     // the activity log says what happened
-    const log = (await s.api('GET', '/sys-log?category=service')).body.data.data as {
-      subject: string;
-      predicate: string;
-    }[];
+    const log = (await s.api<Data<Data<Row<'sys_log'>[]>>>('GET', '/sys-log?category=service')).body.data.data;
     expect(
       log.some((e) => /deleted \(its discount was reversed; 10 points went back to the customer\)/.test(e.predicate)),
     ).toBe(true);
   });
   it('item returns: a reason, at most what was sold, never on a paid invoice nor for more than is still due', async () => {
     const bulb = (
-      await s.api('POST', '/v2/inventory/product', {
+      await s.api<Made>('POST', '/v2/inventory/product', {
         body: { data: { title: 'Bulb H4', description: 'Headlamp', price: 1000, stock: 10, low_stock: 1 } },
       })
-    ).body.id as string;
+    ).body.id;
     const sell = async (qty: number) =>
       (
-        await s.api('POST', '/invoice-product', {
+        await s.api<Data<Raised>>('POST', '/invoice-product', {
           token: level4,
           body: { data: { fetchedData: 'default', productInvoice: [{ id: bulb, qty }] } },
         })
-      ).body.data.invoice_id as string;
+      ).body.data.invoice_id;
     const ret = (invoice_id: string, qty: number, comment = 'Wrong bulb') =>
-      s.api('POST', '/invoice-return', {
+      s.api<Data<{ total: number }>>('POST', '/invoice-return', {
         token: level4,
         body: { data: { invoice_id, items: [{ id: bulb, qty }], comment } },
       });
@@ -506,9 +514,9 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
     );
     expect(await stockOf(bulb)).toBe(stock);
     // after the payment is removed the return goes through and the stock comes back
-    const cash = (await s.api('GET', '/transactions')).body.data.find((t: any) => t.invoice_id === paid);
+    const cash = (await transactionsNow()).find((t) => t.invoice_id === paid)!;
     expect((await s.api('DELETE', '/transaction', { body: { id: cash.id } })).status).toBe(200);
     expect((await ret(paid, 1)).status).toBe(200);
-    expect(await stockOf(bulb)).toBe(stock + 1);
+    expect(await stockOf(bulb)).toBe(stock! + 1);
   });
 });

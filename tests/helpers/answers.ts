@@ -1,3 +1,4 @@
+import type { InvoiceTotals } from '../../src/domain/entities';
 import type { DeviceRow, EntityName } from '../../src/domain/model';
 
 /**
@@ -7,9 +8,10 @@ import type { DeviceRow, EntityName } from '../../src/domain/model';
  */
 export type Answer = Record<string, unknown>;
 
-/** SPEC §7's wrapped answer: `{data: ...}` */
+/** SPEC §7's wrapped answer: `{data: ...}`, and what a write says beside it */
 export interface Data<T> {
   data: T;
+  message?: string;
 }
 
 /** A synced table's row as the API and the feed send it: the model's fields, with the device's derived keys optional. */
@@ -20,3 +22,33 @@ export interface Refusal {
   value: false;
   message: string;
 }
+
+/** A write that made a record: what it says and the record's id (POST /customer, /service, a product …). */
+export interface Made {
+  value: true;
+  message: string;
+  id: string;
+}
+
+/** A paged list's `data`: SPEC §7's `{data: rows, page, total}` (GET /customers, /bookings_ …). */
+export interface Page<T> {
+  data: T[];
+  page: number;
+  total: number;
+}
+
+/** `data` of a write that raised an invoice (POST /invoice, /invoice-product, an estimate to an invoice). */
+export interface Raised {
+  invoice_id: string;
+  number: string;
+}
+
+/** One invoice as GET /invoice/:id reads it: the row with its totals, live transactions (newest first) and job. */
+export type InvoiceRead = Row<'invoices'> & {
+  totals: InvoiceTotals;
+  transactions: Row<'transactions'>[];
+  job: Row<'jobs'> | null;
+};
+
+/** A row of GET /transactions: the transaction and its invoice's number. */
+export type ListedTransaction = Row<'transactions'> & { invoice_number: string | null };
