@@ -6,7 +6,16 @@ import { CONTACT_MESSAGE } from '../../src/domain/schemas';
 import { eq } from 'drizzle-orm';
 import { startOfShopDay } from '../../src/domain/dates';
 import { jobs } from '../../src/server/db/schema';
+import type { Answer, Data, Made, Page, Row, Setting } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
+
+/** GET /dash: the tiles' counts */
+interface Tiles {
+  active: number;
+  received: number;
+  complete: number;
+  booked: number;
+}
 
 const specCustomer = (vin: string, reg = 'PK 1234') => ({
   VIN: vin,
@@ -29,6 +38,15 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
     level5b = await s.userToken(5);
   });
   afterAll(() => s?.close());
+
+  /** the job as POST /booking reads it back */
+  const jobOf = async (id: string) => (await s.api<Data<Row<'jobs'>>>('POST', '/booking', { body: { id } })).body.data;
+  /** a setting of the config sheet, by name */
+  const settingOf = async (name: string) => {
+    const setting = (await s.api<Setting[]>('GET', '/configsheet')).body.find((r) => r.name === name);
+    if (!setting) throw new Error(`no setting ${name}`);
+    return setting;
+  };
 
   it('adds a customer from SPEC form keys and returns message, value, id; refuses a second record for the VIN', async () => {
     const res = await s.api('POST', '/customer', { body: { data: specCustomer('1HGCM82633A004352') } });
@@ -53,7 +71,7 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
 
   it('finds customers by VIN, plate (any spacing or case), contact; answers "Customer NOT FOUND."', async () => {
     for (const text of ['1HGCM8', 'pk1234', 'PK 12', '876555']) {
-      const res = await s.api('POST', '/customer-fetch', { body: { data: text } });
+      const res = await s.api<Data<Answer[]>>('POST', '/customer-fetch', { body: { data: text } });
       expect(res.status, text).toBe(200);
       expect(res.body.data[0]).toMatchObject({
         'First name': 'Ann',
@@ -72,10 +90,10 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
   });
 
   it('reads a profile by VIN and by id (data.data), edits inline, blocks and unblocks', async () => {
-    const profile = await s.api('GET', '/customerProfile/1HGCM82633A004352');
+    const profile = await s.api<Data<Data<Row<'customers'>>>>('GET', '/customerProfile/1HGCM82633A004352');
     expect(profile.body.data.data).toMatchObject({ current_points: 0, discount: 0 });
     const id = profile.body.data.data.id;
-    const byId = await s.api('GET', `/customerByID/${id}`);
+    const byId = await s.api<Data<Data<Row<'customers'>>>>('GET', `/customerByID/${id}`);
     expect(byId.body.data.data.vin).toBe('1HGCM82633A004352');
     const missing = await s.api('GET', `/customerByID/${newId()}`);
     expect(missing.status).toBe(404);
@@ -99,8 +117,8 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
     expect(blocked.status).toBe(400);
     expect(blocked.body.message).toBe(MSG.customerBlocked);
     await s.api('PUT', '/customer-status', { body: { data: { id, active: 1 } } });
-    const list = await s.api('GET', '/customers', { token: level3 });
-    expect(list.body.data.find((c: any) => c.id === id)).toMatchObject({
+    const list = await s.api<Data<Row<'customers'>[]>>('GET', '/customers', { token: level3 });
+    expect(list.body.data.find((c) => c.id === id)).toMatchObject({
       note: 'Prefers mornings',
       discount: 5,
       active: 1,
@@ -120,14 +138,14 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
         customer_note: 'Noise at the front',
       },
     };
-    const first = await s.api('POST', '/service', { key, token: level2, body });
+    const first = await s.api<Made>('POST', '/service', { key, token: level2, body });
     const again = await s.api('POST', '/service', { key, token: level2, body });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ value: true, number: 'A1-1', id: body.data.id });
     expect(again.body).toEqual(first.body);
     jobId = first.body.id;
-    const all = await s.api('GET', '/bookings');
-    expect(all.body.data.filter((j: any) => j.number === 'A1-1')).toHaveLength(1);
+    const all = await s.api<Data<Row<'jobs'>[]>>('GET', '/bookings');
+    expect(all.body.data.filter((j) => j.number === 'A1-1')).toHaveLength(1);
     const dup = await s.api('POST', '/service', { body: { data: { ...body.data, id: newId() } } });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe(MSG.duplicateNumber);
@@ -156,7 +174,7 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
       },
     });
     expect(backwards.body.message).toBe(MSG.invalidBookingDates);
-    const ok = await s.api('POST', '/service', {
+    const ok = await s.api<Made>('POST', '/service', {
       body: {
         data: {
           ...base,
@@ -166,7 +184,7 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
       },
     });
     expect(ok.status).toBe(200);
-    const booked = await s.api('POST', '/booking', { body: { data: { id: ok.body.id } } });
+    const booked = await s.api<Data<Row<'jobs'>>>('POST', '/booking', { body: { data: { id: ok.body.id } } });
     expect(booked.body.data.status).toBe('booked');
     // a level-3 user cannot book from the request form (SPEC §6: level 4 and up)
     const l3 = await s.api('POST', '/service', {
@@ -185,21 +203,21 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
   it("reads SPEC's booking format 'YYYY-MM-DD HH:mm' in the shop's time zone, takes ISO with an offset, refuses other text", async () => {
     const base = { customer: { vin: 'JTDKN3DU0A0123456' }, mileage: 100, service: ['Wheel alignment'] };
     // America/Jamaica is UTC-5 all year: 10:00 in the shop is 15:00Z, whatever the server process's zone
-    const spec = await s.api('POST', '/service', {
+    const spec = await s.api<Made>('POST', '/service', {
       body: { data: { ...base, book_start: '2030-06-01 10:00', book_end: '2030-06-01 11:30' } },
     });
     expect(spec.status).toBe(200);
-    const job = (await s.api('POST', '/booking', { body: { id: spec.body.id } })).body.data;
-    expect(new Date(job.book_start).toISOString()).toBe('2030-06-01T15:00:00.000Z');
-    expect(new Date(job.book_end).toISOString()).toBe('2030-06-01T16:30:00.000Z');
-    expect(new Date(job.start).toISOString()).toBe('2030-06-01T15:00:00.000Z');
+    const job = await jobOf(spec.body.id);
+    expect(new Date(job.book_start!).toISOString()).toBe('2030-06-01T15:00:00.000Z');
+    expect(new Date(job.book_end!).toISOString()).toBe('2030-06-01T16:30:00.000Z');
+    expect(new Date(job.start!).toISOString()).toBe('2030-06-01T15:00:00.000Z');
     // an instant with its offset is taken as it is
     const moved = await s.api('PUT', '/booking-date', {
       body: { data: { id: spec.body.id, book_start: '2030-06-02T09:00:00-05:00', book_end: '2030-06-02T15:00:00Z' } },
     });
     expect(moved.status).toBe(200);
-    const after = (await s.api('POST', '/booking', { body: { id: spec.body.id } })).body.data;
-    expect([new Date(after.book_start).toISOString(), new Date(after.book_end).toISOString()]).toEqual([
+    const after = await jobOf(spec.body.id);
+    expect([new Date(after.book_start!).toISOString(), new Date(after.book_end!).toISOString()]).toEqual([
       '2030-06-02T14:00:00.000Z',
       '2030-06-02T15:00:00.000Z',
     ]);
@@ -231,7 +249,7 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
     expect(past.body.message).toBe(MSG.invalidDates);
 
     // the zone is the config sheet's, not a constant: a shop in London books 10:00 BST = 09:00Z
-    const zone = (await s.api('GET', '/configsheet')).body.find((r: any) => r.name === 'time_zone');
+    const zone = await settingOf('time_zone');
     const setZone = (tz: string) =>
       s.api('PUT', `/configsheet/${zone.id}`, {
         body: { data: { title: zone.title, description: tz, amount: zone.amount } },
@@ -245,9 +263,7 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
           })
         ).status,
       ).toBe(200);
-      expect(
-        new Date((await s.api('POST', '/booking', { body: { id: spec.body.id } })).body.data.book_start).toISOString(),
-      ).toBe('2030-06-01T09:00:00.000Z');
+      expect(new Date((await jobOf(spec.body.id)).book_start!).toISOString()).toBe('2030-06-01T09:00:00.000Z');
     } finally {
       expect((await setZone('America/Jamaica')).status).toBe(200);
     }
@@ -296,12 +312,12 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
       expect([bad.status, bad.body.message], String(mileage)).toEqual([400, MSG.invalidMileage]);
     }
     expect((await s.api('PUT', '/service', { body: { data: { id: jobId } } })).body.message).toBe(MSG.invalidMileage);
-    expect((await s.api('POST', '/booking', { body: { id: jobId } })).body.data.mileage).toBe(52000);
+    expect((await jobOf(jobId)).mileage).toBe(52000);
     expect((await s.api('PUT', '/service', { body: { data: { id: jobId, mileage: 52010 } } })).status).toBe(200);
     expect(
       (await s.api('PUT', '/serviceItem', { body: { data: { id: jobId, service: ['Wheel alignment'] } } })).status,
     ).toBe(200);
-    const job = (await s.api('POST', '/booking', { body: { data: { id: jobId } } })).body.data;
+    const job = (await s.api<Data<Row<'jobs'>>>('POST', '/booking', { body: { data: { id: jobId } } })).body.data;
     expect(job).toMatchObject({
       status: 'active',
       technician: 'tech3',
@@ -333,13 +349,19 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
   });
 
   it('pages, sorts and searches jobs and counts the tiles', async () => {
-    const page = await s.api('GET', '/bookings_?page=1&per_page=1&orderBy=registration&orderDirection=asc&search=TX');
+    const page = await s.api<Data<Page<Row<'jobs'>>>>(
+      'GET',
+      '/bookings_?page=1&per_page=1&orderBy=registration&orderDirection=asc&search=TX',
+    );
     expect(page.body.data).toMatchObject({ page: 1, total: expect.any(Number) });
     expect(page.body.data.data).toHaveLength(1);
     expect(page.body.data.data[0].registration).toBe('TX 999');
-    const dash = await s.api('GET', '/dash', { token: level2 });
+    const dash = await s.api<Data<Tiles>>('GET', '/dash', { token: level2 });
     expect(dash.body.data).toEqual({ active: 0, received: expect.any(Number), complete: 0, booked: 0 });
-    const received = await s.api('POST', '/bookings-fetch', { token: level2, body: { status: 'received' } });
+    const received = await s.api<Data<Row<'jobs'>[]>>('POST', '/bookings-fetch', {
+      token: level2,
+      body: { status: 'received' },
+    });
     expect(received.body.data.length).toBe(dash.body.data.received);
   });
 
@@ -351,17 +373,18 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
   });
 
   it('counts a job completed today and one booked for today on /dash, and /bookings-fetch lists exactly those', async () => {
-    const tiles = async () => (await s.api('GET', '/dash', { token: level2 })).body.data as Record<string, number>;
+    const tiles = async () => (await s.api<Data<Tiles>>('GET', '/dash', { token: level2 })).body.data;
     const fetchIds = async (status: string) =>
-      ((await s.api('POST', '/bookings-fetch', { token: level2, body: { status } })).body.data as { id: string }[])
+      (await s.api<Data<Row<'jobs'>[]>>('POST', '/bookings-fetch', { token: level2, body: { status } })).body.data
         .map((j) => j.id)
         .sort();
     const before = await tiles();
     // a vehicle of its own, so the other tests' history (outstanding services) is untouched
     const base = { customer: specCustomer('DASHTILEVIN000001', 'DT 1'), mileage: 60000 };
     // completed today: received → active → invoice → complete, all through the API
-    const done = (await s.api('POST', '/service', { body: { data: { ...base, service: ['Oil and filter change'] } } }))
-      .body.id as string;
+    const done = (
+      await s.api<Made>('POST', '/service', { body: { data: { ...base, service: ['Oil and filter change'] } } })
+    ).body.id;
     expect((await s.api('PUT', '/job-action/status', { body: { data: { id: done, status: 'active' } } })).status).toBe(
       200,
     );
@@ -373,8 +396,9 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
       (await s.api('PUT', '/job-action/status', { body: { data: { id: done, status: 'complete' } } })).status,
     ).toBe(200);
     // completed yesterday: does not count for today
-    const earlier = (await s.api('POST', '/service', { body: { data: { ...base, service: ['Wheel alignment'] } } }))
-      .body.id as string;
+    const earlier = (
+      await s.api<Made>('POST', '/service', { body: { data: { ...base, service: ['Wheel alignment'] } } })
+    ).body.id;
     await s.api('PUT', '/job-action/status', { body: { data: { id: earlier, status: 'active' } } });
     await s.api('POST', '/invoice', {
       body: { data: { fetchedData: { id: earlier }, formData: { work_hour: 1, rate_hour: 5000 } } },
@@ -382,11 +406,11 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
     await s.api('PUT', '/job-action/status', { body: { data: { id: earlier, status: 'complete' } } });
     // booked for today, and one booked for another day: a booking is made for the future, so "today" is a booking
     // made earlier whose day has come; its time is set in the database (the API refuses a booking in the past)
-    const tz = (await s.api('GET', '/configsheet')).body.find((r: any) => r.name === 'time_zone').description as string;
+    const tz = (await settingOf('time_zone')).description;
     const today = startOfShopDay(new Date(), tz);
     const book = async (service: string) => {
       const future = Date.now() + 3 * 86400_000;
-      const res = await s.api('POST', '/service', {
+      const res = await s.api<Made>('POST', '/service', {
         body: {
           data: {
             ...base,
@@ -397,7 +421,7 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
         },
       });
       expect(res.status).toBe(200);
-      return res.body.id as string;
+      return res.body.id;
     };
     const bookedToday = await book('Battery test');
     const bookedLater = await book('Battery test');
@@ -433,10 +457,10 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
   it('keeps a service log: "You need to write something!", delete at level 5 only', async () => {
     const empty = await s.api('POST', '/service-log', { body: { value: '  ', id: jobId } });
     expect(empty.body.message).toBe(MSG.writeSomething);
-    const add = await s.api('POST', '/service-log', { body: { value: 'Road-tested, fine', id: jobId } });
+    const add = await s.api<Made>('POST', '/service-log', { body: { value: 'Road-tested, fine', id: jobId } });
     expect(add.status).toBe(200);
-    const list = await s.api('GET', `/service-log/${jobId}`, { token: level3 });
-    expect(list.body.data.map((e: any) => e.message)).toEqual(['Road-tested, fine']);
+    const list = await s.api<Data<Row<'service_log'>[]>>('GET', `/service-log/${jobId}`, { token: level3 });
+    expect(list.body.data.map((e) => e.message)).toEqual(['Road-tested, fine']);
     expect((await s.api('DELETE', '/service-log', { token: level3, body: { id: add.body.id } })).status).toBe(403);
     expect((await s.api('DELETE', '/service-log', { body: { id: add.body.id } })).status).toBe(200);
     const again = await s.api('DELETE', '/service-log', { body: { id: add.body.id } });
@@ -450,8 +474,8 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
   });
 
   it('lists the catalogue on both paths', async () => {
-    const a = await s.api('GET', '/services', { token: level2 });
-    const b = await s.api('GET', '/serviceList', { token: level2 });
+    const a = await s.api<Data<Row<'services'>[]>>('GET', '/services', { token: level2 });
+    const b = await s.api<Data<Row<'services'>[]>>('GET', '/serviceList', { token: level2 });
     expect(a.body.data.length).toBeGreaterThan(20);
     expect(b.body.data).toEqual(a.body.data);
   });

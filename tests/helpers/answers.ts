@@ -52,3 +52,6 @@ export type InvoiceRead = Row<'invoices'> & {
 
 /** A row of GET /transactions: the transaction and its invoice's number. */
 export type ListedTransaction = Row<'transactions'> & { invoice_number: string | null };
+
+/** A setting as GET /configsheet lists it (the whole sheet, a bare array). */
+export type Setting = Pick<Row<'config'>, 'id' | 'name' | 'title' | 'description' | 'amount'>;
