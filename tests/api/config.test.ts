@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { MSG, fill } from '../../src/domain/messages';
+import type { Data, InvoiceRead, Made, Page, Raised, Row, Setting } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('configuration sheet on %s', (kind) => {
@@ -12,12 +13,20 @@ describe.each(DATABASES)('configuration sheet on %s', (kind) => {
   });
   afterAll(() => s?.close());
 
+  /** the whole sheet (GET /configsheet) by setting name */
+  const sheet = async (token?: string) =>
+    new Map((await s.api<Setting[]>('GET', '/configsheet', { token })).body.map((r) => [r.name, r]));
+  const setting = async (name: string) => {
+    const found = (await sheet()).get(name);
+    if (!found) throw new Error(`no setting ${name}`);
+    return found;
+  };
+
   it('lists every setting as {name, amount, description} to any signed-in user', async () => {
-    const res = await s.api('GET', '/configsheet', { token: level1 });
-    const byName = Object.fromEntries(res.body.map((r: any) => [r.name, r]));
-    expect(byName.labour_rate.amount).toBe(50);
-    expect(byName.point_value.amount).toBe(0.5);
-    expect(byName.time_zone.description).toBe('America/Jamaica');
+    const byName = await sheet(level1);
+    expect(byName.get('labour_rate')?.amount).toBe(50);
+    expect(byName.get('point_value')?.amount).toBe(0.5);
+    expect(byName.get('time_zone')?.description).toBe('America/Jamaica');
   });
 
   it('gives the storage terms in JMD', async () => {
@@ -26,15 +35,14 @@ describe.each(DATABASES)('configuration sheet on %s', (kind) => {
   });
 
   it('pages the sheet (default 15) for level 5', async () => {
-    const page = await s.api('GET', '/configsheet_?page=1&per_page=3');
+    const page = await s.api<Data<Page<Row<'config'>>>>('GET', '/configsheet_?page=1&per_page=3');
     expect(page.body.data.data).toHaveLength(3);
     expect(page.body.data.total).toBeGreaterThan(3);
     expect((await s.api('GET', '/configsheet_?page=0')).status).toBe(400);
   });
 
   it('edits description and amount (title read-only) with the SPEC notice; an amount stays a number', async () => {
-    const rows = (await s.api('GET', '/configsheet')).body;
-    const rate = rows.find((r: any) => r.name === 'labour_rate');
+    const rate = await setting('labour_rate');
     expect(
       (await s.api('PUT', `/configsheet/${rate.id}`, { body: { data: { title: 'x', description: '', amount: 60 } } }))
         .body.message,
@@ -60,7 +68,7 @@ describe.each(DATABASES)('configuration sheet on %s', (kind) => {
         })
       ).headers.get('idempotent-replay'),
     ).toBe('true');
-    const after = (await s.api('GET', '/configsheet')).body.find((r: any) => r.name === 'labour_rate');
+    const after = (await sheet()).get('labour_rate');
     expect(after).toMatchObject({ amount: 60, title: 'Labour rate', description: 'Rate per hour' });
     expect(
       (
@@ -73,31 +81,32 @@ describe.each(DATABASES)('configuration sheet on %s', (kind) => {
   });
 
   it('tax (issue 18): none by default; a rate only as a percent with 2 decimals; a sale is taxed on top', async () => {
-    const rows = (await s.api('GET', '/configsheet')).body;
-    const byName = Object.fromEntries(rows.map((r: any) => [r.name, r]));
-    expect(byName.tax_rate.amount).toBe(0);
-    expect(byName.tax_name.description).toBe('GCT');
-    expect(byName.tax_inclusive.description).toBe('no');
+    const [rate, name, included] = [
+      await setting('tax_rate'),
+      await setting('tax_name'),
+      await setting('tax_inclusive'),
+    ];
+    expect(rate.amount).toBe(0);
+    expect(name.description).toBe('GCT');
+    expect(included.description).toBe('no');
     const put = (amount: number) =>
-      s.api('PUT', `/configsheet/${byName.tax_rate.id}`, { body: { data: { description: 'Percent', amount } } });
+      s.api('PUT', `/configsheet/${rate.id}`, { body: { data: { description: 'Percent', amount } } });
     for (const bad of [15.555, 100.5, -1]) expect((await put(bad)).body.message, String(bad)).toBe(MSG.taxRateInvalid);
     // prices include tax: yes or no only, kept as the sheet spells it; garbage refused, never read as no
     const inclusive = (description: string) =>
-      s.api('PUT', `/configsheet/${byName.tax_inclusive.id}`, { body: { data: { description, amount: null } } });
+      s.api('PUT', `/configsheet/${included.id}`, { body: { data: { description, amount: null } } });
     const refused = await inclusive('maybe');
     expect([refused.status, refused.body.message]).toEqual([400, fill(MSG.configChoice, { choices: 'yes or no' })]);
     expect((await inclusive(' No ')).status).toBe(200);
-    const kept = (await s.api('GET', '/configsheet')).body.find((r: any) => r.name === 'tax_inclusive');
-    expect(kept.description).toBe('no');
-    const product = await s.api('POST', '/v2/inventory/product', {
+    expect((await setting('tax_inclusive')).description).toBe('no');
+    const product = await s.api<Made>('POST', '/v2/inventory/product', {
       body: { data: { title: 'Wiper', description: 'blade', price: 1999, stock: 10, low_stock: 1 } },
     });
     const sale = async () => {
-      const res = await s.api('POST', '/invoice-product', {
+      const res = await s.api<Data<Raised>>('POST', '/invoice-product', {
         body: { data: { fetchedData: 'default', formData: {}, productInvoice: [{ id: product.body.id, qty: 3 }] } },
       });
-      const id = res.body.data?.invoice_id ?? res.body.invoice_id;
-      return (await s.api('GET', `/invoice/${id}`)).body.data;
+      return (await s.api<Data<InvoiceRead>>('GET', `/invoice/${res.body.data.invoice_id}`)).body.data;
     };
     expect((await sale()).totals).not.toHaveProperty('tax');
     expect((await put(15)).body.value).toBe(true);
