@@ -1,5 +1,6 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Data, Made, Raised, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -14,7 +15,7 @@ describe.each(DATABASES)('the cash-up at closing on %s', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind);
     level4 = await s.userToken(4);
-    const job = await s.api('POST', '/service', {
+    const job = await s.api<Made>('POST', '/service', {
       body: {
         data: {
           customer: {
@@ -29,14 +30,16 @@ describe.each(DATABASES)('the cash-up at closing on %s', (kind) => {
         },
       },
     });
-    const inv = await s.api('POST', '/invoice', {
+    const inv = await s.api<Data<Raised>>('POST', '/invoice', {
       body: {
         data: { fetchedData: { id: job.body.id }, formData: { work_hour: 4, rate_hour: 5000 }, productInvoice: [] },
       },
     });
     const invoice_id = inv.body.data.invoice_id;
     const pay = (method: string, amount: number) =>
-      s.api('POST', '/transaction', { body: { data: { method, invoice_id, amount } } });
+      s.api<Data<{ transaction_id: string }>>('POST', '/transaction', {
+        body: { data: { method, invoice_id, amount } },
+      });
     await s.api('POST', '/discount', { body: { data: { invoice_id, amount: 10 } } });
     await pay('cash', 5000);
     await pay('debit card', 8500);
@@ -48,10 +51,12 @@ describe.each(DATABASES)('the cash-up at closing on %s', (kind) => {
   afterAll(() => s?.close());
 
   it("keeps the day's payments by method, the counted cash and the difference, and logs it", async () => {
-    const res = await s.api('POST', '/v3/cashup', { body: { data: { day: today, counted_cash: 4900, note: 'late' } } });
+    const res = await s.api<Made>('POST', '/v3/cashup', {
+      body: { data: { day: today, counted_cash: 4900, note: 'late' } },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ value: true, message: 'Cash-up saved' });
-    const list = await s.api('GET', `/v3/cashups?day=${today}`);
+    const list = await s.api<Data<Row<'cashups'>[]>>('GET', `/v3/cashups?day=${today}`);
     expect(list.body.data).toMatchObject([
       {
         id: res.body.id,
@@ -66,8 +71,8 @@ describe.each(DATABASES)('the cash-up at closing on %s', (kind) => {
         closed_by: 'admin',
       },
     ]);
-    const log = await s.api('GET', '/sys-log?category=system');
-    const line = (log.body.data.data ?? log.body.data).find((l: { subject: string }) => l.subject.includes(today));
+    const log = await s.api<Data<Data<Row<'sys_log'>[]>>>('GET', '/sys-log?category=system');
+    const line = log.body.data.data.find((l) => l.subject.includes(today));
     expect(line).toMatchObject({
       subject: `Cash-up ${today} (shop)`,
       predicate: expect.stringContaining('counted cash $49.00, expected $50.00, short $1.00'),
@@ -94,9 +99,11 @@ describe.each(DATABASES)('the cash-up at closing on %s', (kind) => {
   });
 
   it('a day without payments: nothing expected, the counted cash is over', async () => {
-    const res = await s.api('POST', '/v3/cashup', { body: { data: { day: '2026-01-04', counted_cash: 1250 } } });
+    const res = await s.api<Data<Row<'cashups'>>>('POST', '/v3/cashup', {
+      body: { data: { day: '2026-01-04', counted_cash: 1250 } },
+    });
     expect(res.body.data).toMatchObject({ payments: 0, expected: { cash: 0 }, difference: 1250 });
-    const list = await s.api('GET', '/v3/cashups');
-    expect(list.body.data.map((c: { day: string }) => c.day)).toEqual([today, '2026-01-04']);
+    const list = await s.api<Data<Row<'cashups'>[]>>('GET', '/v3/cashups');
+    expect(list.body.data.map((c) => c.day)).toEqual([today, '2026-01-04']);
   });
 });
