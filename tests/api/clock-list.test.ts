@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
 import { clockEntries } from '../../src/server/db/schema';
+import type { Data, Made, OpenApiDoc, Page, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -14,7 +15,7 @@ describe.each(DATABASES)('the clock list on %s', (kind) => {
   let jobA: string;
   let jobB: string;
   const job = async (plate: string) => {
-    const res = await s.api('POST', '/service', {
+    const res = await s.api<Made>('POST', '/service', {
       body: {
         data: {
           customer: {
@@ -30,7 +31,7 @@ describe.each(DATABASES)('the clock list on %s', (kind) => {
       },
     });
     expect(res.status).toBe(200);
-    return res.body.id as string;
+    return res.body.id;
   };
   const stretch = (job_id: string, username: string, from: string, to: string | null) =>
     s.database.db.insert(clockEntries).values({
@@ -54,8 +55,9 @@ describe.each(DATABASES)('the clock list on %s', (kind) => {
   });
   afterAll(() => s?.close());
 
-  const list = async (query: string, token?: string) => s.api('GET', `/v3/clock?${query}`, { token });
-  const who = (body: { data: { data: { username: string; started_at: string }[] } }) =>
+  const list = async (query: string, token?: string) =>
+    s.api<Data<Page<Row<'clock_entries'>>>>('GET', `/v3/clock?${query}`, { token });
+  const who = (body: Data<Page<Row<'clock_entries'>>>) =>
     body.data.data.map((r) => `${r.username} ${r.started_at.slice(0, 16)}`);
 
   it('lists the stretches begun within the shop days, newest first, with the total', async () => {
@@ -95,8 +97,8 @@ describe.each(DATABASES)('the clock list on %s', (kind) => {
   });
 
   it('is documented with its query parameters', async () => {
-    const doc = await (await fetch(`${s.url}/docs/json`)).json();
-    const params = doc.paths['/api/v3/clock'].get.parameters.map((p: { name: string }) => p.name);
+    const doc = (await (await fetch(`${s.url}/docs/json`)).json()) as OpenApiDoc;
+    const params = doc.paths['/api/v3/clock'].get.parameters?.map((p) => p.name);
     expect(params).toEqual(expect.arrayContaining(['page', 'per_page', 'start', 'end', 'job_id', 'username']));
   });
 });

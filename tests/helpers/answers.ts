@@ -55,3 +55,14 @@ export type ListedTransaction = Row<'transactions'> & { invoice_number: string |
 
 /** A setting as GET /configsheet lists it (the whole sheet, a bare array). */
 export type Setting = Pick<Row<'config'>, 'id' | 'name' | 'title' | 'description' | 'amount'>;
+
+/** An operation of the OpenAPI document, as far as the tests read it. */
+export interface OpenApiOperation {
+  parameters?: { name: string; in: string; schema?: unknown }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+}
+
+/** The OpenAPI document served at /docs/json: operations by path, then by method in lower case. */
+export interface OpenApiDoc {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+}
