@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalDb } from '../../src/local/db';
 import { getCursor, pull, type PullProgress } from '../../src/sync/pull';
+import type { ChangesPage } from '../../src/sync/pullTypes';
 import { ApiError, fetchTransport, type Transport } from '../../src/sync/transport';
+import type { Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { dbName } from './helpers';
 
@@ -10,7 +12,7 @@ describe('pull', () => {
   let head = 0;
   beforeAll(async () => {
     s = await startServer(DATABASES[0]);
-    const cfg = (await s.api('GET', '/configsheet')).body as { id: string; amount: number | null; title: string }[];
+    const cfg = (await s.api<Row<'config'>[]>('GET', '/configsheet')).body;
     const numeric = cfg.filter((c) => c.amount !== null);
     for (let i = 0; i < 150; i++) {
       const c = numeric[i % numeric.length];
@@ -18,7 +20,7 @@ describe('pull', () => {
         body: { data: { title: c.title, description: `d${i}`, amount: i + 1 } },
       });
     }
-    const all = await s.api('GET', '/v3/sync/changes?since=0&limit=1000');
+    const all = await s.api<ChangesPage>('GET', '/v3/sync/changes?since=0&limit=1000');
     head = all.body.cursor;
   });
   afterAll(() => s?.close());
@@ -72,7 +74,7 @@ describe('pull', () => {
   it('removes rows the server deleted', async () => {
     const db = openLocalDb(dbName('deletes'));
     const transport = fetchTransport(`${s.url}/api`);
-    const add = await s.api('POST', '/v2/auth/user', {
+    const add = await s.api<{ id: string }>('POST', '/v2/auth/user', {
       body: { data: { username: 'gone1', password: 'bay-pass-1234', permission: 3 } },
     });
     await pull({ db, transport, token: s.adminToken });

@@ -4,8 +4,15 @@ import { openLocalDb } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import { getCatchUp, getCursor, getScope, pull } from '../../src/sync/pull';
 import { ApiError, fetchTransport, type Transport } from '../../src/sync/transport';
+import type { Data, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { dbName } from './helpers';
+
+/** A feed page as this test reads it: each change's table, and the level the server filtered at. */
+interface LevelPage {
+  changes: { entity: keyof typeof SYNC_ENTITY_LEVEL }[];
+  scope: number;
+}
 
 /**
  * The pull feed by level (SPEC §6 with §2's route table, src/domain/sync.ts) and a device shared by users of
@@ -36,7 +43,7 @@ describe.each(DATABASES)('the pull feed by level on %s', (kind) => {
     const job = await s.api('POST', '/service', {
       body: { data: { customer_id: c.body.id, mileage: 1000, service: ['Full service'] } },
     });
-    const inv = await s.api('POST', '/invoice', {
+    const inv = await s.api<Data<{ invoice_id: string }>>('POST', '/invoice', {
       body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 5000 } } },
     });
     invoiceId = inv.body.data.invoice_id;
@@ -44,16 +51,18 @@ describe.each(DATABASES)('the pull feed by level on %s', (kind) => {
       body: { data: { method: 'cash', invoice_id: invoiceId, amount: 1000 } },
     });
     expect(pay.status).toBe(200);
-    paymentId = (await s.api('GET', '/transactions')).body.data[0].id;
-    supplierId = (await s.api('POST', '/v2/inventory/supplier', { body: { data: { bizname: 'Scope Parts' } } })).body
-      .id;
+    paymentId = (await s.api<Data<Row<'transactions'>[]>>('GET', '/transactions')).body.data[0].id;
+    const supplier = await s.api<{ id: string }>('POST', '/v2/inventory/supplier', {
+      body: { data: { bizname: 'Scope Parts' } },
+    });
+    supplierId = supplier.body.id;
   });
   afterAll(() => s?.close());
 
   const feed = async (level: number) => {
-    const res = await s.api('GET', '/v3/sync/changes?since=0&limit=1000', { token: tokens[level] });
+    const res = await s.api<LevelPage>('GET', '/v3/sync/changes?since=0&limit=1000', { token: tokens[level] });
     expect(res.status).toBe(200);
-    return res.body as { changes: { entity: keyof typeof SYNC_ENTITY_LEVEL }[]; scope: number };
+    return res.body;
   };
 
   it('sends each table only to the levels of the domain table', async () => {
