@@ -32,6 +32,12 @@ const formDialog = () => screen.findByTestId('form-dialog');
 const confirmDialog = () => screen.findByTestId('confirm-dialog');
 const field = (dialog: HTMLElement, label: string) =>
   within(dialog).getByLabelText(label, { exact: false }) as HTMLInputElement;
+/** A field the dialog offers as a choice (a select): its options and value are read. */
+function choiceField(dialog: HTMLElement, label: string): HTMLSelectElement {
+  const el = within(dialog).getByLabelText(label, { exact: false });
+  if (!(el instanceof HTMLSelectElement)) throw new Error(`${label} is not a choice (a select)`);
+  return el;
+}
 function type(dialog: HTMLElement, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) fireEvent.change(field(dialog, label), { target: { value } });
 }
@@ -96,7 +102,7 @@ describe('Team / Members (SPEC §2, §5)', () => {
   it('offers permissions 2 to 5 only, by name', async () => {
     await renderScreen(<Team />, { level: 5, path: '/view-team' });
     fireEvent.click(await screen.findByRole('button', { name: 'Add Member' }));
-    const select = field(await formDialog(), 'Permission') as unknown as HTMLSelectElement;
+    const select = choiceField(await formDialog(), 'Permission');
     expect([...select.options].map((o) => o.value).filter(Boolean)).toEqual(['2', '3', '4', '5']);
     expect([...select.options].map((o) => o.textContent)).toContain('4 – Admin');
   });
@@ -303,7 +309,7 @@ describe('Configuration sheet (SPEC §2, §5, §9)', () => {
     fireEvent.click(within(await findRow(paper)).getByRole('button', { name: 'Edit Receipt paper (80mm or A4)' }));
     dialog = await formDialog();
     expect(within(dialog).getByText(MSG.configReceiptFormatHint)).toBeTruthy();
-    const choice = field(dialog, 'Description') as unknown as HTMLSelectElement;
+    const choice = choiceField(dialog, 'Description');
     expect([...choice.options].map((o) => o.value)).toEqual(['', '80mm', 'A4']);
     expect(choice.value).toBe('80mm');
   });
@@ -313,7 +319,7 @@ describe('Configuration sheet (SPEC §2, §5, §9)', () => {
     const id = await setting(data, 'tax_inclusive', 'Prices include tax (yes or no)', 'ja', null);
     fireEvent.click(within(await findRow(id)).getByRole('button', { name: 'Edit Prices include tax (yes or no)' }));
     const dialog = await formDialog();
-    const choice = field(dialog, 'Description') as unknown as HTMLSelectElement;
+    const choice = choiceField(dialog, 'Description');
     expect([...choice.options].map((o) => o.value)).toEqual(['', 'yes', 'no']);
     // 'ja' is neither: nothing is chosen, and saving so says the choices
     expect(choice.value).toBe('');

@@ -28,10 +28,11 @@ class FakeCaches {
 /** A registration whose update() finds `next` ('none': the same sw.js; 'installs': a new worker; 'offline'; 'stuck'). */
 function fakeRegistration(next: 'none' | 'installs' | 'offline' | 'stuck') {
   const posted: unknown[] = [];
-  const worker = { postMessage: (m: unknown) => posted.push(m) } as unknown as ServiceWorker;
-  const reg = {
-    installing: null as ServiceWorker | null,
-    waiting: null as ServiceWorker | null,
+  // checkBuild only posts to the waiting worker
+  const worker: Pick<ServiceWorker, 'postMessage'> = { postMessage: (m: unknown) => posted.push(m) };
+  const reg: { installing: typeof worker | null; waiting: typeof worker | null; update(): Promise<void> } = {
+    installing: null,
+    waiting: null,
     async update() {
       if (next === 'offline') throw new TypeError('Failed to fetch');
       if (next === 'installs') {

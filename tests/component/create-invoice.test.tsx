@@ -43,9 +43,10 @@ async function device(opts: { level?: number; rate?: number } = {}) {
       title: 'Labour rate',
       description: 'Default rate per work hour (USD)',
       amount: opts.rate,
+      created_at: '',
       updated_at: '',
       version: 1,
-    } as never);
+    });
   const c = await customer(data);
   const job = await data.repos.jobs.create({ customer: c, service: ['Oil change', 'Brake check'], mileage: 42000 });
   return { data, job };

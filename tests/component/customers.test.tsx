@@ -11,6 +11,7 @@ import { vinCheckDigit } from '../../src/domain/vin';
 import type { CustomerRow } from '../../src/local/db';
 import { catchCsv, renderScreen } from './render';
 import { appliedCss } from '../helpers/appliedCss';
+import { catchOpened } from './fakes';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -240,7 +241,7 @@ describe('Add Customer form (SPEC §2, §5)', () => {
     expect(screen.queryByTestId('customer-saved')).toBeNull();
     expect(await data.db.customers.count()).toBe(1);
     expect(await data.db.outbox.count()).toBe(0);
-    await expect(data.repos.customers.add({ ...VALID, VIN: known.vin } as never)).rejects.toThrow(
+    await expect(data.repos.customers.add({ ...VALID, VIN: known.vin })).rejects.toThrow(
       MSG.vinTaken.replace('{name}', `${known.first_name} ${known.last_name}`),
     );
   });
@@ -481,17 +482,12 @@ describe('Customers table (SPEC §2)', () => {
     const { data } = await renderScreen(<Customers />, { level: 4, path: '/view-customers' });
     const c = await customer(data);
     await data.repos.jobs.create({ customer: c, service: ['Oil change'], mileage: 42000 });
-    let made: Blob | undefined;
-    URL.createObjectURL = vi.fn((b: Blob) => {
-      made = b;
-      return 'blob:history';
-    }) as never;
-    URL.revokeObjectURL = vi.fn() as never;
-    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const { made: pdfs, open } = catchOpened('blob:history');
     fireEvent.click(within(await findRow(c.id)).getByRole('button', { name: 'Service History' }));
     const dialog = await screen.findByTestId('service-history');
     fireEvent.click(within(dialog).getByRole('button', { name: 'PDF' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('blob:history', '_blank'), { timeout: 5000 });
+    const made = pdfs.at(-1);
     expect(made?.type).toBe('application/pdf');
     const head = new TextDecoder().decode(new Uint8Array(await made!.arrayBuffer()).slice(0, 5));
     expect(head).toBe('%PDF-');

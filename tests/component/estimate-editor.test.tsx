@@ -10,6 +10,7 @@ import { setMeta, type ProductRow } from '../../src/local/db';
 import { putRow } from '../../src/local/rows';
 import type { EstimateRow } from '../../src/local/repositories/estimates';
 import { renderScreen } from './render';
+import { catchOpened } from './fakes';
 
 // the machine is shared with other suites: component renders are slow
 
@@ -36,9 +37,10 @@ async function device(opts: { rate?: number } = {}) {
       title: 'Labour rate',
       description: 'Default rate per work hour (USD)',
       amount: opts.rate,
+      created_at: '',
       updated_at: '',
       version: 1,
-    } as never);
+    });
   const filter: ProductRow = await data.repos.products.add({
     title: 'Oil filter',
     description: 'Spin-on filter',
@@ -309,13 +311,7 @@ describe('Estimate editor (SPEC §2 /view-estimate)', () => {
   it('opens a saved estimate with its fields, and Print Estimate opens its PDF built on the device', async () => {
     const { data } = await device();
     const est = await estimate(data);
-    const made: Blob[] = [];
-    URL.createObjectURL = vi.fn((b: Blob) => {
-      made.push(b);
-      return 'blob:doc';
-    }) as never;
-    URL.revokeObjectURL = vi.fn() as never;
-    const win = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const { made, open: win } = catchOpened('blob:doc');
     await open(data, { id: est.id });
     expect(await screen.findByText(`EST ${est.number}`)).toBeTruthy();
     expect(field('First name').value).toBe('Bob');

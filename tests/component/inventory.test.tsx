@@ -10,12 +10,12 @@ import { MSG } from '../../src/domain/messages';
 import type { ProductRow } from '../../src/local/db';
 import { putRow } from '../../src/local/rows';
 import { renderScreen } from './render';
+import { fakeObjectUrls } from './fakes';
 
 // the machine is shared: give IndexedDB writes and Chakra's dialogs time
 
 // jsdom has no object URLs; a photo kept on the device is shown through one
-URL.createObjectURL = vi.fn(() => 'blob:http://localhost/fake-object-url');
-URL.revokeObjectURL = vi.fn();
+fakeObjectUrls('blob:http://localhost/fake-object-url');
 
 afterEach(() => {
   toaster.remove();
@@ -145,10 +145,11 @@ describe('Products (/products, SPEC §2, §6)', () => {
       email: '',
       address: '',
       contact: '',
+      deleted: false,
       created_at: '',
       updated_at: '',
       version: 1,
-    } as never);
+    });
     const p = await product(data, { supplier: sup as string, cost: 700 });
     const row = await findRow(p.id);
     for (const h of ['Photo', 'Title', 'Description', 'Price', 'Stock', 'Low Stock', 'Cost', 'Supplier'])

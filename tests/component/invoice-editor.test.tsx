@@ -7,6 +7,7 @@ import { MSG, fill } from '../../src/domain/messages';
 import { setMeta, type InvoiceRow, type OutboxEntry } from '../../src/local/db';
 import type { Line } from '../../src/local/repositories/invoices';
 import { renderScreen } from './render';
+import { catchOpened } from './fakes';
 
 // money screens seed a customer, a job, products and an invoice through the repositories: slow on shared cores
 
@@ -549,13 +550,7 @@ describe('Item Return (SPEC §5)', () => {
 
 describe('Invoice PDF and Print', () => {
   function capturePdf() {
-    const blobs: Blob[] = [];
-    URL.createObjectURL = vi.fn((b: Blob) => {
-      blobs.push(b);
-      return 'blob:test';
-    }) as never;
-    URL.revokeObjectURL = vi.fn() as never;
-    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const { made: blobs, open } = catchOpened('blob:test');
     return { blobs, open };
   }
 

@@ -12,6 +12,7 @@ import { logPreview } from '../../src/domain/schemas/job';
 import type { JobRow } from '../../src/local/db';
 import { putRow } from '../../src/local/rows';
 import { renderScreen } from './render';
+import { fakeObjectUrls } from './fakes';
 
 /** The job as the table hands it over: read live from the device database, so the actions re-render after writes. */
 function Live({ id, paged }: { id: string; paged?: boolean }) {
@@ -92,8 +93,7 @@ const statusSelect = () => screen.queryByRole('combobox', { name: 'Job Status' }
 // the machine is shared: give IndexedDB writes and Chakra's dialogs time
 
 beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:http://localhost/fake-object-url');
-  URL.revokeObjectURL = vi.fn();
+  fakeObjectUrls('blob:http://localhost/fake-object-url');
 });
 
 afterEach(() => {

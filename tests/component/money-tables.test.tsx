@@ -15,6 +15,7 @@ import { setMeta, type CustomerRow, type InvoiceRow, type TransactionRow } from 
 import type { Line } from '../../src/local/repositories/invoices';
 import { keepDashCounters, putRow } from '../../src/local/rows';
 import { catchCsv, renderScreen } from './render';
+import { catchOpened } from './fakes';
 
 // the screens seed invoices through the repositories: slow on cores shared with other suites
 
@@ -82,7 +83,7 @@ async function invoice(data: AppData, lines: Line[] = [FILTER], c?: CustomerRow)
 async function age(data: AppData, inv: InvoiceRow, days: number) {
   const row = (await data.repos.invoices.get(inv.id))!;
   const when = new Date(Date.now() - days * 86_400_000).toISOString();
-  await putRow(data.db, 'invoices', { ...row, created_at: when, updated_at: when } as never);
+  await putRow(data.db, 'invoices', { ...row, created_at: when, updated_at: when });
 }
 
 // ---- reading the screen -----------------------------------------------------------------------------------------
@@ -105,17 +106,6 @@ const text = (row: HTMLElement, header: string) => cell(row, header).textContent
 const outbox = (data: AppData) => data.db.outbox.toArray();
 const dialog = () => screen.findByTestId('confirm-dialog');
 
-/** Stubs the PDF opening: returns what was opened. */
-function catchPdf() {
-  const made: Blob[] = [];
-  URL.createObjectURL = vi.fn((b: Blob) => {
-    made.push(b);
-    return 'blob:doc';
-  }) as never;
-  URL.revokeObjectURL = vi.fn() as never;
-  const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
-  return { made, open };
-}
 async function isPdf(b: Blob) {
   expect(b.type).toBe('application/pdf');
   return new TextDecoder().decode(new Uint8Array(await b.arrayBuffer()).slice(0, 5)) === '%PDF-';
@@ -267,7 +257,7 @@ describe('Invoices table (SPEC §2, /view-invoices)', () => {
   });
 
   it('View PDF builds the invoice PDF on the device and opens it', async () => {
-    const { made, open } = catchPdf();
+    const { made, open } = catchOpened();
     // raised at level 4 (a level-3 device may not raise one), read at level 3
     const { data, unmount } = await renderScreen(<Invoices />, { level: 4, path: '/view-invoices' });
     const inv = await invoice(data);
@@ -325,7 +315,7 @@ describe('Transactions (SPEC §2, /transactions)', () => {
         number: `S-${i + 100}`,
         method,
         point: method === 'redemption' ? 4 : 0,
-      } as never);
+      });
     }
     await waitFor(() => expect(rowOf('t-redemption')).toBeTruthy());
     const expected: Record<string, [string, string]> = {
@@ -360,7 +350,7 @@ describe('Transactions (SPEC §2, /transactions)', () => {
       point: -2,
       reason: 'part not fitted',
       refund_method: 'credit_card',
-    } as never);
+    });
     const row = await findRow('t-refund');
     expect(text(row, 'Amount')).toBe('-$20.00');
     expect(cell(row, 'Amount').querySelector('[data-negative]')).toBeTruthy();
@@ -500,7 +490,7 @@ describe('Estimates table (SPEC §2, /view-estimates)', () => {
   });
 
   it('View PDF builds the estimate PDF on the device and opens it', async () => {
-    const { made, open } = catchPdf();
+    const { made, open } = catchOpened();
     const { data } = await renderScreen(<Estimates />, { level: 4, path: '/view-estimates' });
     const est = await data.repos.estimates.create(
       profile,
@@ -570,7 +560,7 @@ describe('Dashboard finance tiles (SPEC §2, §6 above level 4)', () => {
     await putRow(data.db, 'transactions', {
       ...tx,
       created_at: new Date(Date.now() - 3 * 86_400_000).toISOString(),
-    } as never);
+    });
     await waitFor(() =>
       expect([value('labour'), value('products'), value('sales'), today('cash')]).toEqual([
         '$0.00',

@@ -9,6 +9,7 @@ import { ConfirmProvider } from '../../src/app/ui/confirm';
 import { setMeta } from '../../src/local/db';
 import { fakeToken } from './token';
 import { vi } from 'vitest';
+import { fakeObjectUrls } from './fakes';
 
 /** Shows where the screen navigated to, so a test can assert it: `screen.getByTestId('location')`. */
 function Location() {
@@ -64,21 +65,15 @@ export async function renderScreen(
 
 /** Catches the CSV a table saves: the text of every Blob made into a download, the file names clicked. */
 export function catchCsv() {
-  const made: Blob[] = [];
-  const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-  URL.createObjectURL = vi.fn((b: Blob) => {
-    made.push(b);
-    return 'blob:csv';
-  }) as never;
-  URL.revokeObjectURL = vi.fn() as never;
+  const urls = fakeObjectUrls('blob:csv');
+  const made = urls.made;
   const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
   return {
     files: () => click.mock.contexts.map((a) => (a as HTMLAnchorElement).download),
     blobs: () => made,
     texts: () => Promise.all(made.map((b) => b.text())),
     restore() {
-      URL.createObjectURL = saved.create;
-      URL.revokeObjectURL = saved.revoke;
+      urls.restore();
       click.mockRestore();
     },
   };

@@ -8,6 +8,7 @@ import { newId } from '../../src/domain/ids';
 import { setMeta } from '../../src/local/db';
 import { putRow } from '../../src/local/rows';
 import { renderScreen } from './render';
+import { fakeObjectUrls } from './fakes';
 
 /**
  * Issue 15: the vehicle's service history on screen shows each job's photos as thumbnails that open full size — a
@@ -15,14 +16,9 @@ import { renderScreen } from './render';
  * cannot send it), and one that cannot be had offline said so, never a broken image or a 401.
  */
 
-const made: Blob[] = [];
+let given: (Blob | MediaSource)[] = [];
 beforeEach(() => {
-  made.length = 0;
-  URL.createObjectURL = vi.fn((b: Blob) => {
-    made.push(b);
-    return `blob:http://localhost/object-${made.length}`;
-  }) as never;
-  URL.revokeObjectURL = vi.fn() as never;
+  given = fakeObjectUrls((n) => `blob:http://localhost/object-${n}`).given;
 });
 afterEach(() => {
   toaster.remove();
@@ -95,7 +91,7 @@ describe('Service History on screen (issue 15)', () => {
     expect(url).toBe(`/api/photo/${seen}/thumb`);
     expect(new Headers(init?.headers).get('authorization')).toBe(`Bearer ${localStorage.getItem(TOKEN_KEY)}`);
     // two pictures shown: the server's thumbnail and the local photo, which was read from IndexedDB, not asked for
-    expect(made).toHaveLength(2);
+    expect(given).toHaveLength(2);
     expect(fetched.mock.calls.map(([u]) => String(u)).sort()).toEqual(
       [`/api/photo/${seen}/thumb`, `/api/photo/${unreachable}/thumb`].sort(),
     );

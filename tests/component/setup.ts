@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { FakeMediaQueryList } from './fakes';
 
 // findBy/waitFor wait for the live queries of a real (fake-indexeddb) database: generous on two shared cores
 configure({ asyncUtilTimeout: 15_000 });
@@ -11,18 +12,9 @@ afterEach(() => {
 });
 
 // jsdom lacks these; Chakra and the shell ask for them
-window.matchMedia ??= ((q: string) => ({
-  matches: false,
-  media: q,
-  onchange: null,
-  addListener() {},
-  removeListener() {},
-  addEventListener() {},
-  removeEventListener() {},
-  dispatchEvent: () => false,
-})) as never;
-globalThis.ResizeObserver ??= class {
+window.matchMedia ??= (q: string) => new FakeMediaQueryList(q);
+globalThis.ResizeObserver ??= class implements ResizeObserver {
   observe() {}
   unobserve() {}
   disconnect() {}
-} as never;
+};

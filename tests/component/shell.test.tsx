@@ -17,6 +17,7 @@ import { getMeta, type OutboxEntry } from '../../src/local/db';
 import { getTokens, setUserToken } from '../../src/sync/tokens';
 import { ApiError } from '../../src/sync/transport';
 import { renderScreen } from './render';
+import { FakeMediaQueryList } from './fakes';
 import { fakeToken } from './token';
 
 // the service worker registration is the browser's; here a test says when a new worker is waiting
@@ -306,14 +307,14 @@ describe('the install button', () => {
   });
 
   it('is never shown when running standalone, and goes when the display mode turns standalone', () => {
-    let onChange: ((e: { matches: boolean }) => void) | null = null;
+    const STANDALONE = '(display-mode: standalone)';
+    const asked: FakeMediaQueryList[] = [];
     let standalone = true;
-    window.matchMedia = ((q: string) => ({
-      matches: q === '(display-mode: standalone)' && standalone,
-      media: q,
-      addEventListener: (_: string, fn: (e: { matches: boolean }) => void) => (onChange = fn),
-      removeEventListener: () => {},
-    })) as never;
+    window.matchMedia = (q: string) => {
+      const list = new FakeMediaQueryList(q, q === STANDALONE && standalone);
+      asked.push(list);
+      return list;
+    };
     stop = watchInstallPrompt();
     render(chakra(<InstallButton />));
     act(() => void window.dispatchEvent(offer()));
@@ -324,7 +325,7 @@ describe('the install button', () => {
     stop = watchInstallPrompt();
     act(() => void window.dispatchEvent(offer()));
     expect(screen.getByRole('button', { name: 'Install BayBook' })).toBeTruthy();
-    act(() => onChange!({ matches: true }));
+    act(() => asked.findLast((l) => l.media === STANDALONE)!.change(true));
     expect(screen.queryByRole('button', { name: 'Install BayBook' })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { Toaster, toaster } from '../../src/app/feedback/toaster';
 import { TOKEN_KEY } from '../../src/app/session/session';
 import { MSG } from '../../src/domain/messages';
 import { renderScreen } from './render';
+import { fakeObjectUrls } from './fakes';
 
 /**
  * Issue 15: the shop's logo control above the configuration sheet. It shows the logo documents print, and level 5
@@ -34,8 +35,7 @@ function server() {
 }
 
 beforeEach(() => {
-  URL.createObjectURL = vi.fn(() => 'blob:http://localhost/logo') as never;
-  URL.revokeObjectURL = vi.fn() as never;
+  fakeObjectUrls('blob:http://localhost/logo');
 });
 afterEach(() => {
   toaster.remove();

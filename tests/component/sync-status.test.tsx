@@ -303,10 +303,9 @@ describe('the device storage line', () => {
 
   it("turns the browser's own quota error into a message that says what to do", async () => {
     const { data } = await renderScreen(<SyncStatus />);
-    data.db.blobs.put = (() =>
-      Promise.reject(
-        new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
-      )) as unknown as typeof data.db.blobs.put;
+    vi.spyOn(data.db.blobs, 'put').mockRejectedValue(
+      new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+    );
     await expect(queuePhoto(data.db, 1000)).rejects.toThrow(MSG.storageFull);
     expect(await data.db.outbox.count()).toBe(0);
   });

@@ -3,11 +3,23 @@ import { afterAll, beforeAll } from 'vitest';
 import { openLocalDb, type BayBookDB } from '../../src/local/db';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../src/sync/engine';
 import { pull } from '../../src/sync/pull';
-import { fetchTransport } from '../../src/sync/transport';
+import { fetchTransport, type ApiRequestOptions, type Transport } from '../../src/sync/transport';
 import { LocalWriteError } from '../../src/local/write';
 import { createRepositories, type Repositories } from '../../src/local/repositories';
 import { startServer, type TestServer } from '../helpers/server';
 import { noteSentCall } from './writeCalls';
+
+/**
+ * A transport whose server is `answer`: what it gives back is the 200 answer's JSON, read as fetchTransport reads a
+ * real server's (the caller names the shape it expects, as the device's calls do); what it throws (an ApiError)
+ * reaches the caller as a refusal or a lost link would.
+ */
+export function fakeTransport(answer: (method: string, path: string, opts: ApiRequestOptions) => unknown): Transport {
+  return async <T>(method: string, path: string, opts: ApiRequestOptions = {}) => {
+    const json = JSON.stringify(await answer(method, path, opts));
+    return fetchTransport('http://server.test', async () => new Response(json, { status: 200 }))<T>(method, path, opts);
+  };
+}
 
 /** One request a simulated device made. */
 export interface NetCall {

@@ -43,11 +43,25 @@ const job = (over: Partial<JobRow>): JobRow =>
     ...over,
   }) as JobRow;
 
+/** A customer row as version 1 kept it: the fields its indexes read, no derived keys yet. */
+interface CustomerV1 {
+  id: string;
+  first_name: string;
+  last_name: string;
+  vin: string;
+  registration: string;
+}
+/** Version 2 added the name key. */
+interface CustomerV2 extends CustomerV1 {
+  name_key: string;
+}
+
 describe('local database', () => {
   it('upgrades version 1 to 2 without losing a row or an outbox entry, and fills the new key', async () => {
     const name = dbName('upgrade');
     const v1 = new BayBookDB(name, { upTo: 1 });
-    await v1.customers.put({ id: 'c1', first_name: 'Ann', last_name: 'Lee', vin: 'V1', registration: 'AB 1' } as never);
+    const ann: CustomerV1 = { id: 'c1', first_name: 'Ann', last_name: 'Lee', vin: 'V1', registration: 'AB 1' };
+    await v1.table<CustomerV1, string>('customers').put(ann);
     await v1.outbox.add(queuedEntry({ method: 'POST', refs: ['c1'], creates: ['c1'] }));
     v1.close();
     const v2 = new BayBookDB(name, { upTo: 2 });
@@ -65,14 +79,14 @@ describe('local database', () => {
     const done = job({ status: 'complete', complete_at: '2024-05-01T15:00:00.000Z' });
     const open = job({ status: 'active' });
     await v2.jobs.bulkPut([done, open]);
-    await v2.customers.put({
+    await v2.table<CustomerV2, string>('customers').put({
       id: 'c1',
       first_name: 'Ann',
       last_name: 'Lee',
       vin: 'V1',
       registration: 'AB 1',
       name_key: 'LEE ANN',
-    } as never);
+    });
     await v2.counters.put({ key: 'status:complete', n: 1 });
     await v2.outbox.add(queuedEntry({ method: 'POST', path: '/service', refs: [open.id], creates: [open.id] }));
     v2.close();
@@ -127,7 +141,8 @@ describe('local database', () => {
       contact: '8765550101',
       active: 0,
     };
-    await v3.customers.bulkPut([ann, bob] as never);
+    // version 3's customers, with the keys it derived then (stale on purpose for bob)
+    await v3.table<typeof ann, string>('customers').bulkPut([ann, bob]);
     const open = job({ status: 'active', customer_id: 'c1' });
     await v3.jobs.put(open);
     await v3.counters.put({ key: 'status:active', n: 1 });
@@ -303,14 +318,15 @@ describe('local database', () => {
 
   it('reports storage without the Storage API, and asks for persistence with it', async () => {
     expect(await ensurePersistentStorage(undefined)).toEqual({ persisted: false, usage: 0, quota: 0, low: false });
-    const fake = {
-      storage: {
-        persisted: async () => false,
-        persist: async () => true,
-        estimate: async () => ({ usage: 950, quota: 1000 }),
+    const storage: StorageManager = {
+      persisted: async () => false,
+      persist: async () => true,
+      estimate: async () => ({ usage: 950, quota: 1000 }),
+      getDirectory: async () => {
+        throw new Error('not asked for here');
       },
-    } as unknown as Navigator;
-    expect(await ensurePersistentStorage(fake)).toEqual({ persisted: true, usage: 950, quota: 1000, low: true });
+    };
+    expect(await ensurePersistentStorage({ storage })).toEqual({ persisted: true, usage: 950, quota: 1000, low: true });
   });
 
   it('reads token expiry and backs off exponentially with jitter', () => {

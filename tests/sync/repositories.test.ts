@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
-import { openLocalDb, type ProductRow } from '../../src/local/db';
+import { openLocalDb, type CustomerRow, type ProductRow } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import { putRow } from '../../src/local/rows';
 import { pushPass, type TrackedEntry } from '../../src/sync/outbox';
 import { ApiError, type Transport } from '../../src/sync/transport';
-import { dbName } from './helpers';
+import { dbName, fakeTransport } from './helpers';
 
 const TOKEN = `x.${Buffer.from(JSON.stringify({ username: 'clerk', permission: 5, exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')}.y`;
 
@@ -115,12 +115,12 @@ describe('repositories: local rows and their outbox entries in one transaction',
     await repos.jobs.comment(job.id, 'call first');
     const team = await repos.team.add({ username: 'indep', permission: 3, password: 'bay-pass-1234' });
     const sent: string[] = [];
-    const transport: Transport = async (method, path) => {
+    const transport = fakeTransport((method, path) => {
       if (path === '/customer')
         throw new ApiError('http', 'Invalid VIN', 400, { value: false, message: 'Invalid VIN' });
       sent.push(`${method} ${path}`);
-      return { status: 200, data: { value: true } as never };
-    };
+      return { value: true };
+    });
     const r = await pushPass({ db, transport });
     expect(r.refused).toBe(3);
     expect(sent).toEqual(['POST /v2/auth/user']);
@@ -143,7 +143,7 @@ describe('repositories: local rows and their outbox entries in one transaction',
 
   it('restores the server version of an edited row when the edit is refused', async () => {
     const { db, repos } = await device();
-    const cust = {
+    const cust: CustomerRow = {
       id: newId(),
       first_name: 'Bo',
       last_name: 'Ng',
@@ -160,7 +160,7 @@ describe('repositories: local rows and their outbox entries in one transaction',
       version: 3,
       _seq: 10,
     };
-    await db.transaction('rw', db.tables, () => putRow(db, 'customers', cust as never));
+    await db.transaction('rw', db.tables, () => putRow(db, 'customers', cust));
     await repos.customers.edit(cust.id, { first_name: 'Bob' });
     expect((await repos.customers.get(cust.id))!.first_name).toBe('Bob');
     const transport: Transport = async () => {
@@ -187,10 +187,10 @@ describe('repositories: local rows and their outbox entries in one transaction',
     const photo = await repos.jobs.addPhoto(job.id, new Blob([new Uint8Array(1000)], { type: 'image/jpeg' }), 'a.jpg');
     expect((await repos.jobs.localPhoto(String(photo.src)))?.size).toBe(1000);
     let sentForm: FormData | undefined;
-    const transport: Transport = async (_m, path, o) => {
-      if (path === '/upload/service-photo') sentForm = o?.form;
-      return { status: 200, data: {} as never };
-    };
+    const transport = fakeTransport((_m, path, o) => {
+      if (path === '/upload/service-photo') sentForm = o.form;
+      return {};
+    });
     await pushPass({ db, transport });
     expect(sentForm?.get('job_id')).toBe(job.id);
     expect((sentForm?.get('myfile') as File).size).toBe(1000);
@@ -266,10 +266,10 @@ describe('repositories: local rows and their outbox entries in one transaction',
     expect(await repos.jobs.get(job.id)).toBeDefined();
     // when the server is back, both go, in order
     const sent: string[] = [];
-    const ok: Transport = async (_m, path) => {
+    const ok = fakeTransport((_m, path) => {
       sent.push(path);
-      return { status: 200, data: { value: true } as never };
-    };
+      return { value: true };
+    });
     await pushPass({ db, transport: ok, force: true });
     expect(sent).toEqual(['/customer', '/service']);
     expect(await db.outbox.count()).toBe(0);

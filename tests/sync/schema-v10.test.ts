@@ -34,7 +34,8 @@ describe('device database version 10 (issue 17: the estimate discount field)', (
       est('e4', { total: 5000, discount_percent: 250 }),
       est('e5', { total: 5000, discount_percent: 12.5 }),
     ];
-    await v9.estimates.bulkPut(stored as never);
+    // version 9's estimates: no discount_percent field yet
+    await v9.table<(typeof stored)[number], string>('estimates').bulkPut(stored);
     const entry = queuedEntry({ id: 'q1', actor: 'admin', refs: ['e1'] });
     await v9.outbox.add(entry);
     v9.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { customerKeys, invoiceKeys } from '../../src/domain/model/keys';
+import { newRow, type DeviceRow } from '../../src/domain/model';
 import { BayBookDB } from '../../src/local/db';
 import { SCHEMA_V8 } from '../../src/local/dbVersions';
 import { customersRepository } from '../../src/local/repositories/customers';
@@ -14,9 +15,9 @@ import { queuedEntry } from './queuedEntry';
  * index); the upgrade keeps every row and the outbox.
  */
 
-const customer = (id: string, over: Record<string, unknown>) => {
+const customer = (id: string, over: Partial<DeviceRow<'customers'>>) => {
   const base = { id, first_name: 'Ann', last_name: 'Lee', vin: '', registration: '', contact: '', email: '' };
-  const row = { ...base, active: 1, discount: 0, current_points: 0, created_at: '2026-01-01T00:00:00Z', ...over };
+  const row = newRow('customers', { ...base, created_at: '2026-01-01T00:00:00Z', ...over }, '2026-01-01T00:00:00Z');
   return { ...row, ...customerKeys(row) };
 };
 
@@ -40,13 +41,14 @@ describe('device database version 8 (issue 13: fewer indexes per row)', () => {
       created_at: '2026-02-01',
     });
     const cy = customer('c3', { first_name: 'Cy', last_name: 'Leeds', contact: '5550000', created_at: '2025-12-01' });
-    await v7.customers.bulkPut([ann, bob, cy] as never);
+    await v7.customers.bulkPut([ann, bob, cy]);
     const invoices = [
       invoice('i1', 'A1-0001', '1HGCM82633A004352', '2026-03-01T10:00:00Z'),
       invoice('i2', 'A1-0002', '1hgcm82633a004352 ', '2026-03-02T10:00:00Z'),
       invoice('i3', 'A1-0003', 'OTHERVIN', '2026-03-03T10:00:00Z'),
     ];
-    await v7.invoices.bulkPut(invoices as never);
+    // version 7's invoices: the fields its indexes read, as an older device kept them
+    await v7.table<(typeof invoices)[number], string>('invoices').bulkPut(invoices);
     await v7.outbox.add(entry);
     await v7.meta.put({ key: 'cursor', value: 42 });
     v7.close();
@@ -90,22 +92,14 @@ describe('device database version 8 (issue 13: fewer indexes per row)', () => {
       await db.customers.bulkPut([
         customer('c1', { last_name: 'Lee', contact: '(876) 555-1234' }),
         customer('c2', { last_name: 'Ray', contact: '8765559999' }),
-      ] as never);
-      const job = (id: string, customer_id: string, last_name: string, contact: string) => ({
-        id,
-        number: id,
-        customer_id,
-        first_name: 'X',
-        last_name,
-        contact,
-        registration: '',
-        vin: '',
-        registration_key: '',
-        vin_key: '',
-        status: 'received',
-        created_at: `2026-01-0${id.slice(1)}T00:00:00Z`,
-      });
-      await db.jobs.bulkPut([job('j1', 'c1', 'Lee', '(876) 555-1234'), job('j2', 'c2', 'Ray', '8765559999')] as never);
+      ]);
+      const job = (id: string, customer_id: string, last_name: string, contact: string) => {
+        const at = `2026-01-0${id.slice(1)}T00:00:00Z`;
+        const given = { id, number: id, customer_id, first_name: 'X', last_name, contact, status: 'received' };
+        const times = { book_start: null, book_end: null, start: null, active_at: null, complete_at: null };
+        return { ...newRow('jobs', { ...given, ...times, created_at: at }, at), registration_key: '', vin_key: '' };
+      };
+      await db.jobs.bulkPut([job('j1', 'c1', 'Lee', '(876) 555-1234'), job('j2', 'c2', 'Ray', '8765559999')]);
       expect((await jobPage(db, { search: '876555' })).rows.map((j) => j.id)).toEqual(['j2', 'j1']);
       expect((await jobPage(db, { search: 'ray' })).rows.map((j) => j.id)).toEqual(['j2']);
     } finally {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/client';
 import { adminUsername, bootstrap } from '../../src/server/seed/bootstrap';
+import { untouchedDb } from '../helpers/doubles';
 
 describe('the first admin from BAYBOOK_ADMIN_USER', () => {
   it('is "admin" when the variable is unset, and the name (trimmed) when it keeps the username rule', () => {
@@ -21,11 +21,7 @@ describe('the first admin from BAYBOOK_ADMIN_USER', () => {
   });
 
   it('refuses at start, before the database is touched', async () => {
-    const db = {
-      transaction: () => {
-        throw new Error('database touched');
-      },
-    } as unknown as Db;
+    const db = untouchedDb();
     await expect(bootstrap(db, { adminUser: 'jo', adminPassword: 'secret-pw' })).rejects.toThrow(
       /^BAYBOOK_ADMIN_USER "jo" is refused/,
     );
