@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configRepository, teamRepository } from '../../src/local/repositories/team';
-import type { Data, Row } from '../helpers/answers';
+import type { Data, Row, Setting } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { prng } from '../helpers/prng';
 import { makeDevice, type Device } from './helpers';
@@ -69,7 +69,7 @@ describe('three devices converge', () => {
     for (let round = 0; round < 3; round++) for (const d of devices) await d.engine.syncNow();
 
     const server = (await s.api<Data<Row<'users'>[]>>('GET', '/v2/auth/users')).body.data;
-    const serverConfig = (await s.api<Row<'config'>[]>('GET', '/configsheet')).body;
+    const serverConfig = (await s.api<Setting[]>('GET', '/configsheet')).body;
     const norm = (rows: Row<'users'>[]) => rows.map((m) => `${m.id}:${m.username}:${m.permission}`).sort();
     for (const d of devices) {
       expect(await d.db.outbox.count(), `${d.name} outbox`).toBe(0);

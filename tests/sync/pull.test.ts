@@ -3,7 +3,7 @@ import { openLocalDb } from '../../src/local/db';
 import { getCursor, pull, type PullProgress } from '../../src/sync/pull';
 import type { ChangesPage } from '../../src/sync/pullTypes';
 import { ApiError, fetchTransport, type Transport } from '../../src/sync/transport';
-import type { Row } from '../helpers/answers';
+import type { Setting } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { dbName } from './helpers';
 
@@ -12,7 +12,7 @@ describe('pull', () => {
   let head = 0;
   beforeAll(async () => {
     s = await startServer(DATABASES[0]);
-    const cfg = (await s.api<Row<'config'>[]>('GET', '/configsheet')).body;
+    const cfg = (await s.api<Setting[]>('GET', '/configsheet')).body;
     const numeric = cfg.filter((c) => c.amount !== null);
     for (let i = 0; i < 150; i++) {
       const c = numeric[i % numeric.length];

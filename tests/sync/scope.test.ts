@@ -4,7 +4,7 @@ import { openLocalDb } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import { getCatchUp, getCursor, getScope, pull } from '../../src/sync/pull';
 import { ApiError, fetchTransport, type Transport } from '../../src/sync/transport';
-import type { Data, Row } from '../helpers/answers';
+import type { Data, Raised, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { dbName } from './helpers';
 
@@ -43,7 +43,7 @@ describe.each(DATABASES)('the pull feed by level on %s', (kind) => {
     const job = await s.api('POST', '/service', {
       body: { data: { customer_id: c.body.id, mileage: 1000, service: ['Full service'] } },
     });
-    const inv = await s.api<Data<{ invoice_id: string }>>('POST', '/invoice', {
+    const inv = await s.api<Data<Raised>>('POST', '/invoice', {
       body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 5000 } } },
     });
     invoiceId = inv.body.data.invoice_id;
