@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, fill } from '../../src/domain/messages';
 import { MISSING_SHARED_SECRET, loadConfig, parseTrustProxy } from '../../src/server/config';
+import type { TokenPayload } from '../../src/sync/tokenClaims';
+import type { Data, Member, SignIn } from '../helpers/answers';
 import { ADMIN, DATABASES, startServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('auth and team on %s', (kind) => {
@@ -12,10 +14,10 @@ describe.each(DATABASES)('auth and team on %s', (kind) => {
   afterAll(() => s?.close());
 
   it('signs in with the first admin and returns value, message and a token {username, permission, exp}', async () => {
-    const res = await s.api('POST', '/login', { body: ADMIN, token: null });
+    const res = await s.api<SignIn>('POST', '/login', { body: ADMIN, token: null });
     expect(res.status).toBe(200);
     expect(res.body.value).toBe(true);
-    const payload = JSON.parse(Buffer.from(res.body.token.split('.')[1], 'base64url').toString());
+    const payload = JSON.parse(Buffer.from(res.body.token.split('.')[1], 'base64url').toString()) as TokenPayload;
     expect(payload).toMatchObject({ username: 'admin', permission: 5 });
     expect(payload.exp).toBeGreaterThan(Date.now() / 1000);
     expect(JSON.stringify(res.body)).not.toContain(ADMIN.password);
@@ -68,19 +70,22 @@ describe.each(DATABASES)('auth and team on %s', (kind) => {
     });
     expect(dup.status).toBe(409);
 
-    const list = await s.api('GET', '/v2/auth/users');
-    const tech = list.body.data.find((u: { username: string }) => u.username === 'tech1');
+    const list = await s.api<Data<Member[]>>('GET', '/v2/auth/users');
+    const tech = list.body.data.find((u) => u.username === 'tech1')!;
     expect(tech.password).toBe('********');
     expect(JSON.stringify(list.body)).not.toMatch(/scrypt|pw-bay-77/);
 
-    const techs = await s.api('GET', '/v2/auth/user-list/3');
-    expect(techs.body.data.map((u: { username: string }) => u.username)).toContain('tech1');
-    expect(techs.body.data.every((u: { permission: number }) => u.permission === 3)).toBe(true);
+    const techs = await s.api<Data<Member[]>>('GET', '/v2/auth/user-list/3');
+    expect(techs.body.data.map((u) => u.username)).toContain('tech1');
+    expect(techs.body.data.every((u) => u.permission === 3)).toBe(true);
 
     const edit = await s.api('PUT', '/v2/auth/user', { body: { data: { ...tech, permission: 4 } } });
     expect(edit.status).toBe(200);
     // masked password left the password as it was
-    const login = await s.api('POST', '/login', { body: { username: 'tech1', password: 'pw-bay-77' }, token: null });
+    const login = await s.api<SignIn>('POST', '/login', {
+      body: { username: 'tech1', password: 'pw-bay-77' },
+      token: null,
+    });
     expect(login.status).toBe(200);
 
     const del = await s.api('DELETE', '/v2/auth/user', { body: { data: { id: tech.id } } });
@@ -115,7 +120,7 @@ describe.each(DATABASES)('auth and team on %s', (kind) => {
       ]);
     }
     for (const permission of [1, 6, 'x']) expect((await add('okname', 'fine-pass-42', permission)).status).toBe(400);
-    expect((await s.api('GET', '/v2/auth/users')).body.data.map((u: { username: string }) => u.username)).not.toContain(
+    expect((await s.api<Data<Member[]>>('GET', '/v2/auth/users')).body.data.map((u) => u.username)).not.toContain(
       'okname',
     );
     // the longest password and the shortest are both fine
@@ -141,8 +146,8 @@ describe.each(DATABASES)('auth and team on %s', (kind) => {
     }
     // an edit may not rename a member into a lookalike either
     expect((await add('bayone')).status).toBe(200);
-    const member = (await s.api('GET', '/v2/auth/users')).body.data.find(
-      (u: { username: string }) => u.username === 'bayone',
+    const member = (await s.api<Data<Member[]>>('GET', '/v2/auth/users')).body.data.find(
+      (u) => u.username === 'bayone',
     );
     const rename = await s.api('PUT', '/v2/auth/user', { body: { data: { ...member, username: 'Adm\u0456n' } } });
     expect([rename.status, rename.body.message]).toEqual([409, fill(MSG.usernameLookalike, { name: 'admin' })]);
@@ -157,8 +162,8 @@ describe.each(DATABASES)('auth and team on %s', (kind) => {
   });
 
   it('never removes the last Super Admin, nor lets one remove themselves', async () => {
-    const list = await s.api('GET', '/v2/auth/users');
-    const admin = list.body.data.find((u: { username: string }) => u.username === 'admin');
+    const list = await s.api<Data<Member[]>>('GET', '/v2/auth/users');
+    const admin = list.body.data.find((u) => u.username === 'admin')!;
     const del = await s.api('DELETE', '/v2/auth/user', { body: { data: { id: admin.id } } });
     expect(del.status).toBe(400);
   });

@@ -66,3 +66,18 @@ export interface OpenApiOperation {
 export interface OpenApiDoc {
   paths: Record<string, Record<string, OpenApiOperation>>;
 }
+
+/** POST /login's answer: what it says and, once signed in, the token (the device's signIn reads the same). */
+export interface SignIn {
+  value: boolean;
+  message: string;
+  token: string;
+}
+
+/** A team member as GET /v2/auth/users and /v2/auth/user-list/:level list them: the password only a mask. */
+export interface Member {
+  id: string;
+  username: string;
+  permission: number;
+  password: string;
+}
