@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatShop } from '../../src/domain/dates';
 import { formatUSD } from '../../src/domain/money';
 import { readPdf, type PdfText } from '../helpers/pdfText';
+import type { Data, InvoiceRead, Made, Numbered, Raised, Row, Setting } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -25,7 +26,7 @@ describe.each(DATABASES)('documents read back on %s', (kind) => {
   const products: { id: string; title: string; description: string; price: number; qty: number }[] = [];
   beforeAll(async () => {
     s = await startServer(kind);
-    const rows: { id: string; name: string; title: string }[] = (await s.api('GET', '/configsheet')).body;
+    const rows = (await s.api<Setting[]>('GET', '/configsheet')).body;
     for (const [name, description] of Object.entries(SHOP)) {
       const row = rows.find((r) => r.name === name)!;
       expect(
@@ -47,7 +48,7 @@ describe.each(DATABASES)('documents read back on %s', (kind) => {
       ],
     ] as const) {
       const id = (
-        await s.api('POST', '/v2/inventory/product', {
+        await s.api<Made>('POST', '/v2/inventory/product', {
           body: { data: { title, description, price, stock: 10, low_stock: 1 } },
         })
       ).body.id;
@@ -89,7 +90,7 @@ describe.each(DATABASES)('documents read back on %s', (kind) => {
   };
 
   it('prints an invoice with the shop, every line, the discount, the payment and the balance due', async () => {
-    const job = await s.api('POST', '/service', {
+    const job = await s.api<Made>('POST', '/service', {
       body: {
         data: {
           customer: {
@@ -104,7 +105,7 @@ describe.each(DATABASES)('documents read back on %s', (kind) => {
         },
       },
     });
-    const made = await s.api('POST', '/invoice', {
+    const made = await s.api<Data<Raised>>('POST', '/invoice', {
       body: {
         data: {
           fetchedData: { id: job.body.id },
@@ -119,7 +120,7 @@ describe.each(DATABASES)('documents read back on %s', (kind) => {
       (await s.api('POST', '/transaction', { body: { data: { method: 'cash', invoice_id: id, amount: 5_000 } } }))
         .status,
     ).toBe(200);
-    const inv = (await s.api('GET', `/invoice/${id}`)).body.data;
+    const inv = (await s.api<Data<InvoiceRead>>('GET', `/invoice/${id}`)).body.data;
     const t = inv.totals;
     const doc = await pdf(`/invoice-pdf/${id}`);
     const lines = doc.text.split('\n');
@@ -142,7 +143,7 @@ describe.each(DATABASES)('documents read back on %s', (kind) => {
   });
 
   it('prints an estimate with the shop, every line and its total', async () => {
-    const made = await s.api('POST', '/estimate', {
+    const made = await s.api<Raised>('POST', '/estimate', {
       body: {
         data: {
           profile: { first_name: 'Eve', last_name: 'Stone', contact: '8765550101' },
@@ -152,7 +153,7 @@ describe.each(DATABASES)('documents read back on %s', (kind) => {
         },
       },
     });
-    const est = (await s.api('GET', `/estimate/${made.body.invoice_id}`)).body.data;
+    const est = (await s.api<Data<Row<'estimates'>>>('GET', `/estimate/${made.body.invoice_id}`)).body.data;
     const doc = await pdf(`/estimate-pdf/${est.id}`);
     const lines = doc.text.split('\n');
     expectShop(doc.text);
@@ -173,7 +174,7 @@ describe.each(DATABASES)('documents read back on %s', (kind) => {
       'Spark plugs',
       'Air filter',
     ];
-    const job = await s.api('POST', '/service', {
+    const job = await s.api<Numbered>('POST', '/service', {
       body: {
         data: {
           customer: {

@@ -37,7 +37,10 @@ export interface Page<T> {
   total: number;
 }
 
-/** `data` of a write that raised an invoice (POST /invoice, /invoice-product, an estimate to an invoice). */
+/** A write that made a numbered record: POST /service answers the job's number beside its id. */
+export type Numbered = Made & { number: string };
+
+/** What raising a document answers: `data` of POST /invoice and /invoice-product; POST /estimate's whole answer. */
 export interface Raised {
   invoice_id: string;
   number: string;
