@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
+import type { Data, Made, Numbered, Raised, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('estimates and documents on %s', (kind) => {
@@ -11,7 +12,7 @@ describe.each(DATABASES)('estimates and documents on %s', (kind) => {
     s = await startServer(kind);
     level3 = await s.userToken(3);
     productId = (
-      await s.api('POST', '/v2/inventory/product', {
+      await s.api<Made>('POST', '/v2/inventory/product', {
         body: { data: { title: 'Brake disc', description: 'Front', price: 6000, stock: 4, low_stock: 1 } },
       })
     ).body.id;
@@ -26,6 +27,8 @@ describe.each(DATABASES)('estimates and documents on %s', (kind) => {
       text: Buffer.from(await res.arrayBuffer()).toString('latin1'),
     };
   };
+
+  const estimateOf = async (id: string) => (await s.api<Data<Row<'estimates'>>>('GET', `/estimate/${id}`)).body.data;
 
   let estimateId = '';
   it('saves an estimate with SPEC messages and never touches stock', async () => {
@@ -47,18 +50,19 @@ describe.each(DATABASES)('estimates and documents on %s', (kind) => {
       MSG.selectAtLeastOneService,
     );
     const key = newId();
-    const res = await s.api('POST', '/estimate', { key, body: { data: base } });
+    const res = await s.api<Raised>('POST', '/estimate', { key, body: { data: base } });
     expect((await s.api('POST', '/estimate', { key, body: { data: base } })).body).toEqual(res.body);
     expect(res.body).toMatchObject({ value: true, invoice_id: expect.any(String) });
     estimateId = res.body.invoice_id;
-    const est = (await s.api('GET', `/estimate/${estimateId}`)).body.data;
+    const est = await estimateOf(estimateId);
     expect(est.total).toBe(10000 + 12000);
-    expect((await s.api('GET', '/products')).body.data.find((p: any) => p.id === productId).stock).toBe(4);
+    const products = await s.api<Data<Row<'products'>[]>>('GET', '/products');
+    expect(products.body.data.find((p) => p.id === productId)?.stock).toBe(4);
     const edit = await s.api('PUT', '/estimate-details', {
       body: { data: { ...base, id: estimateId, formData: { work_hour: 1, rate_hour: 5000 } } },
     });
     expect(edit.status).toBe(200);
-    expect((await s.api('GET', '/estimates')).body.data[0].total).toBe(5000 + 12000);
+    expect((await s.api<Data<Row<'estimates'>[]>>('GET', '/estimates')).body.data[0].total).toBe(5000 + 12000);
   });
 
   it('refuses lines that are not products in the inventory instead of dropping them; a product deleted after it was quoted stays', async () => {
@@ -92,11 +96,11 @@ describe.each(DATABASES)('estimates and documents on %s', (kind) => {
     );
 
     const gone = (
-      await s.api('POST', '/v2/inventory/product', {
+      await s.api<Made>('POST', '/v2/inventory/product', {
         body: { data: { title: 'Old pads', description: 'Discontinued', price: 2500, stock: 1, low_stock: 0 } },
       })
     ).body.id;
-    const est = await s.api('POST', '/estimate', {
+    const est = await s.api<Raised>('POST', '/estimate', {
       body: { data: { ...base, productInvoice: [{ id: gone, qty: 1 }] } },
     });
     expect(est.status).toBe(200);
@@ -106,7 +110,7 @@ describe.each(DATABASES)('estimates and documents on %s', (kind) => {
       body: { data: { ...base, id: est.body.invoice_id, productInvoice: [{ id: gone, qty: 2 }] } },
     });
     expect(keep.status).toBe(200);
-    expect((await s.api('GET', `/estimate/${est.body.invoice_id}`)).body.data.total).toBe(5000 + 2 * 2500);
+    expect((await estimateOf(est.body.invoice_id)).total).toBe(5000 + 2 * 2500);
     // ... but cannot be put on another one
     const again = await s.api('POST', '/estimate', {
       body: { data: { ...base, productInvoice: [{ id: gone, qty: 1 }] } },
@@ -118,7 +122,7 @@ describe.each(DATABASES)('estimates and documents on %s', (kind) => {
   });
 
   it('prints the estimate as a PDF with its number and total', async () => {
-    const est = (await s.api('GET', `/estimate/${estimateId}`)).body.data;
+    const est = await estimateOf(estimateId);
     const doc = await pdf(`/estimate-pdf/${estimateId}`);
     expect(doc.status).toBe(200);
     expect(doc.type).toBe('application/pdf');
@@ -129,7 +133,7 @@ describe.each(DATABASES)('estimates and documents on %s', (kind) => {
   });
 
   it('prints an invoice with its payments and a service history for the VIN', async () => {
-    const job = await s.api('POST', '/service', {
+    const job = await s.api<Numbered>('POST', '/service', {
       body: {
         data: {
           customer: {
@@ -144,7 +148,7 @@ describe.each(DATABASES)('estimates and documents on %s', (kind) => {
         },
       },
     });
-    const inv = await s.api('POST', '/invoice', {
+    const inv = await s.api<Data<Raised>>('POST', '/invoice', {
       body: {
         data: {
           fetchedData: { id: job.body.id },
