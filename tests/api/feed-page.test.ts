@@ -5,6 +5,8 @@ import { serverOnlyColumns } from '../../src/domain/model';
 import { SYNC_ENTITIES } from '../../src/domain/sync';
 import { checkFeedShapes, fillFeedJson, startFeedJson } from '../../src/server/db/feedJson';
 import { SYNCED_TABLES, changeLog, feedShapes } from '../../src/server/db/schema';
+import type { ChangesPage } from '../../src/sync/pullTypes';
+import type { Made } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -117,21 +119,18 @@ describe.each(DATABASES)('the feed page the database builds on %s', (kind) => {
   });
 
   it('sends a row changed twice in a page once, at its last change; a deleted row as a delete; the cursor and mark of the last', async () => {
-    const jobs = (await s.api('GET', '/v3/sync/changes?since=0&limit=1000')).body.changes as {
-      entity: string;
-      id: string;
-    }[];
-    const jobId = jobs.find((c) => c.entity === 'jobs')?.id;
-    const head = (await s.api('GET', '/v3/sync/changes?since=0&limit=1000')).body.cursor as number;
-    const add = await s.api('POST', '/service-log', { body: { value: 'Checked twice', id: jobId } });
+    const changes = async (query: string) => (await s.api<ChangesPage>('GET', `/v3/sync/changes?${query}`)).body;
+    const jobId = (await changes('since=0&limit=1000')).changes.find((c) => c.entity === 'jobs')?.id;
+    const head = (await changes('since=0&limit=1000')).cursor;
+    const add = await s.api<Made>('POST', '/service-log', { body: { value: 'Checked twice', id: jobId } });
     expect(add.status).toBe(200);
-    const id = add.body.id as string;
+    const id = add.body.id;
     expect((await s.api('DELETE', '/service-log', { body: { id } })).status).toBe(200);
-    const page = (await s.api('GET', `/v3/sync/changes?since=${head}&limit=1000`)).body;
-    const mine = page.changes.filter((c: { id: string }) => c.id === id);
+    const page = await changes(`since=${head}&limit=1000`);
+    const mine = page.changes.filter((c) => c.id === id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ op: 'delete', row: null });
-    const seqs = page.changes.map((c: { seq: number }) => c.seq);
+    const seqs = page.changes.map((c) => c.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     expect(page.cursor).toBeGreaterThanOrEqual(Math.max(...seqs));
     expect(page.more).toBe(false);
@@ -143,7 +142,7 @@ describe.each(DATABASES)('the feed page the database builds on %s', (kind) => {
     expect(page.cursor).toBe(last.seq);
     expect(page.mark).toBe(last.at.getTime());
     // a page of one: more follows, and the next page starts after it
-    const one = (await s.api('GET', `/v3/sync/changes?since=${head}&limit=1`)).body;
+    const one = await changes(`since=${head}&limit=1`);
     expect(one.more).toBe(true);
     expect(one.changes).toHaveLength(1);
   });

@@ -28,8 +28,8 @@ it('a first start prints the generated admin password last, framed, and writes i
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  proc.stdout.on('data', (d) => (out += d));
-  proc.stderr.on('data', (d) => (out += d));
+  proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
   try {
     // the frame is whole once its closing rule is printed: the notice's last line
     await expect
