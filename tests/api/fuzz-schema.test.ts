@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { validatePayload } from '../../src/domain/schemas/common';
 import { ROUTE_SCHEMAS } from '../../src/server/http/route';
+import type { Data, Made, Raised, Setting } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import {
   describeOf,
@@ -40,8 +41,8 @@ describe.each(DATABASES)('schema-driven fuzz on %s', (kind) => {
     // the sign-in limit out of the way: fuzzed /login bodies must reach the password check, not a 429
     s = await startServer(kind, { loginMaxFailures: 1_000_000 });
     tables = await tableNames(s.database.db);
-    const call = async (method: string, path: string, data: unknown) => {
-      const res = await s.api(method, path, { body: { data } });
+    const call = async <T = Made>(method: string, path: string, data: unknown) => {
+      const res = await s.api<T>(method, path, { body: { data } });
       if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body;
     };
@@ -68,16 +69,19 @@ describe.each(DATABASES)('schema-driven fuzz on %s', (kind) => {
       })
     ).id;
     ids.invoice = (
-      await call('POST', '/invoice', { fetchedData: { id: ids.job }, formData: { work_hour: 100, rate_hour: 100_000 } })
+      await call<Data<Raised>>('POST', '/invoice', {
+        fetchedData: { id: ids.job },
+        formData: { work_hour: 100, rate_hour: 100_000 },
+      })
     ).data.invoice_id;
     ids.estimate = (
-      await call('POST', '/estimate', {
+      await call<Raised>('POST', '/estimate', {
         profile: { first_name: 'E', last_name: 'F' },
         serviceInvoice: ['Full service'],
         formData: { work_hour: 1, rate_hour: 100 },
       })
     ).invoice_id;
-    ids.config = (await s.api('GET', '/configsheet')).body[0].id;
+    ids.config = (await s.api<Setting[]>('GET', '/configsheet')).body[0].id;
     console.log(`schema fuzz seed: ${SEED} (replay with BAYBOOK_FUZZ_SEED=${SEED}), ${RUNS} bodies per route`);
   });
   afterAll(() => s?.close());

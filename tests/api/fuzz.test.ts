@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../src/domain/apiRoutes';
 import { MSG, fill } from '../../src/domain/messages';
 import { CONTACT_MESSAGE } from '../../src/domain/schemas/customer';
+import type { Data, Raised } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { fingerprint, tableNames } from '../helpers/snapshot';
 
@@ -154,7 +155,7 @@ describe.each(DATABASES)('hostile input on %s', (kind) => {
       const part = await s.api('POST', '/v2/inventory/product', {
         body: { data: { title: 'Near part', description: 'x', price: 100, stock: 5, low_stock: 0 } },
       });
-      const inv = await s.api('POST', '/invoice', {
+      const inv = await s.api<Data<Raised>>('POST', '/invoice', {
         body: { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: 5000 } } },
       });
       expect(inv.status).toBe(200);

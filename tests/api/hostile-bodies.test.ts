@@ -3,6 +3,7 @@ import { MSG, fill } from '../../src/domain/messages';
 import { formatUSD } from '../../src/domain/money';
 import { LIMITS } from '../../src/domain/schemas/fields';
 import { JSON_BODY_MAX_BYTES, JSON_MAX_DEPTH } from '../../src/server/http/jsonBody';
+import type { Answer, Data, InvoiceRead, Made, Page, Raised, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { fingerprint, tableNames } from '../helpers/snapshot';
 
@@ -26,7 +27,7 @@ describe.each(DATABASES)('hostile bodies on %s', (kind) => {
   const ids = { customer: '', job: '', product: '', simple: '', estimate: '' };
 
   /** a raw JSON request (the text is sent as given) */
-  const raw = (method: string, path: string, text: string) => s.api(method, path, { raw: text });
+  const raw = <T = Answer>(method: string, path: string, text: string) => s.api<T>(method, path, { raw: text });
 
   const estimate = (profile: Record<string, unknown>, services: string[] = ['Full service']) => ({
     profile: { first_name: 'Est', last_name: 'Imate', ...profile },
@@ -38,7 +39,7 @@ describe.each(DATABASES)('hostile bodies on %s', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind);
     tables = await tableNames(s.database.db, ['login_attempts']);
-    const customer = await s.api('POST', '/customer', {
+    const customer = await s.api<Made>('POST', '/customer', {
       body: {
         data: {
           VIN: 'HOSTILEVIN0000001',
@@ -51,19 +52,19 @@ describe.each(DATABASES)('hostile bodies on %s', (kind) => {
       },
     });
     ids.customer = customer.body.id;
-    const job = await s.api('POST', '/service', {
+    const job = await s.api<Made>('POST', '/service', {
       body: { data: { customer_id: ids.customer, mileage: 10, service: ['Full service'] } },
     });
     ids.job = job.body.id;
-    const product = await s.api('POST', '/v2/inventory/product', {
+    const product = await s.api<Made>('POST', '/v2/inventory/product', {
       body: { data: { title: 'Hostile part', description: 'x', price: 250, stock: 20, low_stock: 0 } },
     });
     ids.product = product.body.id;
-    const simple = await s.api('POST', '/product', {
+    const simple = await s.api<Made>('POST', '/product', {
       body: { data: { title: 'Simple', description: 'x', price: 100 } },
     });
     ids.simple = simple.body.id;
-    const est = await s.api('POST', '/estimate', { body: { data: estimate({}) } });
+    const est = await s.api<Raised>('POST', '/estimate', { body: { data: estimate({}) } });
     ids.estimate = est.body.invoice_id;
     expect([customer.status, job.status, product.status, simple.status, est.status]).toEqual([200, 200, 200, 200, 200]);
   });
@@ -299,7 +300,7 @@ describe.each(DATABASES)('hostile bodies on %s', (kind) => {
   });
 
   it('accepts the largest values allowed and stores them exactly', async () => {
-    const add = await raw(
+    const add = await raw<Made>(
       'POST',
       '/v2/inventory/product',
       json({
@@ -314,22 +315,25 @@ describe.each(DATABASES)('hostile bodies on %s', (kind) => {
       }),
     );
     expect(add.status, JSON.stringify(add.body)).toBe(200);
-    const id = (add.body as { id: string }).id;
-    const simple = await s.api('POST', '/product', {
+    const id = add.body.id;
+    const simple = await s.api<Made>('POST', '/product', {
       body: { data: { title: 'Dear', description: 'x', price: LIMITS.priceCents } },
     });
     expect(simple.status).toBe(200);
-    const products = await s.api('GET', '/products');
-    expect(products.body.data.find((p: { id: string }) => p.id === simple.body.id).price).toBe(LIMITS.priceCents);
+    const products = await s.api<Data<Row<'products'>[]>>('GET', '/products');
+    expect(products.body.data.find((p) => p.id === simple.body.id)?.price).toBe(LIMITS.priceCents);
 
     // the most units a line may sell, at the highest price: stored exactly, stock moved by exactly that
-    const sale = await s.api('POST', '/invoice-product', {
+    const sale = await s.api<Data<Raised>>('POST', '/invoice-product', {
       body: { data: { fetchedData: 'default', formData: {}, productInvoice: [{ id, qty: LIMITS.qty }] } },
     });
     expect(sale.status, JSON.stringify(sale.body)).toBe(200);
-    const invoice = await s.api('GET', `/invoice/${sale.body.data.invoice_id}`);
+    const invoice = await s.api<Data<InvoiceRead>>('GET', `/invoice/${sale.body.data.invoice_id}`);
     expect(invoice.body.data.products[0]).toMatchObject({ qty: LIMITS.qty, price: LIMITS.priceCents });
-    const page = await s.api('GET', `/v2/inventory/products_?page=1&per_page=10&search=${'T'.repeat(10)}`);
+    const page = await s.api<Data<Page<Row<'products'>>>>(
+      'GET',
+      `/v2/inventory/products_?page=1&per_page=10&search=${'T'.repeat(10)}`,
+    );
     expect(page.body.data.data[0].stock).toBe(LIMITS.stock - LIMITS.qty);
     // a receipt up to the most kept
     const received = await s.api('PUT', '/v2/inventory/product', {
@@ -338,11 +342,11 @@ describe.each(DATABASES)('hostile bodies on %s', (kind) => {
     expect([received.status, received.body.stock]).toEqual([200, LIMITS.stock]);
 
     // names at their limit, a real surrogate pair (an emoji), a VIN of 17 typed with spaces
-    const est = await s.api('POST', '/estimate', {
+    const est = await s.api<Raised>('POST', '/estimate', {
       body: { data: estimate({ first_name: 'F'.repeat(LIMITS.name), last_name: 'Car 🚗' }, ['Full service 🚗']) },
     });
     expect(est.status, JSON.stringify(est.body)).toBe(200);
-    const stored = await s.api('GET', `/estimate/${est.body.invoice_id}`);
+    const stored = await s.api<Data<Row<'estimates'>>>('GET', `/estimate/${est.body.invoice_id}`);
     expect([stored.body.data.first_name.length, stored.body.data.last_name, stored.body.data.services]).toEqual([
       LIMITS.name,
       'Car 🚗',
