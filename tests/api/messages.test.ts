@@ -5,6 +5,8 @@ import { newId } from '../../src/domain/ids';
 import { MSG, fill } from '../../src/domain/messages';
 import { CONTACT_MESSAGE } from '../../src/domain/schemas';
 import * as t from '../../src/server/db/schema';
+import { sqlRows } from '../../src/server/db/sqlRows';
+import type { Answer, Data, InvoiceRead, Made, Raised, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -25,23 +27,20 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
     jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#00c' } })
       .jpeg()
       .toBuffer();
-    customerId = (await ok('POST', '/customer', { data: customerForm() })).id;
+    customerId = (await ok<Made>('POST', '/customer', { data: customerForm() })).id;
   });
   afterAll(() => s?.close());
 
   const db = () => s.database.db;
-  const ok = async (method: string, path: string, body?: unknown) => {
-    const res = await s.api(method, path, { body });
+  const ok = async <T = Answer>(method: string, path: string, body?: unknown) => {
+    const res = await s.api<T>(method, path, { body });
     if (res.status !== 200) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
   const feedHead = async () =>
     Number(
-      (
-        (await db().execute(sql`select coalesce(max(seq), 0)::int8 as seq from change_log`)) as unknown as {
-          rows: { seq: number }[];
-        }
-      ).rows[0].seq,
+      (await sqlRows<{ seq: number | string }>(db(), sql`select coalesce(max(seq), 0)::int8 as seq from change_log`))[0]
+        .seq,
     );
   /** a refusal: the status, `{value: false, message}` and nothing recorded in the change feed */
   const refuses = async (method: string, path: string, body: unknown, message: string, status = 400) => {
@@ -66,13 +65,13 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
   });
   const newJob = async () =>
     (
-      await ok('POST', '/service', {
+      await ok<Made>('POST', '/service', {
         data: { customer_id: customerId, mileage: 100, service: ['Oil and filter change'] },
       })
-    ).id as string;
+    ).id;
   const newProduct = async (stock: number, price = 1000, title = `Item ${stamp}-${++seq}`) =>
-    (await ok('POST', '/v2/inventory/product', { data: { title, description: 'd', price, stock, low_stock: 1 } }))
-      .id as string;
+    (await ok<Made>('POST', '/v2/inventory/product', { data: { title, description: 'd', price, stock, low_stock: 1 } }))
+      .id;
   const jobRow = async (id: string) => (await db().select().from(t.jobs).where(eq(t.jobs.id, id)))[0];
   const invoiceRow = async (id: string) => (await db().select().from(t.invoices).where(eq(t.invoices.id, id)))[0];
   const productRow = async (id: string) => (await db().select().from(t.products).where(eq(t.products.id, id)))[0];
@@ -172,11 +171,13 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
 
   describe('DELETE /v2/inventory/supplier', () => {
     it('deletes a supplier: gone from the list and from GET; a second delete is "No record found"', async () => {
-      const id = (await ok('POST', '/v2/inventory/supplier', { data: { bizname: `Gone Ltd ${stamp}` } })).id;
+      const id = (await ok<Made>('POST', '/v2/inventory/supplier', { data: { bizname: `Gone Ltd ${stamp}` } })).id;
       const res = await s.api('DELETE', '/v2/inventory/supplier', { body: { id } });
       expect(res.status).toBe(200);
       expect(res.body.value).toBe(true);
-      expect((await ok('GET', '/v2/inventory/suppliers')).data.map((x: any) => x.id)).not.toContain(id);
+      expect(
+        (await ok<Data<Row<'suppliers'>[]>>('GET', '/v2/inventory/suppliers')).data.map((x) => x.id),
+      ).not.toContain(id);
       expect((await s.api('GET', `/v2/inventory/supplier?id=${id}`)).status).toBe(404);
       await refuses('DELETE', '/v2/inventory/supplier', { id }, fill(MSG.noRecordFound, { id }), 404);
       await refuses('DELETE', '/v2/inventory/supplier', { id: 'not-an-id' }, MSG.invalidId);
@@ -184,7 +185,9 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
 
     it('PUT without a business name is refused and the supplier stays as it was', async () => {
       const id = (
-        await ok('POST', '/v2/inventory/supplier', { data: { bizname: `Keep Ltd ${stamp}`, contact: '8765550000' } })
+        await ok<Made>('POST', '/v2/inventory/supplier', {
+          data: { bizname: `Keep Ltd ${stamp}`, contact: '8765550000' },
+        })
       ).id;
       await refuses('PUT', '/v2/inventory/supplier', { data: { id, contact: '1' } }, MSG.supplierNameRequired);
       await refuses('PUT', '/v2/inventory/supplier', { data: { id, bizname: '   ' } }, MSG.supplierNameRequired);
@@ -200,12 +203,12 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
     let paid = '';
     beforeAll(async () => {
       due = (
-        await ok('POST', '/invoice', {
+        await ok<Data<Raised>>('POST', '/invoice', {
           data: { fetchedData: { id: await newJob() }, formData: { work_hour: 1, rate_hour: 5000 } },
         })
       ).data.invoice_id;
       paid = (
-        await ok('POST', '/invoice', {
+        await ok<Data<Raised>>('POST', '/invoice', {
           data: { fetchedData: { id: await newJob() }, formData: { work_hour: 1, rate_hour: 3000 } },
         })
       ).data.invoice_id;
@@ -213,13 +216,15 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
     });
 
     it('GET /invoices/all, /due and /paid filter by the amount due', async () => {
-      const ids = async (filter: string) => (await ok('GET', `/invoices/${filter}`)).data.map((i: any) => i.id);
+      const ids = async (filter: string) =>
+        (await ok<Data<Row<'invoices'>[]>>('GET', `/invoices/${filter}`)).data.map((i) => i.id);
       expect(await ids('all')).toEqual(expect.arrayContaining([due, paid]));
       expect(await ids('paid')).toContain(paid);
       expect(await ids('paid')).not.toContain(due);
       expect(await ids('due')).toContain(due);
       expect(await ids('due')).not.toContain(paid);
-      for (const i of (await ok('GET', '/invoices/paid')).data) expect(i.total).toBeLessThanOrEqual(0);
+      for (const i of (await ok<Data<Row<'invoices'>[]>>('GET', '/invoices/paid')).data)
+        expect(i.total).toBeLessThanOrEqual(0);
     });
 
     it('GET /invoices/<anything else> is a 400 with a message', async () => {
@@ -233,7 +238,7 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
 
   describe("SPEC §7's paths with a trailing slash", () => {
     it('POST /estimate/ and GET /estimates/', async () => {
-      const made = await s.api('POST', '/estimate/', {
+      const made = await s.api<Raised>('POST', '/estimate/', {
         body: {
           data: {
             profile: { first_name: 'Tra', last_name: 'Iling' },
@@ -244,13 +249,13 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
       });
       expect(made.status).toBe(200);
       expect(made.body).toMatchObject({ value: true, invoice_id: expect.any(String) });
-      const list = await s.api('GET', '/estimates/');
+      const list = await s.api<Data<Row<'estimates'>[]>>('GET', '/estimates/');
       expect(list.status).toBe(200);
-      expect(list.body.data.map((e: any) => e.id)).toContain(made.body.invoice_id);
+      expect(list.body.data.map((e) => e.id)).toContain(made.body.invoice_id);
     });
 
     it('GET /v2/util/invoice-status/', async () => {
-      const res = await s.api('GET', '/v2/util/invoice-status/');
+      const res = await s.api<Data<Answer>>('GET', '/v2/util/invoice-status/');
       expect(res.status).toBe(200);
       expect(res.body.data.data).toMatchObject({
         paid: expect.any(Array),
@@ -261,10 +266,10 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
 
     it('POST, GET and DELETE /service-log/', async () => {
       const job = await newJob();
-      const add = await s.api('POST', '/service-log/', { body: { value: 'Checked brakes', id: job } });
+      const add = await s.api<Made>('POST', '/service-log/', { body: { value: 'Checked brakes', id: job } });
       expect(add.status).toBe(200);
-      const list = await s.api('GET', `/service-log/${job}/`);
-      expect(list.body.data.map((e: any) => e.message)).toEqual(['Checked brakes']);
+      const list = await s.api<Data<Row<'service_log'>[]>>('GET', `/service-log/${job}/`);
+      expect(list.body.data.map((e) => e.message)).toEqual(['Checked brakes']);
       await refuses('POST', '/service-log/', { value: '', id: job }, MSG.writeSomething);
       expect((await s.api('DELETE', '/service-log/', { body: { id: add.body.id } })).status).toBe(200);
       expect((await s.api('GET', `/service-log/${job}`)).body.data).toEqual([]);
@@ -274,7 +279,8 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
       const job = await newJob();
       const res = await upload('/upload/service-photo/', { job_id: job }, jpeg);
       expect(res.status).toBe(200);
-      expect((await s.api('GET', `/servicePhotos/${job}`)).body.data.map((p: any) => p.id)).toEqual([res.body.id]);
+      const photos = await s.api<Data<Row<'service_photos'>[]>>('GET', `/servicePhotos/${job}`);
+      expect(photos.body.data.map((p) => p.id)).toEqual([res.body.id]);
     });
   });
 
@@ -315,11 +321,11 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
     });
 
     it('takes an optional email and an 11-digit number', async () => {
-      const res = await s.api('POST', '/customer', {
+      const res = await s.api<Made>('POST', '/customer', {
         body: { data: customerForm({ Email: '', 'Contact number': '18765551234' }) },
       });
       expect(res.status).toBe(200);
-      expect((await ok('GET', `/customerByID/${res.body.id}`)).data.data).toMatchObject({
+      expect((await ok<Data<Data<Row<'customers'>>>>('GET', `/customerByID/${res.body.id}`)).data.data).toMatchObject({
         email: '',
         contact: '18765551234',
       });
@@ -331,7 +337,7 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
       const inline = (over: Record<string, unknown>) => ({
         data: { customer: customerForm(over), mileage: 10, service: ['Wheel alignment'] },
       });
-      const jobs = (await ok('GET', '/bookings')).data.length;
+      const jobs = (await ok<Data<Row<'jobs'>[]>>('GET', '/bookings')).data.length;
       const first = inline({ 'First name': '' });
       await refuses('POST', '/service', first, MSG.nameMinServiceForm);
       await refuses('POST', '/service', inline({ 'Last name': '' }), MSG.nameMinServiceForm);
@@ -343,7 +349,7 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
           .from(t.customers)
           .where(eq(t.customers.vin, String(first.data.customer.VIN))),
       ).toEqual([]);
-      expect((await ok('GET', '/bookings')).data.length).toBe(jobs);
+      expect((await ok<Data<Row<'jobs'>[]>>('GET', '/bookings')).data.length).toBe(jobs);
     });
   });
 
@@ -352,7 +358,7 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
       const title = `Rotor ${stamp}`;
       const product = await newProduct(3, 2000, title);
       const inv = (
-        await ok('POST', '/invoice', {
+        await ok<Data<Raised>>('POST', '/invoice', {
           data: {
             fetchedData: { id: await newJob() },
             formData: { work_hour: 1, rate_hour: 5000 },
@@ -380,7 +386,7 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
       expect(await invoiceRow(inv)).toEqual(before);
       expect((await productRow(product)).stock).toBe(2);
       // and the happy path: 3 units, 2 hours
-      const saved = await s.api('PUT', '/invoice-details', {
+      const saved = await s.api<Data<Pick<Row<'invoices'>, 'total' | 'version'>>>('PUT', '/invoice-details', {
         body: edit({ work_hour: 2, rate_hour: 5000 }, [{ id: product, qty: 3 }]),
       });
       expect(saved.status).toBe(200);
@@ -391,7 +397,7 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
     it("a product sale left without products is 'Please add some products first.'", async () => {
       const product = await newProduct(5, 900);
       const sale = (
-        await ok('POST', '/invoice-product', {
+        await ok<Data<Raised>>('POST', '/invoice-product', {
           data: { fetchedData: 'default', productInvoice: [{ id: product, qty: 1 }] },
         })
       ).data.invoice_id;
@@ -416,7 +422,7 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
   describe('POST /discount', () => {
     it('refuses a choice that is not none or 5–20 % with "Select a discount." and leaves the invoice as it was', async () => {
       const inv = (
-        await ok('POST', '/invoice', {
+        await ok<Data<Raised>>('POST', '/invoice', {
           data: { fetchedData: { id: await newJob() }, formData: { work_hour: 1, rate_hour: 5000 } },
         })
       ).data.invoice_id;
@@ -444,7 +450,7 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
         formData: { work_hour: 1, rate_hour: 5000 },
         productInvoice: [],
       };
-      const id = (await ok('POST', '/estimate', { data: body })).invoice_id;
+      const id = (await ok<Raised>('POST', '/estimate', { data: body })).invoice_id;
       const before = (await db().select().from(t.estimates).where(eq(t.estimates.id, id)))[0];
       await refuses(
         'PUT',
@@ -566,7 +572,7 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
       const jobOf = async () =>
         (await ok('POST', '/service', { data: { customer_id: c, mileage: 10, service: ['Full service'] } })).id;
       const earn = (
-        await ok('POST', '/invoice', {
+        await ok<Data<Raised>>('POST', '/invoice', {
           data: { fetchedData: { id: await jobOf() }, formData: { work_hour: 2, rate_hour: 5000 } },
         })
       ).data.invoice_id;
@@ -574,14 +580,14 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
 
       // points alone: $20 of labour, 40 points × 50 cents
       const a = (
-        await ok('POST', '/invoice', {
+        await ok<Data<Raised>>('POST', '/invoice', {
           data: { fetchedData: { id: await jobOf() }, formData: { work_hour: 1, rate_hour: 2000 } },
         })
       ).data.invoice_id;
       await ok('POST', '/redemption', { data: { invoice_id: a, points: 40 } });
       // a discount and points: 20 % of $20 = $4, then 32 points
       const b = (
-        await ok('POST', '/invoice', {
+        await ok<Data<Raised>>('POST', '/invoice', {
           data: { fetchedData: { id: await jobOf() }, formData: { work_hour: 1, rate_hour: 2000 } },
         })
       ).data.invoice_id;
@@ -591,7 +597,7 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
       for (const inv of [a, b]) {
         const row = await invoiceRow(inv);
         expect(row).toMatchObject({ total: 0, payment: 0 });
-        expect((await ok('GET', '/invoices/paid')).data.map((i: any) => i.id)).toContain(inv);
+        expect((await ok<Data<Row<'invoices'>[]>>('GET', '/invoices/paid')).data.map((i) => i.id)).toContain(inv);
         await refuses(
           'PUT',
           '/invoice-details',
@@ -616,12 +622,12 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
       }
 
       // a reversal makes an amount due again, and the invoice can be edited
-      const redemption = (await ok('GET', `/invoice/${a}`)).data.transactions.find(
-        (x: any) => x.method === 'redemption',
+      const redemption = (await ok<Data<InvoiceRead>>('GET', `/invoice/${a}`)).data.transactions.find(
+        (x) => x.method === 'redemption',
       );
-      await ok('DELETE', '/transaction', { id: redemption.id });
+      await ok('DELETE', '/transaction', { id: redemption?.id });
       expect(await invoiceRow(a)).toMatchObject({ total: 2000 });
-      const edit = await s.api('PUT', '/invoice-details', {
+      const edit = await s.api<Data<Pick<Row<'invoices'>, 'total' | 'version'>>>('PUT', '/invoice-details', {
         body: { data: { id: a, formData: { work_hour: 2, rate_hour: 2000 }, productInvoice: [] } },
       });
       expect(edit.status).toBe(200);
