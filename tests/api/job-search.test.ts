@@ -10,6 +10,7 @@ import {
   searchJobs,
   startsAsRegex,
 } from '../../src/server/routes/jobs/search';
+import type { Data, Made, Page, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -58,7 +59,7 @@ describe.each(DATABASES)('the job table search on %s', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind);
     for (const [k, p] of PEOPLE.entries()) {
-      const res = await s.api('POST', '/service', {
+      const res = await s.api<Made & Pick<Row<'jobs'>, 'number'>>('POST', '/service', {
         body: {
           data: {
             id: newId(),
@@ -82,10 +83,13 @@ describe.each(DATABASES)('the job table search on %s', (kind) => {
   });
   afterAll(() => s?.close());
 
+  /** GET /bookings_ with the query given: a page of the job table and the total */
+  const bookings = (query: string) => s.api<Data<Page<Row<'jobs'>>>>('GET', `/bookings_?${query}`);
+
   const found = async (search: string) => {
-    const res = await s.api('GET', `/bookings_?per_page=50&page=1&search=${encodeURIComponent(search)}`);
+    const res = await bookings(`per_page=50&page=1&search=${encodeURIComponent(search)}`);
     expect(res.status).toBe(200);
-    const plates = (res.body.data.data as { registration: string }[]).map((j) => j.registration).sort();
+    const plates = res.body.data.data.map((j) => j.registration).sort();
     expect(res.body.data.total).toBe(plates.length);
     return plates;
   };
@@ -117,8 +121,8 @@ describe.each(DATABASES)('the job table search on %s', (kind) => {
   });
 
   it('counts again after a write: the total follows a new job', async () => {
-    const before = await s.api('GET', '/bookings_?per_page=1&page=1');
-    const n = before.body.data.total as number;
+    const before = await bookings('per_page=1&page=1');
+    const n = before.body.data.total;
     expect(await found('okafor')).toHaveLength(1);
     const res = await s.api('POST', '/service', {
       body: {
@@ -139,7 +143,7 @@ describe.each(DATABASES)('the job table search on %s', (kind) => {
       },
     });
     expect(res.status).toBe(200);
-    expect((await s.api('GET', '/bookings_?per_page=1&page=1')).body.data.total).toBe(n + 1);
+    expect((await bookings('per_page=1&page=1')).body.data.total).toBe(n + 1);
     expect(await found('okafor')).toEqual(['KM 4000', 'KM 4990']);
   });
 
@@ -171,8 +175,7 @@ describe.each(DATABASES)('the job table search on %s', (kind) => {
     expect(await found('Km')).toEqual(['KM 4000', 'KM 4821', 'KM 4990']);
     expect(await found('48')).toEqual(['KM 4821']); // the plate's second word
     expect(await found('ok')).toEqual(['KM 4000', 'KM 4990']); // surname Okafor
-    const page = async (n: number) =>
-      (await s.api('GET', `/bookings_?per_page=1&page=${n}&search=km`)).body.data as { data: unknown[]; total: number };
+    const page = async (n: number) => (await bookings(`per_page=1&page=${n}&search=km`)).body.data;
     expect((await page(3)).data).toHaveLength(1);
     expect(await page(4)).toMatchObject({ data: [], total: 3 });
   });
@@ -225,21 +228,19 @@ describe.each(DATABASES)('the job table search on %s', (kind) => {
     expect(await found('öd')).toEqual(['PK-12']);
     expect(await found('(j')).toEqual(['PK-12']);
     expect(await found('an')).toEqual(['KM 4821', 'PK-12']); // Ann, Mary  Ann (and ann@lee.test)
-    const res = await s.api('GET', '/bookings_?per_page=50&page=1&search=an');
-    expect((res.body.data.data as { id: string }[]).map((j) => j.id)).toEqual(
-      await ids(sql`${JOB_SEARCH_TEXT} ~ '(^| )an'`),
-    ); // newest first, as the table sorts
+    const res = await bookings('per_page=50&page=1&search=an');
+    expect(res.body.data.data.map((j) => j.id)).toEqual(await ids(sql`${JOB_SEARCH_TEXT} ~ '(^| )an'`)); // newest first, as the table sorts
   });
 
   it('reads a short search with many matches by walking the sort, the same page as the index gives', async () => {
     // more matches than FEW_MATCHES: the page walks the newest-first index testing each job's text
     await s.database.db.execute(sql`insert into jobs (id, number, status, last_name)
       select gen_random_uuid(), 'QZ-' || i, 'active', 'Qzx' || i from generate_series(1, ${FEW_MATCHES + 1}) i`);
-    const res = await s.api('GET', '/bookings_?per_page=20&page=3&search=QZ');
+    const res = await bookings('per_page=20&page=3&search=QZ');
     expect(res.status).toBe(200);
     expect(res.body.data.total).toBe(FEW_MATCHES + 1);
     const newest = await ids(sql`${JOB_SEARCH_TEXT} ~ '(^| )qz'`);
-    expect((res.body.data.data as { id: string }[]).map((j) => j.id)).toEqual(newest.slice(40, 60));
+    expect(res.body.data.data.map((j) => j.id)).toEqual(newest.slice(40, 60));
   });
 
   it("pages deep into every job by reading the page's ids first: the same rows as an OFFSET gives", async () => {
@@ -254,7 +255,7 @@ describe.each(DATABASES)('the job table search on %s', (kind) => {
       ['created_at', 'desc'],
       ['mileage', 'desc'],
     ] as const) {
-      const res = await s.api('GET', `/bookings_?per_page=20&page=7&orderBy=${orderBy}&orderDirection=${dir}`);
+      const res = await bookings(`per_page=20&page=7&orderBy=${orderBy}&orderDirection=${dir}`);
       expect(res.status).toBe(200);
       const sort = dir === 'asc' ? asc : desc;
       const expected = await s.database.db
@@ -264,7 +265,7 @@ describe.each(DATABASES)('the job table search on %s', (kind) => {
         .limit(20)
         .offset(120);
       expect(
-        (res.body.data.data as { id: string }[]).map((j) => j.id),
+        res.body.data.data.map((j) => j.id),
         orderBy,
       ).toEqual(expected.map((r) => r.id));
     }
@@ -273,13 +274,13 @@ describe.each(DATABASES)('the job table search on %s', (kind) => {
   it('reads a longer search by its count: a few matches through the trigram index, many by walking the sort', async () => {
     // the Qzx jobs above: 'qzx' matches more than FEW_MATCHES of them, 'qzx10' thirteen (Qzx10, Qzx100–109, …)
     for (const text of ['qzx', 'qzx10']) {
-      const res = await s.api('GET', `/bookings_?per_page=5&page=2&search=${text}`);
+      const res = await bookings(`per_page=5&page=2&search=${text}`);
       expect(res.status).toBe(200);
       const matching = await ids(sql`${JOB_SEARCH_TEXT} like ${`%${text}%`}`);
       expect(matching.length > FEW_MATCHES).toBe(text === 'qzx');
       expect(res.body.data.total).toBe(matching.length);
       expect(
-        (res.body.data.data as { id: string }[]).map((j) => j.id),
+        res.body.data.data.map((j) => j.id),
         text,
       ).toEqual(matching.slice(5, 10));
     }
@@ -289,10 +290,8 @@ describe.each(DATABASES)('the job table search on %s', (kind) => {
     // the Qzx jobs above: more than FEW_MATCHES match 'qz'; page 3 walks in a named statement, page 8 is planned
     const newest = await ids(sql`${JOB_SEARCH_TEXT} ~ '(^| )qz'`);
     for (const page of [3, 8]) {
-      const res = await s.api('GET', `/bookings_?per_page=10&page=${page}&search=QZ`);
-      expect((res.body.data.data as { id: string }[]).map((j) => j.id)).toEqual(
-        newest.slice((page - 1) * 10, page * 10),
-      );
+      const res = await bookings(`per_page=10&page=${page}&search=QZ`);
+      expect(res.body.data.data.map((j) => j.id)).toEqual(newest.slice((page - 1) * 10, page * 10));
     }
     const plan = await s.database.db.transaction(async (tx) => {
       // the statement as PostgreSQL caches it (generic), the table scan ruled out: a walk or the search's index
@@ -326,12 +325,9 @@ describe.each(DATABASES)('the job table search on %s', (kind) => {
         .orderBy(sort(jobs[orderBy]), sort(jobs.id));
       const got: string[] = [];
       for (const page of [1, 2, 3]) {
-        const res = await s.api(
-          'GET',
-          `/bookings_?per_page=5&page=${page}&search=qzx10&orderBy=${orderBy}&orderDirection=${dir}`,
-        );
+        const res = await bookings(`per_page=5&page=${page}&search=qzx10&orderBy=${orderBy}&orderDirection=${dir}`);
         expect(res.body.data.total).toBe(13);
-        got.push(...(res.body.data.data as { id: string }[]).map((j) => j.id));
+        got.push(...res.body.data.data.map((j) => j.id));
       }
       expect(got, `${orderBy} ${dir}`).toEqual(expected.map((r) => r.id));
     }

@@ -286,10 +286,7 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
 
   describe('POST /customer (Add Customer)', () => {
     const count = async () =>
-      Number(
-        ((await db().execute(sql`select count(*)::int as n from customers`)) as unknown as { rows: { n: number }[] })
-          .rows[0].n,
-      );
+      Number((await sqlRows<{ n: number }>(db(), sql`select count(*)::int as n from customers`))[0].n);
 
     it('refuses each SPEC §5 rule with its message and adds nobody', async () => {
       const n = await count();

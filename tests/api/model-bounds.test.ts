@@ -8,6 +8,8 @@ import { config, services } from '../../src/domain/model/shop';
 import { LIMITS, RETURN_COMMENT_MAX } from '../../src/domain/schemas';
 import { SIGN_IN_USERNAME_MAX } from '../../src/domain/usernames';
 import { apiCustomer, apiJobOf } from '../helpers/apiJob';
+import type { Data, InvoiceRead, Made, Raised, Row } from '../helpers/answers';
+import type { Said } from '../helpers/answers-b';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -26,15 +28,15 @@ describe.each(DATABASES)('model bounds through the server on %s', (kind) => {
     s = await startServer(kind);
     ids.customer = await apiCustomer(s, 'MODELBOUNDS000001', 'MB 1');
     ids.job = await apiJobOf(s, ids.customer);
-    const product = await s.api('POST', '/v2/inventory/product', {
+    const product = await s.api<Made>('POST', '/v2/inventory/product', {
       body: { data: { title: 'Bound part', description: 'x', price: 250, stock: 20, low_stock: 0 } },
     });
     ids.product = product.body.id;
-    const sale = await s.api('POST', '/invoice-product', {
+    const sale = await s.api<Data<Raised>>('POST', '/invoice-product', {
       body: { data: { fetchedData: 'default', formData: {}, productInvoice: [{ id: ids.product, qty: 5 }] } },
     });
     ids.sale = sale.body.data.invoice_id;
-    const sheet = (await s.api('GET', '/configsheet')).body as { id: string; name: string }[];
+    const sheet = (await s.api<Pick<Row<'config'>, 'id' | 'name'>[]>('GET', '/configsheet')).body;
     ids.config = sheet.find((r) => r.name === 'document_footer')?.id ?? '';
     expect([product.status, sale.status, ids.config === '']).toEqual([200, 200, false]);
   });
@@ -122,8 +124,8 @@ describe.each(DATABASES)('model bounds through the server on %s', (kind) => {
     await bound('return comment', 'POST', '/invoice-return', comment, past('Comment', RETURN_COMMENT_MAX));
     const reason = text(transactions.fields.reason);
     const reasonMax = textMax(transactions.fields.reason);
-    const total = (await s.api('GET', `/invoice/${ids.sale}`)).body.data.total as number;
-    const paid = await s.api('POST', '/transaction', {
+    const total = (await s.api<Data<InvoiceRead>>('GET', `/invoice/${ids.sale}`)).body.data.total;
+    const paid = await s.api<Said>('POST', '/transaction', {
       body: { data: { invoice_id: ids.sale, method: 'cash', amount: total } },
     });
     expect(paid.status, paid.body.message).toBe(200);
