@@ -1,8 +1,18 @@
+import type { Table } from 'dexie';
 import { newId } from '../domain/ids';
+import type { DeviceRow } from '../domain/model';
 import { MSG } from '../domain/messages';
 import { photoFits, type StorageEstimateLike } from '../domain/storage';
 import type { SyncEntityName } from '../domain/sync';
-import { getMeta, type BayBookDB, type BlobRow, type OutboxEntry, type Row } from './db';
+import {
+  getMeta,
+  type BayBookDB,
+  type BlobRow,
+  type EntityTables,
+  type OutboxEntry,
+  type Row,
+  type StoredRow,
+} from './db';
 import { addLateTouches, newOutboxEntry, type Touched } from './outboxEntry';
 import { deleteRow, putRow, rememberServerVersion } from './rows';
 
@@ -47,11 +57,16 @@ export interface WriteContext {
   deviceCode: string;
   /** ISO time of this write */
   now: string;
-  get<T extends Row = Row>(entity: SyncEntityName, id: string): Promise<T | undefined>;
-  /** insert or replace a local row (the server's version is remembered first) */
-  put<T extends Row>(entity: SyncEntityName, row: T): Promise<T>;
+  /** a local row of `entity`, as the model types that table's rows */
+  get<E extends SyncEntityName>(entity: E, id: string): Promise<StoredRow<E> | undefined>;
+  /** insert or replace a local row (the server's version is remembered first); answers it with its derived keys */
+  put<E extends SyncEntityName>(entity: E, row: NoInfer<DeviceRow<E>>): Promise<StoredRow<E>>;
   /** change fields of a local row; throws when it does not exist */
-  patch<T extends Row = Row>(entity: SyncEntityName, id: string, changes: Partial<T>): Promise<T>;
+  patch<E extends SyncEntityName>(
+    entity: E,
+    id: string,
+    changes: NoInfer<Partial<DeviceRow<E>>>,
+  ): Promise<StoredRow<E>>;
   remove(entity: SyncEntityName, id: string): Promise<void>;
   /** the next number of this device's gapless series, e.g. 'B2-17' (taken in this transaction) */
   nextNumber(kind: NumberKind): Promise<string>;
@@ -166,6 +181,17 @@ async function runAttempt<T>(
   return out;
 }
 
+/** Every model row has a string id (its primary key): so the write path's generic rows are Dexie's Rows too. */
+function isRow(row: object): row is Row {
+  return 'id' in row && typeof row.id === 'string';
+}
+
+/** The Dexie table of a synced entity, typed by the model's row for it. */
+function tableOf<E extends SyncEntityName>(db: BayBookDB, entity: E): Table<StoredRow<E>, string> {
+  const tables: EntityTables = db;
+  return tables[entity];
+}
+
 /** The context a write's `fn` changes rows through: each change is noted in `attempt` for the next entry. */
 function writeContext(
   base: Pick<WriteContext, 'db' | 'session' | 'deviceId' | 'deviceCode' | 'now'>,
@@ -179,18 +205,21 @@ function writeContext(
   };
   return {
     ...base,
-    async get<R extends Row = Row>(entity: SyncEntityName, id: string) {
-      return (await db.entity(entity).get(id)) as R | undefined;
+    async get(entity, id) {
+      return tableOf(db, entity).get(id);
     },
-    async put<R extends Row>(entity: SyncEntityName, row: R) {
+    async put(entity, row) {
+      if (!isRow(row)) throw new LocalWriteError(`A ${entity} row without an id`);
       await touch(entity, row.id);
-      return (await putRow(db, entity, row)) as R;
+      // the stored row is the given one and the keys derived from it (rows.ts derive)
+      return { ...row, ...(await putRow(db, entity, row)) };
     },
-    async patch<R extends Row = Row>(entity: SyncEntityName, id: string, changes: Partial<R>) {
-      const cur = await db.entity(entity).get(id);
+    async patch(entity, id, changes) {
+      const cur = await tableOf(db, entity).get(id);
       if (!cur) throw new LocalWriteError(`No record found ${id}`);
       await touch(entity, id);
-      return (await putRow(db, entity, { ...cur, ...changes, id })) as R;
+      const row = { ...cur, ...changes, id };
+      return { ...row, ...(await putRow(db, entity, row)) };
     },
     async remove(entity, id) {
       await touch(entity, id);

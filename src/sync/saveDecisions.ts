@@ -8,9 +8,8 @@ import {
   type LineKey,
 } from '../domain/billingFields';
 import { MSG } from '../domain/messages';
-import type { InvoiceRow } from '../local/db';
 import type { FieldConflict } from '../local/fieldCalls';
-import { saveEstimate, type EstimateRow } from '../local/repositories/estimates';
+import { saveEstimate } from '../local/repositories/estimates';
 import { returnItems, saveInvoice, switchStorage } from '../local/repositories/invoiceWrites';
 import { LocalWriteError, type WriteContext } from '../local/write';
 
@@ -30,12 +29,12 @@ export async function resendSave(w: WriteContext, f: FieldConflict, value: unkno
   const lines = (row: { products: readonly LineKey[] }) =>
     f.field === 'products' ? lineKeys(value as LineKey[]) : lineKeys(row.products);
   if (f.entity === 'invoices') {
-    const inv = await w.get<InvoiceRow>('invoices', f.id);
+    const inv = await w.get('invoices', f.id);
     if (!inv) throw gone();
     await saveInvoice(w, f.id, labour(inv), lines(inv));
     return;
   }
-  const est = await w.get<EstimateRow>('estimates', f.id);
+  const est = await w.get('estimates', f.id);
   if (!est) throw gone();
   const profile = f.field === 'profile' ? (value as EstimateProfileFields) : est.profile;
   await saveEstimate(w, f.id, {

@@ -73,7 +73,7 @@ async function startStretch(w: WriteContext, call: 'start' | 'resume', v: ClockI
 async function endStretch(w: WriteContext, call: 'pause' | 'stop', v: ClockInput, ctx: ClockContext) {
   const plan = planClockEnd(call, v, ctx);
   if (!plan.ok) throw new LocalWriteError(plan.message);
-  const row = await w.patch<ClockRow>('clock_entries', plan.id, plan.apply);
+  const row = await w.patch('clock_entries', plan.id, plan.apply);
   await w.enqueue({ ...callOf(CLOCK_CALLS[call], v), label: `${plan.log.subject}: ${plan.log.predicate}` });
   return row;
 }

@@ -29,7 +29,7 @@ export async function mendClock(db: BayBookDB, id: string, stoppedAt: string): P
   return localWrite(db, async (w) => {
     const plan = planClockMend(v, await mendContext(w.db, v.id, w.session.username, w.now));
     if (!plan.ok) throw new LocalWriteError(plan.message);
-    const row = await w.patch<ClockRow>('clock_entries', plan.id, plan.apply);
+    const row = await w.patch('clock_entries', plan.id, plan.apply);
     await w.enqueue({
       ...callOf(CLOCK_MEND_CALL, v),
       needs: [v.id],

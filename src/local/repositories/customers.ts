@@ -156,7 +156,7 @@ async function addCustomer(db: BayBookDB, form: CustomerForm): Promise<string> {
 async function editCustomer(db: BayBookDB, id: string, changes: CustomerEdit): Promise<CustomerRow> {
   await checkedCall(db, CUSTOMER_CALLS.edit, { ...changes, id });
   return localWrite(db, async (w) => {
-    const cur = await w.get<CustomerRow>('customers', id);
+    const cur = await w.get('customers', id);
     if (!cur) refused(customerMissing(id));
     // the contact input keeps digits only; what is left is the plan's to keep as the table keeps it
     const typed = changes.contact === undefined ? changes : { ...changes, contact: digits(changes.contact) };
@@ -165,7 +165,7 @@ async function editCustomer(db: BayBookDB, id: string, changes: CustomerEdit): P
     const plan = planCustomerEdit(cur, { changes: set.changes, base }, await vinHolder(w, set.changes.vin));
     if (!plan.ok) refused(plan);
     if (!plan.log) return cur;
-    const row = await w.patch<CustomerRow>('customers', id, { ...plan.set, updated_at: w.now });
+    const row = await w.patch('customers', id, { ...plan.set, updated_at: w.now });
     const label = `Edit customer ${row.first_name} ${row.last_name}`;
     await queueFieldChange(w, 'customers', id, { changes: set.changes, base }, label);
     return row;
@@ -176,12 +176,12 @@ async function editCustomer(db: BayBookDB, id: string, changes: CustomerEdit): P
 async function setCustomerActive(db: BayBookDB, id: string, active: boolean): Promise<void> {
   await checkedCall(db, CUSTOMER_CALLS.status, { id, active: active ? 1 : 0 });
   return localWrite(db, async (w) => {
-    const cur = await w.get<CustomerRow>('customers', id);
+    const cur = await w.get('customers', id);
     if (!cur) refused(customerMissing(id));
     const plan = planCustomerStatus(cur, { active: active ? 1 : 0 });
     if (!plan.ok) refused(plan);
     if (!plan.log) return;
-    const row = await w.patch<CustomerRow>('customers', id, { ...plan.set, updated_at: w.now });
+    const row = await w.patch('customers', id, { ...plan.set, updated_at: w.now });
     const label = `${active ? 'Unblock' : 'Block'} customer ${row.first_name} ${row.last_name}`;
     await queueFieldChange(w, 'customers', id, { changes: plan.set, base: { active: cur.active } }, label);
   });

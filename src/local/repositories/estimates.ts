@@ -9,7 +9,7 @@ import { taxOf } from '../../domain/tax';
 import { missing } from '../../domain/writes/calls';
 import { ESTIMATE_CALLS, estimateLine, planEstimate } from '../../domain/writes/estimates';
 import { callOf, checkedCall } from '../calls';
-import type { BayBookDB, ProductRow, StoredRow } from '../db';
+import type { BayBookDB, StoredRow } from '../db';
 import { decideOpenConflicts } from '../fieldCalls';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
 import { estimatePages } from './estimatePages';
@@ -29,7 +29,7 @@ const sent = (profile: EstimateProfile, form: InvoiceForm, lines: Line[], servic
 async function priced(w: WriteContext, value: EstimateInput, previous: readonly InvoiceLine[] = []) {
   const out: InvoiceLine[] = [];
   for (const l of value.productInvoice) {
-    const p = await w.get<ProductRow>('products', l.id);
+    const p = await w.get('products', l.id);
     const line = estimateLine(
       l,
       p,
@@ -102,7 +102,7 @@ export function estimatesRepository(db: BayBookDB) {
     async remove(id: string): Promise<void> {
       await checkedCall(db, ESTIMATE_CALLS.remove, { id });
       return localWrite(db, async (w) => {
-        const cur = await w.get<EstimateRow>('estimates', id);
+        const cur = await w.get('estimates', id);
         await w.remove('estimates', id);
         await w.enqueue({
           ...callOf(ESTIMATE_CALLS.remove, { id }),
@@ -123,11 +123,11 @@ export type EstimateSaveInput = EstimateInput & { id: string };
  * src/domain/billingFields.ts).
  */
 export async function saveEstimate(w: WriteContext, id: string, value: EstimateSaveInput): Promise<EstimateRow> {
-  const cur = await w.get<EstimateRow>('estimates', id);
+  const cur = await w.get('estimates', id);
   if (!cur) throw new LocalWriteError(missing(id).message);
   const quoted = await priced(w, value, cur.products);
   const { row: fields } = planEstimate(value, quoted, undefined, taxOf(cur.totals));
-  const row = await w.patch<EstimateRow>('estimates', id, { ...fields, updated_at: w.now, version: cur.version + 1 });
+  const row = await w.patch('estimates', id, { ...fields, updated_at: w.now, version: cur.version + 1 });
   const set = changedFields(estimateFields(cur), estimateFields(fields));
   const device = w.deviceCode ? { device: w.deviceCode } : {};
   await w.enqueue({

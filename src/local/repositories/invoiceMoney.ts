@@ -8,7 +8,7 @@ import {
 } from '../../domain/writes/money';
 import { missing } from '../../domain/writes/calls';
 import { callOf, checkedCall } from '../calls';
-import type { BayBookDB, CustomerRow, InvoiceRow, TransactionRow } from '../db';
+import type { BayBookDB, InvoiceRow, TransactionRow } from '../db';
 import { LocalWriteError, localWrite } from '../write';
 import type { PaymentMethod } from './invoices';
 import { appendTransaction, mustGet, planned, settings, storePlan } from './invoiceStore';
@@ -54,7 +54,7 @@ export function moneyWrites(db: BayBookDB) {
       const v = await checkedCall(db, MONEY_CALLS.redeem, { invoice_id: invoiceId, points });
       return localWrite(db, async (w) => {
         const inv = await mustGet(w, v.invoice_id);
-        const customer = inv.customer_id ? await w.get<CustomerRow>('customers', inv.customer_id) : undefined;
+        const customer = inv.customer_id ? await w.get('customers', inv.customer_id) : undefined;
         const plan = planned(planRedemption(inv, await settings(w), customer?.current_points, v.points));
         const label = `${v.points} points on ${inv.number}`;
         if (plan.append) await appendTransaction(w, inv, plan.append, { call: MONEY_CALLS.redeem, data: v, label });
@@ -66,9 +66,9 @@ export function moneyWrites(db: BayBookDB) {
     async removeTransaction(id: string): Promise<void> {
       const v = await checkedCall(db, MONEY_CALLS.removeTransaction, { id });
       return localWrite(db, async (w) => {
-        const t = await w.get<TransactionRow>('transactions', v.id);
+        const t = await w.get('transactions', v.id);
         if (!t || t.deleted) throw new LocalWriteError(missing(v.id).message);
-        const inv = await w.get<InvoiceRow>('invoices', t.invoice_id);
+        const inv = await w.get('invoices', t.invoice_id);
         const refunded = inv ? await refundedOn(w, inv.id) : 0;
         if (inv) await storePlan(w, inv, planned(planTransactionRemoval(inv, await settings(w), t, refunded)));
         await w.remove('transactions', v.id);

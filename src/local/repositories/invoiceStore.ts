@@ -9,7 +9,7 @@ import { availableTo, checkLineStock, invoiceLine, sentLines } from '../../domai
 import { appendedTransaction, type MoneyPlan, type Planned } from '../../domain/writes/money';
 import type { WriteCall } from '../../domain/writes/calls';
 import { callOf } from '../calls';
-import type { CustomerRow, InvoiceRow, ProductRow, TransactionRow } from '../db';
+import type { InvoiceRow, TransactionRow } from '../db';
 import { LocalWriteError, type WriteContext } from '../write';
 
 /**
@@ -32,7 +32,7 @@ export function planned<P extends MoneyPlan>(plan: Planned<P>): P {
 /** Stores a money plan on the device: the invoice's parts with the plan's figures, and the customer's points. */
 export async function storePlan(w: WriteContext, inv: InvoiceRow, plan: MoneyPlan): Promise<InvoiceRow> {
   const { total, discount, totals } = plan.figures;
-  const row = await w.patch<InvoiceRow>('invoices', inv.id, {
+  const row = await w.patch('invoices', inv.id, {
     ...plan.invoice,
     total,
     discount,
@@ -58,7 +58,7 @@ export async function priceLines(
   const lines: InvoiceLine[] = [];
   const send: (InvoiceLine & { stock_seen?: number })[] = [];
   for (const l of sentLines(sent)) {
-    const p = await w.get<ProductRow>('products', l.id);
+    const p = await w.get('products', l.id);
     const before = previous.find((x) => x.id === l.id);
     // a product gone from this device keeps the line the invoice held (the server keeps a deleted product's line too)
     if (!p) {
@@ -80,15 +80,15 @@ export async function priceLines(
 /** Stock moves by the deltas a plan says (src/domain stockDeltas), as on the server. */
 export async function moveStock(w: WriteContext, deltas: readonly [string, number][]) {
   for (const [id, d] of deltas) {
-    const p = await w.get<ProductRow>('products', id);
-    if (p) await w.patch<ProductRow>('products', id, { stock: p.stock + d });
+    const p = await w.get('products', id);
+    if (p) await w.patch('products', id, { stock: p.stock + d });
   }
 }
 
 /** Stores an invoice change as src/domain/writes/invoiceEdits.ts planned it: parts, figures, stock. */
 export async function storeChange(w: WriteContext, inv: InvoiceRow, plan: InvoiceChangePlan): Promise<InvoiceRow> {
   const { total, discount, totals } = plan.figures;
-  const row = await w.patch<InvoiceRow>('invoices', inv.id, {
+  const row = await w.patch('invoices', inv.id, {
     ...plan.invoice,
     total,
     discount,
@@ -106,7 +106,7 @@ export function planOk<P>(plan: ({ ok: true } & P) | { ok: false; message: strin
 }
 
 export async function mustGet(w: WriteContext, id: string): Promise<InvoiceRow> {
-  const inv = await w.get<InvoiceRow>('invoices', id);
+  const inv = await w.get('invoices', id);
   if (!inv) throw new LocalWriteError(MSG.noRecordFound.replace('{id}', id));
   return inv;
 }
@@ -176,6 +176,6 @@ export async function appendTransaction<B extends Record<string, unknown>>(
 /** Loyalty points move with payments and redemptions, as on the server (never below zero). */
 export async function adjustPoints(w: WriteContext, customerId: string | null, delta: number) {
   if (!customerId || delta === 0) return;
-  const c = await w.get<CustomerRow>('customers', customerId);
-  if (c) await w.patch<CustomerRow>('customers', c.id, { current_points: Math.max(0, c.current_points + delta) });
+  const c = await w.get('customers', customerId);
+  if (c) await w.patch('customers', c.id, { current_points: Math.max(0, c.current_points + delta) });
 }

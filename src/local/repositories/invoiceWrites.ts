@@ -67,14 +67,14 @@ async function createInvoice(db: BayBookDB, jobId: string, form: InvoiceForm, li
   const sent = { fetchedData: { id: jobId }, formData: form, productInvoice: lines };
   const { productInvoice } = await checkedCall(db, INVOICE_CALLS.create, sent);
   return localWrite(db, async (w) => {
-    const job = await w.get<JobRow>('jobs', jobId);
+    const job = await w.get('jobs', jobId);
     if (!job) throw new LocalWriteError(MSG.noRecordFound.replace('{id}', jobId));
     const priced = await priceLines(w, productInvoice);
     const plan = plannedInvoice(
       planNewInvoice({ type: 'service', job, form, lines: priced.lines, settings: await settings(w) }),
     );
     const inv = await makeInvoice(w, plan);
-    await w.patch<JobRow>('jobs', jobId, { invoice: [...(job.invoice ?? []), inv.id], updated_at: w.now });
+    await w.patch('jobs', jobId, { invoice: [...(job.invoice ?? []), inv.id], updated_at: w.now });
     await moveStock(w, [...stockDeltas([], priced.lines)]);
     const fetchedData = jobFetched(job);
     const data = { id: inv.id, number: inv.number, fetchedData, formData: form, productInvoice: priced.send };
@@ -95,7 +95,7 @@ async function sellProducts(db: BayBookDB, customerId: string | null, lines: Lin
   const { productInvoice } = await checkedCall(db, INVOICE_CALLS.sale, sent);
   return localWrite(db, async (w) => {
     const form = { work_hour: 0, rate_hour: 0 };
-    const customer = customerId ? await w.get<CustomerRow>('customers', customerId) : undefined;
+    const customer = customerId ? await w.get('customers', customerId) : undefined;
     if (customerId && !customer) throw new LocalWriteError(MSG.customerNotFoundUpper);
     // the server's rules (POST /invoice-product): some products, and a blocked customer cannot buy
     const priced = await priceLines(w, productInvoice);
@@ -148,13 +148,12 @@ async function removeInvoice(db: BayBookDB, invoiceId: string): Promise<void> {
     const inv = await mustGet(w, invoiceId);
     // the device keeps the discount and redemption rows it makes (writes/money.ts), so it reverses them as the server does
     const onIt = await w.db.transactions.where('invoice_id').equals(invoiceId).toArray();
-    const job = inv.request_id ? await w.get<JobRow>('jobs', inv.request_id) : undefined;
+    const job = inv.request_id ? await w.get('jobs', inv.request_id) : undefined;
     const plan = planOk(planInvoiceDelete(inv, onIt, job && { invoice: job.invoice ?? [] }));
     for (const id of plan.remove) await w.remove('transactions', id);
     await adjustPoints(w, inv.customer_id, plan.points);
     await moveStock(w, plan.stock.deltas);
-    if (job && plan.jobInvoices)
-      await w.patch<JobRow>('jobs', job.id, { invoice: plan.jobInvoices, updated_at: w.now });
+    if (job && plan.jobInvoices) await w.patch('jobs', job.id, { invoice: plan.jobInvoices, updated_at: w.now });
     await w.remove('invoices', invoiceId);
     await w.enqueue({
       ...routeOf(INVOICE_CALLS.remove),
@@ -199,7 +198,7 @@ export async function saveInvoice(
  */
 export async function switchStorage(w: WriteContext, invoiceId: string, on: boolean, days?: number) {
   const inv = await mustGet(w, invoiceId);
-  const job = inv.request_id ? await w.get<JobRow>('jobs', inv.request_id) : undefined;
+  const job = inv.request_id ? await w.get('jobs', inv.request_id) : undefined;
   const ask = { on, days, completedAt: job?.complete_at, createdAt: inv.created_at, now: new Date(w.now) };
   const row = await storeChange(w, inv, planOk(planStorage(inv, await settings(w), ask)));
   const option = on ? 'on' : 'off';

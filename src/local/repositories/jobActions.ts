@@ -20,7 +20,7 @@ import { queueFieldChange } from '../fieldCalls';
 import { LocalWriteError, localWrite, type EnqueueInput, type WriteContext } from '../write';
 
 export async function mustGet(w: WriteContext, id: string): Promise<JobRow> {
-  const job = await w.get<JobRow>('jobs', id);
+  const job = await w.get('jobs', id);
   if (!job) throw new LocalWriteError(MSG.noRecordFound.replace('{id}', id));
   return job;
 }
@@ -178,7 +178,7 @@ type JobCall = EnqueueInput | { field: FieldChangeSet; label: string; detail?: s
 async function storeJobPlan(w: WriteContext, job: JobRow, plan: PlannedJob, call: JobCall): Promise<JobRow> {
   if (!plan.ok) throw new LocalWriteError(plan.message);
   if (Object.keys(plan.changes).length === 0) return job;
-  const row = await w.patch<JobRow>('jobs', job.id, { ...plan.changes, updated_at: w.now });
+  const row = await w.patch('jobs', job.id, { ...plan.changes, updated_at: w.now });
   if ('field' in call) await queueFieldChange(w, 'jobs', job.id, call.field, call.label, call.detail);
   else await w.enqueue(call);
   return row;

@@ -4,10 +4,10 @@ import { logPreview } from '../../domain/schemas/job';
 import { PHOTO_PLACES } from '../../domain/writes/photos';
 import { SERVICE_LOG_CALLS, logEntryOr404, planLogEntry } from '../../domain/writes/serviceLog';
 import { callOf, checkedCall, orRefuse } from '../calls';
-import type { BayBookDB, Row, StoredRow } from '../db';
+import type { BayBookDB, StoredRow } from '../db';
 import { localWrite } from '../write';
 import { mustGet } from './jobActions';
-import { addPhoto, removePhoto } from './photos';
+import { addPhoto, removePhoto, type PhotoRow } from './photos';
 
 export type LogEntry = StoredRow<'service_log'>;
 
@@ -45,7 +45,7 @@ export function jobMedia(db: BayBookDB) {
     async removeLog(id: string): Promise<void> {
       await checkedCall(db, SERVICE_LOG_CALLS.remove, { id });
       return localWrite(db, async (w) => {
-        const entry = orRefuse(logEntryOr404(id, await w.get<LogEntry>('service_log', id))).entry;
+        const entry = orRefuse(logEntryOr404(id, await w.get('service_log', id))).entry;
         await w.remove('service_log', id);
         await w.enqueue({
           ...callOf(SERVICE_LOG_CALLS.remove, { id }),
@@ -55,7 +55,7 @@ export function jobMedia(db: BayBookDB) {
     },
 
     /** POST /upload/service-photo (form data myfile, job_id) */
-    addPhoto(jobId: string, file: Blob, name = 'photo.jpg'): Promise<Row> {
+    addPhoto(jobId: string, file: Blob, name = 'photo.jpg'): Promise<PhotoRow> {
       return addPhoto(db, PHOTO_PLACES.service, jobId, file, name, (n) => `Photo for job #${n}`);
     },
 

@@ -1,9 +1,13 @@
+import { newRow } from '../../domain/model';
 import { newId } from '../../domain/ids';
 import { checkPhotoSize } from '../../domain/schemas/admin';
 import { planPhotoAdd, planPhotoRemove, type PhotoPlace } from '../../domain/writes/photos';
 import { callOf, checkedCall, orRefuse } from '../calls';
-import type { BayBookDB, Row } from '../db';
-import { LocalWriteError, localWrite } from '../write';
+import type { BayBookDB, StoredRow } from '../db';
+import { LocalWriteError, localWrite, type WriteContext } from '../write';
+
+/** A job's or a product's photo, as the device holds it. */
+export type PhotoRow = StoredRow<'service_photos'> | StoredRow<'product_photos'>;
 
 /**
  * A job's or a product's photos (src/domain/writes/photos.ts PHOTO_PLACES: the table, the owner, the calls). The
@@ -23,7 +27,7 @@ export async function addPhoto(
   file: Blob,
   name: string,
   label: (ownerName: string) => string,
-): Promise<Row> {
+): Promise<PhotoRow> {
   const size = checkPhotoSize(file.size);
   if (!size.ok) throw new LocalWriteError(size.message);
   const form = await checkedCall(db, place.add, { [place.owner]: ownerId, id: newId() });
@@ -32,18 +36,7 @@ export async function addPhoto(
     const owner = await w.get(place.ownerTable, ownerId);
     orRefuse(planPhotoAdd(place, ownerId, owner && { name: String(owner[place.ownerName]) }));
     const blob = await w.storeBlob(file, name);
-    const src = `blob:${blob.id}`;
-    const row: Row = {
-      id,
-      [place.owner]: ownerId,
-      src,
-      thumbnail: src,
-      mime: blob.mime,
-      size: blob.size,
-      created_at: w.now,
-      local: true,
-    };
-    await w.put(place.table, row);
+    const row = await putPhotoRow(w, place, { id, ownerId, src: `blob:${blob.id}` });
     await w.enqueue({
       method: place.add.method,
       path: place.add.path,
@@ -55,6 +48,23 @@ export async function addPhoto(
     });
     return row;
   });
+}
+
+/**
+ * The device's row of a new photo: the model's new row of the place's table (its owner's id, the bytes' `blob:` src
+ * as the picture and its thumbnail until the server's come back with the pull). The bytes' type and size are the
+ * blob's; the row leaves them to the server, whose own columns they are (the model's serverOnly mime and size).
+ */
+async function putPhotoRow(
+  w: WriteContext,
+  place: PhotoPlace,
+  photo: { id: string; ownerId: string; src: string },
+): Promise<PhotoRow> {
+  const given = { id: photo.id, src: photo.src, thumbnail: photo.src };
+  if (place.table === 'service_photos') {
+    return w.put('service_photos', newRow('service_photos', { ...given, job_id: photo.ownerId }, w.now));
+  }
+  return w.put('product_photos', newRow('product_photos', { ...given, product_id: photo.ownerId }, w.now));
 }
 
 /** DELETE the place's photo {id}. */

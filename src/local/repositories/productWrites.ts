@@ -14,7 +14,6 @@ import { callOf, checkedCall, orRefuse } from '../calls';
 import type { BayBookDB, ProductRow } from '../db';
 import { decideOpenConflicts, queueFieldChange } from '../fieldCalls';
 import { localWrite } from '../write';
-import type { SupplierRow } from './suppliers';
 
 /**
  * The product writes of the products repository (SPEC §2 Products, Receive Inventory; §7 products/inventory), each
@@ -47,10 +46,10 @@ const newRow = (now: string) => ({ title_key: '', deleted: false, created_at: no
 export async function addProduct(db: BayBookDB, input: ProductInput): Promise<ProductRow> {
   const v = await checkedCall(db, PRODUCT_CALLS.add, input);
   return localWrite(db, async (w) => {
-    const supplier = v.supplier ? await w.get<SupplierRow>('suppliers', v.supplier) : undefined;
+    const supplier = v.supplier ? await w.get('suppliers', v.supplier) : undefined;
     const plan = orRefuse(planProductAdd(v, supplier));
     const id = newId();
-    const stored = await w.put<ProductRow>('products', {
+    const stored = await w.put('products', {
       id,
       ...plan.row,
       stock: plan.row.stock + (plan.stock?.delta ?? 0),
@@ -70,7 +69,7 @@ export async function addProduct(db: BayBookDB, input: ProductInput): Promise<Pr
 export async function editProduct(db: BayBookDB, id: string, changes: ProductEdit): Promise<ProductRow> {
   const edit = productEdit(await checkedCall(db, PRODUCT_CALLS.edit, { ...changes, id }));
   return localWrite(db, async (w) => {
-    const cur = orRefuse(productOr404(id, await w.get<ProductRow>('products', id))).product;
+    const cur = orRefuse(productOr404(id, await w.get('products', id))).product;
     // only what changed, each with the value it was based on: a price someone changed since is a decision (issue 14)
     const set = changedFields({ ...cur }, { ...edit });
     if (Object.keys(set.changes).length === 0) return cur;
@@ -80,12 +79,12 @@ export async function editProduct(db: BayBookDB, id: string, changes: ProductEdi
         cur,
         { apply: set.changes, conflicts: [] },
         {
-          supplier: typeof supplier === 'string' ? await w.get<SupplierRow>('suppliers', supplier) : undefined,
+          supplier: typeof supplier === 'string' ? await w.get('suppliers', supplier) : undefined,
           based: true,
         },
       ),
     );
-    const row = await w.patch<ProductRow>('products', id, { ...set.changes, updated_at: w.now });
+    const row = await w.patch('products', id, { ...set.changes, updated_at: w.now });
     await queueFieldChange(w, 'products', id, set, `Edit product ${row.title}`);
     return row;
   });
@@ -97,9 +96,9 @@ export async function receiveProduct(db: BayBookDB, id: string, amount: number):
   const given = Number.isNaN(amount) ? {} : { amount };
   const v = await checkedCall(db, PRODUCT_CALLS.edit, { id, receival: true, ...given });
   return localWrite(db, async (w) => {
-    const cur = orRefuse(productOr404(id, await w.get<ProductRow>('products', id))).product;
+    const cur = orRefuse(productOr404(id, await w.get('products', id))).product;
     const plan = orRefuse(planReceive(cur, v.amount));
-    const row = await w.patch<ProductRow>('products', id, {
+    const row = await w.patch('products', id, {
       stock: cur.stock + plan.stock.delta,
       updated_at: w.now,
     });
@@ -119,7 +118,7 @@ export async function removeProduct(
 ) {
   await checkedCall(db, c, { id });
   return localWrite(db, async (w) => {
-    const cur = orRefuse(productOr404(id, await w.get<ProductRow>('products', id))).product;
+    const cur = orRefuse(productOr404(id, await w.get('products', id))).product;
     await w.remove('products', id);
     await w.enqueue({ ...callOf(c, { id }), label: `Delete product ${cur.title}` });
   });
@@ -134,7 +133,7 @@ export async function addSimpleProduct(db: BayBookDB, input: SimpleProduct): Pro
   return localWrite(db, async (w) => {
     const plan = planSimpleAdd(v);
     const id = newId();
-    const stored = await w.put<ProductRow>('products', { id, ...plan.row, ...newRow(w.now) });
+    const stored = await w.put('products', { id, ...plan.row, ...newRow(w.now) });
     await w.enqueue({
       ...callOf(PRODUCT_CALLS.addSimple, { ...v, id }),
       creates: [id],
@@ -148,10 +147,10 @@ export async function addSimpleProduct(db: BayBookDB, input: SimpleProduct): Pro
 export async function editSimpleProduct(db: BayBookDB, id: string, changes: SimpleProduct): Promise<ProductRow> {
   const v = await checkedCall(db, PRODUCT_CALLS.editSimple, { ...changes, id });
   return localWrite(db, async (w) => {
-    const cur = orRefuse(productOr404(id, await w.get<ProductRow>('products', id))).product;
+    const cur = orRefuse(productOr404(id, await w.get('products', id))).product;
     const set = changedFields({ ...cur }, planSimpleEdit(v, cur).changes);
     if (Object.keys(set.changes).length === 0) return cur;
-    const row = await w.patch<ProductRow>('products', id, { ...set.changes, updated_at: w.now });
+    const row = await w.patch('products', id, { ...set.changes, updated_at: w.now });
     const device = w.deviceCode ? { device: w.deviceCode } : {};
     await w.enqueue({
       ...callOf(PRODUCT_CALLS.editSimple, { ...v, base: set.base, ...device }),

@@ -3,7 +3,7 @@ import { formatUSD } from '../../domain/money';
 import { removalRefusal } from '../../domain/writes/money';
 import { REFUND_CALLS, planRefund, refundedOf } from '../../domain/writes/refunds';
 import { checkedCall } from '../calls';
-import type { BayBookDB, InvoiceRow, TransactionRow } from '../db';
+import type { BayBookDB, TransactionRow } from '../db';
 import { localWrite, type WriteContext } from '../write';
 import { adjustPoints, appendTransaction, moveStock, mustGet, planOk, settings } from './invoiceStore';
 
@@ -37,7 +37,7 @@ export function refundWrites(db: BayBookDB) {
         const inv = await mustGet(w, v.invoice_id);
         const plan = planOk(planRefund(inv, await settings(w), await refundedOn(w, inv.id), v));
         if (plan.invoice)
-          await w.patch<InvoiceRow>('invoices', inv.id, {
+          await w.patch('invoices', inv.id, {
             ...plan.invoice,
             total: plan.figures.total,
             discount: plan.figures.discount,

@@ -43,11 +43,11 @@ export function supplierWrites(db: BayBookDB) {
     async editSupplier(id: string, changes: Partial<Omit<SupplierRow, 'id'>>): Promise<SupplierRow> {
       const v = await checkedCall(db, SUPPLIER_CALLS.edit, { ...changes, id });
       return localWrite(db, async (w) => {
-        const cur = orRefuse(supplierOr404(id, await w.get<SupplierRow>('suppliers', id))).supplier;
+        const cur = orRefuse(supplierOr404(id, await w.get('suppliers', id))).supplier;
         const plan = planSupplierEdit(v, cur);
         const set = changedFields({ ...cur }, plan.fields);
         if (Object.keys(set.changes).length === 0) return cur;
-        const row = await w.patch<SupplierRow>('suppliers', id, { ...set.changes, updated_at: w.now });
+        const row = await w.patch('suppliers', id, { ...set.changes, updated_at: w.now });
         await queueFieldChange(w, 'suppliers', id, set, `Edit supplier ${plan.fields.bizname}`);
         return row;
       });
@@ -56,7 +56,7 @@ export function supplierWrites(db: BayBookDB) {
     async removeSupplier(id: string): Promise<void> {
       await checkedCall(db, SUPPLIER_CALLS.remove, { id });
       return localWrite(db, async (w) => {
-        const cur = orRefuse(supplierOr404(id, await w.get<SupplierRow>('suppliers', id))).supplier;
+        const cur = orRefuse(supplierOr404(id, await w.get('suppliers', id))).supplier;
         await w.remove('suppliers', id);
         await w.enqueue({ ...callOf(SUPPLIER_CALLS.remove, { id }), label: `Delete supplier ${cur.bizname}` });
       });

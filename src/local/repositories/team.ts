@@ -47,7 +47,7 @@ async function teamView(w: WriteContext, id?: string): Promise<TeamView> {
 }
 
 async function liveMember(w: WriteContext, id: string): Promise<MemberRow> {
-  const row = await w.get<MemberRow>('users', id);
+  const row = await w.get('users', id);
   return row && !row.deleted ? row : refused(memberMissing());
 }
 
@@ -104,7 +104,7 @@ async function editMember(db: BayBookDB, input: MemberEdit) {
     const plan = planMemberEdit(cur, sent, await teamView(w, cur.id));
     if (!plan.ok) refused(plan);
     if (!plan.log) return;
-    const row = await w.patch<MemberRow>('users', cur.id, { ...plan.set, updated_at: w.now });
+    const row = await w.patch('users', cur.id, { ...plan.set, updated_at: w.now });
     const asKept = Object.fromEntries(Object.keys(set.changes).map((f) => [f, row[f as keyof MemberRow]]));
     if (Object.keys(asKept).length)
       await queueFieldChange(
@@ -160,7 +160,7 @@ export function configRepository(db: BayBookDB) {
         const set = changedFields({ ...row }, edit);
         if (Object.keys(set.changes).length === 0) return;
         const plan = orRefuse(planSettingEdit(row, { ...set.changes, base: set.base }));
-        await w.patch<ConfigRow>('config', row.id, { ...plan.apply, updated_at: w.now });
+        await w.patch('config', row.id, { ...plan.apply, updated_at: w.now });
         await queueFieldChange(w, 'config', row.id, set, `Setting ${row.title}`);
       });
     },
