@@ -2,6 +2,8 @@ import { formatInTimeZone } from 'date-fns-tz';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, browser, ensureBuild, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
+import type { ChangesPage } from '../../src/sync/pullTypes';
+import type { Data, Row } from '../helpers/answers';
 
 /**
  * The technician time clock in a real browser on the 1024×768 tablet (issue 18): with the network cut, a job's panel
@@ -57,21 +59,15 @@ describe('time clock offline in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 60_000 })
       .toBe('All changes on the server');
-    const feed = await server.api('GET', '/v3/sync/changes?since=0&limit=2000', undefined, token);
-    const stretches = (feed.body.changes as { entity: string; row: Record<string, unknown> }[]).filter(
-      (c) => c.entity === 'clock_entries',
-    );
+    const feed = await server.api<ChangesPage>('GET', '/v3/sync/changes?since=0&limit=2000', undefined, token);
+    const stretches = feed.body.changes.filter((c) => c.entity === 'clock_entries');
     expect(stretches).toHaveLength(1);
     expect(stretches[0].row).toMatchObject({ username: ADMIN.username, ended: 'stop' });
   });
 
   it('mends a clock left running past closing with the network cut; the server keeps the mend once', async () => {
     const day = formatInTimeZone(new Date(Date.now() - 86_400_000), 'America/Jamaica', 'yyyy-MM-dd');
-    const sheet = (await server.api('GET', '/configsheet', undefined, token)).body as {
-      id: string;
-      name: string;
-      description: string;
-    }[];
+    const sheet = (await server.api<Row<'config'>[]>('GET', '/configsheet', undefined, token)).body;
     const closing = sheet.find((r) => r.name === 'closing_hour')!;
     expect(
       (
@@ -110,7 +106,12 @@ describe('time clock offline in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 60_000 })
       .toBe('All changes on the server');
-    const list = await server.api('GET', `/v3/clock?start=${day}&end=${day}`, undefined, token);
+    const list = await server.api<Data<Data<Row<'clock_entries'>[]>>>(
+      'GET',
+      `/v3/clock?start=${day}&end=${day}`,
+      undefined,
+      token,
+    );
     expect(list.body.data.data).toMatchObject([
       { id: start.body.id, ended: 'mend', stopped_at: new Date(`${day}T18:00:00-05:00`).toISOString() },
     ]);

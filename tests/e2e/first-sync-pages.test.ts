@@ -7,6 +7,7 @@ import { customerAt } from '../../bench/shop/data';
 import { seedServer } from '../../bench/shop/server';
 import { spawnProduct, type Product } from '../helpers/product';
 import { ADMIN, DIST, apiAt, browser, dumpIndexedDb, ensureBuild, signInAdmin } from './harness';
+import type { ChangesPage } from '../../src/sync/pullTypes';
 
 /**
  * A new device's first sync over several pages of one table (issue 13): the server holds 2,500 customers, the pull
@@ -51,7 +52,7 @@ describe('a first sync of more than one page of customers, in Chromium', () => {
     // the feed gives at most 1,000 changes a page: the customers alone are three
     const feed = apiAt(server.url);
     const token = await feed.login(ADMIN.username, ADMIN.password);
-    const first = (await feed.api('GET', '/v3/sync/changes?since=0&limit=1000', undefined, token)).body;
+    const first = (await feed.api<ChangesPage>('GET', '/v3/sync/changes?since=0&limit=1000', undefined, token)).body;
     expect([first.changes.length, first.more]).toEqual([1000, true]);
 
     // the sign-in returns while the pull may still be writing its last page: wait for the cursor to pass two pages

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ROOT, launchChromium, spawnProduct, type Product } from '../helpers/product';
+import type { Answer } from '../helpers/answers';
 
 export { ROOT };
 export const DIST = join(ROOT, 'dist');
@@ -53,13 +54,14 @@ export function ensureBuild() {
 }
 
 export interface RunningServer extends Product {
-  api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
+  /** `T` names the answer the test expects (tests/helpers/answers.ts), as the API tests' `api<T>()` does */
+  api<T = Answer>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }>;
   login(username: string, password: string): Promise<string>;
 }
 
 /** JSON calls to the API of a server at `url` (the product, or one of several instances), with or without a token. */
 export function apiAt(url: string): Pick<RunningServer, 'api' | 'login'> {
-  const api: RunningServer['api'] = async (method, path, body, token) => {
+  const api = async <T = Answer>(method: string, path: string, body?: unknown, token?: string) => {
     const res = await fetch(`${url}/api${path}`, {
       method,
       headers: {
@@ -68,12 +70,14 @@ export function apiAt(url: string): Pick<RunningServer, 'api' | 'login'> {
       },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: res.status, body: await res.json().catch(() => null) };
+    // the answer's shape is the test's word, as the device's transport takes it (src/sync/transport.ts)
+    const answer: unknown = await res.json().catch(() => null);
+    return { status: res.status, body: answer as T };
   };
   return {
     api,
     async login(username, password) {
-      return (await api('POST', '/login', { username, password })).body.token;
+      return (await api<{ token: string }>('POST', '/login', { username, password })).body.token;
     },
   };
 }
@@ -139,9 +143,12 @@ export async function seedIndexedDb(
   );
 }
 
+/** A stored row as the dump reads it: its fields by name (a test narrows the ones it reads). */
+export type DumpedRow = Record<string, unknown>;
+
 export interface IndexedDbDump {
   version: number;
-  stores: Record<string, { indexes: string[]; rows: any[] }>;
+  stores: Record<string, { indexes: string[]; rows: DumpedRow[] }>;
 }
 
 /** Every store of an IndexedDB database in the page, with its index names and rows (null when there is none). */

@@ -2,6 +2,7 @@ import { format, addDays } from 'date-fns';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, browser, ensureBuild, signInAdmin, startProduct, type RunningServer } from './harness';
+import type { Answer, Data, Row } from '../helpers/answers';
 
 /**
  * Stored text is shown as text in every screen (issue: reliability and security). Another device (here: the API)
@@ -44,8 +45,8 @@ describe('stored text is shown as text on every screen', () => {
     ensureBuild();
     server = await startProduct();
     token = await server.login(ADMIN.username, ADMIN.password);
-    const api = async (method: string, path: string, body: unknown) => {
-      const res = await server.api(method, path, body, token);
+    const api = async <T = Answer>(method: string, path: string, body: unknown) => {
+      const res = await server.api<T>(method, path, body, token);
       expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
       return res.body;
     };
@@ -100,7 +101,7 @@ describe('stored text is shown as text on every screen', () => {
         low_stock: 1,
       },
     });
-    const invoice = await api('POST', '/invoice', {
+    const invoice = await api<Data<{ invoice_id: string }>>('POST', '/invoice', {
       data: {
         fetchedData: { id: job.id },
         formData: { work_hour: 1, rate_hour: 5000 },
@@ -108,7 +109,7 @@ describe('stored text is shown as text on every screen', () => {
       },
     });
     await api('POST', '/transaction', { data: { method: 'cash', invoice_id: invoice.data.invoice_id, amount: 1000 } });
-    const sale = await api('POST', '/invoice-product', {
+    const sale = await api<Data<{ invoice_id: string }>>('POST', '/invoice-product', {
       data: { fetchedData: { id: customer.id }, formData: {}, productInvoice: [{ id: product.id, qty: 1 }] },
     });
     const estimate = await api('POST', '/estimate', {
@@ -120,9 +121,9 @@ describe('stored text is shown as text on every screen', () => {
       },
     });
     await api('POST', '/v2/auth/user', { data: { username: STOCK.member, password: 'pw-member1', permission: 3 } });
-    const rate = (
-      (await server.api('GET', '/configsheet', undefined, token)).body as { id: string; name: string }[]
-    ).find((r) => r.name === 'labour_rate')!;
+    const rate = (await server.api<Row<'config'>[]>('GET', '/configsheet', undefined, token)).body.find(
+      (r) => r.name === 'labour_rate',
+    )!;
     await api('PUT', `/configsheet/${rate.id}`, { data: { description: STOCK.config, amount: 50 } });
     Object.assign(ids, {
       customer: customer.id,

@@ -14,6 +14,7 @@ import {
   startProduct,
   type RunningServer,
 } from './harness';
+import type { Answer, Data } from '../helpers/answers';
 
 /**
  * Every screen fits a bay tablet (issue 15): at 768×1024, 1024×768 and 1440×900 the page never scrolls sideways
@@ -58,8 +59,8 @@ describe('every screen fits the tablet and desk sizes', () => {
     ensureBuild();
     server = await startProduct();
     const token = await server.login(ADMIN.username, ADMIN.password);
-    const api = async (method: string, path: string, body: unknown) => {
-      const res = await server.api(method, path, body, token);
+    const api = async <T = Answer>(method: string, path: string, body: unknown) => {
+      const res = await server.api<T>(method, path, body, token);
       expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(200);
       return res.body;
     };
@@ -103,7 +104,7 @@ describe('every screen fits the tablet and desk sizes', () => {
         low_stock: 1,
       },
     });
-    const invoice = await api('POST', '/invoice', {
+    const invoice = await api<Data<{ invoice_id: string }>>('POST', '/invoice', {
       data: {
         fetchedData: { id: job.id },
         formData: { work_hour: 1, rate_hour: 5000 },

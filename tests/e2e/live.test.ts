@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DIST, apiAt, browser, ensureBuild, signInAdmin, startProduct } from './harness';
+import type { Answer } from '../helpers/answers';
 import { startInstances, type Instances } from '../helpers/instances';
 
 /**
@@ -15,7 +16,7 @@ interface Shop {
   /** the desk's page is served from here */
   deskUrl: string;
   /** the bay's tablet writes here */
-  bayApi(method: string, path: string, body: unknown): Promise<{ status: number; body: any }>;
+  bayApi<T = Answer>(method: string, path: string, body: unknown): Promise<{ status: number; body: T }>;
   stop(): Promise<void>;
 }
 
@@ -24,7 +25,7 @@ async function onPglite(): Promise<Shop> {
   const token = await server.login(ADMIN.username, ADMIN.password);
   return {
     deskUrl: server.url,
-    bayApi: (method, path, body) => server.api(method, path, body, token),
+    bayApi: <T = Answer>(method: string, path: string, body: unknown) => server.api<T>(method, path, body, token),
     stop: async () => server.stop(),
   };
 }
@@ -36,7 +37,7 @@ async function onPostgres(): Promise<Shop> {
   const token = await login(ADMIN.username, ADMIN.password);
   return {
     deskUrl: desk.url,
-    bayApi: (method, path, body) => api(method, path, body, token),
+    bayApi: <T = Answer>(method: string, path: string, body: unknown) => api<T>(method, path, body, token),
     stop: () => m.close(),
   };
 }

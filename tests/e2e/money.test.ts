@@ -20,14 +20,14 @@ describe('invoice and payments offline in Chromium', () => {
     ensureBuild();
     server = await startProduct();
     token = await server.login(ADMIN.username, ADMIN.password);
-    const product = await server.api(
+    const product = await server.api<{ id: string }>(
       'POST',
       '/v2/inventory/product',
       { data: { title: 'Brake pads', description: 'Front axle set', price: 2500, stock: 3, low_stock: 1 } },
       token,
     );
     productId = product.body.id;
-    const job = await server.api(
+    const job = await server.api<{ id: string }>(
       'POST',
       '/service',
       {

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Answer, Data, Row } from '../helpers/answers';
 import { startInstances } from '../helpers/instances';
 import { ADMIN, DIST, apiAt, browser, ensureBuild, signInAdmin, startProduct } from './harness';
 
@@ -11,7 +12,8 @@ import { ADMIN, DIST, apiAt, browser, ensureBuild, signInAdmin, startProduct } f
  */
 interface Shop {
   url: string;
-  desk(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /** the front desk's API calls, signed in; `T` names the answer (tests/helpers/answers.ts) */
+  desk<T = Answer>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
   stop(): Promise<void>;
 }
 
@@ -21,7 +23,7 @@ async function shopOn(start: () => Promise<{ url: string; stop: () => Promise<vo
   const token = await login(ADMIN.username, ADMIN.password);
   return {
     url: server.url,
-    desk: (method, path, body) => api(method, path, body, token),
+    desk: <T = Answer>(method: string, path: string, body?: unknown) => api<T>(method, path, body, token),
     stop: async () => {
       await server.stop();
     },
@@ -57,7 +59,7 @@ describe.each(kinds)('a note written on two devices, in Chromium on %s', (_name,
 
   it("keeps the desk's note, shows the bay both, and Use mine sends the bay's", async () => {
     const plate = `NOTE ${Date.now() % 10000}`;
-    const made = await shop.desk('POST', '/service', {
+    const made = await shop.desk<{ id: string }>('POST', '/service', {
       data: {
         customer: {
           vin: '1HGCM82633A004354',
@@ -71,11 +73,11 @@ describe.each(kinds)('a note written on two devices, in Chromium on %s', (_name,
       },
     });
     expect(made.status).toBe(200);
-    const jobId = made.body.id as string;
+    const jobId = made.body.id;
     const serverNote = async () =>
-      (await shop.desk('GET', `/bookings_?search=${encodeURIComponent(plate)}`)).body.data.data.find(
-        (j: { id: string }) => j.id === jobId,
-      )?.service_note;
+      (
+        await shop.desk<Data<Data<Row<'jobs'>[]>>>('GET', `/bookings_?search=${encodeURIComponent(plate)}`)
+      ).body.data.data.find((j) => j.id === jobId)?.service_note;
 
     await signInAdmin(page, shop.url);
     await page.goto(`${shop.url}/view-request`);

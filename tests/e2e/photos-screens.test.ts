@@ -63,7 +63,7 @@ describe('photos on a second device and offline; the tablet screenshots', () => 
       },
       token,
     );
-    const job = await server.api(
+    const job = await server.api<{ id: string }>(
       'POST',
       '/service',
       { data: { customer_id: customer.body.id, mileage: 71500, service: ['Body work and paint'] } },

@@ -11,6 +11,7 @@ import {
   startProduct,
   type RunningServer,
 } from './harness';
+import type { Answer, Data } from '../helpers/answers';
 
 const KIM = { username: 'kim', password: 'bay7-spanner' };
 const PLATE = `QS ${Date.now() % 10000}`;
@@ -104,7 +105,8 @@ describe('quick switch on a shared tablet, in Chromium', () => {
       .poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 30_000 })
       .toBe('All changes on the server');
     const token = await server.login(ADMIN.username, ADMIN.password);
-    const { data } = (await server.api('GET', '/sys-log?category=service', undefined, token)).body;
+    const { data } = (await server.api<Data<unknown[] | Answer>>('GET', '/sys-log?category=service', undefined, token))
+      .body;
     // the page of lines (the answer may wrap it with its paging)
     const lines = (Array.isArray(data) ? data : Object.values(data).find(Array.isArray)) as unknown[];
     // once: one customer, one Activity Log line, made under kim's own name

@@ -7,6 +7,7 @@ import { BayBookDB, type OutboxEntry } from '../../src/local/db';
 import { DB_VERSION, SCHEMA_HISTORY, SCHEMA_V1 } from '../../src/local/dbVersions';
 import { createRepositories } from '../../src/local/repositories';
 import { createSyncEngine } from '../../src/sync/engine';
+import type { Data, Row } from '../helpers/answers';
 import {
   ADMIN,
   browser,
@@ -105,7 +106,7 @@ describe('a device with queued entries and a version-1 database loads a new buil
     { timeout: 300_000 },
     async () => {
       const token = await server.login(ADMIN.username, ADMIN.password);
-      const ann = await server.api('POST', '/customer', { data: ANN }, token);
+      const ann = await server.api<{ id: string }>('POST', '/customer', { data: ANN }, token);
       expect(ann.status).toBe(200);
       const device = await v1Device(server, token);
       expect(device.outbox.map((e) => [e.method, e.path, e.actor, e.state])).toEqual([
@@ -145,7 +146,8 @@ describe('a device with queued entries and a version-1 database loads a new buil
         .poll(() => page.evaluate(async () => (await caches.keys()).includes('baybook-v1-marker')), { timeout: 30_000 })
         .toBe(false);
       // sent, and pulled back (the rows carry the change_log seq they came with)
-      let after: IndexedDbDump | null = null;
+      // read inside the poll: typed so, or the compiler keeps it at its first value, null
+      let after = null as IndexedDbDump | null;
       await expect
         .poll(
           async () => {
@@ -161,7 +163,8 @@ describe('a device with queued entries and a version-1 database loads a new buil
           { timeout: 60_000 },
         )
         .toEqual({ outbox: 0, bobPulled: true, jobPulled: true });
-      const upgraded = after as unknown as IndexedDbDump;
+      if (!after) throw new Error('the upgraded database was never read');
+      const upgraded = after;
       expect(upgraded.version).toBe(idbVersion(DB_VERSION));
       // every store of every version (a later one adds stores: v7 the cash-ups), nothing else — Dexie adds '$meta'
       // when the schema it finds differs from the one it declared: the hand-made v1 matched
@@ -177,15 +180,8 @@ describe('a device with queued entries and a version-1 database loads a new buil
       expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBe(token);
 
       const onServer = async () => {
-        const customers = (await server.api('GET', '/customers', undefined, token)).body.data as {
-          id: string;
-          vin: string;
-        }[];
-        const jobs = (await server.api('GET', '/bookings', undefined, token)).body.data as {
-          id: string;
-          number: string;
-          customer_id: string;
-        }[];
+        const customers = (await server.api<Data<Row<'customers'>[]>>('GET', '/customers', undefined, token)).body.data;
+        const jobs = (await server.api<Data<Row<'jobs'>[]>>('GET', '/bookings', undefined, token)).body.data;
         return {
           bob: customers.filter((c) => c.vin === BOB.VIN).map((c) => c.id),
           ann: customers.filter((c) => c.vin === ANN.VIN).length,
