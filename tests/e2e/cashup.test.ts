@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, browser, ensureBuild, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
-import type { Data } from '../helpers/answers';
+import type { Data, Raised } from '../helpers/answers';
 
 /**
  * The cash-up at closing in a real browser on the 1024×768 tablet (issue 18): with the network cut, the day's
@@ -37,7 +37,7 @@ describe('cash-up at closing offline in Chromium', () => {
       },
       token,
     );
-    const inv = await server.api<Data<{ invoice_id: string }>>(
+    const inv = await server.api<Data<Raised>>(
       'POST',
       '/invoice',
       { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 2, rate_hour: 5000 }, productInvoice: [] } },

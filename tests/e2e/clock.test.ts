@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, browser, ensureBuild, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
 import type { ChangesPage } from '../../src/sync/pullTypes';
-import type { Data, Row } from '../helpers/answers';
+import type { Data, Page as ListPage, Row, Setting } from '../helpers/answers';
 
 /**
  * The technician time clock in a real browser on the 1024×768 tablet (issue 18): with the network cut, a job's panel
@@ -67,7 +67,7 @@ describe('time clock offline in Chromium', () => {
 
   it('mends a clock left running past closing with the network cut; the server keeps the mend once', async () => {
     const day = formatInTimeZone(new Date(Date.now() - 86_400_000), 'America/Jamaica', 'yyyy-MM-dd');
-    const sheet = (await server.api<Row<'config'>[]>('GET', '/configsheet', undefined, token)).body;
+    const sheet = (await server.api<Setting[]>('GET', '/configsheet', undefined, token)).body;
     const closing = sheet.find((r) => r.name === 'closing_hour')!;
     expect(
       (
@@ -106,7 +106,7 @@ describe('time clock offline in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 60_000 })
       .toBe('All changes on the server');
-    const list = await server.api<Data<Data<Row<'clock_entries'>[]>>>(
+    const list = await server.api<Data<ListPage<Row<'clock_entries'>>>>(
       'GET',
       `/v3/clock?start=${day}&end=${day}`,
       undefined,

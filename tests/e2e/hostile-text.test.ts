@@ -2,7 +2,7 @@ import { format, addDays } from 'date-fns';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, browser, ensureBuild, signInAdmin, startProduct, type RunningServer } from './harness';
-import type { Answer, Data, Row } from '../helpers/answers';
+import type { Answer, Data, Raised, Setting } from '../helpers/answers';
 
 /**
  * Stored text is shown as text in every screen (issue: reliability and security). Another device (here: the API)
@@ -101,7 +101,7 @@ describe('stored text is shown as text on every screen', () => {
         low_stock: 1,
       },
     });
-    const invoice = await api<Data<{ invoice_id: string }>>('POST', '/invoice', {
+    const invoice = await api<Data<Raised>>('POST', '/invoice', {
       data: {
         fetchedData: { id: job.id },
         formData: { work_hour: 1, rate_hour: 5000 },
@@ -109,7 +109,7 @@ describe('stored text is shown as text on every screen', () => {
       },
     });
     await api('POST', '/transaction', { data: { method: 'cash', invoice_id: invoice.data.invoice_id, amount: 1000 } });
-    const sale = await api<Data<{ invoice_id: string }>>('POST', '/invoice-product', {
+    const sale = await api<Data<Raised>>('POST', '/invoice-product', {
       data: { fetchedData: { id: customer.id }, formData: {}, productInvoice: [{ id: product.id, qty: 1 }] },
     });
     const estimate = await api('POST', '/estimate', {
@@ -121,7 +121,7 @@ describe('stored text is shown as text on every screen', () => {
       },
     });
     await api('POST', '/v2/auth/user', { data: { username: STOCK.member, password: 'pw-member1', permission: 3 } });
-    const rate = (await server.api<Row<'config'>[]>('GET', '/configsheet', undefined, token)).body.find(
+    const rate = (await server.api<Setting[]>('GET', '/configsheet', undefined, token)).body.find(
       (r) => r.name === 'labour_rate',
     )!;
     await api('PUT', `/configsheet/${rate.id}`, { data: { description: STOCK.config, amount: 50 } });

@@ -14,7 +14,7 @@ import {
   startProduct,
   type RunningServer,
 } from './harness';
-import type { Answer, Data } from '../helpers/answers';
+import type { Answer, Data, Raised } from '../helpers/answers';
 
 /**
  * Every screen fits a bay tablet (issue 15): at 768×1024, 1024×768 and 1440×900 the page never scrolls sideways
@@ -104,7 +104,7 @@ describe('every screen fits the tablet and desk sizes', () => {
         low_stock: 1,
       },
     });
-    const invoice = await api<Data<{ invoice_id: string }>>('POST', '/invoice', {
+    const invoice = await api<Data<Raised>>('POST', '/invoice', {
       data: {
         fetchedData: { id: job.id },
         formData: { work_hour: 1, rate_hour: 5000 },

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Made } from '../helpers/answers';
 import { ADMIN, browser, ensureBuild, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
 
 /**
@@ -20,14 +21,14 @@ describe('invoice and payments offline in Chromium', () => {
     ensureBuild();
     server = await startProduct();
     token = await server.login(ADMIN.username, ADMIN.password);
-    const product = await server.api<{ id: string }>(
+    const product = await server.api<Made>(
       'POST',
       '/v2/inventory/product',
       { data: { title: 'Brake pads', description: 'Front axle set', price: 2500, stock: 3, low_stock: 1 } },
       token,
     );
     productId = product.body.id;
-    const job = await server.api<{ id: string }>(
+    const job = await server.api<Made>(
       'POST',
       '/service',
       {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Answer, Data, Row } from '../helpers/answers';
+import type { Answer, Data, Made, Page as ListPage, Row } from '../helpers/answers';
 import { startInstances } from '../helpers/instances';
 import { ADMIN, DIST, apiAt, browser, ensureBuild, signInAdmin, startProduct } from './harness';
 
@@ -59,7 +59,7 @@ describe.each(kinds)('a note written on two devices, in Chromium on %s', (_name,
 
   it("keeps the desk's note, shows the bay both, and Use mine sends the bay's", async () => {
     const plate = `NOTE ${Date.now() % 10000}`;
-    const made = await shop.desk<{ id: string }>('POST', '/service', {
+    const made = await shop.desk<Made>('POST', '/service', {
       data: {
         customer: {
           vin: '1HGCM82633A004354',
@@ -76,7 +76,7 @@ describe.each(kinds)('a note written on two devices, in Chromium on %s', (_name,
     const jobId = made.body.id;
     const serverNote = async () =>
       (
-        await shop.desk<Data<Data<Row<'jobs'>[]>>>('GET', `/bookings_?search=${encodeURIComponent(plate)}`)
+        await shop.desk<Data<ListPage<Row<'jobs'>>>>('GET', `/bookings_?search=${encodeURIComponent(plate)}`)
       ).body.data.data.find((j) => j.id === jobId)?.service_note;
 
     await signInAdmin(page, shop.url);

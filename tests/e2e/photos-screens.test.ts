@@ -4,6 +4,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
+import type { Made } from '../helpers/answers';
 import {
   ADMIN,
   OUT,
@@ -63,7 +64,7 @@ describe('photos on a second device and offline; the tablet screenshots', () => 
       },
       token,
     );
-    const job = await server.api<{ id: string }>(
+    const job = await server.api<Made>(
       'POST',
       '/service',
       { data: { customer_id: customer.body.id, mileage: 71500, service: ['Body work and paint'] } },

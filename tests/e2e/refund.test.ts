@@ -1,12 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, SIZES, browser, ensureBuild, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
-import type { Data, Row } from '../helpers/answers';
-
-/** GET /invoice/:id as this test reads it: the invoice with its payments. */
-interface InvoiceAnswer {
-  transactions: Row<'transactions'>[];
-}
+import type { Data, InvoiceRead, Raised } from '../helpers/answers';
 
 /**
  * A refund after payment in a real browser on the 1024×768 tablet (issue 18): with the network cut, a paid
@@ -42,7 +37,7 @@ describe('refund offline in Chromium', () => {
       },
       token,
     );
-    const inv = await server.api<Data<{ invoice_id: string }>>(
+    const inv = await server.api<Data<Raised>>(
       'POST',
       '/invoice',
       { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 2, rate_hour: 5000 }, productInvoice: [] } },
@@ -110,7 +105,7 @@ describe('refund offline in Chromium', () => {
     await expect
       .poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 60_000 })
       .toBe('All changes on the server');
-    const inv = (await server.api<Data<InvoiceAnswer>>('GET', `/invoice/${invoiceId}`, undefined, token)).body.data;
+    const inv = (await server.api<Data<InvoiceRead>>('GET', `/invoice/${invoiceId}`, undefined, token)).body.data;
     const refunds = inv.transactions.filter((t) => t.method === 'refund');
     expect(refunds).toMatchObject([
       { amount: -2500, username: ADMIN.username, reason: 'Oil change redone', refund_method: 'debit_card' },

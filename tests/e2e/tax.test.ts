@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, browser, ensureBuild, newJob, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
-import type { Row } from '../helpers/answers';
+import type { Setting } from '../helpers/answers';
 
 /**
  * Tax in a real browser on the 1024×768 tablet (issue 18): with the network cut, the Super Admin sets GCT 15 % in
@@ -80,7 +80,7 @@ describe('tax offline in Chromium', () => {
       .toBe('All changes on the server');
     expect(await page.getByRole('button', { name: /refused/ }).count()).toBe(0);
 
-    const sheet = (await server.api<Row<'config'>[]>('GET', '/configsheet', undefined, token)).body;
+    const sheet = (await server.api<Setting[]>('GET', '/configsheet', undefined, token)).body;
     expect(sheet.find((c) => c.name === 'tax_rate')?.amount).toBe(15);
     const inv = (await server.api('GET', `/invoice/${invoiceId}`, undefined, token)).body.data;
     expect(inv).toMatchObject({

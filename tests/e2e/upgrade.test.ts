@@ -7,7 +7,7 @@ import { BayBookDB, type OutboxEntry } from '../../src/local/db';
 import { DB_VERSION, SCHEMA_HISTORY, SCHEMA_V1 } from '../../src/local/dbVersions';
 import { createRepositories } from '../../src/local/repositories';
 import { createSyncEngine } from '../../src/sync/engine';
-import type { Data, Row } from '../helpers/answers';
+import type { Data, Made, Row } from '../helpers/answers';
 import {
   ADMIN,
   browser,
@@ -106,7 +106,7 @@ describe('a device with queued entries and a version-1 database loads a new buil
     { timeout: 300_000 },
     async () => {
       const token = await server.login(ADMIN.username, ADMIN.password);
-      const ann = await server.api<{ id: string }>('POST', '/customer', { data: ANN }, token);
+      const ann = await server.api<Made>('POST', '/customer', { data: ANN }, token);
       expect(ann.status).toBe(200);
       const device = await v1Device(server, token);
       expect(device.outbox.map((e) => [e.method, e.path, e.actor, e.state])).toEqual([
