@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
+import { newRow } from '../../src/domain/model';
 import { BayBookDB, isConnectionLost, openLocalDb, rowCountKey, type JobRow } from '../../src/local/db';
 import { ensurePersistentStorage } from '../../src/local/storage';
 import { deleteRow, jobCounterKeys, putRow, recountJobs, recountRows, shopDay } from '../../src/local/rows';
@@ -290,7 +291,7 @@ describe('local database', () => {
     await db.meta.put({ key: 'session', value: { username: 'a', permission: 5 } });
     await expect(
       localWrite(db, async (w) => {
-        await w.put('users', { id: 'u1', username: 'x', permission: 2 });
+        await w.put('users', newRow('users', { id: 'u1', username: 'x', permission: 2 }, new Date().toISOString()));
         await w.enqueue({ method: 'POST', path: '/v2/auth/user', body: {}, label: 'x', creates: ['u1'] });
         throw new Error('boom');
       }),
