@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../src/domain/ids';
+import type { Data, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -56,9 +57,10 @@ describe.each(DATABASES)('the job table and the signed-in user on %s', (kind) =>
     const login = await s.api('POST', '/login', { body: { username: 'desk3', password: 'pw-desk-731' }, token: null });
     const token = login.body.token as string;
     for (let k = 0; k < 4; k++) expect((await turn(token)).status).toBe(200);
-    const member = (await s.api('GET', '/v2/auth/users')).body.data.find(
-      (u: { username: string }) => u.username === 'desk3',
+    const member = (await s.api<Data<Row<'users'>[]>>('GET', '/v2/auth/users')).body.data.find(
+      (u) => u.username === 'desk3',
     );
+    if (!member) throw new Error('desk3 is not in the team list');
     const level = async (permission: number) =>
       expect((await s.api('PUT', '/v2/auth/user', { body: { data: { ...member, permission } } })).status).toBe(200);
 

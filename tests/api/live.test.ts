@@ -2,8 +2,10 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEvents, type LiveEvent } from '../../src/sync/live';
+import type { ChangesPage } from '../../src/sync/pullTypes';
 import { startDiskServer } from '../sync/diskServer';
 import { makeDevice } from '../sync/helpers';
+import type { Made } from '../helpers/answers';
 import { startInstances, type Instances } from '../helpers/instances';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
@@ -89,13 +91,13 @@ describe.each(DATABASES)('live changes on %s', (kind) => {
   afterAll(() => s?.close());
 
   it('answers the head once without Accept: text/event-stream, and 401 without a token', async () => {
-    const once = await s.api('GET', '/v3/sync/live');
+    const once = await s.api<{ value: true; seq: number; mark: number }>('GET', '/v3/sync/live');
     expect(once.status).toBe(200);
     // the head's mark (when it was logged, as the feed's marks): a device at the head's seq with another mark sees
     // a restored server
     expect(once.body).toEqual({ value: true, seq: expect.any(Number), mark: expect.any(Number) });
     expect(once.body.seq).toBeGreaterThan(0);
-    const feed = await s.api('GET', `/v3/sync/changes?since=${once.body.seq - 1}&limit=1`);
+    const feed = await s.api<ChangesPage>('GET', `/v3/sync/changes?since=${once.body.seq - 1}&limit=1`);
     expect(feed.body.mark).toBe(once.body.mark);
     const anon = await fetch(`${s.url}/api/v3/sync/live`, { headers: { accept: 'text/event-stream' } });
     expect(anon.status).toBe(401);
@@ -123,7 +125,7 @@ describe.each(DATABASES)('live changes on %s', (kind) => {
     await d.engine.syncNow();
     d.engine.start();
     try {
-      const res = await s.api('POST', '/customer', { body: customer('LV 2') });
+      const res = await s.api<Made>('POST', '/customer', { body: customer('LV 2') });
       expect(res.status).toBe(200);
       await expect.poll(() => d.db.customers.get(res.body.id), { timeout: 30_000 }).toBeDefined();
       expect(d.net.calls.some((c) => c.path === '/api/v3/sync/live')).toBe(true);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLoad } from '../../bench/loadRun';
+import type { Data, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -27,9 +28,10 @@ describe.each(DATABASES)('load on %s', (kind) => {
   it('applies a demotion and a removal to the very next request of a user seen before', async () => {
     const token = await s.userToken(5, 'loadboss');
     expect((await s.api('GET', '/v2/auth/users', { token })).status).toBe(200);
-    const row = (await s.api('GET', '/v2/auth/users')).body.data.find(
-      (u: { username: string }) => u.username === 'loadboss',
+    const row = (await s.api<Data<Row<'users'>[]>>('GET', '/v2/auth/users')).body.data.find(
+      (u) => u.username === 'loadboss',
     );
+    if (!row) throw new Error('loadboss is not in the team list');
     expect((await s.api('PUT', '/v2/auth/user', { body: { data: { ...row, permission: 3 } } })).status).toBe(200);
     expect((await s.api('GET', '/v2/auth/users', { token })).status).toBe(403);
     expect((await s.api('GET', '/configsheet', { token })).status).toBe(200);

@@ -12,6 +12,7 @@ import { newId } from '../../src/domain/ids';
 import { buildApp } from '../../src/server/app';
 import { blobStoreFor } from '../../src/server/blobs';
 import { parseS3, type S3Config } from '../../src/server/config';
+import type { Made } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -85,7 +86,7 @@ describe.each(DATABASES)('photos in an S3-compatible bucket on %s', (kind) => {
     other = await buildApp({ database: s.database, config: s.config });
     await other.listen({ port: 0, host: '127.0.0.1' });
     otherUrl = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
-    const job = await s.api('POST', '/service', {
+    const job = await s.api<Made>('POST', '/service', {
       body: {
         data: {
           customer: {

@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { loginAttempts } from '../../src/server/db/schema';
 import { bootstrap } from '../../src/server/seed/bootstrap';
+import type { Answer, Refusal } from '../helpers/answers';
 import { ADMIN, DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -23,8 +24,8 @@ describe.each(DATABASES)('sign-in limits on %s', (kind) => {
   });
   afterAll(() => s?.close());
 
-  const signIn = (password: string, address: string, username = ADMIN.username) =>
-    s.api('POST', '/login', { body: { username, password }, token: null, headers: { 'x-forwarded-for': address } });
+  const signIn = <T = Answer>(password: string, address: string, username = ADMIN.username) =>
+    s.api<T>('POST', '/login', { body: { username, password }, token: null, headers: { 'x-forwarded-for': address } });
   /** as if the current wait of every key had run out (the test cannot sit through 30 s) */
   const waitRunsOut = () => s.database.db.update(loginAttempts).set({ blocked_until: new Date(Date.now() - 1000) });
 
@@ -48,7 +49,7 @@ describe.each(DATABASES)('sign-in limits on %s', (kind) => {
     for (let round = 0; round < 3; round++) {
       await waitRunsOut();
       expect((await signIn('still-guessing', from)).status).toBe(401);
-      seen.push((await signIn('still-guessing', from)).body.message);
+      seen.push((await signIn<Refusal>('still-guessing', from)).body.message);
     }
     expect(seen).toEqual(['1 minute', '2 minutes', '4 minutes'].map((wait) => fill(MSG.loginRateLimited, { wait })));
     expect((await signIn(ADMIN.password, '192.0.2.11')).status).toBe(200);

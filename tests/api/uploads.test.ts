@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { MSG, fill } from '../../src/domain/messages';
+import type { Made } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -29,7 +30,7 @@ describe.each(DATABASES)('photo uploads on %s', (kind) => {
 
   beforeAll(async () => {
     s = await startServer(kind);
-    const job = await s.api('POST', '/service', {
+    const job = await s.api<Made>('POST', '/service', {
       body: {
         data: {
           customer: { vin: 'VINUPLOAD1', registration: 'UP 1', first_name: 'U', last_name: 'P', contact: '8765551234' },
@@ -39,7 +40,7 @@ describe.each(DATABASES)('photo uploads on %s', (kind) => {
       },
     });
     jobId = job.body.id;
-    const product = await s.api('POST', '/v2/inventory/product', {
+    const product = await s.api<Made>('POST', '/v2/inventory/product', {
       body: { data: { title: 'Wiper', description: 'W1', price: 900, stock: 3, low_stock: 1 } },
     });
     productId = product.body.id;
