@@ -8,7 +8,7 @@ import { config, services } from '../../src/domain/model/shop';
 import { LIMITS, RETURN_COMMENT_MAX } from '../../src/domain/schemas';
 import { SIGN_IN_USERNAME_MAX } from '../../src/domain/usernames';
 import { apiCustomer, apiJobOf } from '../helpers/apiJob';
-import type { Data, InvoiceRead, Made, Raised, Row } from '../helpers/answers';
+import type { Data, InvoiceRead, Made, Raised, Setting } from '../helpers/answers';
 import type { Said } from '../helpers/answers-b';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
@@ -36,7 +36,7 @@ describe.each(DATABASES)('model bounds through the server on %s', (kind) => {
       body: { data: { fetchedData: 'default', formData: {}, productInvoice: [{ id: ids.product, qty: 5 }] } },
     });
     ids.sale = sale.body.data.invoice_id;
-    const sheet = (await s.api<Pick<Row<'config'>, 'id' | 'name'>[]>('GET', '/configsheet')).body;
+    const sheet = (await s.api<Setting[]>('GET', '/configsheet')).body;
     ids.config = sheet.find((r) => r.name === 'document_footer')?.id ?? '';
     expect([product.status, sale.status, ids.config === '']).toEqual([200, 200, false]);
   });
