@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
+import type { Answer, Data, Made, Page, Row } from '../helpers/answers';
+import type { ListedProduct } from '../helpers/answers-b';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('photos on %s', (kind) => {
@@ -10,7 +12,7 @@ describe.each(DATABASES)('photos on %s', (kind) => {
   let jpeg: Buffer;
   beforeAll(async () => {
     s = await startServer(kind);
-    const job = await s.api('POST', '/service', {
+    const job = await s.api<Made>('POST', '/service', {
       body: {
         data: {
           customer: { vin: 'VINPHOTO1', registration: 'PH 1', first_name: 'P', last_name: 'H', contact: '8765551234' },
@@ -41,7 +43,8 @@ describe.each(DATABASES)('photos on %s', (kind) => {
       headers: { authorization: `Bearer ${s.adminToken}`, 'idempotency-key': newId() },
       body: form,
     });
-    return { status: res.status, body: await res.json() };
+    const body: Answer = await res.json();
+    return { status: res.status, body };
   };
 
   it('stores a photo with a thumbnail and lists it on the job', async () => {
@@ -49,8 +52,8 @@ describe.each(DATABASES)('photos on %s', (kind) => {
     const res = await upload(jpeg, 'bumper.jpg', { job_id: jobId, id });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, src: `/api/photo/${id}/full`, thumbnail: `/api/photo/${id}/thumb` });
-    const list = await s.api('GET', `/servicePhotos/${jobId}`);
-    expect(list.body.data.map((p: { id: string }) => p.id)).toEqual([id]);
+    const list = await s.api<Data<Row<'service_photos'>[]>>('GET', `/servicePhotos/${jobId}`);
+    expect(list.body.data.map((p) => p.id)).toEqual([id]);
     const thumb = await fetch(`${s.url}/api/photo/${id}/thumb`, {
       headers: { authorization: `Bearer ${s.adminToken}` },
     });
@@ -85,7 +88,7 @@ describe.each(DATABASES)('photos on %s', (kind) => {
   });
 
   it('keeps product photos the same way: upload, list, thumbnail in the inventory list, delete', async () => {
-    const product = await s.api('POST', '/v2/inventory/product', {
+    const product = await s.api<Made>('POST', '/v2/inventory/product', {
       body: { data: { title: 'Headlamp', description: 'H4', price: 2500, stock: 2, low_stock: 1 } },
     });
     const id = newId();
@@ -97,10 +100,9 @@ describe.each(DATABASES)('photos on %s', (kind) => {
       '/upload/product-photo',
     );
     expect(up.status).toBe(200);
-    expect(
-      (await s.api('GET', `/productPhotos/${product.body.id}`)).body.data.map((p: { id: string }) => p.id),
-    ).toEqual([id]);
-    const page = await s.api('GET', '/v2/inventory/products_?search=Headlamp');
+    const photos = await s.api<Data<Row<'product_photos'>[]>>('GET', `/productPhotos/${product.body.id}`);
+    expect(photos.body.data.map((p) => p.id)).toEqual([id]);
+    const page = await s.api<Data<Page<ListedProduct>>>('GET', '/v2/inventory/products_?search=Headlamp');
     expect(page.body.data.data[0].thumbnail).toBe(`/api/photo/${id}/thumb`);
     expect((await s.api('DELETE', '/productPhoto', { body: { id } })).status).toBe(200);
     expect((await s.api('GET', `/productPhotos/${product.body.id}`)).body.data).toEqual([]);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
+import type { Data, Made, Page, Row } from '../helpers/answers';
+import type { ListedProduct } from '../helpers/answers-b';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('products, inventory and suppliers on %s', (kind) => {
@@ -25,7 +27,7 @@ describe.each(DATABASES)('products, inventory and suppliers on %s', (kind) => {
       (await s.api('POST', '/product', { token: level4, body: { data: { title: 't', description: 'd', price: '' } } }))
         .body.message,
     ).toBe(MSG.priceMin);
-    const ok = await s.api('POST', '/product', {
+    const ok = await s.api<Made>('POST', '/product', {
       token: level4,
       body: { data: { title: 'Wiper blade', description: '22 inch', price: 1599 } },
     });
@@ -35,13 +37,15 @@ describe.each(DATABASES)('products, inventory and suppliers on %s', (kind) => {
       body: { data: { id: ok.body.id, title: 'Wiper blade 22"', description: '22 inch', price: 1699 } },
     });
     expect(edit.status).toBe(200);
-    const list = await s.api('GET', '/products', { token: level4 });
-    const row = list.body.data.find((p: any) => p.id === ok.body.id);
+    const list = await s.api<Data<Row<'products'>[]>>('GET', '/products', { token: level4 });
+    const row = list.body.data.find((p) => p.id === ok.body.id);
     expect(row).toMatchObject({ title: 'Wiper blade 22"', price: 1699 });
-    expect(row.cost).toBeUndefined();
+    expect(row?.cost).toBeUndefined();
     expect((await s.api('DELETE', '/product', { token: level4, body: { id: ok.body.id } })).status).toBe(200);
     expect(
-      (await s.api('GET', '/products', { token: level4 })).body.data.find((p: any) => p.id === ok.body.id),
+      (await s.api<Data<Row<'products'>[]>>('GET', '/products', { token: level4 })).body.data.find(
+        (p) => p.id === ok.body.id,
+      ),
     ).toBeUndefined();
   });
 
@@ -51,7 +55,7 @@ describe.each(DATABASES)('products, inventory and suppliers on %s', (kind) => {
     expect((await s.api('POST', '/v2/inventory/supplier', { body: { data: { bizname: '' } } })).body.message).toBe(
       MSG.supplierNameRequired,
     );
-    const add = await s.api('POST', '/v2/inventory/supplier', {
+    const add = await s.api<Made>('POST', '/v2/inventory/supplier', {
       body: { data: { bizname: 'Island Parts', email: 'sales@island.example', contact: '8765550000' } },
     });
     supplierId = add.body.id;
@@ -62,7 +66,9 @@ describe.each(DATABASES)('products, inventory and suppliers on %s', (kind) => {
         })
       ).status,
     ).toBe(200);
-    expect((await s.api('GET', `/v2/inventory/supplier?id=${supplierId}`)).body.data.bizname).toBe('Island Parts Ltd');
+    expect(
+      (await s.api<Data<Row<'suppliers'>>>('GET', `/v2/inventory/supplier?id=${supplierId}`)).body.data.bizname,
+    ).toBe('Island Parts Ltd');
     expect((await s.api('GET', '/v2/inventory/suppliers')).body.data).toHaveLength(1);
   });
 
@@ -84,7 +90,7 @@ describe.each(DATABASES)('products, inventory and suppliers on %s', (kind) => {
         barcode: '0123456789012',
       },
     };
-    const add = await s.api('POST', '/v2/inventory/product', { key, body });
+    const add = await s.api<Made>('POST', '/v2/inventory/product', { key, body });
     expect((await s.api('POST', '/v2/inventory/product', { key, body })).body).toEqual(add.body);
     productId = add.body.id;
     const recv = await s.api('PUT', '/v2/inventory/product', {
@@ -93,12 +99,12 @@ describe.each(DATABASES)('products, inventory and suppliers on %s', (kind) => {
     expect(recv.body.stock).toBe(12);
     // a plain edit never sets stock
     await s.api('PUT', '/v2/inventory/product', { body: { data: { id: productId, price: 999, stock: 0 } } });
-    const log = await s.api('GET', `/v2/inventory/log/${productId}`);
-    expect(log.body.data.map((e: any) => [e.amount, e.reason])).toEqual([
+    const log = await s.api<Data<Row<'inventory_log'>[]>>('GET', `/v2/inventory/log/${productId}`);
+    expect(log.body.data.map((e) => [e.amount, e.reason])).toEqual([
       [7, 'received'],
       [5, 'opening stock'],
     ]);
-    const page = await s.api('GET', '/v2/inventory/products_?page=1&per_page=10&search=oil');
+    const page = await s.api<Data<Page<ListedProduct>>>('GET', '/v2/inventory/products_?page=1&per_page=10&search=oil');
     expect(page.body.data.total).toBe(1);
     expect(page.body.data.data[0]).toMatchObject({
       stock: 12,
@@ -106,15 +112,17 @@ describe.each(DATABASES)('products, inventory and suppliers on %s', (kind) => {
       cost: 450,
       supplier_name: 'Island Parts Ltd',
     });
-    const asL4 = await s.api('GET', '/v2/inventory/products_?page=1&per_page=10', { token: level4 });
+    const asL4 = await s.api<Data<Page<ListedProduct>>>('GET', '/v2/inventory/products_?page=1&per_page=10', {
+      token: level4,
+    });
     expect(asL4.body.data.data[0].cost).toBeUndefined();
   });
 
   it('finds products by barcode, title or description; 3+ characters', async () => {
     for (const text of ['0123456789012', 'oil', 'spin', productId]) {
-      const res = await s.api('POST', '/v2/inventory/product-fetch', { body: { data: text } });
+      const res = await s.api<Data<Row<'products'>[]>>('POST', '/v2/inventory/product-fetch', { body: { data: text } });
       expect(
-        res.body.data.map((p: any) => p.id),
+        res.body.data.map((p) => p.id),
         text,
       ).toContain(productId);
     }
@@ -142,7 +150,8 @@ describe.each(DATABASES)('products, inventory and suppliers on %s', (kind) => {
       expect([res.status, res.body.message], JSON.stringify(data)).toEqual([400, message]);
     }
     expect((await edit({ barcode: '999' })).status).toBe(200);
-    const row = (await s.api('GET', '/v2/inventory/products_?page=1&per_page=10&search=999')).body.data.data[0];
+    const row = (await s.api<Data<Page<ListedProduct>>>('GET', '/v2/inventory/products_?page=1&per_page=10&search=999'))
+      .body.data.data[0];
     expect(row).toMatchObject({
       id: productId,
       title: 'Oil filter',
