@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
+import type { RefusalFacts } from '../../src/domain/refusals';
+import type { Data, InvoiceRead, Made, Raised, Refusal } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
+
+/** A refused money call's answer: its words and the invoice's facts */
+type FactsRefusal = Refusal & { facts: RefusalFacts };
 
 /**
  * A refused money call answers the invoice's facts for the device to word (issue 14): its number and amount due
@@ -16,23 +21,27 @@ describe.each(DATABASES)('money refusals carry the facts (%s)', (kind) => {
     token = await s.userToken(5);
     username = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).username;
     bulb = (
-      await s.api('POST', '/v2/inventory/product', {
+      await s.api<Made>('POST', '/v2/inventory/product', {
         body: { data: { title: 'Bulb RF', description: 'Bulb', price: 1000, stock: 10, low_stock: 1 } },
       })
-    ).body.id as string;
+    ).body.id;
   });
   afterAll(() => s?.close());
 
   const sale = async () => {
-    const res = await s.api('POST', '/invoice-product', {
+    const res = await s.api<Data<Raised>>('POST', '/invoice-product', {
       token,
       body: { data: { fetchedData: 'default', productInvoice: [{ id: bulb, qty: 2 }] } },
     });
-    return res.body.data.invoice_id as string;
+    return res.body.data.invoice_id;
   };
   const pay = (invoice_id: string, amount: number, number?: string) =>
-    s.api('POST', '/transaction', { token, body: { data: { method: 'cash', invoice_id, amount, number } } });
-  const numberOf = async (id: string) => (await s.api('GET', `/invoice/${id}`, { token })).body.data.number as string;
+    s.api<FactsRefusal>('POST', '/transaction', {
+      token,
+      body: { data: { method: 'cash', invoice_id, amount, number } },
+    });
+  const numberOf = async (id: string) =>
+    (await s.api<Data<InvoiceRead>>('GET', `/invoice/${id}`, { token })).body.data.number;
 
   it('a settled invoice: who settled it, when and on which device, for a payment and an item return alike', async () => {
     const inv = await sale();
