@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatInTimeZone } from 'date-fns-tz';
 import { MSG } from '../../src/domain/messages';
+import type { LogLine } from '../../src/domain/logs';
+import type { SalesReport } from '../../src/domain/reports';
+import type { Data, Made, Raised } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('reports, dashboards and logs on %s', (kind) => {
@@ -13,11 +16,11 @@ describe.each(DATABASES)('reports, dashboards and logs on %s', (kind) => {
     s = await startServer(kind);
     level4 = await s.userToken(4);
     productId = (
-      await s.api('POST', '/v2/inventory/product', {
+      await s.api<Made>('POST', '/v2/inventory/product', {
         body: { data: { title: 'Coolant', description: '1 gal', price: 2500, stock: 10, low_stock: 2 } },
       })
     ).body.id;
-    const job = await s.api('POST', '/service', {
+    const job = await s.api<Made>('POST', '/service', {
       body: {
         data: {
           customer: {
@@ -32,7 +35,7 @@ describe.each(DATABASES)('reports, dashboards and logs on %s', (kind) => {
         },
       },
     });
-    const inv = await s.api('POST', '/invoice', {
+    const inv = await s.api<Data<Raised>>('POST', '/invoice', {
       body: {
         data: {
           fetchedData: { id: job.body.id },
@@ -59,7 +62,7 @@ describe.each(DATABASES)('reports, dashboards and logs on %s', (kind) => {
   });
 
   it('reports labour, products, discounts and sales per day', async () => {
-    const res = await s.api('POST', '/report', { body: { start_date: today, end_date: today } });
+    const res = await s.api<Data<SalesReport>>('POST', '/report', { body: { start_date: today, end_date: today } });
     expect(res.body.data.invoices).toEqual([{ dt: today, labour: 10000, products: 5000, discounts: 1500 }]);
     expect(res.body.data.sales).toEqual([{ dt: today, sales: 13500 }]);
     const depletion = await s.api('POST', '/report-products', { body: { start_date: today, end_date: today } });
@@ -78,10 +81,10 @@ describe.each(DATABASES)('reports, dashboards and logs on %s', (kind) => {
   });
 
   it('keeps an activity log by category and an inventory log of stock movements', async () => {
-    const service = await s.api('GET', '/sys-log?category=service');
-    expect(service.body.data.data.some((e: any) => /payment/.test(e.log))).toBe(true);
-    const inventory = await s.api('GET', '/sys-log?category=inventory');
-    expect(inventory.body.data.data.map((e: any) => e.log)).toEqual(
+    const service = await s.api<Data<Data<LogLine[]>>>('GET', '/sys-log?category=service');
+    expect(service.body.data.data.some((e) => /payment/.test(e.log))).toBe(true);
+    const inventory = await s.api<Data<Data<LogLine[]>>>('GET', '/sys-log?category=inventory');
+    expect(inventory.body.data.data.map((e) => e.log)).toEqual(
       expect.arrayContaining(['+10 opening stock', expect.stringMatching(/^-2 sold/)]),
     );
     expect((await s.api('GET', '/sys-log?category=secrets')).status).toBe(400);
