@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../src/domain/apiRoutes';
 import { newId } from '../../src/domain/ids';
 import { ACTIONS } from '../../src/domain/permissions';
+import type { OpenApiDoc } from '../helpers/answers';
 import { signHs256 } from '../helpers/jwt';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
@@ -49,18 +50,18 @@ describe.each(DATABASES)('permission matrix on %s', (kind) => {
   });
 
   it('documents every call in the OpenAPI document at /docs', async () => {
-    const doc = await (await fetch(`${s.url}/docs/json`)).json();
+    const doc = (await (await fetch(`${s.url}/docs/json`)).json()) as OpenApiDoc;
     for (const r of API_ROUTES) {
       const path = `/api${r.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
       expect(doc.paths[path]?.[r.method.toLowerCase()], `${r.method} ${path}`).toBeTruthy();
     }
     // bodies are documented from the same yup schemas that validate them, their bounds included
-    const body = doc.paths['/api/customer'].post.requestBody.content['application/json'].schema;
+    const body = doc.paths['/api/customer'].post.requestBody?.content['application/json'].schema;
     expect(JSON.stringify(body)).toContain('"registration":{"type":"string","maxLength":20,"minLength":2}');
     // the paged routes' query parameters and the uploads' multipart fields are documented too
     const query = (path: string) =>
       Object.fromEntries(
-        (doc.paths[path].get.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.schema]),
+        (doc.paths[path].get.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p.schema]),
       );
     expect(query('/api/bookings_')).toMatchObject({
       page: { type: 'integer', minimum: 1 },
@@ -86,10 +87,12 @@ describe.each(DATABASES)('permission matrix on %s', (kind) => {
       ['/api/upload/service-photo', 'job_id'],
       ['/api/upload/product-photo', 'product_id'],
     ]) {
-      const form = doc.paths[path].post.requestBody.content['multipart/form-data'].schema;
-      expect(form.properties.myfile).toMatchObject({ type: 'string', format: 'binary' });
-      expect(form.properties[owner]).toMatchObject({ type: 'string', format: 'uuid' });
-      expect(form.required).toEqual(['myfile', owner]);
+      const form = doc.paths[path].post.requestBody?.content['multipart/form-data'].schema;
+      // toMatchObject holds an array to its exact items: `required` is these two, in this order
+      expect(form).toMatchObject({
+        properties: { myfile: { type: 'string', format: 'binary' }, [owner]: { type: 'string', format: 'uuid' } },
+        required: ['myfile', owner],
+      });
     }
     const ui = await fetch(`${s.url}/docs`, { redirect: 'follow' });
     expect(ui.status).toBe(200);

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../src/domain/messages';
 import { DUMMY_HASH } from '../../src/server/auth/passwords';
 import { loadConfig } from '../../src/server/config';
+import { sqlRows } from '../../src/server/db/sqlRows';
+import type { Data, Row } from '../helpers/answers';
 import { ADMIN, DATABASES, startServer, type TestServer } from '../helpers/server';
 
 // Every scrypt the server runs goes through this spy (the real function underneath), so a test can count the
@@ -123,11 +125,10 @@ describe.each(DATABASES)('security basics on %s', (kind) => {
 
   it('checks a password hash for an unknown username too (one scrypt, like a wrong password) and says the same', async () => {
     // the real user's stored hash and the stand-in for unknown names cost the same: same scheme, N, r, p, key length
-    const stored = (
-      (await s.database.db.execute(sql`select password_hash from users where username = 'admin'`)) as unknown as {
-        rows: { password_hash: string }[];
-      }
-    ).rows[0].password_hash;
+    const [{ password_hash: stored }] = await sqlRows<{ password_hash: string }>(
+      s.database.db,
+      sql`select password_hash from users where username = 'admin'`,
+    );
     const shape = (h: string) => {
       const [scheme, N, r, p, salt, hash] = h.split('$');
       return { scheme, N, r, p, salt: Buffer.from(salt, 'base64').length, hash: Buffer.from(hash, 'base64').length };
@@ -176,9 +177,10 @@ describe.each(DATABASES)('passwords never logged on %s', (kind) => {
       body: { data: { username: 'logcheck', password: first, permission: 3 } },
     });
     expect(add.status).toBe(200);
-    const member = (await s.api('GET', '/v2/auth/users')).body.data.find(
-      (u: { username: string }) => u.username === 'logcheck',
+    const member = (await s.api<Data<Row<'users'>[]>>('GET', '/v2/auth/users')).body.data.find(
+      (u) => u.username === 'logcheck',
     );
+    if (!member) throw new Error('logcheck is not in the team list');
     const change = await s.api('PUT', '/v2/auth/user', { body: { data: { ...member, password: second } } });
     expect(change.status).toBe(200);
     expect(
@@ -227,17 +229,15 @@ describe.each(DATABASES)('passwords never logged on %s', (kind) => {
     expect(log.match(/\[Redacted\]/g) ?? []).toHaveLength(2);
 
     // nor kept in plain text anywhere in the database (activity log, idempotency store, change feed...)
-    const tables = (
-      (await s.database.db.execute(
-        sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-      )) as unknown as { rows: { table_name: string }[] }
-    ).rows;
+    const tables = await sqlRows<{ table_name: string }>(
+      s.database.db,
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
     for (const { table_name } of tables) {
-      const dump = (
-        (await s.database.db.execute(
-          sql`select coalesce(string_agg(x::text, '|'), '') as t from ${sql.identifier(table_name)} x`,
-        )) as unknown as { rows: { t: string }[] }
-      ).rows[0].t;
+      const [{ t: dump }] = await sqlRows<{ t: string }>(
+        s.database.db,
+        sql`select coalesce(string_agg(x::text, '|'), '') as t from ${sql.identifier(table_name)} x`,
+      );
       for (const secret of [ADMIN.password, first, second, wrong])
         expect(dump.includes(secret), `${table_name} holds a password`).toBe(false);
     }
