@@ -9,6 +9,7 @@ import type { Row } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import type { PaymentMethod } from '../../src/local/repositories/invoices';
 import { LocalWriteError } from '../../src/local/write';
+import type { Answer, Data, Made, Raised, Row as AnswerRow } from '../helpers/answers';
 import { startInstance, startInstances, stopInstance, type Instances } from '../helpers/instances';
 import { startProxy, type Proxy } from '../helpers/proxy';
 import { prng } from '../helpers/prng';
@@ -27,7 +28,7 @@ const SEED = Number(process.env.BAYBOOK_SEED ?? 20261125);
 describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind a round-robin proxy', () => {
   let m: Instances;
   let proxy: Proxy;
-  const api = async (base: string, method: string, path: string, body?: unknown, key?: string) => {
+  const api = async <T = Answer>(base: string, method: string, path: string, body?: unknown, key?: string) => {
     const headers: Record<string, string> = { authorization: `Bearer ${m.adminToken}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (key) headers['idempotency-key'] = key;
@@ -36,10 +37,11 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, body: (await res.json()) as any };
+    // the answer's JSON as the shape the test names, as tests/helpers/server.ts api<T>() takes it
+    return { status: res.status, body: (await res.json()) as T };
   };
-  const viaProxy = (method: string, path: string, body?: unknown, key?: string) =>
-    api(proxy.url, method, path, body, key);
+  const viaProxy = <T = Answer>(method: string, path: string, body?: unknown, key?: string) =>
+    api<T>(proxy.url, method, path, body, key);
 
   beforeAll(async () => {
     m = await startInstances(2);
@@ -52,7 +54,7 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
 
   const newJob = async (plate: string) => {
     const vin = `2T1BURHE0JC${String(Math.abs(plate.split('').reduce((h, c) => h * 31 + c.charCodeAt(0), 7)) % 1e6).padStart(6, '0')}`;
-    const res = await viaProxy('POST', '/service', {
+    const res = await viaProxy<Made & Pick<AnswerRow<'jobs'>, 'number'>>('POST', '/service', {
       data: {
         customer: { vin, registration: plate, first_name: 'Two', last_name: 'Inst', contact: '8765551234' },
         mileage: 10,
@@ -60,18 +62,18 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
       },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as { id: string; number: string };
+    return res.body;
   };
 
   it('applies a payment sent to both instances at once exactly once', async () => {
     const [a, b] = m.instances;
     for (let k = 0; k < 8; k++) {
       const job = await newJob(`TP ${k}`);
-      const inv = await viaProxy('POST', '/invoice', {
+      const inv = await viaProxy<Data<Raised>>('POST', '/invoice', {
         data: { fetchedData: { id: job.id }, formData: { work_hour: 2, rate_hour: 5000 }, productInvoice: [] },
       });
       expect(inv.status).toBe(200);
-      const invoiceId = inv.body.data.invoice_id as string;
+      const invoiceId = inv.body.data.invoice_id;
       const key = newId();
       const pay = { data: { id: newId(), method: 'cash', invoice_id: invoiceId, amount: 2500 } };
       const [onA, onB] = await Promise.all([
@@ -157,9 +159,8 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
       width: 320,
       height: 240,
     });
-    expect((await viaProxy('GET', `/servicePhotos/${job.id}`)).body.data.map((p: { id: string }) => p.id)).toEqual([
-      id,
-    ]);
+    const photos = await viaProxy<Data<AnswerRow<'service_photos'>[]>>('GET', `/servicePhotos/${job.id}`);
+    expect(photos.body.data.map((p) => p.id)).toEqual([id]);
   });
 
   it(`keeps three devices equal to the server and the money balanced through the proxy and a rolling restart (${OPS} mutations per device)`, async () => {
