@@ -85,7 +85,8 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
       headers: { authorization: `Bearer ${s.adminToken}`, 'idempotency-key': newId() },
       body: form,
     });
-    return { status: res.status, body: await res.json() };
+    const body: Answer = await res.json();
+    return { status: res.status, body };
   };
 
   describe('PUT /booking-date', () => {

@@ -5,7 +5,9 @@ import { API_ROUTES, routeKey } from '../../src/domain/apiRoutes';
 import { shopDay } from '../../src/domain/dates';
 import { newId } from '../../src/domain/ids';
 import * as t from '../../src/server/db/schema';
-import { ADMIN, DATABASES, startServer, type TestServer } from '../helpers/server';
+import { sqlRows } from '../../src/server/db/sqlRows';
+import type { Answer, Data, Made, Raised, Row } from '../helpers/answers';
+import { ADMIN, DATABASES, startServer, type ApiAnswer, type TestServer } from '../helpers/server';
 
 /**
  * SPEC §7 "an idempotent replay" for every call that changes something. A device's outbox sends each entry with an
@@ -31,11 +33,16 @@ interface Call {
   /** the first call's effect (the replay's is checked by the table fingerprint) */
   verify(res: Res): Promise<void>;
 }
-interface Res {
-  status: number;
-  body: any;
-  headers: Headers;
+type Res = ApiAnswer<Answer>;
+/** a payment's answer: the transaction it made */
+interface Paid {
+  transaction_id: string;
 }
+/** the `data` of an answer as the scenario reads it (each scenario's call answers its own shape) */
+const dataOf = <T>(res: Res): T => {
+  expect(res.body).toHaveProperty('data');
+  return res.body.data as T;
+};
 interface Scenario {
   /** `${method} ${path}` exactly as in src/domain/apiRoutes.ts */
   route: string;
@@ -53,14 +60,13 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
   const techName = 'rtech3';
   const stamp = newId().slice(-6).toUpperCase();
 
-  const api = (method: string, path: string, body?: unknown) => s.api(method, path, { body });
-  const ok = async (method: string, path: string, body?: unknown) => {
-    const res = await api(method, path, body);
+  const api = <T = Answer>(method: string, path: string, body?: unknown) => s.api<T>(method, path, { body });
+  const ok = async <T = Answer>(method: string, path: string, body?: unknown) => {
+    const res = await api<T>(method, path, body);
     if (res.status !== 200) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
   const db = () => s.database.db;
-  const rows = <R>(r: unknown) => (r as { rows: R[] }).rows;
 
   // --- fixtures made through the API -----------------------------------------------------------------------------
   let seq = 0;
@@ -81,26 +87,26 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
   };
   const newJob = async (customer = customerId) =>
     (
-      await ok('POST', '/service', {
+      await ok<Made>('POST', '/service', {
         data: { customer_id: customer, mileage: 1000, service: ['Oil and filter change'] },
       })
-    ).id as string;
+    ).id;
   const newProduct = async (stock = 10, price = 1000) =>
     (
-      await ok('POST', '/v2/inventory/product', {
+      await ok<Made>('POST', '/v2/inventory/product', {
         data: { title: `Part ${stamp}-${++seq}`, description: 'replay part', price, stock, low_stock: 1 },
       })
-    ).id as string;
+    ).id;
   const newInvoice = async (lines: { id: string; qty: number }[] = [], job?: string) =>
     (
-      await ok('POST', '/invoice', {
+      await ok<Data<Raised>>('POST', '/invoice', {
         data: {
           fetchedData: { id: job ?? (await newJob()) },
           formData: { work_hour: 1, rate_hour: 5000 },
           productInvoice: lines,
         },
       })
-    ).data.invoice_id as string;
+    ).data.invoice_id;
   const newMember = async () => {
     const username = `rm${++seq}${stamp.slice(-3)}`.toLowerCase().slice(0, 12);
     return {
@@ -154,7 +160,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
 
   const feedHead = async () =>
     Number(
-      rows<{ seq: number }>(await db().execute(sql`select coalesce(max(seq), 0)::int8 as seq from change_log`))[0].seq,
+      (await sqlRows<{ seq: number }>(db(), sql`select coalesce(max(seq), 0)::int8 as seq from change_log`))[0].seq,
     );
   let tables: string[] = [];
   /** every table's rows hashed: equal fingerprints mean the replay changed nothing anywhere */
@@ -163,21 +169,22 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
       (name) =>
         sql`select ${name} as name, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(name)} x`,
     );
-    return rows<{ name: string; h: string }>(await db().execute(sql.join(parts, sql` union all `)));
+    return sqlRows<{ name: string; h: string }>(db(), sql.join(parts, sql` union all `));
   };
 
   beforeAll(async () => {
     s = await startServer(kind);
-    tables = rows<{ table_name: string }>(
-      await s.database.db.execute(
+    tables = (
+      await sqlRows<{ table_name: string }>(
+        db(),
         sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'login_attempts' order by 1`,
-      ),
+      )
     ).map((r) => r.table_name);
     jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } })
       .jpeg()
       .toBuffer();
     ({ id: customerId, vin: customerVin } = await newCustomer());
-    supplierId = (await ok('POST', '/v2/inventory/supplier', { data: { bizname: `Replay Supply ${stamp}` } })).id;
+    supplierId = (await ok<Made>('POST', '/v2/inventory/supplier', { data: { bizname: `Replay Supply ${stamp}` } })).id;
     await ok('POST', '/v2/auth/user', { data: { username: techName, password: 'bay-pass-2345', permission: 3 } });
   });
   afterAll(() => s?.close());
@@ -407,7 +414,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         path: '/customer-fetch',
         body: { data: customerVin },
         async verify(res) {
-          expect(res.body.data.map((c: any) => c.id)).toEqual([customerId]);
+          expect(dataOf<Row<'customers'>[]>(res).map((c) => c.id)).toEqual([customerId]);
         },
       }),
     },
@@ -512,8 +519,8 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         path: '/bookings-fetch',
         body: { status: 'received' },
         async verify(res) {
-          expect(res.body.data.length).toBeGreaterThan(0);
-          expect(res.body.data.every((j: any) => j.status === 'received')).toBe(true);
+          expect(dataOf<unknown[]>(res).length).toBeGreaterThan(0);
+          expect(dataOf<Row<'jobs'>[]>(res).every((j) => j.status === 'received')).toBe(true);
         },
       }),
     },
@@ -829,7 +836,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           path: '/v2/inventory/product-fetch',
           body: { data: title },
           async verify(res) {
-            expect(res.body.data.map((p: any) => p.id)).toEqual([product]);
+            expect(dataOf<Row<'products'>[]>(res).map((p) => p.id)).toEqual([product]);
           },
         };
       },
@@ -934,7 +941,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
       route: 'PUT /v2/inventory/supplier',
       kind: 'write',
       prepare: async () => {
-        const id = (await ok('POST', '/v2/inventory/supplier', { data: { bizname: `Edit Me ${stamp}` } })).id;
+        const id = (await ok<Made>('POST', '/v2/inventory/supplier', { data: { bizname: `Edit Me ${stamp}` } })).id;
         return {
           path: '/v2/inventory/supplier',
           body: { data: { id, bizname: `Edited ${stamp}`, contact: '8765550102' } },
@@ -952,7 +959,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
       route: 'DELETE /v2/inventory/supplier',
       kind: 'write',
       prepare: async () => {
-        const id = (await ok('POST', '/v2/inventory/supplier', { data: { bizname: `Delete Me ${stamp}` } })).id;
+        const id = (await ok<Made>('POST', '/v2/inventory/supplier', { data: { bizname: `Delete Me ${stamp}` } })).id;
         return {
           path: '/v2/inventory/supplier',
           body: { id },
@@ -981,7 +988,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
             },
           },
           async verify(res) {
-            const id = res.body.data.invoice_id;
+            const id = dataOf<Raised>(res).invoice_id;
             expect(await invoiceRow(id)).toMatchObject({ request_id: job, total: 12000 });
             expect((await jobRow(job)).invoice).toEqual([id]);
             expect((await productRow(product)).stock).toBe(3);
@@ -998,7 +1005,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           path: '/invoice-product',
           body: { data: { fetchedData: { id: customerId }, formData: {}, productInvoice: [{ id: product, qty: 2 }] } },
           async verify(res) {
-            expect(await invoiceRow(res.body.data.invoice_id)).toMatchObject({
+            expect(await invoiceRow(dataOf<Raised>(res).invoice_id)).toMatchObject({
               type: 'product',
               customer_id: customerId,
               total: 1400,
@@ -1073,7 +1080,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
       prepare: async () => {
         const product = await newProduct(5, 1000);
         const inv = (
-          await ok('POST', '/invoice-product', {
+          await ok<Data<Raised>>('POST', '/invoice-product', {
             data: { fetchedData: 'default', productInvoice: [{ id: product, qty: 3 }] },
           })
         ).data.invoice_id;
@@ -1081,7 +1088,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           path: '/invoice-return',
           body: { data: { invoice_id: inv, items: [{ id: product, qty: 1 }], comment: 'Wrong size' } },
           async verify(res) {
-            expect(res.body.data.total).toBe(2000);
+            expect(dataOf<{ total: number }>(res).total).toBe(2000);
             expect((await productRow(product)).stock).toBe(3);
             expect((await invoiceRow(inv)).products).toMatchObject([{ id: product, qty: 3, returned: 1 }]);
           },
@@ -1101,7 +1108,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           async verify(res) {
             expect(res.body.data).toMatchObject({ due: 3000 });
             expect(await invoiceRow(inv)).toMatchObject({ payment: 2000, total: 3000 });
-            expect(await liveTransactions(inv)).toMatchObject([{ id: res.body.data.transaction_id, amount: 2000 }]);
+            expect(await liveTransactions(inv)).toMatchObject([{ id: dataOf<Paid>(res).transaction_id, amount: 2000 }]);
             // $20 paid → 20 points, once
             expect((await customerRow(c.id)).current_points).toBe(20);
           },
@@ -1149,8 +1156,9 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
       kind: 'write',
       prepare: async () => {
         const inv = await newInvoice();
-        const tx = (await ok('POST', '/transaction', { data: { method: 'cheque', invoice_id: inv, amount: 1500 } }))
-          .data.transaction_id;
+        const tx = (
+          await ok<Data<Paid>>('POST', '/transaction', { data: { method: 'cheque', invoice_id: inv, amount: 1500 } })
+        ).data.transaction_id;
         return {
           path: '/transaction',
           body: { id: tx },
@@ -1279,7 +1287,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         path: '/report-products',
         body: { start_date: today, end_date: today },
         async verify(res) {
-          expect(res.body.data.length).toBeGreaterThan(0);
+          expect(dataOf<unknown[]>(res).length).toBeGreaterThan(0);
         },
       }),
     },

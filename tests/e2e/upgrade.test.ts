@@ -132,7 +132,8 @@ describe('a device with queued entries and a version-1 database loads a new buil
       expect(before?.stores.customers.indexes).not.toContain('name_key');
       expect(before?.stores.outbox.rows).toHaveLength(2);
 
-      const live: string = (await (await fetch(`${server.url}/build-meta.json`)).json()).build;
+      const meta: { build: string } = await (await fetch(`${server.url}/build-meta.json`)).json();
+      const live = meta.build;
       expect(live).not.toBe('v1-build');
       // a screen route, as a tablet resuming on the dashboard would
       await page.goto(`${server.url}/dash`);

@@ -142,7 +142,10 @@ describe('the same rule offline and on the server: invoice delete, item return, 
         data: { invoice_id: inv.id, items: [{ id: product.id, qty: 1 }], comment: 'wrong size' },
       }),
     });
-    expect([res.status, (await res.json()).message]).toEqual([400, fill(MSG.itemReturnLocked, { invoice: name })]);
+    expect([res.status, await res.json()]).toMatchObject([
+      400,
+      { message: fill(MSG.itemReturnLocked, { invoice: name }) },
+    ]);
   });
 
   it('level 1 checks in a new customer offline: one POST /service carries the customer, and the server holds both once', async () => {
