@@ -99,6 +99,7 @@ describe('quick switch on a shared tablet, in Chromium', () => {
     // the admin takes the tablet back; kim's change waits in the outbox with kim's token
     await lock();
     await switchTo(ADMIN.username, '1357');
+    await expect.poll(() => page.getByTestId('waiting-count').textContent()).toBe('1 change not yet on the server');
 
     await ctx.setOffline(false);
     await expect

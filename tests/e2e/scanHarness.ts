@@ -43,6 +43,11 @@ export async function scanWith(page: Page, name: string) {
  * was refused on the way.
  */
 export async function reconnectAndSync(ctx: BrowserContext, page: Page) {
+  // the change is counted as waiting first: on a loaded machine the status still read "All changes on the server" from
+  // before the offline write, and the test read the server before anything was sent (CI, stop 28)
+  await expect
+    .poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 30_000 })
+    .toMatch(/not yet on the server/);
   await ctx.setOffline(false);
   await expect
     .poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 60_000 })
