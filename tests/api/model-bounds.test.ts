@@ -8,8 +8,7 @@ import { config, services } from '../../src/domain/model/shop';
 import { LIMITS, RETURN_COMMENT_MAX } from '../../src/domain/schemas';
 import { SIGN_IN_USERNAME_MAX } from '../../src/domain/usernames';
 import { apiCustomer, apiJobOf } from '../helpers/apiJob';
-import type { Data, InvoiceRead, Made, Raised, Setting } from '../helpers/answers';
-import type { Said } from '../helpers/answers-b';
+import type { Data, InvoiceRead, Made, Raised, Said, Setting } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 /**

@@ -2,8 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
-import type { Answer, Data, Made, Page, Row } from '../helpers/answers';
-import type { ListedProduct } from '../helpers/answers-b';
+import type { Answer, Data, ListedProduct, Made, Page, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('photos on %s', (kind) => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
-import type { Data, Made, Page, Row } from '../helpers/answers';
-import type { ListedProduct } from '../helpers/answers-b';
+import type { Data, ListedProduct, Made, Page, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('products, inventory and suppliers on %s', (kind) => {

@@ -1,8 +1,7 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashReport, TransactionSummary } from '../../src/domain/reportsDash';
-import type { Data, InvoiceRead, Raised, Row } from '../helpers/answers';
-import type { Said } from '../helpers/answers-b';
+import type { Data, InvoiceRead, Raised, Row, Said } from '../helpers/answers';
 import { apiJob } from '../helpers/apiJob';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
