@@ -233,7 +233,10 @@ async function settle(core: EngineCore, report: SyncReport, pullServerError: boo
   const { status } = core;
   if (!report.error) {
     core.failures = 0;
-    await setMeta(core.db, 'lastSync', new Date().toISOString());
+    // "Synced 3:04 PM" says this device holds what the server had then: only a cycle that pulled may say it (one
+    // with nobody signed in, as on the sign-in screen, pulled nothing; before, the screen read "Synced" while the
+    // first signed-in pull had not yet brought a row)
+    if (report.pull) await setMeta(core.db, 'lastSync', new Date().toISOString());
     status.set({ lastError: '', retryAt: null, serverErrors: 0 });
     return;
   }

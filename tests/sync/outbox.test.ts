@@ -45,6 +45,18 @@ describe('outbox: idempotent replay, holds, conflicts', () => {
     expect(local?._seq).toBeGreaterThan(0);
   });
 
+  it('says "Synced" only once a signed-in cycle has pulled, not after a cycle on the sign-in screen', async () => {
+    const d = makeDevice(s, 'synced');
+    const before = await d.engine.syncNow();
+    expect(before).toMatchObject({ online: true });
+    expect(before.pull).toBeUndefined();
+    expect(d.engine.status.get().lastSync).toBeNull();
+    await d.engine.signIn(admin());
+    await d.engine.syncNow();
+    expect(d.engine.status.get().lastSync).toBeTruthy();
+    expect(await d.db.users.where('username').equals('admin').count()).toBe(1);
+  });
+
   it('applies a change once when its response was lost after the server applied it', async () => {
     const d = makeDevice(s, 'dup');
     await d.engine.signIn(admin());
