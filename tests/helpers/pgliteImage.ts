@@ -1,21 +1,8 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { openDatabase } from '../../src/server/db/client';
-
-const MIGRATIONS = resolve(import.meta.dirname, '../../src/server/db/migrations');
-
-/** Names the image by the migrations it holds, so a new migration makes a new image. */
-function imageKey(): string {
-  const hash = createHash('sha256');
-  for (const name of readdirSync(MIGRATIONS)
-    .filter((n) => n.endsWith('.sql'))
-    .sort()) {
-    hash.update(name).update(readFileSync(join(MIGRATIONS, name)));
-  }
-  return hash.digest('hex').slice(0, 16);
-}
+import { sourcesKey } from './sourcesKey';
 
 let cached: Blob | undefined;
 
@@ -26,7 +13,7 @@ let cached: Blob | undefined;
  */
 export async function pgliteImage(): Promise<Blob> {
   if (cached) return cached;
-  const file = join(tmpdir(), `baybook-pglite-${imageKey()}.tar`);
+  const file = join(tmpdir(), `baybook-pglite-${sourcesKey(['db/migrations'])}.tar`);
   if (!existsSync(file)) {
     const database = await openDatabase({ dataDir: 'memory://' });
     if (!database.dump) throw new Error('a PGlite image needs PGlite');
