@@ -5,7 +5,9 @@ import type { Check } from './jobs';
 
 /** Times are stored in UTC (ISO 8601) and shown in the shop's time zone (config 'time_zone'). */
 export const DEFAULT_TIME_ZONE = 'America/Jamaica';
-/** SPEC §9 'YYYY-MM-DD HH:mm' and 'MMM Do YYYY, h:mm:ss a' in date-fns tokens. */
+/** Whether this runtime knows a zone, asked once per zone: building a formatter to ask is slow, and each write asks. */
+const knownZones = new Map<string, boolean>();
+
 /**
  * The shop's time zone from the config sheet's value, or the default when it is missing or a zone this runtime does
  * not know (a mistyped setting must not break every date on every screen).
@@ -13,14 +15,20 @@ export const DEFAULT_TIME_ZONE = 'America/Jamaica';
 export function shopTimeZone(value: unknown): string {
   const tz = typeof value === 'string' ? value.trim() : '';
   if (!tz) return DEFAULT_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return tz;
-  } catch {
-    return DEFAULT_TIME_ZONE;
+  let known = knownZones.get(tz);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      known = true;
+    } catch {
+      known = false;
+    }
+    knownZones.set(tz, known);
   }
+  return known ? tz : DEFAULT_TIME_ZONE;
 }
 
+/** SPEC §9 'YYYY-MM-DD HH:mm' and 'MMM Do YYYY, h:mm:ss a' in date-fns tokens. */
 export const BOOKING_FORMAT = 'yyyy-MM-dd HH:mm';
 export const LONG_FORMAT = 'MMM do yyyy, h:mm:ss a';
 export const DAY_FORMAT = 'yyyy-MM-dd';
