@@ -18,9 +18,12 @@ import { customerForm, drain, onlineDevice, type Device } from './helpers';
  *     the invoice's paid is the sum of those not removed;
  *   - every item return is on the server once, or waits in its device's list (the invoice changed since it was planned);
  *   - each product's stock equals the sum of its stock moves: its opening stock, every receipt and every return once.
- * BAYBOOK_PROPERTY_RUNS sets the number of interleavings (200 by default).
+ * BAYBOOK_PROPERTY_RUNS sets the number of interleavings (200 by default), shared out among the files that run this
+ * suite (field-conflicts-property-<part>.test.ts): each its own server and devices, so two workers share the runs.
  */
 const RUNS = Number(process.env.BAYBOOK_PROPERTY_RUNS) || 200;
+/** the files the runs are shared out among */
+const PARTS = 2;
 /** runs that pay, price and stock the same invoice and product before the next run makes new ones */
 const SHARED_RUNS = 25;
 const FIELDS = ['comment', 'service_note', 'price', 'storage'] as const;
@@ -84,7 +87,13 @@ const command = (devices: number): fc.Arbitrary<Command> =>
     },
   );
 
-describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
+/** Part `part` (1…PARTS) of the runs, on each of DATABASES. */
+export const describeProperty = (part: number) =>
+  describe.each(DATABASES)(`property: no edit is lost silently (%s, part ${part} of ${PARTS})`, (kind) =>
+    propertySuite(kind, Math.floor((RUNS * part) / PARTS) - Math.floor((RUNS * (part - 1)) / PARTS)),
+  );
+
+function propertySuite(kind: (typeof DATABASES)[number], runs: number) {
   let s: TestServer;
   let devices: Device[] = [];
   let plate = 1000;
@@ -324,7 +333,7 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
   }
 
   it(
-    `every edit is on the server or in its device's decision list, each payment once, stock the sum of its moves (${RUNS} interleavings of 2 or 3 devices)`,
+    `every edit is on the server or in its device's decision list, each payment once, stock the sum of its moves (${runs} interleavings of 2 or 3 devices)`,
     async () => {
       await fc.assert(
         fc.asyncProperty(
@@ -333,9 +342,9 @@ describe.each(DATABASES)('property: no edit is lost silently (%s)', (kind) => {
             .chain((n) => fc.tuple(fc.constant(n), fc.array(command(n), { minLength: 1, maxLength: 10 }))),
           ([n, commands]) => run(n, commands),
         ),
-        { numRuns: RUNS },
+        { numRuns: runs },
       );
     },
-    RUNS * 3_000,
+    runs * 3_000,
   );
-});
+}
