@@ -5,27 +5,13 @@ import type { Check } from './jobs';
 
 /** Times are stored in UTC (ISO 8601) and shown in the shop's time zone (config 'time_zone'). */
 export const DEFAULT_TIME_ZONE = 'America/Jamaica';
-/** Whether this runtime knows a zone, asked once per zone: building a formatter to ask is slow, and each write asks. */
-const knownZones = new Map<string, boolean>();
-
 /**
  * The shop's time zone from the config sheet's value, or the default when it is missing or a zone this runtime does
  * not know (a mistyped setting must not break every date on every screen).
  */
 export function shopTimeZone(value: unknown): string {
   const tz = typeof value === 'string' ? value.trim() : '';
-  if (!tz) return DEFAULT_TIME_ZONE;
-  let known = knownZones.get(tz);
-  if (known === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: tz });
-      known = true;
-    } catch {
-      known = false;
-    }
-    knownZones.set(tz, known);
-  }
-  return known ? tz : DEFAULT_TIME_ZONE;
+  return tz && dayFormat(tz) ? tz : DEFAULT_TIME_ZONE;
 }
 
 /** SPEC §9 'YYYY-MM-DD HH:mm' and 'MMM Do YYYY, h:mm:ss a' in date-fns tokens. */
@@ -81,24 +67,32 @@ export function startOfShopDay(now: Date, tz = DEFAULT_TIME_ZONE): Date {
   return fromZonedTime(`${formatInTimeZone(now, tz, DAY_FORMAT)}T00:00:00`, tz);
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
 
 /**
- * The shop's calendar day of an instant, 'YYYY-MM-DD'. On the write path of every job (dashboard counters), so the
- * formatter is cached per zone; an unknown zone falls back to the default rather than failing a write.
+ * A zone's 'YYYY-MM-DD' formatter, made once per zone (making one is slow, and every write that counts a day asks);
+ * null when this runtime does not know the zone. Also the test of a zone that shopTimeZone makes.
  */
-export function shopDay(at: string | number | Date, tz = DEFAULT_TIME_ZONE): string {
-  let f = dayFormats.get(tz);
-  if (!f) {
-    const opts = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+function dayFormat(tz: string): Intl.DateTimeFormat | null {
+  if (!dayFormats.has(tz)) {
+    let f: Intl.DateTimeFormat | null = null;
     try {
-      f = new Intl.DateTimeFormat('en-CA', { ...opts, timeZone: tz });
+      f = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: tz });
     } catch {
-      f = new Intl.DateTimeFormat('en-CA', { ...opts, timeZone: DEFAULT_TIME_ZONE });
+      // an unknown zone: null, and the callers fall back to the default
     }
     dayFormats.set(tz, f);
   }
-  return f.format(new Date(at));
+  return dayFormats.get(tz) ?? null;
+}
+
+/**
+ * The shop's calendar day of an instant, 'YYYY-MM-DD'. On the write path of every job (dashboard counters); an
+ * unknown zone falls back to the default rather than failing a write.
+ */
+export function shopDay(at: string | number | Date, tz = DEFAULT_TIME_ZONE): string {
+  const f = dayFormat(tz) ?? dayFormat(DEFAULT_TIME_ZONE);
+  return f!.format(new Date(at));
 }
 
 /**
