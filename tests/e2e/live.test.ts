@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DIST, apiAt, browser, ensureBuild, signInAdmin, startProduct } from './harness';
 import type { Answer } from '../helpers/answers';
 import { startInstances, type Instances } from '../helpers/instances';
+import { DATABASES } from '../helpers/server';
 
 /**
  * Live changes in the browser (issue 16): the desk's dashboard shows a job the bay just moved, without a reload,
@@ -42,13 +43,14 @@ async function onPostgres(): Promise<Shop> {
   };
 }
 
-// as the API suites' DATABASES: PGlite, or PostgreSQL when DATABASE_URL is set (.ci/run's second pass runs this file
-// again there; running the PGlite variant twice would only add a minute)
-const kinds: [string, () => Promise<Shop>][] = process.env.DATABASE_URL
-  ? [['PostgreSQL, two instances', onPostgres]]
-  : [['PGlite', onPglite]];
+const shops = {
+  pglite: { name: 'PGlite', start: onPglite },
+  postgres: { name: 'PostgreSQL, two instances', start: onPostgres },
+};
 
-describe.each(kinds)('live changes in Chromium on %s', (_name, start) => {
+// the API suites' DATABASES: PGlite, or PostgreSQL (two instances) when DATABASE_URL is set (.ci/run's second pass)
+describe.each(DATABASES)('live changes in Chromium on %s', (kind) => {
+  const { name, start } = shops[kind];
   let shop: Shop;
   let ctx: BrowserContext;
   let page: Page;
@@ -101,7 +103,7 @@ describe.each(kinds)('live changes in Chromium on %s', (_name, start) => {
       .poll(() => page.getByTestId('tile-active-count').textContent(), { timeout: 60_000, interval: 50 })
       .toBe('1');
     console.log(
-      `live (${_name}): the desk showed the bay's move ${(performance.now() - moved).toFixed(0)} ms after the request was sent`,
+      `live (${name}): the desk showed the bay's move ${(performance.now() - moved).toFixed(0)} ms after the request was sent`,
     );
     expect(await page.getByTestId('tile-received-count').textContent()).toBe('0');
   });

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer, Data, Made, Page as ListPage, Row } from '../helpers/answers';
 import { startInstances } from '../helpers/instances';
+import { DATABASES } from '../helpers/server';
 import { ADMIN, DIST, apiAt, browser, ensureBuild, signInAdmin, startProduct } from './harness';
 
 /**
@@ -30,21 +31,18 @@ async function shopOn(start: () => Promise<{ url: string; stop: () => Promise<vo
   };
 }
 
-// as the API suites' DATABASES: PGlite, or PostgreSQL when DATABASE_URL is set (.ci/run's second pass)
-const kinds: [string, () => Promise<Shop>][] = process.env.DATABASE_URL
-  ? [
-      [
-        'PostgreSQL',
-        () =>
-          shopOn(async () => {
-            const m = await startInstances(1, { BAYBOOK_STATIC_DIR: DIST, BAYBOOK_ADMIN_PASSWORD: ADMIN.password });
-            return { url: m.instances[0].url, stop: () => m.close() };
-          }),
-      ],
-    ]
-  : [['PGlite', () => shopOn(startProduct)]];
+const shops = {
+  pglite: () => shopOn(startProduct),
+  postgres: () =>
+    shopOn(async () => {
+      const m = await startInstances(1, { BAYBOOK_STATIC_DIR: DIST, BAYBOOK_ADMIN_PASSWORD: ADMIN.password });
+      return { url: m.instances[0].url, stop: () => m.close() };
+    }),
+};
 
-describe.each(kinds)('a note written on two devices, in Chromium on %s', (_name, start) => {
+// the API suites' DATABASES: PGlite, or PostgreSQL when DATABASE_URL is set (.ci/run's second pass)
+describe.each(DATABASES)('a note written on two devices, in Chromium on %s', (kind) => {
+  const start = shops[kind];
   let shop: Shop;
   let ctx: BrowserContext;
   let page: Page;

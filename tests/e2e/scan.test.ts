@@ -173,7 +173,7 @@ describe('scan in Chromium with a fake camera', () => {
     await ctx.setOffline(true);
     await scanWith(page, 'Scan the VIN');
     expect(await page.getByLabel('VIN or registration').inputValue()).toBe(OWNER.VIN);
-    // failed once in CI (stop 28) with no customer chosen: say what the screen showed instead (a refusal? matches?)
+    // when no customer is chosen, the failure says what the screen shows instead (a refusal, a list of matches)
     await page
       .getByTestId('selected-customer')
       .waitFor({ timeout: 30_000 })
