@@ -32,6 +32,27 @@ function ensureChromium() {
   return false;
 }
 
+/**
+ * Each failed test (or file that failed to run) as "file > test: first line of its message". CI keeps only the end
+ * of what a run printed, so the summary repeats them there.
+ */
+function failuresOf(json) {
+  const firstLine = (text) =>
+    String(text ?? '')
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .trim()
+      .split('\n')[0]
+      .slice(0, 300);
+  const found = [];
+  for (const file of json.testResults ?? []) {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) found.push(`${name} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (failedTests.length === 0 && file.status === 'failed') found.push(`${name}: ${firstLine(file.message)}`);
+  }
+  return found;
+}
+
 const results = [];
 // 'e2e:tests/e2e/live.test.ts' runs only those files of a suite (.ci/run's PostgreSQL pass: the browser tests that
 // have a PostgreSQL variant)
@@ -63,14 +84,16 @@ for (const [suite, ...only] of suites.map((s) => s.split(':'))) {
   let passed = 0;
   let failed = 0;
   let files = 0;
+  let failures = [];
   if (existsSync(out)) {
     const json = JSON.parse(readFileSync(out, 'utf8'));
     passed = json.numPassedTests ?? 0;
     failed = (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0) * (json.numFailedTests ? 0 : 1);
     files = json.testResults?.length ?? 0;
+    failures = failuresOf(json);
   }
   if (run.status !== 0 && failed === 0) failed = 1; // the run itself broke (a crash, a type error at import)
-  results.push({ suite, db, passed, failed, files });
+  results.push({ suite, db, passed, failed, files, failures });
   if (checkWrites) {
     // every catalogue call keeps a device-vs-server test (scripts/write-tests.ts names any that lost it)
     const check = spawnSync('npx', ['tsx', 'scripts/write-tests.ts'], { stdio: 'inherit', env: process.env });
@@ -82,6 +105,7 @@ for (const [suite, ...only] of suites.map((s) => s.split(':'))) {
 console.log('\n=== summary ===');
 for (const r of results)
   console.log(`${r.suite.padEnd(10)} ${r.db.padEnd(9)} ${r.files} files  ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) for (const f of r.failures ?? []) console.log(`FAILED ${r.suite} (${r.db}): ${f}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 writeFileSync(`test-output/summary-${db}.json`, JSON.stringify({ db, passed, failed, results }, null, 2));
