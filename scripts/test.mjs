@@ -4,6 +4,7 @@
 // A suite with no test files yet is reported as such, never as a failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 const suites = (process.env.BAYBOOK_SUITES ?? 'unit,component,api,sync,e2e').split(',');
 const db = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -38,8 +39,7 @@ function ensureChromium() {
  */
 function failuresOf(json) {
   const firstLine = (text) =>
-    String(text ?? '')
-      .replace(/\x1b\[[0-9;]*m/g, '')
+    stripVTControlCharacters(String(text ?? ''))
       .trim()
       .split('\n')[0]
       .slice(0, 300);
