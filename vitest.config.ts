@@ -85,7 +85,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // dist/ is built once, before any file: the files run two at a time, each on its own product and Chromium
+          // (a file that deploys builds of its own serves a copy of dist/: harness.ts ownDist)
+          globalSetup: ['tests/e2e/globalSetup.ts'],
           // a poll waits for the page to reach a state; on a busy machine a cold screen chunk takes more than 1 s
           expect: { poll: { timeout: 15_000, interval: 100 } },
         },

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, browser, ensureBuild, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
+import { ADMIN, browser, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
 import type { Data, Raised } from '../helpers/answers';
 
 /**
@@ -16,7 +16,6 @@ describe('cash-up at closing offline in Chromium', () => {
   let token = '';
 
   beforeAll(async () => {
-    ensureBuild();
     server = await startProduct();
     token = await server.login(ADMIN.username, ADMIN.password);
     const job = await server.api(

@@ -1,7 +1,7 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, browser, ensureBuild, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
+import { ADMIN, browser, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
 import type { ChangesPage } from '../../src/sync/pullTypes';
 import type { Data, Page as ListPage, Row, Setting } from '../helpers/answers';
 
@@ -20,7 +20,6 @@ describe('time clock offline in Chromium', () => {
   let token = '';
 
   beforeAll(async () => {
-    ensureBuild();
     server = await startProduct();
     token = await server.login(ADMIN.username, ADMIN.password);
     const customer = {

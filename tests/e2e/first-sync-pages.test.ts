@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerAt } from '../../bench/shop/data';
 import { seedServer } from '../../bench/shop/server';
 import { spawnProduct, type Product } from '../helpers/product';
-import { ADMIN, DIST, apiAt, browser, dumpIndexedDb, ensureBuild, signInAdmin } from './harness';
+import { ADMIN, DIST, apiAt, browser, dumpIndexedDb, signInAdmin } from './harness';
 import type { ChangesPage } from '../../src/sync/pullTypes';
 
 /**
@@ -34,7 +34,6 @@ describe('a first sync of more than one page of customers, in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    ensureBuild();
     const dataDir = mkdtempSync(join(tmpdir(), 'baybook-e2e-pages-'));
     await seedServer(dataDir, { customers: CUSTOMERS, jobs: 0, invoices: 0, payments: 0 }, NOW);
     server = await spawnProduct({ dist: DIST, admin: ADMIN, dataDir });

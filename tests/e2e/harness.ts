@@ -1,15 +1,14 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ROOT, launchChromium, spawnProduct, type Product } from '../helpers/product';
+import { DIST, OUT } from './build';
 import type { Answer } from '../helpers/answers';
 
 export { ROOT };
-export const DIST = join(ROOT, 'dist');
-export const OUT = join(ROOT, 'test-output');
+export { DIST, OUT } from './build';
 export const ADMIN = { username: 'admin', password: 'e2e-admin-pw' };
 
 /** The two screen sizes of the issues' screenshots: a 10-inch tablet in the bay and the front-desk PC. */
@@ -31,26 +30,14 @@ export async function shoot(page: Page, name: string) {
   await page.setViewportSize(SIZES.tablet);
 }
 
-/** Builds the PWA when dist is missing or older than the app's sources. */
-export function ensureBuild() {
-  const built = existsSync(join(DIST, 'index.html')) ? statSync(join(DIST, 'index.html')).mtimeMs : 0;
-  const newest = spawnSync(
-    'bash',
-    ['-c', 'find src sw index.html vite.config.ts -newer dist/index.html -print -quit 2>/dev/null'],
-    { cwd: ROOT },
-  )
-    .stdout.toString()
-    .trim();
-  if (!built || newest) {
-    // NODE_ENV=production: vitest sets 'test', which would give a development React build
-    const r = spawnSync('npx', ['vite', 'build'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (r.status !== 0) throw new Error('vite build failed');
-  }
-  mkdirSync(OUT, { recursive: true });
+/**
+ * A copy of dist/ for a test that deploys builds of its own (a new build number, a new bundle): the other browser
+ * files, which may run meanwhile, keep serving dist/ unchanged.
+ */
+export function ownDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'baybook-dist-'));
+  cpSync(DIST, dir, { recursive: true });
+  return dir;
 }
 
 export interface RunningServer extends Product {
@@ -82,9 +69,12 @@ export function apiAt(url: string): Pick<RunningServer, 'api' | 'login'> {
   };
 }
 
-/** The real product: `src/server/main.ts` serving dist/ and the API on one port, PGlite in a fresh data dir. */
-export async function startProduct(): Promise<RunningServer> {
-  const product = await spawnProduct({ dist: DIST, admin: ADMIN });
+/**
+ * The real product: `src/server/main.ts` serving the build in `dist` (dist/ unless a test deploys builds of its
+ * own) and the API on one port, PGlite in a fresh data dir.
+ */
+export async function startProduct({ dist = DIST } = {}): Promise<RunningServer> {
+  const product = await spawnProduct({ dist, admin: ADMIN });
   return { ...product, ...apiAt(product.url) };
 }
 
@@ -195,6 +185,19 @@ export async function signInAdmin(page: Page, url: string, { worker = true } = {
     .poll(() => page.getByTestId('waiting-count').textContent(), { timeout: 30_000 })
     .toBe('All changes on the server');
   await expect.poll(() => page.getByText(/^Synced /).count(), { timeout: 30_000 }).toBe(1);
+}
+
+/**
+ * Shows the calendar month that holds `day` (yyyy-MM-dd): the screen opens on the browser's month, and a booking
+ * for tomorrow may lie in the next. Decided by the date, never by whether a chip has rendered yet: on a loaded
+ * machine a chip can take longer than any fixed wait, and a Next month clicked then hides it.
+ */
+export async function showMonthOf(page: Page, day: string) {
+  const shown = await page.evaluate(() => {
+    const now = new Date();
+    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+  });
+  if (day.slice(0, 7) > shown) await page.getByRole('button', { name: 'Next month' }).click();
 }
 
 /** A job for a new customer through the API, the starting point of a suite: its id. */

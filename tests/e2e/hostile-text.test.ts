@@ -1,7 +1,7 @@
 import { format, addDays } from 'date-fns';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, browser, ensureBuild, signInAdmin, startProduct, type RunningServer } from './harness';
+import { ADMIN, browser, signInAdmin, startProduct, type RunningServer } from './harness';
 import type { Answer, Data, Raised, Setting } from '../helpers/answers';
 
 /**
@@ -42,7 +42,6 @@ describe('stored text is shown as text on every screen', () => {
   const ids = { customer: '', job: '', invoice: '', sale: '', estimate: '' };
 
   beforeAll(async () => {
-    ensureBuild();
     server = await startProduct();
     token = await server.login(ADMIN.username, ADMIN.password);
     const api = async <T = Answer>(method: string, path: string, body: unknown) => {

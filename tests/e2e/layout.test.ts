@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatInTimeZone } from 'date-fns-tz';
+import { DEFAULT_TIME_ZONE } from '../../src/domain/dates';
 import { SCREEN_ROUTES } from '../../src/domain/routes';
 import { TOUCH_TARGET_PX } from '../../src/app/ui/theme';
 import { axeFindings } from './axe';
@@ -9,7 +11,7 @@ import {
   OUT,
   SCREENSHOTS,
   browser,
-  ensureBuild,
+  showMonthOf,
   signInAdmin,
   startProduct,
   type RunningServer,
@@ -51,12 +53,13 @@ describe('every screen fits the tablet and desk sizes', () => {
   let server: RunningServer;
   let ctx: BrowserContext;
   let page: Page;
+  /** the booking's day in the shop's time (yyyy-MM-dd) */
+  let bookedDay: string;
   /** the query a screen needs to show a row (an editor opened without one shows only its search) */
   const query: Record<string, string> = {};
   const inflight = new Set<Request>();
 
   beforeAll(async () => {
-    ensureBuild();
     server = await startProduct();
     const token = await server.login(ADMIN.username, ADMIN.password);
     const api = async <T = Answer>(method: string, path: string, body: unknown) => {
@@ -84,6 +87,7 @@ describe('every screen fits the tablet and desk sizes', () => {
     // a booking for the calendar's chip and event dialog (a booking must lie ahead)
     const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
     await api('PUT', '/booking-date', { data: { id: booked.id, book_start: hours(26), book_end: hours(27) } });
+    bookedDay = formatInTimeZone(hours(26), DEFAULT_TIME_ZONE, 'yyyy-MM-dd');
     const supplier = await api('POST', '/v2/inventory/supplier', {
       data: {
         bizname: 'Northern Brake & Clutch Supplies Ltd',
@@ -353,10 +357,8 @@ describe('every screen fits the tablet and desk sizes', () => {
       await page.setViewportSize(size);
       await page.goto(`${server.url}/view-calendar`);
       await settled();
-      const chip = page.getByTestId('event-chip');
-      // the booking is tomorrow, which may be next month
-      if ((await chip.count()) === 0) await page.getByRole('button', { name: 'Next month' }).click();
-      await chip.first().click();
+      await showMonthOf(page, bookedDay);
+      await page.getByTestId('event-chip').first().click();
       await page.getByTestId('event-dialog').waitFor();
       const found = [...(await smallTargets()), ...(await axeFindings(page))];
       problems.push(...found.map((p) => `${size.width}×${size.height}: ${p}`));

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DIST, apiAt, browser, ensureBuild, signInAdmin, startProduct } from './harness';
+import { ADMIN, DIST, apiAt, browser, signInAdmin, startProduct } from './harness';
 import type { Answer } from '../helpers/answers';
 import { startInstances, type Instances } from '../helpers/instances';
 import { DATABASES } from '../helpers/server';
@@ -55,7 +55,6 @@ describe.each(DATABASES)('live changes in Chromium on %s', (kind) => {
   let ctx: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ensureBuild();
     shop = await start();
     ctx = await browser();
     page = await ctx.newPage();

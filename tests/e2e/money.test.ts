@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Made } from '../helpers/answers';
-import { ADMIN, browser, ensureBuild, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
+import { ADMIN, browser, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
 
 /**
  * The shop's promise in a real browser: with the network cut, the front desk raises the invoice for a job and takes
@@ -18,7 +18,6 @@ describe('invoice and payments offline in Chromium', () => {
   let invoiceId = '';
 
   beforeAll(async () => {
-    ensureBuild();
     server = await startProduct();
     token = await server.login(ADMIN.username, ADMIN.password);
     const product = await server.api<Made>(

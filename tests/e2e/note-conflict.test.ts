@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer, Data, Made, Page as ListPage, Row } from '../helpers/answers';
 import { startInstances } from '../helpers/instances';
 import { DATABASES } from '../helpers/server';
-import { ADMIN, DIST, apiAt, browser, ensureBuild, signInAdmin, startProduct } from './harness';
+import { ADMIN, DIST, apiAt, browser, signInAdmin, startProduct } from './harness';
 
 /**
  * Issue 14's story end to end in Chromium: the bay's tablet goes offline and writes job's service note; the front
@@ -47,7 +47,6 @@ describe.each(DATABASES)('a note written on two devices, in Chromium on %s', (ki
   let ctx: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ensureBuild();
     shop = await start();
     ctx = await browser();
     page = await ctx.newPage();

@@ -5,17 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import type { Made } from '../helpers/answers';
-import {
-  ADMIN,
-  OUT,
-  ROOT,
-  SCREENSHOTS,
-  browser,
-  ensureBuild,
-  signInAdmin,
-  startProduct,
-  type RunningServer,
-} from './harness';
+import { ADMIN, OUT, ROOT, SCREENSHOTS, browser, signInAdmin, startProduct, type RunningServer } from './harness';
 
 /**
  * Issue 15 in Chromium: a photo taken on another device shows on this one — fetched with the session, never a 401 —
@@ -46,7 +36,6 @@ describe('photos on a second device and offline; the tablet screenshots', () => 
   const inflight = new Set<Request>();
 
   beforeAll(async () => {
-    ensureBuild();
     server = await startProduct();
     const token = await server.login(ADMIN.username, ADMIN.password);
     const customer = await server.api(

@@ -1,16 +1,7 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  OUT,
-  SCREENSHOTS,
-  browser,
-  ensureBuild,
-  signInAdmin,
-  startProduct,
-  type RunningServer,
-} from './harness';
+import { ADMIN, OUT, SCREENSHOTS, browser, signInAdmin, startProduct, type RunningServer } from './harness';
 import type { Answer, Data } from '../helpers/answers';
 
 const KIM = { username: 'kim', password: 'bay7-spanner' };
@@ -27,7 +18,6 @@ describe('quick switch on a shared tablet, in Chromium', () => {
   let ctx: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ensureBuild();
     server = await startProduct();
     const token = await server.login(ADMIN.username, ADMIN.password);
     expect((await server.api('POST', '/v2/auth/user', { data: { ...KIM, permission: 3 } }, token)).status).toBe(200);

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, ensureBuild, newJob, signInAdmin, startProduct, type RunningServer } from './harness';
+import { ADMIN, newJob, signInAdmin, startProduct, type RunningServer } from './harness';
 import { cameraShowing, reconnectAndSync, scanWith } from './scanHarness';
 
 const CODE = 'BB-SCAN-0042';
@@ -63,7 +63,6 @@ describe('scan in Chromium with a fake camera', () => {
   const open: BrowserContext[] = [];
 
   beforeAll(async () => {
-    ensureBuild();
     server = await startProduct();
     const token = await server.login(ADMIN.username, ADMIN.password);
     const wiper = { title: 'Wiper blade', description: '22 inch', price: 1800, stock: 4, low_stock: 1, barcode: CODE };

@@ -1,26 +1,29 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
 import { SCREEN_ROUTES, canSee } from '../../src/domain/routes';
 import { signHs256 } from '../helpers/jwt';
-import { ADMIN, DIST, OUT, ROOT, browser, ensureBuild, startProduct, type RunningServer } from './harness';
+import { ADMIN, OUT, ROOT, browser, ownDist, startProduct, type RunningServer } from './harness';
 
 describe('the PWA shell in Chromium', () => {
   let server: RunningServer;
   let ctx: BrowserContext;
   let page: Page;
+  /** the build this file's server serves, which its tests replace (a new build number, a real deploy) */
+  let dist: string;
   beforeAll(async () => {
-    ensureBuild();
-    server = await startProduct();
+    dist = ownDist();
+    server = await startProduct({ dist });
     ctx = await browser();
     page = await ctx.newPage();
   });
   afterAll(async () => {
     await ctx?.close();
     server?.stop();
+    if (dist) rmSync(dist, { recursive: true, force: true });
   });
 
   /**
@@ -282,7 +285,7 @@ describe('the PWA shell in Chromium', () => {
       });
     });
     const before = JSON.parse(await (await fetch(`${server.url}/build-meta.json`)).text());
-    writeFileSync(join(DIST, 'build-meta.json'), JSON.stringify({ version: '3.0', build: `${before.build}-next` }));
+    writeFileSync(join(dist, 'build-meta.json'), JSON.stringify({ version: '3.0', build: `${before.build}-next` }));
     try {
       await page.reload();
       await expect
@@ -322,18 +325,18 @@ describe('the PWA shell in Chromium', () => {
         await ctx.setOffline(false);
       }
     } finally {
-      writeFileSync(join(DIST, 'build-meta.json'), JSON.stringify(before));
+      writeFileSync(join(dist, 'build-meta.json'), JSON.stringify(before));
     }
   });
 
   it("a real deploy: the new build's worker installs beside the old, takes over, and the app opens offline on the new build", async () => {
-    const before: string = JSON.parse(readFileSync(join(DIST, 'build-meta.json'), 'utf8')).build;
+    const before: string = JSON.parse(readFileSync(join(dist, 'build-meta.json'), 'utf8')).build;
     const next = `e2e-deploy-${Date.now()}`;
     await page.goto(`${server.url}/dash`);
     await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
     expect(await page.getByTestId('footer').textContent()).toContain(before);
     // the shop installs a new version: a new bundle, a new sw.js with a new precache list, old chunks gone from disk
-    const built = spawnSync('npx', ['vite', 'build'], {
+    const built = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], {
       cwd: ROOT,
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'production', BAYBOOK_BUILD: next },

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, browser, ensureBuild, newJob, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
+import { ADMIN, browser, newJob, shoot, signInAdmin, startProduct, type RunningServer } from './harness';
 import type { Setting } from '../helpers/answers';
 
 /**
@@ -12,7 +12,6 @@ describe('tax offline in Chromium', () => {
   const run = {} as { server: RunningServer; ctx: BrowserContext; page: Page; token: string; jobId: string };
 
   beforeAll(async () => {
-    ensureBuild();
     const server = await startProduct();
     const token = await server.login(ADMIN.username, ADMIN.password);
     const customer = { vin: 'JM1BK32F781239915', registration: 'GCT 15', first_name: 'Gina', last_name: 'Levy' };

@@ -12,7 +12,6 @@ import {
   ADMIN,
   browser,
   dumpIndexedDb,
-  ensureBuild,
   seedIndexedDb,
   startProduct,
   type IndexedDbDump,
@@ -82,7 +81,6 @@ describe('a device with queued entries and a version-1 database loads a new buil
   /** every request the browser (page and service worker) made with an Idempotency-Key, and its answer */
   const keyed: { key: string; method: string; path: string; status?: number }[] = [];
   beforeAll(async () => {
-    ensureBuild();
     server = await startProduct();
     ctx = await browser();
     ctx.on('request', (req) => {
