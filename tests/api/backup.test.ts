@@ -12,6 +12,8 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { bootstrap } from '../../src/server/seed/bootstrap';
 import { fingerprint, moneyTotals, rowCounts, tableNames } from '../helpers/snapshot';
+import type { Answer, Data, InvoiceRead, Made, Raised } from '../helpers/answers';
+import { apiAt } from '../helpers/request';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -21,26 +23,19 @@ async function serve(dataDir: string) {
   await bootstrap(database.db, { adminUser: 'admin', adminPassword: 'restore-pw' });
   const app = await buildApp({ database, config });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await fetch(url + path, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: await res.json() };
-  };
-  const ok = async (method: string, path: string, token: string, body?: unknown) => {
-    const res = await call(method, path, token, body);
+  const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const url = `${origin}/api`;
+  const api = apiAt(origin);
+  const call = <T = Answer>(method: string, path: string, token?: string, body?: unknown) =>
+    api<T>(method, path, { body, token });
+  const ok = async <T = Answer>(method: string, path: string, token: string, body?: unknown) => {
+    const res = await call<T>(method, path, token, body);
     if (res.status !== 200) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
   const token = (await call('POST', '/login', undefined, { username: 'admin', password: 'restore-pw' })).body
     .token as string;
-  return { database, app, url, call, ok, token, close: async () => (await app.close(), await database.close()) };
+  return { database, app, url, api, call, ok, token, close: async () => (await app.close(), await database.close()) };
 }
 
 /** The npm scripts themselves (`npm run backup`, `npm run restore`), as an operator runs them, on a data dir. */
@@ -94,7 +89,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('backup and restore of the embedded 
           data: { customer_id: customer, mileage: 1000, service: ['Full service'] },
         })
       ).id as string;
-      const inv = await a.ok('POST', '/invoice', a.token, {
+      const inv = await a.ok<Data<Raised>>('POST', '/invoice', a.token, {
         data: {
           fetchedData: { id: job },
           formData: { work_hour: hours, rate_hour: 6000 },
@@ -107,12 +102,12 @@ describe.skipIf(!!process.env.DATABASE_URL)('backup and restore of the embedded 
     await a.ok('POST', '/transaction', a.token, {
       data: { method: 'debit_card', invoice_id: invoices[1], amount: 12_345 },
     });
-    const sale = await a.ok('POST', '/invoice-product', a.token, {
+    const sale = await a.ok<Data<Raised>>('POST', '/invoice-product', a.token, {
       data: { fetchedData: 'default', formData: {}, productInvoice: [{ id: product, qty: 2 }] },
     });
-    const saleId = (sale.data?.invoice_id ?? sale.invoice_id) as string;
+    const saleId = sale.data.invoice_id;
     expect(saleId).toBeTruthy();
-    const saleDue = (await a.ok('GET', `/invoice/${saleId}`, a.token)).data.total as number;
+    const saleDue = (await a.ok<Data<InvoiceRead>>('GET', `/invoice/${saleId}`, a.token)).data.total;
     await a.ok('POST', '/transaction', a.token, { data: { method: 'cash', invoice_id: saleId, amount: saleDue } });
     const job = (
       await a.ok('POST', '/service', a.token, {
@@ -122,16 +117,12 @@ describe.skipIf(!!process.env.DATABASE_URL)('backup and restore of the embedded 
     const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#08f' } })
       .jpeg()
       .toBuffer();
-    const fd = new FormData();
-    fd.append('job_id', job);
-    fd.append('myfile', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'bumper.jpg');
-    const up = await fetch(`${a.url}/upload/service-photo`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${a.token}` },
-      body: fd,
+    const up = await a.api<Made>('POST', '/upload/service-photo', {
+      form: { fields: { job_id: job }, file: { bytes: jpeg, name: 'bumper.jpg', type: 'image/jpeg' } },
+      token: a.token,
     });
     expect(up.status).toBe(200);
-    const photo = ((await up.json()) as { id: string }).id;
+    const photo = up.body.id;
     const photoBytes = async (srv: { url: string; token: string }) =>
       Promise.all(
         ['full', 'thumb'].map(async (size) =>

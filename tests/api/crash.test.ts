@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { freePort } from '../helpers/freePort';
+import { apiAt } from '../helpers/request';
+import type { Answer, Data, InvoiceRead, Raised } from '../helpers/answers';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -49,19 +51,11 @@ describe('crash safety of money writes', () => {
 
   it('keeps every payment whole or absent when the server is killed mid-batch, and the replay completes the batch once', async () => {
     const port = await freePort();
-    const base = `http://127.0.0.1:${port}/api`;
     proc = await boot(dataDir, port);
-    const call = async (method: string, path: string, body?: unknown, key?: string, token?: string) => {
-      const res = await fetch(base + path, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(key ? { 'idempotency-key': key } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json(), replay: res.headers.get('idempotent-replay') === 'true' };
+    const api = apiAt(`http://127.0.0.1:${port}`);
+    const call = async <T = Answer>(method: string, path: string, body?: unknown, key?: string, token?: string) => {
+      const res = await api<T>(method, path, { body, key, token });
+      return { ...res, replay: res.headers.get('idempotent-replay') === 'true' };
     };
     const signIn = async () =>
       (await call('POST', '/login', { username: 'admin', password: 'crash-pw' })).body.token as string;
@@ -101,7 +95,7 @@ describe('crash safety of money writes', () => {
       );
       expect(job.status).toBe(200);
       const price = t.size * 1000 + 100_000;
-      const inv = await call(
+      const inv = await call<Data<Raised>>(
         'POST',
         '/invoice',
         { data: { fetchedData: { id: job.body.id }, formData: { work_hour: 1, rate_hour: price } } },
@@ -109,7 +103,7 @@ describe('crash safety of money writes', () => {
         token,
       );
       expect(inv.status).toBe(200);
-      const invoiceId = inv.body.data.invoice_id as string;
+      const invoiceId = inv.body.data.invoice_id;
       const payments = Array.from({ length: t.size }, () => ({ key: newId(), amount: 1000 }));
 
       // fire the batch and kill the server once `killAfter` answers are back
@@ -136,10 +130,11 @@ describe('crash safety of money writes', () => {
 
       proc = await boot(dataDir, port);
       token = await signIn();
-      const after = (await call('GET', `/invoice/${invoiceId}`, undefined, undefined, token)).body.data;
-      const sum = after.transactions.reduce((n: number, x: { amount: number }) => n + x.amount, 0);
+      const after = (await call<Data<InvoiceRead>>('GET', `/invoice/${invoiceId}`, undefined, undefined, token)).body
+        .data;
+      const sum = after.transactions.reduce((n, x) => n + x.amount, 0);
       // consistent: the invoice's paid amount is exactly the sum of the payments that exist, each whole
-      expect(after.transactions.every((x: { amount: number }) => x.amount === 1000)).toBe(true);
+      expect(after.transactions.every((x) => x.amount === 1000)).toBe(true);
       expect(after.payment).toBe(sum);
       expect(after.total).toBe(price - sum);
       // every payment the client saw answered is in (an answer is only sent after the commit)
@@ -164,7 +159,8 @@ describe('crash safety of money writes', () => {
       }
       // exactly the payments in before the kill answered from the store: none was half-applied, none applied twice
       expect(fromStore).toBe(applied);
-      const done = (await call('GET', `/invoice/${invoiceId}`, undefined, undefined, token)).body.data;
+      const done = (await call<Data<InvoiceRead>>('GET', `/invoice/${invoiceId}`, undefined, undefined, token)).body
+        .data;
       expect(done.transactions).toHaveLength(t.size);
       expect(done.payment).toBe(t.size * 1000);
       expect(done.total).toBe(price - t.size * 1000);

@@ -76,18 +76,8 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
   const invoiceRow = async (id: string) => (await db().select().from(t.invoices).where(eq(t.invoices.id, id)))[0];
   const productRow = async (id: string) => (await db().select().from(t.products).where(eq(t.products.id, id)))[0];
   const future = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
-  const upload = async (path: string, fields: Record<string, string>, bytes: Buffer) => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('myfile', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
-    const res = await fetch(`${s.url}/api${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${s.adminToken}`, 'idempotency-key': newId() },
-      body: form,
-    });
-    const body: Answer = await res.json();
-    return { status: res.status, body };
-  };
+  const upload = (path: string, fields: Record<string, string>, bytes: Buffer) =>
+    s.api('POST', path, { form: { fields, file: { bytes, name: 'photo.jpg', type: 'image/jpeg' } }, key: newId() });
 
   describe('PUT /booking-date', () => {
     it('books a job: dates stored and status booked', async () => {

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
-import type { Answer, Data, ListedProduct, Made, Page, Row } from '../helpers/answers';
+import type { Data, ListedProduct, Made, Page, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('photos on %s', (kind) => {
@@ -27,24 +27,13 @@ describe.each(DATABASES)('photos on %s', (kind) => {
   });
   afterAll(() => s?.close());
 
-  const upload = async (
+  const upload = (
     bytes: Buffer,
     name: string,
     fields: Record<string, string>,
     type = 'image/jpeg',
     path = '/upload/service-photo',
-  ) => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('myfile', new Blob([new Uint8Array(bytes)], { type }), name);
-    const res = await fetch(`${s.url}/api${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${s.adminToken}`, 'idempotency-key': newId() },
-      body: form,
-    });
-    const body: Answer = await res.json();
-    return { status: res.status, body };
-  };
+  ) => s.api('POST', path, { form: { fields, file: { bytes, name, type } }, key: newId() });
 
   it('stores a photo with a thumbnail and lists it on the job', async () => {
     const id = newId();

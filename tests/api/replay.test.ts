@@ -8,6 +8,7 @@ import * as t from '../../src/server/db/schema';
 import { sqlRows } from '../../src/server/db/sqlRows';
 import type { Answer, Data, Made, Raised, Row } from '../helpers/answers';
 import { ADMIN, DATABASES, startServer, type ApiAnswer, type TestServer } from '../helpers/server';
+import type { Form } from '../helpers/request';
 
 /**
  * SPEC §7 "an idempotent replay" for every call that changes something. A device's outbox sends each entry with an
@@ -28,7 +29,7 @@ interface Call {
   path: string;
   body?: unknown;
   /** multipart upload (photos): the fields and the file */
-  form?: { fields: Record<string, string>; file: Buffer; name: string };
+  form?: Form;
   token?: string | null;
   /** the first call's effect (the replay's is checked by the table fingerprint) */
   verify(res: Res): Promise<void>;
@@ -126,20 +127,9 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         },
       })
     ).invoice_id as string;
-  const upload = async (
-    path: string,
-    form: NonNullable<Call['form']>,
-    key?: string,
-    token = s.adminToken,
-  ): Promise<Res> => {
-    const fd = new FormData();
-    for (const [k, v] of Object.entries(form.fields)) fd.append(k, v);
-    fd.append('myfile', new Blob([new Uint8Array(form.file)], { type: 'image/jpeg' }), form.name);
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (key) headers['idempotency-key'] = key;
-    const res = await fetch(`${s.url}/api${path}`, { method: 'POST', headers, body: fd });
-    return { status: res.status, body: await res.json(), headers: res.headers };
-  };
+  /** the upload's file: the test's JPEG under `name` */
+  const jpegFile = (name: string) => ({ bytes: jpeg, name, type: 'image/jpeg' });
+  const upload = (path: string, form: Form) => s.api('POST', path, { form });
 
   // --- reading the database ------------------------------------------------------------------------------------
   const one = async <T>(q: Promise<T[]>): Promise<T> => {
@@ -651,7 +641,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         const job = await newJob();
         return {
           path: '/upload/service-photo',
-          form: { fields: { job_id: job }, file: jpeg, name: 'door.jpg' },
+          form: { fields: { job_id: job }, file: jpegFile('door.jpg') },
           async verify(res) {
             expect(res.body).toMatchObject({
               value: true,
@@ -670,7 +660,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
       kind: 'write',
       prepare: async () => {
         const job = await newJob();
-        const up = await upload('/upload/service-photo', { fields: { job_id: job }, file: jpeg, name: 'a.jpg' });
+        const up = await upload('/upload/service-photo', { fields: { job_id: job }, file: jpegFile('a.jpg') });
         return {
           path: '/servicePhoto',
           body: { id: up.body.id },
@@ -719,7 +709,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         const id = newId();
         return {
           path: '/upload/product-photo',
-          form: { fields: { product_id: product, id }, file: jpeg, name: 'part.jpg' },
+          form: { fields: { product_id: product, id }, file: jpegFile('part.jpg') },
           async verify(res) {
             expect(res.body).toMatchObject({ value: true, id });
             expect(
@@ -736,8 +726,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
         const product = await newProduct();
         const up = await upload('/upload/product-photo', {
           fields: { product_id: product },
-          file: jpeg,
-          name: 'b.jpg',
+          file: jpegFile('b.jpg'),
         });
         return {
           path: '/productPhoto',
@@ -755,7 +744,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
       kind: 'write',
       prepare: async () => ({
         path: '/shop-logo',
-        form: { fields: {}, file: jpeg, name: 'logo.jpg' },
+        form: { fields: {}, file: jpegFile('logo.jpg') },
         async verify(res) {
           expect(res.body).toMatchObject({ value: true });
           const logo = await s.api('GET', '/shop-logo');
@@ -767,7 +756,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
       route: 'DELETE /shop-logo',
       kind: 'write',
       prepare: async () => {
-        expect((await upload('/shop-logo', { fields: {}, file: jpeg, name: 'logo.jpg' })).status).toBe(200);
+        expect((await upload('/shop-logo', { fields: {}, file: jpegFile('logo.jpg') })).status).toBe(200);
         return {
           path: '/shop-logo',
           async verify() {
@@ -1381,11 +1370,8 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
       const method = scenario.route.split(' ')[0];
       const call = await scenario.prepare();
       const key = newId();
-      const send = (): Promise<Res> => {
-        const token = call.token === undefined ? s.adminToken : call.token;
-        if (call.form) return upload(call.path, call.form, key, token ?? undefined);
-        return s.api(method, call.path, { body: call.body, key, token });
-      };
+      const send = (): Promise<Res> =>
+        s.api(method, call.path, { body: call.body, form: call.form, key, token: call.token });
 
       const head0 = await feedHead();
       const first = await send();

@@ -110,17 +110,8 @@ describe.each(DATABASES)('photos in an S3-compatible bucket on %s', (kind) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const upload = async (path: string, bytes: Buffer, fields: Record<string, string> = {}) => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('myfile', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'picture.png');
-    const res = await fetch(`${s.url}/api${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${s.adminToken}`, 'idempotency-key': newId() },
-      body: form,
-    });
-    return { status: res.status, body: await res.json() };
-  };
+  const upload = (path: string, bytes: Buffer, fields: Record<string, string> = {}) =>
+    s.api('POST', path, { form: { fields, file: { bytes, name: 'picture.png', type: 'image/png' } }, key: newId() });
   const read = async (base: string, path: string) => {
     const res = await fetch(`${base}/api${path}`, { headers: { authorization: `Bearer ${s.adminToken}` } });
     return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };

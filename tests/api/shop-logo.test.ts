@@ -28,16 +28,8 @@ describe.each(DATABASES)('shop logo on %s', (kind) => {
   });
   afterAll(() => s?.close());
 
-  const upload = async (bytes: Buffer, type: string, token = s.adminToken) => {
-    const form = new FormData();
-    form.append('myfile', new Blob([new Uint8Array(bytes)], { type }), 'logo');
-    const res = await fetch(`${s.url}/api/shop-logo`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'idempotency-key': newId() },
-      body: form,
-    });
-    return { status: res.status, body: await res.json() };
-  };
+  const upload = (bytes: Buffer, type: string, token = s.adminToken) =>
+    s.api('POST', '/shop-logo', { form: { file: { bytes, name: 'logo', type } }, token, key: newId() });
   const logo = (token: string) => fetch(`${s.url}/api/shop-logo`, { headers: { authorization: `Bearer ${token}` } });
   const history = async () => {
     const res = await fetch(`${s.url}/api/service-history/${VIN}`, {

@@ -9,6 +9,7 @@ import { newId } from '../../src/domain/ids';
 import { openDatabase } from '../../src/server/db/client';
 import { customers } from '../../src/server/db/schema';
 import { freshPostgres, startServer } from '../helpers/server';
+import { apiAt } from '../helpers/request';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** Writes in the burst: 200 by default (a few seconds), more with BAYBOOK_SHUTDOWN_WRITES for a longer run. */
@@ -50,7 +51,7 @@ async function boot(dataDir: string, databaseUrl: string | undefined): Promise<S
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (m) {
         clearTimeout(timer);
-        res(`${m[1]}/api`);
+        res(m[1]);
       }
     });
     void exited.then((code) => rej(new Error(`server exited ${code} before listening: ${out.slice(-2000)}`)));
@@ -59,18 +60,9 @@ async function boot(dataDir: string, databaseUrl: string | undefined): Promise<S
   return { proc, base, exited };
 }
 
-async function call(base: string, method: string, path: string, body?: unknown, token?: string, key?: string) {
-  const res = await fetch(base + path, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(key ? { 'idempotency-key': key } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+/** `base`: the server's origin */
+const call = (base: string, method: string, path: string, body?: unknown, token?: string, key?: string) =>
+  apiAt(base)(method, path, { body, token, key });
 const signIn = async (base: string) =>
   (await call(base, 'POST', '/login', { username: 'admin', password: 'shutdown-pw' })).body.token as string;
 

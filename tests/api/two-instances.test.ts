@@ -13,6 +13,7 @@ import type { Answer, Data, Made, Raised, Row as AnswerRow } from '../helpers/an
 import { startInstance, startInstances, stopInstance, type Instances } from '../helpers/instances';
 import { startProxy, type Proxy } from '../helpers/proxy';
 import { prng } from '../helpers/prng';
+import { apiAt } from '../helpers/request';
 import { auditDb, drain, makeDevice, type Device } from '../sync/helpers';
 
 /**
@@ -28,18 +29,8 @@ const SEED = Number(process.env.BAYBOOK_SEED ?? 20261125);
 describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind a round-robin proxy', () => {
   let m: Instances;
   let proxy: Proxy;
-  const api = async <T = Answer>(base: string, method: string, path: string, body?: unknown, key?: string) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${m.adminToken}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (key) headers['idempotency-key'] = key;
-    const res = await fetch(`${base}/api${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    // the answer's JSON as the shape the test names, as tests/helpers/server.ts api<T>() takes it
-    return { status: res.status, body: (await res.json()) as T };
-  };
+  const api = <T = Answer>(base: string, method: string, path: string, body?: unknown, key?: string) =>
+    apiAt(base, () => m.adminToken)<T>(method, path, { body, key });
   const viaProxy = <T = Answer>(method: string, path: string, body?: unknown, key?: string) =>
     api<T>(proxy.url, method, path, body, key);
 
@@ -132,17 +123,8 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL behind
       .toBuffer();
     const id = newId();
     const key = newId();
-    const upload = (base: string) => {
-      const form = new FormData();
-      form.append('job_id', job.id);
-      form.append('id', id);
-      form.append('myfile', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'bay.jpg');
-      return fetch(`${base}/api/upload/service-photo`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${m.adminToken}`, 'idempotency-key': key },
-        body: form,
-      });
-    };
+    const form = { fields: { job_id: job.id, id }, file: { bytes: jpeg, name: 'bay.jpg', type: 'image/jpeg' } };
+    const upload = (base: string) => apiAt(base, () => m.adminToken)('POST', '/upload/service-photo', { form, key });
     // the same upload sent to both at once (a retry on the other instance): one photo
     const answers = await Promise.all([upload(a.url), upload(b.url)]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);

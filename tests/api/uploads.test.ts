@@ -51,16 +51,12 @@ describe.each(DATABASES)('photo uploads on %s', (kind) => {
 
   const upload = async (bytes: Buffer, name: string, type: string, owner: 'job' | 'product' = 'job') => {
     const id = newId();
-    const form = new FormData();
-    form.append(owner === 'job' ? 'job_id' : 'product_id', owner === 'job' ? jobId : productId);
-    form.append('id', id);
-    form.append('myfile', new Blob([new Uint8Array(bytes)], { type }), name);
-    const res = await fetch(`${s.url}/api/upload/${owner === 'job' ? 'service' : 'product'}-photo`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${s.adminToken}`, 'idempotency-key': newId() },
-      body: form,
+    const fields: Record<string, string> = owner === 'job' ? { job_id: jobId, id } : { product_id: productId, id };
+    const res = await s.api('POST', `/upload/${owner === 'job' ? 'service' : 'product'}-photo`, {
+      form: { fields, file: { bytes, name, type } },
+      key: newId(),
     });
-    return { id, status: res.status, body: await res.json() };
+    return { id, ...res };
   };
   const photo = (id: string, size = 'full', token = s.adminToken) =>
     fetch(`${s.url}/api/photo/${id}/${size}`, { headers: { authorization: `Bearer ${token}` } });

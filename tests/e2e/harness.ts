@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { ROOT, launchChromium, spawnProduct, type Product } from '../helpers/product';
 import { DIST, OUT } from './build';
 import type { Answer } from '../helpers/answers';
+import { apiAt as requestApi } from '../helpers/request';
 
 export { ROOT };
 export { DIST, OUT } from './build';
@@ -48,19 +49,9 @@ export interface RunningServer extends Product {
 
 /** JSON calls to the API of a server at `url` (the product, or one of several instances), with or without a token. */
 export function apiAt(url: string): Pick<RunningServer, 'api' | 'login'> {
-  const api = async <T = Answer>(method: string, path: string, body?: unknown, token?: string) => {
-    const res = await fetch(`${url}/api${path}`, {
-      method,
-      headers: {
-        ...(body ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    // the answer's shape is the test's word, as the device's transport takes it (src/sync/transport.ts)
-    const answer: unknown = await res.json().catch(() => null);
-    return { status: res.status, body: answer as T };
-  };
+  const request = requestApi(url);
+  const api = <T = Answer>(method: string, path: string, body?: unknown, token?: string) =>
+    request<T>(method, path, { body, token });
   return {
     api,
     async login(username, password) {

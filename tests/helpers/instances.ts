@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './freePort';
 import { ADMIN, freshPostgres } from './server';
+import { apiAt } from './request';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -97,12 +98,8 @@ export async function startInstances(n = 2, env: Record<string, string> = {}): P
     await db.drop();
     throw err;
   }
-  const login = await fetch(`${instances[0].url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const adminToken = ((await login.json()) as { token: string }).token;
+  const login = await apiAt(instances[0].url)<{ token: string }>('POST', '/login', { body: ADMIN });
+  const adminToken = login.body.token;
   return {
     instances,
     databaseUrl: db.url,

@@ -11,21 +11,12 @@ import { newId } from '../../src/domain/ids';
 import { startProxy } from './proxy';
 import { pgliteImage } from './pgliteImage';
 import type { Answer } from './answers';
+import { apiAt, type ApiAnswer, type ApiOptions } from './request';
+
+export type { ApiAnswer, ApiOptions };
 
 interface SignedIn {
   token: string;
-}
-
-/** The answer's JSON, else its text (a PDF, say), as the shape the test names: the trust `Transport<T>` also takes. */
-async function answerBody<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return body as T;
 }
 
 export const ADMIN = { username: 'admin', password: 'admin-pass1' };
@@ -40,21 +31,6 @@ export const DATABASES: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? [
  * test lands on another instance. PGlite is one process's database, so it stays one instance.
  */
 export const INSTANCES = Math.max(1, Number(process.env.BAYBOOK_INSTANCES ?? 1));
-
-export interface ApiOptions {
-  body?: unknown;
-  raw?: string;
-  token?: string | null;
-  key?: string;
-  headers?: Record<string, string>;
-}
-
-/** an answer's body is its JSON, or its text when it is not JSON (a PDF, say) */
-export interface ApiAnswer<T> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
 
 export interface TestServer {
   url: string;
@@ -139,20 +115,7 @@ export async function startServer(
   const { apps, proxy, url } = await startApps(config, count, opts);
   const { app, database } = apps[0];
 
-  const api = async <T = Answer>(method: string, path: string, opts: ApiOptions = {}): Promise<ApiAnswer<T>> => {
-    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-    const sent = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
-    if (sent !== undefined) headers['content-type'] = 'application/json';
-    const token = opts.token === undefined ? server.adminToken : opts.token;
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (opts.key) headers['idempotency-key'] = opts.key;
-    const res = await fetch(`${url}/api${path}`, {
-      method,
-      headers,
-      body: sent,
-    });
-    return { status: res.status, body: await answerBody<T>(res), headers: res.headers };
-  };
+  const api = apiAt(url, () => server.adminToken);
 
   const server: TestServer = {
     url,

@@ -13,6 +13,8 @@ import { startDiskServer, type DiskServer } from './diskServer';
 import { prng } from '../helpers/prng';
 import { DATABASES, INSTANCES } from '../helpers/server';
 import { drain, makeDevice, type Delay, type Device, type NetCall } from './helpers';
+import type { ChangesPage } from '../../src/sync/pullTypes';
+import { apiAt } from '../helpers/request';
 
 /**
  * Chaos sync (issue "Reliability"): three devices, each with its own IndexedDB and sync engine, making random
@@ -59,15 +61,9 @@ interface Queued {
 async function pullEverything(url: string, token: string): Promise<Map<string, Map<string, Row>>> {
   const rows = new Map<string, Map<string, Row>>();
   for (let since = 0, more = true; more;) {
-    const res = await fetch(`${url}/api/v3/sync/changes?since=${since}&limit=1000`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const res = await apiAt(url)<ChangesPage>('GET', `/v3/sync/changes?since=${since}&limit=1000`, { token });
     expect(res.status).toBe(200);
-    const page = (await res.json()) as {
-      changes: { entity: string; id: string; op: string; row: Row | null }[];
-      cursor: number;
-      more: boolean;
-    };
+    const page = res.body;
     for (const c of page.changes) {
       const table = rows.get(c.entity) ?? new Map<string, Row>();
       rows.set(c.entity, table);

@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { bootstrap } from '../../src/server/seed/bootstrap';
 import { startProxy } from '../helpers/proxy';
 import { ADMIN, DATABASES, freshPostgres } from '../helpers/server';
+import { apiAt } from '../helpers/request';
 
 /**
  * A server that can be stopped and started again on the same database and port in the middle of a replay.
@@ -73,12 +74,7 @@ export async function startDiskServer(
   for (let k = 0; k < count; k++) await boot(k);
   const proxy = count > 1 ? await startProxy(ports.map((p) => `http://127.0.0.1:${p}`)) : null;
   const url = proxy?.url ?? `http://127.0.0.1:${ports[0]}`;
-  const login = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const adminToken = ((await login.json()) as { token: string }).token;
+  const adminToken = (await apiAt(url)<{ token: string }>('POST', '/login', { body: ADMIN })).body.token;
   const up = () => running.find((r) => r !== null) ?? running[0]!;
 
   const server: DiskServer = {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamRepository } from '../../src/local/repositories/team';
 import { startDiskServer, type DiskServer } from './diskServer';
 import { drain, makeDevice } from './helpers';
+import type { Data, Member } from '../helpers/answers';
+import { apiAt } from '../helpers/request';
 
 describe('a server restart in the middle of a replay', () => {
   let s: DiskServer;
@@ -40,10 +42,8 @@ describe('a server restart in the middle of a replay', () => {
     await s.restart();
     await drain(d);
     expect(await d.db.outbox.count()).toBe(0);
-    const res = await fetch(`${s.url}/api/v2/auth/users`, { headers: { authorization: `Bearer ${s.adminToken}` } });
-    const names = ((await res.json()) as { data: { username: string }[] }).data
-      .map((u) => u.username)
-      .filter((n) => n.startsWith('rs'));
+    const res = await apiAt(s.url, () => s.adminToken)<Data<Member[]>>('GET', '/v2/auth/users');
+    const names = res.body.data.map((u) => u.username).filter((n) => n.startsWith('rs'));
     expect(names.sort()).toEqual(Array.from({ length: 30 }, (_, i) => `rs${i}`).sort());
     // the 12th was sent twice with one key: the second answer was the stored first one
     const keys = d.net.calls.filter((c) => c.method === 'POST' && c.path === '/api/v2/auth/user').map((c) => c.key);

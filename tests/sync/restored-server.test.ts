@@ -16,6 +16,7 @@ import { getCursor } from '../../src/sync/pull';
 import { DATABASES } from '../helpers/server';
 import { startDiskServer, type DiskServer } from './diskServer';
 import { auditDb, customerForm, drain, makeDevice, type Device } from './helpers';
+import { apiAt } from '../helpers/request';
 
 /**
  * Issue 16: a server restored from a backup has a shorter change log than the devices pulled. A device ahead of the
@@ -171,11 +172,9 @@ describe.each(DATABASES)('a server restored from a backup, on %s', (kind) => {
 
   it('never hands out again a code it gave a device after the backup, and gives a device back the code it holds', async () => {
     const register = (deviceId: string, claim?: string) =>
-      fetch(`${s.url}/api/v3/devices`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${s.adminToken}` },
-        body: JSON.stringify({ data: { device_id: deviceId, ...(claim ? { code: claim } : {}) } }),
-      }).then(async (r) => ((await r.json()) as { code: string }).code);
+      apiAt(s.url, () => s.adminToken)<{ code: string }>('POST', '/v3/devices', {
+        body: { data: { device_id: deviceId, ...(claim ? { code: claim } : {}) } },
+      }).then((r) => r.body.code);
 
     await backup();
     // registered after the backup: one device syncs again after the restore, the other never comes back
