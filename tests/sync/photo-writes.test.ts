@@ -5,6 +5,7 @@ import { MSG } from '../../src/domain/messages';
 import { PHOTO_PLACES, type PhotoKind } from '../../src/domain/writes/photos';
 import type { BayBookDB } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
+import type { Said } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import {
   customerForm,
@@ -74,15 +75,9 @@ describe.each(DATABASES)('photo writes: the same rows on the device and the serv
 
   /** The server's answer to the place's upload of `fields` (multipart, as the device's outbox sends it). */
   async function upload(k: PhotoKind, fields: Record<string, string>, token = s.adminToken) {
-    const form = new FormData();
-    for (const [name, v] of Object.entries(fields)) form.append(name, v);
-    form.append('myfile', image(), 'a.png');
-    const res = await fetch(`${s.url}/api${PHOTO_PLACES[k].add.path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'idempotency-key': newId() },
-      body: form,
-    });
-    return [res.status, ((await res.json()) as { message: string }).message] as const;
+    const file = { bytes: png, name: 'a.png', type: 'image/png' };
+    const res = await s.api<Said>('POST', PHOTO_PLACES[k].add.path, { form: { fields, file }, token, key: newId() });
+    return [res.status, res.body.message] as const;
   }
 
   it.each(['service', 'product'] as const)(
