@@ -8,8 +8,7 @@ import { DIST, OUT } from './build';
 import type { Answer } from '../helpers/answers';
 import { apiAt as requestApi } from '../helpers/request';
 
-export { ROOT };
-export { DIST, OUT } from './build';
+export { DIST, OUT, ROOT };
 export const ADMIN = { username: 'admin', password: 'e2e-admin-pw' };
 
 /** The two screen sizes of the issues' screenshots: a 10-inch tablet in the bay and the front-desk PC. */
