@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,8 +25,10 @@ import { customerForm, drain, onlineDevice, type Device } from './helpers';
  * suite (field-conflicts-property-<part>.test.ts): each its own server and devices, so two workers share the runs.
  */
 const RUNS = Number(process.env.BAYBOOK_PROPERTY_RUNS) || 200;
-/** the files the runs are shared out among */
-const PARTS = 2;
+/** the files the runs are shared out among: every field-conflicts-property-<part>.test.ts beside this one */
+const PARTS = readdirSync(dirname(fileURLToPath(import.meta.url))).filter((f) =>
+  /^field-conflicts-property-\d+\.test\.ts$/.test(f),
+).length;
 /** runs that pay, price and stock the same invoice and product before the next run makes new ones */
 const SHARED_RUNS = 25;
 const FIELDS = ['comment', 'service_note', 'price', 'storage'] as const;
