@@ -103,12 +103,17 @@ function schedule(core: EngineCore, at: number) {
   );
 }
 
-/** One cycle: a report of what it did; another context holding the outbox lock makes it a skipped one. */
+/**
+ * One cycle: a report of what it did. When another context holds the outbox lock, a cycle from a timer or a queued
+ * write is skipped (that context's worker sends what was queued meanwhile), but a forced one (sign-in, Sync now, the
+ * link back) waits for the lock and then runs: the other context's cycle may have started before this one's reason —
+ * before the sign-in, with nobody's token to pull with — and the next timer is 30 s away.
+ */
 export async function runOnce(core: EngineCore, force: boolean): Promise<SyncReport> {
   const probed = await probe(core);
   core.status.set({ online: probed.online });
   if (!probed.online) return offline(core, probed);
-  const locked = await withLock(core.lockName, () => pushAndPull(core, force));
+  const locked = await withLock(core.lockName, () => pushAndPull(core, force), { ifAvailable: !force });
   if (!locked.ran) {
     // another tab or the service worker is syncing the same database
     await refreshStatus(core);

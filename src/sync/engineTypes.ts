@@ -45,7 +45,7 @@ export interface SyncReport {
   push?: PushResult;
   pull?: PullResult;
   error?: string;
-  /** skipped: another tab or the service worker holds the outbox lock */
+  /** skipped: another tab or the service worker holds the outbox lock (a forced cycle waits for it instead) */
   skipped?: boolean;
 }
 
@@ -55,7 +55,7 @@ export interface SyncEngine {
   readonly transport: Transport;
   start(): void;
   stop(): void;
-  /** a full cycle now, ignoring backoff */
+  /** a full cycle now, ignoring backoff (after another context's cycle, when one holds the outbox lock) */
   syncNow(): Promise<SyncReport>;
   /** a cycle that respects backoff (what timers and events run) */
   kick(): Promise<SyncReport>;

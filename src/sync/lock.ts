@@ -3,8 +3,9 @@
  * (`navigator.locks`), an in-process mutex otherwise (Node tests, old browsers: there a second tab could send at the
  * same time, which the server's idempotency keys make harmless — only slower).
  *
- * `ifAvailable`: when another context already holds the lock, skip (return `{ ran: false }`) instead of queueing up:
- * the running worker picks up whatever was queued meanwhile.
+ * `ifAvailable` (the default): when another context already holds the lock, skip (return `{ ran: false }`) instead
+ * of queueing up: the running worker picks up whatever was queued meanwhile. `ifAvailable: false` waits for it (a
+ * forced cycle, the service worker's Background Sync).
  */
 
 const local = new Map<string, Promise<unknown>>();

@@ -192,7 +192,7 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
       };
     }
 
-    it('sends under the database’s own lock', async () => {
+    it('sends under the database’s own lock: a forced cycle waits for it, one from a timer or a write skips', async () => {
       const locks = fakeLocks();
       vi.stubGlobal('navigator', { locks });
       const d = makeDevice(s, 'locks');
@@ -202,16 +202,16 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
       const r = await d.engine.syncNow();
       expect(r.skipped).toBeUndefined();
       expect(await onServer('trig_l1')).toBe(1);
+      const asked = (ifAvailable: boolean) => ({ name: outboxLockName(d.db.name), ifAvailable, mode: 'exclusive' });
       expect(locks.requests.length).toBeGreaterThan(0);
-      expect(
-        locks.requests.every(
-          (q) => q.name === outboxLockName(d.db.name) && q.ifAvailable === true && q.mode === 'exclusive',
-        ),
-      ).toBe(true);
+      expect(locks.requests).toEqual(locks.requests.map(() => asked(false)));
+      locks.requests.length = 0;
+      await d.engine.kick();
+      expect(locks.requests).toEqual([asked(true)]);
       expect(locks.held.size).toBe(0); // released
     });
 
-    it('skips while another context holds the lock, leaving the entry for it; the next cycle sends it once', async () => {
+    it('while another context holds the lock: a kick skips and leaves the entry, Sync now waits and sends it once', async () => {
       const locks = fakeLocks();
       vi.stubGlobal('navigator', { locks });
       const d = makeDevice(s, 'locks-busy');
@@ -228,20 +228,20 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
         await gate;
       });
       await holds;
-      const r = await d.engine.syncNow();
-      expect(r).toMatchObject({ online: true, skipped: true });
+      expect(await d.engine.kick()).toMatchObject({ online: true, skipped: true });
       expect(await d.db.outbox.count()).toBe(1);
       expect(posted(d)).toHaveLength(0);
       expect(d.engine.status.get().waiting).toBe(1);
-      // a waiting request (ifAvailable: false, as the service worker's Background Sync does) gets it once released
-      let waited = false;
-      const waiter = withLock(outboxLockName(d.db.name), async () => (waited = true), { ifAvailable: false });
-      expect(waited).toBe(false);
+      // Sync now asks for the lock and waits: nothing is sent while the other context holds it
+      locks.requests.length = 0;
+      let done = false;
+      const forced = d.engine.syncNow().finally(() => (done = true));
+      await until(() => expect(locks.requests).toMatchObject([{ ifAvailable: false }]));
+      expect(done).toBe(false);
+      expect(posted(d)).toHaveLength(0);
       release();
       await sw;
-      expect((await waiter).ran).toBe(true);
-      expect(waited).toBe(true);
-      await d.engine.syncNow();
+      expect((await forced).skipped).toBeUndefined();
       expect(await d.db.outbox.count()).toBe(0);
       expect(await onServer('trig_l2')).toBe(1);
       expect(posted(d)).toHaveLength(1);
@@ -269,7 +269,7 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
       tab2.engine.stop();
     });
 
-    it('two tabs on the same database: one sends, the other skips; each change reaches the server once', async () => {
+    it('two tabs on the same database: one sends, the other skips or waits; each change reaches the server once', async () => {
       const locks = fakeLocks();
       vi.stubGlobal('navigator', { locks });
       const name = dbName('tabs');
@@ -279,19 +279,18 @@ describe('sync triggers and the outbox lock (engine.start)', () => {
       await tab1.engine.syncNow();
       const team = teamRepository(tab1.db);
       for (let i = 1; i <= 3; i++) await team.add({ username: `trig_t${i}`, permission: 2, password: 'bay-pass-1234' });
-      // tab 1's first send is held on the wire, so tab 2 runs its cycle while tab 1 holds the lock
+      // tab 1's first send is held on the wire, so tab 2 runs its cycles while tab 1 holds the lock
       let letThrough!: () => void;
       const wire = new Promise<void>((r) => (letThrough = r));
       tab1.net.delay = (call) =>
         call.method === 'POST' && call.path === '/api/v2/auth/user' ? { request: wire } : undefined;
       const first = tab1.engine.syncNow();
       await until(() => expect(posted(tab1)).toHaveLength(1));
-      const second = await tab2.engine.syncNow();
-      expect(second).toMatchObject({ online: true, skipped: true });
+      expect(await tab2.engine.kick()).toMatchObject({ online: true, skipped: true });
+      const second = tab2.engine.syncNow();
       letThrough();
       expect((await first).skipped).toBeUndefined();
-      await tab1.engine.syncNow();
-      await tab2.engine.syncNow();
+      expect((await second).skipped).toBeUndefined();
       expect(await tab1.db.outbox.count()).toBe(0);
       expect([await onServer('trig_t1'), await onServer('trig_t2'), await onServer('trig_t3')]).toEqual([1, 1, 1]);
       const sent = [...posted(tab1), ...posted(tab2)];
