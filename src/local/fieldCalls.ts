@@ -16,7 +16,9 @@ import { LOG_CALLS } from '../domain/writes/logLines';
 import { PRODUCT_CALLS, SIMPLE_FIELDS } from '../domain/writes/products';
 import { SUPPLIER_CALLS } from '../domain/writes/suppliers';
 import { TEAM_CALLS } from '../domain/writes/team';
-import type { ConflictRow } from './db';
+import type { WriteCall } from '../domain/writes/calls';
+import { checkedCall } from './calls';
+import type { BayBookDB, ConflictRow } from './db';
 import type { EnqueueInput, WriteContext } from './write';
 
 /** A field conflict as the device keeps it (issue 14): the server's answer, worded for the list. */
@@ -53,45 +55,58 @@ export function fieldCall(
   label: string,
   detail = '',
 ): EnqueueInput {
+  const { call, path, data } = fieldRequest(entity, id, set, device, detail);
+  return { method: call.method, path, body: { data }, label };
+}
+
+/**
+ * Refuses a field change its route would refuse, in the server's words (the call's schema: a length, a number, a
+ * required value), before it is queued: a decision's edited value is typed by hand. Before localWrite (checkedCall).
+ */
+export async function checkFieldChange(db: BayBookDB, entity: DecidedEntity, id: string, set: FieldChangeSet) {
+  const { call, data } = fieldRequest(entity, id, set, '', '');
+  await checkedCall(db, call, data);
+}
+
+/** The catalogue call of a record's field changes, its path and its body's `data`. */
+function fieldRequest(entity: DecidedEntity, id: string, set: FieldChangeSet, device: string, detail: string) {
   const extra = device ? { device } : {};
   const whole = { ...set.changes, base: set.base, ...extra };
-  // a block goes by its own call (level 5), an edit of the other fields by PUT /customer (level 3)
-  // the route of each record's call is its catalogue entry's (src/domain/writes)
-  const byId = (c: { method: EnqueueInput['method']; path: string }) => ({
-    method: c.method,
-    path: c.path,
-    body: { data: { id, ...whole } },
-    label,
-  });
-  if (entity === 'customers') return byId('active' in set.changes ? CUSTOMER_CALLS.status : CUSTOMER_CALLS.edit);
-  if (entity === 'users') return byId(TEAM_CALLS.edit);
-  // a product's title, description and price by the simple form's call (level 4), its other fields by level 5's
-  if (entity === 'products') return byId(simpleOnly(set) ? PRODUCT_CALLS.editSimple : PRODUCT_CALLS.edit);
-  if (entity === 'suppliers') return byId(SUPPLIER_CALLS.edit);
-  // an invoice's or an estimate's fields go by their whole save (src/local/repositories invoiceWrites, estimates)
-  if (entity === 'invoices' || entity === 'estimates') throw new Error(`${label}: sent by the ${entity}' save`);
-  if (entity === 'config') {
-    const { method, path } = CONFIG_CALLS.edit;
-    return { method, path: path.replace(':id', id), body: { data: whole }, label };
-  }
-  const [field] = Object.keys(set.changes);
-  if (field === 'status' && set.changes.status === 'canceled') {
-    const { method, path } = JOB_CALLS.cancel;
-    return { method, path, body: { data: { id, base: set.base, ...extra } }, label };
-  }
-  const { call } = JOB_FIELD_CALLS[field] ?? {};
-  if (!call) throw new Error(`A job's ${field} is not sent as a field change`);
+  const call = fieldWriteCall(entity, set);
+  // a setting's id is in its path; a job's field travels under its call's key
+  if (entity === 'config') return { call, path: call.path.replace(':id', id), data: whole };
+  if (entity !== 'jobs') return { call, path: call.path, data: { id, ...whole } };
+  if (call === JOB_CALLS.cancel) return { call, path: call.path, data: { id, base: set.base, ...extra } };
   // the fields that go by the same call travel together (a booking's times)
   const values = Object.entries(set.changes).flatMap(([f, v]) =>
     JOB_FIELD_CALLS[f]?.call === call ? [[JOB_FIELD_CALLS[f].key, v]] : [],
   );
   // a status move and a technician carry the person's detail, as SPEC's calls do
+  const [field] = Object.keys(set.changes);
   const data = {
     id,
     ...Object.fromEntries(values),
     ...(field === 'status' || field === 'technician' ? { detail } : {}),
   };
-  return { method: call.method, path: call.path, body: { data: { ...data, base: set.base, ...extra } }, label };
+  return { call, path: call.path, data: { ...data, base: set.base, ...extra } };
+}
+
+/** The catalogue call (src/domain/writes) a record's field changes go by. */
+function fieldWriteCall(entity: DecidedEntity, set: FieldChangeSet): WriteCall<unknown> {
+  // a block goes by its own call (level 5), an edit of the other fields by PUT /customer (level 3)
+  if (entity === 'customers') return 'active' in set.changes ? CUSTOMER_CALLS.status : CUSTOMER_CALLS.edit;
+  if (entity === 'users') return TEAM_CALLS.edit;
+  // a product's title, description and price by the simple form's call (level 4), its other fields by level 5's
+  if (entity === 'products') return simpleOnly(set) ? PRODUCT_CALLS.editSimple : PRODUCT_CALLS.edit;
+  if (entity === 'suppliers') return SUPPLIER_CALLS.edit;
+  if (entity === 'config') return CONFIG_CALLS.edit;
+  // an invoice's or an estimate's fields go by their whole save (src/local/repositories invoiceWrites, estimates)
+  if (entity === 'invoices' || entity === 'estimates') throw new Error(`${entity}' fields are sent by their save`);
+  const [field] = Object.keys(set.changes);
+  if (field === 'status' && set.changes.status === 'canceled') return JOB_CALLS.cancel;
+  const { call } = JOB_FIELD_CALLS[field] ?? {};
+  if (!call) throw new Error(`A job's ${field} is not sent as a field change`);
+  return call;
 }
 
 const simpleOnly = (set: FieldChangeSet) =>

@@ -5,6 +5,7 @@ import { MSG } from '../domain/messages';
 import type { SyncEntityName } from '../domain/sync';
 import type { BayBookDB, OutboxEntry } from '../local/db';
 import {
+  checkFieldChange,
   fieldCall,
   fieldConflictId,
   isFieldConflict,
@@ -90,6 +91,7 @@ function asFieldValue(value: unknown, like: unknown): unknown {
  * field once more). The row on the device shows the value sent at once; the decision's log line is queued with it.
  */
 export async function decideFieldConflict(db: BayBookDB, id: string, choice: Choice, value?: unknown): Promise<void> {
+  if (choice === 'edited') await checkEdited(db, id, value);
   await localWrite(db, async (w) => {
     const c = await w.db.conflicts.get(id);
     if (!c || !isFieldConflict(c)) return;
@@ -115,4 +117,18 @@ export async function decideFieldConflict(db: BayBookDB, id: string, choice: Cho
     await queueDecided(w, f, choice, value);
     await w.db.conflicts.delete(id);
   });
+}
+
+/**
+ * An edited value is typed by hand: refused here, in the server's words, when the field's call would refuse it (a
+ * note past its length, a name left empty), so the decision stays open instead of coming back as a refused change.
+ * An invoice's or an estimate's field goes again inside its whole save (resendSave), and only the server checks it.
+ */
+async function checkEdited(db: BayBookDB, id: string, value: unknown) {
+  const c = await db.conflicts.get(id);
+  if (!c || !isFieldConflict(c)) return;
+  const f = c.field;
+  if (f.entity === 'invoices' || f.entity === 'estimates' || !isDecidedEntity(f.entity)) return;
+  const send = asFieldValue(value, f.mine ?? f.theirs);
+  await checkFieldChange(db, f.entity, f.id, { changes: { [f.field]: send }, base: { [f.field]: f.theirs } });
 }

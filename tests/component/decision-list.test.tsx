@@ -3,12 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { SyncStatus } from '../../src/app/shell/SyncStatus';
 import type { AppData } from '../../src/app/data/DataProvider';
 import type { OutboxEntry } from '../../src/local/db';
+import { Toaster } from '../../src/app/feedback/toaster';
+import { newId } from '../../src/domain/ids';
+import { MSG, fill } from '../../src/domain/messages';
+import { LIMITS } from '../../src/domain/schemas/fields';
 import type { FieldConflictRow } from '../../src/sync/decisions';
 import { renderScreen } from './render';
 
 /** 12:05 in Kingston (the default shop time zone, UTC-5): 17:05 UTC */
 const CHANGED_AT = '2025-03-04T17:05:00.000Z';
-const JOB = 'job-1';
+// a real id: an edited value is checked by its call's schema, which takes only ids the server would
+const JOB = newId();
 
 /**
  * The bay's service note, written offline; the desk (jdoe on B1) wrote another one first. `over`: another field's
@@ -169,6 +174,28 @@ describe('the "Needs your decision" list (issue 14)', () => {
       path: '/v3/decided',
       body: { choice: 'edited', value: 'Fluid low; customer declined' },
     });
+  });
+
+  it('Edit and send refuses a note past its length in the server’s words, and keeps the decision and the text', async () => {
+    const { data } = await renderScreen(
+      <>
+        <SyncStatus />
+        <Toaster />
+      </>,
+      { username: 'kim', level: 3 },
+    );
+    await noteConflict(data);
+    const item = await openDecision();
+    fireEvent.click(within(item).getByRole('button', { name: 'Edit and send' }));
+    const long = 'x'.repeat(LIMITS.text + 1);
+    fireEvent.change(within(item).getByRole('textbox', { name: 'New Service note' }), { target: { value: long } });
+    await act(async () => {
+      fireEvent.click(within(item).getByRole('button', { name: 'Send' }));
+    });
+    expect(await screen.findByText(fill(MSG.textMax, { field: 'Note', max: LIMITS.text }))).toBeTruthy();
+    expect(await data.db.conflicts.count()).toBe(1);
+    expect(await data.db.outbox.where('state').notEqual('rejected').count()).toBe(0);
+    expect(within(item).getByRole<HTMLTextAreaElement>('textbox', { name: 'New Service note' }).value).toBe(long);
   });
 
   it("shows booking times in the shop's time zone, not as UTC text, and logs the decision with them", async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
+import { MSG, fill } from '../../src/domain/messages';
+import { LIMITS } from '../../src/domain/schemas/fields';
 import { getMeta } from '../../src/local/db';
 import { createRepositories } from '../../src/local/repositories';
 import { sysLog } from '../../src/server/db/schema';
@@ -112,6 +114,13 @@ describe.each(DATABASES)('two devices edit one record (%s)', (kind) => {
     const [c, ...more] = await two.tablet.engine.conflicts.decisions();
     expect(more).toEqual([]);
     expect(c.field).toMatchObject({ mine: 'Bay B', theirs: 'Desk B' });
+    // an edited note past the model's length is refused on the device, in the server's words: the decision stays open
+    const queued = await two.tablet.db.outbox.count();
+    await expect(two.tablet.engine.conflicts.decide(c.id, 'edited', 'x'.repeat(LIMITS.text + 1))).rejects.toThrow(
+      fill(MSG.textMax, { field: 'Note', max: LIMITS.text }),
+    );
+    expect(await two.tablet.db.outbox.count()).toBe(queued);
+    expect((await two.tablet.engine.conflicts.decisions()).map((d) => d.id)).toEqual([c.id]);
     await two.tablet.engine.conflicts.decide(c.id, 'edited', 'Bay and desk agree: B');
     await drain(two.tablet);
     expect((await (await auditDb(two.s)).jobs.get(jobId))?.comment).toBe('Bay and desk agree: B');
