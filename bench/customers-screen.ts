@@ -88,5 +88,5 @@ try {
   }
 } finally {
   await ctx.close();
-  server.stop();
+  await server.stop();
 }

@@ -208,6 +208,6 @@ for (const size of SIZES) {
     await dashboard(page);
   } finally {
     await ctx.close();
-    server.stop();
+    await server.stop();
   }
 }

@@ -50,5 +50,5 @@ try {
   }
 } finally {
   await ctx.close();
-  server.stop();
+  await server.stop();
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -43,7 +43,10 @@ it('a first start prints the generated admin password last, framed, and writes i
     expect(out.trimEnd().split('\n').at(-1), out).toMatch(/^ {2}\+-+\+$/);
     expect(readFileSync(join(dataDir, 'first-admin-password.txt'), 'utf8')).toContain(password!);
   } finally {
+    const exited = new Promise((r) => proc.once('exit', r));
     proc.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
   }
   // a cold tsx start on loaded cores: the poll above may take its 90 s, so the test allows longer than that
 }, 120_000);

@@ -59,7 +59,7 @@ describe('cash-up at closing offline in Chromium', () => {
   });
   afterAll(async () => {
     await ctx?.close();
-    server?.stop();
+    await server?.stop();
   });
 
   it('closes the day with the network cut, and the server keeps it once when the link returns', async () => {

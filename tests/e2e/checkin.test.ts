@@ -49,7 +49,7 @@ describe('check-in offline in Chromium', () => {
   });
   afterAll(async () => {
     await ctx?.close();
-    server?.stop();
+    await server?.stop();
   });
 
   it('signs in online once (device code, catalogue), then works with the network cut', async () => {

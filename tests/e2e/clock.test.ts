@@ -36,7 +36,7 @@ describe('time clock offline in Chromium', () => {
   });
   afterAll(async () => {
     await ctx?.close();
-    server?.stop();
+    await server?.stop();
   });
 
   it('starts and stops a clock with the network cut, and the server keeps the stretch once', async () => {

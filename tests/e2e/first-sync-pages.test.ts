@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -32,9 +32,10 @@ describe('a first sync of more than one page of customers, in Chromium', () => {
   let server: Product;
   let ctx: BrowserContext;
   let page: Page;
+  let dataDir: string;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'baybook-e2e-pages-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'baybook-e2e-pages-'));
     await seedServer(dataDir, { customers: CUSTOMERS, jobs: 0, invoices: 0, payments: 0 }, NOW);
     server = await spawnProduct({ dist: DIST, admin: ADMIN, dataDir });
     ctx = await browser();
@@ -43,7 +44,8 @@ describe('a first sync of more than one page of customers, in Chromium', () => {
   }, 180_000);
   afterAll(async () => {
     await ctx?.close();
-    server?.stop();
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('brings every customer once, as the server has it, and the Customers screen pages them', async () => {

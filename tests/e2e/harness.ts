@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -68,9 +68,20 @@ export async function startProduct({ dist = DIST } = {}): Promise<RunningServer>
   return { ...product, ...apiAt(product.url) };
 }
 
-/** Debian's Chromium, headless, fresh profile, at the tablet's size; `args` a test's own flags. */
-export async function browser(args: string[] = []): Promise<BrowserContext> {
-  return launchChromium(mkdtempSync(join(tmpdir(), 'baybook-chromium-')), SIZES.tablet, args);
+/**
+ * Debian's Chromium, headless, fresh profile, at the tablet's size; `args` a test's own flags. Its profile (10–20 MB)
+ * and the test's `leftovers` (dirs it made for this browser) are removed once close() has closed it — not on the
+ * context's 'close' event, which comes while Chromium still writes the profile.
+ */
+export async function browser(args: string[] = [], leftovers: string[] = []): Promise<BrowserContext> {
+  const profile = mkdtempSync(join(tmpdir(), 'baybook-chromium-'));
+  const ctx = await launchChromium(profile, SIZES.tablet, args);
+  const close = ctx.close.bind(ctx);
+  ctx.close = async (options) => {
+    await close(options);
+    for (const dir of [profile, ...leftovers]) rmSync(dir, { recursive: true, force: true });
+  };
+  return ctx;
 }
 
 /**

@@ -137,7 +137,7 @@ describe('stored text is shown as text on every screen', () => {
   });
   afterAll(async () => {
     await ctx?.close();
-    server?.stop();
+    await server?.stop();
   });
 
   it('signs in and pulls what the other device stored', async () => {

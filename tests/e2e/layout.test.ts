@@ -149,7 +149,7 @@ describe('every screen fits the tablet and desk sizes', () => {
   });
   afterAll(async () => {
     await ctx?.close();
-    server?.stop();
+    await server?.stop();
   });
 
   it('signs in and pulls the rows', async () => {

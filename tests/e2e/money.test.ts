@@ -52,7 +52,7 @@ describe('invoice and payments offline in Chromium', () => {
   });
   afterAll(async () => {
     await ctx?.close();
-    server?.stop();
+    await server?.stop();
   });
 
   it('signs in online once, then raises the invoice and takes two payments with the network cut', async () => {

@@ -87,7 +87,7 @@ describe('photos on a second device and offline; the tablet screenshots', () => 
   });
   afterAll(async () => {
     await ctx?.close();
-    server?.stop();
+    await server?.stop();
   });
 
   /** the screen has rendered: nothing requested for half a second, nothing still loading */

@@ -26,7 +26,7 @@ describe('quick switch on a shared tablet, in Chromium', () => {
   });
   afterAll(async () => {
     await ctx?.close();
-    server?.stop();
+    await server?.stop();
   });
 
   const signedInAs = (name: string) =>

@@ -55,7 +55,7 @@ describe('refund offline in Chromium', () => {
   });
   afterAll(async () => {
     await ctx?.close();
-    server?.stop();
+    await server?.stop();
   });
 
   it('refunds a paid invoice with the network cut, and the server keeps the refund once when the link returns', async () => {

@@ -80,7 +80,7 @@ describe('scan in Chromium with a fake camera', () => {
   });
   afterAll(async () => {
     for (const ctx of open) await ctx.close();
-    server?.stop();
+    await server?.stop();
   });
 
   it('Quick Sale offline: Scan reads a Code 128 label into the search; the sale made from it reaches the server once', async () => {

@@ -11,13 +11,17 @@ export async function cameraShowing(
   format: 'CODE128' | 'CODE39',
   text: string,
 ): Promise<{ ctx: BrowserContext; page: Page }> {
-  const video = join(mkdtempSync(join(tmpdir(), 'baybook-camera-')), 'label.y4m');
+  const dir = mkdtempSync(join(tmpdir(), 'baybook-camera-'));
+  const video = join(dir, 'label.y4m');
   barcodeVideo(format, text, video);
-  const ctx = await browser([
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    `--use-file-for-fake-video-capture=${video}`,
-  ]);
+  const ctx = await browser(
+    [
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+    [dir],
+  );
   return { ctx, page: await ctx.newPage() };
 }
 

@@ -22,7 +22,7 @@ describe('the PWA shell in Chromium', () => {
   });
   afterAll(async () => {
     await ctx?.close();
-    server?.stop();
+    await server?.stop();
     if (dist) rmSync(dist, { recursive: true, force: true });
   });
 

@@ -22,7 +22,7 @@ describe('tax offline in Chromium', () => {
   });
   afterAll(async () => {
     await run.ctx?.close();
-    run.server?.stop();
+    await run.server?.stop();
   });
 
   it('sets GCT 15%, raises and pays a taxed invoice with the network cut; the server has each once after', async () => {

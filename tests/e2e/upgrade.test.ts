@@ -96,7 +96,7 @@ describe('a device with queued entries and a version-1 database loads a new buil
   });
   afterAll(async () => {
     await ctx?.close();
-    server?.stop();
+    await server?.stop();
   });
 
   it(

@@ -22,7 +22,8 @@ export interface Product {
   jwtSecret: string;
   /** what the server printed so far */
   log(): string;
-  stop(): void;
+  /** stops the server; resolves once its process has exited (its database closed, a fresh data dir's copy removed) */
+  stop(): Promise<void>;
 }
 
 interface ProductOptions {
@@ -39,8 +40,11 @@ interface ProductOptions {
 export async function spawnProduct({ dist, admin, dataDir }: ProductOptions): Promise<Product> {
   if (dataDir) return start({ dist, admin, dataDir });
   const fresh = await freshDataDir(dist, admin);
-  const product = await start({ dist, admin, dataDir: fresh });
-  // a copy of 40 MB per start: gone with its server
+  const product = await start({ dist, admin, dataDir: fresh }).catch((err: unknown) => {
+    rmSync(fresh, { recursive: true, force: true });
+    throw err;
+  });
+  // a copy of 40 MB per start: gone with its server (stop() resolves after it is removed)
   product.proc.once('exit', () => rmSync(fresh, { recursive: true, force: true }));
   return product;
 }
@@ -57,7 +61,7 @@ async function freshDataDir(dist: string, admin: ProductOptions['admin']): Promi
   );
   if (!existsSync(template)) {
     const part = mkdtempSync(`${template}.part-`);
-    await (await start({ dist, admin, dataDir: part })).stopped();
+    await (await start({ dist, admin, dataDir: part })).stop();
     try {
       renameSync(part, template);
     } catch {
@@ -70,11 +74,7 @@ async function freshDataDir(dist: string, admin: ProductOptions['admin']): Promi
   return dir;
 }
 
-async function start({
-  dist,
-  admin,
-  dataDir,
-}: Required<ProductOptions>): Promise<Product & { stopped(): Promise<void> }> {
+async function start({ dist, admin, dataDir }: Required<ProductOptions>): Promise<Product> {
   const port = await freePort();
   const jwtSecret = randomBytes(24).toString('hex');
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -97,7 +97,7 @@ async function start({
   let log = '';
   proc.stdout?.on('data', (d) => (log += d));
   proc.stderr?.on('data', (d) => (log += d));
-  const stop = () => {
+  const kill = () => {
     try {
       process.kill(-proc.pid!, 'SIGTERM');
     } catch {
@@ -114,18 +114,18 @@ async function start({
         () => false,
       )
     )
-      return { url, proc, jwtSecret, log: () => log, stop, stopped: () => stopAndWait(proc, stop) };
+      return { url, proc, jwtSecret, log: () => log, stop: () => stopAndWait(proc, kill) };
     await new Promise((r) => setTimeout(r, 250));
   }
-  stop();
+  kill();
   throw new Error(`the server did not answer /api/health within 90 s: ${log}`);
 }
 
 /** Stops the product and resolves once its process has exited (its database closed). */
-function stopAndWait(proc: ChildProcess, stop: () => void): Promise<void> {
+function stopAndWait(proc: ChildProcess, kill: () => void): Promise<void> {
   if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  stop();
+  kill();
   return exited;
 }
 
