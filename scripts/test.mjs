@@ -105,9 +105,11 @@ for (const [suite, ...only] of suites.map((s) => s.split(':'))) {
 console.log('\n=== summary ===');
 for (const r of results)
   console.log(`${r.suite.padEnd(10)} ${r.db.padEnd(9)} ${r.files} files  ${r.passed} passed, ${r.failed} failed`);
-for (const r of results) for (const f of r.failures ?? []) console.log(`FAILED ${r.suite} (${r.db}): ${f}`);
+// one line per failed test, kept in the summary for .ci/run to print again at the very end
+const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `FAILED ${r.suite} (${r.db}): ${f}`));
+for (const line of failures) console.log(line);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
-writeFileSync(`test-output/summary-${db}.json`, JSON.stringify({ db, passed, failed, results }, null, 2));
+writeFileSync(`test-output/summary-${db}.json`, JSON.stringify({ db, passed, failed, failures, results }, null, 2));
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
