@@ -1,6 +1,6 @@
 import { RETURN_FIELD } from '../domain/billingFields';
 import { fieldLabel, isDecidedEntity, recordLabel, type Choice } from '../domain/decisions';
-import type { ConflictAnswer } from '../domain/fieldChanges';
+import type { ConflictAnswer, FieldChangeSet } from '../domain/fieldChanges';
 import { MSG } from '../domain/messages';
 import type { SyncEntityName } from '../domain/sync';
 import type { BayBookDB, OutboxEntry } from '../local/db';
@@ -85,6 +85,16 @@ function asFieldValue(value: unknown, like: unknown): unknown {
   return value;
 }
 
+/** What a decision sends: this device's value again ('mine'), or the value typed, as the field holds it. */
+const sentValue = (f: FieldConflict, choice: Exclude<Choice, 'theirs'>, value: unknown) =>
+  choice === 'mine' ? f.mine : asFieldValue(value, f.mine ?? f.theirs);
+
+/** The field change a decision sends: against what is there now, so it lands unless someone changes it once more. */
+const sentChange = (f: FieldConflict, send: unknown): FieldChangeSet => ({
+  changes: { [f.field]: send },
+  base: { [f.field]: f.theirs },
+});
+
 /**
  * Decides a field conflict by the person signed in: 'theirs' keeps what is there now; 'mine' sends what this device
  * wrote again, and 'edited' sends `value`, each against what is there now (so it lands unless someone changes the
@@ -100,19 +110,17 @@ export async function decideFieldConflict(db: BayBookDB, id: string, choice: Cho
       // the save again with this field as the person wants it (its conflict is decided first, not by the save)
       await queueDecided(w, f, choice, value);
       await w.db.conflicts.delete(id);
-      await resendSave(w, f, choice === 'mine' ? f.mine : asFieldValue(value, f.mine ?? f.theirs), c.entry.body);
+      await resendSave(w, f, sentValue(f, choice, value), c.entry.body);
       return;
     }
     if (choice !== 'theirs') {
       if (!isDecidedEntity(f.entity))
         throw new LocalWriteError(`${f.record}: ${f.label} cannot be sent from this list.`);
-      const send = choice === 'mine' ? f.mine : asFieldValue(value, f.mine ?? f.theirs);
+      const send = sentValue(f, choice, value);
       const entity: SyncEntityName = f.entity;
       if (await w.get(entity, f.id)) await w.patch(entity, f.id, { [f.field]: send, updated_at: w.now });
       const label = `${f.label} of ${f.record}`;
-      await w.enqueue(
-        fieldCall(f.entity, f.id, { changes: { [f.field]: send }, base: { [f.field]: f.theirs } }, w.deviceCode, label),
-      );
+      await w.enqueue(fieldCall(f.entity, f.id, sentChange(f, send), w.deviceCode, label));
     }
     await queueDecided(w, f, choice, value);
     await w.db.conflicts.delete(id);
@@ -129,6 +137,5 @@ async function checkEdited(db: BayBookDB, id: string, value: unknown) {
   if (!c || !isFieldConflict(c)) return;
   const f = c.field;
   if (f.entity === 'invoices' || f.entity === 'estimates' || !isDecidedEntity(f.entity)) return;
-  const send = asFieldValue(value, f.mine ?? f.theirs);
-  await checkFieldChange(db, f.entity, f.id, { changes: { [f.field]: send }, base: { [f.field]: f.theirs } });
+  await checkFieldChange(db, f.entity, f.id, sentChange(f, sentValue(f, 'edited', value)));
 }
