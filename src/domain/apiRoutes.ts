@@ -28,6 +28,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/health', null),
   r('GET', '/ready', null),
   r('POST', '/login', null),
+  r('GET', '/v3/setup-address', null),
   r('GET', '/v2/auth/user-list/:level', 'team.technicians'),
   r('GET', '/v2/auth/users', 'team.manage'),
   r('POST', '/v2/auth/user', 'team.manage'),

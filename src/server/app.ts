@@ -23,6 +23,7 @@ import { registerSecurityHeaders } from './http/securityHeaders';
 import { liveChanges } from './live';
 import { startFeedJson } from './db/feedJson';
 import { liveStreams } from './liveStream';
+import { registerSetup, type SecureServing } from './tls/setupRoutes';
 
 export const API_PREFIX = '/api';
 
@@ -33,6 +34,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** where the request log goes when `logger` is on (default: stdout); tests capture it */
   logStream?: { write(line: string): void };
+  /** the HTTPS port and the shop's authority when the server also serves HTTPS (src/server/tls); none by default */
+  secure?: SecureServing | null;
 }
 
 /**
@@ -52,7 +55,14 @@ export const LOG_REDACT = [
 ];
 
 /** The whole server as a factory, so tests start real instances on free ports against real databases. */
-export async function buildApp({ database, config, blobs, logger, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  database,
+  config,
+  blobs,
+  logger,
+  logStream,
+  secure = null,
+}: BuildOptions): Promise<FastifyInstance> {
   // the union of config is one of Fastify's accepted shapes; typed here so the overloads resolve to the http server
   const trustProxy = config.trustProxy as FastifyServerOptions['trustProxy'] & (boolean | number | string[]);
   const app = Fastify({
@@ -88,7 +98,11 @@ export async function buildApp({ database, config, blobs, logger, logStream }: B
     closing: trackClosing(app),
     live,
     liveStreams: streams,
+    secure,
   };
+
+  // the set-up page and, when HTTPS is served, the plain port's move to it: before the API and the app's files
+  registerSetup(app, secure, API_PREFIX);
 
   await app.register(
     async (api) => {

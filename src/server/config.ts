@@ -5,9 +5,20 @@ import { join, resolve } from 'node:path';
 /** BAYBOOK_HSTS: send HSTS and upgrade-insecure-requests always, never, or when the request came over TLS. */
 export type HstsMode = 'on' | 'off' | 'auto';
 
+/**
+ * How the server serves HTTPS (issue 30): `auto` makes the shop's own authority and certificate in the data dir,
+ * `files` serves the shop's own PEM files (BAYBOOK_TLS_CERT, BAYBOOK_TLS_KEY), `off` serves plain HTTP only (behind
+ * a proxy that terminates TLS, BAYBOOK_TLS=off).
+ */
+export type TlsConfig =
+  { mode: 'auto'; names: string[] } | { mode: 'files'; certFile: string; keyFile: string } | { mode: 'off' };
+
 export interface ServerConfig {
   port: number;
   host: string;
+  /** the HTTPS (HTTP/2) port the tablets open, unless tls is off */
+  httpsPort: number;
+  tls: TlsConfig;
   /** PostgreSQL connection string; when absent the embedded PGlite under dataDir is used */
   databaseUrl?: string;
   /** PGlite files, photos and the generated JWT secret live here ('memory://' for an in-memory PGlite) */
@@ -58,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const base: ServerConfig = {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
+    httpsPort: Number(env.BAYBOOK_HTTPS_PORT ?? 3443),
+    tls: parseTls(env, dataDir),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     jwtSecret: env.JWT_SECRET ?? '',
@@ -139,6 +152,29 @@ export function parseS3(env: NodeJS.ProcessEnv): S3Config | undefined {
     accessKeyId: value('BAYBOOK_S3_ACCESS_KEY_ID'),
     secretAccessKey: value('BAYBOOK_S3_SECRET_ACCESS_KEY'),
   };
+}
+
+/**
+ * BAYBOOK_TLS=off, the shop's own certificate files, or (by default) the shop's own authority. Half of the files'
+ * pair stops the start, naming what is missing: a server that quietly made its own certificate instead would ask
+ * every tablet to trust an authority the shop did not mean to use. An in-memory data dir (tests) keeps no authority.
+ */
+export function parseTls(env: NodeJS.ProcessEnv, dataDir: string): TlsConfig {
+  const value = (k: string) => (env[k] ?? '').trim();
+  if (['off', 'false', '0'].includes(value('BAYBOOK_TLS').toLowerCase()) || dataDir === 'memory://')
+    return { mode: 'off' };
+  const certFile = value('BAYBOOK_TLS_CERT');
+  const keyFile = value('BAYBOOK_TLS_KEY');
+  if (certFile && keyFile) return { mode: 'files', certFile, keyFile };
+  if (certFile || keyFile)
+    throw new Error(
+      `The shop's own certificate needs ${certFile ? 'BAYBOOK_TLS_KEY' : 'BAYBOOK_TLS_CERT'} too: set BAYBOOK_TLS_CERT and BAYBOOK_TLS_KEY (PEM files) together, or neither to let BayBook make its own.`,
+    );
+  const names = value('BAYBOOK_TLS_NAMES')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return { mode: 'auto', names };
 }
 
 /** 'on' or 'off' (also true/false, 1/0); anything else, or nothing, is 'auto'. */

@@ -41,7 +41,7 @@ function helmetHeaders(): Record<string, string> {
  * Helmet's headers for every answer (API, app shell, assets), with one rule of our own: HSTS and the CSP's
  * `upgrade-insecure-requests` tell a browser to use https only, which locks a shop that serves BayBook on its LAN
  * address without TLS out of its own server. So they go only with an answer to a request that came over TLS —
- * directly, or through a trusted proxy's X-Forwarded-Proto (req.protocol honours BAYBOOK_TRUST_PROXY) — unless
+ * directly on port 443, or through a trusted proxy's X-Forwarded-Proto (req.protocol honours BAYBOOK_TRUST_PROXY) — unless
  * BAYBOOK_HSTS says always (`on`) or never (`off`).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, hsts: HstsMode): Promise<void> {
@@ -52,7 +52,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, hsts: HstsMo
   });
 }
 
-const overTls = (req: FastifyRequest) => req.protocol === 'https';
+/**
+ * HSTS binds a host name whatever the port: sent from BayBook's own HTTPS port (https://host:3443) it would turn the
+ * browser's later http://host:3000 — the set-up page, the plain port — into https://host:3000, where nothing speaks
+ * TLS. So over its own TLS listener the server sends it only on the default port (443); behind a trusted proxy that
+ * serves https, always.
+ */
+const overTls = (req: FastifyRequest) => {
+  if (req.protocol !== 'https') return false;
+  const direct = 'encrypted' in req.raw.socket && req.raw.socket.encrypted === true;
+  return !direct || !/:\d+$/.test(req.host) || req.host.endsWith(':443');
+};
 
 function upgradeToHttpsOnly(reply: FastifyReply): void {
   reply.header('Strict-Transport-Security', HSTS);

@@ -19,6 +19,7 @@ import { paymentsRoutes } from './payments';
 import { photosRoutes } from './photos';
 import { productsRoutes } from './products';
 import { reportsRoutes } from './reports';
+import { setupRoutes } from './setup';
 import { suppliersRoutes } from './suppliers';
 import { syncRoutes } from './sync';
 import { teamRoutes } from './team';
@@ -26,6 +27,7 @@ import { teamRoutes } from './team';
 /** One plugin function per area of SPEC §7; each registers its routes through defineRoute (permission table). */
 export function registerRoutes(api: FastifyInstance, s: AppServices) {
   healthRoutes(api, s);
+  setupRoutes(api, s);
   authRoutes(api, s);
   teamRoutes(api, s);
   deviceRoutes(api, s);
