@@ -20,6 +20,7 @@ async function boot(dataDir: string, port: number): Promise<ChildProcess> {
     env: {
       ...process.env,
       PORT: String(port),
+      BAYBOOK_HTTPS_PORT: '0',
       HOST: '127.0.0.1',
       BAYBOOK_DATA_DIR: dataDir,
       BAYBOOK_STATIC_DIR: '/nonexistent',

@@ -13,9 +13,11 @@ import { ROOT } from '../helpers/product';
  */
 it('a first start prints the generated admin password last, framed, and writes it to the data dir', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'baybook-first-'));
+  const [port, httpsPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(await freePort()),
+    PORT: String(port),
+    BAYBOOK_HTTPS_PORT: String(httpsPort),
     HOST: '127.0.0.1',
     BAYBOOK_DATA_DIR: dataDir,
     DATABASE_URL: '',
@@ -38,6 +40,9 @@ it('a first start prints the generated admin password last, framed, and writes i
     const lines = out.trimEnd().split('\n');
     const password = lines.find((l) => l.includes('  password  '))?.match(/password {2}(\S+)/)?.[1];
     expect(password, out).toBeTruthy();
+    // the address the tablets open, and the set-up page a tablet scans (issue 30), before the frame
+    expect(out).toContain(`Tablets and other computers open https://127.0.0.1:${httpsPort}`);
+    expect(out).toContain(`scan this code, or open http://127.0.0.1:${port}/setup`);
     // nothing after the frame: a request was never made, and starting logs nothing later
     await new Promise((r) => setTimeout(r, 1000));
     expect(out.trimEnd().split('\n').at(-1), out).toMatch(/^ {2}\+-+\+$/);

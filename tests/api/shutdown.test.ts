@@ -33,6 +33,7 @@ async function boot(dataDir: string, databaseUrl: string | undefined): Promise<S
       ...process.env,
       DATABASE_URL: databaseUrl ?? '',
       PORT: '0',
+      BAYBOOK_HTTPS_PORT: '0',
       HOST: '127.0.0.1',
       BAYBOOK_DATA_DIR: dataDir,
       BAYBOOK_STATIC_DIR: '/nonexistent',

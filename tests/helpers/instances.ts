@@ -67,6 +67,8 @@ export async function startInstance(
       BAYBOOK_ADMIN_USER: ADMIN.username,
       BAYBOOK_ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      // instances behind a proxy: the proxy serves HTTPS (docs/DEPLOY.md)
+      BAYBOOK_TLS: 'off',
       ...env,
     },
   });

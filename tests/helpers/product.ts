@@ -16,7 +16,10 @@ import { sourcesKey } from './sourcesKey';
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 export interface Product {
+  /** the plain port's address, at 127.0.0.1 (a secure context, as localhost is) */
   url: string;
+  /** the HTTPS port, served with the shop's own certificate (src/server/tls) */
+  httpsPort: number;
   proc: ChildProcess;
   /** the server's JWT secret, to sign a token the server accepts (e.g. a level no member can be given) */
   jwtSecret: string;
@@ -76,6 +79,7 @@ async function freshDataDir(dist: string, admin: ProductOptions['admin']): Promi
 
 async function start({ dist, admin, dataDir }: Required<ProductOptions>): Promise<Product> {
   const port = await freePort();
+  const httpsPort = await freePort();
   const jwtSecret = randomBytes(24).toString('hex');
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
@@ -84,6 +88,7 @@ async function start({ dist, admin, dataDir }: Required<ProductOptions>): Promis
     env: {
       ...process.env,
       PORT: String(port),
+      BAYBOOK_HTTPS_PORT: String(httpsPort),
       HOST: '127.0.0.1',
       BAYBOOK_DATA_DIR: dataDir,
       BAYBOOK_STATIC_DIR: dist,
@@ -114,7 +119,7 @@ async function start({ dist, admin, dataDir }: Required<ProductOptions>): Promis
         () => false,
       )
     )
-      return { url, proc, jwtSecret, log: () => log, stop: () => stopAndWait(proc, kill) };
+      return { url, httpsPort, proc, jwtSecret, log: () => log, stop: () => stopAndWait(proc, kill) };
     await new Promise((r) => setTimeout(r, 250));
   }
   kill();
