@@ -2,7 +2,7 @@ import { METHOD_LABELS, type TransactionMethod } from '../domain/entities';
 import { formatShop } from '../domain/dates';
 import { displayInvoiceNumber, invoiceHeader } from '../domain/jobs';
 import { formatUSD } from '../domain/money';
-import { refundLine, refundedOf } from '../domain/writes/refunds';
+import { refundLine, refundSummary } from '../domain/writes/refunds';
 import { A4, Page } from './layout';
 import {
   documentTotals,
@@ -119,15 +119,14 @@ function billTo(p: Page, inv: InvoiceSource, job: InvoiceJob | null | undefined)
 }
 
 /**
- * Refunds (issue 18), under the totals: what was given back and what the shop kept of what was paid. Nothing when no
- * refund was made, so an invoice without one prints as before.
+ * Refunds (issue 18), under the totals: the domain's refund summary (what was given back, what the shop kept of
+ * what was paid), the lines the invoice editor shows too. Nothing when no refund was made.
  */
-export function refundLines(p: Page, payments: readonly PaymentSource[], paid: number) {
-  const refunded = refundedOf(payments);
-  if (refunded === 0) return;
+function refundLines(p: Page, payments: readonly PaymentSource[], paid: number) {
+  const lines = refundSummary(paid, payments);
+  if (!lines.length) return;
   const x = p.narrow ? p.left : p.right - 80;
-  p.line('Refunded', `-${formatUSD(refunded)}`, false, x);
-  p.line('Net paid', formatUSD(paid - refunded), true, x);
+  for (const l of lines) p.line(l.label, formatUSD(l.cents), l.strong, x);
   p.gap(3);
 }
 

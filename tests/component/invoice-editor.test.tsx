@@ -8,6 +8,7 @@ import { setMeta, type InvoiceRow, type OutboxEntry } from '../../src/local/db';
 import type { Line } from '../../src/local/repositories/invoices';
 import { renderScreen } from './render';
 import { catchOpened } from './fakes';
+import { readPdf } from '../helpers/pdfText';
 
 // money screens seed a customer, a job, products and an invoice through the repositories: slow on shared cores
 
@@ -581,6 +582,32 @@ describe('Invoice PDF and Print', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Receipt PDF' }));
     await waitFor(() => expect(open).toHaveBeenCalled(), { timeout: 8000 });
     expect(blobs[0].type).toBe('application/pdf');
+  });
+});
+
+describe('After a partial refund (issue 30)', () => {
+  /** A summary row as it reads: its words and its figure. */
+  const summaryRow = (testId: string) => {
+    const [label, value] = Array.from(screen.getByTestId(testId).children).map((c) => c.textContent);
+    return `${label} ${value}`;
+  };
+
+  it('the summary shows Refunded and Net paid, figures and words as the invoice PDF prints them', async () => {
+    const { data, inv } = await setup({ level: 5 });
+    await act(() => data.repos.invoices.pay(inv.id, 'cash', 10_000).then(() => undefined));
+    await waitFor(() => expect(screen.getByTestId('invoice-status').textContent).toBe('PAID'));
+    expect(screen.queryByTestId('summary-refunded')).toBeNull();
+    await act(() => data.repos.invoices.refund(inv.id, { amount: 2_500, reason: 'Brakes not fitted' }).then(() => {}));
+    await waitFor(() => expect(screen.queryByTestId('summary-refunded')).toBeTruthy());
+    const shown = ['summary-total', 'summary-paid', 'summary-due', 'summary-refunded', 'summary-net-paid'].map(
+      summaryRow,
+    );
+    expect(shown).toEqual(['Total $100.00', 'Paid $100.00', 'Amount Due $0.00', 'Refunded -$25.00', 'Net paid $75.00']);
+    const { made, open } = catchOpened('blob:test');
+    fireEvent.click(button('Invoice PDF'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('blob:test', '_blank'), { timeout: 8000 });
+    const printed = (await readPdf(await made[0].arrayBuffer())).pages.flatMap((p) => p.lines);
+    expect(printed).toEqual(expect.arrayContaining(shown.slice(3)));
   });
 });
 

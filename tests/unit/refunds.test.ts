@@ -7,7 +7,7 @@ import { refundSchema } from '../../src/domain/schemas/refund';
 import { validatePayload } from '../../src/domain/schemas/common';
 import { invoiceFigures, pointsEarned } from '../../src/domain/totals';
 import { planTransactionRemoval } from '../../src/domain/writes/money';
-import { planRefund, refundedOf } from '../../src/domain/writes/refunds';
+import { planRefund, refundSummary, refundedOf } from '../../src/domain/writes/refunds';
 import { reportSalesRows, salesOf, shopToday, takingsByMethod, transactionSummary } from '../../src/domain/reports';
 
 const settings = shopSettings([]);
@@ -122,6 +122,18 @@ describe('planRefund (issue 18)', () => {
       { method: 'refund', amount: -1_00, deleted: false },
     ];
     expect(refundedOf(rows)).toBe(21_00);
+  });
+
+  it('summarises a refund under Paid as the invoice PDF and the editor show it: Refunded, then Net paid', () => {
+    const paid = [{ method: 'cash', amount: 142_00 }];
+    expect(refundSummary(142_00, paid)).toEqual([]);
+    expect(refundSummary(142_00, [...paid, { method: 'refund', amount: -5_00, deleted: true }])).toEqual([]);
+    expect(
+      refundSummary(142_00, [...paid, { method: 'refund', amount: -20_00 }, { method: 'refund', amount: -1_00 }]),
+    ).toEqual([
+      { key: 'refunded', label: 'Refunded', cents: -21_00, strong: false },
+      { key: 'net-paid', label: 'Net paid', cents: 121_00, strong: true },
+    ]);
   });
 
   it('property: refunds never exceed the payments, and what the shop keeps never exceeds what it charges', () => {

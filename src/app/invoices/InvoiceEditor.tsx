@@ -6,6 +6,7 @@ import { shopSettings, type ShopSettings } from '../../domain/configSheet';
 import { MSG, fill } from '../../domain/messages';
 import { can } from '../../domain/permissions';
 import { isInvoiceLocked } from '../../domain/totals';
+import { refundSummary } from '../../domain/writes/refunds';
 import type { CustomerRow, InvoiceRow, JobRow, TransactionRow } from '../../local/db';
 import { useRepos } from '../data/DataProvider';
 import { DelayedSpinner } from '../feedback/DelayedSpinner';
@@ -109,6 +110,23 @@ function LabourSection({ inv, editor, disabled }: { inv: InvoiceRow; editor: Inv
   );
 }
 
+/**
+ * The figures Save would record (the stored ones while nothing is edited) and, after a refund, Refunded and Net paid
+ * from the domain's refundSummary, which the invoice PDF prints too.
+ */
+function EditorSummary({ editor, payments }: { editor: InvoiceDraftState; payments: TransactionRow[] }) {
+  return (
+    <Stack gap="1">
+      {editor.dirty && (
+        <Text fontSize="sm" color="orange.700" data-testid="unsaved">
+          Not saved yet: these figures are what Save & Recal Charges will record.
+        </Text>
+      )}
+      <Summary figures={editor.figures.totals} showDue refunds={refundSummary(editor.figures.totals.paid, payments)} />
+    </Stack>
+  );
+}
+
 function Editor(props: Loaded & { settings: ShopSettings; level: number; timeZone: string }) {
   const { inv, customer, settings, level } = props;
   const locked = isInvoiceLocked(inv);
@@ -147,14 +165,7 @@ function Editor(props: Loaded & { settings: ShopSettings; level: number; timeZon
           {canEdit && <StoragePanel inv={inv} settings={settings} open={dialogs.open} />}
           {canRefund && <RefundPanel inv={inv} payments={props.payments} open={dialogs.open} />}
         </Stack>
-        <Stack gap="1">
-          {editor.dirty && (
-            <Text fontSize="sm" color="orange.700" data-testid="unsaved">
-              Not saved yet: these figures are what Save & Recal Charges will record.
-            </Text>
-          )}
-          <Summary figures={editor.figures.totals} showDue />
-        </Stack>
+        <EditorSummary editor={editor} payments={props.payments} />
       </HStack>
       <PaymentsSection inv={inv} payments={props.payments} timeZone={props.timeZone} />
       <EditorDialogs

@@ -52,6 +52,31 @@ export function refundedOf(rows: readonly { method: string; amount: Cents; delet
   return rows.reduce((sum, t) => sum + (t.method === 'refund' && !t.deleted ? -t.amount : 0), 0);
 }
 
+/** One line under an invoice's Paid once money was given back: its words, its signed figure, and whether it is bold. */
+export interface RefundSummaryLine {
+  key: 'refunded' | 'net-paid';
+  label: string;
+  cents: Cents;
+  strong: boolean;
+}
+
+/**
+ * The lines under Paid once money was given back: what was refunded (below zero) and what the shop kept of what
+ * was paid. None when nothing was refunded, so an invoice without a refund reads as before. The invoice PDF and the
+ * invoice editor's summary both print these, so the screen and the paper show the same figures in the same words.
+ */
+export function refundSummary(
+  paid: Cents,
+  rows: readonly { method: string; amount: Cents; deleted?: boolean | null }[],
+): RefundSummaryLine[] {
+  const refunded = refundedOf(rows);
+  if (refunded === 0) return [];
+  return [
+    { key: 'refunded', label: 'Refunded', cents: -refunded, strong: false },
+    { key: 'net-paid', label: 'Net paid', cents: paid - refunded, strong: true },
+  ];
+}
+
 /** How a refund reads on the invoice and its receipt: 'Refund (Cash)', the way its money went back. */
 export const refundLabel = (t: { refund_method?: string | null }): string => `Refund (${METHOD_LABELS[refundedBy(t)]})`;
 

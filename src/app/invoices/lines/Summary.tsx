@@ -3,6 +3,7 @@ import type { Cents } from '../../../domain/money';
 import { formatUSD } from '../../../domain/money';
 import type { InvoiceTotals } from '../../../domain/entities';
 import { taxLabel, taxOf } from '../../../domain/tax';
+import type { RefundSummaryLine } from '../../../domain/writes/refunds';
 
 /** The figures the domain computes (computeInvoice / invoiceFigures `totals`), in cents; tax only when there is. */
 export interface SummaryFigures extends Pick<InvoiceTotals, 'tax' | 'tax_name' | 'tax_rate_bp' | 'tax_inclusive'> {
@@ -31,9 +32,18 @@ function Row({ label, value, testId, strong }: { label: string; value: string; t
 /**
  * SPEC §2 summary: 'Products Total', 'Labour Total' and 'Total' always; storage, discount and points when there are
  * any; paid and the amount due once something was paid (or when `showDue`). Tax (issue 18) on its own line when the
- * document has a rate: added before points when on top, "of which" under the Total when prices include it.
+ * document has a rate: added before points when on top, "of which" under the Total when prices include it. After a
+ * refund, `refunds` (the domain's refundSummary, which the invoice PDF prints too): Refunded and Net paid.
  */
-export function Summary({ figures: f, showDue }: { figures: SummaryFigures; showDue?: boolean }) {
+export function Summary({
+  figures: f,
+  showDue,
+  refunds = [],
+}: {
+  figures: SummaryFigures;
+  showDue?: boolean;
+  refunds?: readonly RefundSummaryLine[];
+}) {
   const paid = f.paid ?? 0;
   const due = f.due ?? Math.max(0, f.total - paid);
   const tax = taxOf(f);
@@ -60,6 +70,9 @@ export function Summary({ figures: f, showDue }: { figures: SummaryFigures; show
         {tax.inclusive && taxRow}
         {!!paid && <Row label="Paid" value={formatUSD(paid)} testId="summary-paid" />}
         {(!!paid || showDue) && <Row label="Amount Due" value={formatUSD(due)} testId="summary-due" strong />}
+        {refunds.map((l) => (
+          <Row key={l.key} label={l.label} value={formatUSD(l.cents)} testId={`summary-${l.key}`} strong={l.strong} />
+        ))}
       </Stack>
     </Box>
   );
