@@ -3,7 +3,7 @@ import { system } from '../../src/app/ui/system';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { DataTable, PAGE_SIZES, shownPageSizes } from '../../src/app/ui/DataTable';
+import { DataTable, PAGE_SIZES } from '../../src/app/ui/DataTable';
 import { toCsv } from '../../src/app/ui/csv';
 
 interface Row {
@@ -49,16 +49,27 @@ const sizes = () =>
     .map((o) => o.textContent);
 
 describe('the shared data table', () => {
-  it('shrinks the page size to the rows loaded when there are fewer than 10 (SPEC §9)', () => {
-    expect(shownPageSizes(4, PAGE_SIZES.customers)).toEqual([4]);
-    expect(shownPageSizes(0, PAGE_SIZES.customers)).toEqual(PAGE_SIZES.customers);
-    expect(shownPageSizes(10, PAGE_SIZES.customers)).toEqual(PAGE_SIZES.customers);
-    // a table sized below 10 (services, 8) shrinks only below its size
-    expect(shownPageSizes(5, PAGE_SIZES.services)).toEqual([5]);
-    expect(shownPageSizes(9, PAGE_SIZES.services)).toEqual([8]);
-    render(<Table data={rows(4)} />);
-    expect(sizes()).toEqual(['4']);
-    expect(pageInfo()).toBe('1–4 of 4');
+  it("offers the table's own sizes however few rows there are, and no selector while they fit on one page (issue 30)", () => {
+    // issue 30: three rows offered "Rows per page: 3", a fourth made it 4 (SPEC §9's shrinking page size)
+    const { rerender } = render(<Table data={rows(3)} />);
+    expect(screen.queryByLabelText('Rows per page')).toBeNull();
+    expect(screen.queryByText('Rows per page')).toBeNull();
+    expect(pageInfo()).toBe('1–3 of 3');
+    rerender(<Table data={rows(10)} />);
+    expect(screen.queryByLabelText('Rows per page')).toBeNull();
+    expect(pageInfo()).toBe('1–10 of 10');
+    // the eleventh row needs a second page: the sizes are the table's own, never the row count
+    rerender(<Table data={rows(11)} />);
+    expect(sizes()).toEqual(['10', '20', '50', '100', '200']);
+    expect(pageInfo()).toBe('1–10 of 11');
+    fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '20' } });
+    expect(pageInfo()).toBe('1–11 of 11');
+    // back to a few rows, the choice is kept for when there are more again
+    rerender(<Table data={rows(4)} />);
+    expect(screen.queryByLabelText('Rows per page')).toBeNull();
+    rerender(<Table data={rows(30)} />);
+    expect((screen.getByLabelText('Rows per page') as HTMLSelectElement).value).toBe('20');
+    expect(pageInfo()).toBe('1–20 of 30');
   });
 
   it("pages through more rows with the screen's own page sizes", () => {

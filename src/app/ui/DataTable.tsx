@@ -8,7 +8,7 @@ import type { DataTableProps } from './table/types';
 import { useCsvExport } from './table/useCsvExport';
 import { useDataTable } from './table/useDataTable';
 
-export { PAGE_SIZES, shownPageSizes } from './table/paging';
+export { PAGE_SIZES } from './table/paging';
 export type { ManualPaging } from './table/types';
 
 /**

@@ -10,23 +10,25 @@ export const PAGE_SIZES = {
 } as const;
 
 /**
- * SPEC §9: with fewer than 10 rows loaded the page size shrinks to that count; the list of sizes offered then is
- * that count alone (every row is on the one page anyway). A table whose own size is below 10 (services, 8) shrinks
- * only below its size: nine services are still paged 8 + 1.
+ * The rows-per-page choices: the table's own sizes (SPEC §9), however many rows there are — or null, no selector.
+ * Issue 30: SPEC §9's "with fewer than 10 rows the page size shrinks to that count" made a table of 3 rows offer "3"
+ * alone, and a fourth row made it "4". A user reads "Rows per page" as a setting that stays put; while every row fits
+ * on one page of the smallest size (and for a table with one size, the services' 8) any choice shows the same page,
+ * so the selector is hidden rather than offering sizes that change nothing; it appears with the first row past the
+ * smallest size. The "1–4 of 4" line says how many rows there are either way.
  */
-export function shownPageSizes(loaded: number, sizes: readonly number[]): readonly number[] {
-  return loaded > 0 && loaded < Math.min(10, ...sizes) ? [loaded] : sizes;
+function pageSizeChoices(loaded: number, sizes: readonly number[]): readonly number[] | null {
+  return sizes.length > 1 && loaded > Math.min(...sizes) ? sizes : null;
 }
 
-/** The pager's figures: the sizes offered, the page shown, whether there is a next one, and "11–20 of 57". */
+/** The pager's figures: the sizes offered (null: none), the page shown, whether there is a next one, and "11–20 of 57". */
 export function pageFigures<T>(table: Table<T>, { data, manual, pageSizes }: DataTableProps<T>) {
   const total = manual ? manual.total : table.getFilteredRowModel().rows.length;
-  const offered = shownPageSizes(
+  const offered = pageSizeChoices(
     manual ? (manual.totalIsFloor ? Infinity : manual.total) : data.length,
     pageSizes ?? PAGE_SIZES.default,
   );
-  const { pageIndex } = table.getState().pagination;
-  const pageSize = offered.length === 1 && offered[0] < 10 ? offered[0] : table.getState().pagination.pageSize;
+  const { pageIndex, pageSize } = table.getState().pagination;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const first = pageIndex * pageSize + 1;
   // keyset paging knows only the rows it holds; offset paging knows where the page ends
