@@ -117,6 +117,14 @@ export function checkBooking(
   return { ok: true };
 }
 
+/**
+ * The shop's month so far, the range the Reports screen opens on (issue 30): the 1st of the month `today` ('YYYY-MM-DD',
+ * a shop day from shopDay) is in, to today. Never past today: the end date may not lie ahead.
+ */
+export function monthSoFar(today: string): { start: string; end: string } {
+  return { start: `${today.slice(0, 8)}01`, end: today };
+}
+
 /** Inclusive day count of a report range given as 'YYYY-MM-DD'. */
 export function daysBetween(start: string, end: string): number {
   return differenceInCalendarDays(parseISO(end), parseISO(start)) + 1;

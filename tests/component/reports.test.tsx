@@ -137,6 +137,8 @@ function setRange(start: string, end: string) {
   fireEvent.change(screen.getByLabelText('Start date'), { target: { value: start } });
   fireEvent.change(screen.getByLabelText('End date'), { target: { value: end } });
 }
+/** The range of the report on screen ("2026-03-01 to 2026-03-03 (shop days, …)"), once there is one. */
+const shownRange = async () => (await screen.findByTestId('report-range')).textContent;
 const runReport = () => fireEvent.click(screen.getByRole('button', { name: 'Sales Report' }));
 
 const tableRows = () =>
@@ -168,31 +170,60 @@ const MARCH_FIGURES = {
 };
 
 describe('Reports (/report)', () => {
+  describe("opens on this month in the shop's zone, the report shown at once (issue 30)", () => {
+    afterEach(() => vi.useRealTimers());
+    const dates = () => [
+      (screen.getByLabelText('Start date') as HTMLInputElement).value,
+      (screen.getByLabelText('End date') as HTMLInputElement).value,
+    ];
+
+    it('on 3 March: 1 to 3 March, with its figures and depletion, nothing typed', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-03-03T15:00:00.000Z'));
+      await open(5);
+      expect(dates()).toEqual(['2026-03-01', '2026-03-03']);
+      await waitFor(() => expect(lastCharts()).toEqual(MARCH_FIGURES));
+      expect(screen.getByTestId('report-range').textContent).toContain('2026-03-01 to 2026-03-03');
+      await waitFor(() => expect(tableRows()).toHaveLength(2));
+    });
+
+    it("at 22:00 on 31 March in Jamaica (already 1 April in UTC): still March's month", async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-04-01T03:00:00.000Z'));
+      await open(5);
+      expect(dates()).toEqual(['2026-03-01', '2026-03-31']);
+      expect((await screen.findByTestId('report-range')).textContent).toContain('2026-03-01 to 2026-03-31');
+    });
+  });
+
   it("says 'Select start date' when the report is asked for without a start date", async () => {
     await open();
-    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-03-03' } });
+    const before = await shownRange();
+    setRange('', '2026-03-03');
     runReport();
     expect((await screen.findByRole('alert')).textContent).toContain(MSG.selectStartDate);
-    expect(screen.queryByTestId('charts')).toBeNull();
+    expect(await shownRange()).toBe(before); // the month's report stays
   });
 
   it("says 'Select end date' when the report is asked for without an end date", async () => {
     await open();
-    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-03-01' } });
+    const before = await shownRange();
+    setRange('2026-03-01', '');
     runReport();
     expect((await screen.findByRole('alert')).textContent).toContain(MSG.selectEndDate);
-    expect(screen.queryByTestId('charts')).toBeNull();
+    expect(await shownRange()).toBe(before);
   });
 
   it("refuses a range over 365 days with 'Do reports within 365 days', and takes 365 days", async () => {
     await open();
+    const before = await shownRange();
     setRange('2025-03-01', '2026-03-01'); // 366 days
     runReport();
     expect((await screen.findByRole('alert')).textContent).toContain(MSG.reportRange);
-    expect(screen.queryByTestId('charts')).toBeNull();
+    expect(await shownRange()).toBe(before);
     setRange('2025-03-02', '2026-03-01'); // 365 days
     runReport();
-    expect(await screen.findByTestId('charts')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('report-range').textContent).toContain('2025-03-02 to 2026-03-01'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -286,7 +317,10 @@ describe('Reports (/report)', () => {
     runReport();
     await waitFor(() => expect(tableRows()).toHaveLength(2));
     const saved = catchCsv();
-    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    // the hours tables below have their own Export CSV
+    fireEvent.click(
+      within(screen.getByTestId('table-Inventory Depletion')).getByRole('button', { name: 'Export CSV' }),
+    );
     expect(saved.files()[0]).toMatch(/Inventory Depletion/);
     const texts = await saved.texts();
     saved.restore();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bookingInstant, checkReportRange, daysBetween, parseBooking } from '../../src/domain/dates';
+import {
+  bookingInstant,
+  checkReportRange,
+  daysBetween,
+  monthSoFar,
+  parseBooking,
+  shopDay,
+} from '../../src/domain/dates';
 import { MSG } from '../../src/domain/messages';
 
 describe('calendar days in the fixed ISO forms', () => {
@@ -25,5 +32,14 @@ describe('calendar days in the fixed ISO forms', () => {
     expect(checkReportRange('2026-02-30', '2026-03-02')).toEqual({ ok: false, message: MSG.selectStartDate });
     expect(checkReportRange('2026-02-01', '2026-02-29')).toEqual({ ok: false, message: MSG.selectEndDate });
     expect(checkReportRange('2026-02-01', '2026-02-28')).toEqual({ ok: true });
+  });
+
+  it("the Reports screen's first range is the shop's month so far, a valid report range (issue 30)", () => {
+    // 22:00 on 31 March in Jamaica is already 1 April in UTC: the shop's month is still March
+    const today = shopDay('2026-04-01T03:00:00.000Z', 'America/Jamaica');
+    expect(monthSoFar(today)).toEqual({ start: '2026-03-01', end: '2026-03-31' });
+    expect(monthSoFar('2026-03-01')).toEqual({ start: '2026-03-01', end: '2026-03-01' });
+    const { start, end } = monthSoFar(today);
+    expect(checkReportRange(start, end)).toEqual({ ok: true });
   });
 });

@@ -1,7 +1,7 @@
 import { Box, Button, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
-import { checkReportRange, shopDay } from '../../domain/dates';
+import { checkReportRange, monthSoFar, shopDay } from '../../domain/dates';
 import { formatUSD } from '../../domain/money';
 import { can } from '../../domain/permissions';
 import {
@@ -33,10 +33,9 @@ interface Range {
 }
 
 /** The report of a range, live over the device's invoices (and payments, where the device keeps them). */
-function useReport(range: Range | null, tz: string, fromPayments: boolean) {
+function useReport(range: Range, tz: string, fromPayments: boolean) {
   const repos = useRepos();
   return useLiveQuery(async () => {
-    if (!range) return null;
     const w = reportWindow(range.start, range.end, tz);
     const invoices = await repos.invoices.createdBetween(w.from.toISOString(), w.to.toISOString());
     const sales = fromPayments
@@ -45,6 +44,26 @@ function useReport(range: Range | null, tz: string, fromPayments: boolean) {
     const report: SalesReport = { invoices: reportInvoiceRows(invoices, w, tz), sales };
     return { range, report, depletion: inventoryDepletion(invoices, w) };
   }, [repos, range, tz, fromPayments]);
+}
+
+/**
+ * The dates in the form and the range reported. Issue 30: the screen opens on this month in the shop's zone with its
+ * report shown at once, where it was blank until dates were typed. The zone's setting may arrive a moment after the
+ * first render, so the month follows it until the user types a date (the form) or asks for a range (the report).
+ */
+function useRange(tz: string) {
+  const today = shopDay(new Date(), tz);
+  const thisMonth = useMemo(() => monthSoFar(today), [today]);
+  const [typed, setTyped] = useState<Partial<Range>>({});
+  const [asked, setAsked] = useState<Range | null>(null);
+  return {
+    today,
+    start: typed.start ?? thisMonth.start,
+    end: typed.end ?? thisMonth.end,
+    type: (day: Partial<Range>) => setTyped((was) => ({ ...was, ...day })),
+    range: asked ?? thisMonth,
+    ask: setAsked,
+  };
 }
 
 /**
@@ -57,15 +76,12 @@ function useReport(range: Range | null, tz: string, fromPayments: boolean) {
 export default function Reports() {
   const level = useSession()?.permission ?? 0;
   const tz = useShopTimeZone();
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [range, setRange] = useState<Range | null>(null);
   const fromPayments = level >= SYNC_ENTITY_LEVEL.transactions;
-  const today = shopDay(new Date(), tz);
+  const { today, start, end, type, range, ask } = useRange(tz);
+  const [error, setError] = useState<string | null>(null);
 
   const result = useReport(range, tz, fromPayments);
-  const loading = range !== null && (result === undefined || result?.range !== range);
+  const loading = result?.range !== range;
   const charts = useMemo(() => (result ? chartData(result.report) : null), [result]);
 
   function run(e: FormEvent) {
@@ -76,7 +92,7 @@ export default function Reports() {
       return;
     }
     setError(null);
-    setRange({ start, end });
+    ask({ start, end });
   }
 
   if (!can('report.view', level)) return null;
@@ -88,8 +104,8 @@ export default function Reports() {
         end={end}
         today={today}
         loading={loading}
-        onStart={setStart}
-        onEnd={setEnd}
+        onStart={(day) => type({ start: day })}
+        onEnd={(day) => type({ end: day })}
         onSubmit={run}
       />
       <MessageAlert message={error} testId="report-error" />
