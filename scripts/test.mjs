@@ -11,24 +11,29 @@ const db = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 mkdirSync('test-output', { recursive: true });
 
 /**
- * The browser suite drives Debian's Chromium (never a downloaded browser). On a fresh machine `npm test` installs it
- * when it can (root with apt-get, as CI and these machines are); otherwise it says what to run and counts the suite
- * as failed rather than skipping it.
+ * The browser suite drives Debian's Chromium (never a downloaded browser), and trusts the shop's authority in it with
+ * certutil (Debian's libnss3-tools) for the LAN tablet's tests. On a fresh machine `npm test` installs both when it
+ * can (root with apt-get, as CI and these machines are); otherwise it says what to run and counts the suite as
+ * failed rather than skipping it.
  */
 function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return true;
+  const present = () => existsSync('/usr/bin/chromium') && existsSync('/usr/bin/certutil');
+  if (present()) return true;
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (root && existsSync('/usr/bin/apt-get')) {
-    console.log('installing Debian chromium for the browser suite (apt-get install -y chromium)…');
+    console.log('installing Debian chromium and libnss3-tools for the browser suite (apt-get install -y)…');
     const r = spawnSync(
       'bash',
-      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'],
+      [
+        '-c',
+        'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium libnss3-tools >/dev/null',
+      ],
       { stdio: 'inherit' },
     );
-    if (r.status === 0 && existsSync('/usr/bin/chromium')) return true;
+    if (r.status === 0 && present()) return true;
   }
   console.log(
-    'The browser suite needs Debian chromium at /usr/bin/chromium: run `sudo apt-get install -y chromium`, then `npm test` again.',
+    'The browser suite needs Debian chromium at /usr/bin/chromium and certutil: run `sudo apt-get install -y chromium libnss3-tools`, then `npm test` again.',
   );
   return false;
 }

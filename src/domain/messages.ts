@@ -174,6 +174,11 @@ export const MSG = {
     "Storage not protected: when the device runs short of space the browser may delete BayBook's data on it, changes not yet on the server included.",
   storageRefused:
     'The browser did not protect it: install BayBook on this device (or add it to the home screen), then ask again.',
+  // a page opened at a plain http address other than this computer's own (issue 30)
+  insecureOrigin:
+    'This address will not work offline: the browser gives BayBook its offline worker and the camera only at a secure (https) address.',
+  insecureOriginNoHttps:
+    'This server has no https address of its own: ask whoever set BayBook up for the address to open (docs/DEPLOY.md).',
   storageLow: 'Device storage is nearly full: sync, then free space',
   storageNoRoomForPhoto:
     'This device has no room to keep this photo until it is sent ({free} free). Sync the waiting changes or free space on the device, then try again.',

@@ -63,8 +63,11 @@ export function apiAt(url: string): Pick<RunningServer, 'api' | 'login'> {
  * The real product: `src/server/main.ts` serving the build in `dist` (dist/ unless a test deploys builds of its
  * own) and the API on one port, PGlite in a fresh data dir.
  */
-export async function startProduct({ dist = DIST } = {}): Promise<RunningServer> {
-  const product = await spawnProduct({ dist, admin: ADMIN });
+export async function startProduct({
+  dist = DIST,
+  env = {},
+}: { dist?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+  const product = await spawnProduct({ dist, admin: ADMIN, env });
   return { ...product, ...apiAt(product.url) };
 }
 
@@ -73,9 +76,13 @@ export async function startProduct({ dist = DIST } = {}): Promise<RunningServer>
  * and the test's `leftovers` (dirs it made for this browser) are removed once close() has closed it — not on the
  * context's 'close' event, which comes while Chromium still writes the profile.
  */
-export async function browser(args: string[] = [], leftovers: string[] = []): Promise<BrowserContext> {
+export async function browser(
+  args: string[] = [],
+  leftovers: string[] = [],
+  env: Record<string, string> = {},
+): Promise<BrowserContext> {
   const profile = mkdtempSync(join(tmpdir(), 'baybook-chromium-'));
-  const ctx = await launchChromium(profile, SIZES.tablet, args);
+  const ctx = await launchChromium(profile, SIZES.tablet, args, env);
   const close = ctx.close.bind(ctx);
   ctx.close = async (options) => {
     await close(options);

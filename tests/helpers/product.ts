@@ -34,16 +34,18 @@ interface ProductOptions {
   admin: { username: string; password: string };
   /** the PGlite data dir; by default a fresh copy of a new shop's (freshDataDir) */
   dataDir?: string;
+  /** the server's own settings beyond the harness's (BAYBOOK_TLS_NAMES, BAYBOOK_TLS=off) */
+  env?: Record<string, string>;
 }
 
 /**
  * `src/server/main.ts` serving the build in `dist` and the API on one free port, on PGlite in `dataDir` (a fresh one
  * by default), with `admin` as its first admin. Spawned detached, stopped by its process group (TOOLCHAIN.md).
  */
-export async function spawnProduct({ dist, admin, dataDir }: ProductOptions): Promise<Product> {
-  if (dataDir) return start({ dist, admin, dataDir });
+export async function spawnProduct({ dist, admin, dataDir, env = {} }: ProductOptions): Promise<Product> {
+  if (dataDir) return start({ dist, admin, dataDir, env });
   const fresh = await freshDataDir(dist, admin);
-  const product = await start({ dist, admin, dataDir: fresh }).catch((err: unknown) => {
+  const product = await start({ dist, admin, dataDir: fresh, env }).catch((err: unknown) => {
     rmSync(fresh, { recursive: true, force: true });
     throw err;
   });
@@ -64,7 +66,7 @@ async function freshDataDir(dist: string, admin: ProductOptions['admin']): Promi
   );
   if (!existsSync(template)) {
     const part = mkdtempSync(`${template}.part-`);
-    await (await start({ dist, admin, dataDir: part })).stop();
+    await (await start({ dist, admin, dataDir: part, env: {} })).stop();
     try {
       renameSync(part, template);
     } catch {
@@ -77,7 +79,7 @@ async function freshDataDir(dist: string, admin: ProductOptions['admin']): Promi
   return dir;
 }
 
-async function start({ dist, admin, dataDir }: Required<ProductOptions>): Promise<Product> {
+async function start({ dist, admin, dataDir, env }: Required<ProductOptions>): Promise<Product> {
   const port = await freePort();
   const httpsPort = await freePort();
   const jwtSecret = randomBytes(24).toString('hex');
@@ -97,6 +99,7 @@ async function start({ dist, admin, dataDir }: Required<ProductOptions>): Promis
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       JWT_SECRET: jwtSecret,
+      ...env,
     },
   });
   let log = '';
@@ -134,16 +137,21 @@ function stopAndWait(proc: ChildProcess, kill: () => void): Promise<void> {
   return exited;
 }
 
-/** Debian's Chromium, headless, on the profile folder `profile` (TOOLCHAIN.md flags; `args`: a test's own, e.g. a fake camera). */
+/**
+ * Debian's Chromium, headless, on the profile folder `profile` (TOOLCHAIN.md flags; `args`: a test's own, e.g. a fake
+ * camera; `env`: its environment's changes, e.g. a HOME whose certificate store trusts the shop's authority).
+ */
 export function launchChromium(
   profile: string,
   viewport: { width: number; height: number },
   args: string[] = [],
+  env: Record<string, string> = {},
 ): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
     viewport,
+    env: { ...process.env, ...env },
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -18,6 +18,7 @@ import { useLevel } from '../session/useLevel';
 import { FormDialog, useDialogSave } from '../ui/FormDialog';
 import { IdCell } from './shared';
 import { ShopLogo } from './ShopLogo';
+import { DeviceSetup } from './DeviceSetup';
 import { actionsColumn } from '../ui/columns';
 import { schemaResolver } from '../ui/schemaResolver';
 
@@ -181,6 +182,7 @@ export default function Config() {
         Configuration
       </Heading>
       <ShopLogo />
+      <DeviceSetup />
       <EditCtx.Provider value={ctx}>
         <DataTable<ConfigRow>
           name="Configuration"

@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { PasswordForm } from '../session/PasswordForm';
 import { useSession } from '../session/session';
 import { Footer } from '../shell/Footer';
+import { InsecureNotice } from '../shell/InsecureNotice';
 import { InstallButton } from '../shell/InstallButton';
 import { SyncStatus } from '../shell/SyncStatus';
 import { UpdatePrompt } from '../shell/UpdatePrompt';
@@ -15,6 +16,7 @@ export default function LoginScreen() {
 
   return (
     <Flex direction="column" minH="100vh">
+      <InsecureNotice />
       <Box flex="1">
         <Box maxW="sm" mx="auto" mt={{ base: '10', md: '24' }} p="6" borderWidth="1px" borderRadius="lg">
           <Heading size="lg" mb="4">

@@ -11,6 +11,7 @@ import { HEADER_BG, ON_HEADER } from './header';
 import { InstallButton } from './InstallButton';
 import { Menu } from './Menu';
 import { StorageNotice } from './StorageNotice';
+import { InsecureNotice } from './InsecureNotice';
 import { UpdatePrompt } from './UpdatePrompt';
 import { DrawerFrame } from '../ui/DrawerFrame';
 
@@ -55,6 +56,7 @@ export function Layout() {
     <Flex direction="column" minH="100vh">
       <SkipToContent main={main} />
       <Header user={user} onMenu={() => setOpen(true)} />
+      <InsecureNotice />
       <Suspense fallback={null}>
         <StorageNotice />
       </Suspense>
