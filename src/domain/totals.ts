@@ -117,6 +117,18 @@ export function pointsEarned(paidCents: Cents): number {
   return Math.floor(nonNeg(paidCents) / 100);
 }
 
+/**
+ * The loyalty points a transaction moves by its money: a payment earns `pointsEarned` of it, a refund takes back what
+ * its money earned (below zero), a discount or a points redemption earns none. The one rule of the `point` a
+ * payment's or a refund's row records (what Transactions shows), of the customer's points after it, on the device and
+ * the server alike, and of the receipt's "Points earned" / "Points taken back" (a redemption's row keeps instead the
+ * points it spent, writes/money.ts planRedemption).
+ */
+export function pointsMovedBy(t: { method: string; amount: Cents }): number {
+  if (t.method === 'refund') return 0 - pointsEarned(-t.amount);
+  return t.method === 'discount' || t.method === 'redemption' ? 0 : pointsEarned(t.amount);
+}
+
 /** What `points` are worth at the config sheet's point value (its seed: SPEC §9's 50 cents a point). */
 export function pointsValue(points: number, valueCents: Cents): Cents {
   return Math.floor(nonNeg(points)) * valueCents;

@@ -1,7 +1,7 @@
 import { formatShop } from '../domain/dates';
 import { displayInvoiceNumber } from '../domain/jobs';
 import { formatUSD } from '../domain/money';
-import { pointsEarned } from '../domain/totals';
+import { pointsMovedBy } from '../domain/totals';
 import { refundLabel } from '../domain/writes/refunds';
 import { methodLabel, type InvoiceSource, type PaymentSource } from './invoice';
 import { A4, Page, onRoll } from './layout';
@@ -84,10 +84,9 @@ function drawReceipt(
   const refunded = refundedThrough(t, payments);
   if (refunded) p.line('Refunded to date', `-${formatUSD(refunded)}`, false, x);
   p.line('Balance due', dueText(Math.max(0, totals.total - paid)), true, x);
-  const earned = NOT_PAID.has(t.method) ? 0 : pointsEarned(t.amount);
-  if (earned) p.line('Points earned', String(earned), false, x);
-  const takenBack = refund ? pointsEarned(-t.amount) : 0;
-  if (takenBack) p.line('Points taken back', String(takenBack), false, x);
+  const moved = pointsMovedBy(t);
+  if (moved > 0) p.line('Points earned', String(moved), false, x);
+  if (moved < 0) p.line('Points taken back', String(-moved), false, x);
   p.gap(2);
   p.footer(shop.footer ?? '');
 }

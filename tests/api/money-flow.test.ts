@@ -186,8 +186,10 @@ describe.each(DATABASES)('money flow on %s', (kind) => {
     const replay = await s.api('POST', '/transaction', { token: level4, key, body: pay });
     expect(replay.body).toEqual(first.body);
     expect((await invoiceOf(invoiceId)).payment).toBe(5000);
-    // $50 paid → 50 points
+    // $50 paid → 50 points, to the customer and on the payment's row, as its receipt says (issue 30)
     expect((await customerOf(customerId)).current_points).toBe(50);
+    const byCard = (await transactionsNow()).find((t) => t.invoice_id === invoiceId && t.method === 'credit_card');
+    expect(byCard?.point).toBe(50);
 
     const disc = await s.api<Data<{ discount: number }>>('POST', '/discount', {
       token: level4,

@@ -16,6 +16,8 @@ import type { Line } from '../../src/local/repositories/invoices';
 import { keepDashCounters, putRow } from '../../src/local/rows';
 import { catchCsv, renderScreen } from './render';
 import { catchOpened } from './fakes';
+import { receiptPdfBlob } from '../../src/app/ui/documents';
+import { readPdf } from '../helpers/pdfText';
 
 // the screens seed invoices through the repositories: slow on cores shared with other suites
 
@@ -296,11 +298,27 @@ describe('Transactions (SPEC §2, /transactions)', () => {
     expect(cell(row, 'Payment type').querySelector('[data-method]')?.getAttribute('data-method')).toBe('credit_card');
     expect(text(row, 'Date')).toBe(formatShop(t.created_at, 'America/Jamaica'));
     expect(text(row, 'Transaction ID')).toBe(t.number);
-    expect(text(row, 'Points')).toBe(String(t.point));
+    // $25.00 earns 25 points (one a whole dollar), recorded on the payment's row
+    expect(text(row, 'Points')).toBe('25');
     const link = within(cell(row, 'Invoice ID')).getByRole('link', { name: `INV ${inv.number}` });
     expect(link.getAttribute('href')).toBe(`/view-invoice?id=${inv.id}`);
     fireEvent.click(link);
     expect(screen.getByTestId('location').textContent).toBe(`/view-invoice?id=${inv.id}`);
+  });
+
+  it('Points are what the receipt says: earned by a payment, taken back by a refund (issue 30)', async () => {
+    const { data } = await renderScreen(<Transactions />, { level: 5, path: '/transactions' });
+    const inv = await invoice(data);
+    const paid = await data.repos.invoices.pay(inv.id, 'cash', 8_000);
+    const refund = await data.repos.invoices.refund(inv.id, { amount: 3_050, reason: 'Filter not fitted' });
+    const receipt = async (t: TransactionRow) => {
+      const blob = await receiptPdfBlob(data.repos, t, (await data.repos.invoices.get(inv.id))!);
+      return (await readPdf(await blob.arrayBuffer())).pages.flatMap((p) => p.lines);
+    };
+    expect(await receipt(paid)).toContain('Points earned 80');
+    expect(await receipt(refund)).toContain('Points taken back 30');
+    expect(text(await findRow(paid.id), 'Points')).toBe('80');
+    expect(text(await findRow(refund.id), 'Points')).toBe('-30');
   });
 
   it("colours each method's chip from one map, and knows cc, dc, discount and redemption (SPEC §9)", async () => {

@@ -78,6 +78,8 @@ describe.each(DATABASES)('money writes: the device and the server store the same
     const rows = await sameRows(id, () => repos.invoices.pay(id, 'credit_card', 2550));
     expect(rows.invoice?.total).toBe(7450);
     expect(rows.points).toBe(85);
+    // the row records the points the payment earned, as its receipt prints them (issue 30)
+    expect(rows.transactions.map((t) => [t.method, t.amount, t.point])).toEqual([['credit_card', 2550, 25]]);
   });
 
   it('a discount: the same figures and the same discount row', async () => {

@@ -75,7 +75,7 @@ describe.each(DATABASES)('refunds: the device and the server store the same rows
     });
     expect(offline).toEqual(server);
     expect(offline.transactions.map((t) => [t.method, t.amount, t.point, t.reason, t.refund_method])).toEqual([
-      ['cash', 16000, 0, '', ''],
+      ['cash', 16000, 160, '', ''],
       ['refund', -3000, -30, 'Filter not needed', 'debit_card'],
     ]);
     expect(offline.stock).toBe(4);

@@ -15,6 +15,7 @@ import {
   computeInvoice,
   isPaid,
   normaliseQty,
+  pointsMovedBy,
   pointsValue,
   stockDeltas,
   storageChargeJmd,
@@ -429,5 +430,28 @@ describe('money checks', () => {
     ]);
     expect([...stockDeltas([{ id: 'a', qty: 2 }], [{ id: 'a', qty: 2, returned: 1 }])]).toEqual([['a', 1]]);
     expect([...stockDeltas([], [{ id: '10001000', qty: 1 }])]).toEqual([]);
+  });
+});
+
+describe('loyalty points a transaction moves (issue 30: the row, the customer and the receipt alike)', () => {
+  it('a payment earns one a whole dollar, a refund takes back what its money earned, a discount or redemption none', () => {
+    expect(pointsMovedBy({ method: 'cash', amount: 100_00 })).toBe(100);
+    expect(pointsMovedBy({ method: 'credit_card', amount: 25_50 })).toBe(25);
+    expect(pointsMovedBy({ method: 'cc', amount: 99 })).toBe(0);
+    expect(pointsMovedBy({ method: 'refund', amount: -30_50 })).toBe(-30);
+    // a refund under a dollar takes back nothing: 0, not -0, so a row compares equal on both sides
+    expect(Object.is(pointsMovedBy({ method: 'refund', amount: -50 }), 0)).toBe(true);
+    expect(pointsMovedBy({ method: 'discount', amount: 10_00 })).toBe(0);
+    expect(pointsMovedBy({ method: 'redemption', amount: 10_00 })).toBe(0);
+  });
+
+  it('property: a refund of all that was paid takes back exactly what the payment earned', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000_00 }), (cents) => {
+        const earned = pointsMovedBy({ method: 'cash', amount: cents });
+        expect(pointsMovedBy({ method: 'refund', amount: -cents })).toBe(0 - earned);
+        expect(earned).toBe(Math.floor(cents / 100));
+      }),
+    );
   });
 });

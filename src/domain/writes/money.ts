@@ -10,7 +10,7 @@ import {
   checkPoints,
   invoiceFigures,
   isInvoiceLocked,
-  pointsEarned,
+  pointsMovedBy,
   pointsValue,
   type InvoiceParts,
 } from '../totals';
@@ -113,7 +113,7 @@ function plan(
   return { ok: true, ...change, figures, log: { subject: displayInvoiceNumber(inv.number), predicate: log }, message };
 }
 
-/** SPEC §5 Payment: above 0 and at most the amount due; append-only; earns points. */
+/** SPEC §5 Payment: above 0 and at most the amount due; append-only; earns points, which its row records. */
 export function planPayment(
   inv: MoneyInvoice,
   settings: ShopSettings,
@@ -122,11 +122,11 @@ export function planPayment(
 ): Planned<PaymentPlan> {
   const check = checkPayment(amount, inv.total);
   if (!check.ok) return no(check.message);
-  const append = { method, amount, point: 0 };
+  const append = { method, amount, point: pointsMovedBy({ method, amount }) };
   const planned = plan(
     inv,
     settings,
-    { invoice: { payment: inv.payment + amount }, append, points: pointsEarned(amount) },
+    { invoice: { payment: inv.payment + amount }, append, points: append.point },
     (f) => ({
       log: `${METHOD_LABELS[method]} payment ${formatUSD(amount)}; ${f.total > 0 ? `${formatUSD(f.total)} due` : 'PAID'}`,
       message: f.total > 0 ? `Payment received: ${formatUSD(f.total)} still due` : 'Payment received: invoice PAID',
@@ -233,7 +233,7 @@ export function planTransactionRemoval(
   return plan(
     inv,
     settings,
-    { invoice: { payment: Math.max(0, inv.payment - t.amount) }, points: -pointsEarned(t.amount) },
+    { invoice: { payment: Math.max(0, inv.payment - t.amount) }, points: -pointsMovedBy(t) },
     words,
   );
 }

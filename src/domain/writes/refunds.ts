@@ -5,7 +5,7 @@ import { MSG, fill } from '../messages';
 import { formatUSD, type Cents } from '../money';
 import { refundedBy } from '../reportsBasis';
 import { refundSchema } from '../schemas/refund';
-import { invoiceFigures, isInvoiceLocked, pointsEarned, returnLines, stockDeltas } from '../totals';
+import { invoiceFigures, isInvoiceLocked, pointsMovedBy, returnLines, stockDeltas } from '../totals';
 import type { WriteCall } from './calls';
 import type { InvoiceChangePlan } from './invoiceEdits';
 import type { MoneyInvoice, MoneyPlan } from './money';
@@ -126,15 +126,15 @@ export function planRefund(
     const least = formatUSD(left - figures.totals.total);
     return no(fill(MSG.refundBelowReturned, { worth: formatUSD(worth), least, invoice: name }));
   }
-  const points = pointsEarned(ask.amount);
+  const points = pointsMovedBy({ method: 'refund', amount: -ask.amount });
   const units = ask.items.reduce((n, i) => n + i.qty, 0);
   const stocked = units > 0 ? `; ${units} item${units === 1 ? '' : 's'} back in stock` : '';
   return {
     ok: true,
     ...(units > 0 ? { invoice: { products: back.products } } : {}),
     figures,
-    append: { method: 'refund', amount: -ask.amount, point: -points, reason, refund_method: ask.refund_method },
-    points: -points,
+    append: { method: 'refund', amount: -ask.amount, point: points, reason, refund_method: ask.refund_method },
+    points,
     stock: { deltas: [...stockDeltas(inv.products, back.products)], reason: `refunded: ${reason}` },
     refunded: refunded + ask.amount,
     log: { subject: name, predicate: `refund ${formatUSD(ask.amount)} (${reason})${stocked}` },
