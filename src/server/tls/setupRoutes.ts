@@ -18,9 +18,10 @@ export const PROFILE_FILE = `${SETUP_PATH}/baybook.mobileconfig`;
  * not a plain name or address: it is the client's text, and goes into a page and a redirect.
  */
 export function requestHostName(req: FastifyRequest): string | null {
+  // checked whole before parsing: a URL reads `x@evil.example` as a user at evil.example
+  if (!/^([a-z0-9-]+\.)*[a-z0-9-]+(:\d+)?$|^\[[0-9a-f:.]+\](:\d+)?$/i.test(req.host)) return null;
   try {
-    const { hostname } = new URL(`http://${req.host}`);
-    return /^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/.test(hostname) ? hostname : null;
+    return new URL(`http://${req.host}`).hostname;
   } catch {
     return null;
   }
