@@ -1,5 +1,5 @@
 import { Suspense, lazy, type ReactNode } from 'react';
-import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
+import { Navigate, ScrollRestoration, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
 import { SCREEN_ROUTES, canSee, homeScreen } from '../domain/routes';
 import { DelayedSpinner } from './feedback/DelayedSpinner';
 import { useSession } from './session/session';
@@ -31,7 +31,16 @@ const lazyScreen = (node: ReactNode) => <Suspense fallback={<DelayedSpinner />}>
 export const routes: RouteObject[] = [
   { path: '/login', element: lazyScreen(<LoginScreen />), errorElement: <ErrorScreen /> },
   {
-    element: <Layout />,
+    // issue 30: a screen opened by a link or the menu starts at its top (it opened where the last one was scrolled:
+    // a screen low in the menu showed blank), and Back or Forward comes back where that screen was left. The shell
+    // scrolls the window alone. ScrollRestoration needs the data router this table is mounted in, so it sits here
+    // and not in Layout, which is drawn without one too.
+    element: (
+      <>
+        <ScrollRestoration />
+        <Layout />
+      </>
+    ),
     errorElement: <ErrorScreen />,
     children: SCREEN_ROUTES.map((r) => {
       const Screen = SCREENS[r.path];

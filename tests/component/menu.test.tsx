@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Layout } from '../../src/app/shell/Layout';
 import { MENU_ICONS } from '../../src/app/shell/RouteIcon';
 import { MENU_GROUPS, SCREEN_ROUTES, canSee, menuRoutes, menuSections } from '../../src/domain/routes';
+import { openApp } from './openApp';
 import { renderScreen } from './render';
 
 /** The menu the shell draws is menuSections(level): SPEC §6's menu rules per level, grouped (issue 15). */
@@ -146,5 +147,58 @@ describe('the menu in the shell', () => {
         .getAttribute('aria-current'),
     ).toBe('page');
     expect(screen.getByTestId('current-place').textContent).toBe('Money › Make Sale');
+  });
+});
+
+/**
+ * Issue 30: a new screen opened where the last one was scrolled (Members, low in the menu, showed blank until scrolled
+ * up; Generate Invoice opened at its bottom). The shell scrolls the window alone: jsdom lays nothing out, so the
+ * window's scroll is a number these tests keep, moved only by window.scrollTo.
+ */
+describe('where a new screen opens (issue 30)', () => {
+  let y = 0;
+  const scrolledBy = (user: number) => {
+    y = user;
+  };
+  const stub = () => {
+    y = 0;
+    const to = (_x: number, top: number) => scrolledBy(top);
+    vi.spyOn(window, 'scrollTo').mockImplementation(to as typeof window.scrollTo);
+    vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => y);
+  };
+  afterEach(() => vi.restoreAllMocks());
+
+  it('a link opens the next screen at its top; Back returns where the last one was left', async () => {
+    stub();
+    const router = await openApp('/view-suppliers', 5);
+    await screen.findByRole('heading', { name: 'Suppliers' });
+    scrolledBy(900);
+    await act(() => router.navigate('/view-team'));
+    await waitFor(() => expect(y).toBe(0));
+    scrolledBy(40);
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/view-suppliers'));
+    await waitFor(() => expect(y).toBe(900));
+    await act(() => router.navigate(1));
+    await waitFor(() => expect(y).toBe(40));
+  });
+
+  it('a choice in the menu drawer opens the screen at its top once the drawer is gone (its scroll lock puts the page back)', async () => {
+    stub();
+    await renderScreen(<Layout />, { level: 5, path: '/view-suppliers', route: '*' });
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const nav = within(await screen.findByRole('dialog')).getByRole('navigation', { name: 'Main menu' });
+    // an iPad's scroll lock: the page where it was, after the router had scrolled it to the top
+    scrolledBy(1200);
+    fireEvent.click(within(nav).getByRole('link', { name: 'Members' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(y).toBe(0));
+    // closed without a choice, the drawer leaves the page where it is
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await screen.findByRole('dialog');
+    scrolledBy(300);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(y).toBe(300);
   });
 });

@@ -158,9 +158,23 @@ function MenuDrawer({
   onOpenChange: (open: boolean) => void;
   level: number;
 }) {
+  // A choice here opens a new screen, at its top (router.tsx). On an iPad the drawer's scroll lock puts the page back
+  // where it was as the drawer closes, after the router's scroll: the new screen showed the old one's position, blank
+  // below a short screen. So the page goes to the top again once the drawer is gone.
+  const chosen = useRef(false);
+  const closed = () => {
+    if (chosen.current) window.scrollTo(0, 0);
+    chosen.current = false;
+  };
   return (
-    <DrawerFrame open={open} onOpenChange={onOpenChange} title="BayBook" placement="start">
-      <Menu level={level} onNavigate={() => onOpenChange(false)} />
+    <DrawerFrame open={open} onOpenChange={onOpenChange} title="BayBook" placement="start" onExitComplete={closed}>
+      <Menu
+        level={level}
+        onNavigate={() => {
+          chosen.current = true;
+          onOpenChange(false);
+        }}
+      />
     </DrawerFrame>
   );
 }

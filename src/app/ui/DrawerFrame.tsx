@@ -11,6 +11,7 @@ export function DrawerFrame({
   title,
   placement,
   size,
+  onExitComplete,
   children,
 }: {
   open: boolean;
@@ -18,10 +19,18 @@ export function DrawerFrame({
   title: ReactNode;
   placement?: Drawer.RootProps['placement'];
   size?: Drawer.RootProps['size'];
+  /** once the drawer has closed and is gone, its scroll lock released */
+  onExitComplete?: () => void;
   children: ReactNode;
 }) {
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement={placement} size={size}>
+    <Drawer.Root
+      open={open}
+      onOpenChange={(e) => onOpenChange(e.open)}
+      placement={placement}
+      size={size}
+      onExitComplete={onExitComplete}
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
