@@ -196,7 +196,17 @@ function legacyEstimateDiscount(totals: unknown): number {
   return Number.isFinite(n) ? Math.min(100, Math.max(0, Math.round(n))) : 0;
 }
 
-export const DB_VERSION = 10;
+/**
+ * Version 11 (issue 30): an activity-log line carries when it was done on the device (`done_at`, the server's
+ * migration 0013) beside when the server recorded it, and the Activity Log is ordered by it: `done_key` (done_at,
+ * else created_at) replaces `[created_at+id]`, which nothing reads any more. The upgrade fills the key of the lines
+ * already stored (none has a done_at yet: created_at), so they keep their places.
+ */
+export const SCHEMA_V11 = {
+  sys_log: 'id, [done_key+id], [subject+id], *word_keys',
+} as const;
+
+export const DB_VERSION = 11;
 
 /** Every version in order (the last one listing a table holds its current indexes). */
 export const SCHEMA_HISTORY: readonly Readonly<Record<string, string>>[] = [
@@ -210,6 +220,7 @@ export const SCHEMA_HISTORY: readonly Readonly<Record<string, string>>[] = [
   SCHEMA_V8,
   SCHEMA_V9,
   SCHEMA_V10,
+  SCHEMA_V11,
 ];
 
 /** An upgrade that sets a field on every row a table already holds. */
@@ -271,6 +282,11 @@ export function declareVersions(db: Dexie, upTo: number): void {
         }
       });
   }
+  declareSince7(db, upTo);
+}
+
+/** The versions from 7 on (declareVersions' second half). */
+function declareSince7(db: Dexie, upTo: number): void {
   if (upTo >= 7) db.version(7).stores(SCHEMA_V7);
   if (upTo >= 8) db.version(8).stores(SCHEMA_V8);
   if (upTo >= 9) db.version(9).stores(SCHEMA_V9);
@@ -278,5 +294,10 @@ export function declareVersions(db: Dexie, upTo: number): void {
     db.version(10)
       .stores(SCHEMA_V10)
       .upgrade(fillEach('estimates', (e: Row) => (e.discount_percent = legacyEstimateDiscount(e.totals))));
+  }
+  if (upTo >= 11) {
+    db.version(11)
+      .stores(SCHEMA_V11)
+      .upgrade(fillEach('sys_log', (l: Row) => (l.done_key = l.done_at ?? l.created_at)));
   }
 }

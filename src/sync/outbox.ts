@@ -217,6 +217,8 @@ export async function pushPass(opts: PushOptions): Promise<PushResult> {
         form,
         token,
         idempotencyKey: entry.id,
+        // when it was made, and this clock now, so the server can tell when the change was done (issue 30)
+        done: entry.createdAt ? { at: entry.createdAt, sentAt: new Date(now()).toISOString() } : undefined,
         timeoutMs: opts.timeoutMs,
         signal: opts.signal,
       });

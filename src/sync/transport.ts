@@ -8,6 +8,7 @@
  * simulated devices in one process each need their own failing network.
  */
 
+import { DONE_AT_HEADER, SENT_AT_HEADER } from '../domain/doneAt';
 import { MSG } from '../domain/messages';
 
 export type ApiErrorKind = 'network' | 'timeout' | 'http';
@@ -30,6 +31,8 @@ export interface ApiRequestOptions {
   form?: FormData;
   token?: string | null;
   idempotencyKey?: string;
+  /** an outbox entry's time of making and the device's clock as it sends it (src/domain/doneAt.ts), ISO */
+  done?: { at: string; sentAt: string };
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -58,6 +61,10 @@ export function fetchTransport(baseUrl: string, fetchImpl: typeof fetch = (...a)
     }
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+    if (opts.done) {
+      headers[DONE_AT_HEADER] = opts.done.at;
+      headers[SENT_AT_HEADER] = opts.done.sentAt;
+    }
 
     const ctrl = new AbortController();
     let timedOut = false;

@@ -40,7 +40,7 @@ describe('device database version 10 (issue 17: the estimate discount field)', (
     await v9.outbox.add(entry);
     v9.close();
 
-    const v10 = new BayBookDB(name);
+    const v10 = new BayBookDB(name, { upTo: 10 });
     await v10.open();
     try {
       expect(v10.verno).toBe(10);

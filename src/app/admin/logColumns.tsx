@@ -1,13 +1,14 @@
 import { Text } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { formatShop } from '../../domain/dates';
-import type { LogLine } from '../../domain/logs';
+import { lineTime, syncedNote, type LogLine } from '../../domain/logs';
 import { DateCell, IdCell } from './shared';
 
 /**
  * SPEC §2 Activity Log and Inventory Log columns: ID, Subject, Log and Date (the shop's time zone, SPEC §9
- * 'MMM Do YYYY, h:mm:ss a'), plus hidden, searchable columns (who, and what the screen adds) that the Columns menu
- * can show. The Date column sorts by the stored instant; its shown text is also a hidden column.
+ * 'MMM Do YYYY, h:mm:ss a'; an Activity Log line's is when it was done), plus hidden, searchable columns (who, and
+ * what the screen adds) that the Columns menu can show. The Date column sorts by the stored instant; its shown text
+ * is also a hidden column.
  */
 export function logColumns<T extends LogLine>(
   timeZone: string,
@@ -31,13 +32,13 @@ export function logColumns<T extends LogLine>(
       accessorKey: 'created_at',
       header: 'Date',
       enableGlobalFilter: false,
-      meta: { csv: (r: T) => shown(r.created_at) },
-      cell: ({ row }) => <DateCell at={row.original.created_at} timeZone={timeZone} />,
+      meta: { csv: (r: T) => shown(lineTime(r)) },
+      cell: ({ row }) => <LineDate line={row.original} timeZone={timeZone} />,
     },
     {
       id: 'date_text',
       header: 'Date (text)',
-      accessorFn: (r) => shown(r.created_at),
+      accessorFn: (r) => shown(lineTime(r)),
       // the shown text is not stored: the Date column sorts, the search finds the entry by its words
       enableColumnFilter: false,
       meta: { hidden: true, csv: false },
@@ -57,6 +58,24 @@ export interface LogTableOptions {
   sorts: readonly string[];
   /** whether the Subject is on the row, for its column's filter (the Inventory Log's is its product's title) */
   filterSubject: boolean;
+}
+
+/**
+ * When the line was done (on the device, where the server knows: issue 30), and under it when the server received it
+ * where that was notably later ('synced 01:12'): offline work reads as the time it was done, not the time it synced.
+ */
+function LineDate({ line, timeZone }: { line: LogLine; timeZone: string }) {
+  const synced = syncedNote(line, timeZone);
+  return (
+    <>
+      <DateCell at={lineTime(line)} timeZone={timeZone} />
+      {synced && (
+        <Text as="span" display="block" fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+          {synced}
+        </Text>
+      )}
+    </>
+  );
 }
 
 /** a log's text breaks anywhere (ids, e-mails, numbers run together) so the table fits a tablet's width */

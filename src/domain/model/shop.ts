@@ -65,7 +65,11 @@ export const sysLog = table({
     subject: text(),
     predicate: text(),
     username: text().default(''),
+    // when the server recorded the line (a change pushed from a device: when it reached the server)
     created_at: time().defaultNow(),
+    // when the change was done on the device, bounded (src/domain/doneAt.ts); null where unknown: lines from before
+    // issue 30, and writes that did not come from a device's outbox
+    done_at: time().nullable(),
   },
   serverIndexes: [
     { name: 'sys_log_category_idx', on: ['category', 'created_at'] },
@@ -74,8 +78,9 @@ export const sysLog = table({
   ],
   device: {
     counted: 'all',
-    // the Activity Log pages newest first through `[created_at+id]` and searches the subject and log's words
-    indexes: ['[created_at+id]', '[subject+id]', '*word_keys'],
-    keys: (l) => ({ word_keys: wordKeys(l.subject, l.predicate) }),
+    // the Activity Log pages newest first by when each line was done (`done_key`: done_at, else created_at, so
+    // offline work sits where it was done, not where it synced) and searches the subject and log's words
+    indexes: ['[done_key+id]', '[subject+id]', '*word_keys'],
+    keys: (l) => ({ word_keys: wordKeys(l.subject, l.predicate), done_key: l.done_at ?? l.created_at }),
   },
 });

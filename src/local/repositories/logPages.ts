@@ -5,12 +5,13 @@ import { eachOfPages, readPage, type PageQuery, type TablePages } from './pageRe
 
 /**
  * The Activity Log's and the Inventory Log's pages (issue 13, src/local/repositories/pageReader.ts): newest first
- * through `[created_at+id]` (or the Subject or Amount column's index), the totals from the row counters, the search
- * by the start of any word of the entry (`word_keys`, src/domain/model/keys.ts) — and, for the Inventory Log, by the
- * start of its product's title.
+ * through `[done_key+id]` and `[created_at+id]` (or the Subject or Amount column's index), the totals from the row
+ * counters, the search by the start of any word of the entry (`word_keys`, src/domain/model/keys.ts) — and, for the
+ * Inventory Log, by the start of its product's title.
  */
 
-export const ACTIVITY_SORTS = { created_at: 'created_at', subject: 'subject' } as const;
+// the Activity Log's Date is when the line was done (done_key: on the device, else when the server recorded it)
+export const ACTIVITY_SORTS = { created_at: 'done_key', subject: 'subject' } as const;
 export type ActivitySort = keyof typeof ACTIVITY_SORTS;
 export const INVENTORY_SORTS = { created_at: 'created_at', amount: 'amount' } as const;
 export type InventorySort = keyof typeof INVENTORY_SORTS;
@@ -25,6 +26,7 @@ export function activityLine(r: Row): ActivityLine {
     subject: text(r.subject),
     log: text(r.predicate),
     created_at: text(r.created_at),
+    done_at: text(r.done_at),
     username: text(r.username),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key';
+// X-Done-At and X-Sent-At: when a pushed change was made (src/domain/doneAt.ts)
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Done-At, X-Sent-At';
 const ALLOWED_METHODS = 'GET, POST, PUT, DELETE';
 
 /**

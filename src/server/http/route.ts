@@ -11,6 +11,7 @@ import { sysLog } from '../db/schema';
 import { authenticate, confirmEarly, earlyUser, startedEarly, forgetUsers, keepUsersOf, type User } from './auth';
 import { idempotencyOf, ReplayFound } from './idempotency';
 import { writeChangeLog } from './changes';
+import { doneAtOf } from './doneAt';
 import { bodyDoc, multipartDoc, queryDoc, type MultipartDoc, type QueryParamDoc } from './openapi';
 import { HttpError, badRequest, forbidden } from './errors';
 import type { AppServices } from './services';
@@ -248,9 +249,11 @@ async function applyWrite<B>(
     log: (category, subject, predicate) => logs.push({ category, subject, predicate }),
   });
   if (logs.length === 0) logs.push({ category: 'system', subject: `${def.method} ${def.path}`, predicate: 'done' });
+  // when a device's outbox entry was made, beside the server's own time (created_at): issue 30
+  const done_at = await doneAtOf(ctx.req, tx, user, new Date());
   for (const l of logs) {
     const id = newId();
-    await tx.insert(sysLog).values({ id, ...l, username: user.username });
+    await tx.insert(sysLog).values({ id, ...l, username: user.username, done_at });
     changes.set(`sys_log:${id}`, { entity: 'sys_log', id, op: 'upsert' });
   }
   await writeChangeLog(tx, [...changes.values()]);

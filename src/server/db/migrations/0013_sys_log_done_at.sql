@@ -1,0 +1,1 @@
+ALTER TABLE "sys_log" ADD COLUMN "done_at" timestamp with time zone;
