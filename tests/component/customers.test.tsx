@@ -208,6 +208,22 @@ describe('Add Customer form (SPEC §2, §5)', () => {
     for (const label of LABELS) expect(input(label).value, label).toBe('');
   });
 
+  it('does not name the customer just saved as a duplicate of itself; a real duplicate is still named', async () => {
+    const { data } = await renderScreen(<AddCustomer />, { level: 2, path: '/add-customer' });
+    const saved = await addThroughForm();
+    expect(await data.db.customers.count()).toBe(1);
+    // the form empties behind "Customer saved": its live duplicate check has no VIN or plate left to find
+    await waitFor(() => expect(input('VIN').value).toBe(''));
+    expect(input('Registration Number').value).toBe('');
+    await waitFor(() => expect(screen.queryByTestId('duplicate-warning')).toBeNull());
+    fireEvent.click(within(saved).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('customer-saved')).toBeNull());
+    fill({ VIN: VALID.VIN });
+    const warning = await screen.findByTestId('duplicate-warning');
+    expect(warning.textContent).toContain('VIN matches Ann Lee');
+    expect(warning.textContent).toContain('cannot be saved');
+  });
+
   it('Reset clears the fields and the messages', async () => {
     await renderScreen(<AddCustomer />, { level: 2, path: '/add-customer' });
     fill({ ...VALID, 'Registration Number': 'P' });

@@ -139,10 +139,12 @@ function useSaveCustomer(
     if (!ok) return;
     try {
       const id = await repos.customers.add(toCustomerForm(values));
+      // emptied at once: left filled, the form's duplicate check finds the customer just saved and names it as
+      // already on this device behind "Customer saved"
+      clear();
       const row = (await repos.customers.get(id))!;
       if (onSaved) {
         notify(`Customer ${row.first_name} ${row.last_name} saved`);
-        clear();
         onSaved(id, row);
       } else {
         setSaved(row);
@@ -175,6 +177,7 @@ export function AddCustomerForm({ onSaved, onCancel }: AddCustomerFormProps) {
 
   const closeSaved = () => {
     setSaved(null);
+    // again after the save has finished: the next customer starts unsubmitted, with no messages until Save
     clear();
   };
 
