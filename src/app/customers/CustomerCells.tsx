@@ -2,9 +2,9 @@ import { Badge, Button, Field, HStack, Input, Text, Textarea } from '@chakra-ui/
 import type { KeyboardEvent, ReactNode } from 'react';
 import { formatShop } from '../../domain/dates';
 import { can } from '../../domain/permissions';
-import { CONTACT_MAX_DIGITS, NOTE_MAX } from '../../domain/schemas/customer';
+import { NOTE_MAX } from '../../domain/schemas/customer';
 import type { CustomerRow } from '../../local/db';
-import { contactDigits } from './CustomerFields';
+import { CONTACT_INPUT } from './CustomerFields';
 import { useTableCtx, type EditField } from './tableContext';
 import { ServiceHistoryButton } from './ServiceHistory';
 import { DiscountSelect } from '../ui/DiscountSelect';
@@ -20,14 +20,6 @@ const LABELS: Record<EditField, string> = {
   email: 'Email',
   note: 'Note',
   discount: 'Discount %',
-};
-
-/** The contact input keeps digits only, at most 11, in the field and in the form's value. */
-const CONTACT_INPUT = {
-  setValueAs: contactDigits,
-  onChange: (e: { target: HTMLInputElement }) => {
-    e.target.value = contactDigits(e.target.value);
-  },
 };
 
 /** A cell showing the value, or its input when the row is being edited. */
@@ -73,7 +65,6 @@ export function EditableCell({ row, field, children }: { row: CustomerRow; field
         aria-label={LABELS[field]}
         type={field === 'email' ? 'email' : field === 'contact' ? 'tel' : 'text'}
         inputMode={field === 'contact' ? 'numeric' : field === 'email' ? 'email' : undefined}
-        maxLength={field === 'contact' ? CONTACT_MAX_DIGITS : undefined}
         autoComplete="off"
         {...ctx.register(field, field === 'contact' ? CONTACT_INPUT : undefined)}
         onKeyDown={onKeyDown}

@@ -61,11 +61,25 @@ export function VinHint({ vin }: { vin: string }) {
 }
 
 /** The contact input keeps digits only, at most 11 (SPEC §5, §9: not negative, capped at 11 digits). */
-export function contactDigits(v: unknown): string {
+function contactDigits(v: unknown): string {
   return String(v ?? '')
     .replace(/\D+/g, '')
     .slice(0, CONTACT_MAX_DIGITS);
 }
+
+/**
+ * What every contact-number input registers (Add Customer, the Make Sale dialog, the request's new customer, the
+ * Customers table's edit): the field and the form's value keep the digits only, at most 11. The cap is this rule's,
+ * never the input's maxLength: a browser cuts a paste to maxLength before onChange sees it, so "876-555-0142" pasted
+ * would keep "876555014".
+ */
+export const CONTACT_INPUT = {
+  // react-hook-form stores the value before onChange runs: setValueAs keeps the stored value as shown
+  setValueAs: contactDigits,
+  onChange: (e: { target: HTMLInputElement }) => {
+    e.target.value = contactDigits(e.target.value);
+  },
+};
 
 const FIELDS: { key: keyof CustomerFieldValues; label: string; type?: string; inputMode?: 'numeric' | 'email' }[] = [
   { key: 'vin', label: 'VIN' },
@@ -102,17 +116,7 @@ export function CustomerFields({
               type={f.type ?? 'text'}
               inputMode={f.inputMode}
               autoComplete="off"
-              maxLength={f.key === 'contact' ? CONTACT_MAX_DIGITS : undefined}
-              {...register(f.key, {
-                // react-hook-form stores the value before onChange runs: setValueAs keeps the stored value as shown
-                setValueAs: f.key === 'contact' ? (v: unknown) => contactDigits(v) : undefined,
-                onChange:
-                  f.key === 'contact'
-                    ? (e: { target: HTMLInputElement }) => {
-                        e.target.value = contactDigits(e.target.value);
-                      }
-                    : undefined,
-              })}
+              {...register(f.key, f.key === 'contact' ? CONTACT_INPUT : undefined)}
             />
             {f.key === 'vin' && onScanVin && <ScanButton kind="vin" onRead={onScanVin} />}
           </Flex>
