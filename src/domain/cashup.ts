@@ -65,10 +65,56 @@ export function expectedTakings(
   tz: string,
   till: string,
 ): CashupFigures {
+  return tillTakings(transactions, cashupWindow(day, tz), till);
+}
+
+function tillTakings(transactions: readonly CashupTransaction[], w: TimeWindow, till: string): CashupFigures {
   const mine = transactions.filter((t) => onTill(t, till));
-  const { net, payments, refunds } = takingsByMethod(mine, cashupWindow(day, tz));
+  const { net, payments, refunds } = takingsByMethod(mine, w);
   return { expected: net, payments, refunds };
 }
+
+/** A cash-up made, as `takenAfterClosing` reads it: its shop day, its till and when it was closed. */
+export interface ClosedCashup {
+  day: string;
+  till: string;
+  closed_at: string | Date;
+}
+
+/**
+ * What the till took after its day was closed (issue 30): the payments and refunds of that shop day on the till
+ * whose own time is at or after `closed_at`, counted as the takings are (`expectedTakings`' rule over the rest of
+ * the day). They are in no cash-up — not in this one, which was counted before them, nor in the next day's, which
+ * counts only its own day — so the screen and the printout show them apart. Nothing when the day was closed after
+ * it had ended (the next day's payments are the next cash-up's).
+ *
+ * Each payment is placed by its own time (`created_at`) against `closed_at` (stamped on the device that closed),
+ * never by when its row reached this device: a payment taken on a tablet before the close and synced after it was
+ * in the drawer when the drawer was counted, so it is not "after closing". (The server stamps a payment's
+ * `created_at` when the call reaches it, so once pulled back an offline payment reads its arrival time.)
+ */
+export function takenAfterClosing(
+  transactions: readonly CashupTransaction[],
+  c: ClosedCashup,
+  tz: string,
+): CashupFigures {
+  const day = cashupWindow(c.day, tz);
+  const closed = new Date(c.closed_at).getTime();
+  return tillTakings(transactions, { from: new Date(Math.max(day.from.getTime(), closed)), to: day.to }, c.till);
+}
+
+/** Whether anything was taken or paid out after closing. */
+export const anyAfterClosing = (f: CashupFigures): boolean =>
+  f.payments > 0 || Object.values(f.refunds).some((r) => r.count > 0);
+
+/** How the screen and the printout head what was taken after closing, and what the manager does with it. */
+export const AFTER_CLOSING = {
+  title: 'Taken after closing — not in this count',
+  advice:
+    "Count this money and put it with this day's takings: it is in no cash-up, and left in the drawer it would " +
+    "make tomorrow's count over by it. Print the cash-up again to file it with the day: the printout lists it.",
+  none: 'Nothing taken on this till since the day was closed.',
+} as const;
 
 /** One payment method's line of a cash-up: taken, refunds paid out, expected (taken less refunds). */
 export interface CashupLine {

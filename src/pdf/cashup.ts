@@ -1,5 +1,5 @@
 import { BOOKING_FORMAT, formatShop } from '../domain/dates';
-import { cashupLines, type CashupSheet } from '../domain/cashup';
+import { AFTER_CLOSING, anyAfterClosing, cashupLines, type CashupFigures, type CashupSheet } from '../domain/cashup';
 import { METHOD_LABELS, type PaymentMethod } from '../domain/entities';
 import { formatUSD, type Cents } from '../domain/money';
 import { differenceWords } from '../domain/writes/cashups';
@@ -21,12 +21,18 @@ export interface CashupSource {
   closed_at: string | Date;
 }
 
+/** What the printout lists after the count: the till's takings since it was closed (issue 30), when there are any. */
+export interface CashupPrint extends CashupSource {
+  after?: CashupFigures;
+}
+
 /**
  * The cash-up at closing (issue 18) for the drawer's envelope or the day's file: the shop day, the till, who closed
  * and when, the takings by payment method, the refunds paid out (how many, how much), the expected (taken less
- * refunds: cashupLines, as the screen shows it), the cash counted and the difference. On A4 or the 80 mm roll.
+ * refunds: cashupLines, as the screen shows it), the cash counted and the difference, then what was taken after
+ * closing, which is in no cash-up (issue 30). On A4 or the 80 mm roll.
  */
-export function cashupPdf(c: CashupSource, shop: ShopInfo, paper: 'A4' | '80mm'): ArrayBuffer {
+export function cashupPdf(c: CashupPrint, shop: ShopInfo, paper: 'A4' | '80mm'): ArrayBuffer {
   const draw = (p: Page) => drawCashup(p, c, shop);
   if (paper === '80mm') return onRoll(draw);
   const p = new Page(A4);
@@ -34,7 +40,7 @@ export function cashupPdf(c: CashupSource, shop: ShopInfo, paper: 'A4' | '80mm')
   return p.bytes();
 }
 
-function drawCashup(p: Page, c: CashupSource, shop: ShopInfo) {
+function drawCashup(p: Page, c: CashupPrint, shop: ShopInfo) {
   const tz = zoneOf(shop);
   letterhead(p, shop, {
     title: 'CASH-UP',
@@ -65,6 +71,16 @@ function drawCashup(p: Page, c: CashupSource, shop: ShopInfo) {
   p.line('Counted cash', formatUSD(c.counted_cash));
   p.line('Difference', `${formatUSD(c.difference)} (${differenceWords(c.difference)})`, true);
   if (c.note) p.gap(1.5).text(`Note: ${c.note}`);
+  if (c.after && anyAfterClosing(c.after)) drawAfterClosing(p.gap(1.5).rule().gap(1.5), c.after);
   p.gap(2);
   p.footer(shop.footer ?? '');
+}
+
+function drawAfterClosing(p: Page, after: CashupFigures) {
+  const { lines, total } = cashupLines(after);
+  p.heading(AFTER_CLOSING.title);
+  for (const l of lines.filter((x) => x.taken || x.refunds.count))
+    p.line(`${METHOD_LABELS[l.method]}`, formatUSD(l.expected));
+  p.line(`Total (${after.payments} payment${after.payments === 1 ? '' : 's'})`, formatUSD(total.expected), true);
+  p.gap(1).text(AFTER_CLOSING.advice);
 }

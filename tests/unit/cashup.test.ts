@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cashDifference, cashupLines, cashupWindow, expectedTakings, onTill, tillOf } from '../../src/domain/cashup';
+import {
+  AFTER_CLOSING,
+  anyAfterClosing,
+  cashDifference,
+  cashupLines,
+  cashupWindow,
+  expectedTakings,
+  onTill,
+  takenAfterClosing,
+  tillOf,
+} from '../../src/domain/cashup';
 import { CONFIG_SEED, cashupScopeOf, shopSettings } from '../../src/domain/configSheet';
 import { differenceWords, planCashup, type CashupContext } from '../../src/domain/writes/cashups';
 import { cashupSchema } from '../../src/domain/schemas/cashup';
@@ -130,6 +140,55 @@ describe('the day a cash-up counts', () => {
   });
 });
 
+describe('taken after closing (issue 30)', () => {
+  // closed at 17:00 in Kingston on 26 November
+  const closed = { day: '2026-11-26', till: 'shop', closed_at: '2026-11-26T22:00:00Z' };
+
+  it("counts the day's payments and refunds from the close to the day's end, by the takings' rule", () => {
+    const rows = [
+      t('2026-11-26T21:59:59Z', 'cash', 7000), // 16:59:59: in the count
+      t('2026-11-26T22:00:00Z', 'cash', 1500), // at the close: after it
+      t('2026-11-26T23:30:00Z', 'Credit Card', 4000),
+      t('2026-11-27T01:00:00Z', 'refund', -500, { refund_method: 'cash' }),
+      t('2026-11-27T02:00:00Z', 'discount', 300),
+      t('2026-11-27T02:00:00Z', 'cash', 900, { deleted: true }),
+      t('2026-11-27T05:00:00Z', 'cash', 8000), // the next day's: the next cash-up's
+    ];
+    const after = takenAfterClosing(rows, closed, JM);
+    expect(after).toEqual({
+      expected: { cash: 1000, debit_card: 0, credit_card: 4000, online: 0, cheque: 0 },
+      payments: 2,
+      refunds: refunds({ cash: { count: 1, cents: 500 } }),
+    });
+    expect(anyAfterClosing(after)).toBe(true);
+    // the count and what came after it add up to the day's takings
+    const day = expectedTakings(rows, '2026-11-26', JM, 'shop');
+    expect(day.payments).toBe(1 + after.payments);
+    expect(day.expected.cash).toBe(7000 + after.expected.cash);
+  });
+
+  it('places an offline payment by its own time: taken before the close, it is not after closing, however late it synced', () => {
+    // taken on a tablet at 16:30, its row reached the device that closed long after 17:00
+    const rows = [t('2026-11-26T21:30:00Z', 'cash', 2500, { number: 'B2-9' })];
+    const after = takenAfterClosing(rows, closed, JM);
+    expect(after.payments).toBe(0);
+    expect(anyAfterClosing(after)).toBe(false);
+  });
+
+  it("counts only the cash-up's till, and nothing when the day was closed after it had ended", () => {
+    const rows = [
+      t('2026-11-26T23:00:00Z', 'cash', 1000, { number: 'B2-1' }),
+      t('2026-11-26T23:00:00Z', 'cash', 3000, { number: 'C3-1' }),
+      t('2026-11-27T13:00:00Z', 'cash', 5000, { number: 'B2-2' }), // the next morning
+    ];
+    expect(takenAfterClosing(rows, { ...closed, till: 'B2' }, JM).expected.cash).toBe(1000);
+    expect(takenAfterClosing(rows, closed, JM).expected.cash).toBe(4000);
+    // 26 November closed at 09:00 on the 27th: the 27th's payments are the 27th's cash-up's
+    const late = takenAfterClosing(rows, { ...closed, closed_at: '2026-11-27T14:00:00Z' }, JM);
+    expect([late.payments, anyAfterClosing(late)]).toEqual([0, false]);
+  });
+});
+
 describe('planCashup', () => {
   const ctx = (over: Partial<CashupContext> = {}): CashupContext => ({
     transactions: [t('2026-11-26T15:00:00Z', 'cash', 15000), t('2026-11-26T16:00:00Z', 'cheque', 2500)],
@@ -239,6 +298,29 @@ describe('the cash-up document', () => {
       ])
         expect(doc.text, `${paper}: ${text}`).toContain(text);
     }
+  });
+
+  it('prints what was taken after closing under the count, and nothing of it when there was none', async () => {
+    const after = {
+      expected: { cash: 1000, debit_card: 0, credit_card: 4000, online: 0, cheque: 0 },
+      payments: 2,
+      refunds: refunds({ cash: { count: 1, cents: 500 } }),
+    };
+    for (const paper of ['A4', '80mm'] as const) {
+      const doc = await readPdf(cashupPdf({ ...cashup, after }, shop, paper));
+      const text = doc.pages.flatMap((pg) => pg.lines).join(' ');
+      for (const line of [AFTER_CLOSING.title, 'Cash $10.00', 'Credit Card $40.00', 'Total (2 payments) $50.00'])
+        expect(doc.text, `${paper}: ${line}`).toContain(line);
+      expect(text, paper).toContain(AFTER_CLOSING.advice.slice(0, 40));
+      expect(doc.text.indexOf(AFTER_CLOSING.title)).toBeGreaterThan(doc.text.indexOf('Counted cash'));
+    }
+    const none = {
+      ...after,
+      payments: 0,
+      expected: { ...after.expected, cash: 0, credit_card: 0 },
+      refunds: refunds(),
+    };
+    expect((await readPdf(cashupPdf({ ...cashup, after: none }, shop, 'A4'))).text).not.toContain(AFTER_CLOSING.title);
   });
 
   it('a cash-up made before refunds were kept prints none, and its takings as expected', async () => {

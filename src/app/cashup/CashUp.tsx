@@ -1,12 +1,14 @@
 import { Alert, Button, Field, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type FormEvent } from 'react';
+import { AFTER_CLOSING, cashDifference } from '../../domain/cashup';
 import { shopDay } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
 import { cashups } from '../../domain/model/billing';
 import { textMax } from '../../domain/model/fields';
-import { parseMoneyInput } from '../../domain/money';
+import { formatUSD, parseMoneyInput, type Cents } from '../../domain/money';
 import { can } from '../../domain/permissions';
+import { differenceWords } from '../../domain/writes/cashups';
 import type { CashupDay } from '../../local/repositories/cashups';
 import { LocalWriteError } from '../../local/write';
 import { useRepos } from '../data/DataProvider';
@@ -14,8 +16,9 @@ import { LoadingText } from '../feedback/DelayedSpinner';
 import { notify } from '../feedback/toaster';
 import { useSession } from '../session/session';
 import { Section } from '../ui/Section';
+import { useConfirm, type ConfirmOptions } from '../ui/confirm';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
-import { CashupMade, RecentCashups, TakingsTable, tillName } from './parts';
+import { AfterClosing, CashupMade, RecentCashups, TakingsTable, tillName } from './parts';
 
 /**
  * The cash-up at closing (/cash-up, level 5; issue 18, beyond SPEC): pick the shop day (today by default), read the
@@ -23,7 +26,8 @@ import { CashupMade, RecentCashups, TakingsTable, tillName } from './parts';
  * again from every device's when the cash-up syncs —, enter the cash counted in the drawer, and close: the
  * difference, who closed and when are kept (a catalogue write: offline like everything else, and in the activity
  * log), printable on A4 or the 80 mm roll. One a day for the shop, or per device as the config sheet's
- * cashup_scope says.
+ * cashup_scope says. Closing asks first; once closed, the payments taken after it show apart, with the printout
+ * (issue 30).
  */
 export default function CashUp() {
   const repos = useRepos();
@@ -70,26 +74,58 @@ function DayPanel({ shown }: { shown: CashupDay }) {
         )}
       </Section>
       <Section title={shown.made ? 'Closed' : 'Count the drawer'}>
-        {shown.made ? <CashupMade cashup={shown.made} timeZone={shown.timeZone} /> : <CloseForm shown={shown} />}
+        {shown.made ? (
+          <CashupMade cashup={shown.made} timeZone={shown.timeZone} after={shown.after} />
+        ) : (
+          <CloseForm shown={shown} />
+        )}
       </Section>
+      {shown.after && (
+        <Section title={AFTER_CLOSING.title} testId="cashup-after-section">
+          <AfterClosing after={shown.after} />
+        </Section>
+      )}
     </>
   );
 }
 
-function CloseForm({ shown }: { shown: CashupDay }) {
+/** "Close the day" asks first (issue 30): which day and till, the cash counted against the expected, the difference. */
+function closeQuestion(shown: CashupDay, counted: Cents): ConfirmOptions {
+  const difference = cashDifference(counted, shown.expected);
+  return {
+    title: 'Close the day',
+    confirmLabel: 'Close the day',
+    message: (
+      <Stack gap="2" data-testid="cashup-confirm">
+        <Text>
+          Close {shown.day} for the till {tillName(shown.till, shown.device)}? The cash-up is kept as it is now and
+          cannot be changed; payments taken after it show apart, as taken after closing.
+        </Text>
+        <Text>
+          Counted cash <strong>{formatUSD(counted)}</strong> against <strong>{formatUSD(shown.expected.cash)}</strong>{' '}
+          expected: <strong>{differenceWords(difference)}</strong> ({formatUSD(difference)}).
+        </Text>
+      </Stack>
+    ),
+  };
+}
+
+/** Check the count, ask, then close: the refusal to show under the form, if any, and whether a write runs. */
+function useCloseDay(shown: CashupDay) {
   const repos = useRepos();
-  const [counted, setCounted] = useState('');
-  const [note, setNote] = useState('');
+  const confirm = useConfirm();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function close(e: FormEvent) {
-    e.preventDefault();
-    const cents = parseMoneyInput(counted);
+  async function close(counted: string, note: string) {
+    const entry = { day: shown.day, counted_cash: parseMoneyInput(counted) ?? '', note };
     setBusy(true);
     try {
-      await repos.cashups.close({ day: shown.day, counted_cash: cents ?? '', note });
+      // the count is checked before the question, so the dialog shows the figure that will be kept
+      const checked = await repos.cashups.check(entry);
       setError(null);
+      if (!(await confirm(closeQuestion(shown, checked.counted_cash)))) return;
+      await repos.cashups.close(entry);
       notify(MSG.cashupSaved);
     } catch (err) {
       if (!(err instanceof LocalWriteError)) throw err;
@@ -98,6 +134,17 @@ function CloseForm({ shown }: { shown: CashupDay }) {
       setBusy(false);
     }
   }
+  return { close, error, busy };
+}
+
+function CloseForm({ shown }: { shown: CashupDay }) {
+  const [counted, setCounted] = useState('');
+  const [note, setNote] = useState('');
+  const { close: closeDay, error, busy } = useCloseDay(shown);
+  const close = (e: FormEvent) => {
+    e.preventDefault();
+    void closeDay(counted, note);
+  };
 
   return (
     <form onSubmit={close} noValidate aria-label="Close the day">

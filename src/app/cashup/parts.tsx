@@ -1,5 +1,12 @@
-import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { SHOP_TILL, cashupLines, type CashupSheet } from '../../domain/cashup';
+import { Alert, Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  AFTER_CLOSING,
+  SHOP_TILL,
+  anyAfterClosing,
+  cashupLines,
+  type CashupFigures,
+  type CashupSheet,
+} from '../../domain/cashup';
 import { BOOKING_FORMAT, formatShop } from '../../domain/dates';
 import { METHOD_LABELS } from '../../domain/entities';
 import { formatUSD, type Cents } from '../../domain/money';
@@ -24,10 +31,22 @@ const refundCell = (r: RefundTally) => (r.count ? `${r.count} · ${formatUSD(-r.
  * The day by payment method: payments taken, refunds paid out (how many, how much) and expected = taken − refunds
  * (cashupLines, as the PDF prints it), with the totals and how many payments and refunds.
  */
-export function TakingsTable({ sheet, payments }: { sheet: CashupSheet; payments: number }) {
+export function TakingsTable({
+  sheet,
+  payments,
+  label = 'Expected takings by payment method',
+  testId = 'cashup-expected',
+  totalTestId = 'cashup-total',
+}: {
+  sheet: CashupSheet;
+  payments: number;
+  label?: string;
+  testId?: string;
+  totalTestId?: string;
+}) {
   const { lines, total } = cashupLines(sheet);
   return (
-    <Table.Root size="sm" data-testid="cashup-expected" aria-label="Expected takings by payment method">
+    <Table.Root size="sm" data-testid={testId} aria-label={label}>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeader>Method</Table.ColumnHeader>
@@ -54,7 +73,7 @@ export function TakingsTable({ sheet, payments }: { sheet: CashupSheet; payments
           </Table.Cell>
           <Table.Cell {...money}>{formatUSD(total.taken)}</Table.Cell>
           <Table.Cell {...money}>{refundCell(total.refunds)}</Table.Cell>
-          <Table.Cell {...money} data-testid="cashup-total">
+          <Table.Cell {...money} data-testid={totalTestId}>
             {formatUSD(total.expected)}
           </Table.Cell>
         </Table.Row>
@@ -73,12 +92,12 @@ export function DifferenceBadge({ cents }: { cents: Cents }) {
   );
 }
 
-/** Print A4 and Print 80 mm: the cash-up drawn on the device (works offline). */
-export function PrintButtons({ cashup }: { cashup: CashupRow }) {
+/** Print A4 and Print 80 mm: the cash-up drawn on the device (works offline), with what was taken after closing. */
+export function PrintButtons({ cashup, after }: { cashup: CashupRow; after?: CashupFigures }) {
   const repos = useRepos();
   const { busy, open } = useOpenPdf();
   const print = (paper: 'A4' | '80mm') =>
-    open(() => cashupPdfBlob(repos, cashup, paper), `cash-up-${cashup.day}-${cashup.till}.pdf`, paper);
+    open(() => cashupPdfBlob(repos, { ...cashup, after }, paper), `cash-up-${cashup.day}-${cashup.till}.pdf`, paper);
   return (
     <HStack gap="2" wrap="wrap">
       {(['A4', '80mm'] as const).map((paper) => (
@@ -91,7 +110,15 @@ export function PrintButtons({ cashup }: { cashup: CashupRow }) {
 }
 
 /** A cash-up made: counted cash, the difference, who closed and when, the note, and its print buttons. */
-export function CashupMade({ cashup, timeZone }: { cashup: CashupRow; timeZone: string }) {
+export function CashupMade({
+  cashup,
+  timeZone,
+  after,
+}: {
+  cashup: CashupRow;
+  timeZone: string;
+  after?: CashupFigures;
+}) {
   return (
     <Stack gap="3" data-testid="cashup-made">
       <HStack justify="space-between" wrap="wrap" gap="3">
@@ -105,7 +132,35 @@ export function CashupMade({ cashup, timeZone }: { cashup: CashupRow; timeZone: 
         Closed by {cashup.closed_by} at {formatShop(cashup.closed_at, timeZone, BOOKING_FORMAT)}
       </Text>
       {cashup.note && <Text>Note: {cashup.note}</Text>}
-      <PrintButtons cashup={cashup} />
+      <PrintButtons cashup={cashup} after={after} />
+    </Stack>
+  );
+}
+
+/**
+ * What the till took after the day was closed (issue 30), in no cash-up: by method as the takings read, with what
+ * to do with it; or that there was nothing.
+ */
+export function AfterClosing({ after }: { after: CashupFigures }) {
+  if (!anyAfterClosing(after))
+    return (
+      <Text color="fg.muted" data-testid="cashup-after-none">
+        {AFTER_CLOSING.none}
+      </Text>
+    );
+  return (
+    <Stack gap="3" data-testid="cashup-after">
+      <Alert.Root status="warning">
+        <Alert.Indicator />
+        <Alert.Description>{AFTER_CLOSING.advice}</Alert.Description>
+      </Alert.Root>
+      <TakingsTable
+        sheet={after}
+        payments={after.payments}
+        label="Taken after closing by payment method"
+        testId="cashup-after-table"
+        totalTestId="cashup-after-total"
+      />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { shopSettings } from '../../domain/configSheet';
 import type { CashupRow, CustomerRow, InvoiceRow, TransactionRow } from '../../local/db';
 import type { Repositories } from '../../local/repositories';
 import type { EstimateRow } from '../../local/repositories/estimates';
+import type { CashupPrint } from '../../pdf';
 import { fetchShopLogo } from '../../sync/photos';
 import { currentUser } from '../session/session';
 
@@ -53,7 +54,11 @@ export async function serviceHistoryBlob(repos: Repositories, c: CustomerRow): P
 }
 
 /** A cash-up at closing (issue 18) on A4 or the counter's 80 mm roll. */
-export async function cashupPdfBlob(repos: Repositories, c: CashupRow, paper: 'A4' | '80mm'): Promise<Blob> {
+export async function cashupPdfBlob(
+  repos: Repositories,
+  c: CashupRow & Pick<CashupPrint, 'after'>,
+  paper: 'A4' | '80mm',
+): Promise<Blob> {
   const { pdf, shop: info } = await shop(repos);
   return asPdf(pdf.cashupPdf(c, info, paper));
 }

@@ -1,5 +1,5 @@
 import { newRow } from '../../domain/model';
-import { SERVER_DEVICE, expectedTakings, tillOf, type CashupFigures } from '../../domain/cashup';
+import { SERVER_DEVICE, expectedTakings, takenAfterClosing, tillOf, type CashupFigures } from '../../domain/cashup';
 import { shopSettings } from '../../domain/configSheet';
 import { shopDay } from '../../domain/dates';
 import { newId } from '../../domain/ids';
@@ -17,6 +17,8 @@ export interface CashupDay extends CashupFigures {
   timeZone: string;
   /** the cash-up already made for this day and till, if any */
   made: CashupRow | undefined;
+  /** once it is made: what the till took after it was closed, in no cash-up (issue 30) */
+  after: CashupFigures | undefined;
 }
 
 /** What a cash-up takes from the screen: the day (the shop's today when left out), the cash counted, a note. */
@@ -64,11 +66,17 @@ export function cashupsRepository(db: BayBookDB) {
       const { settings, device, taken, made } = await readDay(db, day);
       const till = tillOf(settings.cashupScope, device);
       const figures = expectedTakings(taken, day, settings.timeZone, till);
-      return { ...figures, day, till, device, timeZone: settings.timeZone, made: made.find((c) => c.till === till) };
+      const mine = made.find((c) => c.till === till);
+      const after = mine && takenAfterClosing(taken, mine, settings.timeZone);
+      return { ...figures, day, till, device, timeZone: settings.timeZone, made: mine, after };
     },
     /** The cash-ups made, newest day first. */
     async recent(limit = 30): Promise<CashupRow[]> {
       return db.cashups.orderBy('day').reverse().limit(limit).toArray();
+    },
+    /** The entry as POST /v3/cashup will take it, refused in the server's words: checked before Close asks to confirm. */
+    async check(entry: CashupEntry & { day: string }) {
+      return checkedCall(db, CASHUP_CALLS.close, { ...entry, device: await deviceOf(db) });
     },
     /** POST /v3/cashup */
     async close(entry: CashupEntry): Promise<CashupRow> {
