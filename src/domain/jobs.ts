@@ -35,6 +35,19 @@ export function checkStatusChange(args: { from: string; to: string; level: numbe
   return OK;
 }
 
+/**
+ * The "Complete job" beside a paid invoice's PAID badge (issue 30): offered while its job is not complete or canceled
+ * and this level may make the change. SPEC §4 lets any open status go to complete given an invoice (the dropdown offers
+ * received, active and complete alike), so a received job completes in one step.
+ */
+export function canCompleteWithInvoice(status: string, level: number): boolean {
+  return (
+    can('job.status', level) &&
+    !isFinal(status) &&
+    checkStatusChange({ from: status, to: 'complete', level, hasInvoice: true }).ok
+  );
+}
+
 /** Any other change to a job (notes, services, mileage, technician, booking): refused once the job is final. */
 export function checkJobUpdate(status: string): Check {
   return isFinal(status) ? no(MSG.cannotUpdateFinal) : OK;

@@ -5,6 +5,7 @@ import { displayInvoiceNumber, displayJobNumber, invoiceHeader } from '../../../
 import { isInvoiceLocked } from '../../../domain/totals';
 import type { InvoiceRow, JobRow } from '../../../local/db';
 import { MailLink, TelLink } from '../../ui/links';
+import { CompleteJobButton } from './CompleteJobButton';
 
 function Info({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -19,8 +20,9 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * SPEC §2 Invoice editor header: the invoice number, its time in the shop's time zone (SPEC §9 "stored time plus
- * 5 hours"), the badge of SPEC §4 (PAID: paid in full and locked; else Due), and the customer and vehicle: registration, contact,
- * email, VIN, mileage and the services of its job when it has one.
+ * 5 hours"), the badge of SPEC §4 (PAID: paid in full and locked; else Due) with Complete job beside PAID while its
+ * job is open, and the customer and vehicle: registration, contact, email, VIN, mileage and the services of its job
+ * when it has one.
  */
 export function InvoiceHeader({
   invoice,
@@ -45,6 +47,7 @@ export function InvoiceHeader({
           <Badge colorPalette={paid ? 'green' : 'red'} size="lg" data-testid="invoice-status">
             {paid ? 'PAID' : 'Due'}
           </Badge>
+          {paid && job && <CompleteJobButton job={job} />}
           {invoice.type === 'product' && <Badge>Product sale</Badge>}
         </HStack>
         <Text color="fg.muted" data-testid="invoice-created">

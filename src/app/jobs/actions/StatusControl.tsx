@@ -23,13 +23,30 @@ export function StatusChip({ status }: { status: string }) {
 }
 
 /**
+ * A job's status change, wherever it is asked for (the status select, the invoice editor's Complete job): confirmed
+ * ('Update job <#number> to <status>?', SPEC §4), then written on the device by repos.jobs.setStatus, so it works
+ * offline. Resolves true once written.
+ */
+export function useJobStatusChange() {
+  const repos = useRepos();
+  const act = useConfirmedAction();
+  return (job: JobRow, to: JobStatus) =>
+    act({
+      title: 'Job Status',
+      message: confirmStatusText(job.number, to),
+      confirmLabel: 'Update',
+      run: () => repos.jobs.setStatus(job.id, to),
+      done: `Job ${displayJobNumber(job.number)} updated to ${to}`,
+    });
+}
+
+/**
  * SPEC §4: a select of every status except booked and canceled, the current one selected; any change is confirmed
  * ('Update job <#number> to <status>?') and then written offline. Complete and canceled are final: a chip only,
  * except for level 5 in the server-paged table.
  */
 export function StatusControl({ job, paged, level }: { job: JobRow; paged?: boolean; level: number }) {
-  const repos = useRepos();
-  const act = useConfirmedAction();
+  const changeStatus = useJobStatusChange();
   const final = isFinal(job.status);
   if (!can('job.status', level) || (final && !(paged && canChangeFinal(level))))
     return <StatusChip status={job.status} />;
@@ -37,13 +54,7 @@ export function StatusControl({ job, paged, level }: { job: JobRow; paged?: bool
   const current = (STATUS_OPTIONS as readonly string[]).includes(job.status);
   const change = async (to: string) => {
     if (!to || to === job.status) return;
-    await act({
-      title: 'Job Status',
-      message: confirmStatusText(job.number, to),
-      confirmLabel: 'Update',
-      run: () => repos.jobs.setStatus(job.id, to as JobStatus),
-      done: `Job ${displayJobNumber(job.number)} updated to ${to}`,
-    });
+    await changeStatus(job, to as JobStatus);
   };
 
   return (
