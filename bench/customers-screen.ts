@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import type { Page } from 'playwright-core';
 import { customerAt } from './shop/data';
 import { buildApp, openBrowser, seedShop, signIn, startProduct } from './shop/device';
-import { CLICK_MENU, fmt, timed } from './shop/timing';
+import { menuToCustomers, plateSearch } from './shop/customersScreen';
+import { fmt } from './shop/timing';
 
 /**
  * `npx tsx bench/customers-screen.ts [--dist DIR] [--sizes 5000,20000,50000] [--runs 7]`: the Customers screen in
@@ -25,30 +25,6 @@ const { values } = parseArgs({
 const SIZES = values.sizes.split(',').map(Number);
 const RUNS = Number(values.runs);
 
-const ROWS = `document.querySelectorAll('[data-testid="table-customers"] tbody tr[data-row-id]')`;
-const TYPE = `const box = document.querySelector('[aria-label="Search customers"]');
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(box, arg);
-  box.dispatchEvent(new Event('input', { bubbles: true }));`;
-/** every row shown has a registration (first cell) or a VIN (fourth) starting with the typed prefix, spaces aside */
-const ONLY_MATCHES = `const rows = ${ROWS}; const key = arg.replace(/\\s+/g, '').toUpperCase();
-  const starts = (td) => (td?.textContent ?? '').replace(/\\s+/g, '').toUpperCase().startsWith(key);
-  return rows.length > 0 && [...rows].every((r) => { const td = r.querySelectorAll('td'); return starts(td[0]) || starts(td[3]); });`;
-
-/** Both times: menu click → Add Customer's form (a screen that reads nothing: the floor), then → customer rows. */
-async function menuToRows(page: Page): Promise<[number, number]> {
-  const floor = await timed(page, CLICK_MENU, `return !!document.querySelector('form input')`, 'Add Customer');
-  await page.waitForTimeout(300);
-  return [floor, await timed(page, CLICK_MENU, `return ${ROWS}.length > 0`, 'Customers')];
-}
-
-async function plateSearch(page: Page, prefix: string): Promise<number> {
-  const ms = await timed(page, TYPE, ONLY_MATCHES, prefix);
-  // back to every customer: the first row shown is not a match any more (or the box is empty and rows are back)
-  await timed(page, TYPE, `return ${ROWS}.length >= 10`, '');
-  await page.waitForTimeout(200);
-  return ms;
-}
-
 const dist = values.dist ?? buildApp();
 const server = await startProduct(dist);
 const ctx = await openBrowser();
@@ -69,7 +45,7 @@ try {
     const menu: number[] = [];
     const floor: number[] = [];
     for (let i = 0; i <= RUNS; i++) {
-      const [form, rows] = await menuToRows(page);
+      const [form, rows] = await menuToCustomers(page);
       if (i === 0) continue; // the warm-up
       menu.push(rows);
       floor.push(form);

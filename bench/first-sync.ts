@@ -6,6 +6,7 @@ import { buildApp, openBrowser, startProduct } from './shop/device';
 import { seedServer, shopOf, type ShopSize } from './shop/server';
 import { chromiumCpu, cpuDelta, cpuSeconds } from './shop/cpu';
 import { CLICK_MENU, fmt, timed } from './shop/timing';
+import { LONG_TASKS, TILES_SHOWN, longestTasks, readMeta } from './shop/watch';
 
 /**
  * `npx tsx bench/first-sync.ts`: a new tablet at a shop of two years, in Chromium. For each size (customers; two
@@ -28,50 +29,6 @@ import { CLICK_MENU, fmt, timed } from './shop/timing';
 const SIZES = (process.env.BAYBOOK_BENCH_SIZES ?? '5000').split(',').map(Number);
 const RUNS = Number(process.env.BAYBOOK_BENCH_RUNS ?? 7);
 const ADMIN = { username: 'admin', password: 'bench-admin-pw' };
-
-/** Keeps every long main-thread task (≥ 50 ms) as [start, ms], start in epoch ms, across page loads of the tab. */
-const LONG_TASKS = `new PerformanceObserver((list) => {
-  const tasks = JSON.parse(sessionStorage.getItem('longTasks') ?? '[]');
-  for (const e of list.getEntries()) tasks.push([performance.timeOrigin + e.startTime, e.duration]);
-  sessionStorage.setItem('longTasks', JSON.stringify(tasks));
-}).observe({ type: 'longtask', buffered: true });`;
-
-/** The longest task that started at or after `since` (epoch ms), and the longest before it. */
-async function longestTasks(page: Page, since: number) {
-  const tasks = JSON.parse(await page.evaluate(() => sessionStorage.getItem('longTasks') ?? '[]')) as [
-    number,
-    number,
-  ][];
-  const max = (xs: [number, number][]) => Math.max(0, ...xs.map(([, ms]) => ms));
-  const during = tasks.filter(([at]) => at >= since);
-  // the five longest, each at its second after the click: a freeze at the start (the app's first screen after the
-  // login) is not the pull's, one every page is
-  const top = [...during]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 5)
-    .map(([at, ms]) => `${ms.toFixed(0)} ms at ${((at - since) / 1000).toFixed(1)} s`);
-  return { during: max(during), before: max(tasks.filter(([at]) => at < since)), top, count: during.length };
-}
-
-/** The device's meta row `key`, read beside Dexie (undefined until the app has made its database). */
-const readMeta = (page: Page, key: string) =>
-  page.evaluate(
-    (key) =>
-      new Promise<unknown>((done) => {
-        void indexedDB.databases().then((dbs) => {
-          if (!dbs.some((d) => d.name === 'baybook')) return done(undefined);
-          const open = indexedDB.open('baybook');
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('meta')) return (db.close(), done(undefined));
-            const get = db.transaction('meta').objectStore('meta').get(key);
-            get.onsuccess = () => (db.close(), done((get.result as { value?: unknown } | undefined)?.value));
-          };
-          open.onerror = () => done(undefined);
-        });
-      }),
-    key,
-  );
 
 /** With BAYBOOK_BENCH_PROFILE=DIR: the page's CPU profile of the sync, written to DIR (open it in DevTools). */
 async function profiler(page: Page) {
@@ -145,13 +102,6 @@ async function firstSync(page: Page, url: string, changes: number, serverPid: nu
     `  (long tasks ≥ 50 ms during the sync: ${longest.count}; the longest: ${longest.top.join(', ') || 'none'})`,
   );
 }
-
-const TILES_SHOWN = `const text = (id) => document.querySelector('[data-testid="' + id + '"]')?.textContent ?? '…';
-  const tiles = ['active', 'received', 'complete', 'booked'].every((s) => text('tile-' + s + '-count') !== '…');
-  const money = ['finance-sales-value', 'finance-labour-value', 'today-cash-value'].every((id) => text(id) !== '…');
-  const table = document.querySelector('[data-testid="table-Active Customers"]');
-  const rows = table?.querySelectorAll('tbody tr[data-row-id]').length ?? 0;
-  return tiles && money && rows > 0;`;
 
 async function dashboard(page: Page) {
   const times: number[] = [];

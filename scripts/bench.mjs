@@ -53,6 +53,11 @@ const runs = [
     tsx('first-sync.ts'),
     { BAYBOOK_BENCH_SIZES: size('5000', '5000,50000'), BAYBOOK_BENCH_RUNS: size(3, 7) },
   ],
+  [
+    `a shop as it sees it, from outside: first sync in a fresh profile, click → final content at 1× and 4× CPU, ${size('5,000', '50,000')} customers`,
+    tsx('shop-outside.ts'),
+    { BENCH_CUSTOMERS: size(5000, 50000), BENCH_RUNS: size(5, 28) },
+  ],
 ];
 // the server's reads at shop size need a PostgreSQL server to make a database in
 if (process.env.DATABASE_URL)

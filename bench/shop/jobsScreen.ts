@@ -37,7 +37,7 @@ const ONLY_MATCHES = `const table = ${TABLE}; if (!table) return false;
   return rows.length > 0 && rows.every(ok);`;
 
 /** The ids of the rows shown, in order. */
-const shownIds = (page: Page) =>
+export const shownIds = (page: Page) =>
   page.evaluate(`[...${ROWS}].map((r) => r.getAttribute('data-row-id')).join(',')`) as Promise<string>;
 
 /** the device holds `size` customers, the last of them (and their jobs) seeded from `from` */
@@ -47,7 +47,7 @@ export interface ShopSlice {
 }
 
 /** Waits for job rows in the table (a function, not a string: the app's CSP forbids evaluating strings). */
-const hasRows = (page: Page) =>
+export const hasRows = (page: Page) =>
   page.waitForFunction(
     () => document.querySelectorAll('[data-testid="table-Service Requests"] tbody tr[data-row-id]').length > 0,
   );
@@ -83,7 +83,7 @@ async function menuToRows(page: Page): Promise<[number, number]> {
 }
 
 /** One search, then the box emptied and the table back to `unfiltered` (the newest jobs) before the next. */
-async function search(page: Page, q: string, unfiltered: string): Promise<number> {
+export async function search(page: Page, q: string, unfiltered: string): Promise<number> {
   const ms = await timed(page, TYPE, ONLY_MATCHES, q);
   await page.evaluate(`const arg = ''; ${TYPE}`);
   await page
@@ -104,7 +104,7 @@ async function search(page: Page, q: string, unfiltered: string): Promise<number
 }
 
 /** Expand the `n`-th row shown until its panel shows the job with its clock; then collapse it again. */
-async function openJob(page: Page, n: number): Promise<number> {
+export async function openJob(page: Page, n: number): Promise<number> {
   const id = (await shownIds(page)).split(',')[n];
   const button = `document.querySelector('tr[data-row-id="' + arg + '"] button[aria-label="Expand row"]')`;
   const panel = `document.querySelector('[data-testid="job-panel-' + arg + '"]')`;
