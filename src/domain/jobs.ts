@@ -96,6 +96,19 @@ export function displayJobNumber(number: string): string {
   return number.startsWith('#') ? number : `#${number}`;
 }
 
+/**
+ * The Jobs screen (/view-request) at one job: searched by its #number, its panel open (issue 30: Make Service
+ * Request's link to the job it made). The screen reads the same two parameters.
+ */
+export const JOB_LINK_PARAMS = { search: 'search', open: 'open' } as const;
+export function jobLink(job: { id: string; number: string }): string {
+  const q = new URLSearchParams({
+    [JOB_LINK_PARAMS.search]: displayJobNumber(job.number),
+    [JOB_LINK_PARAMS.open]: job.id,
+  });
+  return `/view-request?${q.toString()}`;
+}
+
 export function displayInvoiceNumber(number: string): string {
   return `INV ${number}`;
 }

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import Jobs from '../../src/app/jobs/Jobs';
 import MakeRequest from '../../src/app/jobs/MakeRequest';
 import { Toaster } from '../../src/app/feedback/toaster';
 import type { AppData } from '../../src/app/data/DataProvider';
@@ -277,6 +278,58 @@ describe('Make Service Request (SPEC §2, §4, §5)', () => {
     await waitFor(() => expect((screen.getByLabelText('Mileage') as HTMLInputElement).value).toBe(''));
     expect((lookupBox() as HTMLInputElement).value).toBe('');
     expect(screen.queryByTestId('selected-customer')).toBeNull();
+  });
+
+  it('the done message links to the new job: the Jobs table opens searched by its number, its panel open', async () => {
+    const { data, unmount } = await open(3, '/make-request', async (d) => {
+      await seed(d, [{ vin: 'VIN7', reg: 'LN1234' }]);
+      // an older job of the same vehicle: the link shows the new one, not every job
+      const [customer] = await d.db.customers.toArray();
+      await d.repos.jobs.create({ customer, service: ['Brake check'], mileage: 1000 });
+    });
+    fireEvent.change(lookupBox(), { target: { value: 'LN1234' } });
+    find();
+    await screen.findByTestId('selected-customer');
+    type('Mileage', '42000');
+    await tick(/Oil change/);
+    submit();
+    const done = await screen.findByTestId('request-done', {}, { timeout: 3000 });
+    const made = (await data.db.jobs.orderBy('created_at').last())!;
+    const link = within(done).getByRole('link', { name: `Open job #${made.number}` });
+    fireEvent.click(link);
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        `/view-request?search=${encodeURIComponent(`#${made.number}`)}&open=${made.id}`,
+      ),
+    );
+    const to = screen.getByTestId('location').textContent!;
+    unmount();
+
+    // the Jobs screen at that address
+    await renderScreen(<Jobs />, { level: 3, path: to, route: '/view-request', data });
+    const panel = await screen.findByTestId(`job-panel-${made.id}`);
+    expect(panel.textContent).toContain('Oil change');
+    expect((screen.getByRole('textbox', { name: 'Search Service Requests' }) as HTMLInputElement).value).toBe(
+      `#${made.number}`,
+    );
+    await waitFor(() =>
+      expect(
+        [...document.querySelectorAll<HTMLElement>('[data-row-id][data-status]')].map((r) => r.dataset.rowId),
+      ).toEqual([made.id]),
+    );
+  });
+
+  it('offers no link to the job below level 3 (the Jobs table is level 3 and up)', async () => {
+    await open(2, '/make-request', (d) => seed(d, [{ vin: 'VIN8', reg: 'NL1234' }]).then(() => undefined));
+    fireEvent.change(lookupBox(), { target: { value: 'NL1234' } });
+    find();
+    await screen.findByTestId('selected-customer');
+    type('Mileage', '1000');
+    await tick(/Oil change/);
+    submit();
+    const done = await screen.findByTestId('request-done', {}, { timeout: 3000 });
+    expect(done.textContent).toContain('received');
+    expect(within(done).queryByRole('link')).toBeNull();
   });
 
   it('books the request at level 4: status booked, times read in the shop time zone', async () => {

@@ -25,13 +25,15 @@ export interface JobTableProps {
    * "these jobs", not the ten on screen). Without it the table exports the rows it holds.
    */
   exportAll?: () => Promise<JobRow[]>;
+  /** the job whose panel is open at first (a link to one job) */
+  openId?: string;
 }
 
 /**
  * SPEC §2 Job table, in both variants: rows coloured by status, registration/VIN search helper, hidden searchable
  * Email/Contact, hidden exportable Services/Customer Note, and each row expanding into its JobPanel.
  */
-export function JobTable({ jobs, name, toolbar, loading, manual, exportAll }: JobTableProps) {
+export function JobTable({ jobs, name, toolbar, loading, manual, exportAll, openId }: JobTableProps) {
   const user = useSession();
   const tz = useShopTimeZone();
   const [search, setSearch] = useState('');
@@ -80,6 +82,7 @@ export function JobTable({ jobs, name, toolbar, loading, manual, exportAll }: Jo
       pageSizes={PAGE_SIZES.default}
       rowMarks={JOB_ROWS}
       renderExpanded={panel}
+      initialExpanded={openId ? [openId] : undefined}
       toolbar={tools}
       exportable={!exportAll}
       loading={loading}

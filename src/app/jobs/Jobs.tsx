@@ -1,6 +1,8 @@
 import { HStack, Heading, NativeSelect, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { JOB_STATUSES, type JobStatus } from '../../domain/entities';
+import { JOB_LINK_PARAMS } from '../../domain/jobs';
 import { JobTable } from './JobTable';
 import { useJobPages } from './useJobPages';
 
@@ -8,10 +10,12 @@ import { useJobPages } from './useJobPages';
  * SPEC §2 Job table, the paged variant (/view-request): per_page, page, orderBy created_at, search and a status filter,
  * read through repos.jobs.page. The device's IndexedDB plays the server here (the sync engine keeps it current) so
  * the screen works offline; the live query shows another device's changes as they arrive, without a reload.
+ * Opened by a link to one job (the domain's jobLink), it starts searched by that job's number with its panel open.
  */
 export default function Jobs() {
+  const [params] = useSearchParams();
   const [status, setStatus] = useState<JobStatus | ''>('');
-  const { rows, manual, exportAll, toFirstPage } = useJobPages(status);
+  const { rows, manual, exportAll, toFirstPage } = useJobPages(status, params.get(JOB_LINK_PARAMS.search) ?? '');
 
   const statusFilter = (
     <NativeSelect.Root size="sm" width="auto">
@@ -46,6 +50,7 @@ export default function Jobs() {
         toolbar={statusFilter}
         exportAll={exportAll}
         manual={manual}
+        openId={params.get(JOB_LINK_PARAMS.open) ?? undefined}
       />
     </Stack>
   );

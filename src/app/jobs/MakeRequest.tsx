@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useController, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
@@ -18,6 +18,7 @@ import { useSession } from '../session/session';
 import { Section } from '../ui/Section';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { BookingPart } from './request/BookingPart';
+import { DoneNotice, type Done } from './request/DoneNotice';
 import { CustomerPart } from './request/CustomerPart';
 import {
   collectErrors,
@@ -77,7 +78,7 @@ function useSubmitRequest(args: {
   lookup: CustomerLookup;
   find: (text: string) => Promise<CustomerRow | null>;
   tz: string;
-  setDone: (text: string) => void;
+  setDone: (done: Done | null) => void;
   clearAll: () => void;
 }) {
   const { form, ctx, lookup, find, tz, setDone, clearAll } = args;
@@ -103,7 +104,7 @@ function useSubmitRequest(args: {
       });
       const message = doneText(job, tz);
       clearAll();
-      setDone(message);
+      setDone({ text: message, job });
       notify(message);
     } catch (err) {
       notifyError(err);
@@ -115,7 +116,7 @@ function useSubmitRequest(args: {
     if (busy) return;
     setBusy(true);
     try {
-      setDone('');
+      setDone(null);
       let chosen = ctx.current.newCustomer ? null : lookup.customer;
       if (!ctx.current.newCustomer && !chosen) chosen = await find(lookup.text);
       await form.handleSubmit((v) => save(v, chosen))();
@@ -146,7 +147,7 @@ export default function MakeRequest() {
   const catalogue = useLiveQuery(() => repos.jobs.catalogue(), [repos]);
 
   const [newCustomer, setNewCustomer] = useState(false);
-  const [done, setDone] = useState('');
+  const [done, setDone] = useState<Done | null>(null);
   const { lookup, find, dropLink } = useRequestLookup(setNewCustomer, setDone);
   const { form, ctx } = useRequestForm({ newCustomer, tz, canBook });
   const { errors, isSubmitted } = form.formState;
@@ -167,7 +168,7 @@ export default function MakeRequest() {
       <Heading size="xl" mb="4">
         Make Service Request
       </Heading>
-      <DoneNotice done={done} />
+      <DoneNotice done={done} level={level} />
       <form noValidate onSubmit={onSubmit} onKeyDown={blockEnter}>
         <Stack gap="5">
           <RequestCustomer
@@ -199,14 +200,14 @@ export default function MakeRequest() {
  * The form's customer lookup, and `?vin=…` (Add Customer's "Do Service"), which pre-fills and runs it. A lookup clears
  * what the last request said; `dropLink` takes the `?vin=` away when the form is cleared.
  */
-function useRequestLookup(setNewCustomer: (on: boolean) => void, setDone: (text: string) => void) {
+function useRequestLookup(setNewCustomer: (on: boolean) => void, setDone: (done: Done | null) => void) {
   const [params, setParams] = useSearchParams();
   const vinParam = params.get('vin');
   const lookup = useCustomerLookup(vinParam ?? '');
   const { run: runLookup, setText: setLookupText } = lookup;
   const find = useCallback(
     (text: string) => {
-      setDone('');
+      setDone(null);
       return runLookup(text);
     },
     [runLookup, setDone],
@@ -250,17 +251,6 @@ function RequestCustomer(props: {
       lookup={lookup}
       onFind={props.onFind}
     />
-  );
-}
-
-/** What the request just made says (its number), until the next lookup. */
-function DoneNotice({ done }: { done: string }) {
-  if (!done) return null;
-  return (
-    <Alert.Root status="success" mb="4" role="status" data-testid="request-done">
-      <Alert.Indicator />
-      <Alert.Title>{done}</Alert.Title>
-    </Alert.Root>
   );
 }
 

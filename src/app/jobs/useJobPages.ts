@@ -31,9 +31,9 @@ export async function loadJobPage(
  * tiles): one page through repos.jobs.page, live (calmly while a pull writes pages: both are watched during a first
  * sync), with its total, sorting, search and an Export CSV of every match.
  */
-export function useJobPages(status: JobStatus | '') {
+export function useJobPages(status: JobStatus | '', initialSearch = '') {
   const repos = useRepos();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZES.default[0] });
   const [sorting, setSorting] = useState<SortingState>(DEFAULT_SORT);
   const desc = sorting[0]?.desc ?? true;

@@ -51,6 +51,8 @@ export interface DataTableProps<T> {
   rowMarks?: RowMarks<T>;
   /** when set, every row gets an expand button and this renders its panel */
   renderExpanded?: (row: T) => ReactNode;
+  /** the ids (getRowId) of rows whose panel is open at first: a link to one job opens it */
+  initialExpanded?: readonly string[];
   /** buttons beside the search box (Refresh, Add…) */
   toolbar?: ReactNode;
   /** false hides the search box */

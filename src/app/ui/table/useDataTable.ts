@@ -40,7 +40,9 @@ function useTableState<T>(props: DataTableProps<T>) {
     pageIndex: 0,
     pageSize: props.initialPageSize ?? (props.pageSizes ?? PAGE_SIZES.default)[0],
   });
-  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  const [expanded, setExpanded] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries((props.initialExpanded ?? []).map((id) => [id, true])),
+  );
   // what the user chose in the Columns menu, over the columns' own `hidden`
   const [chosen, setChosen] = useState<VisibilityState>({});
   const hiddenAtFirst = useMemo(() => hiddenColumns(columns), [columns]);
