@@ -174,6 +174,9 @@ export const MSG = {
     "Storage not protected: when the device runs short of space the browser may delete BayBook's data on it, changes not yet on the server included.",
   storageRefused:
     'The browser did not protect it: install BayBook on this device (or add it to the home screen), then ask again.',
+  // a figure the device has not finished counting: a first sync is still bringing its rows (issue 35)
+  counting: 'Counting…',
+  countingLabel: '{figure}: still counting, the first sync is bringing the rows',
   // a page opened at a plain http address other than this computer's own (issue 30)
   insecureOrigin:
     'This address will not work offline: the browser gives BayBook its offline worker and the camera only at a secure (https) address.',

@@ -116,6 +116,25 @@ export async function keepDashCounters(db: BayBookDB): Promise<void> {
   });
 }
 
+/**
+ * A first sync under way (issue 35): until it has caught up, the counters hold only the rows pulled so far, not the
+ * shop's figures, so the Dashboard says "Counting…" instead of showing them as the shop's (0 Active beside a table
+ * already listing active jobs). Set when a pull starts from an empty cursor, cleared once a pull has caught up; kept
+ * in `meta`, so a reload in the middle of the first sync still says so.
+ */
+const FIRST_SYNC = 'firstSync';
+
+export async function markFirstSync(db: BayBookDB, underWay: boolean): Promise<void> {
+  if (underWay) await db.meta.put({ key: FIRST_SYNC, value: true });
+  // read first: a routine pull deletes nothing and so wakes no screen's query
+  else if (await db.meta.get(FIRST_SYNC)) await db.meta.delete(FIRST_SYNC);
+}
+
+/** Are the counters still being filled by a first sync (see markFirstSync)? */
+export async function stillCounting(db: BayBookDB): Promise<boolean> {
+  return !!(await db.meta.get(FIRST_SYNC));
+}
+
 // ---- row writes -------------------------------------------------------------------------------------------------
 
 /**

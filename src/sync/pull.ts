@@ -1,4 +1,4 @@
-import { keepDashCounters } from '../local/rows';
+import { keepDashCounters, markFirstSync } from '../local/rows';
 import { applyPage, getCursor, settleShadows } from './pullApply';
 import { forgetServerHistory, getCursorMark, historyChanged } from './pullReset';
 import { adoptScope, getScope, runCatchUp } from './pullScope';
@@ -84,6 +84,7 @@ async function pullPages(opts: PullOptions, limit: number): Promise<PullResult> 
   let estimated: number | null = null;
   const result: PullResult = { applied: 0, shadowed: 0, pages: 0, cursor, rebased: 0 };
   await keepDashCounters(db);
+  if (start === 0) await markFirstSync(db, true);
   const fetchPage = pageFetcher(opts, limit);
   let next = fetchPage(cursor);
   for (;;) {
@@ -109,6 +110,7 @@ async function pullPages(opts: PullOptions, limit: number): Promise<PullResult> 
     cursor = Math.max(written.cursor, page.cursor);
     result.cursor = cursor;
     opts.onProgress?.(progressOf(result, estimated, cursor - start, page.more, start === 0));
+    if (!page.more) await markFirstSync(db, false);
     if (!page.more || cursor <= before) break;
     // another tab moved the cursor meanwhile: the prefetch asked from the wrong place
     if (next.since !== cursor) next = fetchPage(cursor);

@@ -12,9 +12,10 @@ import { useJobPages } from './useJobPages';
 import { statusPalette } from './statusColours';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { useCalmLiveQuery } from '../ui/useCalmLiveQuery';
+import { Counting } from '../ui/Counting';
 
 type TileStatus = (typeof TILES)[number]['status'];
-type Counts = Record<TileStatus, number>;
+type Counts = Record<TileStatus, number> & { counting: boolean };
 
 /** The shop's day, re-read every minute so "today" tiles roll over at the shop's midnight without a reload. */
 function useShopDay(tz: string): string {
@@ -38,7 +39,8 @@ function Tile({
   status: TileStatus;
   label: string;
   scope: 'all' | 'today';
-  count: number | undefined;
+  /** null: a first sync is still counting (a partial count is not the shop's) */
+  count: number | null | undefined;
   selected: boolean;
   onSelect: () => void;
 }) {
@@ -57,9 +59,19 @@ function Tile({
       gap="0"
       whiteSpace="normal"
     >
-      <Text fontSize="3xl" fontWeight="bold" lineHeight="1.1" data-testid={`tile-${status}-count`}>
-        {count ?? '…'}
-      </Text>
+      {count === null ? (
+        <Counting
+          figure={label}
+          fontSize="xl"
+          fontWeight="bold"
+          lineHeight="1.1"
+          data-testid={`tile-${status}-count`}
+        />
+      ) : (
+        <Text fontSize="3xl" fontWeight="bold" lineHeight="1.1" data-testid={`tile-${status}-count`}>
+          {count ?? '…'}
+        </Text>
+      )}
       <Text fontSize="md" fontWeight="semibold">
         {label}
       </Text>
@@ -142,7 +154,7 @@ export default function Dashboard() {
             status={t.status}
             label={t.label}
             scope={t.scope}
-            count={counts?.[t.status]}
+            count={counts?.counting ? null : counts?.[t.status]}
             selected={status === t.status}
             onSelect={() => setStatus(t.status)}
           />

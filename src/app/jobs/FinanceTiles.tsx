@@ -9,6 +9,7 @@ import { useRepos } from '../data/DataProvider';
 import { useSession } from '../session/session';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { useCalmLiveQuery } from '../ui/useCalmLiveQuery';
+import { Counting } from '../ui/Counting';
 
 /**
  * The Dashboard's finance tiles for levels above 4 (SPEC §2 Dashboard, §6): Products and Labour (today, invoices paid
@@ -25,14 +26,31 @@ const TILES = [
   { key: 'discounts', label: 'Discounts', help: 'today' },
 ] as const;
 
-function Tile({ id, label, help, cents }: { id: string; label: string; help: string; cents: Cents | undefined }) {
+/** `cents` null: a first sync is still counting; undefined: not read yet. */
+function Tile({
+  id,
+  label,
+  help,
+  cents,
+}: {
+  id: string;
+  label: string;
+  help: string;
+  cents: Cents | null | undefined;
+}) {
   return (
     <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" data-testid={`finance-${id}`}>
       <Stat.Root>
         <Stat.Label>{label}</Stat.Label>
-        <Stat.ValueText data-testid={`finance-${id}-value`}>
-          {cents === undefined ? '…' : formatUSD(cents)}
-        </Stat.ValueText>
+        {cents === null ? (
+          <Stat.ValueText asChild>
+            <Counting figure={label} data-testid={`finance-${id}-value`} />
+          </Stat.ValueText>
+        ) : (
+          <Stat.ValueText data-testid={`finance-${id}-value`}>
+            {cents === undefined ? '…' : formatUSD(cents)}
+          </Stat.ValueText>
+        )}
         {/* a dd: Chakra's help text is a span, which a definition list may not hold */}
         <Stat.HelpText asChild>
           <dd>{help}</dd>
@@ -62,7 +80,13 @@ export const FinanceTiles = memo(function FinanceTiles() {
     <Stack gap="3" data-testid="finance-tiles">
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" role="group" aria-label="Finance today">
         {TILES.map((t) => (
-          <Tile key={t.key} id={t.key} label={t.label} help={t.help} cents={figures?.report[t.key]} />
+          <Tile
+            key={t.key}
+            id={t.key}
+            label={t.label}
+            help={t.help}
+            cents={figures?.counting ? null : figures?.report[t.key]}
+          />
         ))}
       </SimpleGrid>
       <Box
@@ -82,9 +106,13 @@ export const FinanceTiles = memo(function FinanceTiles() {
               <Text fontSize="sm" color="colorPalette.fg">
                 {m.label}
               </Text>
-              <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid={`today-${m.method}-value`}>
-                {figures ? formatUSD(figures.methods[m.method]) : '…'}
-              </Text>
+              {figures?.counting ? (
+                <Counting figure={m.label} fontWeight="semibold" data-testid={`today-${m.method}-value`} />
+              ) : (
+                <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid={`today-${m.method}-value`}>
+                  {figures ? formatUSD(figures.methods[m.method]) : '…'}
+                </Text>
+              )}
             </Stack>
           ))}
         </HStack>

@@ -3,7 +3,7 @@ import type { JobStatus } from '../../domain/entities';
 import { outstandingServices } from '../../domain/jobs';
 import { plateKey } from '../../domain/model/keys';
 import type { BayBookDB, JobRow } from '../db';
-import { shopDay, shopTimeZone } from '../rows';
+import { shopDay, shopTimeZone, stillCounting } from '../rows';
 import { jobActions } from './jobActions';
 import { createJob, type NewJob } from './jobCreate';
 import { jobMedia } from './jobMedia';
@@ -82,17 +82,17 @@ function dayReads(db: BayBookDB) {
     bookings: (fromIso: string, toIso: string) =>
       db.jobs.where('book_start').between(fromIso, toIso, true, false).toArray(),
 
-    /** Dashboard tiles from the counters kept with every job write (a count() would scan). */
+    /**
+     * Dashboard tiles from the counters kept with every job write (a count() would scan), in one read; `counting`
+     * while a first sync is still filling them (the figures are then only the rows pulled so far).
+     */
     async tiles(now = new Date()) {
-      const tz = await shopTimeZone(db);
+      const [tz, counting] = await Promise.all([shopTimeZone(db), stillCounting(db)]);
       const day = shopDay(now, tz);
-      const n = async (k: string) => (await db.counters.get(k))?.n ?? 0;
-      return {
-        active: await n('status:active'),
-        received: await n('status:received'),
-        complete: await n(`complete:${day}`),
-        booked: await n(`booked:${day}`),
-      };
+      const [active, received, complete, booked] = (
+        await db.counters.bulkGet(['status:active', 'status:received', `complete:${day}`, `booked:${day}`])
+      ).map((c) => c?.n ?? 0);
+      return { active, received, complete, booked, counting };
     },
 
     /**
