@@ -94,6 +94,9 @@ describe('a tablet on the shop network, with HTTPS out of the box', () => {
     const token = await server.login(ADMIN.username, ADMIN.password);
     const customers = (await server.api('GET', '/customers', undefined, token)).body.data as { registration: string }[];
     expect(customers.filter((c) => c.registration === 'LAN 30')).toHaveLength(1);
+    // the worker that now controls the origin leaves the server's set-up page to the server
+    await page.goto(`${secure}/setup`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Set up this device' }).count()).toBe(1);
   });
 });
 
