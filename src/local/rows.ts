@@ -69,6 +69,18 @@ async function addToCounters(db: BayBookDB, delta: Map<string, number>) {
   await db.counters.bulkPut(keys.map((key, i) => ({ key, n: (current[i]?.n ?? 0) + delta.get(key)! })));
 }
 
+/**
+ * The screens' read of counters (0 where none is kept): one get after another. Not a bulkGet nor gets in parallel:
+ * in Chromium a live query that read them so did not hand on its answer after the pull worker's write while the
+ * page's timers were stopped (the live browser test pauses its clock: the desk's Active tile stayed 0 after the
+ * bay's move, though the query had read 1); read one by one it does.
+ */
+export async function readCounters(db: BayBookDB, keys: readonly string[]): Promise<number[]> {
+  const found: number[] = [];
+  for (const key of keys) found.push((await db.counters.get(key))?.n ?? 0);
+  return found;
+}
+
 /** Rebuilds an entity's row counter from its table (one count: after a repair, never on a screen's path). */
 export async function recountRows(db: BayBookDB, entity: SyncEntityName): Promise<void> {
   await db.transaction('rw', [db.entity(entity), db.counters], async () => {

@@ -58,6 +58,10 @@ function ChartBox({
   );
 }
 
+/** each chart's name, on its figure and as its svg's title (an svg image needs its own name) */
+const MIX_LABEL = 'Labour, Products and Discounts per day';
+const SALES_LABEL = 'Sales per day';
+
 const CHART = { domainPadding: { x: 30, y: 10 }, padding: { top: 40, bottom: 50, left: 80, right: 20 }, height: 300 };
 
 export default function ReportCharts({ data }: { data: ReportChartData }) {
@@ -65,12 +69,8 @@ export default function ReportCharts({ data }: { data: ReportChartData }) {
   const bar = Math.max(3, Math.min(18, 240 / Math.max(1, data.labour.length * 3)));
   return (
     <Stack gap="6" direction={{ base: 'column', lg: 'row' }}>
-      <ChartBox
-        title="Labour, Products and Discounts"
-        label="Labour, Products and Discounts per day"
-        empty={data.labour.length === 0}
-      >
-        <VictoryChart {...CHART}>
+      <ChartBox title="Labour, Products and Discounts" label={MIX_LABEL} empty={data.labour.length === 0}>
+        <VictoryChart {...CHART} title={MIX_LABEL}>
           <VictoryLegend
             x={80}
             y={5}
@@ -93,8 +93,8 @@ export default function ReportCharts({ data }: { data: ReportChartData }) {
           </VictoryGroup>
         </VictoryChart>
       </ChartBox>
-      <ChartBox title="Sales" label="Sales per day" empty={data.sales.length === 0}>
-        <VictoryChart {...CHART}>
+      <ChartBox title="Sales" label={SALES_LABEL} empty={data.sales.length === 0}>
+        <VictoryChart {...CHART} title={SALES_LABEL}>
           {axes(days)}
           <VictoryBar
             data={data.sales}

@@ -190,7 +190,8 @@ function RangeForm(props: {
             onChange={(e) => props.onEnd(e.target.value)}
           />
         </Field.Root>
-        <Button type="submit" colorPalette="blue" loading={props.loading}>
+        {/* never disabled while a report reads: the month's report opening the screen must not hold a range typed over it */}
+        <Button type="submit" colorPalette="blue">
           Sales Report
         </Button>
         <DelayedSpinner active={props.loading} />

@@ -8,7 +8,7 @@ import {
   type TransactionSummary,
 } from '../../domain/reports';
 import type { BayBookDB } from '../db';
-import { DASH_KEPT, dashCounterKey, shopTimeZone, stillCounting } from '../rows';
+import { DASH_KEPT, dashCounterKey, readCounters, shopTimeZone, stillCounting } from '../rows';
 
 export interface FinanceToday {
   report: DashReport;
@@ -40,16 +40,16 @@ export function financeRepository(db: BayBookDB) {
       const methods = transactionSummary(transactions, today);
       if (!kept) return { report: dashReport(await db.invoices.toArray(), transactions, today), methods, counting };
       const day = shopDay(now, tz);
-      const [labour, products, discounts] = await db.counters.bulkGet([
+      const [labour, products, discounts] = await readCounters(db, [
         dashCounterKey('labour', day),
         dashCounterKey('products', day),
         dashCounterKey('discounts', day),
       ]);
       return {
         report: {
-          labour: labour?.n ?? 0,
-          products: products?.n ?? 0,
-          discounts: discounts?.n ?? 0,
+          labour,
+          products,
+          discounts,
           sales: salesOf(transactions, today),
         },
         methods,

@@ -3,7 +3,7 @@ import type { JobStatus } from '../../domain/entities';
 import { outstandingServices } from '../../domain/jobs';
 import { plateKey } from '../../domain/model/keys';
 import type { BayBookDB, JobRow } from '../db';
-import { shopDay, shopTimeZone, stillCounting } from '../rows';
+import { readCounters, shopDay, shopTimeZone, stillCounting } from '../rows';
 import { jobActions } from './jobActions';
 import { createJob, type NewJob } from './jobCreate';
 import { jobMedia } from './jobMedia';
@@ -83,15 +83,18 @@ function dayReads(db: BayBookDB) {
       db.jobs.where('book_start').between(fromIso, toIso, true, false).toArray(),
 
     /**
-     * Dashboard tiles from the counters kept with every job write (a count() would scan), in one read; `counting`
+     * Dashboard tiles from the counters kept with every job write (a count() would scan); `counting`
      * while a first sync is still filling them (the figures are then only the rows pulled so far).
      */
     async tiles(now = new Date()) {
       const [tz, counting] = await Promise.all([shopTimeZone(db), stillCounting(db)]);
       const day = shopDay(now, tz);
-      const [active, received, complete, booked] = (
-        await db.counters.bulkGet(['status:active', 'status:received', `complete:${day}`, `booked:${day}`])
-      ).map((c) => c?.n ?? 0);
+      const [active, received, complete, booked] = await readCounters(db, [
+        'status:active',
+        'status:received',
+        `complete:${day}`,
+        `booked:${day}`,
+      ]);
       return { active, received, complete, booked, counting };
     },
 
