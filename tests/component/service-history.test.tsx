@@ -99,7 +99,10 @@ describe('Service History on screen (issue 15)', () => {
     // a thumbnail opens the full-size photo in a new tab
     const tab = { location: { href: '' }, close: vi.fn() };
     // the new tab: where the photo is sent, and its close (a photo that cannot be had closes it)
-    vi.spyOn(window, 'open').mockReturnValue(Object.assign(Object.create(window), tab));
+    // defined, not assigned: assigning `location` on an object made from window runs the environment's own setter,
+    // which replaced the test worker's window.location for every file after this one
+    const opened: Window = Object.create(window, { location: { value: tab.location }, close: { value: tab.close } });
+    vi.spyOn(window, 'open').mockReturnValue(opened);
     fireEvent.click(within(second).getByRole('button', { name: /^Open photo 1 of/ }));
     await waitFor(() => expect(tab.location.href).toMatch(/^blob:/));
     expect(fetched.mock.calls.some(([u]) => u === `/api/photo/${seen}/full`)).toBe(true);
