@@ -22,6 +22,8 @@ const TYPE = `const box = document.querySelector('[aria-label="Search Service Re
 /**
  * Every row shown matches `arg` by src/domain/jobs.ts jobMatchesSearch's rule, read off the cells (the email is
  * `first.last@…` in the bench's shop, so a name cell stands for it), or `arg` matches nothing and the table says so.
+ * Checked a little more loosely than the rule (names anywhere from 2 characters, the rule's old "inside"): every row
+ * the rule shows passes, for the searches below (none reaches the VIN's end or a phone).
  */
 const ONLY_MATCHES = `const table = ${TABLE}; if (!table) return false;
   const rows = [...${ROWS}];

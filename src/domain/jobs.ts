@@ -1,8 +1,9 @@
 import { formatDistanceStrict } from 'date-fns';
 import type { JobStatus } from './entities';
 import { MSG, fill } from './messages';
+import { customerKeys, numberKey } from './model/keys';
 import { can } from './permissions';
-import { registrationKey } from './schemas/customer';
+import { matchesTerms, searchTerms, type SearchKey, type SearchTerm } from './search';
 
 /** The job state machine of SPEC §4. */
 
@@ -202,8 +203,17 @@ export function outstandingServices(
 
 // ---- the job table's search -------------------------------------------------------------------------------------
 
-/** From this many characters the search matches inside names, email and contact; a shorter one only their starts. */
-export const SEARCH_CONTAINS_MIN = 2;
+/** What the job search reads: the shop search's vehicle and customer keys (src/domain/search.ts) and the number. */
+const JOB_SEARCH_KEYS: readonly SearchKey[] = [
+  'registration_key',
+  'vin_key',
+  'vin_end_key',
+  'name_key',
+  'first_key',
+  'phone_key',
+  'email_key',
+  'number_key',
+];
 
 export interface SearchableJob {
   registration?: unknown;
@@ -215,53 +225,26 @@ export interface SearchableJob {
   contact?: unknown;
 }
 
-const text = (v: unknown) =>
-  String(v ?? '')
-    .trim()
-    .toLowerCase();
-const PHONE_TEXT = /^[\d\s()+.-]+$/;
-
 /**
- * The job table's search (SPEC §2 Job table: the hidden Email and Contact are searchable; registration, VIN, #number
- * and the names too), one rule for every place that searches jobs the same way (the paged variant's repository):
- * - registration and VIN by their start, ignoring case, spaces and dashes; the job number by its start ('#' optional);
- * - name, surname (either order, "Ann Lee" or "Lee Ann"), email and contact anywhere in them, ignoring case, once the
- *   search has SEARCH_CONTAINS_MIN characters; a single character matches their starts only (one letter is inside
- *   nearly every email, which would leave the table unfiltered);
- * - a contact is compared by its digits when the search is a phone number ('876-555' finds 8765551234).
- * An empty search matches every job.
+ * The job table's search terms (SPEC §2 Job table: the hidden Email and Contact are searchable; registration, VIN,
+ * #number and the names too) by the shop search's rule, as every other search box: a registration or a VIN by its
+ * start (case, spaces and dashes ignored), a VIN by its end from 4 characters, a name either order, a phone number's
+ * digits, an email and the job number by their start ('b2-1' and 'B21' find #B2-17). A search written as the table
+ * shows a number ('#B2-1') looks for the number only. Prefixes only, so the device answers from index ranges
+ * (src/local/repositories/jobSearch.ts). No terms (an empty search, or '#' alone): every job matches.
  */
-export function jobMatchesSearch(job: SearchableJob, search: string): boolean {
+export function jobSearchTerms(search: string): SearchTerm[] {
   const q = search.trim();
-  if (!q) return true;
-  const key = registrationKey(q);
-  if (
-    key &&
-    (registrationKey(String(job.registration ?? '')).startsWith(key) ||
-      registrationKey(String(job.vin ?? '')).startsWith(key))
-  )
-    return true;
-  const num = q.replace(/^#/, '').trim().toUpperCase();
-  if (
-    num &&
-    String(job.number ?? '')
-      .toUpperCase()
-      .startsWith(num)
-  )
-    return true;
+  if (q.startsWith('#')) return searchTerms(q.slice(1), ['number_key']);
+  return searchTerms(q, JOB_SEARCH_KEYS);
+}
 
-  const low = q.toLowerCase();
-  const inside = q.length >= SEARCH_CONTAINS_MIN;
-  const has = (v: string) => (inside ? v.includes(low) : v.startsWith(low));
-  const first = text(job.first_name);
-  const last = text(job.last_name);
-  if (has(first) || has(last) || (inside && (has(`${first} ${last}`) || has(`${last} ${first}`)))) return true;
-  const email = text(job.email);
-  if (email && email !== 'none' && has(email)) return true;
-  if (PHONE_TEXT.test(q)) {
-    const digits = q.replace(/\D+/g, '');
-    const contact = String(job.contact ?? '').replace(/\D+/g, '');
-    if (digits && (inside ? contact.includes(digits) : contact.startsWith(digits))) return true;
-  }
-  return false;
+/** Whether a job matches a search's terms: its keys are a customer's (the job carries its copy) and its number's. */
+export function jobMatchesSearch(job: SearchableJob, terms: readonly SearchTerm[]): boolean {
+  const keys = customerKeys(job);
+  // SPEC §3 stores 'none' for a job without email: not an address to be found by 'no'
+  return matchesTerms(
+    { ...keys, email_key: hasEmail(job.email) ? keys.email_key : '', number_key: numberKey(job.number) },
+    terms,
+  );
 }

@@ -6,7 +6,7 @@ import { createData, type AppData } from '../../src/app/data/DataProvider';
 import { toaster } from '../../src/app/feedback/toaster';
 import { MSG } from '../../src/domain/messages';
 import { setMeta, type CustomerRow, type JobRow } from '../../src/local/db';
-import { SEARCH_SCAN } from '../../src/local/repositories/jobs';
+import { SEARCH_ROWS } from '../../src/local/repositories/jobSearch';
 import { tableDate } from '../../src/app/jobs/columns';
 import { putRow } from '../../src/local/rows';
 import { catchCsv, renderScreen } from './render';
@@ -533,7 +533,7 @@ describe('Job table, paged variant (/view-request)', () => {
     }
   });
 
-  it('searches the hidden Email and Contact, and names, in the paged variant', async () => {
+  it('searches the hidden Email and Contact, and names, by their start in the paged variant', async () => {
     const { data } = await renderScreen(<Jobs />, { level: 4, path: '/view-request' });
     const maya = await job(data, {
       c: await customer(data, { first: 'Maya', last: 'Brown', email: 'Maya.Brown@Mail.test', contact: '8765551234' }),
@@ -552,12 +552,14 @@ describe('Job table, paged variant (/view-request)', () => {
         ).toEqual(ids),
       );
     };
-    // email: any part of it, case ignored
+    // email by its start, case ignored (the shop search: never a part inside it)
     await shows('omar@grant', [omar.id]);
-    await shows('brown@mail', [maya.id]);
-    // contact: any part of its digits, typed with or without dashes
-    await shows('5551234', [maya.id]);
+    await shows('MAYA.BROWN@', [maya.id]);
+    await shows('brown@mail', []);
+    // contact by the start of its digits, typed with or without dashes or brackets
+    await shows('(876) 555-1', [maya.id]);
     await shows('876-555-9876', [omar.id]);
+    await shows('5551234', []);
     // name and surname, either order
     await shows('maya', [maya.id]);
     await shows('GRANT', [omar.id]);
@@ -582,20 +584,22 @@ describe('Job table, paged variant (/view-request)', () => {
     await waitFor(() => expect(pageInfo()).toBe('0 of 0'));
   });
 
-  it('finds an old job beyond the newest-jobs filter through the indexes (plate, surname, contact)', async () => {
+  it('finds an old job among many newer ones through the indexes, and says "more than" for a search too broad to read whole', async () => {
     const { data } = await renderScreen(<Jobs />, { level: 4, path: '/view-request' });
-    const c = await customer(data, { first: 'Old', last: 'Timer', contact: '8761112222' });
+    const c = await customer(data, { first: 'Old', last: 'Timer', contact: '8761112222', email: 'old@timer.test' });
     const old = await job(data, { c });
     await putRow(data.db, 'jobs', { ...old, created_at: '2015-01-01T10:00:00.000Z' });
-    // newer jobs than the bounded filter reads, straight into the table (as a first sync would bring them)
-    const newer = Array.from({ length: SEARCH_SCAN }, (_, i) => ({
+    // more newer jobs than a search reads whole, straight into the table (as a first sync would bring them), their
+    // ids in time order as UUIDv7's are
+    const newer = Array.from({ length: SEARCH_ROWS + 100 }, (_, i) => ({
       ...old,
-      id: `bulk-${i}`,
+      id: `bulk-${String(SEARCH_ROWS + 100 - i).padStart(4, '0')}`,
       number: `Z9-${i}`,
       customer_id: 'someone',
       first_name: 'Bulk',
       last_name: 'Row',
       contact: '8760000000',
+      email: 'bulk@row.test',
       registration: 'BULK 1',
       registration_key: 'BULK1',
       vin: 'VINBULK',
@@ -604,7 +608,7 @@ describe('Job table, paged variant (/view-request)', () => {
     }));
     await data.db.jobs.bulkPut(newer);
     const search = screen.getByRole('textbox', { name: 'Search Service Requests' });
-    for (const value of [c.registration, 'Timer', 'timer old', '876111']) {
+    for (const value of [c.registration, 'Timer', 'timer old', '876111', 'old@t', `#${old.number}`]) {
       fireEvent.change(search, { target: { value } });
       await waitFor(
         () =>
@@ -614,7 +618,12 @@ describe('Job table, paged variant (/view-request)', () => {
           ).toEqual([old.id]),
         { timeout: 5000 },
       );
+      expect(pageInfo(), value).toBe('1–1 of 1');
     }
+    // every bulk job has the plate: the search reads its bounds' worth, newest first, and says there are more
+    fireEvent.change(search, { target: { value: 'bulk' } });
+    await waitFor(() => expect(pageInfo()).toMatch(/^1–10 of more than \d+$/), { timeout: 5000 });
+    expect(bodyRows().map((r) => r.dataset.rowId)).toEqual(newer.slice(0, 10).map((j) => j.id));
   }, 30_000);
 
   it('puts a clicked registration into the paged search and goes back to the first page', async () => {

@@ -9,6 +9,7 @@ import {
   checkBookingUpdate,
   checkJobUpdate,
   jobMatchesSearch,
+  jobSearchTerms,
   checkStatusChange,
   confirmStatusText,
   isRealDate,
@@ -180,7 +181,7 @@ describe('booking updates (SPEC §4, §6)', () => {
   });
 });
 
-describe('the job search (SPEC §2 Job table)', () => {
+describe('the job search (SPEC §2 Job table): the shop search', () => {
   const job = {
     registration: 'PK 1234',
     vin: '1HGCM82633A004352',
@@ -188,41 +189,51 @@ describe('the job search (SPEC §2 Job table)', () => {
     first_name: 'Maya',
     last_name: 'Brown',
     email: 'Maya.Brown@Mail.test',
-    contact: '8765551234',
+    contact: '876-555-1234',
   };
-  const finds = (q: string) => jobMatchesSearch(job, q);
+  const finds = (q: string, j: typeof job = job) => jobMatchesSearch(j, jobSearchTerms(q));
 
-  it('matches registration, VIN and #number by their start, ignoring case, spaces and dashes', () => {
-    expect(['pk12', 'PK-12', '1hgcm', '#B2-1', 'b2-17'].every(finds)).toBe(true);
-    expect(['4352', 'A004352', '2-17'].some(finds)).toBe(false);
+  it('matches registration and VIN by their start, the VIN by its end from 4 characters, ignoring case, spaces and dashes', () => {
+    expect(['pk12', 'PK-12', 'p', '1hgcm', '4352', 'A004352', '33a004352'].every((q) => finds(q))).toBe(true);
+    expect(['K12', '435', 'HGCM'].some((q) => finds(q))).toBe(false);
   });
 
-  it('matches names, email and contact anywhere from 2 characters, a contact by its digits', () => {
+  it('matches the job number by its start, with or without its # and dash', () => {
+    expect(['#B2-1', 'b2-17', 'B21', '#b217', 'b2'].every((q) => finds(q))).toBe(true);
+    expect(['2-17', '#2-17', '#B3'].some((q) => finds(q))).toBe(false);
+    // '#' says a number: '#pk' is not looked for among the plates
+    expect(finds('#pk')).toBe(false);
+  });
+
+  it('matches a name either order, a phone number by the start of its digits, an email by its start', () => {
     expect(
       [
-        'aya',
+        'm',
+        'Maya',
         'BROWN',
         'maya brown',
         'brown maya',
-        'brown@mail',
-        'mail.test',
-        '5551234',
-        '876-555-1234',
-        '(876) 555',
-      ].every(finds),
+        'brown   m',
+        '8',
+        '876555',
+        '(876) 555-12',
+        'maya.brown@m',
+      ].every((q) => finds(q)),
     ).toBe(true);
-    expect(['nobody', 'maya green', '999'].some(finds)).toBe(false);
+    expect(['nobody', 'maya green', '999'].some((q) => finds(q))).toBe(false);
   });
 
-  it('matches only starts with one character, and everything when empty', () => {
-    expect(['m', 'B', 'p', '8', '1'].every(finds)).toBe(true);
-    expect(['a', 'y', '@', '5'].some(finds)).toBe(false);
-    expect(finds('')).toBe(true);
-    expect(finds('   ')).toBe(true);
+  it('no longer matches a part inside a name, an email or a contact', () => {
+    expect(['aya', 'rown', 'mail.test', '@mail', '5551234', 'y'].some((q) => finds(q))).toBe(false);
+  });
+
+  it('matches everything when empty (or only the # of a number)', () => {
+    expect(['', '   ', '#'].every((q) => finds(q))).toBe(true);
   });
 
   it("never matches the 'none' of a job without email", () => {
-    expect(jobMatchesSearch({ ...job, email: 'none' }, 'none')).toBe(false);
-    expect(jobMatchesSearch({ ...job, email: 'none' }, 'no')).toBe(false);
+    expect(finds('none', { ...job, email: 'none' })).toBe(false);
+    expect(finds('no', { ...job, email: 'NONE' })).toBe(false);
+    expect(finds('none', { ...job, email: 'none.such@mail.test' })).toBe(true);
   });
 });

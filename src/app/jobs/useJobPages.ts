@@ -19,11 +19,11 @@ export async function loadJobPage(
 ) {
   const status = q.status || undefined;
   if (q.desc) return repos.jobs.page({ status, search: q.search, offset: q.offset, limit: q.limit });
-  const { total } = await repos.jobs.page({ status, search: q.search, offset: 0, limit: 1 });
+  const { total, totalIsFloor } = await repos.jobs.page({ status, search: q.search, offset: 0, limit: 1 });
   const count = Math.min(q.limit, total - q.offset);
-  if (count <= 0) return { rows: [], total };
+  if (count <= 0) return { rows: [], total, totalIsFloor };
   const { rows } = await repos.jobs.page({ status, search: q.search, offset: total - q.offset - count, limit: count });
-  return { rows: rows.reverse(), total };
+  return { rows: rows.reverse(), total, totalIsFloor };
 }
 
 /**
@@ -45,7 +45,7 @@ export function useJobPages(status: JobStatus | '', initialSearch = '') {
         (err: unknown) => {
           // SPEC §8: a paged table that fails to load shows a warning toast (and an empty page, not a broken screen)
           notify(errorMessage(err), 'warning');
-          return { rows: [], total: 0 };
+          return { rows: [], total: 0, totalIsFloor: false };
         },
       ),
     [repos, status, search, pageIndex, pageSize, desc],
@@ -64,6 +64,8 @@ export function useJobPages(status: JobStatus | '', initialSearch = '') {
   const onSortingChange = useCallback((s: SortingState) => setSorting(s.length ? s : DEFAULT_SORT), []);
   const manual: ManualPaging = {
     total: result?.total ?? 0,
+    // a search too broad to read whole counts the matches found within its bounds: "of more than"
+    totalIsFloor: result?.totalIsFloor,
     pagination,
     onPaginationChange: setPagination,
     sorting,

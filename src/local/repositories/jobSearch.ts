@@ -1,13 +1,19 @@
 import Dexie from 'dexie';
 import type { JobStatus } from '../../domain/entities';
-import { SEARCH_CONTAINS_MIN, jobMatchesSearch } from '../../domain/jobs';
-import { plateKey } from '../../domain/model/keys';
+import { jobMatchesSearch, jobSearchTerms } from '../../domain/jobs';
+import type { SearchKey, SearchTerm } from '../../domain/search';
 import type { BayBookDB, JobRow } from '../db';
+import { prefixKeys } from '../paging';
 
-/** The paged search reads this many of the newest jobs whole, to match inside names, email and contact. */
-export const SEARCH_SCAN = 2000;
-/** At most this many customers found by surname or contact prefix bring their jobs into a paged search. */
-const SEARCH_CUSTOMERS = 200;
+/** Keys taken from each index range a search reads: jobs of one jobs range, or customers of one customer term. */
+const SEARCH_RANGE = 200;
+/** At most this many jobs a search reads whole; a broader search keeps the newest of its candidates. */
+export const SEARCH_ROWS = 500;
+
+/** The terms read through the jobs' own indexes: the plate and VIN the job was taken in with. */
+const JOB_INDEXES: readonly SearchKey[] = ['registration_key', 'vin_key'];
+/** The terms read through the customers' `[<key>+id]` indexes, then those customers' jobs by `customer_id`. */
+const CUSTOMER_INDEXES: readonly SearchKey[] = ['vin_end_key', 'name_key', 'first_key', 'phone_key', 'email_key'];
 
 export interface JobPageQuery {
   status?: JobStatus;
@@ -16,77 +22,91 @@ export interface JobPageQuery {
   limit?: number;
 }
 
+export interface JobPage {
+  rows: JobRow[];
+  total: number;
+  /** true when a search was too broad to read whole: `total` counts the matches found within the bounds */
+  totalIsFloor: boolean;
+}
+
 /**
  * The server-paged table variant, from local rows: a status (or all), a search, a page (newest first).
  *
- * The search is the domain's jobMatchesSearch, read as cheaply as each part allows:
- * - registration, VIN and #number by their start: the jobs' own indexes, over every job on the device;
- * - surname ("LAST FIRST") and contact by their start: the customers' indexes (at most SEARCH_CUSTOMERS customers),
- *   then those customers' jobs through `customer_id`;
- * - anything else (a first name, a part of an email or of a contact): a bounded filter over the newest SEARCH_SCAN
- *   jobs (of the status, when one is chosen), each checked by the same rule.
- * A one-character search uses the bounded filter only (its prefix ranges would read most of the table).
- * Every candidate is checked by jobMatchesSearch, so each path finds the same kind of match.
+ * The search is the domain's jobSearchTerms/jobMatchesSearch (the shop search: prefixes of normalised keys), read from
+ * index ranges only, never a scan of the newest jobs:
+ * - registration and VIN by their start: the jobs' own `registration_key` and `vin_key`;
+ * - the number by its start: the jobs' `number` (see numberRanges);
+ * - the VIN's end, names, phone and email: the customers' `[<key>+id]` ranges (keys only), then those customers'
+ *   jobs through `customer_id` (keys only). A job is found by its customer's keys and kept by its own copy, so a job
+ *   whose copy no longer is its customer's (a name or phone changed since) is found by its plate, VIN or number.
+ * Each range gives at most SEARCH_RANGE keys and at most SEARCH_ROWS jobs are read whole; a search broader than that
+ * (one letter) shows the matches among them, its total marked as a floor ("of more than"). Every job read is checked
+ * by jobMatchesSearch and the status, so an index range can never show a job the rule would not.
  */
-export async function jobPage(db: BayBookDB, { status, search, offset = 0, limit = 10 }: JobPageQuery = {}) {
-  const q = (search ?? '').trim();
-  if (q) {
-    const rows = await searchJobs(db, q, status);
-    return { rows: rows.slice(offset, offset + limit), total: rows.length };
+export async function jobPage(
+  db: BayBookDB,
+  { status, search, offset = 0, limit = 10 }: JobPageQuery = {},
+): Promise<JobPage> {
+  const terms = jobSearchTerms(search ?? '');
+  if (terms.length) {
+    const { rows, totalIsFloor } = await searchJobs(db, terms, status);
+    return { rows: rows.slice(offset, offset + limit), total: rows.length, totalIsFloor };
   }
   if (status) {
     const coll = db.jobs.where('[status+created_at]').between([status, Dexie.minKey], [status, Dexie.maxKey]);
     const total = (await db.counters.get(`status:${status}`))?.n ?? 0;
-    return { rows: await coll.reverse().offset(offset).limit(limit).toArray(), total };
+    return { rows: await coll.reverse().offset(offset).limit(limit).toArray(), total, totalIsFloor: false };
   }
   const [rows, total] = await Promise.all([
     db.jobs.orderBy('created_at').reverse().offset(offset).limit(limit).toArray(),
     db.jobs.count(),
   ]);
-  return { rows, total };
+  return { rows, total, totalIsFloor: false };
 }
 
-/** Every job matching the search (and status), newest first. */
-async function searchJobs(db: BayBookDB, q: string, status: JobStatus | undefined): Promise<JobRow[]> {
-  const hits = new Map<string, JobRow>();
-  const keep = (rows: JobRow[]) => {
-    for (const r of rows)
-      if ((!status || r.status === status) && !hits.has(r.id) && jobMatchesSearch(r, q)) hits.set(r.id, r);
-  };
-  if (q.length >= SEARCH_CONTAINS_MIN) {
-    const key = plateKey(q);
-    if (key) {
-      keep(await db.jobs.where('registration_key').startsWith(key).toArray());
-      keep(await db.jobs.where('vin_key').startsWith(key).toArray());
-    }
-    const num = q.replace(/^#/, '').trim().toUpperCase();
-    if (num) keep(await db.jobs.where('number').startsWith(num).toArray());
-    // one index range per customer (anyOf walks one cursor, hopping key to key: slower for a few hundred keys)
-    for (const rows of await Promise.all(
-      [...(await customersFound(db, q))].map((id) => db.jobs.where('customer_id').equals(id).toArray()),
-    ))
-      keep(rows);
+/** Every job matching the terms (and status) within the bounds, newest first. */
+async function searchJobs(db: BayBookDB, terms: readonly SearchTerm[], status: JobStatus | undefined) {
+  const byCustomer = terms.filter((t) => CUSTOMER_INDEXES.includes(t.key));
+  // the ranges at once: IndexedDB answers the requests of one transaction in turn, without a round trip each
+  const [own, found] = await Promise.all([
+    Promise.all(terms.flatMap((t) => jobRanges(db, t))),
+    Promise.all(byCustomer.map((t) => prefixKeys(db.customers, t.key, t.prefix, SEARCH_RANGE))),
+  ]);
+  let totalIsFloor = [...own, ...found].some((l) => l.length >= SEARCH_RANGE);
+  // one index range per customer (anyOf walks one cursor, hopping key to key: slower for a few hundred keys)
+  const theirs = await Promise.all(
+    [...new Set(found.flat())].map((id) => db.jobs.where('customer_id').equals(id).primaryKeys()),
+  );
+  // ids are UUIDv7 (src/domain/ids.ts), time-ordered: past SEARCH_ROWS the highest are about the newest jobs
+  let ids = [...new Set([...own.flat(), ...theirs.flat()])];
+  if (ids.length > SEARCH_ROWS) {
+    ids = ids.sort().slice(-SEARCH_ROWS);
+    totalIsFloor = true;
   }
-  const newest = status
-    ? db.jobs.where('[status+created_at]').between([status, Dexie.minKey], [status, Dexie.maxKey]).reverse()
-    : db.jobs.orderBy('created_at').reverse();
-  keep(await newest.limit(SEARCH_SCAN).toArray());
-  return [...hits.values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const rows = (await db.jobs.bulkGet(ids)).filter(
+    (r): r is JobRow => !!r && (!status || r.status === status) && jobMatchesSearch(r, terms),
+  );
+  rows.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+  return { rows, totalIsFloor };
 }
 
-/** The customers whose surname or contact starts with the search (at most SEARCH_CUSTOMERS of each). */
-async function customersFound(db: BayBookDB, q: string): Promise<Set<string>> {
-  const customers = new Set<string>();
-  for (const id of await db.customers
-    .where('name_key')
-    .startsWith(q.toUpperCase())
-    .limit(SEARCH_CUSTOMERS)
-    .primaryKeys())
-    customers.add(id);
-  const phone = q.replace(/\D+/g, '');
-  if (phone.length >= SEARCH_CONTAINS_MIN && /^[\d\s()+.-]+$/.test(q)) {
-    for (const id of await db.customers.where('phone_key').startsWith(phone).limit(SEARCH_CUSTOMERS).primaryKeys())
-      customers.add(id);
-  }
-  return customers;
+/** The key ranges a term reads in the jobs' own indexes (none for a term read through the customers). */
+function jobRanges(db: BayBookDB, t: SearchTerm): Promise<string[]>[] {
+  // from the end: one key's jobs lie in id order, time order (UUIDv7), so a range cut short keeps a key's newest
+  const keys = (index: string, prefix: string) =>
+    db.jobs.where(index).startsWith(prefix).reverse().limit(SEARCH_RANGE).primaryKeys();
+  if (JOB_INDEXES.includes(t.key)) return [keys(t.key, t.prefix)];
+  if (t.key === 'number_key') return numberRanges(t.prefix).map((p) => keys('number', p));
+  return [];
+}
+
+/**
+ * The starts of the stored numbers whose key begins with `key`. The `number` index holds a number as shown,
+ * `<device code>-<n>` (src/server/numbers.ts: one dash), and its key drops the dash ('B2-17' keys 'B217'), so the
+ * key's start is read with the dash after each of its characters, and without it (the dash not reached yet):
+ * 'B21' reads 'B21', 'B-21', 'B2-1' and 'B21-'. A handful of short ranges, most of them empty.
+ */
+function numberRanges(key: string): string[] {
+  const withDash = Array.from({ length: key.length }, (_, i) => `${key.slice(0, i + 1)}-${key.slice(i + 1)}`);
+  return [key, ...withDash.filter((p) => !p.startsWith(key))];
 }

@@ -16,7 +16,6 @@ import { jobPage, type JobPageQuery } from './jobSearch';
  * The reads are here; the search in jobSearch.ts, the writes in jobCreate.ts, jobActions.ts and jobMedia.ts.
  */
 
-export { SEARCH_SCAN } from './jobSearch';
 export type { LogEntry } from './jobMedia';
 
 /** The shop's today lies within this much of now, whatever its zone (a day, a DST hour and a margin). */
