@@ -1,17 +1,13 @@
 import { mkdtempSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { SyncEntityName } from '../src/domain/sync';
-import { freshPostgres } from '../tests/helpers/server';
-import { spawnProduct, type Product } from '../tests/helpers/product';
-import { customerAt } from './shop/data';
-import { menuToCustomers, plateSearch } from './shop/customersScreen';
-import { buildApp, openBrowser, startProduct } from './shop/device';
-import { hasRows, jobSearches, openJob, search, shownIds } from './shop/jobsScreen';
-import { seedServer, shopOf, type ShopSize } from './shop/server';
-import { CLICK_MENU, median, timed } from './shop/timing';
-import { LONG_TASKS, TILES_SHOWN, countRows, longestTasks, readLocal } from './shop/watch';
+import { buildApp, openBrowser } from './shop/device';
+import { memoryLine } from './shop/memory';
+import { interactions, show, type Figure } from './shop/outsideRounds';
+import { firstSync, load, seededServer, throttlePage } from './shop/outsideSync';
+import { shopOf, type ShopSize } from './shop/server';
+import { throttleWholeBrowser } from './shop/wholeBrowserThrottle';
 
 /**
  * `npx tsx bench/shop-outside.ts` (issue 35): BayBook as a shop meets it, measured from outside.
@@ -27,9 +23,14 @@ import { LONG_TASKS, TILES_SHOWN, countRows, longestTasks, readLocal } from './s
  *     the machine's load average (os.loadavg, 1 minute) before and after its runs: the machine is shared.
  *   - at each CPU rate of BENCH_CPU (default 1,4): Chromium's throttling of the page (CDP
  *     Emulation.setCPUThrottlingRate), which slows neither the pull's worker nor the storage process.
+ *   - memory and storage after the first sync and after the rounds (bench/shop/memory.ts: the page's and the pull
+ *     worker's JS heap, navigator.storage.estimate).
  * Env: BENCH_CUSTOMERS (default 5,000; BAYBOOK_BENCH_FULL=1: the issue's 50,000 customers, 100,000 jobs),
  * BENCH_RUNS (default 5; 28 at full size), BENCH_CPU (1,4), BENCH_SYNC_CPU=4 (a second first sync in another fresh
- * profile with the page throttled so), BAYBOOK_BENCH_DIST (a built app; default: build the working tree).
+ * profile with the page throttled so), BENCH_SYNC_WHOLE=4,6 (a first sync in another fresh profile for each factor,
+ * every process of the browser slowed so: bench/shop/wholeBrowserThrottle.ts), BENCH_SESSION_MIN=N (after the
+ * rounds, N more minutes of rounds at 1×, the heap after a forced GC printed every minute), BAYBOOK_BENCH_DIST (a
+ * built app; default: build the working tree).
  * Prints figures only, never passes or fails on time (budgets and recorded runs: docs/PERFORMANCE.md).
  */
 const full = process.env.BAYBOOK_BENCH_FULL === '1';
@@ -37,145 +38,54 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? (full ? 50_000 : 5000));
 const RUNS = Number(process.env.BENCH_RUNS ?? (full ? 28 : 5));
 const RATES = (process.env.BENCH_CPU ?? '1,4').split(',').map(Number);
 const SYNC_RATE = Number(process.env.BENCH_SYNC_CPU ?? 0);
-const ADMIN = { username: 'admin', password: 'bench-admin-pw' };
+const SYNC_WHOLE = (process.env.BENCH_SYNC_WHOLE ?? '').split(',').filter(Boolean).map(Number);
+const SESSION_MIN = Number(process.env.BENCH_SESSION_MIN ?? 0);
 
-const load = () => loadavg()[0]!;
-/** a figure: its runs in ms and the load average before and after them */
-interface Figure {
-  ms: number[];
-  load: [number, number];
+interface Server {
+  url: string;
+  shop: ShopSize;
+  changes: number;
 }
-const show = ({ ms, load: [a, b] }: Figure) =>
-  `${median(ms).toFixed(0)} ms (load ${Math.min(a, b).toFixed(1)}–${Math.max(a, b).toFixed(1)})`;
 
-/** The seeded server: PGlite on a fresh data dir, or a fresh database in DATABASE_URL's PostgreSQL (dropped after). */
-async function seededServer(
-  dist: string,
-  shop: ShopSize,
-): Promise<{ product: Product; changes: number; end(): Promise<void> }> {
-  const t = Date.now();
-  const dataDir = mkdtempSync(join(tmpdir(), 'baybook-bench-shop-'));
-  const pg = process.env.DATABASE_URL ? await freshPostgres('baybook_outside') : undefined;
-  const changes = await seedServer(pg ? { databaseUrl: pg.url } : dataDir, shop);
-  if (pg) {
-    // as autovacuum long since has in a running shop (a GIN index filled after its creation keeps a pending list)
-    const { default: pgc } = await import('pg');
-    const client = new pgc.Client({ connectionString: pg.url });
-    await client.connect();
-    await client.query('vacuum analyze');
-    await client.end();
+/** A fresh Chromium profile's page (its browser closed by `ctx.close()`), and the profile's folder. */
+async function freshPage(): Promise<{ ctx: BrowserContext; page: Page; profile: string }> {
+  const profile = mkdtempSync(join(tmpdir(), 'baybook-bench-chromium-'));
+  const ctx = await openBrowser(profile);
+  return { ctx, page: await ctx.newPage(), profile };
+}
+
+/**
+ * A first sync in another fresh profile at `factor`× CPU: the page's main thread only (CDP), or `whole`, every
+ * process of its browser slowed; the figures' line.
+ */
+async function slowSync({ url, shop, changes }: Server, factor: number, whole: boolean): Promise<string> {
+  const { ctx, page, profile } = await freshPage();
+  const throttle = whole ? throttleWholeBrowser(profile, factor) : undefined;
+  try {
+    const line = await firstSync(page, url, shop, changes, whole ? 1 : factor);
+    return `first sync at ${factor}× (${throttle ? `whole browser: ${throttle.how}` : 'page only'}) | ${line}`;
+  } finally {
+    throttle?.stop();
+    await ctx.close();
   }
-  console.log(
-    `${shop.customers} customers, ${shop.jobs} jobs, ${shop.invoices} invoices, ${shop.payments} payments: ${changes} changes on ${pg ? 'PostgreSQL' : 'PGlite'} (seeded in ${((Date.now() - t) / 1000).toFixed(0)} s)`,
-  );
-  const product = pg
-    ? await spawnProduct({ dist, admin: ADMIN, dataDir, env: { DATABASE_URL: pg.url } })
-    : await startProduct(dist, dataDir);
-  return { product, changes, end: async () => (await product.stop(), await pg?.drop()) };
 }
 
-const throttle = async (page: Page, rate: number) =>
-  (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate });
-
-/** The server's rows of each entity, as the device's counters should hold them once everything is local. */
-const expected = (shop: ShopSize): [SyncEntityName, number][] => [
-  ['customers', shop.customers],
-  ['jobs', shop.jobs],
-  ['invoices', shop.invoices],
-  ['transactions', shop.payments],
-];
-
-/** Sign-in → all rows local on `page` (a fresh profile's), at `rate`× CPU; returns the figures' line. */
-async function firstSync(page: Page, url: string, shop: ShopSize, changes: number, rate: number): Promise<string> {
-  await page.context().addInitScript(LONG_TASKS);
-  await throttle(page, rate);
-  await page.goto(`${url}/login`);
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  const load0 = load();
-  const clicked = await page.evaluate(() => Date.now());
+/** BENCH_SESSION_MIN minutes of interaction rounds at 1×, the memory line after each minute's round. */
+async function longSession(page: Page) {
+  await throttlePage(page, 1);
   const t0 = Date.now();
-  await page.getByRole('button', { name: 'Login' }).click();
-  // done once the pull has finished (`lastPull`) and the device's tables hold every row the server has
-  const want = expected(shop);
-  for (let counts: number[] = []; ; await page.waitForTimeout(250)) {
-    if (Date.now() - t0 > 3_600_000) throw new Error(`the first sync did not finish within an hour: ${counts.join()}`);
-    if (!(await readLocal(page, 'meta', 'lastPull').catch(() => undefined))) continue;
-    counts = await countRows(
-      page,
-      want.map(([e]) => e),
-    );
-    if (want.every(([, n], k) => counts[k]! >= n)) break;
+  console.log(`long session, ${SESSION_MIN} min of rounds at 1×: 0 min: ${await memoryLine(page)}`);
+  for (let minute = 1, rounds = 0; Date.now() - t0 < SESSION_MIN * 60_000;) {
+    await interactions(page, CUSTOMERS, RUNS);
+    rounds++;
+    const at = (Date.now() - t0) / 60_000;
+    if (at < minute && at < SESSION_MIN) continue;
+    minute = Math.floor(at) + 1;
+    console.log(`  ${at.toFixed(1)} min, ${rounds} rounds (load ${load().toFixed(1)}): ${await memoryLine(page)}`);
   }
-  const s = (Date.now() - t0) / 1000;
-  const longest = await longestTasks(page, clicked);
-  return `${s.toFixed(1)} s (${Math.round(changes / s)} rows/s); longest main-thread task ${longest.during.toFixed(0)} ms, ${longest.count} tasks ≥ 50 ms (load ${load0.toFixed(1)}–${load().toFixed(1)})`;
 }
 
-/** A fresh Chromium profile's page (its browser closed by `ctx.close()`). */
-async function freshPage(): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await openBrowser();
-  return { ctx, page: await ctx.newPage() };
-}
-
-/** `runs` times `one(i)` after one warm-up (i = 0), with the load before and after. */
-async function measure(one: (i: number) => Promise<number>): Promise<Figure> {
-  const before = load();
-  const ms: number[] = [];
-  for (let i = 0; i <= RUNS; i++) {
-    const t = await one(i);
-    if (i > 0) ms.push(t);
-  }
-  return { ms, load: [before, load()] };
-}
-
-/** Menu click → Add Customer's form (untimed), then the timed menu click → `done`. */
-async function fromAddCustomer(page: Page, to: string, done: string): Promise<number> {
-  await timed(page, CLICK_MENU, `return !!document.querySelector('form input')`, 'Add Customer');
-  await page.waitForTimeout(300);
-  const ms = await timed(page, CLICK_MENU, done, to);
-  await page.waitForTimeout(300);
-  return ms;
-}
-
-/** Every interaction of the table at the page's current CPU rate. */
-async function interactions(page: Page, customers: number): Promise<Record<string, Figure>> {
-  const out: Record<string, Figure> = {};
-  const floor: number[] = [];
-  out['Customers, menu click → rows'] = await measure(async () => {
-    const [form, rows] = await menuToCustomers(page);
-    floor.push(form);
-    return rows;
-  });
-  out['reference: menu click → Add Customer form (reads nothing)'] = {
-    ...out['Customers, menu click → rows']!,
-    ms: floor.slice(1),
-  };
-  out['plate search → only matches'] = await measure((i) =>
-    plateSearch(page, customerAt(Math.floor(((i + 1) * customers) / (RUNS + 2))).registration.slice(0, 4)),
-  );
-  await timed(
-    page,
-    CLICK_MENU,
-    `return !!document.querySelector('[data-testid="table-Service Requests"] tbody tr[data-row-id]')`,
-    'Jobs',
-  );
-  await hasRows(page);
-  await page.waitForTimeout(500);
-  const unfiltered = await shownIds(page);
-  out['job table search (plate prefix, surname)'] = await measure((i) => {
-    const q = jobSearches({ from: 0, size: customers }, i, RUNS);
-    return search(page, i % 2 ? q.surname! : q['plate prefix']!, unfiltered);
-  });
-  const shown = unfiltered.split(',').length;
-  out['open a job'] = await measure((i) => openJob(page, i % shown));
-  out['Dashboard, menu click → tiles, table, money'] = await measure(() =>
-    fromAddCustomer(page, 'Dashboard', TILES_SHOWN),
-  );
-  return out;
-}
-
-function printTable(sync: string[], byRate: Map<number, Record<string, Figure>>) {
+function printTable(sync: string[], byRate: Map<number, Record<string, Figure>>, memory: string[]) {
   const rates = [...byRate.keys()];
   console.log(`\nmedians of ${RUNS} after one warm-up, load average (1 min) beside each, ${CUSTOMERS} customers:`);
   console.log(`| interaction | ${rates.map((r) => `${r}× CPU (page)`).join(' | ')} |`);
@@ -183,42 +93,58 @@ function printTable(sync: string[], byRate: Map<number, Record<string, Figure>>)
   for (const name of Object.keys(byRate.get(rates[0]!) ?? {}))
     console.log(`| ${name} | ${rates.map((r) => show(byRate.get(r)![name]!)).join(' | ')} |`);
   for (const line of sync) console.log(`| ${line} |`);
+  for (const line of memory) console.log(line);
+}
+
+/** The first sync at 1× on a fresh profile and the rounds at each rate on it; the first sync's and memory lines. */
+async function run(server: Server, byRate: Map<number, Record<string, Figure>>) {
+  const { ctx, page } = await freshPage();
+  try {
+    const { url, shop, changes } = server;
+    const sync = `first sync, sign-in → all rows local, 1× | ${await firstSync(page, url, shop, changes, 1)}`;
+    console.log(sync);
+    await page
+      .getByText(/^Synced /)
+      .first()
+      .waitFor({ timeout: 60_000 });
+    const memory = [`after the first sync: ${await memoryLine(page)}`];
+    console.log(memory[0]);
+    // the interactions on the device that has just synced
+    for (const rate of RATES) {
+      await throttlePage(page, rate);
+      byRate.set(rate, await interactions(page, CUSTOMERS, RUNS));
+      for (const [name, f] of Object.entries(byRate.get(rate)!))
+        console.log(`  ${rate}×: ${name}: ${show(f)} (${f.ms.map((x) => x.toFixed(0)).join(', ')})`);
+    }
+    memory.push(`after the rounds (${RATES.join('×, ')}×): ${await memoryLine(page)}`);
+    console.log(memory[1]);
+    if (SESSION_MIN > 0) await longSession(page);
+    return { sync, memory };
+  } finally {
+    await ctx.close();
+  }
 }
 
 async function main() {
   const dist = process.env.BAYBOOK_BENCH_DIST ?? buildApp();
   const shop = shopOf(CUSTOMERS);
   const server = await seededServer(dist, shop);
-  const { url } = server.product;
-  const opened: BrowserContext[] = [];
+  const at = { url: server.product.url, shop, changes: server.changes };
   try {
-    const { ctx, page } = await freshPage();
-    opened.push(ctx);
-    const sync = [`first sync, sign-in → all rows local, 1× | ${await firstSync(page, url, shop, server.changes, 1)}`];
-    console.log(sync[0]);
-    await page
-      .getByText(/^Synced /)
-      .first()
-      .waitFor({ timeout: 60_000 });
-    // the interactions on the device that has just synced
     const byRate = new Map<number, Record<string, Figure>>();
-    for (const rate of RATES) {
-      await throttle(page, rate);
-      byRate.set(rate, await interactions(page, CUSTOMERS));
-      for (const [name, f] of Object.entries(byRate.get(rate)!))
-        console.log(`  ${rate}×: ${name}: ${show(f)} (${f.ms.map((x) => x.toFixed(0)).join(', ')})`);
+    const { sync, memory } = await run(at, byRate);
+    const lines = [sync];
+    // each in its own fresh profile, the synced device's browser closed
+    const slow = [
+      ...(SYNC_RATE > 1 ? [{ factor: SYNC_RATE, whole: false }] : []),
+      ...SYNC_WHOLE.map((factor) => ({ factor, whole: true })),
+    ];
+    for (const { factor, whole } of slow) {
+      lines.push(await slowSync(at, factor, whole));
+      console.log(lines.at(-1));
     }
-    if (SYNC_RATE > 1) {
-      const slow = await freshPage();
-      opened.push(slow.ctx);
-      sync.push(
-        `first sync at ${SYNC_RATE}× (page only) | ${await firstSync(slow.page, url, shop, server.changes, SYNC_RATE)}`,
-      );
-      console.log(sync[1]);
-    }
-    printTable(sync, byRate);
+    printTable(lines, byRate, memory);
   } finally {
-    for (const ctx of opened) await ctx.close();
     await server.end();
   }
 }

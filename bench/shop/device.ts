@@ -16,7 +16,8 @@ import { ROOT, launchChromium, spawnProduct } from '../../tests/helpers/product'
  * with its own code after a reload.
  */
 
-const ADMIN = { username: 'admin', password: 'bench-admin-pw' };
+/** the product's admin in the benches: the product makes it at its first start, the device signs in as it */
+export const ADMIN = { username: 'admin', password: 'bench-admin-pw' };
 const TZ = 'America/Jamaica';
 
 /** Builds the app from `src` (a checkout) into a fresh folder; returns the folder. */
