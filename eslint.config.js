@@ -216,6 +216,22 @@ export default tseslint.config(
   },
   { files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'], rules: SIZE_RULES },
   {
+    // ---- Promises (issue 31): a promise nobody awaits or catches fails in silence — a save that rejects shows the
+    // user nothing, and the code after it runs before it is done. no-floating-promises wants each one awaited,
+    // returned, caught, or marked `void` where nothing can go wrong (navigate); no-misused-promises wants none where
+    // a void callback is expected, since React drops what a handler returns, rejection included. `attributes` stays
+    // on, as it is the check for exactly that (an onClick or onSubmit returning a promise): a handler returns nothing
+    // and its promise is handled inside it (a form through submitWith, src/app/ui/submitWith.ts; docs/ARCHITECTURE.md,
+    // Layer rules). The rules need the types, so they run on the code that ships: a type-aware run of tests/ would add
+    // ~13 s to every lint for the 3 it found, and vitest already fails a run on a rejection nobody handled.
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: true } }],
+    },
+  },
+  {
     // Tests and benches type what they read as the code does (issue 17): an API answer by the shape the test names
     // (tests/helpers/answers.ts), a statement's rows by sqlRows(), a fixture as its table's row. A double that
     // cannot be typed lives in tests/helpers/doubles.ts, the one file left free.

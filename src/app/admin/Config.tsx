@@ -21,6 +21,7 @@ import { ShopLogo } from './ShopLogo';
 import { DeviceSetup } from './DeviceSetup';
 import { actionsColumn } from '../ui/columns';
 import { schemaResolver } from '../ui/schemaResolver';
+import { submitWith } from '../ui/submitWith';
 
 /**
  * SPEC §2 Configuration sheet, /view-config (level 5): ID, Title, Description and Amount, page size 15 of
@@ -132,7 +133,7 @@ function ConfigDialog({ row, onClose }: { row: ConfigRow; onClose: () => void })
     <FormDialog
       title={`Edit ${row.title}`}
       onClose={onClose}
-      onSubmit={() => void handleSubmit(save)()}
+      onSubmit={submitWith(handleSubmit, save)}
       saving={saving}
       error={refusal}
       notice={

@@ -19,6 +19,7 @@ import { IdCell } from './shared';
 import { actionsColumn } from '../ui/columns';
 import { schemaResolver } from '../ui/schemaResolver';
 import { useKeysetPages } from '../ui/useKeysetPages';
+import { submitWith } from '../ui/submitWith';
 
 /**
  * SPEC §2 Team ('Members'), /view-team (level 5): ID, Username, Permission badge and a masked Password; Add Member,
@@ -141,7 +142,7 @@ function MemberDialog({ member, onClose }: { member: MemberRow | null; onClose: 
     <FormDialog
       title={editing ? `Edit ${member.username}` : 'Add Member'}
       onClose={onClose}
-      onSubmit={() => void handleSubmit(save)()}
+      onSubmit={submitWith(handleSubmit, save)}
       saving={saving}
       error={refusal}
     >
@@ -190,8 +191,8 @@ export default function Team() {
   const ctx: Ctx = {
     canManage,
     edit: (m) => setDialog({ member: m }),
-    async remove(m) {
-      await act({
+    remove(m) {
+      void act({
         ...deleteConfirm(m.username),
         run: () => repos.team.remove(m.id),
         done: `Team member ${m.username} removed`,

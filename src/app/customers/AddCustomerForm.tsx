@@ -14,6 +14,7 @@ import { useConfirm } from '../ui/confirm';
 import { CustomerFields, EMPTY_CUSTOMER, toCustomerForm, type CustomerFieldValues } from './CustomerFields';
 import { DialogFrame } from '../ui/DialogFrame';
 import { SavedDialog } from './SavedDialog';
+import { submitWith } from '../ui/submitWith';
 
 /**
  * SPEC §2 Add Customer: the six fields, Reset and Save; Save confirms with the entered details, then saves on this
@@ -201,7 +202,7 @@ export function AddCustomerForm({ onSaved, onCancel }: AddCustomerFormProps) {
           <FormButtons
             onCancel={onCancel}
             onReset={clear}
-            onSave={() => void handleSubmit(save)()}
+            onSave={submitWith(handleSubmit, save)}
             busy={isSubmitting}
             allowed={allowed}
           />

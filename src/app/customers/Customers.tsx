@@ -11,6 +11,7 @@ import { useSession } from '../session/session';
 import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { useConfirmedAction } from '../ui/confirm';
 import { useRefresh } from '../ui/refresh';
+import { submitWith } from '../ui/submitWith';
 import { useKeysetPages } from '../ui/useKeysetPages';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { BLOCKED_ROWS, BY_NAME, COLUMNS, SORTS } from './customerColumns';
@@ -30,10 +31,10 @@ import { EDIT_FIELDS, TableContext, editValues, type EditForm, type TableCtx } f
 function useToggleBlock() {
   const repos = useRepos();
   const act = useConfirmedAction();
-  return async (c: CustomerRow) => {
+  return (c: CustomerRow) => {
     const block = c.active !== 0;
     const who = `${c.first_name} ${c.last_name} (${c.registration})`;
-    await act({
+    void act({
       title: block ? 'Block customer' : 'Unblock customer',
       message: block
         ? `Block ${who}? A blocked customer cannot be used in a service request.`
@@ -96,9 +97,7 @@ function useRowActions(level: number, timeZone: string): TableCtx {
     cancelEdit() {
       setEditing(null);
     },
-    saveEdit() {
-      void handleSubmit(save)();
-    },
+    saveEdit: submitWith(handleSubmit, save),
     toggleBlock,
   };
 }

@@ -19,12 +19,15 @@ export function SavedDialog({
     <>
       <Button
         colorPalette="blue"
-        onClick={() => saved && navigate(`/make-request?vin=${encodeURIComponent(saved.vin)}`)}
+        onClick={() => saved && void navigate(`/make-request?vin=${encodeURIComponent(saved.vin)}`)}
       >
         Do Service
       </Button>
       {can('sale.create', level) && (
-        <Button colorPalette="green" onClick={() => saved && navigate(`/make-sale?id=${encodeURIComponent(saved.id)}`)}>
+        <Button
+          colorPalette="green"
+          onClick={() => saved && void navigate(`/make-sale?id=${encodeURIComponent(saved.id)}`)}
+        >
           Make Sale
         </Button>
       )}

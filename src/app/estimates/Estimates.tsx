@@ -89,10 +89,10 @@ export default function Estimates() {
     level,
     timeZone,
     makePdf: (e) => estimatePdfBlob(repos, e),
-    async remove(e) {
+    remove(e) {
       const number = estimateNumber(e);
       const who = estimateName(e);
-      await act({
+      void act({
         title: 'Delete estimate',
         message: `Delete ${number}${who ? ` for ${who}` : ''}?`,
         confirmLabel: 'Delete',

@@ -11,6 +11,7 @@ import { useRepos } from '../data/DataProvider';
 import { notify, notifyError } from '../feedback/toaster';
 import { FormField } from '../ui/FormField';
 import { centsResolver } from './products/forms';
+import { submitWith } from '../ui/submitWith';
 
 /**
  * SPEC §2 Add Product (/add-product, level 3): title, description and price (SPEC §5: 'Title should be atleast 1
@@ -61,7 +62,7 @@ export default function AddProduct() {
       <Heading size="lg" mb="4">
         Add Product
       </Heading>
-      <form noValidate onSubmit={(e) => void handleSubmit(save)(e)}>
+      <form noValidate onSubmit={submitWith(handleSubmit, save)}>
         <Stack gap="4">
           {!mayAdd && (
             <Alert.Root status="info" size="sm">

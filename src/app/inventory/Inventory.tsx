@@ -46,8 +46,8 @@ export default function Inventory() {
   const actions: RowActions = {
     edit: (p) => setDialog({ kind: 'product', product: p }),
     receive: (p) => setDialog({ kind: 'receive', product: p }),
-    async remove(p) {
-      await act({
+    remove(p) {
+      void act({
         ...deleteConfirm(p.title),
         run: () => repos.products.remove(p.id),
         done: `Product ${p.title} deleted`,

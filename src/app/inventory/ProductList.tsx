@@ -16,6 +16,7 @@ import { useKeysetPages } from '../ui/useKeysetPages';
 import { PRODUCT_TABLE_SORTS, TITLE_ORDER, STOCK_ROWS } from './products/columns';
 import { centsResolver, dollars } from './products/forms';
 import { actionsColumn } from '../ui/columns';
+import { submitWith } from '../ui/submitWith';
 
 /**
  * SPEC §2 the simpler products table, /view-products (level 3): title, description, price and stock, with inline
@@ -169,9 +170,9 @@ function useRowActions(): Ctx {
       setEditing(p.id);
     },
     cancel: () => setEditing(null),
-    save: () => void handleSubmit(submit)(),
-    async remove(p) {
-      await act({
+    save: submitWith(handleSubmit, submit),
+    remove(p) {
+      void act({
         ...deleteConfirm(p.title),
         run: () => repos.products.removeSimple(p.id),
         done: `Product ${p.title} deleted`,

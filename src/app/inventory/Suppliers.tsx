@@ -18,6 +18,7 @@ import { DataTable, PAGE_SIZES } from '../ui/DataTable';
 import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
 import { actionsColumn } from '../ui/columns';
 import { useKeysetPages } from '../ui/useKeysetPages';
+import { submitWith } from '../ui/submitWith';
 
 /** the inputs' limits: the model's, as supplierSchema reads them */
 const S = suppliers.fields;
@@ -122,7 +123,7 @@ function SupplierDialog({ supplier, onClose }: { supplier: SupplierRow | null; o
     <FormDialog
       title={supplier ? `Edit ${supplier.bizname}` : 'Add Supplier'}
       onClose={onClose}
-      onSubmit={() => void handleSubmit(save)()}
+      onSubmit={submitWith(handleSubmit, save)}
       saving={saving}
       error={refusal}
     >
@@ -159,8 +160,8 @@ export default function Suppliers() {
   const ctx = {
     canManage,
     edit: (s: SupplierRow) => setDialog({ supplier: s }),
-    async remove(s: SupplierRow) {
-      await act({
+    remove(s: SupplierRow) {
+      void act({
         ...deleteConfirm(s.bizname),
         run: () => repos.products.removeSupplier(s.id),
         done: `Supplier ${s.bizname} deleted`,

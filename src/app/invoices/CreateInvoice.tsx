@@ -164,7 +164,7 @@ function CreateForm({ job, level, labourRateCents }: { job: JobRow; level: numbe
 
       <SaveFooter
         error={saveError}
-        onBack={() => navigate(-1)}
+        onBack={() => void navigate(-1)}
         onSave={() => void save()}
         busy={busy}
         disabled={!allowed || !open}

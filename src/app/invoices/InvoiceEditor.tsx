@@ -60,7 +60,7 @@ export default function InvoiceEditor() {
           <Alert.Indicator />
           <Alert.Title>{fill(MSG.noRecordFound, { id: id || '(no id)' })}</Alert.Title>
         </Alert.Root>
-        <Button variant="outline" onClick={() => navigate('/view-invoices')}>
+        <Button variant="outline" onClick={() => void navigate('/view-invoices')}>
           View Invoices
         </Button>
       </Stack>

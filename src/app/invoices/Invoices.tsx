@@ -204,10 +204,10 @@ export default function Invoices() {
     level,
     timeZone,
     makePdf: (inv) => invoicePdfBlob(repos, inv),
-    async remove(inv) {
+    remove(inv) {
       const number = displayInvoiceNumber(inv.number);
       const who = customerName(inv);
-      await act({
+      void act({
         title: 'Delete invoice',
         message: `Delete ${number}${who ? ` for ${who}` : ''}? Its products go back to stock and it is taken off its job.`,
         confirmLabel: 'Delete',

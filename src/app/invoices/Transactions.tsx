@@ -177,8 +177,8 @@ export default function Transactions() {
   const ctx: Ctx = {
     level,
     timeZone,
-    async remove(t) {
-      await act({
+    remove(t) {
+      void act({
         title: 'Remove transaction',
         message: MSG.confirmRemoveTransaction,
         confirmLabel: 'Remove',

@@ -142,7 +142,7 @@ export default function Dashboard() {
     <Stack gap="5">
       <HStack justify="space-between" wrap="wrap" gap="2">
         <Heading size="xl">Dashboard</Heading>
-        <Button size="sm" variant="outline" onClick={refresh} loading={syncing} loadingText="Refreshing">
+        <Button size="sm" variant="outline" onClick={() => void refresh()} loading={syncing} loadingText="Refreshing">
           Refresh
         </Button>
       </HStack>

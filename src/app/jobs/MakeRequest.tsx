@@ -111,7 +111,7 @@ function useSubmitRequest(args: {
     }
   };
 
-  const onSubmit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     setBusy(true);
@@ -120,12 +120,15 @@ function useSubmitRequest(args: {
       let chosen = ctx.current.newCustomer ? null : lookup.customer;
       if (!ctx.current.newCustomer && !chosen) chosen = await find(lookup.text);
       await form.handleSubmit((v) => save(v, chosen))();
+    } catch (err) {
+      // a lookup or a check that could not finish is told as save tells its own failures
+      notifyError(err);
     } finally {
       setBusy(false);
     }
   };
 
-  return { busy, onSubmit };
+  return { busy, onSubmit: (e: FormEvent) => void submit(e) };
 }
 
 /** The Enter key never submits the form (a tablet's Go key); in the lookup box it runs the lookup. */

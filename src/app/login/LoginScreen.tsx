@@ -22,7 +22,7 @@ export default function LoginScreen() {
           <Heading size="lg" mb="4">
             BayBook
           </Heading>
-          <PasswordForm onSignedIn={() => navigate('/', { replace: true })} />
+          <PasswordForm onSignedIn={() => void navigate('/', { replace: true })} />
         </Box>
         {/* a signed-out device still says what waits to be sent (and for whom), offers the install and a waiting update */}
         <Stack maxW="sm" mx="auto" mt="4" gap="3" align="center">

@@ -72,7 +72,7 @@ export function FindCustomer() {
       <Flex align="center" justify="space-between" gap="3" wrap="wrap">
         <Heading size="lg">Make Sale</Heading>
         <HStack gap="2">
-          <Button colorPalette="green" onClick={() => navigate(saleUrl('default'))}>
+          <Button colorPalette="green" onClick={() => void navigate(saleUrl('default'))}>
             Quick Sale
           </Button>
           <Button variant="outline" onClick={() => setAdding(true)}>
@@ -103,13 +103,13 @@ export function FindCustomer() {
           ) : (
             <Box as="ul" listStyleType="none" m="0" p="0">
               {results.map((c) => (
-                <Result key={c.id} c={c} onPick={() => navigate(saleUrl(c.id))} />
+                <Result key={c.id} c={c} onPick={() => void navigate(saleUrl(c.id))} />
               ))}
             </Box>
           )}
         </Box>
       )}
-      <AddCustomerDialog open={adding} onClose={() => setAdding(false)} onSaved={(id) => navigate(saleUrl(id))} />
+      <AddCustomerDialog open={adding} onClose={() => setAdding(false)} onSaved={(id) => void navigate(saleUrl(id))} />
     </Stack>
   );
 }

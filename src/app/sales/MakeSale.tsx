@@ -37,7 +37,7 @@ export default function MakeSale() {
             <Alert.Description>Find the customer again, or make a Quick Sale.</Alert.Description>
           </Alert.Content>
         </Alert.Root>
-        <Button alignSelf="flex-start" variant="outline" onClick={() => navigate('/make-sale')}>
+        <Button alignSelf="flex-start" variant="outline" onClick={() => void navigate('/make-sale')}>
           Go Back
         </Button>
       </Stack>

@@ -88,7 +88,7 @@ export function SaleForm({ customer }: { customer: CustomerRow | null }) {
       />
       <SaveFooter
         error={error}
-        onBack={() => navigate('/make-sale')}
+        onBack={() => void navigate('/make-sale')}
         onSave={() => void save()}
         busy={busy}
         disabled={!allowed || blocked}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { pinStore } from '../../local/pins';
 import { sessionEnded, switchMember } from '../../sync/quickSwitch';
 import { useData } from '../data/context';
+import { errorMessage } from '../feedback/toaster';
 import { Footer } from '../shell/Footer';
 import { SyncStatus } from '../shell/SyncStatus';
 import { PasswordForm } from './PasswordForm';
@@ -36,6 +37,9 @@ function useSteps() {
           ? { kind: 'pin', username, error: out.message }
           : { kind: 'password', username, why: out.message },
       );
+    } catch (err) {
+      // the device could not check the PIN (its database, its crypto): said where a wrong PIN is said
+      setStep({ kind: 'pin', username, error: errorMessage(err) });
     } finally {
       setBusy(false);
     }
@@ -73,7 +77,7 @@ export default function LockScreen() {
               label={`PIN of ${step.username}`}
               busy={busy}
               error={step.error}
-              onSubmit={(pin) => tryPin(step.username, pin)}
+              onSubmit={(pin) => void tryPin(step.username, pin)}
             />
           )}
           {step.kind === 'password' && (

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { loginSchema } from '../../domain/schemas';
 import { useSync } from '../data/context';
 import { errorMessage } from '../feedback/toaster';
+import { submitWith } from '../ui/submitWith';
 import { passwordSignIn } from './signIn';
 
 interface LoginForm {
@@ -26,15 +27,13 @@ export function PasswordForm({ username = '', onSignedIn }: { username?: string;
   });
   const onSubmit = async (form: LoginForm) => {
     setFailure('');
-    try {
-      await passwordSignIn(engine, form);
-      onSignedIn?.();
-    } catch (err) {
-      setFailure(errorMessage(err));
-    }
+    await passwordSignIn(engine, form);
+    onSignedIn?.();
   };
+  // the server's no (or the network's) is said under the fields, as the form says everything
+  const failed = (err: unknown) => setFailure(errorMessage(err));
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form onSubmit={submitWith(handleSubmit, onSubmit, failed)} noValidate>
       <Stack gap="4">
         <Field.Root invalid={!!formState.errors.username}>
           <Field.Label>Username</Field.Label>

@@ -16,18 +16,18 @@ export function PinPad({
   label: string;
   busy: boolean;
   error: string;
-  onSubmit: (pin: string) => Promise<void> | void;
+  onSubmit: (pin: string) => void;
 }) {
   const [pin, setPin] = useState('');
-  const submit = async (e?: FormEvent) => {
+  const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (busy || !pin) return;
     const typed = pin;
     setPin('');
-    await onSubmit(typed);
+    onSubmit(typed);
   };
   const press = (key: (typeof KEYS)[number]) => {
-    if (key === 'OK') void submit();
+    if (key === 'OK') submit();
     else if (key === 'Clear') setPin('');
     else setPin((p) => (p.length < 6 ? p + key : p));
   };

@@ -15,7 +15,7 @@ export function ErrorScreen() {
     <Box p="8" role="alert">
       <Heading size="md">{MSG.fallbackError}</Heading>
       <Text my="3">{message}</Text>
-      <Button onClick={() => navigate('/', { replace: true })}>Try again</Button>
+      <Button onClick={() => void navigate('/', { replace: true })}>Try again</Button>
     </Box>
   );
 }

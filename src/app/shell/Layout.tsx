@@ -101,7 +101,7 @@ function Header({ user, onMenu }: { user: SessionUser | null; onMenu: () => void
   const logout = async () => {
     // the token and the device's session end together; the outbox stays
     await endSession('logout');
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
   // one row on a tablet on its side and wider (issue 15: Logout fell onto a second row at 1024 px): the logo and the
   // buttons keep their size, the place and the sync status wrap inside their own boxes. Narrower (a tablet held

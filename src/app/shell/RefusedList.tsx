@@ -78,7 +78,7 @@ function Refused({ c, tz }: { c: ExplainedConflict; tz: string }) {
         Refused {formatShop(c.at, tz, DECISION_WHEN)} · made by {c.entry.actor}
       </Text>
       <HStack mt="2">
-        <Button size="xs" onClick={() => engine.conflicts.retry(c.id).catch(notifyError)}>
+        <Button size="xs" onClick={() => void engine.conflicts.retry(c.id).catch(notifyError)}>
           Retry
         </Button>
         <Button size="xs" variant="outline" onClick={() => setDiscarding(true)}>

@@ -78,6 +78,7 @@ export function useConfirm(): Ask {
  *   act({ ...deleteConfirm(s.bizname), run: () => repos.products.removeSupplier(s.id), done: `Supplier ${s.bizname} deleted` });
  * Nothing happens on Cancel; `done` (or `done(result)`, undefined for no toast) is the success toast; a refusal
  * (LocalWriteError…) is shown as is, or through `onError` when the screen words it. Resolves true when the call succeeded.
+ * It never rejects (every failure is shown here), so a click handler that needs no answer calls it with `void act(…)`.
  */
 export interface ConfirmedAction<T> extends ConfirmOptions {
   run: () => Promise<T>;

@@ -48,7 +48,9 @@ export function registerJsonBody(app: FastifyInstance): void {
         done(new HttpError(400, fill(MSG.jsonTooDeep, { max: JSON_MAX_DEPTH })), undefined);
         return;
       }
-      parse(req, text, (err, value) => {
+      // Fastify's parser is its callback form (it answers through the callback, at once, and returns nothing); its
+      // type also admits the promise form, which is why the call is marked void
+      void parse(req, text, (err, value) => {
         if (err) done(new HttpError(400, MSG.jsonInvalid), undefined);
         else done(null, value);
       });

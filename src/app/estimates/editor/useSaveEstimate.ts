@@ -27,7 +27,7 @@ export function useSaveEstimate({ saved, settle }: Pick<EstimateDraftState, 'sav
       : await repos.estimates.create(profile, form, draft.lines, draft.services);
     settle(next);
     notify(`${estimateNumber(next)} saved`);
-    if (!saved) navigate(`/view-estimate?id=${encodeURIComponent(next.id)}`, { replace: true });
+    if (!saved) void navigate(`/view-estimate?id=${encodeURIComponent(next.id)}`, { replace: true });
   };
 
   const save = async (draft: EstimateDraft) => {

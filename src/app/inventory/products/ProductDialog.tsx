@@ -10,6 +10,7 @@ import { useRepos } from '../../data/DataProvider';
 import { FormField } from '../../ui/FormField';
 import { centsResolver, dollars } from './forms';
 import { ProductGallery } from './photos';
+import { submitWith } from '../../ui/submitWith';
 
 /**
  * Add and Edit of an inventory product (SPEC §2, level 5), SPEC §5's inventory product: title, description, stock,
@@ -73,7 +74,7 @@ export function ProductDialog({ product, onClose }: { product: ProductRow | null
     <FormDialog
       title={product ? `Edit ${product.title}` : 'Add Product'}
       onClose={onClose}
-      onSubmit={() => void handleSubmit(save)()}
+      onSubmit={submitWith(handleSubmit, save)}
       saving={saving}
       error={refusal}
     >

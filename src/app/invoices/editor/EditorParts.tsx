@@ -14,7 +14,7 @@ export function EditorTopBar({ inv, onPrint }: { inv: InvoiceRow; onPrint: () =>
   const pdf = useOpenPdf();
   return (
     <HStack wrap="wrap" gap="2">
-      <Button variant="outline" onClick={() => navigate('/view-invoices')}>
+      <Button variant="outline" onClick={() => void navigate('/view-invoices')}>
         View Invoices
       </Button>
       <Button

@@ -30,7 +30,7 @@ export function useSaveNewInvoice() {
     try {
       const inv = await write();
       notify(`${displayInvoiceNumber(inv.number)} saved`);
-      navigate(`/view-invoice?id=${encodeURIComponent(inv.id)}`);
+      void navigate(`/view-invoice?id=${encodeURIComponent(inv.id)}`);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       notifyError(err);

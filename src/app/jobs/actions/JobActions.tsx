@@ -125,7 +125,7 @@ function ActionButtons({
         <Button
           size="sm"
           colorPalette="green"
-          onClick={() => navigate(`/generate-invoice?id=${encodeURIComponent(job.id)}`)}
+          onClick={() => void navigate(`/generate-invoice?id=${encodeURIComponent(job.id)}`)}
         >
           Generate Invoice
         </Button>

@@ -14,6 +14,7 @@ import type { LogEntry } from '../../../local/repositories/jobs';
 import { useRepos } from '../../data/DataProvider';
 import { errorMessage, notify, notifyError } from '../../feedback/toaster';
 import { useConfirmedAction } from '../../ui/confirm';
+import { submitWith } from '../../ui/submitWith';
 import { useShopTimeZone } from '../../ui/useShopTimeZone';
 import { DialogFrame } from '../../ui/DialogFrame';
 
@@ -90,15 +91,15 @@ function CommentForm({ jobId }: { jobId: string }) {
     defaultValues: { value: '' },
   });
 
-  const add = handleSubmit(async ({ value }) => {
-    try {
+  const add = submitWith(
+    handleSubmit,
+    async ({ value }) => {
       await repos.jobs.addLog(jobId, value);
       reset({ value: '' });
       notify('Log comment added');
-    } catch (err) {
-      wentWrong(err);
-    }
-  });
+    },
+    wentWrong,
+  );
   return (
     <form onSubmit={add} noValidate>
       <Stack gap="2">

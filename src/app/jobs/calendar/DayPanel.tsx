@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import type { JobRow } from '../../../local/db';
 import { useRepos } from '../../data/DataProvider';
-import { notify, notifyError } from '../../feedback/toaster';
+import { notify } from '../../feedback/toaster';
 import { TimesFields } from './TimesFields';
 import {
   BOOKABLE_STATUSES,
@@ -23,6 +23,7 @@ import {
   type DayBooking,
 } from './booking';
 import { statusPalette } from '../statusColours';
+import { submitWith } from '../../ui/submitWith';
 
 /** Options shown at once in the job picker; the search narrows the rest. */
 const MAX_OPTIONS = 100;
@@ -128,21 +129,18 @@ function BookForm({ day, tz }: { day: string; tz: string }) {
   const start = watch('book_start');
   const { open, matches, options } = useOpenJobs(search, selected);
 
+  // a refusal is toasted by submitWith
   const onSubmit = async (v: DayBooking) => {
-    try {
-      const { startIso, endIso } = toInstants(v, tz);
-      const job = await repos.jobs.book(v.job, startIso, endIso);
-      notify(`Job #${job.number} booked for ${bookingText(startIso, tz)}`);
-      reset({ job: '', book_start: v.book_start, book_end: v.book_end });
-      setSearch('');
-    } catch (err) {
-      notifyError(err);
-    }
+    const { startIso, endIso } = toInstants(v, tz);
+    const job = await repos.jobs.book(v.job, startIso, endIso);
+    notify(`Job #${job.number} booked for ${bookingText(startIso, tz)}`);
+    reset({ job: '', book_start: v.book_start, book_end: v.book_end });
+    setSearch('');
   };
 
   return (
     <Box asChild borderWidth="1px" borderRadius="md" p="3">
-      <form onSubmit={handleSubmit(onSubmit)} noValidate data-testid="book-form">
+      <form onSubmit={submitWith(handleSubmit, onSubmit)} noValidate data-testid="book-form">
         <Stack gap="3">
           <Heading as="h3" size="sm">
             Book a job

@@ -7,11 +7,12 @@ import { displayJobNumber, isFinal } from '../../../domain/jobs';
 import { MSG } from '../../../domain/messages';
 import type { JobRow } from '../../../local/db';
 import { useRepos } from '../../data/DataProvider';
-import { notify, notifyError } from '../../feedback/toaster';
+import { notify } from '../../feedback/toaster';
 import { TimesFields } from './TimesFields';
 import { bookingText, canRebook, eventBookingSchema, toInstants, type BookingTimes } from './booking';
 import { statusPalette } from '../statusColours';
 import { DialogFrame } from '../../ui/DialogFrame';
+import { submitWith } from '../../ui/submitWith';
 
 const FORM_ID = 'event-booking-form';
 
@@ -23,18 +24,15 @@ function RebookForm({ job, tz, onDone }: { job: JobRow; tz: string; onDone: () =
     resolver,
     defaultValues: { book_start: bookingText(job.book_start, tz), book_end: bookingText(job.book_end, tz) },
   });
+  // a refusal is toasted by submitWith
   const onSubmit = async (v: BookingTimes) => {
-    try {
-      const { startIso, endIso } = toInstants(v, tz);
-      await repos.jobs.book(job.id, startIso, endIso);
-      notify(`Job ${displayJobNumber(job.number)} booked for ${bookingText(startIso, tz)}`);
-      onDone();
-    } catch (err) {
-      notifyError(err);
-    }
+    const { startIso, endIso } = toInstants(v, tz);
+    await repos.jobs.book(job.id, startIso, endIso);
+    notify(`Job ${displayJobNumber(job.number)} booked for ${bookingText(startIso, tz)}`);
+    onDone();
   };
   return (
-    <form id={FORM_ID} onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form id={FORM_ID} onSubmit={submitWith(handleSubmit, onSubmit)} noValidate>
       <TimesFields register={register} errors={formState.errors} />
     </form>
   );
