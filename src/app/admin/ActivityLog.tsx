@@ -1,16 +1,21 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import type { Repositories } from '../../local/repositories';
 import type { ActivityLine } from '../../local/repositories/logs';
 import type { ActivitySort } from '../../local/repositories/logPages';
+import { PAGE_SIZES } from '../ui/DataTable';
+import type { ListDeclaration } from '../ui/list/ListScreen';
 import { LogScreen } from './LogScreen';
 
 const EXTRA: ColumnDef<ActivityLine, unknown>[] = [
   { accessorKey: 'category', header: 'Category', meta: { hidden: true } },
 ];
-const reader = (repos: Repositories) => ({ read: repos.logs.activityPage, each: repos.logs.eachActivity });
-// the columns an index sorts by (src/local/repositories/logPages.ts ACTIVITY_SORTS)
-const SORTS: readonly ActivitySort[] = ['created_at', 'subject'];
-const OPTIONS = { sorts: SORTS, filterSubject: true };
+const ACTIVITY_LOG: ListDeclaration<ActivityLine, ActivitySort> = {
+  title: 'Activity Log',
+  pages: (repos) => ({ read: repos.logs.activityPage, each: repos.logs.eachActivity }),
+  defaultSort: { id: 'created_at', desc: true },
+  // the columns an index sorts by (src/local/repositories/logPages.ts ACTIVITY_SORTS)
+  sorts: ['created_at', 'subject'],
+  pageSizes: PAGE_SIZES.default,
+};
 
 /**
  * SPEC §2 Activity Log, /view-sys-log (level 5): ID, Subject, Log and Date, newest first, searchable by the start of
@@ -19,5 +24,5 @@ const OPTIONS = { sorts: SORTS, filterSubject: true };
  * entries. The category and the user are hidden columns.
  */
 export default function ActivityLog() {
-  return <LogScreen<ActivityLine, ActivitySort> title="Activity Log" reader={reader} extra={EXTRA} options={OPTIONS} />;
+  return <LogScreen list={ACTIVITY_LOG} extra={EXTRA} filterSubject />;
 }

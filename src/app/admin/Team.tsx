@@ -1,6 +1,6 @@
-import { Badge, Box, Button, HStack, Heading, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Badge, Button, Input, NativeSelect, Text } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { createContext, useContext, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { InferType } from 'yup';
 import { ASSIGNABLE_LEVELS, LEVEL_NAMES, isLevel } from '../../domain/levels';
@@ -11,14 +11,16 @@ import type { MemberRow } from '../../local/repositories/team';
 import type { MemberSort } from '../../local/repositories/teamPages';
 import { useRepos } from '../data/DataProvider';
 import { FormField } from '../ui/FormField';
-import { DataTable, PAGE_SIZES } from '../ui/DataTable';
+import { PAGE_SIZES } from '../ui/DataTable';
+import { ListScreen, type ListDeclaration } from '../ui/list/ListScreen';
+import { RowButtons } from '../ui/list/RowButtons';
+import { rowContext } from '../ui/list/rowContext';
 import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
 import { useLevel } from '../session/useLevel';
 import { FormDialog, useDialogSave } from '../ui/FormDialog';
 import { IdCell } from './shared';
 import { actionsColumn } from '../ui/columns';
 import { schemaResolver } from '../ui/schemaResolver';
-import { useKeysetPages } from '../ui/useKeysetPages';
 import { submitWith } from '../ui/submitWith';
 
 /**
@@ -29,10 +31,6 @@ import { submitWith } from '../ui/submitWith';
  * The repository's refusals (a username taken, the last Super Admin, removing yourself) are shown as they are.
  * One page at a time through the sort's index (issue 13).
  */
-
-/** The columns that sort: each reads its own index (src/local/repositories/teamPages.ts MEMBER_SORTS). */
-const SORTS: readonly MemberSort[] = ['id', 'username', 'permission'];
-const BY_USERNAME = { id: 'username', desc: false } as const;
 
 interface MemberForm {
   id?: string;
@@ -62,27 +60,12 @@ interface Ctx {
   edit(m: MemberRow): void;
   remove(m: MemberRow): void;
 }
-const TeamCtx = createContext<Ctx | null>(null);
+const { context: Cells, useCells } = rowContext<Ctx>('Members');
 
 function ActionsCell({ row }: { row: MemberRow }) {
-  const ctx = useContext(TeamCtx);
-  if (!ctx?.canManage) return null;
-  return (
-    <HStack gap="2">
-      <Button size="sm" variant="outline" onClick={() => ctx.edit(row)} aria-label={`Edit ${row.username}`}>
-        Edit
-      </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        colorPalette="red"
-        onClick={() => ctx.remove(row)}
-        aria-label={`Delete ${row.username}`}
-      >
-        Delete
-      </Button>
-    </HStack>
-  );
+  const ctx = useCells();
+  if (!ctx.canManage) return null;
+  return <RowButtons what={row.username} size="sm" onEdit={() => ctx.edit(row)} onDelete={() => ctx.remove(row)} />;
 }
 
 const COLUMNS: ColumnDef<MemberRow, unknown>[] = [
@@ -174,20 +157,21 @@ function MemberDialog({ member, onClose }: { member: MemberRow | null; onClose: 
   );
 }
 
+const MEMBERS: ListDeclaration<MemberRow, MemberSort> = {
+  title: 'Members',
+  pages: (repos) => ({ read: repos.team.memberPage, each: repos.team.eachMember }),
+  defaultSort: { id: 'username', desc: false },
+  // each reads its own index (src/local/repositories/teamPages.ts MEMBER_SORTS)
+  sorts: ['id', 'username', 'permission'],
+  pageSizes: PAGE_SIZES.default,
+  columns: COLUMNS,
+};
+
 export default function Team() {
   const repos = useRepos();
   const act = useConfirmedAction();
-  const level = useLevel();
-  const canManage = can('team.manage', level);
-  const table = useKeysetPages({
-    read: repos.team.memberPage,
-    each: repos.team.eachMember,
-    defaultSort: BY_USERNAME,
-    sorts: SORTS,
-    pageSize: PAGE_SIZES.default[0],
-  });
+  const canManage = can('team.manage', useLevel());
   const [dialog, setDialog] = useState<{ member: MemberRow | null } | null>(null);
-
   const ctx: Ctx = {
     canManage,
     edit: (m) => setDialog({ member: m }),
@@ -199,32 +183,19 @@ export default function Team() {
       });
     },
   };
-
   return (
-    <Box>
-      <Heading size="lg" mb="4">
-        Members
-      </Heading>
-      <TeamCtx.Provider value={ctx}>
-        <DataTable<MemberRow>
-          name="Members"
-          data={table.rows}
-          columns={COLUMNS}
-          getRowId={(m) => m.id}
-          pageSizes={PAGE_SIZES.default}
-          loading={table.loading}
-          manual={table.manual}
-          exportRows={table.exportRows}
-          toolbar={
-            canManage && (
-              <Button size="sm" colorPalette="blue" onClick={() => setDialog({ member: null })}>
-                Add Member
-              </Button>
-            )
-          }
-        />
-      </TeamCtx.Provider>
+    <ListScreen
+      list={MEMBERS}
+      cells={{ context: Cells, value: ctx }}
+      toolbar={
+        canManage && (
+          <Button size="sm" colorPalette="blue" onClick={() => setDialog({ member: null })}>
+            Add Member
+          </Button>
+        )
+      }
+    >
       {dialog && <MemberDialog member={dialog.member} onClose={() => setDialog(null)} />}
-    </Box>
+    </ListScreen>
   );
 }

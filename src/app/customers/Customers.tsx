@@ -1,18 +1,17 @@
-import { Box, Button, Heading } from '@chakra-ui/react';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { customerEditSchema } from '../../domain/schemas/customer';
 import type { CustomerRow } from '../../local/db';
+import type { CustomerSort } from '../../local/repositories/customerPages';
 import type { CustomerEdit } from '../../local/repositories/customers';
 import { useRepos } from '../data/DataProvider';
 import { notify, notifyError } from '../feedback/toaster';
 import { useSession } from '../session/session';
-import { DataTable, PAGE_SIZES } from '../ui/DataTable';
+import { PAGE_SIZES } from '../ui/DataTable';
+import { ListScreen, type ListDeclaration } from '../ui/list/ListScreen';
 import { useConfirmedAction } from '../ui/confirm';
-import { useRefresh } from '../ui/refresh';
 import { submitWith } from '../ui/submitWith';
-import { useKeysetPages } from '../ui/useKeysetPages';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { BLOCKED_ROWS, BY_NAME, COLUMNS, SORTS } from './customerColumns';
 import { EDIT_FIELDS, TableContext, editValues, type EditForm, type TableCtx } from './tableContext';
@@ -102,43 +101,20 @@ function useRowActions(level: number, timeZone: string): TableCtx {
   };
 }
 
-export default function Customers() {
-  const repos = useRepos();
-  const level = useSession()?.permission ?? 0;
-  const table = useKeysetPages({
-    read: repos.customers.page,
-    each: repos.customers.eachMatching,
-    defaultSort: BY_NAME,
-    sorts: SORTS,
-    pageSize: PAGE_SIZES.customers[0],
-  });
-  const timeZone = useShopTimeZone();
-  const ctx = useRowActions(level, timeZone);
-  const { refreshing, refresh } = useRefresh('customers');
+const CUSTOMERS: ListDeclaration<CustomerRow, CustomerSort> = {
+  title: 'Customers',
+  name: 'customers',
+  pages: (repos) => ({ read: repos.customers.page, each: repos.customers.eachMatching }),
+  defaultSort: BY_NAME,
+  sorts: SORTS,
+  pageSizes: PAGE_SIZES.customers,
+  columns: COLUMNS,
+  rowMarks: BLOCKED_ROWS,
+  refresh: 'customers',
+};
 
-  return (
-    <Box>
-      <Heading size="lg" mb="4">
-        Customers
-      </Heading>
-      <TableContext.Provider value={ctx}>
-        <DataTable<CustomerRow>
-          name="customers"
-          data={table.rows}
-          columns={COLUMNS}
-          getRowId={(c) => c.id}
-          pageSizes={PAGE_SIZES.customers}
-          rowMarks={BLOCKED_ROWS}
-          loading={table.loading}
-          manual={table.manual}
-          exportRows={table.exportRows}
-          toolbar={
-            <Button size="sm" variant="outline" onClick={() => void refresh()} loading={refreshing}>
-              Refresh
-            </Button>
-          }
-        />
-      </TableContext.Provider>
-    </Box>
-  );
+export default function Customers() {
+  const level = useSession()?.permission ?? 0;
+  const ctx = useRowActions(level, useShopTimeZone());
+  return <ListScreen list={CUSTOMERS} cells={{ context: TableContext, value: ctx }} />;
 }

@@ -1,7 +1,7 @@
-import { createContext, useContext } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { CustomerRow } from '../../local/db';
 import { CUSTOMER_EDITABLE } from '../../domain/writes/customers';
+import { rowContext } from '../ui/list/rowContext';
 
 /**
  * What the Customers table's cells share with the screen (Customers.tsx): the inline edit's form and the row
@@ -53,9 +53,4 @@ export interface TableCtx {
   toggleBlock(c: CustomerRow): void;
 }
 
-export const TableContext = createContext<TableCtx | null>(null);
-export function useTableCtx(): TableCtx {
-  const ctx = useContext(TableContext);
-  if (!ctx) throw new Error('Customers cells need their table context.');
-  return ctx;
-}
+export const { context: TableContext, useCells: useTableCtx } = rowContext<TableCtx>('Customers');

@@ -1,4 +1,3 @@
-import { Heading, Stack } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { estimateName, estimateNumber } from '../../domain/invoiceFields';
 import { plainDollars } from '../../domain/money';
@@ -7,14 +6,14 @@ import type { EstimateRow } from '../../local/repositories/estimates';
 import type { EstimateSort } from '../../local/repositories/estimatePages';
 import { useRepos } from '../data/DataProvider';
 import { estimatePdfBlob } from '../ui/documents';
-import { tableContext } from '../invoices/tables/context';
 import { DocumentActions, Money, ShopTime } from '../invoices/tables/parts';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { useSession } from '../session/session';
-import { DataTable, PAGE_SIZES } from '../ui/DataTable';
+import { PAGE_SIZES } from '../ui/DataTable';
+import { ListScreen, type ListDeclaration } from '../ui/list/ListScreen';
+import { rowContext } from '../ui/list/rowContext';
 import { useConfirmedAction } from '../ui/confirm';
 import { actionsColumn } from '../ui/columns';
-import { useKeysetPages } from '../ui/useKeysetPages';
 
 /**
  * SPEC §2 Estimates table (/view-estimates, level 4+): every estimate on this device with number, name, total and
@@ -22,17 +21,13 @@ import { useKeysetPages } from '../ui/useKeysetPages';
  * confirmed; DELETE /estimate through the repository).
  */
 
-/** The columns that sort: each reads its own index (src/local/repositories/estimatePages.ts ESTIMATE_SORTS). */
-const SORTS: readonly EstimateSort[] = ['number', 'name', 'total', 'created_at'];
-const NEWEST = { id: 'created_at', desc: true } as const;
-
 interface Ctx {
   level: number;
   timeZone: string;
   makePdf(e: EstimateRow): Promise<Blob>;
   remove(e: EstimateRow): void;
 }
-const { Provider: TableCtx, useTableCtx: useCtx } = tableContext<Ctx>('Estimates');
+const { context: Cells, useCells: useCtx } = rowContext<Ctx>('Estimates');
 
 function CreatedCell({ e }: { e: EstimateRow }) {
   const { timeZone } = useCtx();
@@ -72,19 +67,22 @@ const COLUMNS: ColumnDef<EstimateRow, unknown>[] = [
   actionsColumn(({ row }) => <ActionsCell e={row.original} />, { enableColumnFilter: false, enableHiding: false }),
 ];
 
+const ESTIMATES: ListDeclaration<EstimateRow, EstimateSort> = {
+  title: 'Estimates',
+  name: 'estimates',
+  pages: (repos) => ({ read: repos.estimates.page, each: repos.estimates.eachMatching }),
+  defaultSort: { id: 'created_at', desc: true },
+  // each reads its own index (src/local/repositories/estimatePages.ts ESTIMATE_SORTS)
+  sorts: ['number', 'name', 'total', 'created_at'],
+  pageSizes: PAGE_SIZES.default,
+  columns: COLUMNS,
+};
+
 export default function Estimates() {
   const repos = useRepos();
   const act = useConfirmedAction();
   const level = useSession()?.permission ?? 0;
   const timeZone = useShopTimeZone();
-  const table = useKeysetPages({
-    read: repos.estimates.page,
-    each: repos.estimates.eachMatching,
-    defaultSort: NEWEST,
-    sorts: SORTS,
-    pageSize: PAGE_SIZES.default[0],
-  });
-
   const ctx: Ctx = {
     level,
     timeZone,
@@ -102,22 +100,5 @@ export default function Estimates() {
       });
     },
   };
-
-  return (
-    <Stack gap="4">
-      <Heading size="xl">Estimates</Heading>
-      <TableCtx value={ctx}>
-        <DataTable<EstimateRow>
-          name="estimates"
-          data={table.rows}
-          columns={COLUMNS}
-          getRowId={(e) => e.id}
-          pageSizes={PAGE_SIZES.default}
-          loading={table.loading}
-          manual={table.manual}
-          exportRows={table.exportRows}
-        />
-      </TableCtx>
-    </Stack>
-  );
+  return <ListScreen list={ESTIMATES} cells={{ context: Cells, value: ctx }} />;
 }

@@ -1,12 +1,13 @@
-import { Box, Button, HStack, Heading } from '@chakra-ui/react';
+import { Button, HStack } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { can } from '../../domain/permissions';
 import type { ProductRow } from '../../local/db';
+import type { ProductSort } from '../../local/repositories/productPages';
 import { useLevel } from '../session/useLevel';
 import { useRepos } from '../data/DataProvider';
-import { DataTable, PAGE_SIZES } from '../ui/DataTable';
+import { PAGE_SIZES } from '../ui/DataTable';
+import { ListScreen, type ListDeclaration } from '../ui/list/ListScreen';
 import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
-import { useKeysetPages } from '../ui/useKeysetPages';
 import {
   ActionsCtx,
   PRODUCT_TABLE_SORTS,
@@ -28,21 +29,21 @@ import { ReceiveDialog } from './products/ReceiveDialog';
 
 type Dialog = { kind: 'product'; product: ProductRow | null } | { kind: 'receive'; product: ProductRow | null } | null;
 
+const PRODUCTS: ListDeclaration<InventoryRow, ProductSort> = {
+  title: 'Products',
+  pages: (repos) => ({ read: repos.products.productPage, each: repos.products.eachProduct }),
+  defaultSort: TITLE_ORDER,
+  sorts: PRODUCT_TABLE_SORTS,
+  pageSizes: PAGE_SIZES.products,
+  rowMarks: STOCK_ROWS,
+};
+
 export default function Inventory() {
   const repos = useRepos();
   const act = useConfirmedAction();
-  const level = useLevel();
-  const manage = can('product.manage', level);
-  const table = useKeysetPages({
-    read: repos.products.productPage,
-    each: repos.products.eachProduct,
-    defaultSort: TITLE_ORDER,
-    sorts: PRODUCT_TABLE_SORTS,
-    pageSize: PAGE_SIZES.products[0],
-  });
+  const manage = can('product.manage', useLevel());
   const [dialog, setDialog] = useState<Dialog>(null);
   const columns = useMemo(() => inventoryColumns(manage), [manage]);
-
   const actions: RowActions = {
     edit: (p) => setDialog({ kind: 'product', product: p }),
     receive: (p) => setDialog({ kind: 'receive', product: p }),
@@ -54,39 +55,25 @@ export default function Inventory() {
       });
     },
   };
-
+  const toolbar = manage && (
+    <HStack gap="2">
+      <Button size="sm" colorPalette="blue" onClick={() => setDialog({ kind: 'product', product: null })}>
+        Add Product
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'receive', product: null })}>
+        Receive Inventory
+      </Button>
+    </HStack>
+  );
   return (
-    <Box>
-      <Heading size="lg" mb="4">
-        Products
-      </Heading>
-      <ActionsCtx.Provider value={manage ? actions : null}>
-        <DataTable<InventoryRow>
-          name="Products"
-          data={table.rows}
-          columns={columns}
-          getRowId={(p) => p.id}
-          pageSizes={PAGE_SIZES.products}
-          rowMarks={STOCK_ROWS}
-          loading={table.loading}
-          manual={table.manual}
-          exportRows={table.exportRows}
-          toolbar={
-            manage && (
-              <HStack gap="2">
-                <Button size="sm" colorPalette="blue" onClick={() => setDialog({ kind: 'product', product: null })}>
-                  Add Product
-                </Button>
-                <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'receive', product: null })}>
-                  Receive Inventory
-                </Button>
-              </HStack>
-            )
-          }
-        />
-      </ActionsCtx.Provider>
+    <ListScreen
+      list={PRODUCTS}
+      columns={columns}
+      cells={{ context: ActionsCtx, value: manage ? actions : null }}
+      toolbar={toolbar}
+    >
       {dialog?.kind === 'product' && <ProductDialog product={dialog.product} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'receive' && <ReceiveDialog initial={dialog.product} onClose={() => setDialog(null)} />}
-    </Box>
+    </ListScreen>
   );
 }

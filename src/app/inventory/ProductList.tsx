@@ -1,18 +1,21 @@
-import { Box, Button, Field, HStack, Heading, Input, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Text } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { createContext, useContext, useState } from 'react';
+import { useState } from 'react';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { InferType } from 'yup';
 import { formatUSD, plainDollars } from '../../domain/money';
 import { can } from '../../domain/permissions';
 import { simpleProductSchema } from '../../domain/schemas';
 import type { ProductRow } from '../../local/db';
+import type { ProductSort } from '../../local/repositories/productPages';
 import { useLevel } from '../session/useLevel';
 import { useRepos } from '../data/DataProvider';
 import { notify, notifyError } from '../feedback/toaster';
-import { DataTable, PAGE_SIZES } from '../ui/DataTable';
+import { PAGE_SIZES } from '../ui/DataTable';
+import { ListScreen, type ListDeclaration } from '../ui/list/ListScreen';
+import { RowButtons } from '../ui/list/RowButtons';
+import { rowContext } from '../ui/list/rowContext';
 import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
-import { useKeysetPages } from '../ui/useKeysetPages';
 import { PRODUCT_TABLE_SORTS, TITLE_ORDER, STOCK_ROWS } from './products/columns';
 import { centsResolver, dollars } from './products/forms';
 import { actionsColumn } from '../ui/columns';
@@ -43,10 +46,10 @@ interface Ctx {
   save(): void;
   remove(p: ProductRow): void;
 }
-const ListCtx = createContext<Ctx | null>(null);
+const { context: Cells, useCells } = rowContext<Ctx>('Product List');
 
 function EditableCell({ row, name }: { row: ProductRow; name: keyof SimpleForm }) {
-  const ctx = useContext(ListCtx)!;
+  const ctx = useCells();
   if (ctx.editing !== row.id)
     return name === 'price' ? (
       <Text as="span" whiteSpace="nowrap">
@@ -80,7 +83,7 @@ function EditableCell({ row, name }: { row: ProductRow; name: keyof SimpleForm }
 }
 
 function ActionsCell({ row }: { row: ProductRow }) {
-  const ctx = useContext(ListCtx)!;
+  const ctx = useCells();
   if (!ctx.canEdit) return null;
   if (ctx.editing === row.id)
     return (
@@ -93,22 +96,7 @@ function ActionsCell({ row }: { row: ProductRow }) {
         </Button>
       </HStack>
     );
-  return (
-    <HStack gap="1">
-      <Button size="xs" variant="outline" onClick={() => ctx.start(row)} aria-label={`Edit ${row.title}`}>
-        Edit
-      </Button>
-      <Button
-        size="xs"
-        variant="outline"
-        colorPalette="red"
-        onClick={() => ctx.remove(row)}
-        aria-label={`Delete ${row.title}`}
-      >
-        Delete
-      </Button>
-    </HStack>
-  );
+  return <RowButtons what={row.title} size="xs" onEdit={() => ctx.start(row)} onDelete={() => ctx.remove(row)} />;
 }
 
 const COLUMNS: ColumnDef<ProductRow, unknown>[] = [
@@ -181,35 +169,16 @@ function useRowActions(): Ctx {
   };
 }
 
-export default function ProductList() {
-  const repos = useRepos();
-  const ctx = useRowActions();
-  const table = useKeysetPages({
-    read: repos.products.productPage,
-    each: repos.products.eachProduct,
-    defaultSort: TITLE_ORDER,
-    sorts: PRODUCT_TABLE_SORTS,
-    pageSize: PAGE_SIZES.products[0],
-  });
+const PRODUCT_LIST: ListDeclaration<ProductRow, ProductSort> = {
+  title: 'Product List',
+  pages: (repos) => ({ read: repos.products.productPage, each: repos.products.eachProduct }),
+  defaultSort: TITLE_ORDER,
+  sorts: PRODUCT_TABLE_SORTS,
+  pageSizes: PAGE_SIZES.products,
+  columns: COLUMNS,
+  rowMarks: STOCK_ROWS,
+};
 
-  return (
-    <Box>
-      <Heading size="lg" mb="4">
-        Product List
-      </Heading>
-      <ListCtx.Provider value={ctx}>
-        <DataTable<ProductRow>
-          name="Product List"
-          data={table.rows}
-          columns={COLUMNS}
-          getRowId={(p) => p.id}
-          pageSizes={PAGE_SIZES.products}
-          rowMarks={STOCK_ROWS}
-          loading={table.loading}
-          manual={table.manual}
-          exportRows={table.exportRows}
-        />
-      </ListCtx.Provider>
-    </Box>
-  );
+export default function ProductList() {
+  return <ListScreen list={PRODUCT_LIST} cells={{ context: Cells, value: useRowActions() }} />;
 }

@@ -1,7 +1,7 @@
-import { Box, Button, HStack, Heading, Input, Textarea } from '@chakra-ui/react';
+import { Button, Input, Textarea } from '@chakra-ui/react';
 import { yupResolver } from '@hookform/resolvers/yup';
 import type { ColumnDef } from '@tanstack/react-table';
-import { createContext, useContext, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { textMax } from '../../domain/model/fields';
 import { suppliers } from '../../domain/model/stock';
@@ -14,10 +14,12 @@ import { useLevel } from '../session/useLevel';
 import { useRepos } from '../data/DataProvider';
 import { FormField } from '../ui/FormField';
 import { MailLink, TelLink } from '../ui/links';
-import { DataTable, PAGE_SIZES } from '../ui/DataTable';
+import { PAGE_SIZES } from '../ui/DataTable';
+import { ListScreen, type ListDeclaration } from '../ui/list/ListScreen';
+import { RowButtons } from '../ui/list/RowButtons';
+import { rowContext } from '../ui/list/rowContext';
 import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
 import { actionsColumn } from '../ui/columns';
-import { useKeysetPages } from '../ui/useKeysetPages';
 import { submitWith } from '../ui/submitWith';
 
 /** the inputs' limits: the model's, as supplierSchema reads them */
@@ -30,10 +32,6 @@ const S = suppliers.fields;
  * time through the sort's index (issue 13).
  */
 
-/** The columns that sort: each reads its own index (src/local/repositories/productPages.ts SUPPLIER_SORTS). */
-const SORTS: readonly SupplierSort[] = ['bizname', 'email', 'address', 'contact'];
-const BY_NAME = { id: 'bizname', desc: false } as const;
-
 interface SupplierForm {
   bizname: string;
   email: string;
@@ -41,31 +39,17 @@ interface SupplierForm {
   contact: string;
 }
 
-const SupplierCtx = createContext<{
+interface Ctx {
   canManage: boolean;
   edit(s: SupplierRow): void;
   remove(s: SupplierRow): void;
-} | null>(null);
+}
+const { context: Cells, useCells } = rowContext<Ctx>('Suppliers');
 
 function ActionsCell({ row }: { row: SupplierRow }) {
-  const ctx = useContext(SupplierCtx);
-  if (!ctx?.canManage) return null;
-  return (
-    <HStack gap="2">
-      <Button size="sm" variant="outline" onClick={() => ctx.edit(row)} aria-label={`Edit ${row.bizname}`}>
-        Edit
-      </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        colorPalette="red"
-        onClick={() => ctx.remove(row)}
-        aria-label={`Delete ${row.bizname}`}
-      >
-        Delete
-      </Button>
-    </HStack>
-  );
+  const ctx = useCells();
+  if (!ctx.canManage) return null;
+  return <RowButtons what={row.bizname} size="sm" onEdit={() => ctx.edit(row)} onDelete={() => ctx.remove(row)} />;
 }
 
 const COLUMNS: ColumnDef<SupplierRow, unknown>[] = [
@@ -143,24 +127,25 @@ function SupplierDialog({ supplier, onClose }: { supplier: SupplierRow | null; o
   );
 }
 
+const SUPPLIERS: ListDeclaration<SupplierRow, SupplierSort> = {
+  title: 'Suppliers',
+  pages: (repos) => ({ read: repos.products.supplierPage, each: repos.products.eachSupplier }),
+  defaultSort: { id: 'bizname', desc: false },
+  // each reads its own index (src/local/repositories/productPages.ts SUPPLIER_SORTS)
+  sorts: ['bizname', 'email', 'address', 'contact'],
+  pageSizes: PAGE_SIZES.default,
+  columns: COLUMNS,
+};
+
 export default function Suppliers() {
   const repos = useRepos();
   const act = useConfirmedAction();
-  const level = useLevel();
-  const canManage = can('supplier.manage', level);
-  const table = useKeysetPages({
-    read: repos.products.supplierPage,
-    each: repos.products.eachSupplier,
-    defaultSort: BY_NAME,
-    sorts: SORTS,
-    pageSize: PAGE_SIZES.default[0],
-  });
+  const canManage = can('supplier.manage', useLevel());
   const [dialog, setDialog] = useState<{ supplier: SupplierRow | null } | null>(null);
-
-  const ctx = {
+  const ctx: Ctx = {
     canManage,
-    edit: (s: SupplierRow) => setDialog({ supplier: s }),
-    remove(s: SupplierRow) {
+    edit: (s) => setDialog({ supplier: s }),
+    remove(s) {
       void act({
         ...deleteConfirm(s.bizname),
         run: () => repos.products.removeSupplier(s.id),
@@ -168,32 +153,19 @@ export default function Suppliers() {
       });
     },
   };
-
   return (
-    <Box>
-      <Heading size="lg" mb="4">
-        Suppliers
-      </Heading>
-      <SupplierCtx.Provider value={ctx}>
-        <DataTable<SupplierRow>
-          name="Suppliers"
-          data={table.rows}
-          columns={COLUMNS}
-          getRowId={(s) => s.id}
-          pageSizes={PAGE_SIZES.default}
-          loading={table.loading}
-          manual={table.manual}
-          exportRows={table.exportRows}
-          toolbar={
-            canManage && (
-              <Button size="sm" colorPalette="blue" onClick={() => setDialog({ supplier: null })}>
-                Add Supplier
-              </Button>
-            )
-          }
-        />
-      </SupplierCtx.Provider>
+    <ListScreen
+      list={SUPPLIERS}
+      cells={{ context: Cells, value: ctx }}
+      toolbar={
+        canManage && (
+          <Button size="sm" colorPalette="blue" onClick={() => setDialog({ supplier: null })}>
+            Add Supplier
+          </Button>
+        )
+      }
+    >
       {dialog && <SupplierDialog supplier={dialog.supplier} onClose={() => setDialog(null)} />}
-    </Box>
+    </ListScreen>
   );
 }

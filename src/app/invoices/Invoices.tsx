@@ -1,24 +1,23 @@
-import { Box, Button, HStack, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { displayInvoiceNumber } from '../../domain/jobs';
 import { plainDollars } from '../../domain/money';
 import { can } from '../../domain/permissions';
 import { PAID_SUMMARY_DAYS, invoiceSummary } from '../../domain/reports';
 import { isPaid } from '../../domain/totals';
 import type { InvoiceRow } from '../../local/db';
-import type { PageKey } from '../../local/paging';
-import type { InvoiceSort } from '../../local/repositories/invoicePages';
+import type { InvoiceFilter, InvoiceSort } from '../../local/repositories/invoicePages';
 import { useRepos } from '../data/DataProvider';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
-import { useKeysetPages, type KeysetRequest } from '../ui/useKeysetPages';
 import { useSession } from '../session/session';
-import { DataTable, PAGE_SIZES } from '../ui/DataTable';
+import { PAGE_SIZES } from '../ui/DataTable';
+import { ListScreen, type ListDeclaration } from '../ui/list/ListScreen';
+import { rowContext } from '../ui/list/rowContext';
 import { useConfirmedAction } from '../ui/confirm';
 import { invoicePdfBlob } from '../ui/documents';
 import { customerName, invoiceTotal } from '../../domain/invoiceFields';
-import { tableContext } from './tables/context';
 import { DocumentActions, Money, PaidBadge, ShopTime, SummaryCard } from './tables/parts';
 import { actionsColumn } from '../ui/columns';
 import type { ColumnPriority } from '../ui/columnPriority';
@@ -30,26 +29,6 @@ import type { ColumnPriority } from '../ui/columnPriority';
  * level 4+) and Delete (level 5, only while an amount is due; confirmed; the repository's refusal shown as it is).
  */
 
-type Filter = 'all' | 'due' | 'paid';
-const FILTERS: { value: Filter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'due', label: 'Due' },
-  { value: 'paid', label: 'Paid' },
-];
-
-/** The columns that sort: each reads its own index (src/local/repositories/invoicePages.ts INVOICE_SORTS). */
-const SORTS: readonly InvoiceSort[] = [
-  'number',
-  'customer',
-  'registration',
-  'created_at',
-  'invoice_total',
-  'discount',
-  'payment',
-  'due',
-  'status',
-];
-const NEWEST = { id: 'created_at', desc: true } as const;
 const CARDS_REFRESH_MS = 5 * 60_000;
 
 interface Ctx {
@@ -58,7 +37,7 @@ interface Ctx {
   makePdf(inv: InvoiceRow): Promise<Blob>;
   remove(inv: InvoiceRow): void;
 }
-const { Provider: TableCtx, useTableCtx: useCtx } = tableContext<Ctx>('Invoices');
+const { context: Cells, useCells: useCtx } = rowContext<Ctx>('Invoices');
 
 function CreatedCell({ inv }: { inv: InvoiceRow }) {
   const { timeZone } = useCtx();
@@ -160,46 +139,33 @@ function SummaryCards() {
   );
 }
 
-/** All, Paid or Due: the table's own filter buttons. */
-function FilterButtons({ filter, onPick }: { filter: Filter; onPick: (f: Filter) => void }) {
-  return (
-    <HStack gap="1" role="group" aria-label="Invoice filter">
-      {FILTERS.map((f) => (
-        <Button
-          key={f.value}
-          size="sm"
-          variant={filter === f.value ? 'solid' : 'outline'}
-          aria-pressed={filter === f.value}
-          onClick={() => onPick(f.value)}
-        >
-          {f.label}
-        </Button>
-      ))}
-    </HStack>
-  );
-}
+const INVOICES: ListDeclaration<InvoiceRow, InvoiceSort, InvoiceFilter> = {
+  title: 'Invoices',
+  name: 'invoices',
+  pages: (repos, filter) => ({
+    read: (q) => repos.invoices.page({ ...q, filter }),
+    each: (q, write) => repos.invoices.eachMatching({ ...q, filter }, write),
+  }),
+  defaultSort: { id: 'created_at', desc: true },
+  // each reads its own index (src/local/repositories/invoicePages.ts INVOICE_SORTS)
+  sorts: ['number', 'customer', 'registration', 'created_at', 'invoice_total', 'discount', 'payment', 'due', 'status'],
+  pageSizes: PAGE_SIZES.default,
+  columns: COLUMNS,
+  filter: {
+    label: 'Invoice filter',
+    choices: [
+      { value: 'all', label: 'All' },
+      { value: 'due', label: 'Due' },
+      { value: 'paid', label: 'Paid' },
+    ],
+  },
+};
 
 export default function Invoices() {
   const repos = useRepos();
   const act = useConfirmedAction();
   const level = useSession()?.permission ?? 0;
   const timeZone = useShopTimeZone();
-  const [filter, setFilter] = useState<Filter>('all');
-
-  const read = useCallback(
-    (q: KeysetRequest<InvoiceSort, PageKey>) => repos.invoices.page({ ...q, filter }),
-    [repos, filter],
-  );
-  const each = useCallback(
-    (q: Omit<KeysetRequest<InvoiceSort, PageKey>, 'limit' | 'after' | 'before'>, write: (r: InvoiceRow[]) => void) =>
-      repos.invoices.eachMatching({ ...q, filter }, write),
-    [repos, filter],
-  );
-  const table = useKeysetPages({ read, each, defaultSort: NEWEST, sorts: SORTS, pageSize: PAGE_SIZES.default[0] });
-  const pick = (f: Filter) => {
-    setFilter(f);
-    table.manual.onPaginationChange({ pageIndex: 0, pageSize: table.manual.pagination.pageSize });
-  };
   const ctx: Ctx = {
     level,
     timeZone,
@@ -217,26 +183,5 @@ export default function Invoices() {
       });
     },
   };
-
-  return (
-    <Stack gap="5">
-      <Heading size="xl">Invoices</Heading>
-      <SummaryCards />
-      <Box>
-        <TableCtx value={ctx}>
-          <DataTable<InvoiceRow>
-            name="invoices"
-            data={table.rows}
-            columns={COLUMNS}
-            getRowId={(i) => i.id}
-            pageSizes={PAGE_SIZES.default}
-            loading={table.loading}
-            manual={table.manual}
-            exportRows={table.exportRows}
-            toolbar={<FilterButtons filter={filter} onPick={pick} />}
-          />
-        </TableCtx>
-      </Box>
-    </Stack>
-  );
+  return <ListScreen list={INVOICES} cells={{ context: Cells, value: ctx }} above={<SummaryCards />} />;
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Link, Stack, Text } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link as RouterLink } from 'react-router-dom';
@@ -12,13 +12,12 @@ import type { TransactionLine, TransactionSort } from '../../local/repositories/
 import { useRepos } from '../data/DataProvider';
 import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { useSession } from '../session/session';
-import { DataTable, PAGE_SIZES } from '../ui/DataTable';
+import { PAGE_SIZES } from '../ui/DataTable';
+import { ListScreen, type ListDeclaration } from '../ui/list/ListScreen';
+import { rowContext } from '../ui/list/rowContext';
 import { useConfirmedAction } from '../ui/confirm';
-import { tableContext } from './tables/context';
 import { Actions, Money, ShopTime } from './tables/parts';
 import { actionsColumn } from '../ui/columns';
-import { useRefresh } from '../ui/refresh';
-import { useKeysetPages } from '../ui/useKeysetPages';
 
 /**
  * SPEC §2 Transactions (/transactions, level 5): every payment, discount and points redemption on this device with
@@ -30,10 +29,6 @@ import { useKeysetPages } from '../ui/useKeysetPages';
  */
 
 type TxRow = TransactionLine;
-
-/** The columns that sort: each reads its own index (src/local/repositories/invoicePages.ts TRANSACTION_SORTS). */
-const SORTS: readonly TransactionSort[] = ['amount', 'method', 'created_at', 'number', 'point'];
-const NEWEST = { id: 'created_at', desc: true } as const;
 
 /**
  * The Payment type chip: one colour per method; a refund reads 'Refund (Cash)', how its money went back, with its
@@ -72,7 +67,7 @@ interface Ctx {
   timeZone: string;
   remove(t: TxRow): void;
 }
-const { Provider: TableCtx, useTableCtx: useCtx } = tableContext<Ctx>('Transactions');
+const { context: Cells, useCells: useCtx } = rowContext<Ctx>('Transactions');
 
 function DateCell({ t }: { t: TxRow }) {
   const { timeZone } = useCtx();
@@ -159,21 +154,23 @@ const COLUMNS: ColumnDef<TxRow, unknown>[] = [
   actionsColumn(({ row }) => <ActionsCell t={row.original} />, { enableColumnFilter: false, enableHiding: false }),
 ];
 
+const TRANSACTIONS: ListDeclaration<TxRow, TransactionSort> = {
+  title: 'Transactions',
+  name: 'transactions',
+  pages: (repos) => ({ read: repos.invoices.transactionPage, each: repos.invoices.eachTransaction }),
+  defaultSort: { id: 'created_at', desc: true },
+  // each reads its own index (src/local/repositories/invoicePages.ts TRANSACTION_SORTS)
+  sorts: ['amount', 'method', 'created_at', 'number', 'point'],
+  pageSizes: PAGE_SIZES.default,
+  columns: COLUMNS,
+  refresh: 'transactions',
+};
+
 export default function Transactions() {
   const repos = useRepos();
   const act = useConfirmedAction();
   const level = useSession()?.permission ?? 0;
   const timeZone = useShopTimeZone();
-  const { refreshing, refresh } = useRefresh('transactions');
-
-  const table = useKeysetPages({
-    read: repos.invoices.transactionPage,
-    each: repos.invoices.eachTransaction,
-    defaultSort: NEWEST,
-    sorts: SORTS,
-    pageSize: PAGE_SIZES.default[0],
-  });
-
   const ctx: Ctx = {
     level,
     timeZone,
@@ -188,27 +185,5 @@ export default function Transactions() {
       });
     },
   };
-
-  return (
-    <Stack gap="4">
-      <Heading size="xl">Transactions</Heading>
-      <TableCtx value={ctx}>
-        <DataTable<TxRow>
-          name="transactions"
-          data={table.rows}
-          columns={COLUMNS}
-          getRowId={(t) => t.id}
-          pageSizes={PAGE_SIZES.default}
-          loading={table.loading}
-          manual={table.manual}
-          exportRows={table.exportRows}
-          toolbar={
-            <Button size="sm" variant="outline" onClick={() => void refresh()} loading={refreshing}>
-              Refresh
-            </Button>
-          }
-        />
-      </TableCtx>
-    </Stack>
-  );
+  return <ListScreen list={TRANSACTIONS} cells={{ context: Cells, value: ctx }} />;
 }

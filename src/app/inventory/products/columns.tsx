@@ -1,4 +1,4 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { createContext, useContext } from 'react';
 import { formatUSD, plainDollars } from '../../../domain/money';
@@ -6,6 +6,7 @@ import { STOCK_COLOR, stockLevel } from '../../../domain/stock';
 import type { ListedProduct, ProductSort } from '../../../local/repositories/productPages';
 import { ProductThumb } from './photos';
 import { actionsColumn } from '../../ui/columns';
+import { RowButtons } from '../../ui/list/RowButtons';
 import { rowTints, type RowMarks } from '../../ui/table/bodyCss';
 
 /** A product as the inventory table shows it: the supplier's name joined from the device's suppliers. */
@@ -32,25 +33,12 @@ export const ActionsCtx = createContext<RowActions | null>(null);
 function ActionsCell({ row }: { row: InventoryRow }) {
   const ctx = useContext(ActionsCtx);
   if (!ctx) return null;
-  // wraps on a narrow table rather than push Delete out of reach
   return (
-    <HStack gap="1" wrap="wrap">
+    <RowButtons what={row.title} size="xs" onEdit={() => ctx.edit(row)} onDelete={() => ctx.remove(row)}>
       <Button size="xs" variant="outline" onClick={() => ctx.receive(row)} aria-label={`Receive ${row.title}`}>
         Receive
       </Button>
-      <Button size="xs" variant="outline" onClick={() => ctx.edit(row)} aria-label={`Edit ${row.title}`}>
-        Edit
-      </Button>
-      <Button
-        size="xs"
-        variant="outline"
-        colorPalette="red"
-        onClick={() => ctx.remove(row)}
-        aria-label={`Delete ${row.title}`}
-      >
-        Delete
-      </Button>
-    </HStack>
+    </RowButtons>
   );
 }
 
