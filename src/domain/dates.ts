@@ -1,7 +1,7 @@
 import { differenceInCalendarDays, isValid, parseISO } from 'date-fns';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { MSG } from './messages';
-import type { Check } from './jobs';
+import type { Check } from './check';
 
 /** Times are stored in UTC (ISO 8601) and shown in the shop's time zone (config 'time_zone'). */
 export const DEFAULT_TIME_ZONE = 'America/Jamaica';

@@ -1,4 +1,5 @@
 import { formatDistanceStrict } from 'date-fns';
+import { OK, refuse, type Check } from './check';
 import type { JobStatus } from './entities';
 import { MSG, fill } from './messages';
 import { customerKeys, numberKey } from './model/keys';
@@ -10,10 +11,6 @@ import { matchesTerms, searchTerms, type SearchKey, type SearchTerm } from './se
 /** The status dropdown: every status except booked and canceled (booking and cancel are their own actions). */
 export const STATUS_OPTIONS: readonly JobStatus[] = ['received', 'active', 'complete'];
 export const FINAL_STATUSES: readonly JobStatus[] = ['complete', 'canceled'];
-
-export type Check = { ok: true } | { ok: false; message: string };
-const OK: Check = { ok: true };
-const no = (message: string): Check => ({ ok: false, message });
 
 export function isFinal(status: string): boolean {
   return (FINAL_STATUSES as readonly string[]).includes(status);
@@ -29,10 +26,10 @@ export function canChangeFinal(level: number): boolean {
 
 export function checkStatusChange(args: { from: string; to: string; level: number; hasInvoice: boolean }): Check {
   const { from, to, level, hasInvoice } = args;
-  if (level < 3) return no(MSG.forbidden);
-  if (isFinal(from) && !canChangeFinal(level)) return no(MSG.cannotUpdateFinal);
-  if (!(STATUS_OPTIONS as readonly string[]).includes(to)) return no(`Invalid status: ${to}`);
-  if (to === 'complete' && !hasInvoice) return no(MSG.invoiceRequired);
+  if (level < 3) return refuse(MSG.forbidden);
+  if (isFinal(from) && !canChangeFinal(level)) return refuse(MSG.cannotUpdateFinal);
+  if (!(STATUS_OPTIONS as readonly string[]).includes(to)) return refuse(`Invalid status: ${to}`);
+  if (to === 'complete' && !hasInvoice) return refuse(MSG.invoiceRequired);
   return OK;
 }
 
@@ -51,7 +48,7 @@ export function canCompleteWithInvoice(status: string, level: number): boolean {
 
 /** Any other change to a job (notes, services, mileage, technician, booking): refused once the job is final. */
 export function checkJobUpdate(status: string): Check {
-  return isFinal(status) ? no(MSG.cannotUpdateFinal) : OK;
+  return isFinal(status) ? refuse(MSG.cannotUpdateFinal) : OK;
 }
 
 /**
@@ -61,7 +58,7 @@ export function checkJobUpdate(status: string): Check {
  * writes/jobs.ts planBooking apply it on the device and the server.
  */
 export function checkBookingUpdate(status: string, level: number): Check {
-  if (!can('calendar.book', level)) return no(MSG.forbidden);
+  if (!can('calendar.book', level)) return refuse(MSG.forbidden);
   return checkJobUpdate(status);
 }
 

@@ -1,9 +1,9 @@
+import { OK, refuse, type Check } from './check';
 import type { ShopSettings } from './configSheet';
 import type { Cents } from './money';
 import { formatUSD, percentOf } from './money';
 import type { InvoiceLine, InvoiceTotals } from './entities';
 import { MSG, fill } from './messages';
-import type { Check } from './jobs';
 import { NO_TAX, taxCents, taxOf, taxSnapshot, type TaxTerms } from './tax';
 
 /** Totals of invoices, estimates and product sales (SPEC §3, §4, §5, §9), in integer cents. */
@@ -136,32 +136,31 @@ export function pointsValue(points: number, valueCents: Cents): Cents {
 
 // --- checks shared by the invoice screen, the repositories and the payment routes ---------------------------------
 
-const OK: Check = { ok: true };
-const no = (message: string): Check => ({ ok: false, message });
-
 /** SPEC §5 Payment: value required ('You need to have a value'); above 0 and at most the amount due ('Invalid payment'). */
 export function checkPayment(amountCents: Cents | null | undefined, dueCents: Cents): Check {
-  if (amountCents === null || amountCents === undefined) return no(MSG.needValue);
-  if (!Number.isFinite(amountCents) || amountCents <= 0 || amountCents > dueCents) return no(MSG.invalidPayment);
+  if (amountCents === null || amountCents === undefined) return refuse(MSG.needValue);
+  if (!Number.isFinite(amountCents) || amountCents <= 0 || amountCents > dueCents) return refuse(MSG.invalidPayment);
   return OK;
 }
 
 /** SPEC §5 Points: required, at least 1, not more than the customer's points. */
 export function checkPoints(points: number | null | undefined, customerPoints: number): Check {
-  if (points === null || points === undefined || !Number.isInteger(points) || points < 1) return no(MSG.invalidPoints);
-  if (points > customerPoints) return no(MSG.notEnoughPoints);
+  if (points === null || points === undefined || !Number.isInteger(points) || points < 1)
+    return refuse(MSG.invalidPoints);
+  if (points > customerPoints) return refuse(MSG.notEnoughPoints);
   return OK;
 }
 
 /** SPEC §5 Discount: one choice must be selected (5–20 %, or none). */
 export function checkDiscount(percent: number | null | undefined): Check {
-  if (percent === null || percent === undefined || !DISCOUNT_CHOICES.includes(percent)) return no(MSG.chooseDiscount);
+  if (percent === null || percent === undefined || !DISCOUNT_CHOICES.includes(percent))
+    return refuse(MSG.chooseDiscount);
   return OK;
 }
 
 /** SPEC §5: a product with stock below 1 cannot be added. */
 export function checkCanAdd(stock: number): Check {
-  return stock < 1 ? no(MSG.inventoryLow) : OK;
+  return stock < 1 ? refuse(MSG.inventoryLow) : OK;
 }
 
 /** The most units of one product on a line (schemas/fields.ts LIMITS.qty): 500 lines of them stay exact in cents. */
@@ -172,8 +171,8 @@ export const MAX_LINE_QTY = 9_999;
  * pass MAX_LINE_QTY: the form says so as it is typed, and the server for a product sent on two lines.
  */
 export function checkQty(line: { title: string; qty: number }, available: number): Check {
-  if (line.qty > MAX_LINE_QTY) return no(fill(MSG.qtyWhole, { max: MAX_LINE_QTY }));
-  return line.qty > available ? no(fill(MSG.onlyInStock, { title: line.title, stock: available })) : OK;
+  if (line.qty > MAX_LINE_QTY) return refuse(fill(MSG.qtyWhole, { max: MAX_LINE_QTY }));
+  return line.qty > available ? refuse(fill(MSG.onlyInStock, { title: line.title, stock: available })) : OK;
 }
 
 /** SPEC §5: on invoices a quantity below 1 becomes 1. */
@@ -191,8 +190,8 @@ export function addLine<L extends { id: string; qty: number }>(lines: readonly L
 
 /** SPEC §5 Invoice save: 'Cannot save a zero invoice' / 'Please add some products first.' */
 export function checkInvoiceSave(type: 'service' | 'product', lines: readonly unknown[], totalCents: Cents): Check {
-  if (type === 'product' && lines.length === 0) return no(MSG.addProductsFirst);
-  if (totalCents <= 0) return no(MSG.zeroInvoice);
+  if (type === 'product' && lines.length === 0) return refuse(MSG.addProductsFirst);
+  if (totalCents <= 0) return refuse(MSG.zeroInvoice);
   return OK;
 }
 

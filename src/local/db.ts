@@ -1,10 +1,11 @@
 import Dexie, { type DexieConstructor, type DexieOptions, type Table } from 'dexie';
-import type { DeviceRow } from '../domain/model';
 import type { SyncEntityName } from '../domain/sync';
 import { DB_VERSION, declareVersions } from './dbVersions';
+import type { Row, StoredRow } from './rowTypes';
 
-// kept in keys.ts so the version history can use it without importing this file
+// kept in keys.ts and rowTypes.ts so the version history can use them without importing this file
 export { rowCountKey } from './keys';
+export type { Row, StoredRow } from './rowTypes';
 
 /**
  * The device's own database (DESIGN.md "What IndexedDB costs", "Identity and the outbox").
@@ -21,16 +22,6 @@ export { rowCountKey } from './keys';
  *
  * Upgrades only add: never delete a table or a row in an upgrade function (the outbox must survive every upgrade).
  */
-
-export interface Row {
-  id: string;
-  /** the change_log seq this row was last brought by; absent when made here and not yet pulled back */
-  _seq?: number;
-  [key: string]: unknown;
-}
-
-/** A stored row of a synced table: as src/domain/model describes it, and a Row (its columns read by name). */
-export type StoredRow<E extends SyncEntityName> = DeviceRow<E> & Row;
 
 // the names the repositories and screens use
 export type CustomerRow = StoredRow<'customers'>;

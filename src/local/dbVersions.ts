@@ -9,8 +9,10 @@ import {
   supplierKeys,
   wordKeys,
 } from '../domain/model/keys';
-import type { CustomerRow, Row } from './db';
 import { rowCountKey } from './keys';
+import type { Row, StoredRow } from './rowTypes';
+
+type CustomerRow = StoredRow<'customers'>;
 
 /**
  * The history of the device's database: each version's stores as it shipped, and its upgrade. Devices in the field

@@ -1,7 +1,6 @@
 import { newId } from '../domain/ids';
 import type { SyncEntityName } from '../domain/sync';
 import type { BayBookDB, OutboxEntry } from './db';
-import type { EnqueueInput } from './write';
 
 /**
  * The outbox entry of a local write (src/local/write.ts), made inside its transaction: which rows it refers to, and
@@ -10,6 +9,20 @@ import type { EnqueueInput } from './write';
 
 /** A row a write touched: its entity and id. */
 export type Touched = [SyncEntityName, string];
+
+/** What a write queues: the call, its body, and the rows it creates or needs. */
+export interface EnqueueInput {
+  method: OutboxEntry['method'];
+  path: string;
+  body?: unknown;
+  label: string;
+  /** ids of rows this entry creates (its dependents wait for it, and are refused with it) */
+  creates?: string[];
+  /** extra ids this entry needs to exist on the server (besides the rows it touched) */
+  needs?: string[];
+  form?: Record<string, string>;
+  blobId?: string;
+}
 
 /** Who made the entry, and when: the signed-in member on this device at the write's time. */
 export interface EntryAuthor {

@@ -13,8 +13,11 @@ import {
   type Row,
   type StoredRow,
 } from './db';
-import { addLateTouches, newOutboxEntry, type Touched } from './outboxEntry';
+import { addLateTouches, newOutboxEntry, type EnqueueInput, type Touched } from './outboxEntry';
 import { deleteRow, putRow, rememberServerVersion } from './rows';
+
+// made and kept with the outbox entry (outboxEntry.ts); the repositories name it here, by the write path
+export type { EnqueueInput } from './outboxEntry';
 
 /**
  * The one write path of the device (DESIGN.md "Identity and the outbox"): a repository write changes the local rows
@@ -34,19 +37,6 @@ export class LocalWriteError extends Error {
 export interface Session {
   username: string;
   permission: number;
-}
-
-export interface EnqueueInput {
-  method: OutboxEntry['method'];
-  path: string;
-  body?: unknown;
-  label: string;
-  /** ids of rows this entry creates (its dependents wait for it, and are refused with it) */
-  creates?: string[];
-  /** extra ids this entry needs to exist on the server (besides the rows it touched) */
-  needs?: string[];
-  form?: Record<string, string>;
-  blobId?: string;
 }
 
 export interface WriteContext {

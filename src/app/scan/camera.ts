@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ScanKind } from '../../domain/scan';
-import { createReader, type FrameReader } from './readers';
+import type { FrameReader } from './frameReader';
+import { createReader } from './readers';
 
 /** Stops the camera (every track) and detaches it from the video. */
 export type StopCamera = () => void;

@@ -1,9 +1,5 @@
 import { chooseReader, SCAN_FORMATS, type ScanKind } from '../../domain/scan';
-
-/** Reads one frame of the camera's video: the code's text, or null when no barcode of the field's formats is seen. */
-export interface FrameReader {
-  read(video: HTMLVideoElement): Promise<string | null>;
-}
+import type { FrameReader } from './frameReader';
 
 /** The part of the browser's BarcodeDetector used here (not yet in TypeScript's DOM types). */
 interface BarcodeDetectorLike {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { cameraProblem, scannedValue, type ScanKind } from '../../domain/scan';
 import { useScanDevices } from './camera';
-import type { FrameReader } from './readers';
+import type { FrameReader } from './frameReader';
 
 /** Between two frames read: about 7 reads a second, light enough for a tablet's CPU while aiming. */
 const FRAME_GAP_MS = 150;

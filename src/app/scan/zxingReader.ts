@@ -6,7 +6,7 @@ import HybridBinarizer from '@zxing/library/esm/core/common/HybridBinarizer';
 import DecodeHintType from '@zxing/library/esm/core/DecodeHintType';
 import MultiFormatOneDReader from '@zxing/library/esm/core/oned/MultiFormatOneDReader';
 import type { ScanFormat } from '../../domain/scan';
-import type { FrameReader } from './readers';
+import type { FrameReader } from './frameReader';
 
 const FORMATS: Record<ScanFormat, BarcodeFormat> = {
   code_128: BarcodeFormat.CODE_128,

@@ -1,5 +1,5 @@
 import type { InvoiceLine } from '../entities';
-import { type Check } from '../jobs';
+import type { Check } from '../check';
 import { STORAGE_LINE_ID, addLine, checkCanAdd, checkQty } from '../totals';
 
 /**

@@ -1,6 +1,5 @@
 import { estimateName, estimateNumber } from '../../domain/invoiceFields';
-import { rowCountKey, type BayBookDB } from '../db';
-import type { EstimateRow } from './estimates';
+import { rowCountKey, type BayBookDB, type StoredRow } from '../db';
 import { eachOfPages, readPage, type PageQuery, type TablePages } from './pageReader';
 
 /**
@@ -8,6 +7,8 @@ import { eachOfPages, readPage, type PageQuery, type TablePages } from './pageRe
  * `[<key>+id]` index (version 5), the total comes from the row counter, and the search finds an estimate by its
  * number (with or without 'EST') or its customer's names, by their starts.
  */
+
+export type EstimateRow = StoredRow<'estimates'>;
 
 export const ESTIMATE_SORTS = { number: 'number', name: 'name_key', total: 'total', created_at: 'created_at' } as const;
 export type EstimateSort = keyof typeof ESTIMATE_SORTS;

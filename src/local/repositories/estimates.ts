@@ -9,11 +9,11 @@ import { taxOf } from '../../domain/tax';
 import { missing } from '../../domain/writes/calls';
 import { ESTIMATE_CALLS, estimateLine, planEstimate } from '../../domain/writes/estimates';
 import { callOf, checkedCall } from '../calls';
-import type { BayBookDB, StoredRow } from '../db';
+import type { BayBookDB } from '../db';
 import { decideOpenConflicts } from '../fieldCalls';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
-import { estimatePages } from './estimatePages';
-import type { InvoiceForm, Line } from './invoices';
+import { estimatePages, type EstimateRow } from './estimatePages';
+import type { InvoiceForm, Line } from './invoiceWrites';
 import { settings } from './invoiceStore';
 
 /** The save as sent: checked by its call's schema (ESTIMATE_CALLS) before the write, as the server's route checks it. */
@@ -45,7 +45,7 @@ async function priced(w: WriteContext, value: EstimateInput, previous: readonly 
 
 export type { EstimateProfile };
 
-export type EstimateRow = StoredRow<'estimates'>;
+export type { EstimateRow };
 
 export function estimatesRepository(db: BayBookDB) {
   return {

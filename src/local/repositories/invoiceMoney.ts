@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../../domain/entities';
 import { formatUSD } from '../../domain/money';
 import {
   MONEY_CALLS,
@@ -10,7 +11,6 @@ import { missing } from '../../domain/writes/calls';
 import { callOf, checkedCall } from '../calls';
 import type { BayBookDB, InvoiceRow, TransactionRow } from '../db';
 import { LocalWriteError, localWrite } from '../write';
-import type { PaymentMethod } from './invoices';
 import { appendTransaction, mustGet, planned, settings, storePlan } from './invoiceStore';
 import { refundWrites, refundedOn } from './refunds';
 

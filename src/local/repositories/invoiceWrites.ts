@@ -16,7 +16,6 @@ import { checkedCall } from '../calls';
 import type { BayBookDB, CustomerRow, InvoiceRow, JobRow } from '../db';
 import { decideOpenConflicts } from '../fieldCalls';
 import { LocalWriteError, localWrite, type WriteContext } from '../write';
-import type { InvoiceForm, Line } from './invoices';
 import {
   adjustPoints,
   makeInvoice,
@@ -28,6 +27,23 @@ import {
   settings,
   storeChange,
 } from './invoiceStore';
+
+export interface Line {
+  id: string;
+  title: string;
+  description: string;
+  /** cents */
+  price: number;
+  qty: number;
+  /** units given back through Item Return */
+  returned?: number;
+}
+
+export interface InvoiceForm {
+  work_hour: number;
+  /** cents per hour */
+  rate_hour: number;
+}
 
 /**
  * The invoice writes (SPEC §2 Invoice editor, Make Sale; §5 Invoice save): create, sell, edit, storage, return, delete.

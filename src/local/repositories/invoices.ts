@@ -5,6 +5,9 @@ import { moneyWrites } from './invoiceMoney';
 import { invoicePages } from './invoicePages';
 import { invoiceWrites } from './invoiceWrites';
 
+export type { InvoiceForm, Line } from './invoiceWrites';
+export type { PaymentMethod } from '../../domain/entities';
+
 /**
  * Invoices, product sales, payments, discounts, points, storage and item returns (SPEC §2 Invoice editor, Make Sale;
  * §4; §5 Invoice save and Payment; §7 Invoices and Payments). Money is integer cents.
@@ -14,25 +17,6 @@ import { invoiceWrites } from './invoiceWrites';
  * an offline payment larger than what is due after another device's payment comes back as a conflict.
  * Stock moves are deltas: two offline sales of the last unit both land and stock goes ≤ 0.
  */
-
-export interface Line {
-  id: string;
-  title: string;
-  description: string;
-  /** cents */
-  price: number;
-  qty: number;
-  /** units given back through Item Return */
-  returned?: number;
-}
-
-export interface InvoiceForm {
-  work_hour: number;
-  /** cents per hour */
-  rate_hour: number;
-}
-
-export type PaymentMethod = 'cash' | 'credit_card' | 'debit_card' | 'cheque' | 'online';
 
 export function invoicesRepository(db: BayBookDB) {
   const repo = {

@@ -1,6 +1,5 @@
-import { inventoryLogSubject, inventoryLogText } from '../../domain/logs';
+import { inventoryLogSubject, inventoryLogText, type LogLine } from '../../domain/logs';
 import { rowCountKey, type BayBookDB, type Row } from '../db';
-import type { ActivityLine, InventoryLine } from './logs';
 import { eachOfPages, readPage, type PageQuery, type TablePages } from './pageReader';
 
 /**
@@ -9,6 +8,17 @@ import { eachOfPages, readPage, type PageQuery, type TablePages } from './pageRe
  * counters, the search by the start of any word of the entry (`word_keys`, src/domain/model/keys.ts) — and, for the
  * Inventory Log, by the start of its product's title.
  */
+
+export interface ActivityLine extends LogLine {
+  /** the server's category: service (jobs), inventory (products, suppliers), system (team, settings, payments) */
+  category: string;
+}
+
+export interface InventoryLine extends LogLine {
+  product_id: string;
+  amount: number;
+  reason: string;
+}
 
 // the Activity Log's Date is when the line was done (done_key: on the device, else when the server recorded it)
 export const ACTIVITY_SORTS = { created_at: 'done_key', subject: 'subject' } as const;

@@ -6,7 +6,7 @@ import { STORAGE_LINE_ID } from '../../../domain/totals';
 import type { CustomerRow, InvoiceRow } from '../../../local/db';
 import type { Line, PaymentMethod } from '../../../local/repositories/invoices';
 import { MessageAlert } from '../../feedback/MessageAlert';
-import type { EditorDialog } from './EditorDialogs';
+import type { EditorDialog } from './dialogKinds';
 import { StorageToggle } from './Storage';
 import type { InvoiceDraftState } from './useInvoiceDraft';
 

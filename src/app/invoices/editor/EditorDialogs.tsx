@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ShopSettings } from '../../../domain/configSheet';
 import { MSG } from '../../../domain/messages';
 import type { CustomerRow, InvoiceRow, JobRow, TransactionRow } from '../../../local/db';
-import type { PaymentMethod } from '../../../local/repositories/invoices';
+import type { EditorDialog } from './dialogKinds';
 import { DiscountDialog } from './DiscountDialog';
 import { ItemReturnDialog } from './ItemReturnDialog';
 import { PaymentDialog } from './PaymentDialog';
@@ -10,15 +10,6 @@ import { ReceiptsDialog } from './Payments';
 import { PointsDialog } from './PointsDialog';
 import { RefundDialog } from './RefundDialog';
 import { StorageDialog } from './Storage';
-
-export type EditorDialog =
-  | { kind: 'pay'; method: PaymentMethod }
-  | { kind: 'discount' }
-  | { kind: 'points' }
-  | { kind: 'storage' }
-  | { kind: 'return' }
-  | { kind: 'refund' }
-  | { kind: 'receipts' };
 
 /** The dialogs that change the amount due: SPEC §4 wants the invoice saved before any of them opens. */
 const NEEDS_SAVED = new Set<EditorDialog['kind']>(['pay', 'discount', 'points', 'return']);

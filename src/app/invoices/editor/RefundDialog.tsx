@@ -11,7 +11,7 @@ import type { InvoiceRow, TransactionRow } from '../../../local/db';
 import type { Line } from '../../../local/repositories/invoices';
 import { useRepos } from '../../data/DataProvider';
 import { ActionDialog } from './ActionDialog';
-import type { EditorDialog } from './EditorDialogs';
+import type { EditorDialog } from './dialogKinds';
 import { ReturnLines, type Picked } from './ItemReturnDialog';
 import { useInvoiceAction, type ActionStep } from './useInvoiceAction';
 
