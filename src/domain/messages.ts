@@ -318,6 +318,10 @@ export const MSG = {
     'This payment has a refund against it on {invoice}: it cannot be removed. The refund already gave the money back.',
   // an invoice's line whose id is not a product id (src/server/invoices/ledger.ts priceLines; beyond SPEC)
   invoiceLineNotProduct: 'An item on this invoice is not a product.',
+  // a sign-in the device could not keep (its local database refused the session twice; issue 35, beyond SPEC)
+  signInNotKept: 'This device could not keep your sign-in ({reason}). Press Login again.',
+  // the sync status of a device that has never finished a pull: nothing to claim about the server yet (issue 35)
+  notSyncedYet: 'Not yet synced with the server',
 } as const;
 
 /** Fill `{name}` placeholders: fill(MSG.onlyInStock, { title: 'Oil filter', stock: 2 }). */

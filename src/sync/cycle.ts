@@ -42,7 +42,7 @@ export function isSending(): boolean {
 }
 
 export async function refreshStatus({ db, status }: Pick<EngineCore, 'db' | 'status'>): Promise<SyncStatus> {
-  const { recheckAt: _, ...s } = await outboxSummary(db);
+  const { recheckAt: _, synced: __, ...s } = await outboxSummary(db);
   const lastSync = await getMeta<string | null>(db, 'lastSync', null);
   status.set({ ...s, lastSync });
   return status.get();

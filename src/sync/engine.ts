@@ -1,4 +1,4 @@
-import { getMeta, setMeta } from '../local/db';
+import { getMeta } from '../local/db';
 import { pinStore } from '../local/pins';
 import { onQueued, type Session } from '../local/write';
 import { outboxLockName } from './lock';
@@ -127,8 +127,8 @@ function sessionActions(core: EngineCore, cycle: Cycle): Pick<SyncEngine, 'signI
   const { db } = core;
   return {
     async signIn({ username, permission, token }) {
-      await setUserToken(db, username, token);
-      await setMeta(db, 'session', { username, permission });
+      // the token and the session in one transaction: a sign-in that kept only the token pulled nothing (issue 35)
+      await setUserToken(db, username, token, { session: { username, permission } });
       let deviceCode = await getMeta<string | null>(db, 'deviceCode', null);
       if (!deviceCode) deviceCode = await registerDevice(db, core.transport, token).catch(() => null);
       await refreshStatus(core);

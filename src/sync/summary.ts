@@ -9,6 +9,8 @@ export interface OutboxSummary extends Pick<SyncStatus, 'waiting' | 'conflicts' 
   recheckAt: number | null;
   /** field conflicts waiting for a person (issue 14); `conflicts` counts the refused changes */
   decisions: number;
+  /** this device has finished a pull (its last sync): before, nothing is known to be on the server (issue 35) */
+  synced: boolean;
 }
 
 /**
@@ -40,5 +42,6 @@ export async function outboxSummary(db: BayBookDB, now = Date.now()): Promise<Ou
     decisions,
     heldFor: [...held].map(([username, count]) => ({ username, count })),
     recheckAt,
+    synced: (await db.meta.get('lastSync'))?.value != null,
   };
 }

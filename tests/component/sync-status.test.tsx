@@ -70,6 +70,9 @@ describe('the sync status in the shell', () => {
     const count = screen.getByTestId('waiting-count');
     // before the device's outbox has been read, it says so
     expect(count.textContent).toBe('Counting changes…');
+    // nor before this device has ever finished a pull (issue 35: a sign-in that never pulled claimed it)
+    await expect.poll(() => count.textContent).toBe(MSG.notSyncedYet);
+    await data.db.meta.put({ key: 'lastSync', value: new Date().toISOString() });
     await expect.poll(() => count.textContent).toBe('All changes on the server');
     await data.repos.customers.add(CUSTOMER);
     await expect.poll(() => count.textContent).toBe('1 change not yet on the server');

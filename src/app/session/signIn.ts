@@ -1,3 +1,4 @@
+import { MSG, fill } from '../../domain/messages';
 import type { SyncEngine } from '../../sync/engine';
 import { decodeToken } from '../../sync/tokenClaims';
 import { fetchTransport } from '../../sync/transport';
@@ -17,15 +18,32 @@ export function enterSession(token: string) {
   unlockDevice();
 }
 
+/**
+ * The engine's sign-in, tried once more when the device's database refuses it; the second refusal is thrown in
+ * words. It used to be dropped and the screens entered all the same: a device whose session was never written
+ * pulled nothing, forever, under "All changes on the server" (issue 35). The device's registration failing is not a
+ * refusal: offline, or with the server slow, the engine registers at its next cycle.
+ */
+async function signInDevice(engine: Pick<SyncEngine, 'signIn'>, session: Parameters<SyncEngine['signIn']>[0]) {
+  try {
+    await engine.signIn(session);
+  } catch {
+    await engine.signIn(session).catch((err: unknown) => {
+      throw new Error(fill(MSG.signInNotKept, { reason: err instanceof Error ? err.message : String(err) }));
+    });
+  }
+}
+
 /** SPEC §2 Login's call; the server's refusal is thrown as it answered (ApiError with its message). */
 export async function passwordSignIn(engine: Pick<SyncEngine, 'signIn'>, form: { username: string; password: string }) {
   const res = await fetchTransport('/api')<{ value: boolean; message: string; token: string }>('POST', '/login', {
     body: form,
   });
   const p = decodeToken(res.data.token) ?? {};
-  // keeps the token for this user's queued changes and registers the device; offline the registration retries later
-  await engine
-    .signIn({ username: p.username ?? form.username, permission: p.permission ?? 1, token: res.data.token })
-    .catch(() => undefined);
+  await signInDevice(engine, {
+    username: p.username ?? form.username,
+    permission: p.permission ?? 1,
+    token: res.data.token,
+  });
   enterSession(res.data.token);
 }

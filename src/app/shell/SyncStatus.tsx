@@ -63,7 +63,7 @@ export function SyncStatus() {
         {status.online ? 'Online' : 'Offline'}
       </Badge>
       <Text fontSize="sm" data-testid="waiting-count">
-        {waitingText(outbox?.waiting)}
+        {waitingText(outbox?.waiting, outbox?.synced)}
       </Text>
       {(outbox?.heldFor ?? []).map((h) => (
         <Text key={h.username} fontSize="sm" color="orange.700" data-testid="held-for">
@@ -105,12 +105,18 @@ export function SyncStatus() {
   );
 }
 
-/** How many changes are not yet on the server; nothing is claimed until they are counted. */
-const waitingText = (waiting: number | undefined) =>
-  waiting === undefined
+/**
+ * How many changes are not yet on the server; nothing is claimed until they are counted, and "All changes on the
+ * server" not before this device has finished a pull (its last sync): a device that has never synced has not shown
+ * that the server holds anything of its (issue 35: a sign-in that never pulled said so over a Dashboard of zeros).
+ */
+const waitingText = (waiting: number | undefined, synced: boolean | undefined) =>
+  waiting === undefined || synced === undefined
     ? 'Counting changes…'
     : waiting === 0
-      ? 'All changes on the server'
+      ? synced
+        ? 'All changes on the server'
+        : MSG.notSyncedYet
       : `${waiting} change${waiting === 1 ? '' : 's'} not yet on the server`;
 
 /** Storage running low, and whether the browser protects the device's data (with the free space as a hint). */
