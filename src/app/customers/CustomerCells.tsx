@@ -1,6 +1,5 @@
-import { Badge, Button, Field, HStack, Input, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, Input, Textarea } from '@chakra-ui/react';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { formatShop } from '../../domain/dates';
 import { can } from '../../domain/permissions';
 import { NOTE_MAX } from '../../domain/schemas/customer';
 import type { CustomerRow } from '../../local/db';
@@ -8,8 +7,9 @@ import { CONTACT_INPUT } from './CustomerFields';
 import { useTableCtx, type EditField } from './tableContext';
 import { ServiceHistoryButton } from './ServiceHistory';
 import { DiscountSelect } from '../ui/DiscountSelect';
+import { useListUser } from '../ui/list/cells';
 
-/** The Customers table's cells: a value or its input while the row is edited, the status, the created time, the actions. */
+/** The Customers table's cells: a value or its input while the row is edited, the status, the actions. */
 
 const LABELS: Record<EditField, string> = {
   first_name: 'First name',
@@ -83,13 +83,9 @@ export function StatusCell({ row }: { row: CustomerRow }) {
   return row.active === 0 ? <Badge colorPalette="red">Blocked</Badge> : <Badge colorPalette="green">Active</Badge>;
 }
 
-export function CreatedCell({ row }: { row: CustomerRow }) {
-  const { timeZone } = useTableCtx();
-  return <Text whiteSpace="nowrap">{row.created_at ? formatShop(row.created_at, timeZone) : ''}</Text>;
-}
-
 export function ActionsCell({ row }: { row: CustomerRow }) {
   const ctx = useTableCtx();
+  const { level } = useListUser();
   if (ctx.editingId === row.id) {
     return (
       <HStack gap="2">
@@ -105,13 +101,13 @@ export function ActionsCell({ row }: { row: CustomerRow }) {
   return (
     // the three actions wrap under each other rather than push the table past a desk screen's width
     <HStack gap="2" wrap="wrap" minW="28">
-      {can('customer.edit', ctx.level) && (
+      {can('customer.edit', level) && (
         <Button size="sm" variant="outline" onClick={() => ctx.startEdit(row)}>
           Edit
         </Button>
       )}
-      {can('customer.history', ctx.level) && <ServiceHistoryButton customer={row} />}
-      {can('customer.block', ctx.level) && (
+      {can('customer.history', level) && <ServiceHistoryButton customer={row} />}
+      {can('customer.block', level) && (
         <Button
           size="sm"
           variant="outline"

@@ -7,12 +7,10 @@ import type { CustomerSort } from '../../local/repositories/customerPages';
 import type { CustomerEdit } from '../../local/repositories/customers';
 import { useRepos } from '../data/DataProvider';
 import { notify, notifyError } from '../feedback/toaster';
-import { useSession } from '../session/session';
 import { PAGE_SIZES } from '../ui/DataTable';
 import { ListScreen, type ListDeclaration } from '../ui/list/ListScreen';
 import { useConfirmedAction } from '../ui/confirm';
 import { submitWith } from '../ui/submitWith';
-import { useShopTimeZone } from '../ui/useShopTimeZone';
 import { BLOCKED_ROWS, BY_NAME, COLUMNS, SORTS } from './customerColumns';
 import { EDIT_FIELDS, TableContext, editValues, type EditForm, type TableCtx } from './tableContext';
 
@@ -47,7 +45,7 @@ function useToggleBlock() {
 }
 
 /** The rows' actions for their cells (TableContext): edit in place (only the changed fields are sent), Block/Unblock. */
-function useRowActions(level: number, timeZone: string): TableCtx {
+function useRowActions(): TableCtx {
   const repos = useRepos();
   const toggleBlock = useToggleBlock();
   const [editing, setEditing] = useState<CustomerRow | null>(null);
@@ -83,8 +81,6 @@ function useRowActions(level: number, timeZone: string): TableCtx {
   };
 
   return {
-    level,
-    timeZone,
     editingId: editing?.id ?? null,
     register,
     errors,
@@ -114,7 +110,5 @@ const CUSTOMERS: ListDeclaration<CustomerRow, CustomerSort> = {
 };
 
 export default function Customers() {
-  const level = useSession()?.permission ?? 0;
-  const ctx = useRowActions(level, useShopTimeZone());
-  return <ListScreen list={CUSTOMERS} cells={{ context: TableContext, value: ctx }} />;
+  return <ListScreen list={CUSTOMERS} cells={{ context: TableContext, value: useRowActions() }} />;
 }

@@ -3,8 +3,9 @@ import { Text } from '@chakra-ui/react';
 import type { CustomerRow } from '../../local/db';
 import type { CustomerSort } from '../../local/repositories/customerPages';
 import { actionsColumn } from '../ui/columns';
+import { createdColumn } from '../ui/list/cells';
 import { rowTints, type RowMarks } from '../ui/table/bodyCss';
-import { ActionsCell, CreatedCell, EditableCell, StatusCell } from './CustomerCells';
+import { ActionsCell, EditableCell, StatusCell } from './CustomerCells';
 import type { EditField } from './tableContext';
 
 /** The Customers table's columns, the sorts their indexes serve, and the row style of a blocked customer. */
@@ -51,12 +52,7 @@ export const COLUMNS: ColumnDef<CustomerRow, unknown>[] = [
       </EditableCell>
     ),
   }),
-  {
-    accessorKey: 'created_at',
-    header: 'Created',
-    cell: ({ row }) => <CreatedCell row={row.original} />,
-    meta: { priority: 4 },
-  },
+  createdColumn('Created', { priority: 4 }),
   {
     id: 'status',
     header: 'Status',

@@ -41,8 +41,6 @@ export function editValues(c: CustomerRow): EditForm {
 
 /** What the row cells need, kept out of the column definitions so the cells never remount while a row is edited. */
 export interface TableCtx {
-  level: number;
-  timeZone: string;
   editingId: string | null;
   register: UseFormRegister<EditForm>;
   errors: FieldErrors<EditForm>;

@@ -6,11 +6,10 @@ import type { EstimateRow } from '../../local/repositories/estimates';
 import type { EstimateSort } from '../../local/repositories/estimatePages';
 import { useRepos } from '../data/DataProvider';
 import { estimatePdfBlob } from '../ui/documents';
-import { DocumentActions, Money, ShopTime } from '../invoices/tables/parts';
-import { useShopTimeZone } from '../ui/useShopTimeZone';
-import { useSession } from '../session/session';
+import { DocumentActions, Money } from '../invoices/tables/parts';
 import { PAGE_SIZES } from '../ui/DataTable';
 import { ListScreen, type ListDeclaration } from '../ui/list/ListScreen';
+import { createdColumn, useListUser } from '../ui/list/cells';
 import { rowContext } from '../ui/list/rowContext';
 import { useConfirmedAction } from '../ui/confirm';
 import { actionsColumn } from '../ui/columns';
@@ -22,27 +21,21 @@ import { actionsColumn } from '../ui/columns';
  */
 
 interface Ctx {
-  level: number;
-  timeZone: string;
   makePdf(e: EstimateRow): Promise<Blob>;
   remove(e: EstimateRow): void;
 }
 const { context: Cells, useCells: useCtx } = rowContext<Ctx>('Estimates');
 
-function CreatedCell({ e }: { e: EstimateRow }) {
-  const { timeZone } = useCtx();
-  return <ShopTime at={e.created_at} timeZone={timeZone} />;
-}
-
 function ActionsCell({ e }: { e: EstimateRow }) {
   const ctx = useCtx();
+  const { level } = useListUser();
   return (
     <DocumentActions
       number={estimateNumber(e)}
       makePdf={() => ctx.makePdf(e)}
       editTo={`/view-estimate?id=${encodeURIComponent(e.id)}`}
-      canEdit={can('estimate.edit', ctx.level)}
-      canDelete={can('estimate.delete', ctx.level)}
+      canEdit={can('estimate.edit', level)}
+      canDelete={can('estimate.delete', level)}
       onDelete={() => ctx.remove(e)}
     />
   );
@@ -58,12 +51,7 @@ const COLUMNS: ColumnDef<EstimateRow, unknown>[] = [
     enableColumnFilter: false,
     meta: { csv: (e: EstimateRow) => plainDollars(e.total), filter: false },
   },
-  {
-    accessorKey: 'created_at',
-    header: 'Created',
-    cell: ({ row }) => <CreatedCell e={row.original} />,
-    meta: { filter: false, priority: 2 },
-  },
+  createdColumn('Created', { filter: false, priority: 2 }),
   actionsColumn(({ row }) => <ActionsCell e={row.original} />, { enableColumnFilter: false, enableHiding: false }),
 ];
 
@@ -81,11 +69,7 @@ const ESTIMATES: ListDeclaration<EstimateRow, EstimateSort> = {
 export default function Estimates() {
   const repos = useRepos();
   const act = useConfirmedAction();
-  const level = useSession()?.permission ?? 0;
-  const timeZone = useShopTimeZone();
   const ctx: Ctx = {
-    level,
-    timeZone,
     makePdf: (e) => estimatePdfBlob(repos, e),
     remove(e) {
       const number = estimateNumber(e);

@@ -10,15 +10,14 @@ import { isPaid } from '../../domain/totals';
 import type { InvoiceRow } from '../../local/db';
 import type { InvoiceFilter, InvoiceSort } from '../../local/repositories/invoicePages';
 import { useRepos } from '../data/DataProvider';
-import { useShopTimeZone } from '../ui/useShopTimeZone';
-import { useSession } from '../session/session';
 import { PAGE_SIZES } from '../ui/DataTable';
 import { ListScreen, type ListDeclaration } from '../ui/list/ListScreen';
+import { createdColumn, useListUser } from '../ui/list/cells';
 import { rowContext } from '../ui/list/rowContext';
 import { useConfirmedAction } from '../ui/confirm';
 import { invoicePdfBlob } from '../ui/documents';
 import { customerName, invoiceTotal } from '../../domain/invoiceFields';
-import { DocumentActions, Money, PaidBadge, ShopTime, SummaryCard } from './tables/parts';
+import { DocumentActions, Money, PaidBadge, SummaryCard } from './tables/parts';
 import { actionsColumn } from '../ui/columns';
 import type { ColumnPriority } from '../ui/columnPriority';
 
@@ -32,27 +31,21 @@ import type { ColumnPriority } from '../ui/columnPriority';
 const CARDS_REFRESH_MS = 5 * 60_000;
 
 interface Ctx {
-  level: number;
-  timeZone: string;
   makePdf(inv: InvoiceRow): Promise<Blob>;
   remove(inv: InvoiceRow): void;
 }
 const { context: Cells, useCells: useCtx } = rowContext<Ctx>('Invoices');
 
-function CreatedCell({ inv }: { inv: InvoiceRow }) {
-  const { timeZone } = useCtx();
-  return <ShopTime at={inv.created_at} timeZone={timeZone} />;
-}
-
 function ActionsCell({ inv }: { inv: InvoiceRow }) {
   const ctx = useCtx();
+  const { level } = useListUser();
   return (
     <DocumentActions
       number={displayInvoiceNumber(inv.number)}
       makePdf={() => ctx.makePdf(inv)}
       editTo={`/view-invoice?id=${encodeURIComponent(inv.id)}`}
-      canEdit={can('invoice.edit', ctx.level)}
-      canDelete={can('invoice.delete', ctx.level) && !isPaid(inv.total)}
+      canEdit={can('invoice.edit', level)}
+      canDelete={can('invoice.delete', level) && !isPaid(inv.total)}
       onDelete={() => ctx.remove(inv)}
     />
   );
@@ -76,12 +69,7 @@ const COLUMNS: ColumnDef<InvoiceRow, unknown>[] = [
   { id: 'number', header: 'Number', accessorFn: (i) => displayInvoiceNumber(i.number) },
   { id: 'customer', header: 'Customer', accessorFn: customerName },
   { accessorKey: 'registration', header: 'Registration', meta: { priority: 2 } },
-  {
-    accessorKey: 'created_at',
-    header: 'Created',
-    cell: ({ row }) => <CreatedCell inv={row.original} />,
-    meta: { filter: false, priority: 3 },
-  },
+  createdColumn('Created', { filter: false, priority: 3 }),
   // the figure on the invoice (after the discount and points), with the discount beside it
   // on a tablet the amount due, its status and the actions stay; the other figures show from a desk's width
   money(invoiceTotal, 'invoice_total', 'Total', 3),
@@ -164,11 +152,7 @@ const INVOICES: ListDeclaration<InvoiceRow, InvoiceSort, InvoiceFilter> = {
 export default function Invoices() {
   const repos = useRepos();
   const act = useConfirmedAction();
-  const level = useSession()?.permission ?? 0;
-  const timeZone = useShopTimeZone();
   const ctx: Ctx = {
-    level,
-    timeZone,
     makePdf: (inv) => invoicePdfBlob(repos, inv),
     remove(inv) {
       const number = displayInvoiceNumber(inv.number);

@@ -10,13 +10,12 @@ import { can } from '../../domain/permissions';
 import { refundLine, transactionType } from '../../domain/writes/refunds';
 import type { TransactionLine, TransactionSort } from '../../local/repositories/invoicePages';
 import { useRepos } from '../data/DataProvider';
-import { useShopTimeZone } from '../ui/useShopTimeZone';
-import { useSession } from '../session/session';
 import { PAGE_SIZES } from '../ui/DataTable';
 import { ListScreen, type ListDeclaration } from '../ui/list/ListScreen';
+import { createdColumn, useListUser } from '../ui/list/cells';
 import { rowContext } from '../ui/list/rowContext';
 import { useConfirmedAction } from '../ui/confirm';
-import { Actions, Money, ShopTime } from './tables/parts';
+import { Actions, Money } from './tables/parts';
 import { actionsColumn } from '../ui/columns';
 
 /**
@@ -63,23 +62,16 @@ function AmountCell({ cents }: { cents: number }) {
 }
 
 interface Ctx {
-  level: number;
-  timeZone: string;
   remove(t: TxRow): void;
 }
 const { context: Cells, useCells: useCtx } = rowContext<Ctx>('Transactions');
-
-function DateCell({ t }: { t: TxRow }) {
-  const { timeZone } = useCtx();
-  return <ShopTime at={t.created_at} timeZone={timeZone} />;
-}
 
 const invoiceLabel = (t: TxRow) => (t.invoice_number ? displayInvoiceNumber(t.invoice_number) : t.invoice_id);
 
 function ActionsCell({ t }: { t: TxRow }) {
   const ctx = useCtx();
   const repos = useRepos();
-  const allowed = can('transaction.delete', ctx.level) && t.method !== 'refund';
+  const allowed = can('transaction.delete', useListUser().level) && t.method !== 'refund';
   // a payment a refund stands on stays (issue 18, domain removalRefusal): Delete is off and says why
   const kept = useLiveQuery(async () => (allowed ? await repos.invoices.whyKept(t) : null), [allowed, repos, t]);
   // a refund stays on its invoice (src/domain/writes/refunds.ts): there is nothing to delete
@@ -129,12 +121,7 @@ const COLUMNS: ColumnDef<TxRow, unknown>[] = [
     // a refund's line says how its money went back and why: 'Refund (Cash): part not fitted'
     meta: { csv: (t: TxRow) => (t.method === 'refund' ? refundLine(t) : transactionType(t)) },
   },
-  {
-    accessorKey: 'created_at',
-    header: 'Date',
-    cell: ({ row }) => <DateCell t={row.original} />,
-    meta: { filter: false },
-  },
+  createdColumn('Date', { filter: false }),
   { accessorKey: 'number', header: 'Transaction ID' },
   {
     id: 'invoice',
@@ -169,11 +156,7 @@ const TRANSACTIONS: ListDeclaration<TxRow, TransactionSort> = {
 export default function Transactions() {
   const repos = useRepos();
   const act = useConfirmedAction();
-  const level = useSession()?.permission ?? 0;
-  const timeZone = useShopTimeZone();
   const ctx: Ctx = {
-    level,
-    timeZone,
     remove(t) {
       void act({
         title: 'Remove transaction',

@@ -1,7 +1,6 @@
 import { Badge, Box, Button, HStack, Stat, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatShop } from '../../../domain/dates';
 import { formatUSD, type Cents } from '../../../domain/money';
 import { isPaid } from '../../../domain/totals';
 import { useOpenPdf } from '../../ui/useOpenPdf';
@@ -71,11 +70,6 @@ export function Actions({ children }: { children: ReactNode }) {
       {children}
     </HStack>
   );
-}
-
-/** A date cell in the shop's time zone (SPEC §9), on one line. */
-export function ShopTime({ at, timeZone }: { at: string | null | undefined; timeZone: string }) {
-  return <Text whiteSpace="nowrap">{at ? formatShop(at, timeZone) : ''}</Text>;
 }
 
 /** A document's row actions (Invoices, Estimates): View PDF (built offline), Edit (a link) and Delete when allowed. */

@@ -4,9 +4,12 @@ import { useMemo, useState, type Context, type ReactNode } from 'react';
 import type { PageKey } from '../../../local/paging';
 import type { Repositories } from '../../../local/repositories';
 import { useRepos } from '../../data/DataProvider';
+import { useLevel } from '../../session/useLevel';
 import { DataTable } from '../DataTable';
 import type { RowMarks } from '../table/bodyCss';
 import { useKeysetPages, type KeysetPage, type KeysetRequest } from '../useKeysetPages';
+import { useShopTimeZone } from '../useShopTimeZone';
+import { ListUserContext } from './cells';
 import { FilterButtons, RefreshButton, type FilterChoice } from './toolbar';
 
 /** How a list reads: a page for the table, every match a chunk at a time for Export CSV. */
@@ -64,7 +67,8 @@ export interface ListScreenProps<T, S extends string, F extends string, C> {
  * The one list screen (Customers, Estimates, Invoices, Transactions, Product List, Products, Suppliers, Members and
  * the logs): the heading, then the paged table (useKeysetPages: one page at a time through the sort's index, issue 13)
  * with its search, per-column filters, Columns menu, Export CSV of every match and the pager's "of N" — DataTable's —
- * and the declaration's Refresh and filter buttons beside the screen's own.
+ * and the declaration's Refresh and filter buttons beside the screen's own. Every cell may ask for the signed-in level
+ * and the shop's time zone (useListUser), read once for the screen.
  */
 export function ListScreen<T extends { id: string }, S extends string, F extends string = string, C = never>(
   props: ListScreenProps<T, S, F, C>,
@@ -84,6 +88,9 @@ export function ListScreen<T extends { id: string }, S extends string, F extends
     setFilter(f);
     table.manual.onPaginationChange({ pageIndex: 0, pageSize: table.manual.pagination.pageSize });
   };
+  const level = useLevel();
+  const timeZone = useShopTimeZone();
+  const user = useMemo(() => ({ level, timeZone }), [level, timeZone]);
   const name = list.name ?? list.title;
   const grid = (
     <DataTable<T>
@@ -111,7 +118,9 @@ export function ListScreen<T extends { id: string }, S extends string, F extends
     <Stack gap="4">
       <Heading size="lg">{list.title}</Heading>
       {props.above}
-      <Box>{cells ? <cells.context value={cells.value}>{grid}</cells.context> : grid}</Box>
+      <ListUserContext value={user}>
+        <Box>{cells ? <cells.context value={cells.value}>{grid}</cells.context> : grid}</Box>
+      </ListUserContext>
       {props.children}
     </Stack>
   );
