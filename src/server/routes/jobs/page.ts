@@ -5,7 +5,7 @@ import { prepared } from '../../db/prepared';
 import { jobs } from '../../db/schema';
 import { sawHead } from '../../http/auth';
 import { HEAD, keptUnderHead, type AtHead } from './kept';
-import { FEW_MATCHES, jobsMatching, startsAsRegex, type JobSearch } from './search';
+import { FEW_MATCHES, jobsMatching, type JobSearch } from './search';
 
 export const ORDERABLE = {
   created_at: jobs.created_at,
@@ -58,8 +58,7 @@ const PAGE_COLUMNS = { ...getTableColumns(jobs), head: HEAD };
  * plans it for each pattern and offset.
  */
 const pageStatement = (db: Db, orderBy: Orderable, dir: 'asc' | 'desc', read: PageRead) => {
-  const op = 'search' in read ? read.search.op : undefined;
-  const key = `jobs_page_${orderBy}_${dir}_${read.kind}_${op ?? ''}`;
+  const key = `jobs_page_${orderBy}_${dir}_${read.kind}`;
   const order = orderOf(orderBy, dir);
   if (read.kind === 'deep')
     return prepared(db, key, (d) => {
@@ -79,7 +78,11 @@ const pageStatement = (db: Db, orderBy: Orderable, dir: 'asc' | 'desc', read: Pa
     d
       .select(PAGE_COLUMNS)
       .from(jobs)
-      .where(op && jobsMatching(op, sql.placeholder('pattern'), read.kind === 'walk' ? 'walk' : 'index'))
+      .where(
+        'search' in read
+          ? jobsMatching(sql.placeholder('pattern'), read.kind === 'walk' ? 'walk' : 'index')
+          : undefined,
+      )
       .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -92,18 +95,18 @@ const orderOf = (orderBy: Orderable, dir: 'asc' | 'desc') =>
   [ORDERABLE[orderBy], jobs.id].map(dir === 'asc' ? asc : desc);
 
 /**
- * A search's few matches, all their ids in the sort's order, with the head: read through the search's index (trigram
- * for LIKE, word starts for one or two characters) inside a subquery fenced by OFFSET, so whichever plan PostgreSQL
+ * A search's few matches, all their ids in the sort's order, with the head: read through the search's trigram index
+ * inside a subquery fenced by OFFSET, so whichever plan PostgreSQL
  * caches for the named statement (generic or custom) reads the index and sorts, never walks the sort's index — the
  * count has already said they are few.
  */
 async function matchIds(db: Db, orderBy: Orderable, dir: 'asc' | 'desc', search: JobSearch): Promise<AtHead<string[]>> {
-  const key = `jobs_matches_${orderBy}_${dir}_${search.op}`;
+  const key = `jobs_matches_${orderBy}_${dir}`;
   const statement = prepared(db, key, (d) => {
     const matching = d
       .select()
       .from(jobs)
-      .where(jobsMatching(search.op, sql.placeholder('pattern')));
+      .where(jobsMatching(sql.placeholder('pattern')));
     return d
       .select({ id: jobs.id, head: HEAD })
       .from(matching.offset(sql.placeholder('fence')).as('jobs'))
@@ -127,13 +130,13 @@ const byIds = (db: Db, orderBy: Orderable, dir: 'asc' | 'desc') =>
 
 /**
  * How a page reads a search's matches, knowing how many there are: none to read past the last match; a few by their
- * ids; many by walking the sort's index (a short search's as the same match by regular expression).
+ * ids; many by walking the sort's index testing each job's keys.
  */
 export function pageRead(search: JobSearch | undefined, matches: number, offset: number): PageRead | 'none' {
   if (offset >= matches) return 'none';
   if (!search) return { kind: offset >= DEEP_OFFSET ? 'deep' : 'all' };
   if (matches <= FEW_MATCHES) return { kind: 'few', search };
-  return { kind: offset < SHALLOW_WALK ? 'walk' : 'deepWalk', search: startsAsRegex(search) };
+  return { kind: offset < SHALLOW_WALK ? 'walk' : 'deepWalk', search };
 }
 
 /** A page's jobs without the head read with them, which its statement reports (sawHead): none seen if it is empty. */

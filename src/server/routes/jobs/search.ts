@@ -1,69 +1,84 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { jobSearchTerms } from '../../../domain/jobs';
+import type { SearchKey, SearchTerm } from '../../../domain/search';
 
 /**
- * The job table's search (GET /bookings_): the text found anywhere in a job's plate (with or without its space), VIN,
- * names, contact, e-mail, number or technician, through one trigram index (pg_trgm, GIN) on this expression instead
- * of a scan of every job (issue 16). Migration 0005 creates the index on the same expression, written out there as
- * it is here: the planner uses the index only for the identical expression (tests/api/job-search.test.ts checks the
- * plan).
+ * The job table's search (GET /bookings_) by the shop search's rule, the device's (src/domain/jobs.ts
+ * `jobSearchTerms`/`jobMatchesSearch`): a plate or VIN by its start, a VIN by its end, a name either order, a phone
+ * number's digits, an email and the #number by their start (issue 35: the server matched text anywhere, the
+ * technician too, and answered otherwise than the device). The domain says which keys to look at and with which
+ * prefix; here each key is worked out from the job's columns in SQL as src/domain/model/keys.ts `customerKeys` does,
+ * and the keys are one text, each behind its tag ('|r:PK12|v:1HGC…|n:LEE ANN|…'), so a search is one regular
+ * expression (`\|r:PK12|\|v:PK12|…`) that a trigram index (pg_trgm, GIN) on the same text answers. Migration 0014
+ * creates the index on this expression written out character for character (the planner uses it only for the
+ * identical expression; tests/api/job-search.test.ts checks the plan).
  */
+
+/** a plate, VIN or number as keyed: upper-cased, without spaces or dashes (`plateKey`) */
+const plate = (col: string) => `upper(regexp_replace(coalesce("${col}", ''), '[\\s-]+', '', 'g'))`;
+/** a name part trimmed as String.trim does */
+const trimmed = (col: string) => `regexp_replace(coalesce("${col}", ''), '^\\s+|\\s+$', '', 'g')`;
+const name = (a: string, b: string) => `upper(${trimmed(a)} || ' ' || ${trimmed(b)})`;
+
+/** Each key the job search reads, its tag in the text and its SQL (`customerKeys`, `numberKey`, `hasEmail`). */
+const KEYS: Partial<Record<SearchKey, { tag: string; sql: string }>> = {
+  registration_key: { tag: 'r', sql: plate('registration') },
+  vin_key: { tag: 'v', sql: plate('vin') },
+  vin_end_key: { tag: 'e', sql: `reverse(${plate('vin')})` },
+  name_key: { tag: 'n', sql: name('last_name', 'first_name') },
+  first_key: { tag: 'f', sql: name('first_name', 'last_name') },
+  phone_key: { tag: 'p', sql: `regexp_replace(coalesce("contact", ''), '[^0-9]+', '', 'g')` },
+  // SPEC §3 stores 'none' for a job without email: no address to find
+  email_key: {
+    tag: 'm',
+    sql: `(case when lower(${trimmed('email')}) in ('', 'none') then '' else lower(${trimmed('email')}) end)`,
+  },
+  number_key: { tag: '#', sql: plate('number') },
+};
+
+/** The job's search keys as one text, each behind its tag: the expression migration 0014 indexes. */
 export const JOB_SEARCH_TEXT = sql.raw(
-  `lower(coalesce("registration", '') || ' ' || replace(coalesce("registration", ''), ' ', '') || ' ' || ` +
-    `coalesce("vin", '') || ' ' || coalesce("first_name", '') || ' ' || coalesce("last_name", '') || ' ' || ` +
-    `coalesce("contact", '') || ' ' || coalesce("email", '') || ' ' || coalesce("number", '') || ' ' || ` +
-    `coalesce("technician", ''))`,
+  `(${Object.values(KEYS)
+    .map((k) => `'|${k.tag}:' || ${k.sql}`)
+    .join(' || ')})`,
 );
 
 /**
- * Shorter searches have no trigram inside them to look up (a LIKE '%km%' reads the whole index, or every job): they
- * match the start of a word of the text ('km' finds plate KM 4821, 'le' surname Lee). Migration 0009 indexes each
- * job's word starts (`job_word_starts`: the first one and two characters of every word) in a GIN index that answers
- * exactly, without reading the text again: the matches are counted and, when they are few, read through it.
- */
-const CONTAINS_MIN = 3;
-
-/**
- * Up to this many matches a search's page is the newest of them read through its index (trigram or word start) and
- * sorted; past it, the page walks the sort's index testing each job's text (LIKE, or a short search's regular
- * expression) and stops at the page's end — with many matches that reads fewer jobs (at 1,000 of 100,000 jobs, about
- * 1,000 for a page of 10 either way).
+ * Up to this many matches a search's page is the newest of them read through the trigram index and sorted; past it,
+ * the page walks the sort's index testing each job's keys and stops at the page's end — with many matches that reads
+ * fewer jobs (at 1,000 of 100,000 jobs, about 1,000 for a page of 10 either way).
  */
 export const FEW_MATCHES = 1000;
 
-/** How a search text is matched: LIKE, a word start through the index, or the same word start as a regex. */
+/** A search as the regular expression matched against JOB_SEARCH_TEXT. */
 export interface JobSearch {
-  op: 'like' | 'starts' | 'regex';
   pattern: string;
 }
 
-/** The match for a search text, or none for an empty one; LIKE's wildcards in the text are matched as typed. */
-export function jobSearch(text: string): JobSearch | undefined {
-  const wanted = text.trim().toLowerCase();
-  if (!wanted) return undefined;
-  if (wanted.length < CONTAINS_MIN) return { op: 'starts', pattern: wanted };
-  return { op: 'like', pattern: `%${wanted.replace(/[\\%_]/g, (m) => `\\${m}`)}%` };
-}
+const escapeRegex = (s: string) => s.replace(/[\\^$.*+?()[\]{}|-]/g, (m) => `\\${m}`);
 
-/** A short search as the regular expression a walk of the sort's index tests each job's text with (the same match). */
-export const startsAsRegex = (search: JobSearch): JobSearch =>
-  search.op === 'starts'
-    ? { op: 'regex', pattern: `(^| )${search.pattern.replace(/[\\^$.*+?()[\]{}|-]/g, (m) => `\\${m}`)}` }
-    : search;
+/** The regular expression of a search's terms: a key (by its tag) starting with the term's prefix. */
+const termsPattern = (terms: readonly SearchTerm[]): string =>
+  terms.map((t) => `\\|${escapeRegex(KEYS[t.key]!.tag)}:${escapeRegex(t.prefix)}`).join('|');
+
+/** The match for a search text by the domain's terms, or none when it has none (every job matches). */
+export function jobSearch(text: string): JobSearch | undefined {
+  const terms = jobSearchTerms(text);
+  return terms.length ? { pattern: termsPattern(terms) } : undefined;
+}
 
 /**
  * The condition for a match, its pattern a value or a prepared statement's placeholder. `walk`: the text as an
  * expression no index is on, so the only plans are a scan or a walk of the sort's index testing each job (the page
  * of a search with many matches: see SHALLOW_WALK in page.ts).
  */
-export function jobsMatching(op: JobSearch['op'], pattern: unknown, use: 'index' | 'walk' = 'index'): SQL {
+export function jobsMatching(pattern: unknown, use: 'index' | 'walk' = 'index'): SQL {
   const text = use === 'walk' ? sql`(${JOB_SEARCH_TEXT} || '')` : JOB_SEARCH_TEXT;
-  if (op === 'like') return sql`${text} like ${pattern}`;
-  if (op === 'regex') return sql`${text} ~ ${pattern}`;
-  return sql`job_word_starts(${JOB_SEARCH_TEXT}) @> array[${pattern}::text]`;
+  return sql`${text} ~ ${pattern}`;
 }
 
-/** The condition for a search text, or none for an empty one. */
+/** The condition for a search text, or none when it has no terms. */
 export function searchJobs(text: string): SQL | undefined {
   const search = jobSearch(text);
-  return search && jobsMatching(search.op, search.pattern);
+  return search && jobsMatching(search.pattern);
 }
