@@ -37,7 +37,7 @@ const KEYS: Partial<Record<SearchKey, { tag: string; sql: string }>> = {
 };
 
 /** The job's search keys as one text, each behind its tag: the expression migration 0014 indexes. */
-export const JOB_SEARCH_TEXT = sql.raw(
+const JOB_SEARCH_TEXT = sql.raw(
   `(${Object.values(KEYS)
     .map((k) => `'|${k.tag}:' || ${k.sql}`)
     .join(' || ')})`,
