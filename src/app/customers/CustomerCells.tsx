@@ -8,6 +8,7 @@ import { useTableCtx, type EditField } from './tableContext';
 import { ServiceHistoryButton } from './ServiceHistory';
 import { DiscountSelect } from '../ui/DiscountSelect';
 import { useListUser } from '../ui/list/cells';
+import { SaveCancelButtons } from '../ui/list/RowButtons';
 
 /** The Customers table's cells: a value or its input while the row is edited, the status, the actions. */
 
@@ -28,10 +29,10 @@ export function EditableCell({ row, field, children }: { row: CustomerRow; field
   if (ctx.editingId !== row.id) return <>{children ?? String(row[field] ?? '')}</>;
   const error = ctx.errors[field]?.message;
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (e.key === 'Escape') ctx.cancelEdit();
+    if (e.key === 'Escape') ctx.cancel();
     else if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') {
       e.preventDefault();
-      ctx.saveEdit();
+      ctx.save();
     }
   };
   let input: ReactNode;
@@ -86,23 +87,13 @@ export function StatusCell({ row }: { row: CustomerRow }) {
 export function ActionsCell({ row }: { row: CustomerRow }) {
   const ctx = useTableCtx();
   const { level } = useListUser();
-  if (ctx.editingId === row.id) {
-    return (
-      <HStack gap="2">
-        <Button size="sm" colorPalette="blue" loading={ctx.saving} onClick={ctx.saveEdit}>
-          Save
-        </Button>
-        <Button size="sm" variant="outline" onClick={ctx.cancelEdit}>
-          Cancel
-        </Button>
-      </HStack>
-    );
-  }
+  if (ctx.editingId === row.id)
+    return <SaveCancelButtons size="sm" saving={ctx.saving} onSave={ctx.save} onCancel={ctx.cancel} />;
   return (
     // the three actions wrap under each other rather than push the table past a desk screen's width
     <HStack gap="2" wrap="wrap" minW="28">
       {can('customer.edit', level) && (
-        <Button size="sm" variant="outline" onClick={() => ctx.startEdit(row)}>
+        <Button size="sm" variant="outline" onClick={() => ctx.start(row)}>
           Edit
         </Button>
       )}

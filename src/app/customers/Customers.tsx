@@ -1,16 +1,14 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { customerEditSchema } from '../../domain/schemas/customer';
 import type { CustomerRow } from '../../local/db';
 import type { CustomerSort } from '../../local/repositories/customerPages';
 import type { CustomerEdit } from '../../local/repositories/customers';
 import { useRepos } from '../data/DataProvider';
-import { notify, notifyError } from '../feedback/toaster';
 import { PAGE_SIZES } from '../ui/DataTable';
 import { ListScreen, type ListDeclaration } from '../ui/list/ListScreen';
+import { useRowEdit } from '../ui/list/useRowEdit';
 import { useConfirmedAction } from '../ui/confirm';
-import { submitWith } from '../ui/submitWith';
 import { BLOCKED_ROWS, BY_NAME, COLUMNS, SORTS } from './customerColumns';
 import { EDIT_FIELDS, TableContext, editValues, type EditForm, type TableCtx } from './tableContext';
 
@@ -47,54 +45,18 @@ function useToggleBlock() {
 /** The rows' actions for their cells (TableContext): edit in place (only the changed fields are sent), Block/Unblock. */
 function useRowActions(): TableCtx {
   const repos = useRepos();
-  const toggleBlock = useToggleBlock();
-  const [editing, setEditing] = useState<CustomerRow | null>(null);
-  const [saving, setSaving] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<EditForm>({ resolver: yupResolver(customerEditSchema) });
-
-  const save = async (v: EditForm) => {
-    if (!editing) return;
-    const before = editValues(editing);
+  const form = useForm<EditForm>({ resolver: yupResolver(customerEditSchema) });
+  const edit = useRowEdit<CustomerRow, EditForm, EditForm>(form, editValues, async (c, v) => {
+    const before = editValues(c);
     const changes: CustomerEdit = {};
     for (const f of EDIT_FIELDS) {
       if (v[f] !== before[f]) (changes as Record<string, unknown>)[f] = v[f];
     }
-    if (Object.keys(changes).length === 0) {
-      setEditing(null);
-      return;
-    }
-    setSaving(true);
-    try {
-      await repos.customers.edit(v.id, changes);
-      notify(`Customer ${v.first_name} ${v.last_name} updated`);
-      setEditing(null);
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return {
-    editingId: editing?.id ?? null,
-    register,
-    errors,
-    saving,
-    startEdit(c) {
-      reset(editValues(c));
-      setEditing(c);
-    },
-    cancelEdit() {
-      setEditing(null);
-    },
-    saveEdit: submitWith(handleSubmit, save),
-    toggleBlock,
-  };
+    if (Object.keys(changes).length === 0) return null;
+    await repos.customers.edit(v.id, changes);
+    return `Customer ${v.first_name} ${v.last_name} updated`;
+  });
+  return { ...edit, toggleBlock: useToggleBlock() };
 }
 
 const CUSTOMERS: ListDeclaration<CustomerRow, CustomerSort> = {

@@ -1,7 +1,7 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { CustomerRow } from '../../local/db';
 import { CUSTOMER_EDITABLE } from '../../domain/writes/customers';
 import { rowContext } from '../ui/list/rowContext';
+import type { RowEdit } from '../ui/list/useRowEdit';
 
 /**
  * What the Customers table's cells share with the screen (Customers.tsx): the inline edit's form and the row
@@ -40,14 +40,7 @@ export function editValues(c: CustomerRow): EditForm {
 }
 
 /** What the row cells need, kept out of the column definitions so the cells never remount while a row is edited. */
-export interface TableCtx {
-  editingId: string | null;
-  register: UseFormRegister<EditForm>;
-  errors: FieldErrors<EditForm>;
-  saving: boolean;
-  startEdit(c: CustomerRow): void;
-  cancelEdit(): void;
-  saveEdit(): void;
+export interface TableCtx extends RowEdit<CustomerRow, EditForm> {
   toggleBlock(c: CustomerRow): void;
 }
 

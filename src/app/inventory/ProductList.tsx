@@ -1,7 +1,6 @@
-import { Button, Field, HStack, Input, Text } from '@chakra-ui/react';
+import { Field, Input, Text } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
-import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { InferType } from 'yup';
 import { formatUSD, plainDollars } from '../../domain/money';
 import { can } from '../../domain/permissions';
@@ -10,16 +9,15 @@ import type { ProductRow } from '../../local/db';
 import type { ProductSort } from '../../local/repositories/productPages';
 import { useLevel } from '../session/useLevel';
 import { useRepos } from '../data/DataProvider';
-import { notify, notifyError } from '../feedback/toaster';
 import { PAGE_SIZES } from '../ui/DataTable';
 import { ListScreen, type ListDeclaration } from '../ui/list/ListScreen';
-import { RowButtons } from '../ui/list/RowButtons';
+import { RowButtons, SaveCancelButtons } from '../ui/list/RowButtons';
+import { useRowEdit, type RowEdit } from '../ui/list/useRowEdit';
 import { rowContext } from '../ui/list/rowContext';
 import { deleteConfirm, useConfirmedAction } from '../ui/confirm';
 import { PRODUCT_TABLE_SORTS, TITLE_ORDER, STOCK_ROWS } from './products/columns';
 import { centsResolver, dollars } from './products/forms';
 import { actionsColumn } from '../ui/columns';
-import { submitWith } from '../ui/submitWith';
 
 /**
  * SPEC §2 the simpler products table, /view-products (level 3): title, description, price and stock, with inline
@@ -35,22 +33,15 @@ interface SimpleForm {
 /** what the resolver hands the save: trimmed text, the price in cents */
 type SimpleValues = InferType<typeof simpleProductSchema>;
 
-interface Ctx {
+interface Ctx extends RowEdit<ProductRow, SimpleForm> {
   canEdit: boolean;
-  editing: string | null;
-  saving: boolean;
-  register: UseFormRegister<SimpleForm>;
-  errors: FieldErrors<SimpleForm>;
-  start(p: ProductRow): void;
-  cancel(): void;
-  save(): void;
   remove(p: ProductRow): void;
 }
 const { context: Cells, useCells } = rowContext<Ctx>('Product List');
 
 function EditableCell({ row, name }: { row: ProductRow; name: keyof SimpleForm }) {
   const ctx = useCells();
-  if (ctx.editing !== row.id)
+  if (ctx.editingId !== row.id)
     return name === 'price' ? (
       <Text as="span" whiteSpace="nowrap">
         {formatUSD(row.price)}
@@ -85,17 +76,8 @@ function EditableCell({ row, name }: { row: ProductRow; name: keyof SimpleForm }
 function ActionsCell({ row }: { row: ProductRow }) {
   const ctx = useCells();
   if (!ctx.canEdit) return null;
-  if (ctx.editing === row.id)
-    return (
-      <HStack gap="1">
-        <Button size="xs" colorPalette="blue" onClick={ctx.save} loading={ctx.saving}>
-          Save
-        </Button>
-        <Button size="xs" variant="outline" onClick={ctx.cancel}>
-          Cancel
-        </Button>
-      </HStack>
-    );
+  if (ctx.editingId === row.id)
+    return <SaveCancelButtons size="xs" saving={ctx.saving} onSave={ctx.save} onCancel={ctx.cancel} />;
   return <RowButtons what={row.title} size="xs" onEdit={() => ctx.start(row)} onDelete={() => ctx.remove(row)} />;
 }
 
@@ -116,49 +98,29 @@ const COLUMNS: ColumnDef<ProductRow, unknown>[] = [
   actionsColumn(({ row }) => <ActionsCell row={row.original} />),
 ];
 
-/** The table's row edit (one row at a time, Save or Cancel) and Delete, for the rows' cells (ListCtx). */
+const simpleValues = (p: ProductRow): SimpleForm => ({
+  title: p.title,
+  description: p.description,
+  price: dollars(p.price),
+});
+
+/** The table's row edit (one row at a time, Save or Cancel) and Delete, for the rows' cells. */
 function useRowActions(): Ctx {
   const repos = useRepos();
   const act = useConfirmedAction();
   const canEdit = can('product.edit', useLevel());
-  const [editing, setEditing] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<SimpleForm, unknown, SimpleValues>({
+  const form = useForm<SimpleForm, unknown, SimpleValues>({
     resolver: centsResolver<SimpleForm, SimpleValues>(simpleProductSchema, ['price']),
     defaultValues: { title: '', description: '', price: '' },
   });
-
-  const submit = async (v: SimpleValues) => {
-    if (!editing) return;
-    setSaving(true);
-    try {
-      await repos.products.editSimple(editing, { title: v.title, description: v.description, price: v.price });
-      notify(`Product ${v.title} updated`);
-      setEditing(null);
-    } catch (err) {
-      notifyError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const edit = useRowEdit<ProductRow, SimpleForm, SimpleValues>(form, simpleValues, async (p, v) => {
+    await repos.products.editSimple(p.id, { title: v.title, description: v.description, price: v.price });
+    return `Product ${v.title} updated`;
+  });
 
   return {
+    ...edit,
     canEdit,
-    editing,
-    saving,
-    register,
-    errors,
-    start(p) {
-      reset({ title: p.title, description: p.description, price: dollars(p.price) });
-      setEditing(p.id);
-    },
-    cancel: () => setEditing(null),
-    save: submitWith(handleSubmit, submit),
     remove(p) {
       void act({
         ...deleteConfirm(p.title),

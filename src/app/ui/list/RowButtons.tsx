@@ -31,3 +31,22 @@ export function RowButtons(props: {
     </HStack>
   );
 }
+
+/** The open row's Save (busy while it writes) and Cancel, in place of its actions. */
+export function SaveCancelButtons(props: {
+  size: 'xs' | 'sm';
+  saving: boolean;
+  onSave: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <HStack gap={props.size === 'xs' ? '1' : '2'}>
+      <Button size={props.size} colorPalette="blue" onClick={props.onSave} loading={props.saving}>
+        Save
+      </Button>
+      <Button size={props.size} variant="outline" onClick={props.onCancel}>
+        Cancel
+      </Button>
+    </HStack>
+  );
+}
