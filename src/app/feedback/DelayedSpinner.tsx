@@ -12,8 +12,9 @@ export function useDelayed(active: boolean, ms = 1000): boolean {
   return shown;
 }
 
+/** Chakra's Spinner is a bare span, where a name is prohibited (axe: aria-prohibited-attr): the status role carries it. */
 export function DelayedSpinner({ active = true }: { active?: boolean }) {
-  return useDelayed(active) ? <Spinner size="sm" aria-label="Loading" /> : null;
+  return useDelayed(active) ? <Spinner size="sm" role="status" aria-label="Loading" /> : null;
 }
 
 /** 'Loading…' in a table or panel that is still reading, shown only after 1 s like the spinner (SPEC §9). */
