@@ -3,7 +3,8 @@
 // suite and a total, and writes test-output/summary.json for .ci/run to add up.
 // A suite with no test files yet is reported as such, never as a failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 const suites = (process.env.BAYBOOK_SUITES ?? 'unit,component,api,sync,e2e').split(',');
@@ -58,10 +59,37 @@ function failuresOf(json) {
   return found;
 }
 
+/** BAYBOOK_DB_FILES_ONLY=1 (.ci/run's PostgreSQL pass): the api and sync suites run only their files that choose a database. */
+const DB_FILES_ONLY = process.env.BAYBOOK_DB_FILES_ONLY === '1';
+const CHOOSES_DB = /\b(DATABASES|DATABASE_URL)\b/;
+
+/**
+ * The files of a suite whose result can depend on the database: each that names DATABASES or DATABASE_URL, itself or
+ * in a module of tests/ it imports ('./diskServer', '../helpers/instances'). The rest (a device on fake-indexeddb
+ * with a fake transport, a PGlite-only upgrade) run the same on PostgreSQL as on PGlite, and PGlite's pass runs them.
+ */
+function filesChoosingDb(suite) {
+  const dir = join('tests', suite);
+  const chooses = (file) => {
+    const text = readFileSync(file, 'utf8');
+    if (CHOOSES_DB.test(text)) return true;
+    return [...text.matchAll(/from '(\.{1,2}\/[^']+)'/g)].some(([, spec]) => {
+      const imported = join(dirname(file), `${spec}.ts`);
+      return imported.startsWith('tests/') && existsSync(imported) && CHOOSES_DB.test(readFileSync(imported, 'utf8'));
+    });
+  };
+  return readdirSync(dir, { recursive: true })
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => join(dir, f))
+    .filter(chooses)
+    .sort();
+}
+
 const results = [];
 // 'e2e:tests/e2e/live.test.ts' runs only those files of a suite (.ci/run's PostgreSQL pass: the browser tests that
 // have a PostgreSQL variant)
-for (const [suite, ...only] of suites.map((s) => s.split(':'))) {
+for (const [suite, ...named] of suites.map((s) => s.split(':'))) {
+  const only = named.length === 0 && DB_FILES_ONLY && ['api', 'sync'].includes(suite) ? filesChoosingDb(suite) : named;
   if (suite === 'e2e' && !ensureChromium()) {
     results.push({ suite, db, passed: 0, failed: 1, files: 0 });
     continue;
