@@ -60,6 +60,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // on PostgreSQL each test database is a copy of one migrated before the suite
+          globalSetup: ['tests/helpers/pgTemplate.ts'],
           // the server's and the device's modules are imported once per worker (each test starts its own server and
           // names its own IndexedDB database); a file that stubs a global undoes it after each test
           isolate: false,
@@ -71,6 +73,7 @@ export default defineConfig({
           include: ['tests/sync/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/sync/setup.ts'],
+          globalSetup: ['tests/helpers/pgTemplate.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // the server's and the device's modules are imported once per worker (each test starts its own server and
@@ -87,7 +90,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           // dist/ is built once, before any file: the files run two at a time, each on its own product and Chromium
           // (a file that deploys builds of its own serves a copy of dist/: harness.ts ownDist)
-          globalSetup: ['tests/e2e/globalSetup.ts'],
+          globalSetup: ['tests/e2e/globalSetup.ts', 'tests/helpers/pgTemplate.ts'],
           // a poll waits for the page to reach a state; on a busy machine a cold screen chunk takes more than 1 s
           expect: { poll: { timeout: 15_000, interval: 100 } },
         },

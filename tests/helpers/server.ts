@@ -49,14 +49,18 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A fresh PostgreSQL database per server, dropped on close, so suites never see each other's rows. */
+/**
+ * A fresh PostgreSQL database per server, dropped on close, so suites never see each other's rows: a copy of the
+ * suite's migrated template when there is one (tests/helpers/pgTemplate.ts), else empty.
+ */
 export async function freshPostgres(prefix = 'baybook_t'): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const base = new URL(process.env.DATABASE_URL!);
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const template = process.env.BAYBOOK_PG_TEMPLATE;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(base.toString());
   url.pathname = `/${name}`;
