@@ -16,7 +16,7 @@ import { refuse, type Refusal } from './refusals';
  * device's payments when it arrives (the pull then brings the server's figures back).
  */
 export const CASHUP_CALLS = {
-  close: { method: 'POST', path: '/v3/cashup', body: cashupSchema },
+  close: { method: 'POST', path: '/v3/cashup', action: 'cashup.close', body: cashupSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;
 
 /** A cash-up already made, as the plan reads it. */

@@ -14,10 +14,10 @@ import { refuse, type Refusal } from './refusals';
  * these plans say.
  */
 export const CLOCK_CALLS = {
-  start: { method: 'POST', path: '/v3/clock/start', body: clockSchema },
-  resume: { method: 'POST', path: '/v3/clock/resume', body: clockSchema },
-  pause: { method: 'POST', path: '/v3/clock/pause', body: clockSchema },
-  stop: { method: 'POST', path: '/v3/clock/stop', body: clockSchema },
+  start: { method: 'POST', path: '/v3/clock/start', action: 'job.clock', body: clockSchema },
+  resume: { method: 'POST', path: '/v3/clock/resume', action: 'job.clock', body: clockSchema },
+  pause: { method: 'POST', path: '/v3/clock/pause', action: 'job.clock', body: clockSchema },
+  stop: { method: 'POST', path: '/v3/clock/stop', action: 'job.clock', body: clockSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;
 
 export type ClockCall = keyof typeof CLOCK_CALLS;

@@ -23,6 +23,7 @@ export type ClockMendInput = InferType<typeof clockMendSchema>;
 export const CLOCK_MEND_CALL = {
   method: 'POST',
   path: '/v3/clock/mend',
+  action: 'invoice.edit',
   body: clockMendSchema,
 } as const satisfies WriteCall<unknown>;
 

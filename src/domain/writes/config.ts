@@ -17,6 +17,7 @@ export const CONFIG_CALLS = {
   edit: {
     method: 'PUT',
     path: '/configsheet/:id',
+    action: 'config.edit',
     body: configEditSchema.shape({ description: configDescription().optional(), ...fieldChangeShape }),
   },
 } as const satisfies Record<string, WriteCall<unknown>>;

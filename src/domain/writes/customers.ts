@@ -40,6 +40,7 @@ export const CUSTOMER_CALLS = {
   add: {
     method: 'POST',
     path: '/customer',
+    action: 'customer.add',
     body: customerSchema.transform((v) =>
       v && typeof v === 'object' ? fromSpecCustomer(v as Record<string, unknown>) : v,
     ),
@@ -48,10 +49,16 @@ export const CUSTOMER_CALLS = {
   edit: {
     method: 'PUT',
     path: '/customer',
+    action: 'customer.edit',
     body: object({ id: idField().required(MSG.invalidId), ...fieldChangeShape }).unknown(true),
     fields: customerEditSchema.pick([...CUSTOMER_EDITABLE]),
   },
-  status: { method: 'PUT', path: '/customer-status', body: customerStatusSchema.shape(fieldChangeShape) },
+  status: {
+    method: 'PUT',
+    path: '/customer-status',
+    action: 'customer.block',
+    body: customerStatusSchema.shape(fieldChangeShape),
+  },
 } as const satisfies Record<string, WriteCall<unknown>>;
 
 /** The customer as the plans read it (a device row or a server row). */

@@ -23,10 +23,11 @@ const PERCENT = numberRange(estimates.fields.discount_percent);
  */
 export const ESTIMATE_CALLS = {
   /** {profile, formData, productInvoice, serviceInvoice}; a device sends its id and number too */
-  add: { method: 'POST', path: '/estimate', body: estimateSchema },
+  add: { method: 'POST', path: '/estimate', action: 'estimate.create', body: estimateSchema },
   edit: {
     method: 'PUT',
     path: '/estimate-details',
+    action: 'estimate.edit',
     body: estimateSchema.shape({
       id: idField().required(MSG.invalidId),
       base_version: rowVersion(),
@@ -34,7 +35,7 @@ export const ESTIMATE_CALLS = {
       ...fieldChangeShape,
     }),
   },
-  remove: { method: 'DELETE', path: '/estimate', body: idPayloadSchema },
+  remove: { method: 'DELETE', path: '/estimate', action: 'estimate.delete', body: idPayloadSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;
 
 export type PricedLine = { ok: true; line: InvoiceLine } | { ok: false; message: string; missing?: true };

@@ -56,12 +56,13 @@ const storageDays = () =>
 
 /** The calls of the invoice writes (these and writes/invoiceEdits.ts' plans): route and body schema. */
 export const INVOICE_CALLS = {
-  create: { method: 'POST', path: '/invoice', body: newInvoiceBody },
-  sale: { method: 'POST', path: '/invoice-product', body: newInvoiceBody },
+  create: { method: 'POST', path: '/invoice', action: 'invoice.create', body: newInvoiceBody },
+  sale: { method: 'POST', path: '/invoice-product', action: 'sale.create', body: newInvoiceBody },
   /** Save & Recal Charges {id, formData, productInvoice, base?, device?}: the fields changed, each with its base (issue 14) */
   edit: {
     method: 'PUT',
     path: '/invoice-details',
+    action: 'invoice.edit',
     body: object({
       id: idField().required(MSG.invalidId),
       serviceRequest: mixed().optional(),
@@ -76,6 +77,7 @@ export const INVOICE_CALLS = {
   storage: {
     method: 'PUT',
     path: '/invoice-storage-state/:id',
+    action: 'invoice.edit',
     body: object({
       option: string().oneOf(['on', 'off'], 'Choose on or off').required('Choose on or off'),
       days: storageDays(),
@@ -87,9 +89,10 @@ export const INVOICE_CALLS = {
   returnItems: {
     method: 'POST',
     path: '/invoice-return',
+    action: 'invoice.edit',
     body: itemReturnSchema.shape({ base_version: rowVersion(), ...fieldChangeShape }),
   },
-  remove: { method: 'DELETE', path: '/invoice', body: idPayloadSchema },
+  remove: { method: 'DELETE', path: '/invoice', action: 'invoice.delete', body: idPayloadSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;
 
 /** Who an invoice is for, as its job or its customer records them. */

@@ -16,6 +16,7 @@ export const REQUEST_CALLS = {
   add: {
     method: 'POST',
     path: '/service',
+    action: 'job.create',
     body: makeServiceRequestSchema().shape({
       customer: fieldGroup('customer').optional(),
       type: string().oneOf(['service', 'product']).default('service'),

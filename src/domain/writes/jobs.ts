@@ -34,18 +34,58 @@ import type { WriteCall } from './calls';
  * call (POST /service) is writes/jobRequests.ts'.
  */
 export const JOB_CALLS = {
-  status: { method: 'PUT', path: '/job-action/status', body: statusChangeSchema.shape(fieldChangeShape) },
+  status: {
+    method: 'PUT',
+    path: '/job-action/status',
+    action: 'job.status',
+    body: statusChangeSchema.shape(fieldChangeShape),
+  },
   /** the status field's change to canceled, by its own call (level 4) */
-  cancel: { method: 'PUT', path: '/job-action/cancel', body: jobIdSchema.shape(fieldChangeShape) },
-  technician: { method: 'PUT', path: '/job-action/technician', body: technicianSchema.shape(fieldChangeShape) },
-  comment: { method: 'PUT', path: '/job-action/comment', body: jobNoteSchema.shape(fieldChangeShape) },
-  serviceNote: { method: 'PUT', path: '/job-action/service-note', body: jobNoteSchema.shape(fieldChangeShape) },
-  services: { method: 'PUT', path: '/job-action/services', body: servicesEditSchema.shape(fieldChangeShape) },
+  cancel: {
+    method: 'PUT',
+    path: '/job-action/cancel',
+    action: 'job.cancel',
+    body: jobIdSchema.shape(fieldChangeShape),
+  },
+  technician: {
+    method: 'PUT',
+    path: '/job-action/technician',
+    action: 'job.assign',
+    body: technicianSchema.shape(fieldChangeShape),
+  },
+  comment: {
+    method: 'PUT',
+    path: '/job-action/comment',
+    action: 'job.comment',
+    body: jobNoteSchema.shape(fieldChangeShape),
+  },
+  serviceNote: {
+    method: 'PUT',
+    path: '/job-action/service-note',
+    action: 'job.serviceNote',
+    body: jobNoteSchema.shape(fieldChangeShape),
+  },
+  services: {
+    method: 'PUT',
+    path: '/job-action/services',
+    action: 'job.services',
+    body: servicesEditSchema.shape(fieldChangeShape),
+  },
   /** SPEC's older name of the services edit, kept for its clients */
-  serviceItem: { method: 'PUT', path: '/serviceItem', body: servicesEditSchema.shape(fieldChangeShape) },
-  mileage: { method: 'PUT', path: '/service', body: mileageEditSchema.shape(fieldChangeShape) },
+  serviceItem: {
+    method: 'PUT',
+    path: '/serviceItem',
+    action: 'job.services',
+    body: servicesEditSchema.shape(fieldChangeShape),
+  },
+  mileage: { method: 'PUT', path: '/service', action: 'job.mileage', body: mileageEditSchema.shape(fieldChangeShape) },
   /** the booking's times: only the ones changed, each with its base */
-  booking: { method: 'PUT', path: '/booking-date', body: bookingChangeSchema.shape(fieldChangeShape) },
+  booking: {
+    method: 'PUT',
+    path: '/booking-date',
+    action: 'calendar.book',
+    body: bookingChangeSchema.shape(fieldChangeShape),
+  },
 } as const satisfies Record<string, WriteCall<unknown>>;
 
 /**

@@ -20,7 +20,7 @@ const discardedSchema = object({
 
 export const LOG_CALLS = {
   /** {entry_id, what, message, reason, money}: the body is not wrapped in {data} */
-  discarded: { method: 'POST', path: '/v3/discarded', body: discardedSchema },
+  discarded: { method: 'POST', path: '/v3/discarded', action: 'session.use', body: discardedSchema },
   /** {record, field, choice, mine, theirs, value, money, time} (src/domain/decisions.ts decisionLine words it) */
-  decided: { method: 'POST', path: '/v3/decided', body: decidedSchema },
+  decided: { method: 'POST', path: '/v3/decided', action: 'session.use', body: decidedSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;

@@ -27,13 +27,13 @@ import type { WriteCall } from './calls';
 /** The calls of these writes: the route and its body schema (the permission is API_ROUTES'). */
 export const MONEY_CALLS = {
   /** {invoice_id, method, amount (cents)}; a device sends the id and receipt number it gave the row, and the vin */
-  pay: { method: 'POST', path: '/transaction', body: paymentSchema },
+  pay: { method: 'POST', path: '/transaction', action: 'payment.take', body: paymentSchema },
   /** {invoice_id, amount: the percentage}, as SPEC's call carries it */
-  discount: { method: 'POST', path: '/discount', body: discountSchema },
+  discount: { method: 'POST', path: '/discount', action: 'payment.take', body: discountSchema },
   /** {invoice_id, points} */
-  redeem: { method: 'POST', path: '/redemption', body: pointsSchema },
+  redeem: { method: 'POST', path: '/redemption', action: 'payment.take', body: pointsSchema },
   /** {id} of the transaction: a reversal (level 5) */
-  removeTransaction: { method: 'DELETE', path: '/transaction', body: idPayloadSchema },
+  removeTransaction: { method: 'DELETE', path: '/transaction', action: 'transaction.delete', body: idPayloadSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;
 
 export interface MoneyInvoice extends InvoiceParts {

@@ -31,10 +31,20 @@ export type PhotoForm = Partial<Record<Owner | 'id', string>>;
 
 /** The calls (the permission is API_ROUTES' of each path: job.photos, product.manage). */
 export const PHOTO_CALLS = {
-  serviceAdd: { method: 'POST', path: '/upload/service-photo', body: object({ job_id: ownerId(), id: photoId() }) },
-  serviceRemove: { method: 'DELETE', path: '/servicePhoto', body: idPayloadSchema },
-  productAdd: { method: 'POST', path: '/upload/product-photo', body: object({ product_id: ownerId(), id: photoId() }) },
-  productRemove: { method: 'DELETE', path: '/productPhoto', body: idPayloadSchema },
+  serviceAdd: {
+    method: 'POST',
+    path: '/upload/service-photo',
+    action: 'job.photos',
+    body: object({ job_id: ownerId(), id: photoId() }),
+  },
+  serviceRemove: { method: 'DELETE', path: '/servicePhoto', action: 'job.photos', body: idPayloadSchema },
+  productAdd: {
+    method: 'POST',
+    path: '/upload/product-photo',
+    action: 'product.manage',
+    body: object({ product_id: ownerId(), id: photoId() }),
+  },
+  productRemove: { method: 'DELETE', path: '/productPhoto', action: 'product.manage', body: idPayloadSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;
 
 export interface PhotoPlace {

@@ -27,11 +27,16 @@ const SIMPLE = simpleProductFields;
 
 /** The calls of these writes: the route and its body schema (the permission is API_ROUTES'). */
 export const PRODUCT_CALLS = {
-  add: { method: 'POST', path: '/v2/inventory/product', body: inventoryProductSchema },
+  add: { method: 'POST', path: '/v2/inventory/product', action: 'product.manage', body: inventoryProductSchema },
   /** an edit of changed fields with their base values (issue 14), or with receival true a receipt */
-  edit: { method: 'PUT', path: '/v2/inventory/product', body: inventoryEditSchema.shape(fieldChangeShape) },
-  remove: { method: 'DELETE', path: '/v2/inventory/product', body: idPayloadSchema },
-  addSimple: { method: 'POST', path: '/product', body: simpleProductSchema },
+  edit: {
+    method: 'PUT',
+    path: '/v2/inventory/product',
+    action: 'product.manage',
+    body: inventoryEditSchema.shape(fieldChangeShape),
+  },
+  remove: { method: 'DELETE', path: '/v2/inventory/product', action: 'product.manage', body: idPayloadSchema },
+  addSimple: { method: 'POST', path: '/product', action: 'product.edit', body: simpleProductSchema },
   /**
    * the simple form's whole row (level 4); with base, the fields it names are field changes (issue 14) — a decision's
    * use mine sends just its one field, so each is required only without base
@@ -39,6 +44,7 @@ export const PRODUCT_CALLS = {
   editSimple: {
     method: 'PUT',
     path: '/product',
+    action: 'product.edit',
     body: simpleProductEditSchema.shape({
       title: SIMPLE.title().when('base', ([base], s) => (base === undefined ? s.required(MSG.titleMin) : s)),
       description: SIMPLE.description().when('base', ([base], s) =>
@@ -48,7 +54,7 @@ export const PRODUCT_CALLS = {
       ...fieldChangeShape,
     }),
   },
-  removeSimple: { method: 'DELETE', path: '/product', body: idPayloadSchema },
+  removeSimple: { method: 'DELETE', path: '/product', action: 'product.edit', body: idPayloadSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;
 
 export type SimpleProductInput = InferType<typeof simpleProductSchema>;

@@ -19,7 +19,7 @@ import type { MoneyInvoice, MoneyPlan } from './money';
  */
 export const REFUND_CALLS = {
   /** {invoice_id, amount (cents), reason, refund_method, items [{id, qty}]}; a device sends the id and receipt number it chose */
-  refund: { method: 'POST', path: '/v3/refund', body: refundSchema },
+  refund: { method: 'POST', path: '/v3/refund', action: 'transaction.delete', body: refundSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;
 
 export interface RefundPlan {

@@ -9,8 +9,8 @@ import { missing, type Refusal, type WriteCall } from './calls';
  * server stores (it used to keep the spaces around them).
  */
 export const SERVICE_LOG_CALLS = {
-  add: { method: 'POST', path: '/service-log', body: serviceLogSchema },
-  remove: { method: 'DELETE', path: '/service-log', body: jobIdSchema },
+  add: { method: 'POST', path: '/service-log', action: 'serviceLog.add', body: serviceLogSchema },
+  remove: { method: 'DELETE', path: '/service-log', action: 'serviceLog.delete', body: jobIdSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;
 
 export type LogEntryInput = InferType<typeof serviceLogSchema>;

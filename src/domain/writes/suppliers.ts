@@ -11,7 +11,7 @@ import { missing, type Refusal, type WriteCall } from './calls';
  * four fields on the device as on the server. A delete is soft on the server: products keep the supplier's id.
  */
 export const SUPPLIER_CALLS = {
-  add: { method: 'POST', path: '/v2/inventory/supplier', body: supplierSchema },
+  add: { method: 'POST', path: '/v2/inventory/supplier', action: 'supplier.manage', body: supplierSchema },
   /**
    * SPEC's edit sends all four fields; with base (issue 14) the fields it names are field changes, each with the value
    * it was based on — a decision's use mine sends just the one, so the business name is required only without base.
@@ -19,6 +19,7 @@ export const SUPPLIER_CALLS = {
   edit: {
     method: 'PUT',
     path: '/v2/inventory/supplier',
+    action: 'supplier.manage',
     body: supplierEditSchema.shape({
       bizname: modelText('Business name', suppliers.fields.bizname)
         .trim()
@@ -27,7 +28,7 @@ export const SUPPLIER_CALLS = {
       ...fieldChangeShape,
     }),
   },
-  remove: { method: 'DELETE', path: '/v2/inventory/supplier', body: idPayloadSchema },
+  remove: { method: 'DELETE', path: '/v2/inventory/supplier', action: 'supplier.manage', body: idPayloadSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;
 
 export type SupplierInput = InferType<typeof supplierSchema>;

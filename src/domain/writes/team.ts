@@ -20,17 +20,18 @@ import { checked, refuse, type Refusal } from './refusals';
 const MEMBER_EDITABLE = ['username', 'permission'] as const;
 
 export const TEAM_CALLS = {
-  add: { method: 'POST', path: '/v2/auth/user', body: addMemberSchema },
+  add: { method: 'POST', path: '/v2/auth/user', action: 'team.manage', body: addMemberSchema },
   /** {id, username?, permission?, base?, device?} and/or {password}: the name and level are the plan's to check */
   edit: {
     method: 'PUT',
     path: '/v2/auth/user',
+    action: 'team.manage',
     body: object({ id: idField().required(MSG.invalidId), password: string().optional(), ...fieldChangeShape }).unknown(
       true,
     ),
     fields: editMemberSchema.pick([...MEMBER_EDITABLE]),
   },
-  remove: { method: 'DELETE', path: '/v2/auth/user', body: idPayloadSchema },
+  remove: { method: 'DELETE', path: '/v2/auth/user', action: 'team.manage', body: idPayloadSchema },
 } as const satisfies Record<string, WriteCall<unknown>>;
 
 export type NewMember = InferType<typeof addMemberSchema>;

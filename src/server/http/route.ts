@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Schema } from 'yup';
-import { findApiRoute, type ApiRoute } from '../../domain/apiRoutes';
+import type { ApiCall, Method } from '../../domain/apiCall';
+import type { CatalogueCall } from '../../domain/apiRoutes';
 import type { SyncEntityName } from '../../domain/sync';
 import { newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
@@ -38,13 +39,12 @@ export interface WriteCtx<B> extends Omit<ReadCtx<B>, 'db'> {
 }
 
 interface BaseDef<B> {
-  method: ApiRoute['method'];
-  path: string;
+  /**
+   * The call this route serves, as the catalogue declares it (src/domain/apiRoutes.ts): its method, path, permission
+   * and body schema come from there, so a route outside the catalogue does not typecheck.
+   */
+  call: CatalogueCall & { readonly body?: Schema<B> };
   summary?: string;
-  /** yup schema for the payload (the `data` member of the body when the body is wrapped as SPEC's `{data: ...}`) */
-  body?: Schema<B>;
-  /** a field edit's fields, as its plan checks them: listed in the OpenAPI body as optional (documentation only) */
-  fields?: Schema<unknown>;
   /** the query parameters the handler reads, for the OpenAPI document only (the handler checks them) */
   query?: Record<string, QueryParamDoc>;
   /** a multipart/form-data upload's fields, for the OpenAPI document only (the route reads the parts itself) */
@@ -90,7 +90,7 @@ function unstorableAt(value: unknown, path = ''): string | undefined {
 /** Every route with a body schema, by "METHOD /path" (without /api): the schema-driven fuzz suite walks it. */
 export const ROUTE_SCHEMAS = new Map<
   string,
-  { method: ApiRoute['method']; path: string; write: boolean; schema: Schema<unknown> }
+  { method: Method; path: string; write: boolean; schema: Schema<unknown> }
 >();
 
 /** SPEC §7: request bodies are mostly wrapped as {data: ...}; both forms are accepted. */
@@ -113,33 +113,29 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 export function defineRoute<B>(app: FastifyInstance, services: AppServices, def: ReadDef<B> | WriteDef<B>): void {
-  const meta = findApiRoute(def.method, def.path);
-  if (!meta) throw new Error(`Route ${def.method} ${def.path} is not in src/domain/apiRoutes.ts`);
+  const call: ApiCall = def.call;
+  const { method, path, action } = call;
   const { db } = services;
   keepUsersOf(db);
-  if (def.body)
-    ROUTE_SCHEMAS.set(`${def.method} ${def.path}`, {
-      method: def.method,
-      path: def.path,
-      write: !!def.write,
-      schema: def.body as Schema<unknown>,
-    });
+  // an upload's parts are read by the route itself (the call's schema checks the form's fields on the device)
+  const body = def.multipart ? undefined : call.body;
+  if (body) ROUTE_SCHEMAS.set(`${method} ${path}`, { method, path, write: !!def.write, schema: body });
 
   app.route({
-    method: def.method,
-    url: def.path,
+    method,
+    url: path,
     schema: {
-      summary: def.summary ?? `${def.method} ${def.path}`,
-      tags: [def.path.split('/')[1] || 'api'],
-      ...(def.body ? { body: bodyDoc(def.body as Schema<unknown>, def.fields) } : {}),
+      summary: def.summary ?? `${method} ${path}`,
+      tags: [path.split('/')[1] || 'api'],
+      ...(body ? { body: bodyDoc(body, call.fields) } : {}),
       ...(def.query ? { querystring: queryDoc(def.query) } : {}),
       ...(def.multipart ? { body: multipartDoc(def.multipart), consumes: ['multipart/form-data'] } : {}),
-      ...(meta.action ? { description: `Needs permission ${meta.action}.` } : { security: [] }),
+      ...(action ? { description: `Needs permission ${action}.` } : { security: [] }),
     },
     handler: async (req, reply) => {
       const turn = waitForTurn(db);
       if (turn) await turn;
-      const user = await userOf(req, db, meta.action, !def.write && def.confirmsUser);
+      const user = await userOf(req, db, action, !def.write && def.confirmsUser);
       // the payload first, so the field is named as the form names it; then anything around it
       const unstorable =
         unstorableAt(unwrap(req.body)) ?? unstorableAt(req.body) ?? unstorableAt(req.query) ?? unstorableAt(req.params);
@@ -150,17 +146,17 @@ export function defineRoute<B>(app: FastifyInstance, services: AppServices, def:
         ([, v]) => v !== undefined && typeof v !== 'string',
       );
       if (repeated) throw badRequest(`Give the query parameter ${repeated[0].slice(0, 40)} once.`);
-      const body = await validate(def.body, unwrap(req.body));
+      const checked = await validate(body as Schema<B> | undefined, unwrap(req.body));
       const base = {
         req,
         reply,
         user,
-        body,
+        body: checked,
         params: (req.params ?? {}) as Record<string, string>,
         query: (req.query ?? {}) as Record<string, string | undefined>,
         services,
       };
-      if (!def.write) return runRead(def, { ...base, db }, meta.action);
+      if (!def.write) return runRead(def, { ...base, db }, action);
       return runWrite(req, reply, db, user, def, base);
     },
   });
@@ -170,7 +166,7 @@ export function defineRoute<B>(app: FastifyInstance, services: AppServices, def:
  * The signed-in user, allowed the route's action: read now, or for a read that confirms it (ReadDef.confirmsUser) as
  * last read at a head, when that one is allowed (else read now: a promotion since shows at once).
  */
-async function userOf(req: FastifyRequest, db: Db, action: ApiRoute['action'], confirmed?: boolean): Promise<User> {
+async function userOf(req: FastifyRequest, db: Db, action: ApiCall['action'], confirmed?: boolean): Promise<User> {
   if (action === null) return { id: '', username: '', permission: 0 };
   const kept = confirmed ? await earlyUser(req, db) : undefined;
   const user = kept && can(action, kept.permission) ? kept : await authenticate(req, db);
@@ -182,7 +178,7 @@ async function userOf(req: FastifyRequest, db: Db, action: ApiRoute['action'], c
  * A read's answer; one started from a kept user stands only when its statements confirm that user (confirmEarly),
  * else it runs again from the user read now. It is a read, so running it twice changes nothing.
  */
-async function runRead<B>(def: ReadDef<B>, ctx: ReadCtx<B>, action: ApiRoute['action']): Promise<unknown> {
+async function runRead<B>(def: ReadDef<B>, ctx: ReadCtx<B>, action: ApiCall['action']): Promise<unknown> {
   if (!startedEarly(ctx.req)) return def.handler(ctx);
   let answer: unknown;
   try {
@@ -195,7 +191,7 @@ async function runRead<B>(def: ReadDef<B>, ctx: ReadCtx<B>, action: ApiRoute['ac
   return user ? rerun(def, ctx, action, user) : answer;
 }
 
-function rerun<B>(def: ReadDef<B>, ctx: ReadCtx<B>, action: ApiRoute['action'], user: User) {
+function rerun<B>(def: ReadDef<B>, ctx: ReadCtx<B>, action: ApiCall['action'], user: User) {
   if (action && !can(action, user.permission)) throw forbidden(MSG.forbidden);
   return def.handler({ ...ctx, user });
 }
@@ -208,7 +204,7 @@ async function runWrite<B>(
   def: WriteDef<B>,
   base: Omit<ReadCtx<B>, 'db'>,
 ): Promise<unknown> {
-  const keyed = idempotencyOf(req, reply, user, def.method);
+  const keyed = idempotencyOf(req, reply, user, def.call.method);
   const earlier = await keyed.replay(db);
   if (earlier !== undefined) return earlier;
   const prepared = def.prepare ? await def.prepare(req, { user, services: base.services }) : undefined;
@@ -248,7 +244,8 @@ async function applyWrite<B>(
     changed: (entity, id, op = 'upsert') => changes.set(`${entity}:${id}`, { entity, id, op }),
     log: (category, subject, predicate) => logs.push({ category, subject, predicate }),
   });
-  if (logs.length === 0) logs.push({ category: 'system', subject: `${def.method} ${def.path}`, predicate: 'done' });
+  if (logs.length === 0)
+    logs.push({ category: 'system', subject: `${def.call.method} ${def.call.path}`, predicate: 'done' });
   // when a device's outbox entry was made, beside the server's own time (created_at): issue 30
   const done_at = await doneAtOf(ctx.req, tx, user, new Date());
   for (const l of logs) {

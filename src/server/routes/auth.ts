@@ -2,21 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { MSG, fill } from '../../domain/messages';
 import { waitInWords } from '../../domain/signInLimits';
-import { loginSchema, signInUnlockSchema } from '../../domain/schemas';
 import { users } from '../db/schema';
 import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
 import { claimSignIn, clearSignInLimits, signedIn } from '../auth/signInLimits';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
+import { API } from '../../domain/apiRoutes';
 
 export function authRoutes(app: FastifyInstance, s: AppServices) {
   const { db, config } = s;
 
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/login',
+    call: API.login,
     summary: 'Sign in: returns value, message and a signed token {username, permission, exp}',
-    body: loginSchema,
     async handler({ body, req, reply }) {
       const gate = await claimSignIn(db, config, req.ip, body.username);
       if (!gate.open) {
@@ -40,11 +38,9 @@ export function authRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'DELETE',
-    path: '/v3/sign-in-limits',
+    call: API.signInLimitsReset,
     write: true,
     summary: 'Super Admin: let a member (or, without a username, everyone) sign in again at once after failed sign-ins',
-    body: signInUnlockSchema,
     async handler({ tx, body, log }) {
       const cleared = await clearSignInLimits(tx, body.username || undefined);
       log('system', body.username ? `Team member ${body.username}` : 'Sign-in limits', 'sign-in waits cleared');

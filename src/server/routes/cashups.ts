@@ -9,6 +9,7 @@ import { orHttp } from '../http/plans';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { readSettings } from '../settings';
+import { API } from '../../domain/apiRoutes';
 
 /** The day's payments, not reversed, and the cash-ups already made for it: what planCashup reads. */
 async function dayRows(tx: Tx, day: string, tz: string) {
@@ -33,8 +34,7 @@ async function dayRows(tx: Tx, day: string, tz: string) {
  */
 export function cashupsRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/v3/cashups',
+    call: API.cashups,
     summary: 'The cash-ups made, newest day first (?day=YYYY-MM-DD for one day)',
     query: { day: { type: 'string', description: 'One shop day, YYYY-MM-DD' } },
     async handler({ query }) {
@@ -49,7 +49,7 @@ export function cashupsRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    ...CASHUP_CALLS.close,
+    call: CASHUP_CALLS.close,
     write: true,
     summary: 'Cash up a shop day {day, counted_cash (cents), note?, device?, closed_at?}',
     async handler({ tx, body, user, changed, log }) {

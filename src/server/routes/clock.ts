@@ -50,7 +50,7 @@ async function clockContext(tx: Tx, jobId: string, username: string): Promise<Cl
 export function clockRoutes(app: FastifyInstance, s: AppServices) {
   for (const call of ['start', 'resume'] as const) {
     defineRoute(app, s, {
-      ...CLOCK_CALLS[call],
+      call: CLOCK_CALLS[call],
       write: true,
       summary: `${call === 'start' ? 'Start' : 'Resume'} the signed-in member's clock on a job {job_id, at?, device?}`,
       async handler({ tx, body, user, changed, log }) {
@@ -65,7 +65,7 @@ export function clockRoutes(app: FastifyInstance, s: AppServices) {
   }
   for (const call of ['pause', 'stop'] as const) {
     defineRoute(app, s, {
-      ...CLOCK_CALLS[call],
+      call: CLOCK_CALLS[call],
       write: true,
       summary: `${call === 'pause' ? 'Pause' : 'Stop'} the signed-in member's clock on a job {job_id, at?}`,
       async handler(ctx) {

@@ -11,6 +11,7 @@ import { pageParams } from '../http/paging';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { readSettings } from '../settings';
+import { API } from '../../domain/apiRoutes';
 
 const DAY = 86_400_000;
 
@@ -46,8 +47,7 @@ async function filterOf(s: AppServices, query: Record<string, string | undefined
  */
 export function clockListRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/v3/clock',
+    call: API.clock,
     summary:
       'Clock stretches, newest first, paged: start/end (shop days) and/or job_id, username → data.data, page, total',
     query: {

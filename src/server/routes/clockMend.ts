@@ -33,7 +33,7 @@ async function mendContext(tx: Tx, id: string, username: string): Promise<ClockM
 /** POST /v3/clock/mend: a stretch's real stop, set afterwards, as src/domain/writes/clockMend.ts plans it. */
 export function clockMendRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...CLOCK_MEND_CALL,
+    call: CLOCK_MEND_CALL,
     write: true,
     summary: "Mend a clock stretch's stop: the time it really stopped {id, stopped_at} (level 4)",
     async handler(ctx) {

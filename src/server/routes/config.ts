@@ -13,6 +13,7 @@ import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { pageQueryDoc } from '../http/openapi';
 import { pageParams } from '../http/paging';
+import { API } from '../../domain/apiRoutes';
 
 /** The settings (SPEC §2 Configuration sheet): the three reads, and the edit by the catalogue's plan. */
 export function configRoutes(app: FastifyInstance, s: AppServices) {
@@ -25,8 +26,7 @@ function configReads(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/configsheet',
+    call: API.configSheet,
     summary: 'Every setting as {name, amount, description} (cached per session by the client)',
     async handler() {
       const rows = await db
@@ -44,8 +44,7 @@ function configReads(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/configsheet/storage',
+    call: API.configStorage,
     summary: 'The storage fee terms: first day and each further day (JMD)',
     async handler() {
       const rows = await db.select().from(config);
@@ -65,8 +64,7 @@ function configReads(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/configsheet_',
+    call: API.configSheetFull,
     summary: 'The configuration sheet, paged (page, per_page; default 15)',
     query: pageQueryDoc(15),
     async handler({ query }) {
@@ -81,7 +79,7 @@ function configReads(app: FastifyInstance, s: AppServices) {
 /** A setting's edit (src/domain/writes/config.ts planSettingEdit), field by field with base (issue 14). */
 function configEdit(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...CONFIG_CALLS.edit,
+    call: CONFIG_CALLS.edit,
     write: true,
     summary:
       'Edit a setting {title (read-only), description, amount, base?: {<field>: value it was based on}, device?}: with base, only the fields sent, each landing while nobody changed it since, else answered as a conflict (issue 14); without, the whole setting as before',

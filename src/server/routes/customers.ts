@@ -2,13 +2,7 @@ import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isId, newId } from '../../domain/ids';
 import { MSG, fill } from '../../domain/messages';
-import {
-  type CustomerInput,
-  fromSpecCustomer,
-  lookupSchema,
-  registrationKey,
-  toSpecCustomer,
-} from '../../domain/schemas';
+import { type CustomerInput, fromSpecCustomer, registrationKey, toSpecCustomer } from '../../domain/schemas';
 import { normaliseVin } from '../../domain/vin';
 import { withDevice } from '../../domain/fieldChanges';
 import {
@@ -27,6 +21,7 @@ import { conflictAnswers } from '../http/conflicts';
 import { orHttp, refused } from '../http/plans';
 import { defineRoute, unwrap, type WriteCtx } from '../http/route';
 import type { AppServices } from '../http/services';
+import { API } from '../../domain/apiRoutes';
 
 async function vinHolder(tx: Tx, vin: unknown): Promise<VinHolder> {
   if (typeof vin !== 'string') return undefined;
@@ -97,8 +92,7 @@ export function customersRoutes(app: FastifyInstance, s: AppServices) {
 function customerList(app: FastifyInstance, s: AppServices) {
   const { db } = s;
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/customers',
+    call: API.customers,
     summary: 'Every customer, newest first (the Customers table filters, sorts and pages on the device)',
     async handler() {
       const rows = await db.select().from(customers).orderBy(desc(customers.created_at));
@@ -110,7 +104,7 @@ function customerList(app: FastifyInstance, s: AppServices) {
 /** Add Customer, the inline edit and the block: each a plan stored by createCustomer or storeCustomerChange. */
 function customerWrites(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...CUSTOMER_CALLS.add,
+    call: CUSTOMER_CALLS.add,
     write: true,
     summary:
       "Add Customer: SPEC's form keys (VIN, Registration Number, First name, Last name, Contact number, Email); returns message, value, id",
@@ -121,7 +115,7 @@ function customerWrites(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    ...CUSTOMER_CALLS.edit,
+    call: CUSTOMER_CALLS.edit,
     write: true,
     summary:
       'Inline edit of a customer {id, <changed fields>, base?: {<field>: value it was based on}, device?}: with base, a field lands only while nobody changed it since, else it is answered as a conflict (issue 14); without, the fields are merged as before',
@@ -136,7 +130,7 @@ function customerWrites(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    ...CUSTOMER_CALLS.status,
+    call: CUSTOMER_CALLS.status,
     write: true,
     summary: 'Block (active 0) or unblock (active 1) a customer',
     async handler(ctx) {
@@ -153,10 +147,8 @@ function customerLookups(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/customer-fetch',
+    call: API.customerFetch,
     summary: 'Find customers by VIN, registration, contact number, customer id or name (3+ characters)',
-    body: lookupSchema,
     async handler({ body }) {
       const text = String(body);
       const key = registrationKey(text);
@@ -181,8 +173,7 @@ function customerLookups(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/customerProfile/:vin',
+    call: API.customerProfile,
     summary: "A customer by VIN: data.data with current_points and discount (the invoice screen's points and discount)",
     async handler({ params }) {
       const vin = normaliseVin(params.vin ?? '');
@@ -193,8 +184,7 @@ function customerLookups(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/customerByID/:id',
+    call: API.customerById,
     summary: 'A customer by id: data.data',
     async handler({ params }) {
       const id = params.id ?? '';

@@ -1,32 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { object, string } from 'yup';
-import { isId } from '../../domain/ids';
-import { LIMITS, boundedText } from '../../domain/schemas';
 import { devices } from '../db/schema';
 import { newCode, reclaimCode } from '../deviceCodes';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
-
-const deviceSchema = object({
-  device_id: string()
-    .required('Invalid device id')
-    .test('uuid', 'Invalid device id', (v) => isId(v)),
-  /**
-   * the code the device already holds, when it registers again with a server restored from a backup; bounded like
-   * every code (a megabyte would otherwise be read, matched and logged before it is found to be no code)
-   */
-  code: boundedText('Device code', LIMITS.short).optional(),
-});
+import { API } from '../../domain/apiRoutes';
 
 export function deviceRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/v3/devices',
+    call: API.deviceCode,
     write: true,
     summary:
       'Register this device; returns its short code for numbering jobs, invoices and receipts offline (after a restore, the code it sends when no other device holds it)',
-    body: deviceSchema,
     async handler({ tx, body, user, log }) {
       const [known] = await tx.select().from(devices).where(eq(devices.id, body.device_id));
       if (known) {

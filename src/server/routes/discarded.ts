@@ -14,7 +14,7 @@ import { readSettings } from '../settings';
  */
 export function discardedRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...LOG_CALLS.discarded,
+    call: LOG_CALLS.discarded,
     write: true,
     summary: 'Record in the activity log that a device discarded a change the server had refused',
     async handler({ body, log }) {
@@ -28,7 +28,7 @@ export function discardedRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    ...LOG_CALLS.decided,
+    call: LOG_CALLS.decided,
     write: true,
     summary:
       'Record in the activity log how a person decided a field conflict (keep theirs, use mine, or an edited value)',

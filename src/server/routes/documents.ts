@@ -10,6 +10,7 @@ import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { readSettings } from '../settings';
 import { readLogo } from './logo';
+import { API } from '../../domain/apiRoutes';
 
 /** The shop's details and logo, as every document prints them. */
 const shop = async ({ db, blobs }: AppServices): Promise<ShopInfo> => {
@@ -28,8 +29,7 @@ export function documentRoutes(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/invoice-pdf/:id',
+    call: API.invoicePdf,
     summary: 'An invoice as PDF',
     async handler({ params, reply }) {
       const id = params.id ?? '';
@@ -47,8 +47,7 @@ export function documentRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/estimate-pdf/:id',
+    call: API.estimatePdf,
     summary: 'An estimate as PDF',
     async handler({ params, reply }) {
       const id = params.id ?? '';
@@ -60,8 +59,7 @@ export function documentRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/service-history/:vin',
+    call: API.serviceHistory,
     summary: "A vehicle's service history (every job and invoice of the VIN) as PDF",
     async handler({ params, reply }) {
       const vin = normaliseVin(params.vin ?? '');

@@ -16,6 +16,7 @@ import type { AppServices } from '../http/services';
 import { estimateSaveOf, estimateSubject, goneSave, nothingLands, saveConflicts } from '../invoices/fieldSaves';
 import { takeNumber } from '../numbers';
 import { readSettings } from '../settings';
+import { API } from '../../domain/apiRoutes';
 
 /**
  * Estimate lines are priced from the product rows like invoices, but estimates never touch stock; each line is
@@ -49,7 +50,7 @@ export function estimatesRoutes(app: FastifyInstance, s: AppServices) {
 /** A new estimate, and the save of changes to one (field by field with base, issue 14). */
 function estimateSaves(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...ESTIMATE_CALLS.add,
+    call: ESTIMATE_CALLS.add,
     write: true,
     summary:
       'Generate an estimate {profile, formData, productInvoice, serviceInvoice}; returns invoice_id (the estimate id)',
@@ -66,7 +67,7 @@ function estimateSaves(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    ...ESTIMATE_CALLS.edit,
+    call: ESTIMATE_CALLS.edit,
     write: true,
     summary: 'Save changes to an estimate {id, profile, formData, productInvoice, serviceInvoice}',
     async handler(ctx) {
@@ -98,8 +99,7 @@ function estimateReads(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/estimate/:id',
+    call: API.estimate,
     summary: 'One estimate',
     async handler({ params }) {
       const id = params.id ?? '';
@@ -110,8 +110,7 @@ function estimateReads(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/estimates',
+    call: API.estimates,
     summary: 'Estimates, newest first',
     async handler() {
       return { value: true, data: await db.select().from(estimates).orderBy(desc(estimates.created_at)) };
@@ -121,7 +120,7 @@ function estimateReads(app: FastifyInstance, s: AppServices) {
 
 function estimateDelete(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...ESTIMATE_CALLS.remove,
+    call: ESTIMATE_CALLS.remove,
     write: true,
     summary: 'Delete an estimate {id}',
     async handler({ tx, body, changed, log }) {

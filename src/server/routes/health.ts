@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
+import { API } from '../../domain/apiRoutes';
 
 /** A database that has not answered `select 1` in this long is as good as down for a load balancer. */
 const READY_DB_TIMEOUT_MS = 2000;
 
 export function healthRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/health',
+    call: API.health,
     summary: 'Liveness: answers once the database is open and migrated',
     async handler() {
       return { value: true, status: 'ok' };
@@ -17,8 +17,7 @@ export function healthRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/ready',
+    call: API.ready,
     summary: 'Readiness: 200 while the database answers and the server is not shutting down, 503 otherwise',
     async handler({ reply }) {
       const down = s.closing() ? 'closing' : (await databaseAnswers(s)) ? null : 'database unavailable';

@@ -22,6 +22,7 @@ import { orHttp } from '../http/plans';
 import { goneEdit } from '../fieldEdits';
 import { productRow, supplierRow, type Product } from '../inventory/products';
 import { moveStock } from '../inventory/stock';
+import { API } from '../../domain/apiRoutes';
 
 /**
  * The inventory product's writes (SPEC §2 Products, Receive Inventory; level 5): add, edit, receive — each the
@@ -66,7 +67,7 @@ export function inventoryRoutes(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
-    ...PRODUCT_CALLS.add,
+    call: PRODUCT_CALLS.add,
     write: true,
     summary: 'Add an inventory product; the opening stock is logged as received',
     async handler(ctx) {
@@ -82,7 +83,7 @@ export function inventoryRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    ...PRODUCT_CALLS.edit,
+    call: PRODUCT_CALLS.edit,
     write: true,
     summary: 'Edit a product; with receival true, add the amount received to stock (stock only ever moves by deltas)',
     async handler(ctx) {
@@ -99,8 +100,7 @@ export function inventoryRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/v2/inventory/log/:productId',
+    call: API.inventoryLog,
     summary: 'Recent inventory movements of a product, newest first',
     async handler({ params }) {
       const id = params.productId ?? '';

@@ -6,6 +6,7 @@ import { badRequest } from '../http/errors';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { invoiceOr404 } from '../invoices/ledger';
+import { API } from '../../domain/apiRoutes';
 
 /** The invoice reads: the lists by filter, the summary cards, one invoice with its transactions and job. */
 export function invoiceReadRoutes(app: FastifyInstance, s: AppServices) {
@@ -16,8 +17,7 @@ export function invoiceReadRoutes(app: FastifyInstance, s: AppServices) {
 
 function listRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/invoices/:filter',
+    call: API.invoices,
     summary: 'Invoices: all, due (amount due above 0) or paid',
     async handler({ params }) {
       const filter = params.filter;
@@ -30,8 +30,7 @@ function listRoute(app: FastifyInstance, s: AppServices) {
 
 function summaryRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/v2/util/invoice-status',
+    call: API.invoiceStatus,
     summary: 'Summary cards: invoices paid in the last 7 days and unpaid invoices, with totals',
     async handler() {
       // SPEC §9's 7 days and the cards' sums: the devices' rule (src/domain/reports.ts)
@@ -53,8 +52,7 @@ function summaryRoute(app: FastifyInstance, s: AppServices) {
 
 function oneRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/invoice/:id',
+    call: API.invoice,
     summary: 'One invoice with its transactions and its job',
     async handler({ params }) {
       const inv = await invoiceOr404(s.db, params.id ?? '');

@@ -55,7 +55,7 @@ export function invoicesRoutes(app: FastifyInstance, s: AppServices) {
 
 function raiseRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...INVOICE_CALLS.create,
+    call: INVOICE_CALLS.create,
     write: true,
     summary:
       'Create an invoice for a job {fetchedData (the job), formData {work_hour, rate_hour}, productInvoice [{id, qty}]}',
@@ -72,7 +72,7 @@ function raiseRoute(app: FastifyInstance, s: AppServices) {
 
 function saleRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...INVOICE_CALLS.sale,
+    call: INVOICE_CALLS.sale,
     write: true,
     summary: "A product sale, with a customer (fetchedData {id}) or without ('default')",
     async handler(ctx) {
@@ -98,7 +98,7 @@ function saleRoute(app: FastifyInstance, s: AppServices) {
 
 function editRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...INVOICE_CALLS.edit,
+    call: INVOICE_CALLS.edit,
     write: true,
     summary:
       'Save & recalculate an invoice {id, formData, productInvoice, base_version?}: stock moves by the difference',
@@ -128,7 +128,7 @@ function editRoute(app: FastifyInstance, s: AppServices) {
 
 function deleteRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...INVOICE_CALLS.remove,
+    call: INVOICE_CALLS.remove,
     write: true,
     summary:
       'Delete an invoice {id}: only while an amount is due and nothing has been paid; its stock comes back, a discount or points on it are reversed (the points its redemptions took go back to the customer)',
@@ -170,7 +170,7 @@ function deleteRoute(app: FastifyInstance, s: AppServices) {
 
 function storageRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...INVOICE_CALLS.storage,
+    call: INVOICE_CALLS.storage,
     write: true,
     summary:
       "Switch the storage charge (line 10001000, JMD terms at the config's exchange rate) {option on|off, days?}",
@@ -201,7 +201,7 @@ function storageRoute(app: FastifyInstance, s: AppServices) {
 
 function returnRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...INVOICE_CALLS.returnItems,
+    call: INVOICE_CALLS.returnItems,
     write: true,
     summary:
       'Item return {invoice_id, items [{id, qty}], comment (the reason)}: stock comes back, the invoice is reduced; not on a paid invoice, nor for more than is still due',

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { changeLog } from '../db/schema';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
+import { API } from '../../domain/apiRoutes';
 
 /**
  * The change_log's head and its mark (when it was logged, ms; null for an empty log), as the feed tells marks
@@ -30,8 +31,7 @@ async function headAndMark(db: Db): Promise<{ seq: number; mark: number | null }
  */
 export function liveRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/v3/sync/live',
+    call: API.syncLive,
     summary:
       'Live changes: with Accept: text/event-stream, an SSE stream of change events {seq} after each commit (the first with the mark of the head); otherwise the head seq and its mark once',
     async handler({ db, req, reply }) {

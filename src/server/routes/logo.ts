@@ -4,6 +4,7 @@ import { readUploadForm } from '../http/multipart';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { keepLogo } from '../images';
+import { API } from '../../domain/apiRoutes';
 
 /** The logo's key in the blob store, beside the photos (src/server/blobs.ts): one shop, one logo. */
 const LOGO_BLOB = 'shop-logo';
@@ -29,8 +30,7 @@ export function logoRoutes(app: FastifyInstance, s: AppServices) {
   const { blobs } = s;
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/shop-logo',
+    call: API.shopLogo,
     summary: "The shop's logo (PNG), or 204 when it has none",
     async handler({ reply }) {
       const bytes = await readLogo(blobs);
@@ -49,8 +49,7 @@ export function logoRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/shop-logo',
+    call: API.shopLogoUpload,
     write: true,
     summary: "Upload the shop's logo: multipart myfile (10 MB at most, a raster image); printed on every document",
     multipart: {
@@ -66,8 +65,7 @@ export function logoRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'DELETE',
-    path: '/shop-logo',
+    call: API.shopLogoRemove,
     write: true,
     summary: "Remove the shop's logo: documents print the shop's name alone",
     async handler({ log }) {

@@ -17,6 +17,7 @@ import { invoiceOr404 } from '../invoices/ledger';
 import { customerOf, refundedOn, refuse, storeMoney } from '../invoices/moneyStore';
 import { readSettings } from '../settings';
 import { refundRoutes } from './refunds';
+import { API } from '../../domain/apiRoutes';
 
 /**
  * Money moves. Each call is one database transaction holding the invoice row lock: its transaction row, the
@@ -37,7 +38,7 @@ export function paymentsRoutes(app: FastifyInstance, s: AppServices) {
 
 function payRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...MONEY_CALLS.pay,
+    call: MONEY_CALLS.pay,
     write: true,
     summary: 'Take a payment {method, invoice_id, amount (cents), vin}: above 0 and at most the amount due',
     async handler(ctx) {
@@ -60,7 +61,7 @@ function payRoute(app: FastifyInstance, s: AppServices) {
 
 function discountRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...MONEY_CALLS.discount,
+    call: MONEY_CALLS.discount,
     write: true,
     summary: 'Apply the customer discount once {invoice_id, amount: percent 5–20}, on labour plus products',
     async handler(ctx) {
@@ -76,7 +77,7 @@ function discountRoute(app: FastifyInstance, s: AppServices) {
 
 function redeemRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...MONEY_CALLS.redeem,
+    call: MONEY_CALLS.redeem,
     write: true,
     summary: "Redeem loyalty points {invoice_id, points}: at least 1, no more than the customer's points",
     async handler(ctx) {
@@ -99,8 +100,7 @@ function redeemRoute(app: FastifyInstance, s: AppServices) {
 
 function transactionsRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/transactions',
+    call: API.transactions,
     summary: 'Transactions, newest first, with their invoice number',
     async handler() {
       const rows = await s.db
@@ -116,7 +116,7 @@ function transactionsRoute(app: FastifyInstance, s: AppServices) {
 
 function removeTransactionRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...MONEY_CALLS.removeTransaction,
+    call: MONEY_CALLS.removeTransaction,
     write: true,
     summary:
       'Remove a transaction {id}: a reversal that restores the amount due (and points), kept in the log; never a refund, nor a payment a refund stands on',

@@ -14,6 +14,7 @@ import { readUploadForm } from '../http/multipart';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { keepPhoto, photoHeaders, type KeptPhoto } from '../images';
+import { API } from '../../domain/apiRoutes';
 
 interface Upload extends KeptPhoto {
   id: string;
@@ -37,7 +38,7 @@ const urls = (id: string) => ({ src: `/api/photo/${id}/full`, thumbnail: `/api/p
 
 /** A job's or a product's photos: where they are kept, and how their owner is named in the log. */
 function photoKind(kind: 'service' | 'product') {
-  const place: PhotoPlace = PHOTO_PLACES[kind];
+  const place = PHOTO_PLACES[kind];
   return {
     kind,
     place,
@@ -66,8 +67,7 @@ export function photosRoutes(app: FastifyInstance, s: AppServices) {
 
 function photoList(app: FastifyInstance, s: AppServices, { kind, table, ownerColumn, what }: PhotoKind) {
   defineRoute(app, s, {
-    method: 'GET',
-    path: kind === 'service' ? '/servicePhotos/:id' : '/productPhotos/:id',
+    call: kind === 'service' ? API.servicePhotos : API.productPhotos,
     summary: `The photos of a ${what} (src and thumbnail URLs)`,
     async handler({ params }) {
       const id = params.id ?? '';
@@ -80,9 +80,8 @@ function photoList(app: FastifyInstance, s: AppServices, { kind, table, ownerCol
 
 /** The upload: the bytes are read and kept before the transaction opens (readUpload), the row stored in it. */
 function photoUpload(app: FastifyInstance, s: AppServices, { kind, place, what, ownerOf }: PhotoKind) {
-  defineRoute(app, s, {
-    method: place.add.method,
-    path: place.add.path,
+  defineRoute<unknown>(app, s, {
+    call: place.add,
     write: true,
     summary: `Upload a ${kind} photo: multipart myfile + ${place.owner} (10 MB at most, images only)`,
     multipart: {
@@ -114,7 +113,7 @@ function photoUpload(app: FastifyInstance, s: AppServices, { kind, place, what, 
 
 function photoDelete(app: FastifyInstance, s: AppServices, { kind, place, table }: PhotoKind) {
   defineRoute(app, s, {
-    ...place.remove,
+    call: place.remove,
     write: true,
     summary: `Delete a ${kind} photo {id}`,
     async handler({ tx, body, changed, log }) {
@@ -135,8 +134,7 @@ function photoBytes(app: FastifyInstance, s: AppServices) {
   const { db, blobs } = s;
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/photo/:id/:size',
+    call: API.photo,
     summary: "The bytes of a photo (size full or thumb); needs what listing its job's or product's photos needs",
     async handler({ params, reply, user }) {
       const id = params.id ?? '';

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify';
 import { isId, newId } from '../../domain/ids';
 import { can } from '../../domain/permissions';
-import { lookupSchema } from '../../domain/schemas';
 import {
   PRODUCT_CALLS,
   planProductDelete,
@@ -20,6 +19,7 @@ import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { orHttp } from '../http/plans';
 import { forLevel, productRow, type Product } from '../inventory/products';
+import { API } from '../../domain/apiRoutes';
 
 /**
  * Products (SPEC §2 Add Product, Products): the simple form's writes, the delete of either list, and the product
@@ -50,8 +50,7 @@ function simpleProductForm(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/products',
+    call: API.products,
     summary: 'Products (not deleted), by title',
     async handler({ user }) {
       const rows = await db.select().from(products).where(eq(products.deleted, false)).orderBy(asc(products.title));
@@ -60,7 +59,7 @@ function simpleProductForm(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    ...PRODUCT_CALLS.addSimple,
+    call: PRODUCT_CALLS.addSimple,
     write: true,
     summary: 'Add a product {title, description, price (cents)}',
     async handler({ tx, body, changed, log }) {
@@ -74,7 +73,7 @@ function simpleProductForm(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    ...PRODUCT_CALLS.editSimple,
+    call: PRODUCT_CALLS.editSimple,
     write: true,
     summary:
       'Edit a product {id, title, description, price, base?, device?}: with base, the fields it names are decided as field changes (issue 14)',
@@ -103,7 +102,7 @@ function simpleProductForm(app: FastifyInstance, s: AppServices) {
 function productDeletes(app: FastifyInstance, s: AppServices) {
   for (const call of [PRODUCT_CALLS.removeSimple, PRODUCT_CALLS.remove]) {
     defineRoute(app, s, {
-      ...call,
+      call,
       write: true,
       summary: 'Delete a product {id} (hidden from lists; old invoices keep it)',
       async handler({ tx, body, changed, log }) {
@@ -126,10 +125,8 @@ function productSearch(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/v2/inventory/product-fetch',
+    call: API.productFetch,
     summary: 'Find products by barcode, title, id or description (3+ characters)',
-    body: lookupSchema,
     async handler({ body, user }) {
       const text = String(body);
       const like = `%${escapeLike(text)}%`;
@@ -196,8 +193,7 @@ function productPages(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/v2/inventory/products_',
+    call: API.inventoryProducts,
     summary: 'Products, paged (page, per_page, search, orderBy, orderDirection) with supplier_name and a thumbnail',
     query: {
       ...pageQueryDoc(10),

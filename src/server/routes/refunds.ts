@@ -30,7 +30,7 @@ async function storeRefund(
 
 export function refundRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...REFUND_CALLS.refund,
+    call: REFUND_CALLS.refund,
     write: true,
     summary:
       'Refund on a paid invoice {invoice_id, amount (cents), reason, refund_method (how the money went back: cash, debit_card, credit_card, online, cheque; cash if left out), items [{id, qty}]}: a negative transaction keeping the reason and method, at most what was paid less what was refunded; items back in stock, points taken back',

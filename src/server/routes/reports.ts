@@ -2,7 +2,6 @@ import { and, desc, eq, gte, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { startOfShopDay } from '../../domain/dates';
 import { inventoryLogSubject, inventoryLogText } from '../../domain/logs';
-import { reportSchema } from '../../domain/schemas';
 import type { Db } from '../db/client';
 import { invoices, inventoryLog, products, sysLog, transactions } from '../db/schema';
 import { badRequest } from '../http/errors';
@@ -19,6 +18,7 @@ import {
   transactionSummary,
   type TimeWindow,
 } from '../../domain/reports';
+import { API } from '../../domain/apiRoutes';
 
 /**
  * Reports and dashboards. Days are the shop's days (config time_zone). "Sales" are money received: payments by
@@ -71,11 +71,9 @@ function rangeReports(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/report',
+    call: API.report,
     summary:
       'Sales report {start_date, end_date} (YYYY-MM-DD, 365 days at most): labour, products, discounts and sales per day',
-    body: reportSchema,
     async handler({ body }) {
       const { from, to, timeZone } = await range(db, body);
       // the rows of the range; the per-day figures are the domain's rule (src/domain/reports.ts), one with the devices
@@ -89,10 +87,8 @@ function rangeReports(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/report-products',
+    call: API.reportProducts,
     summary: 'Inventory depletion {start_date, end_date}: title, description, qty and total of products sold',
-    body: reportSchema,
     async handler({ body }) {
       const { from, to } = await range(db, body);
       const rows = await db
@@ -109,8 +105,7 @@ function todayReports(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/dash-report',
+    call: API.dashReport,
     summary: "Today's finance tiles: labour and products of invoices paid in full today; sales and discounts today",
     async handler() {
       const day = await today(db);
@@ -132,8 +127,7 @@ function todayReports(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/transaction-summary',
+    call: API.transactionSummary,
     summary: "Today's takings by method: cash, debit_card, credit_card, online, cheque",
     async handler() {
       const day = await today(db);
@@ -165,8 +159,7 @@ function activityLog(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/sys-log',
+    call: API.sysLog,
     summary: 'Activity log ?category=service|inventory|system (inventory lists stock movements), newest first, paged',
     query: {
       category: {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { setupAddressOf } from '../tls/serveTls';
+import { API } from '../../domain/apiRoutes';
 
 /**
  * Where a device opens BayBook securely and where a new one is set up (issue 30): the ports, and the server's
@@ -9,8 +10,7 @@ import { setupAddressOf } from '../tls/serveTls';
  */
 export function setupRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/v3/setup-address',
+    call: API.setupAddress,
     summary:
       "The HTTPS port the tablets open (null when this server serves no HTTPS), the plain port, the set-up page's path and the server's LAN address",
     async handler() {

@@ -14,6 +14,7 @@ import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
 import { orHttp } from '../http/plans';
 import { supplierRow } from '../inventory/products';
+import { API } from '../../domain/apiRoutes';
 
 /** Suppliers (SPEC §2 Suppliers, level 5): the list, one, and the catalogue's writes (src/domain/writes/suppliers.ts). */
 export function suppliersRoutes(app: FastifyInstance, s: AppServices) {
@@ -26,8 +27,7 @@ function supplierReads(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/v2/inventory/suppliers',
+    call: API.suppliers,
     summary: 'Suppliers, by business name',
     async handler() {
       return {
@@ -38,8 +38,7 @@ function supplierReads(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/v2/inventory/supplier',
+    call: API.supplier,
     summary: 'One supplier (?id=)',
     query: { id: { type: 'string', description: "The supplier's id" } },
     async handler({ query }) {
@@ -52,7 +51,7 @@ function supplierReads(app: FastifyInstance, s: AppServices) {
 /** Add, edit (field by field with base, issue 14) and the soft delete, each the catalogue's plan. */
 function supplierWrites(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...SUPPLIER_CALLS.add,
+    call: SUPPLIER_CALLS.add,
     write: true,
     summary: 'Add a supplier {bizname, email, address, contact}',
     async handler({ tx, body, changed, log }) {
@@ -66,7 +65,7 @@ function supplierWrites(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    ...SUPPLIER_CALLS.edit,
+    call: SUPPLIER_CALLS.edit,
     write: true,
     summary:
       'Edit a supplier (all four fields: one left out is emptied); with base, the fields it names are field changes (issue 14)',
@@ -92,7 +91,7 @@ function supplierWrites(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    ...SUPPLIER_CALLS.remove,
+    call: SUPPLIER_CALLS.remove,
     write: true,
     summary: 'Delete a supplier {id} (soft: products keep the supplier id)',
     async handler({ tx, body, changed, log }) {

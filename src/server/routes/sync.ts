@@ -7,6 +7,7 @@ import { badRequest } from '../http/errors';
 import { feedPage } from '../http/feedPage';
 import { defineRoute } from '../http/route';
 import type { AppServices } from '../http/services';
+import { API } from '../../domain/apiRoutes';
 
 /**
  * Columns of a server row that the feed leaves out: the model's server-only fields (src/domain/model, each with why
@@ -22,8 +23,7 @@ export const MAX_PAGE = 1000;
 
 export function syncRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/v3/sync/changes',
+    call: API.syncChanges,
     summary: 'Rows changed after a cursor, in commit order, with the next cursor (the pull of DESIGN.md)',
     query: {
       since: {

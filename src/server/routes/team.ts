@@ -23,6 +23,7 @@ import { conflictAnswers } from '../http/conflicts';
 import { orHttp, refused } from '../http/plans';
 import { defineRoute, unwrap } from '../http/route';
 import type { AppServices } from '../http/services';
+import { API } from '../../domain/apiRoutes';
 
 /** What a team member looks like on the wire: the password is never sent, only a mask (SPEC §2 Members). */
 const publicUser = (u: { id: string; username: string; permission: number }) => ({
@@ -70,8 +71,7 @@ function teamReads(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/v2/auth/user-list/:level',
+    call: API.technicians,
     summary: 'Team members of one level (the technician list is level 3)',
     async handler({ params }) {
       const level = Number(params.level);
@@ -86,8 +86,7 @@ function teamReads(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/v2/auth/users',
+    call: API.team,
     summary: 'All team members, passwords masked',
     async handler() {
       const rows = await db
@@ -102,7 +101,7 @@ function teamReads(app: FastifyInstance, s: AppServices) {
 
 function memberAdd(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...TEAM_CALLS.add,
+    call: TEAM_CALLS.add,
     write: true,
     summary: 'Add a team member {username, permission, password}',
     async handler({ tx, body, user, changed, log }) {
@@ -119,7 +118,7 @@ function memberAdd(app: FastifyInstance, s: AppServices) {
 /** A name or level field by field with base (issue 14), and/or a new password (hashed here only). */
 function memberEdit(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...TEAM_CALLS.edit,
+    call: TEAM_CALLS.edit,
     write: true,
     summary:
       'Edit a team member {id, username?, permission?, base?, device?} (a name or level someone changed since is answered as a conflict, issue 14) and/or {password} (unchanged when empty or masked)',
@@ -161,7 +160,7 @@ function memberEdit(app: FastifyInstance, s: AppServices) {
 
 function memberRemove(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...TEAM_CALLS.remove,
+    call: TEAM_CALLS.remove,
     write: true,
     summary: 'Remove a team member (row {id})',
     async handler({ tx, body, user, changed, log }) {

@@ -25,7 +25,7 @@ export function actionRoutes(app: FastifyInstance, s: AppServices) {
 /** Who works on the job, and where it is in the bay. */
 function moveRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...JOB_CALLS.technician,
+    call: JOB_CALLS.technician,
     write: true,
     summary: 'Assign a technician (a level-3 team member) {id, technician, detail}',
     async handler(ctx) {
@@ -44,7 +44,7 @@ function moveRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    ...JOB_CALLS.status,
+    call: JOB_CALLS.status,
     write: true,
     summary: "Change a job's status {id, status, detail} by the rules of SPEC §4",
     async handler(ctx) {
@@ -65,7 +65,7 @@ function moveRoutes(app: FastifyInstance, s: AppServices) {
 
 function cancelAndNoteRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...JOB_CALLS.cancel,
+    call: JOB_CALLS.cancel,
     write: true,
     summary: 'Cancel a job {id}; with base {status}, a job moved to another status since is a conflict',
     async handler(ctx) {
@@ -82,7 +82,7 @@ function cancelAndNoteRoutes(app: FastifyInstance, s: AppServices) {
     [JOB_CALLS.serviceNote, 'service_note'],
   ] as const) {
     defineRoute(app, s, {
-      ...call,
+      call,
       write: true,
       summary: `Set the ${JOB_NOTES[field]} of a job {id, value}`,
       async handler(ctx) {

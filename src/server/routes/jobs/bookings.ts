@@ -15,7 +15,7 @@ const TIMES = ['book_start', 'book_end'] as const;
 /** Booking a job or moving its booking: the catalogue's plan (planBooking), as the device runs it. */
 export function bookingRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...JOB_CALLS.booking,
+    call: JOB_CALLS.booking,
     write: true,
     summary:
       "Book or move a booking {id, book_start, book_end} (ISO with an offset, or 'YYYY-MM-DD HH:mm' in the shop's time zone): dates in the future, start not after end; sets booked. With base {book_start?, book_end?} only the times changed are sent: a time left out stays, one someone changed since is a conflict",

@@ -1,10 +1,6 @@
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { object, string } from 'yup';
 import { startOfShopDay } from '../../../domain/dates';
-import { JOB_STATUSES } from '../../../domain/entities';
-import { MSG } from '../../../domain/messages';
-import { jobIdSchema } from '../../../domain/schemas';
 import { jobs } from '../../db/schema';
 import { pageQueryDoc } from '../../http/openapi';
 import { pageParams } from '../../http/paging';
@@ -16,6 +12,7 @@ import { countMatches, keptUnderHead } from './kept';
 import { ORDERABLE, orderable, pageRead, pageReader } from './page';
 import { jobSearch } from './search';
 import { jobOr404 } from './shared';
+import { API } from '../../../domain/apiRoutes';
 
 /** The reads of jobs: dashboard tiles and counts, the paged and the whole job table, one job. */
 export function listRoutes(app: FastifyInstance, s: AppServices) {
@@ -28,12 +25,8 @@ export function listRoutes(app: FastifyInstance, s: AppServices) {
 function tileRoutes(app: FastifyInstance, s: AppServices) {
   const { db } = s;
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/bookings-fetch',
+    call: API.bookingsFetch,
     summary: 'The jobs behind a dashboard tile {status}: active and received all time, complete and booked today',
-    body: object({
-      status: string().required(MSG.selectStatus).oneOf(JOB_STATUSES, MSG.selectStatus),
-    }),
     async handler({ body }) {
       const settings = await readSettings(db);
       const today = startOfShopDay(new Date(), settings.timeZone);
@@ -50,8 +43,7 @@ function tileRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/dash',
+    call: API.dash,
     summary: 'Dashboard tile counts: active (all time), received (all time), complete (today), booked (today)',
     async handler() {
       const settings = await readSettings(db);
@@ -80,8 +72,7 @@ function tableRoutes(app: FastifyInstance, s: AppServices) {
   const totals = keptUnderHead<number>(500);
   const readPage = pageReader(db);
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/bookings_',
+    call: API.bookingsPaged,
     confirmsUser: true,
     summary: 'Jobs, server-paged: per_page, page, orderBy, orderDirection, search → data.data, data.page, data.total',
     query: {
@@ -119,8 +110,7 @@ function tableRoutes(app: FastifyInstance, s: AppServices) {
 function wholeRoutes(app: FastifyInstance, s: AppServices) {
   const { db } = s;
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/bookings',
+    call: API.bookings,
     summary: 'Every job (the all-at-once job table)',
     async handler() {
       return { value: true, data: await db.select().from(jobs).orderBy(desc(jobs.created_at)) };
@@ -128,10 +118,8 @@ function wholeRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/booking',
+    call: API.booking,
     summary: 'One job {id}',
-    body: jobIdSchema,
     async handler({ body }) {
       const job = await jobOr404(db, body.id);
       return { value: true, data: job };

@@ -5,7 +5,7 @@ import { isId, newId } from '../../../domain/ids';
 import { displayJobNumber, outstandingServices } from '../../../domain/jobs';
 import { MSG } from '../../../domain/messages';
 import { can } from '../../../domain/permissions';
-import { fromSpecCustomer, outstandingSchema, serviceCustomerSchema } from '../../../domain/schemas';
+import { fromSpecCustomer, serviceCustomerSchema } from '../../../domain/schemas';
 import { normaliseVin } from '../../../domain/vin';
 import { JOB_CALLS, jobSubject, planMileage, planServices } from '../../../domain/writes/jobs';
 import { REQUEST_CALLS, planJobRequest } from '../../../domain/writes/jobRequests';
@@ -19,6 +19,7 @@ import { takeNumber } from '../../numbers';
 import { readSettings } from '../../settings';
 import { createCustomer } from '../customers';
 import { bookingOf, fieldConflicts, jobNow, jobOr404, storeJobPlan } from './shared';
+import { API } from '../../../domain/apiRoutes';
 
 /**
  * The request's customer: by id, else by VIN, else made from the fields sent (a level-1 user checks in a new vehicle
@@ -57,10 +58,9 @@ export function requestRoutes(app: FastifyInstance, s: AppServices) {
 
 function catalogueRoutes(app: FastifyInstance, s: AppServices) {
   const { db } = s;
-  for (const path of ['/serviceList', '/services']) {
+  for (const call of [API.serviceList, API.services]) {
     defineRoute(app, s, {
-      method: 'GET',
-      path,
+      call,
       summary: 'The service catalogue (title, description)',
       async handler() {
         const rows = await db
@@ -75,7 +75,7 @@ function catalogueRoutes(app: FastifyInstance, s: AppServices) {
 
 function newRequestRoute(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...REQUEST_CALLS.add,
+    call: REQUEST_CALLS.add,
     write: true,
     summary:
       "Make a service request {customer (id, or VIN/registration, or new customer fields), service[], mileage, book_start?, book_end?}; booking times are ISO with an offset or 'YYYY-MM-DD HH:mm' in the shop's time zone",
@@ -109,7 +109,7 @@ function newRequestRoute(app: FastifyInstance, s: AppServices) {
 /** A job's mileage and services: field changes with their base (issue 14), planned by writes/jobs.ts. */
 function requestEditRoutes(app: FastifyInstance, s: AppServices) {
   defineRoute(app, s, {
-    ...JOB_CALLS.mileage,
+    call: JOB_CALLS.mileage,
     write: true,
     summary: 'Edit a job row: mileage',
     async handler(ctx) {
@@ -123,7 +123,7 @@ function requestEditRoutes(app: FastifyInstance, s: AppServices) {
 
   for (const call of [JOB_CALLS.serviceItem, JOB_CALLS.services]) {
     defineRoute(app, s, {
-      ...call,
+      call,
       write: true,
       summary: 'Edit the services of a job {id, service[]}',
       async handler(ctx) {
@@ -141,10 +141,8 @@ function requestEditRoutes(app: FastifyInstance, s: AppServices) {
 function outstandingRoute(app: FastifyInstance, s: AppServices) {
   const { db } = s;
   defineRoute(app, s, {
-    method: 'POST',
-    path: '/outstanding-services',
+    call: API.outstandingServices,
     summary: 'Services to pre-tick for a vehicle: open or canceled work from earlier visits, and mileage reminders',
-    body: outstandingSchema,
     async handler({ body }) {
       const vin = normaliseVin(body.vin);
       const history = await db.select().from(jobs).where(eq(jobs.vin, vin)).orderBy(desc(jobs.created_at)).limit(50);

@@ -10,14 +10,14 @@ import { orHttp } from '../../http/plans';
 import { defineRoute } from '../../http/route';
 import type { AppServices } from '../../http/services';
 import { jobOr404 } from './shared';
+import { API } from '../../../domain/apiRoutes';
 
 /** A job's service log: read, add to, delete from. */
 export function serviceLogRoutes(app: FastifyInstance, s: AppServices) {
   const { db } = s;
 
   defineRoute(app, s, {
-    method: 'GET',
-    path: '/service-log/:jobId',
+    call: API.serviceLog,
     summary: "A job's service log, oldest first",
     async handler({ params }) {
       const id = params.jobId ?? '';
@@ -32,7 +32,7 @@ export function serviceLogRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    ...SERVICE_LOG_CALLS.add,
+    call: SERVICE_LOG_CALLS.add,
     write: true,
     summary: "Add to a job's service log {value, id (the job)}; devices send {id (the entry), job_id}",
     async handler(ctx) {
@@ -53,7 +53,7 @@ export function serviceLogRoutes(app: FastifyInstance, s: AppServices) {
   });
 
   defineRoute(app, s, {
-    ...SERVICE_LOG_CALLS.remove,
+    call: SERVICE_LOG_CALLS.remove,
     write: true,
     summary: 'Delete a service-log entry {id}',
     async handler(ctx) {
