@@ -5,7 +5,8 @@ import type { Session } from '../../local/write';
 import { createSyncEngine, isSending } from '../../sync/engine';
 import { pullOffMain } from '../../sync/pullInWorker';
 import { setOutboxBusyProvider } from '../shell/buildCheck';
-import { currentUser } from '../session/session';
+import { currentUser, endSession } from '../session/session';
+import { signInDevice } from '../session/signIn';
 import type { AppData } from './context';
 
 // the context and its hooks live in ./context (no runtime import of the data layer); named here as well so the
@@ -46,7 +47,9 @@ export function appDataSingleton(): AppData {
     const user = currentUser();
     const local = await getMeta<Session | null>(data.db, 'session', null);
     if (user && (local?.username !== user.username || local.permission !== user.permission)) {
-      await data.engine.signIn({ username: user.username, permission: user.permission, token: user.token }).catch(() => undefined);
+      // a device that cannot keep the session would pull nothing under the user's screens: back to Login, which
+      // says why when it fails again (issue 35)
+      await signInDevice(data.engine, user).catch(() => endSession('expired'));
     } else if (!user && local) {
       // the session ended while the app was closed (an expired token, a logout in another tab that did not finish)
       await data.engine.signOut().catch(() => undefined);

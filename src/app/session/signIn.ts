@@ -24,7 +24,7 @@ export function enterSession(token: string) {
  * pulled nothing, forever, under "All changes on the server" (issue 35). The device's registration failing is not a
  * refusal: offline, or with the server slow, the engine registers at its next cycle.
  */
-async function signInDevice(engine: Pick<SyncEngine, 'signIn'>, session: Parameters<SyncEngine['signIn']>[0]) {
+export async function signInDevice(engine: Pick<SyncEngine, 'signIn'>, session: Parameters<SyncEngine['signIn']>[0]) {
   try {
     await engine.signIn(session);
   } catch {
