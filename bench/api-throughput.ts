@@ -9,6 +9,7 @@ import { ADMIN, freshPostgres } from '../tests/helpers/server';
 import { memoryRun, sampler } from './serverMemory';
 import { cpuOf, cpuSeconds, cpuSince } from './shop/cpu';
 import { seedServer, shopOf } from './shop/server';
+import { nth } from '../tests/helpers/present';
 
 /**
  * `DATABASE_URL=… npx tsx bench/api-throughput.ts` (issue 16): a busy shop's server reads on PostgreSQL.
@@ -107,7 +108,7 @@ try {
     const sample = await fetch(`${server.url}${path}`, { headers });
     const bytes = (await sample.arrayBuffer()).byteLength;
     if (warmup > 0) await autocannon({ url: `${server.url}${path}`, connections, duration: warmup, headers });
-    const load = loadavg()[0].toFixed(1);
+    const load = nth(loadavg(), 0).toFixed(1);
     const cpuBefore = cpuSeconds(pid); // CPU per request stays meaningful on a shared machine
     const dbBefore = cpuOf(await db.backends());
     const r = await autocannon({ url: `${server.url}${path}`, connections, duration: seconds, headers, timeout: 30 });
@@ -118,7 +119,7 @@ try {
     console.log(
       `${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ` +
         `errors ${r.errors + r.timeouts}, non-2xx ${r.non2xx}, ${bytes} B/response (${sample.headers.get('content-encoding') ?? 'plain'}), ` +
-        `server CPU ${cpuEach} ms/request, database CPU ${dbEach} ms/request, load ${load} → ${loadavg()[0].toFixed(1)}, server RSS ${memory.at(-1)} MB`,
+        `server CPU ${cpuEach} ms/request, database CPU ${dbEach} ms/request, load ${load} → ${nth(loadavg(), 0).toFixed(1)}, server RSS ${memory.at(-1)} MB`,
     );
   }
   if (!memorySeconds)

@@ -5,6 +5,7 @@ import { newId } from '../src/domain/ids';
 import { openLocalDb, type CustomerRow, type JobRow } from '../src/local/db';
 import { derive } from '../src/local/rows';
 import { jobsRepository } from '../src/local/repositories/jobs';
+import { nth } from '../tests/helpers/present';
 
 /**
  * `npx tsx bench/job-search.ts`: the paged job table's search (repos.jobs.page) among 50,000 jobs of 20,000 customers
@@ -25,7 +26,7 @@ const rnd = () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
-const pick = (s: string) => s[Math.floor(rnd() * s.length)];
+const pick = (s: string) => nth(s, Math.floor(rnd() * s.length));
 
 const t0 = performance.now();
 const customers: CustomerRow[] = [];
@@ -54,7 +55,7 @@ for (let i = 0; i < CUSTOMERS; i++) {
 const jobs: JobRow[] = [];
 const start = Date.now() - JOBS * 60_000;
 for (let i = 0; i < JOBS; i++) {
-  const c = customers[Math.floor(rnd() * customers.length)];
+  const c = nth(customers, Math.floor(rnd() * customers.length));
   const at = new Date(start + i * 60_000).toISOString();
   jobs.push(
     derive('jobs', {
@@ -95,7 +96,7 @@ console.log(
 );
 
 const repo = jobsRepository(db);
-const sample = () => jobs[Math.floor(rnd() * jobs.length)];
+const sample = () => nth(jobs, Math.floor(rnd() * jobs.length));
 async function measure(label: string, make: () => string, runs = 20) {
   const times: number[] = [];
   let total = 0;
@@ -108,14 +109,14 @@ async function measure(label: string, make: () => string, runs = 20) {
   }
   const s = times.sort((a, b) => a - b);
   console.log(
-    `${label}: p50 ${s[Math.floor(s.length / 2)].toFixed(1)} ms, max ${s[s.length - 1].toFixed(1)} ms (avg ${Math.round(total / runs)} matches)`,
+    `${label}: p50 ${nth(s, Math.floor(s.length / 2)).toFixed(1)} ms, max ${nth(s, s.length - 1).toFixed(1)} ms (avg ${Math.round(total / runs)} matches)`,
   );
 }
 await measure('plate prefix', () => sample().registration.slice(0, 4));
 await measure('surname', () => sample().last_name);
 await measure('contact number', () => sample().contact);
 await measure('part of a contact number (no longer found)', () => sample().contact.slice(4));
-await measure('an email before its @ (its start)', () => sample().email.split('@')[0]);
+await measure('an email before its @ (its start)', () => nth(sample().email.split('@'), 0));
 await measure('one character', () => pick('abcdefghkmnprstw'));
 await measure('contact start, 8 digits (100 customers share one here)', () => sample().contact.slice(0, 8));
 await measure('VIN end', () => sample().vin.slice(-6));

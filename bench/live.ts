@@ -1,6 +1,7 @@
 import { readEvents } from '../src/sync/live';
 import { startInstances } from '../tests/helpers/instances';
 import { startServer } from '../tests/helpers/server';
+import { nth } from '../tests/helpers/present';
 
 /**
  * Live changes (issue 16): how long from a write's request to its `change` event at every listening device, with
@@ -66,7 +67,7 @@ async function measure(t: Target) {
   }
   aborts.forEach((a) => a.abort());
   latencies.sort((a, b) => a - b);
-  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(0);
+  const q = (p: number) => nth(latencies, Math.min(latencies.length - 1, Math.floor(p * latencies.length))).toFixed(0);
   console.log(
     `${t.name}: ${WRITES} writes × ${LISTENERS} listeners: request → event p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms`,
   );
@@ -89,8 +90,8 @@ if (process.env.DATABASE_URL) {
     const m = await startInstances(2);
     return {
       name: 'PostgreSQL, write on one process, listen on another',
-      writeUrl: m.instances[0].url,
-      listenUrl: m.instances[1].url,
+      writeUrl: nth(m.instances, 0).url,
+      listenUrl: nth(m.instances, 1).url,
       token: m.adminToken,
       close: () => m.close(),
     };

@@ -5,6 +5,7 @@ import { newId } from '../src/domain/ids';
 import { openLocalDb, type CustomerRow } from '../src/local/db';
 import { derive } from '../src/local/rows';
 import { customersRepository } from '../src/local/repositories/customers';
+import { nth } from '../tests/helpers/present';
 
 /**
  * `npx tsx bench/local-lookup.ts`: lookup latency by plate and VIN prefix among 50,000 customers (BENCH_CUSTOMERS).
@@ -59,8 +60,8 @@ console.log(
 const repo = customersRepository(db);
 function stats(times: number[]) {
   const s = [...times].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))].toFixed(2);
-  return `p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${s[s.length - 1].toFixed(2)} ms`;
+  const q = (p: number) => nth(s, Math.min(s.length - 1, Math.floor(p * s.length))).toFixed(2);
+  return `p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${nth(s, s.length - 1).toFixed(2)} ms`;
 }
 async function measure(label: string, make: () => string, run: (q: string) => Promise<unknown[]>, runs = 200) {
   const times: number[] = [];
@@ -74,7 +75,7 @@ async function measure(label: string, make: () => string, run: (q: string) => Pr
   }
   console.log(`${label}: ${stats(times)} (avg ${Math.round(found / runs)} rows)`);
 }
-const sample = () => rows[Math.floor(rnd() * rows.length)];
+const sample = () => nth(rows, Math.floor(rnd() * rows.length));
 await measure(
   'plate prefix (3 chars, index range)',
   () => sample().registration.slice(0, 4).toLowerCase(),

@@ -7,6 +7,7 @@ import { openLocalDb, type InvoiceRow, type Row } from '../src/local/db';
 import { writeRows } from '../src/local/rows';
 import { invoicePages } from '../src/local/repositories/invoicePages';
 import { logPages } from '../src/local/repositories/logPages';
+import { nth } from '../tests/helpers/present';
 
 /**
  * `npx tsx bench/money-tables.ts`: the Invoices table and the Activity Log opening at shop size (issue 13), the way
@@ -74,7 +75,10 @@ async function median(run: () => Promise<unknown>): Promise<number> {
     await run();
     times.push(performance.now() - t);
   }
-  return times.sort((a, b) => a - b)[RUNS >> 1];
+  return nth(
+    times.sort((a, b) => a - b),
+    RUNS >> 1,
+  );
 }
 
 const t0 = performance.now();

@@ -8,6 +8,7 @@ import { pushPass } from '../src/sync/outbox';
 import type { ChangesPage } from '../src/sync/pullTypes';
 import { fetchTransport } from '../src/sync/transport';
 import { startServer } from '../tests/helpers/server';
+import { nth } from '../tests/helpers/present';
 
 /**
  * `npx tsx bench/outbox-replay.ts`: how fast a device empties an outbox of 1,000 entries (BENCH_ENTRIES) against a
@@ -27,7 +28,7 @@ const config = configRepository(db);
 const settings = (await config.list()).filter((c) => c.amount !== null);
 let t = performance.now();
 for (let i = 0; i < N; i++) {
-  const c = settings[i % settings.length];
+  const c = nth(settings, i % settings.length);
   await config.edit({ id: c.id, description: `${c.title} edit ${i}`, amount: 1 + (i % 97) });
 }
 const queueMs = performance.now() - t;

@@ -6,6 +6,7 @@ import { newId } from '../src/domain/ids';
 import { openLocalDb, type Row } from '../src/local/db';
 import { writeRows } from '../src/local/rows';
 import { productPages } from '../src/local/repositories/productPages';
+import { nth } from '../tests/helpers/present';
 
 /**
  * `npx tsx bench/product-tables.ts`: the Products table opening and searching at shop size (issue 13), the way the
@@ -58,7 +59,10 @@ async function median(run: () => Promise<unknown>): Promise<number> {
     await run();
     times.push(performance.now() - t);
   }
-  return times.sort((a, b) => a - b)[RUNS >> 1];
+  return nth(
+    times.sort((a, b) => a - b),
+    RUNS >> 1,
+  );
 }
 
 const t0 = performance.now();

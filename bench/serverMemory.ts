@@ -4,6 +4,7 @@ import { loadavg } from 'node:os';
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
 import { v7 as uuidv7 } from 'uuid';
+import { nth } from '../tests/helpers/present';
 
 /**
  * The server's memory over a long mixed load (issue 16: "memory flat over a 10-minute run"), for
@@ -48,7 +49,7 @@ export async function memoryRun(opts: {
     return req;
   };
   const loads: string[] = [];
-  const watch = setInterval(() => loads.push(loadavg()[0].toFixed(1)), SAMPLE_MS);
+  const watch = setInterval(() => loads.push(nth(loadavg(), 0).toFixed(1)), SAMPLE_MS);
   const result = await autocannon({
     url: opts.url,
     connections: opts.connections,

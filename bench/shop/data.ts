@@ -2,6 +2,7 @@ import { newId } from '../../src/domain/ids';
 import type { CustomerRow, InvoiceRow, JobRow, TransactionRow } from '../../src/local/db';
 import { derive } from '../../src/local/rows';
 import { prng } from '../../tests/helpers/prng';
+import { nth } from '../../tests/helpers/present';
 
 /**
  * A shop's rows at any size, the same on every run (seeded random): customers with a vehicle each and their jobs,
@@ -175,7 +176,7 @@ export function transactionAt(t: number, customers: number, now = Date.now()): T
     id: newId(),
     number: `Z9-T${t + 1}`,
     amount: inv.payment,
-    method: METHODS[Math.floor(r() * METHODS.length)],
+    method: nth(METHODS, Math.floor(r() * METHODS.length)),
     invoice_id: inv.id,
     point: 0,
     username: 'seed',

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { jobAt } from './data';
 import { CLICK_MENU, timed } from './timing';
+import { nth } from '../../tests/helpers/present';
 
 /**
  * The Jobs screen (/view-request, the paged job table) timed inside the page, on a device bench/shop/device.ts filled:
@@ -71,7 +72,7 @@ export function jobSearches({ from, size }: ShopSlice, i: number, runs: number):
     // a plate's start as staff type it: two letters, the space, a digit
     'plate prefix': c.registration.slice(0, 4),
     surname: c.last_name,
-    'one character': 'bcdfghjklmnprstw'[i % 16],
+    'one character': nth('bcdfghjklmnprstw', i % 16),
     // '!' marks the search matching nothing (the check waits for the empty state)
     'matching nothing': `!QX${i}Q`,
   };
@@ -107,7 +108,7 @@ export async function search(page: Page, q: string, unfiltered: string): Promise
 
 /** Expand the `n`-th row shown until its panel shows the job with its clock; then collapse it again. */
 export async function openJob(page: Page, n: number): Promise<number> {
-  const id = (await shownIds(page)).split(',')[n];
+  const id = nth((await shownIds(page)).split(','), n);
   const button = `document.querySelector('tr[data-row-id="' + arg + '"] button[aria-label="Expand row"]')`;
   const panel = `document.querySelector('[data-testid="job-panel-' + arg + '"]')`;
   const ms = await timed(

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { nth } from '../../tests/helpers/present';
 
 /** Timing inside the page for the screen benchmarks: from an event to the DOM that answers it. */
 
@@ -36,5 +37,9 @@ export async function timed(page: Page, act: string, done: string, arg: string):
 /** `act` for `timed`: clicks the main menu's link whose text is `arg` */
 export const CLICK_MENU = `[...document.querySelectorAll('nav[aria-label="Main menu"] a')].find((a) => a.textContent.trim() === arg).click()`;
 
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const median = (xs: number[]) =>
+  nth(
+    [...xs].sort((a, b) => a - b),
+    Math.floor(xs.length / 2),
+  );
 export const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RECIPES, SLOT_RECIPES } from '../../src/app/ui/system';
+import { nth } from '../helpers/present';
 
 /** The recipe each Chakra component the screens may import is styled by; null: a layout or logic piece with none. */
 const RECIPE_OF: Record<string, string | null> = {
@@ -64,9 +65,11 @@ function chakraImports(): Map<string, string> {
   const used = new Map<string, string>();
   for (const file of sources('src')) {
     for (const m of readFileSync(file, 'utf8').matchAll(/import\s*{([^}]*)}\s*from\s*'@chakra-ui\/react'/g)) {
-      const names = m[1].split(',').map((s) => s.trim());
+      const names = nth(m, 1)
+        .split(',')
+        .map((s) => s.trim());
       // a type-only name brings no styles
-      for (const name of names.filter((n) => n && !n.startsWith('type ')).map((n) => n.split(' as ')[0]))
+      for (const name of names.filter((n) => n && !n.startsWith('type ')).map((n) => nth(n.split(' as '), 0)))
         used.set(name, file);
     }
   }

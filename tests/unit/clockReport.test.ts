@@ -8,6 +8,7 @@ import {
   type ClockRules,
 } from '../../src/domain/clockReport';
 import type { ClockEnd } from '../../src/domain/model/jobs';
+import { nth } from '../helpers/present';
 
 /** The time clock's figures (issue 18): hours, pauses, overlaps and clocks left running past closing. */
 const TZ = 'America/Jamaica'; // UTC-5, no daylight saving
@@ -75,7 +76,7 @@ describe('the time clock figures (src/domain/clockReport.ts)', () => {
     // the desk mends it: bob really stopped at 18:30 (overtime) — counted in full, not flagged
     const mended = { ...left, stopped_at: new Date('2026-03-02T18:30:00-05:00').toISOString(), ended: 'mend' as const };
     const report = clockReport([mended], range, now);
-    expect([report.hours, report.pastClosing, report.byTechnician[0].pastClosing]).toEqual([2.5, [], 0]);
+    expect([report.hours, report.pastClosing, nth(report.byTechnician, 0).pastClosing]).toEqual([2.5, [], 0]);
     expect(jobClock([mended], now)).toMatchObject({ running: [], paused: [], hours: 2.5, pastClosing: [] });
   });
 
@@ -97,6 +98,6 @@ describe('the time clock figures (src/domain/clockReport.ts)', () => {
       stretch('ann', 'j1', '2026-03-03 08:00', '2026-03-03 09:00'),
     ];
     const report = clockReport(entries, { start: '2026-03-02', end: '2026-03-02' }, rules('2026-03-04 08:00'));
-    expect([report.hours, report.byJob[0].stretches]).toEqual([1, 1]);
+    expect([report.hours, nth(report.byJob, 0).stretches]).toEqual([1, 1]);
   });
 });

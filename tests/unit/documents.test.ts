@@ -7,6 +7,7 @@ import { formatUSD } from '../../src/domain/money';
 import { storageTermsText } from '../../src/domain/terms';
 import { estimatePdf, invoicePdf, receiptPdf, serviceHistoryPdf, shopInfo, type ShopInfo } from '../../src/pdf';
 import { imagesPerPage, readPdf } from '../helpers/pdfText';
+import { nth } from '../helpers/present';
 
 /**
  * Issue 15, "documents a shop can hand over": each document is generated, read back as text (PDF.js), and every line
@@ -143,8 +144,8 @@ describe('invoice PDF', () => {
   it('prints the shop, the customer, every line, every total, the payments and the footer, in the shop time zone', async () => {
     const doc = await readPdf(invoicePdf(INVOICE, JOB, PAYMENTS, SHOP));
     expect(doc.pages).toHaveLength(1);
-    expect(doc.pages[0].width).toBeCloseTo(210, 0);
-    const lines = doc.pages[0].lines;
+    expect(nth(doc.pages, 0).width).toBeCloseTo(210, 0);
+    const lines = nth(doc.pages, 0).lines;
     expectShop(lines);
     expect(lines.some((l) => l.includes('INVOICE'))).toBe(true);
     has(lines, 'INV A1-7');
@@ -171,8 +172,8 @@ describe('invoice PDF', () => {
     }
     has(lines, `Discount (10%) -${formatUSD(TOTALS.discount)}`);
     has(lines, `Points redeemed -${formatUSD(TOTALS.points)}`);
-    has(lines, `A1-4 Cash ${formatShop(PAYMENTS[1].created_at, 'Asia/Tokyo')} $20.00`);
-    has(lines, `A1-5 Credit Card ${formatShop(PAYMENTS[2].created_at, 'Asia/Tokyo')} $30.00`);
+    has(lines, `A1-4 Cash ${formatShop(nth(PAYMENTS, 1).created_at, 'Asia/Tokyo')} $20.00`);
+    has(lines, `A1-5 Credit Card ${formatShop(nth(PAYMENTS, 2).created_at, 'Asia/Tokyo')} $30.00`);
     // the config's terms in the words every screen shows them (domain/terms.ts), however the lines wrap
     const terms = storageTermsText(SHOP.storageTerms);
     expect(terms).toContain('J$2,500.00 for the first day and J$1,000.00 for each further day');
@@ -184,7 +185,7 @@ describe('invoice PDF', () => {
 
   it('says PAID when nothing is due', async () => {
     const paid = { ...INVOICE, total: 0, totals: { ...TOTALS, paid: TOTALS.total, due: 0 } };
-    expect((await readPdf(invoicePdf(paid, JOB, PAYMENTS, SHOP))).pages[0].lines).toContain('Balance due PAID');
+    expect(nth((await readPdf(invoicePdf(paid, JOB, PAYMENTS, SHOP))).pages, 0).lines).toContain('Balance due PAID');
   });
 
   it('runs a long invoice over several pages, every line there and the table header on each page', async () => {
@@ -202,13 +203,13 @@ describe('invoice PDF', () => {
 
 describe('receipt PDF', () => {
   it('is 80 mm wide and as long as its content: shop, receipt number, items, discount, points, method, balance', async () => {
-    const doc = await readPdf(receiptPdf(PAYMENTS[1], INVOICE, PAYMENTS, SHOP));
+    const doc = await readPdf(receiptPdf(nth(PAYMENTS, 1), INVOICE, PAYMENTS, SHOP));
     expect(doc.pages).toHaveLength(1);
-    const [page] = doc.pages;
+    const page = nth(doc.pages, 0);
     expect(page.width).toBeCloseTo(80, 0);
     expectShop(page.lines);
     has(page.lines, 'RECEIPT No. A1-4');
-    has(page.lines, `Date: ${formatShop(PAYMENTS[1].created_at, 'Asia/Tokyo')}`);
+    has(page.lines, `Date: ${formatShop(nth(PAYMENTS, 1).created_at, 'Asia/Tokyo')}`);
     has(page.lines, 'Invoice: INV A1-7');
     has(page.lines, 'Customer: Dee Ock');
     has(page.lines, 'Labour 2 $50.00 $100.00');
@@ -229,20 +230,25 @@ describe('receipt PDF', () => {
     has(page.lines, 'Thank you for your business.');
     // the roll ends where the text does
     const longer = await readPdf(
-      receiptPdf(PAYMENTS[1], { ...INVOICE, products: Array.from({ length: 40 }, (_, i) => line(i)) }, PAYMENTS, SHOP),
+      receiptPdf(
+        nth(PAYMENTS, 1),
+        { ...INVOICE, products: Array.from({ length: 40 }, (_, i) => line(i)) },
+        PAYMENTS,
+        SHOP,
+      ),
     );
-    expect(page.height).toBeLessThan(longer.pages[0].height);
+    expect(page.height).toBeLessThan(nth(longer.pages, 0).height);
     expect(longer.pages).toHaveLength(1);
   });
 
   it('shows the balance each payment left, and prints on A4 when the config sheet says so', async () => {
-    const later = await readPdf(receiptPdf(PAYMENTS[2], INVOICE, PAYMENTS, { ...SHOP, receiptFormat: 'A4' }));
-    expect(later.pages[0].width).toBeCloseTo(210, 0);
-    expect(later.pages[0].height).toBeCloseTo(297, 0);
-    expectShop(later.pages[0].lines);
-    has(later.pages[0].lines, 'Payment (Credit Card) $30.00');
-    has(later.pages[0].lines, 'Paid to date $50.00');
-    has(later.pages[0].lines, `Balance due ${formatUSD(TOTALS.total - 5_000)}`);
+    const later = await readPdf(receiptPdf(nth(PAYMENTS, 2), INVOICE, PAYMENTS, { ...SHOP, receiptFormat: 'A4' }));
+    expect(nth(later.pages, 0).width).toBeCloseTo(210, 0);
+    expect(nth(later.pages, 0).height).toBeCloseTo(297, 0);
+    expectShop(nth(later.pages, 0).lines);
+    has(nth(later.pages, 0).lines, 'Payment (Credit Card) $30.00');
+    has(nth(later.pages, 0).lines, 'Paid to date $50.00');
+    has(nth(later.pages, 0).lines, `Balance due ${formatUSD(TOTALS.total - 5_000)}`);
   });
 });
 
@@ -255,7 +261,7 @@ describe('estimate PDF', () => {
       profile: { first_name: 'Eve', last_name: 'Stone', contact: '8765550101', email: 'eve@example.test' },
     };
     const doc = await readPdf(estimatePdf(est, SHOP));
-    const lines = doc.pages[0].lines;
+    const lines = nth(doc.pages, 0).lines;
     expectShop(lines);
     has(lines, 'EST A1-7');
     has(lines, 'Eve Stone');
@@ -296,8 +302,8 @@ describe('service history PDF', () => {
     };
     const doc = await readPdf(serviceHistoryPdf({ customer, jobs, invoices }, SHOP));
     expect(doc.pages.length).toBeGreaterThan(3);
-    expectShop(doc.pages[0].lines);
-    has(doc.pages[0].lines, 'VIN DOCVIN00000000001 Registration DOC 1');
+    expectShop(nth(doc.pages, 0).lines);
+    has(nth(doc.pages, 0).lines, 'VIN DOCVIN00000000001 Registration DOC 1');
     const words = doc.text.split(/[\s,]+/);
     for (const j of jobs) {
       expect(doc.text).toContain(
@@ -338,13 +344,13 @@ describe('the shop logo (issue 15)', () => {
     const docs = {
       invoice: invoicePdf(INVOICE, JOB, PAYMENTS, shop),
       estimate: estimatePdf(INVOICE, shop),
-      roll: receiptPdf(PAYMENTS[1], INVOICE, PAYMENTS, shop),
-      a4Receipt: receiptPdf(PAYMENTS[1], INVOICE, PAYMENTS, { ...shop, receiptFormat: 'A4' }),
+      roll: receiptPdf(nth(PAYMENTS, 1), INVOICE, PAYMENTS, shop),
+      a4Receipt: receiptPdf(nth(PAYMENTS, 1), INVOICE, PAYMENTS, { ...shop, receiptFormat: 'A4' }),
       history: serviceHistoryPdf({ customer, jobs: [], invoices: [] }, shop),
     };
     for (const [name, bytes] of Object.entries(docs)) {
       expect(await imagesPerPage(bytes), name).toEqual([1]);
-      expectShop((await readPdf(bytes)).pages[0].lines);
+      expectShop(nth((await readPdf(bytes)).pages, 0).lines);
     }
     // without a logo, nothing is drawn
     expect(await imagesPerPage(invoicePdf(INVOICE, JOB, PAYMENTS, SHOP))).toEqual([0]);

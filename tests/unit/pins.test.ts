@@ -4,6 +4,7 @@ import { PIN_TRIES, QUICK_SWITCH_WORDS, idleLockMs, pinFormatError, wrongPinWord
 import { getMeta, openLocalDb } from '../../src/local/db';
 import { PIN_ITERATIONS, hashPin, pinStore, type PinRecord } from '../../src/local/pins';
 import { LocalWriteError } from '../../src/local/write';
+import { known } from '../helpers/present';
 
 let n = 0;
 const freshDb = () => openLocalDb(`pins-${++n}-${Math.random().toString(36).slice(2)}`);
@@ -38,7 +39,7 @@ describe('the PIN store', () => {
   it('keeps a salted PBKDF2 hash, never the PIN, at the default strength', async () => {
     const db = freshDb();
     await pinStore(db).set('kim', '4821');
-    const rec = (await stored(db)).kim;
+    const rec = known((await stored(db)).kim, "kim's PIN record");
     expect(rec.iterations).toBe(PIN_ITERATIONS);
     expect(JSON.stringify(rec)).not.toContain('4821');
     expect(rec.hash).toBe(
@@ -58,8 +59,9 @@ describe('the PIN store', () => {
     await pins.set('kim', '1111');
     await pins.set('lee', '1111');
     const all = await stored(db);
-    expect(all.kim.salt).not.toBe(all.lee.salt);
-    expect(all.kim.hash).not.toBe(all.lee.hash);
+    const [kim, lee] = [known(all.kim, "kim's PIN record"), known(all.lee, "lee's PIN record")];
+    expect(kim.salt).not.toBe(lee.salt);
+    expect(kim.hash).not.toBe(lee.hash);
     expect(await pins.members()).toEqual(['kim', 'lee']);
   });
 
@@ -74,9 +76,9 @@ describe('the PIN store', () => {
     await pins.set('kim', '2468');
     expect(await pins.verify('kim', '1357')).toEqual({ result: 'wrong', left: PIN_TRIES - 1 });
     expect(await pins.verify('kim', '1357')).toEqual({ result: 'wrong', left: PIN_TRIES - 2 });
-    expect((await stored(db)).kim.wrong).toBe(2);
+    expect(known((await stored(db)).kim, "kim's PIN record").wrong).toBe(2);
     expect(await pins.verify('kim', '2468')).toEqual({ result: 'ok' });
-    expect((await stored(db)).kim.wrong).toBe(0);
+    expect(known((await stored(db)).kim, "kim's PIN record").wrong).toBe(0);
   });
 
   it(`forgets the PIN at the ${PIN_TRIES}th wrong one in a row, even the right one after it is refused`, async () => {

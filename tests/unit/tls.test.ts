@@ -8,6 +8,7 @@ import { parseTls } from '../../src/server/config';
 import { RENEW_WITHIN_DAYS, fingerprint, shopCertificate } from '../../src/server/tls/authority';
 import { lanAddresses, serverNames, tabletHost, type ServerName } from '../../src/server/tls/names';
 import { mobileConfig } from '../../src/server/tls/setupRoutes';
+import { nth } from '../helpers/present';
 
 const iface = (address: string, internal = false): NetworkInterfaceInfo =>
   address.includes(':')
@@ -98,7 +99,7 @@ describe("the shop's certificate authority (src/server/tls/authority.ts)", () =>
     { type: 'ip', value: '127.0.0.1' },
     { type: 'ip', value: '192.168.1.20' },
   ];
-  const leafOf = (chain: string) => new X509Certificate(chain.split(/(?<=-----END CERTIFICATE-----)/)[0]);
+  const leafOf = (chain: string) => new X509Certificate(nth(chain.split(/(?<=-----END CERTIFICATE-----)/), 0));
 
   it('is made once, signs a server certificate for every name, and keeps its keys readable by the server only', async () => {
     const first = await shopCertificate(dir, names);
