@@ -54,7 +54,7 @@ export function checkJobUpdate(status: string): Check {
 /**
  * A booking date update (the calendar, PUT /booking-date): level 4 and up (SPEC §6 calendar booking) and, like every
  * update other than a status change, never on a complete or canceled job — for level 5 too ('Cannot update final
- * requests'). The screens offer the booking form only where this passes; the call's level (API_ROUTES) and
+ * requests'). The screens offer the booking form only where this passes; the call's level (its action) and
  * writes/jobs.ts planBooking apply it on the device and the server.
  */
 export function checkBookingUpdate(status: string, level: number): Check {

@@ -29,7 +29,7 @@ import type { WriteCall } from './calls';
  */
 
 /**
- * The calls of a job's edits: the route and its body schema (the permission is API_ROUTES'). Each is a field change
+ * The calls of a job's edits: the route, the permission and the body schema. Each is a field change
  * with its base values (issue 14: `base`, `device`); the device sends it by src/local/fieldCalls.ts. A new job's
  * call (POST /service) is writes/jobRequests.ts'.
  */

@@ -24,7 +24,7 @@ import type { WriteCall } from './calls';
  * plan and only store it (Dexie or PostgreSQL), so a check, a figure or a message cannot differ between them.
  */
 
-/** The calls of these writes: the route and its body schema (the permission is API_ROUTES'). */
+/** The calls of these writes: the route, the permission and the body schema. */
 export const MONEY_CALLS = {
   /** {invoice_id, method, amount (cents)}; a device sends the id and receipt number it gave the row, and the vin */
   pay: { method: 'POST', path: '/transaction', action: 'payment.take', body: paymentSchema },

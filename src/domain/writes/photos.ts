@@ -9,7 +9,7 @@ import { missing, type Refusal, type WriteCall } from './calls';
  * Photos as catalogue writes (issue 17): a job's (SPEC §7) and a product's (SPEC §5) are kept alike, each in its own
  * table under its owner's id, uploaded and deleted by their own calls. The device's repository
  * (src/local/repositories/photos.ts) and the server's routes (src/server/routes/photos.ts) both take the paths, the
- * form's check and the permission (API_ROUTES by the path) from here.
+ * form's check and the permission (each call's action) from here.
  */
 
 type Owner = 'job_id' | 'product_id';
@@ -29,7 +29,7 @@ const ownerId = () =>
 const photoId = () => idField().optional();
 export type PhotoForm = Partial<Record<Owner | 'id', string>>;
 
-/** The calls (the permission is API_ROUTES' of each path: job.photos, product.manage). */
+/** The calls, each with its permission (job.photos, product.manage). */
 export const PHOTO_CALLS = {
   serviceAdd: {
     method: 'POST',

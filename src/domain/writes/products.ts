@@ -25,7 +25,7 @@ import { missing, type Refusal, type WriteCall } from './calls';
 
 const SIMPLE = simpleProductFields;
 
-/** The calls of these writes: the route and its body schema (the permission is API_ROUTES'). */
+/** The calls of these writes: the route, the permission and the body schema. */
 export const PRODUCT_CALLS = {
   add: { method: 'POST', path: '/v2/inventory/product', action: 'product.manage', body: inventoryProductSchema },
   /** an edit of changed fields with their base values (issue 14), or with receival true a receipt */

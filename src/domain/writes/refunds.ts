@@ -15,7 +15,7 @@ import type { MoneyInvoice, MoneyPlan } from './money';
  * reason. It is a transaction row of its own with a negative amount — appended, never an edit of the payment —, so
  * the invoice's `payment` stays what was paid and what was refunded is the sum of its refund rows (`refundedOf`).
  * Items that come back go back in stock by the item return's line rule (totals.ts `returnLines`), and the points the
- * refunded money earned are taken back. Gated like removing a transaction (`transaction.delete`, API_ROUTES).
+ * refunded money earned are taken back. Gated like removing a transaction (`transaction.delete`, its call's action).
  */
 export const REFUND_CALLS = {
   /** {invoice_id, amount (cents), reason, refund_method, items [{id, qty}]}; a device sends the id and receipt number it chose */
