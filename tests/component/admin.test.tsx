@@ -12,6 +12,7 @@ import { MSG, fill } from '../../src/domain/messages';
 import { PASSWORD_MASK } from '../../src/domain/schemas';
 import { putRow } from '../../src/local/rows';
 import { renderScreen } from './render';
+import { nth } from '../helpers/present';
 
 // the machine is shared: give IndexedDB writes and Chakra's dialogs time
 
@@ -114,7 +115,7 @@ describe('Team / Members (SPEC §2, §5)', () => {
     type(dialog, { Username: 'newbie', Password: 'torque-wrench-9', Permission: '3' });
     save(dialog);
     await dialogGone();
-    const [row] = await data.db.users.toArray();
+    const row = nth(await data.db.users.toArray(), 0);
     expect(row).toMatchObject({ username: 'newbie', permission: 3 });
     expect(row).not.toHaveProperty('password');
     expect(JSON.stringify(row)).not.toContain('torque-wrench-9');
@@ -142,7 +143,7 @@ describe('Team / Members (SPEC §2, §5)', () => {
     save(dialog);
     await dialogGone();
     expect(await data.db.users.get(id)).toMatchObject({ username: 'mike', permission: 4 });
-    const [entry] = await outbox(data);
+    const entry = nth(await outbox(data), 0);
     expect(entry).toMatchObject({
       method: 'PUT',
       path: '/v2/auth/user',
@@ -455,7 +456,7 @@ describe('Suppliers (SPEC §2, §5)', () => {
     type(dialog, { 'Business name': 'Brake World', Email: '' });
     save(dialog);
     await dialogGone();
-    const [row] = await data.db.suppliers.toArray();
+    const row = nth(await data.db.suppliers.toArray(), 0);
     expect(row).toMatchObject({ bizname: 'Brake World', email: '', address: '', contact: '' });
     const [entry] = await outbox(data);
     expect(entry).toMatchObject({
@@ -482,7 +483,7 @@ describe('Suppliers (SPEC §2, §5)', () => {
     save(dialog);
     await dialogGone();
     expect(await data.db.suppliers.get(s.id)).toMatchObject({ bizname: 'Parts Ltd', address: '2 Queen St' });
-    const [entry] = await outbox(data);
+    const entry = nth(await outbox(data), 0);
     expect(entry).toMatchObject({
       method: 'PUT',
       path: '/v2/inventory/supplier',

@@ -6,6 +6,7 @@ import { fill, MSG } from '../../src/domain/messages';
 import { createData } from '../../src/app/data/DataProvider';
 import { setMeta, type CustomerRow, type JobRow, type ProductRow } from '../../src/local/db';
 import { renderScreen } from './render';
+import { nth } from '../helpers/present';
 
 const scrolled: Element[] = [];
 beforeEach(() => {
@@ -179,13 +180,13 @@ describe('Create Invoice (SPEC §2 /generate-invoice)', () => {
     save();
     await waitFor(() => expect(location()).toMatch(/^\/view-invoice\?id=/));
 
-    const [inv] = await data.repos.invoices.forJob(job.id);
+    const inv = nth(await data.repos.invoices.forJob(job.id), 0);
     expect(location()).toBe(`/view-invoice?id=${inv.id}`);
     expect(inv).toMatchObject({ work_hour: 2, rate_hour: 5000, total: 13000, type: 'service', request_id: job.id });
     expect(inv.products).toMatchObject([{ id: oil.id, qty: 2, price: 1500 }]);
     expect((await data.repos.products.get(oil.id))!.stock).toBe(2);
     expect((await data.repos.jobs.get(job.id))!.invoice).toEqual([inv.id]);
-    const [entry] = await data.db.outbox.toArray();
+    const entry = nth(await data.db.outbox.toArray(), 0);
     expect(entry).toMatchObject({ method: 'POST', path: '/invoice' });
     expect((entry.body as { data: { formData: unknown } }).data.formData).toEqual({ work_hour: 2, rate_hour: 5000 });
   });

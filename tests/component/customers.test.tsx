@@ -12,6 +12,7 @@ import type { CustomerRow } from '../../src/local/db';
 import { catchCsv, renderScreen } from './render';
 import { appliedCss } from '../helpers/appliedCss';
 import { catchOpened } from './fakes';
+import { nth } from '../helpers/present';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -143,7 +144,7 @@ describe('Add Customer form (SPEC §2, §5)', () => {
     expect(input('Contact number').value).toBe(digits);
     await addThroughForm({});
     expect(screen.queryByText(CONTACT_MESSAGE)).toBeNull();
-    expect((await data.db.customers.toArray())[0].contact).toBe(digits);
+    expect(nth(await data.db.customers.toArray(), 0).contact).toBe(digits);
   });
 
   it('does not submit on Enter', async () => {
@@ -172,7 +173,7 @@ describe('Add Customer form (SPEC §2, §5)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await screen.findByTestId('customer-saved');
 
-    const [row] = await data.db.customers.toArray();
+    const row = nth(await data.db.customers.toArray(), 0);
     expect(row).toMatchObject({
       vin: VALID.VIN,
       registration: 'PK 1234',
@@ -185,7 +186,7 @@ describe('Add Customer form (SPEC §2, §5)', () => {
     const entries = await outbox(data);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ method: 'POST', path: '/customer', state: 'pending', actor: 'user2' });
-    expect(entries[0].body).toEqual({ data: { id: row.id, ...VALID } });
+    expect(nth(entries, 0).body).toEqual({ data: { id: row.id, ...VALID } });
   });
 
   it('saves nothing when the confirmation is cancelled', async () => {
@@ -210,7 +211,7 @@ describe('Add Customer form (SPEC §2, §5)', () => {
   it('after saving, Make Sale goes to /make-sale?id={customer id} (levels that can sell)', async () => {
     const { data } = await renderScreen(<AddCustomer />, { level: 4, path: '/add-customer' });
     const saved = await addThroughForm();
-    const [row] = await data.db.customers.toArray();
+    const row = nth(await data.db.customers.toArray(), 0);
     fireEvent.click(within(saved).getByRole('button', { name: 'Make Sale' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/make-sale?id=${row.id}`));
   });
@@ -301,12 +302,12 @@ describe('Add Customer form (SPEC §2, §5)', () => {
     expect(input('VIN').getAttribute('aria-invalid')).not.toBe('true');
     expect(screen.queryByText(MSG.invalidVin)).toBeNull();
     await addThroughForm({});
-    const [row] = await data.db.customers.toArray();
+    const row = nth(await data.db.customers.toArray(), 0);
     expect(row).toMatchObject({ vin: bad, registration: 'PK 1234' });
     const entries = await outbox(data);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ method: 'POST', path: '/customer', state: 'pending' });
-    expect(entries[0].body).toEqual({ data: { id: row.id, ...VALID, VIN: bad } });
+    expect(nth(entries, 0).body).toEqual({ data: { id: row.id, ...VALID, VIN: bad } });
   });
 
   it('level 1 cannot save (adding customers is level 2 and up, SPEC §6)', async () => {
@@ -336,9 +337,9 @@ describe('AddCustomerDialog (the Make Sale dialog)', () => {
     const confirmDialog = await screen.findByTestId('confirm-dialog');
     fireEvent.click(within(confirmDialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
-    const [row] = await data.db.customers.toArray();
-    expect(onSaved.mock.calls[0][0]).toBe(row.id);
-    expect(onSaved.mock.calls[0][1]).toMatchObject({ id: row.id, vin: VALID.VIN });
+    const row = nth(await data.db.customers.toArray(), 0);
+    expect(nth(onSaved.mock.calls, 0)[0]).toBe(row.id);
+    expect(nth(onSaved.mock.calls, 0)[1]).toMatchObject({ id: row.id, vin: VALID.VIN });
     await waitFor(() => expect(screen.getByTestId('dialog-state').textContent).toBe('closed'));
     expect(screen.queryByTestId('customer-saved')).toBeNull();
     expect((await outbox(data))[0]).toMatchObject({ method: 'POST', path: '/customer' });
@@ -387,7 +388,7 @@ describe('Customers table (SPEC §2)', () => {
     expect((screen.getByLabelText('Next page') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByLabelText('Previous page'));
     await waitFor(() => expect(bodyIds()).toEqual(byName.slice(0, 10)));
-    const target = made[7];
+    const target = nth(made, 7);
     fireEvent.change(screen.getByLabelText('Search customers'), {
       target: { value: target.registration.replace(' ', '').toLowerCase() },
     });
@@ -480,7 +481,7 @@ describe('Customers table (SPEC §2)', () => {
       note: 'Prefers mornings',
       discount: 10,
     });
-    const [entry] = await outbox(data);
+    const entry = nth(await outbox(data), 0);
     expect(entry).toMatchObject({ method: 'PUT', path: '/customer' });
     // changes, not rows (issue 14): only the changed fields, each with the value it was based on (and `active`, so an
     // edit of a customer blocked meanwhile is a conflict), from this device

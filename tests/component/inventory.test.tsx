@@ -11,6 +11,7 @@ import type { ProductRow } from '../../src/local/db';
 import { putRow } from '../../src/local/rows';
 import { renderScreen } from './render';
 import { fakeObjectUrls } from './fakes';
+import { nth } from '../helpers/present';
 
 // the machine is shared: give IndexedDB writes and Chakra's dialogs time
 
@@ -98,7 +99,7 @@ describe('Add Product (/add-product, SPEC §2, §5)', () => {
     type(form, { Title: ' Brake Pads ', Description: 'Front pair', Price: '45.99' });
     click(form, 'Save');
     await waitFor(async () => expect(await data.db.products.count()).toBe(1));
-    const [p] = await data.db.products.toArray();
+    const p = nth(await data.db.products.toArray(), 0);
     expect(p).toMatchObject({
       title: 'Brake Pads',
       description: 'Front pair',

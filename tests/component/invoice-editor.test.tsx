@@ -9,6 +9,7 @@ import type { Line } from '../../src/local/repositories/invoices';
 import { renderScreen } from './render';
 import { catchOpened } from './fakes';
 import { readPdf } from '../helpers/pdfText';
+import { nth } from '../helpers/present';
 
 // money screens seed a customer, a job, products and an invoice through the repositories: slow on shared cores
 
@@ -199,7 +200,10 @@ describe('Save & Recal Charges (SPEC §5 Invoice save)', () => {
     expect(row.total).toBe(18000);
     const sent = await outbox(data);
     expect(sent.map((e) => `${e.method} ${e.path}`)).toEqual(['PUT /invoice-details']);
-    expect((sent[0].body as { data: { formData: unknown } }).data.formData).toEqual({ work_hour: 3, rate_hour: 6000 });
+    expect((nth(sent, 0).body as { data: { formData: unknown } }).data.formData).toEqual({
+      work_hour: 3,
+      rate_hour: 6000,
+    });
     await waitFor(() => expect(due()).toContain('$180.00'));
     expect(screen.queryByTestId('unsaved')).toBeNull();
   });
@@ -212,7 +216,7 @@ describe('Save & Recal Charges (SPEC §5 Invoice save)', () => {
     expect(screen.getByTestId('summary-products').textContent).toContain('$15.00');
     fireEvent.click(button('Save & Recal Charges'));
     await waitFor(async () => expect((await stored(data, inv.id)).products).toHaveLength(1));
-    expect((await data.repos.products.get(productIds[0]))!.stock).toBe(4);
+    expect((await data.repos.products.get(nth(productIds, 0)))!.stock).toBe(4);
     await waitFor(() => expect(screen.queryByTestId('products-adjusted')).toBeNull());
     expect(due()).toContain('$115.00');
   });
@@ -233,7 +237,7 @@ describe('Save & Recal Charges (SPEC §5 Invoice save)', () => {
     const { data, inv, productIds } = await setup({ products: [['Brake pad', 4000, 3, 1]] });
     type(screen.getByLabelText('Quantity of Brake pad'), '3');
     // another device's sale of the last units arrives before Save
-    await act(() => data.db.products.update(productIds[0], { stock: 0 }));
+    await act(() => data.db.products.update(nth(productIds, 0), { stock: 0 }));
     fireEvent.click(button('Save & Recal Charges'));
     expect((await screen.findByTestId('save-error')).textContent).toContain(
       fill(MSG.onlyInStock, { title: 'Brake pad', stock: 1 }),
@@ -284,10 +288,10 @@ describe('Payments (SPEC §4, §5 Payment)', () => {
     await waitFor(() => expect(screen.queryByTestId('payment-dialog')).toBeNull());
     const sent = await posts(data, '/transaction');
     expect(sent).toHaveLength(1);
-    expect(sent[0].body).toMatchObject({ data: { method: 'credit_card', invoice_id: inv.id, amount: 4000 } });
+    expect(nth(sent, 0).body).toMatchObject({ data: { method: 'credit_card', invoice_id: inv.id, amount: 4000 } });
     await waitFor(() => expect(due()).toContain('$60.00'));
     expect(screen.getByTestId('invoice-status').textContent).toBe('Due');
-    const [t] = await data.repos.invoices.transactions(inv.id);
+    const t = nth(await data.repos.invoices.transactions(inv.id), 0);
     const row = document.querySelector(`[data-row-id="${t.id}"]`) as HTMLElement;
     expect(row.textContent).toContain(t.number);
     expect(row.textContent).toContain('Credit Card');
@@ -399,7 +403,7 @@ describe('Apply Discount (SPEC §5, §9 choices)', () => {
     await waitFor(() => expect(screen.queryByTestId('discount-dialog')).toBeNull());
     const sent = await posts(data, '/discount');
     expect(sent).toHaveLength(1);
-    expect(sent[0].body).toMatchObject({ data: { invoice_id: inv.id, amount: 10 } });
+    expect(nth(sent, 0).body).toMatchObject({ data: { invoice_id: inv.id, amount: 10 } });
     await waitFor(() => expect(due()).toContain('$90.00'));
     expect(screen.getByTestId('summary-discount').textContent).toContain('$10.00');
     expect(screen.getByTestId('discount-applied').textContent).toContain('10%');
@@ -458,7 +462,7 @@ describe('Apply Points (SPEC §5, §9 point value)', () => {
     await waitFor(() => expect(screen.queryByTestId('points-dialog')).toBeNull());
     const sent = await posts(data, '/redemption');
     expect(sent).toHaveLength(1);
-    expect(sent[0].body).toMatchObject({ data: { invoice_id: inv.id, points: 20, amount: 1000 } });
+    expect(nth(sent, 0).body).toMatchObject({ data: { invoice_id: inv.id, points: 20, amount: 1000 } });
     expect((await data.repos.customers.get(customerId))!.current_points).toBe(80);
     await waitFor(() => expect(due()).toContain('$90.00'));
   });
@@ -515,7 +519,7 @@ describe('Storage (SPEC §4, §9 JMD terms)', () => {
 describe('Item Return (SPEC §5)', () => {
   it('needs a checked item, a quantity up to the sold quantity and a reason; then stock comes back and the invoice falls', async () => {
     const { data, inv, productIds } = await setup({ products: [['Wiper', 1000, 5, 2]] });
-    expect((await data.repos.products.get(productIds[0]))!.stock).toBe(3);
+    expect((await data.repos.products.get(nth(productIds, 0)))!.stock).toBe(3);
     fireEvent.click(button('Item Return'));
     const d = await dialog('return-dialog');
     const error = async () => (await within(d).findByTestId('return-dialog-error')).textContent;
@@ -538,10 +542,10 @@ describe('Item Return (SPEC §5)', () => {
     await waitFor(() => expect(screen.queryByTestId('return-dialog')).toBeNull());
     const sent = await posts(data, '/invoice-return');
     expect(sent).toHaveLength(1);
-    expect(sent[0].body).toMatchObject({
+    expect(nth(sent, 0).body).toMatchObject({
       data: { invoice_id: inv.id, items: [{ id: productIds[0], qty: 1 }], comment: 'Wrong size' },
     });
-    expect((await data.repos.products.get(productIds[0]))!.stock).toBe(4);
+    expect((await data.repos.products.get(nth(productIds, 0)))!.stock).toBe(4);
     await waitFor(() => expect(due()).toContain('$110.00'));
     expect(screen.getByText('1 returned')).toBeTruthy();
   });
@@ -560,14 +564,14 @@ describe('Invoice PDF and Print', () => {
     const { blobs, open } = capturePdf();
     fireEvent.click(button('Invoice PDF'));
     await waitFor(() => expect(open).toHaveBeenCalledWith('blob:test', '_blank'), { timeout: 8000 });
-    expect(blobs[0].type).toBe('application/pdf');
-    expect(new TextDecoder().decode(await blobs[0].arrayBuffer()).startsWith('%PDF')).toBe(true);
+    expect(nth(blobs, 0).type).toBe('application/pdf');
+    expect(new TextDecoder().decode(await nth(blobs, 0).arrayBuffer()).startsWith('%PDF')).toBe(true);
   });
 
   it("Print lists this invoice's payments with their receipt numbers; each opens a receipt PDF", async () => {
     const { data, inv } = await setup();
     await act(() => data.repos.invoices.pay(inv.id, 'debit_card', 3000).then(() => undefined));
-    const [t] = await data.repos.invoices.transactions(inv.id);
+    const t = nth(await data.repos.invoices.transactions(inv.id), 0);
     fireEvent.click(button('Print'));
     const d = await dialog('receipts-dialog');
     const row = await waitFor(() => {
@@ -581,7 +585,7 @@ describe('Invoice PDF and Print', () => {
     const { blobs, open } = capturePdf();
     fireEvent.click(within(row).getByRole('button', { name: 'Receipt PDF' }));
     await waitFor(() => expect(open).toHaveBeenCalled(), { timeout: 8000 });
-    expect(blobs[0].type).toBe('application/pdf');
+    expect(nth(blobs, 0).type).toBe('application/pdf');
   });
 });
 
@@ -606,7 +610,7 @@ describe('After a partial refund (issue 30)', () => {
     const { made, open } = catchOpened('blob:test');
     fireEvent.click(button('Invoice PDF'));
     await waitFor(() => expect(open).toHaveBeenCalledWith('blob:test', '_blank'), { timeout: 8000 });
-    const printed = (await readPdf(await made[0].arrayBuffer())).pages.flatMap((p) => p.lines);
+    const printed = (await readPdf(await nth(made, 0).arrayBuffer())).pages.flatMap((p) => p.lines);
     expect(printed).toEqual(expect.arrayContaining(shown.slice(3)));
   });
 });
@@ -633,7 +637,7 @@ describe('Unsaved edits and changes arriving under them', () => {
     fireEvent.click(button('Save & Recal Charges'));
     await waitFor(async () => expect((await stored(data, inv.id)).work_hour).toBe(4));
     expect((await stored(data, inv.id)).products).toEqual([expect.objectContaining({ qty: 2, returned: 1 })]);
-    expect((await data.repos.products.get(productIds[0]))!.stock).toBe(4);
+    expect((await data.repos.products.get(nth(productIds, 0)))!.stock).toBe(4);
   });
 
   it("another device's payment arriving under unsaved edits keeps them, says so, and they still block payments", async () => {

@@ -7,6 +7,7 @@ import { fill, MSG } from '../../src/domain/messages';
 import { addLine, computeInvoice, MAX_LINE_QTY, STORAGE_LINE_ID } from '../../src/domain/totals';
 import type { ProductRow } from '../../src/local/db';
 import { renderScreen } from './render';
+import { nth } from '../helpers/present';
 
 /** The kit as a screen uses it: picker → lines (domain addLine) → table → summary of the domain's figures. */
 function Harness({ initial = [] }: { initial?: Line[] }) {
@@ -144,12 +145,12 @@ describe('LinesTable (SPEC §5 quantities)', () => {
     await addFromResult(oil);
     await waitFor(() => expect(qtyInput('Oil filter')).toBeTruthy());
     fireEvent.change(qtyInput('Oil filter'), { target: { value: '4' } });
-    await waitFor(() => expect(linesNow()[0].qty).toBe(4));
+    await waitFor(() => expect(nth(linesNow(), 0).qty).toBe(4));
     fireEvent.change(qtyInput('Oil filter'), { target: { value: '0' } });
-    await waitFor(() => expect(linesNow()[0].qty).toBe(1));
+    await waitFor(() => expect(nth(linesNow(), 0).qty).toBe(1));
     expect(qtyInput('Oil filter').value).toBe('1');
     fireEvent.change(qtyInput('Oil filter'), { target: { value: '-3' } });
-    expect(linesNow()[0].qty).toBe(1);
+    expect(nth(linesNow(), 0).qty).toBe(1);
   });
 
   it(`refuses a quantity above stock: '${MSG.onlyInStock}'`, async () => {
@@ -161,10 +162,10 @@ describe('LinesTable (SPEC §5 quantities)', () => {
     await stocksRead('3');
     fireEvent.change(qtyInput('Oil filter'), { target: { value: '4' } });
     expect((await screen.findByRole('alert')).textContent).toBe('Oil filter has only (3) in stock');
-    expect(linesNow()[0].qty).toBe(1);
+    expect(nth(linesNow(), 0).qty).toBe(1);
     expect(qtyInput('Oil filter').value).toBe('1');
     fireEvent.change(qtyInput('Oil filter'), { target: { value: '3' } });
-    await waitFor(() => expect(linesNow()[0].qty).toBe(3));
+    await waitFor(() => expect(nth(linesNow(), 0).qty).toBe(3));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -177,9 +178,9 @@ describe('LinesTable (SPEC §5 quantities)', () => {
     await stocksRead('1000000');
     fireEvent.change(qtyInput('Oil filter'), { target: { value: String(MAX_LINE_QTY + 1) } });
     expect((await screen.findByRole('alert')).textContent).toBe(fill(MSG.qtyWhole, { max: MAX_LINE_QTY }));
-    expect(linesNow()[0].qty).toBe(1);
+    expect(nth(linesNow(), 0).qty).toBe(1);
     fireEvent.change(qtyInput('Oil filter'), { target: { value: String(MAX_LINE_QTY) } });
-    await waitFor(() => expect(linesNow()[0].qty).toBe(MAX_LINE_QTY));
+    await waitFor(() => expect(nth(linesNow(), 0).qty).toBe(MAX_LINE_QTY));
   });
 
   it('follows the stock live: another sale of the product lowers what may be asked for', async () => {

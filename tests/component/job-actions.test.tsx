@@ -13,6 +13,7 @@ import type { JobRow } from '../../src/local/db';
 import { putRow } from '../../src/local/rows';
 import { renderScreen } from './render';
 import { fakeObjectUrls } from './fakes';
+import { nth } from '../helpers/present';
 
 /** The job as the table hands it over: read live from the device database, so the actions re-render after writes. */
 function Live({ id, paged }: { id: string; paged?: boolean }) {
@@ -524,7 +525,7 @@ describe('Job actions: Gallery', () => {
     const photo = new File([new Uint8Array(2048)], 'dent.jpg', { type: 'image/jpeg' });
     fireEvent.change(input, { target: { files: [photo] } });
     await waitFor(async () => expect(await outbox(data)).toHaveLength(1));
-    const [entry] = await outbox(data);
+    const entry = nth(await outbox(data), 0);
     expect(entry).toMatchObject({ method: 'POST', path: '/upload/service-photo', form: { job_id: job.id } });
     expect(entry.blobId).toBeTruthy();
     const blob = await data.db.blobs.get(entry.blobId!);

@@ -11,6 +11,7 @@ import { tableDate } from '../../src/app/jobs/columns';
 import { putRow } from '../../src/local/rows';
 import { catchCsv, renderScreen } from './render';
 import { appliedCss } from '../helpers/appliedCss';
+import { nth } from '../helpers/present';
 
 // these screens seed a dozen jobs through the repositories: slow on cores shared with other suites
 
@@ -78,7 +79,7 @@ function cell(row: HTMLElement, header: string): string {
   const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent?.replace(/[▲▼]/g, '').trim());
   const i = headers.indexOf(header);
   expect(i, `column ${header}`).toBeGreaterThan(-1);
-  return row.querySelectorAll('td')[i].textContent ?? '';
+  return nth(row.querySelectorAll('td'), i).textContent ?? '';
 }
 
 const TZ = 'America/Jamaica';
@@ -260,7 +261,7 @@ describe('Job table (SPEC §2)', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
       // every active job, read for the file (the table holds one page of them)
       await waitFor(() => expect(csv.files()).toEqual(['Active Customers.csv']));
-      const [text] = await csv.texts();
+      const text = nth(await csv.texts(), 0);
       expect(text.split('\r\n')).toEqual([
         'Registration,Name,Surname,VIN,ID,Mileage,Email,Contact,Received,Completed,Turnaround,Technician,Status,Services,Customer Note',
         `${j.registration},Maya,Brown,${j.vin},#${j.number},42000,maya@brown.test,8765551234,${tableDate(j.created_at, TZ)},,,,active,"Oil change, Brake pads","Squeal, front ""left"""`,
@@ -466,9 +467,9 @@ describe('Job table, paged variant (/view-request)', () => {
     // search by job number
     fireEvent.change(screen.getByRole('combobox', { name: 'Status filter' }), { target: { value: '' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Search Service Requests' }), {
-      target: { value: `#${made[11].number}` },
+      target: { value: `#${nth(made, 11).number}` },
     });
-    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([made[11].id]));
+    await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([nth(made, 11).id]));
     fireEvent.change(screen.getByRole('textbox', { name: 'Search Service Requests' }), { target: { value: '' } });
     await waitFor(() => expect(pageInfo()).toBe('1–10 of 12'));
 
@@ -477,9 +478,9 @@ describe('Job table, paged variant (/view-request)', () => {
     const old = { ...base, id: 'old-job', number: 'X1-1', created_at: '2020-01-01T10:00:00.000Z', status: 'received' };
     await putRow(data.db, 'jobs', old);
     await waitFor(() => expect(pageInfo()).toBe('1–10 of 13'));
-    expect(bodyRows()[0].dataset.rowId).not.toBe('old-job');
+    expect(nth(bodyRows(), 0).dataset.rowId).not.toBe('old-job');
     fireEvent.click(screen.getByRole('columnheader', { name: /Received/ }));
-    await waitFor(() => expect(bodyRows()[0].dataset.rowId).toBe('old-job'));
+    await waitFor(() => expect(nth(bodyRows(), 0).dataset.rowId).toBe('old-job'));
     expect(screen.getByRole('columnheader', { name: /Received/ }).getAttribute('aria-sort')).toBe('ascending');
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(pageInfo()).toBe('11–13 of 13'));
@@ -501,7 +502,7 @@ describe('Job table, paged variant (/view-request)', () => {
     const csv = catchCsv();
     const noteColumn = async (n: number) => {
       await waitFor(async () => expect(await csv.texts()).toHaveLength(n));
-      const lines = (await csv.texts())[n - 1].split('\r\n');
+      const lines = nth(await csv.texts(), n - 1).split('\r\n');
       expect(lines[0]).toMatch(/,Services,Customer Note$/);
       return lines.slice(1).map((l) => l.split(',').at(-1));
     };
@@ -513,7 +514,7 @@ describe('Job table, paged variant (/view-request)', () => {
 
       // oldest first when Received is sorted that way
       fireEvent.click(screen.getAllByRole('columnheader').find((h) => h.textContent?.startsWith('Received'))!);
-      await waitFor(() => expect(bodyRows()[0].dataset.rowId).toBe(made[0].id));
+      await waitFor(() => expect(nth(bodyRows(), 0).dataset.rowId).toBe(nth(made, 0).id));
       fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
       expect(await noteColumn(2)).toEqual(made.map((_, i) => `visit ${i + 1}`));
 
@@ -523,9 +524,9 @@ describe('Job table, paged variant (/view-request)', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
       expect(await noteColumn(3)).toEqual(['visit 1', 'visit 2', 'visit 3']);
       fireEvent.change(screen.getByRole('textbox', { name: 'Search Service Requests' }), {
-        target: { value: `#${made[1].number}` },
+        target: { value: `#${nth(made, 1).number}` },
       });
-      await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([made[1].id]));
+      await waitFor(() => expect(bodyRows().map((r) => r.dataset.rowId)).toEqual([nth(made, 1).id]));
       fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
       expect(await noteColumn(4)).toEqual(['visit 2']);
     } finally {
@@ -634,7 +635,7 @@ describe('Job table, paged variant (/view-request)', () => {
     await waitFor(() => expect(pageInfo()).toBe('1–10 of 12'));
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(pageInfo()).toBe('11–12 of 12'));
-    const target = bodyRows().find((r) => r.dataset.rowId !== other.id) ?? bodyRows()[0];
+    const target = bodyRows().find((r) => r.dataset.rowId !== other.id) ?? nth(bodyRows(), 0);
     const reg = c.registration;
     fireEvent.click(within(target).getByRole('button', { name: reg }));
     expect((screen.getByRole('textbox', { name: 'Search Service Requests' }) as HTMLInputElement).value).toBe(reg);

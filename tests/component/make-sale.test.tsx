@@ -5,6 +5,7 @@ import MakeSale from '../../src/app/sales/MakeSale';
 import { fill, MSG } from '../../src/domain/messages';
 import { setMeta, type CustomerRow, type ProductRow } from '../../src/local/db';
 import { renderScreen } from './render';
+import { nth } from '../helpers/present';
 
 let seq = 0;
 async function device() {
@@ -113,7 +114,7 @@ describe('Make Sale without id: Find customer (SPEC §2)', () => {
     const confirm = await screen.findByTestId('confirm-dialog');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(location()).toMatch(/^\/make-sale\?id=./));
-    const [row] = await data.db.customers.toArray();
+    const row = nth(await data.db.customers.toArray(), 0);
     expect(row).toMatchObject({ first_name: 'Cy', last_name: 'Dale' });
     expect(location()).toBe(`/make-sale?id=${row.id}`);
     expect(await screen.findByText('Create Product Invoice')).toBeTruthy();
@@ -166,11 +167,11 @@ describe('Make Sale with id: Create Product Invoice (SPEC §2, §5)', () => {
     await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('Total$30.00'));
     save();
     await waitFor(() => expect(location()).toMatch(/^\/view-invoice\?id=/));
-    const [inv] = await data.db.invoices.toArray();
+    const inv = nth(await data.db.invoices.toArray(), 0);
     expect(location()).toBe(`/view-invoice?id=${inv.id}`);
     expect(inv).toMatchObject({ type: 'product', customer_id: c.id, total: 3000, work_hour: 0, rate_hour: 0 });
     expect((await data.repos.products.get(oil.id))!.stock).toBe(2);
-    const [entry] = await data.db.outbox.toArray();
+    const entry = nth(await data.db.outbox.toArray(), 0);
     expect(entry).toMatchObject({ method: 'POST', path: '/invoice-product' });
     expect((entry.body as { data: { fetchedData: { id: string } } }).data.fetchedData.id).toBe(c.id);
   });
@@ -185,7 +186,7 @@ describe('Make Sale with id: Create Product Invoice (SPEC §2, §5)', () => {
     await waitFor(() => expect(location()).toMatch(/^\/view-invoice\?id=/));
     const [inv] = await data.db.invoices.toArray();
     expect(inv).toMatchObject({ type: 'product', customer_id: null, total: 1500 });
-    const [entry] = await data.db.outbox.toArray();
+    const entry = nth(await data.db.outbox.toArray(), 0);
     expect((entry.body as { data: { fetchedData: unknown } }).data.fetchedData).toBe('default');
   });
 

@@ -5,6 +5,7 @@ import { MENU_ICONS } from '../../src/app/shell/RouteIcon';
 import { MENU_GROUPS, SCREEN_ROUTES, canSee, menuRoutes, menuSections } from '../../src/domain/routes';
 import { openApp } from './openApp';
 import { renderScreen } from './render';
+import { nth, known } from '../helpers/present';
 
 /** The menu the shell draws is menuSections(level): SPEC §6's menu rules per level, grouped (issue 15). */
 describe('menu by level (SPEC §6)', () => {
@@ -52,7 +53,7 @@ describe('menu by level (SPEC §6)', () => {
       expect(Object.fromEntries(sections.map((s) => [s.title, s.routes.map((r) => r.title)]))).toEqual(EXPECTED[level]);
       // the order of MENU_GROUPS, no empty group, nothing lost or doubled against the flat rule
       const order = MENU_GROUPS.map((g) => g.title);
-      expect(sections.map((s) => s.title)).toEqual(order.filter((t) => t in EXPECTED[level]));
+      expect(sections.map((s) => s.title)).toEqual(order.filter((t) => t in known(EXPECTED[level], 'EXPECTED[level]')));
       expect(sections.flatMap((s) => s.routes.map((r) => r.path)).sort()).toEqual(menu(level).sort());
       for (const s of sections)
         for (const r of s.routes) expect(canSee(r.path, level), `${r.path} at ${level}`).toBe(true);
@@ -89,7 +90,7 @@ describe('the menu in the shell', () => {
         ),
       ).toEqual(menuSections(level).map((s) => s.title));
       for (const [i, s] of menuSections(level).entries()) {
-        const links = within(groups[i]).getAllByRole('link');
+        const links = within(nth(groups, i)).getAllByRole('link');
         expect(links.map((a) => a.textContent)).toEqual(s.routes.map((r) => r.title));
         expect(links.map((a) => a.getAttribute('href'))).toEqual(s.routes.map((r) => r.path));
         // the icon (its own chunk, so it comes a moment later) is decoration: hidden from screen readers, so each

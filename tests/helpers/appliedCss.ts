@@ -1,3 +1,5 @@
+import { atLeast } from './present';
+
 /**
  * The CSS declarations whose selectors match `el`, read from the page's <style> text. jsdom computes no Chakra
  * (Emotion, @layer) styles, so a component test reads the rules instead: an element's own class and a table's rules
@@ -8,7 +10,8 @@ export function appliedCss(el: Element): string {
   const css = [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n');
   const out: string[] = [];
   // innermost blocks: a rule's selectors and its declarations (at-rule wrappers such as @layer are skipped over)
-  for (const [, selectors, body] of css.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+  for (const match of css.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+    const [, selectors, body] = atLeast(match, 3);
     const selector = selectors.trim();
     if (!selector || selector.startsWith('@')) continue;
     try {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PAYMENT_METHODS } from '../../src/domain/entities';
 import type { Db } from '../../src/server/db/client';
+import { nth } from './present';
 
 /**
  * Whole-database snapshots for tests that must prove "nothing changed" (a refusal, a replay) or "everything came
@@ -47,14 +48,17 @@ export async function rowCounts(db: Db, tables: string[]): Promise<Record<string
  * Σ invoice totals (the total before payments) and Σ amounts still due.
  */
 export async function moneyTotals(db: Db): Promise<{ payments: number; invoiceTotals: number; due: number }> {
-  const [r] = rows<{ payments: string; totals: string; due: string }>(
-    await db.execute(sql`select
+  const r = nth(
+    rows<{ payments: string; totals: string; due: string }>(
+      await db.execute(sql`select
       (select coalesce(sum(amount), 0) from transactions where not deleted and method in (${sql.join(
         PAYMENT_METHODS.map((m) => sql`${m}`),
         sql`, `,
       )}))::text as payments,
       (select coalesce(sum((totals->>'total')::numeric), 0) from invoices)::text as totals,
       (select coalesce(sum(total), 0) from invoices)::text as due`),
+    ),
+    0,
   );
   return { payments: Number(r.payments), invoiceTotals: Number(r.totals), due: Number(r.due) };
 }
