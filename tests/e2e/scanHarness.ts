@@ -6,11 +6,15 @@ import { expect } from 'vitest';
 import { barcodeVideo } from '../helpers/barcodeVideo';
 import { browser, shoot } from './harness';
 
-/** Chromium whose camera shows a label (Chromium's fake camera, the test's own flags), and a page in it. */
+/**
+ * Chromium whose camera shows a label (Chromium's fake camera, the test's own flags), and a page in it. `show` puts
+ * another label before the camera: Chromium reads the video file again each time a page opens the camera, so one
+ * browser, signed in once, serves every label of a file.
+ */
 export async function cameraShowing(
   format: 'CODE128' | 'CODE39',
   text: string,
-): Promise<{ ctx: BrowserContext; page: Page }> {
+): Promise<{ ctx: BrowserContext; page: Page; show: (format: 'CODE128' | 'CODE39', text: string) => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'baybook-camera-'));
   const video = join(dir, 'label.y4m');
   barcodeVideo(format, text, video);
@@ -22,7 +26,7 @@ export async function cameraShowing(
     ],
     [dir],
   );
-  return { ctx, page: await ctx.newPage() };
+  return { ctx, page: await ctx.newPage(), show: (f, t) => barcodeVideo(f, t, video) };
 }
 
 /**
