@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from './freePort';
 import { ADMIN, freshPostgres } from './server';
 import { apiAt } from './request';
+import { nth } from './present';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -100,7 +101,7 @@ export async function startInstances(n = 2, env: Record<string, string> = {}): P
     await db.drop();
     throw err;
   }
-  const login = await apiAt(instances[0].url)<{ token: string }>('POST', '/login', { body: ADMIN });
+  const login = await apiAt(nth(instances, 0).url)<{ token: string }>('POST', '/login', { body: ADMIN });
   const adminToken = login.body.token;
   return {
     instances,

@@ -1,5 +1,6 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { nth } from './present';
 
 /** A round-robin HTTP proxy: each request goes to the next upstream in turn, as a load balancer without stickiness. */
 export interface Proxy {
@@ -19,7 +20,7 @@ export async function startProxy(initial: string[]): Promise<Proxy> {
   let next = 0;
   const server: Server = createServer((req, res) => {
     const k = next++ % upstreams.length;
-    served[k]++;
+    served[k] = nth(served, k) + 1;
     const target = new URL(req.url ?? '/', upstreams[k]);
     const out = request(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (up) => {
       res.writeHead(up.statusCode ?? 502, up.headers);

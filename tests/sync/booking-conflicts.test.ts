@@ -6,6 +6,7 @@ import { jobSubject } from '../../src/domain/writes/jobs';
 import { sysLog } from '../../src/server/db/schema';
 import { DATABASES } from '../helpers/server';
 import { auditDb, customerForm, drain, twoDevices } from './helpers';
+import { atLeast, nth } from '../helpers/present';
 
 /** An instant `days` from now at `hour`:00 UTC: always in the future, as a booking must be. */
 const at = (days: number, hour: number) => {
@@ -75,7 +76,7 @@ describe.each(DATABASES)('two devices book and cancel one job (%s)', (kind) => {
       () => front().jobs.book(job.id, at(12, 9), at(12, 12)),
     );
     expect(await serverJob(job.id)).toMatchObject({ book_start: at(12, 9), book_end: at(12, 12) });
-    const [end, start, ...more] = await decisionsOn(job.id);
+    const [end, start, ...more] = atLeast(await decisionsOn(job.id), 2);
     expect(more).toEqual([]);
     expect([end.field.field, start.field.field]).toEqual(['book_end', 'book_start']);
     expect(start.field).toMatchObject({
@@ -108,7 +109,7 @@ describe.each(DATABASES)('two devices book and cancel one job (%s)', (kind) => {
       () => front().jobs.cancel(job.id),
     );
     expect(await serverJob(job.id)).toMatchObject({ status: 'canceled', book_start: at(10, 9) });
-    const [end, start, ...more] = await decisionsOn(job.id);
+    const [end, start, ...more] = atLeast(await decisionsOn(job.id), 2);
     expect(more).toEqual([]);
     expect(end.field).toMatchObject({ field: 'book_end', mine: at(13, 12), theirs: at(10, 12), reason: 'blocked' });
     expect(start.field).toMatchObject({ field: 'book_start', mine: at(13, 9), theirs: at(10, 9), reason: 'blocked' });
@@ -127,7 +128,7 @@ describe.each(DATABASES)('two devices book and cancel one job (%s)', (kind) => {
       () => front().jobs.setStatus(job.id, 'active'),
     );
     expect((await serverJob(job.id))?.status).toBe('active');
-    const [c, ...more] = await decisionsOn(job.id);
+    const [c, ...more] = atLeast(await decisionsOn(job.id), 1);
     expect(more).toEqual([]);
     expect(c.field).toMatchObject({ field: 'status', label: 'Status', mine: 'canceled', theirs: 'active' });
     expect(c.field.by).toBe(two.deskUser);
@@ -145,9 +146,9 @@ describe.each(DATABASES)('two devices book and cancel one job (%s)', (kind) => {
       () => bay().jobs.cancel(job.id),
       () => front().jobs.setStatus(job.id, 'active'),
     );
-    const [c] = await decisionsOn(job.id);
+    const c = nth(await decisionsOn(job.id), 0);
     await two.tablet.engine.conflicts.decide(c.id, 'mine');
-    const [sent] = await two.tablet.db.outbox.filter((e) => e.path === '/job-action/cancel').toArray();
+    const sent = nth(await two.tablet.db.outbox.filter((e) => e.path === '/job-action/cancel').toArray(), 0);
     expect(sent.body).toMatchObject({ data: { id: job.id, base: { status: 'active' } } });
     await drain(two.tablet);
     expect((await serverJob(job.id))?.status).toBe('canceled');

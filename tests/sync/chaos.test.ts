@@ -15,6 +15,7 @@ import { DATABASES, INSTANCES } from '../helpers/server';
 import { drain, makeDevice, type Delay, type Device, type NetCall } from './helpers';
 import type { ChangesPage } from '../../src/sync/pullTypes';
 import { apiAt } from '../helpers/request';
+import { nth } from '../helpers/present';
 
 /**
  * Chaos sync (issue "Reliability"): three devices, each with its own IndexedDB and sync engine, making random
@@ -146,8 +147,8 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
       [200, false],
     ]);
     // the retry is the same outbox entry: one Idempotency-Key for both attempts
-    expect(attempts[0].key).toBeTruthy();
-    expect(attempts[1].key).toBe(attempts[0].key);
+    expect(nth(attempts, 0).key).toBeTruthy();
+    expect(nth(attempts, 1).key).toBe(nth(attempts, 0).key);
     expect(d.net.overlaps).toBe(1);
     const db = s.database.db;
     expect(await db.select().from(transactions).where(eq(transactions.invoice_id, inv.id))).toEqual([
@@ -157,7 +158,7 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
       await db
         .select()
         .from(idempotency)
-        .where(inArray(idempotency.key, [attempts[0].key!])),
+        .where(inArray(idempotency.key, [nth(attempts, 0).key!])),
     ).toHaveLength(1);
     expect((await db.select().from(invoices).where(eq(invoices.id, inv.id)))[0]).toMatchObject({
       payment: 1234,
@@ -177,7 +178,7 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
       ),
     );
     const rnd = prng(seed);
-    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+    const pick = <T>(xs: readonly T[]) => nth(xs, Math.floor(rnd() * xs.length));
     /**
      * Latency from the same stream: some mutating requests reach the server only after the device stopped waiting
      * (the retry may overtake or overlap them), some answers come back after it stopped waiting (applied, unread),
@@ -217,7 +218,7 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
       transactions: new Set((await db0.select({ id: transactions.id }).from(transactions)).map((r) => r.id)),
     };
     // a shared shelf, known to every device before the chaos starts
-    const shelf = createRepositories(devices[0].db).products;
+    const shelf = createRepositories(nth(devices, 0).db).products;
     for (const title of ['Oil filter', 'Brake pads', 'Wiper blade'])
       await shelf.add({
         title: `${title} ${seed}`,
@@ -233,7 +234,7 @@ describe('chaos sync: three devices, a flaky link, a restarting server', () => {
     let localRefusals = 0;
     let restarts = 0;
     for (let step = 0; step < OPS * devices.length; step++) {
-      const d = devices[step % devices.length];
+      const d = nth(devices, step % devices.length);
       const r = createRepositories(d.db);
       if (rnd() < 0.1) d.net.up = !d.net.up;
       if (rnd() < 0.05) d.net.dropResponses = 1;

@@ -4,6 +4,7 @@ import type { Data, Row, Setting } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { prng } from '../helpers/prng';
 import { makeDevice, type Device } from './helpers';
+import { nth } from '../helpers/present';
 
 /**
  * Three devices, each with its own database and its own flaky network, making interleaved changes (team members and
@@ -24,7 +25,7 @@ describe('three devices converge', () => {
     console.log(`converge seed: ${seed} (replay with BAYBOOK_SEED=${seed})`);
     onTestFailed(() => console.error(`converge FAILED with seed ${seed}: replay with BAYBOOK_SEED=${seed}`));
     const rnd = prng(seed);
-    const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
+    const pick = <T>(xs: T[]) => nth(xs, Math.floor(rnd() * xs.length));
     const devices: Device[] = ['A', 'B', 'C'].map((n) => makeDevice(s, `cv${n}`, { random: rnd }));
     for (const d of devices) {
       await d.engine.signIn({ username: 'admin', permission: 5, token: s.adminToken });

@@ -5,6 +5,7 @@ import { createRepositories } from '../../src/local/repositories';
 import { sysLog } from '../../src/server/db/schema';
 import { DATABASES } from '../helpers/server';
 import { auditDb, customerForm, drain, twoDevices } from './helpers';
+import { nth } from '../helpers/present';
 
 /**
  * Issue 14, an edit to a customer blocked since (SPEC: level 5 blocks; a blocked customer cannot be used in a service
@@ -49,7 +50,7 @@ describe.each(DATABASES)('an edit to a customer blocked since (%s)', (kind) => {
       note: 'Call before any work',
       contact: '8765559999',
     });
-    const record = decisions[0].field.record;
+    const record = nth(decisions, 0).field.record;
     const lines = await two.s.database.db.select().from(sysLog).where(eq(sysLog.subject, record));
     expect(lines.map((l) => l.predicate)).toContainEqual(
       'Note conflict decided on a device: sent "Call before any work" over "(empty)"',

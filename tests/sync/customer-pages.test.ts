@@ -6,6 +6,7 @@ import { CUSTOMER_SORTS, type CustomerPageQuery, type CustomerSort } from '../..
 import { customersRepository } from '../../src/local/repositories/customers';
 import { pageKey } from '../../src/local/paging';
 import { dbName } from './helpers';
+import { nth } from '../helpers/present';
 
 /** n customers with sort values that repeat (ties broken by id), one blocked in seven */
 function customers(n: number): CustomerRow[] {
@@ -46,12 +47,12 @@ async function walk(repo: ReturnType<typeof customersRepository>, q: Omit<Custom
   let page = await repo.page(q);
   forward.push(page.rows.map((r) => r.id));
   while (page.hasNext) {
-    page = await repo.page({ ...q, after: pageKey(page.rows[page.rows.length - 1], field) });
+    page = await repo.page({ ...q, after: pageKey(nth(page.rows, page.rows.length - 1), field) });
     forward.push(page.rows.map((r) => r.id));
   }
-  const backward: string[][] = [forward[forward.length - 1]];
+  const backward: string[][] = [nth(forward, forward.length - 1)];
   while (page.hasPrev) {
-    page = await repo.page({ ...q, before: pageKey(page.rows[0], field) });
+    page = await repo.page({ ...q, before: pageKey(nth(page.rows, 0), field) });
     backward.unshift(page.rows.map((r) => r.id));
   }
   return { forward, backward, total: (await repo.page(q)).total };
@@ -143,7 +144,7 @@ describe('the Customers table reads one page through an index (issue 13)', () =>
     const want = expected(stored, 'created_at', false, (r) => matchesTerms(r, terms));
     expect(want.length).toBeGreaterThan(SEARCH_COUNT_CAP);
     expect(first.rows.map((r) => r.id)).toEqual(want.slice(0, 50));
-    const second = await repo.page({ ...q, after: pageKey(first.rows[49], 'created_at') });
+    const second = await repo.page({ ...q, after: pageKey(nth(first.rows, 49), 'created_at') });
     expect(second.rows.map((r) => r.id)).toEqual(want.slice(50, 100));
   });
 

@@ -5,6 +5,7 @@ import { createRepositories } from '../../src/local/repositories';
 import { isFieldConflict } from '../../src/sync/decisions';
 import { DATABASES } from '../helpers/server';
 import { drain, memberDevice, twoDevices } from './helpers';
+import { atLeast, nth } from '../helpers/present';
 
 /**
  * Issue 14's edit to a record another device deleted, for the records the app deletes besides invoices and
@@ -41,7 +42,7 @@ describe.each(DATABASES)('an edit to a record deleted since waits as a decision 
   /** The one decision on a record (nothing on the tablet refused: every row of its list is a decision). */
   async function theDecision(id: string, field: Record<string, unknown>) {
     await noRefusals();
-    const [c, ...more] = await decisionsOn(id);
+    const [c, ...more] = atLeast(await decisionsOn(id), 1);
     expect(more).toEqual([]);
     expect(c.field).toMatchObject(field);
     return c;
@@ -71,13 +72,13 @@ describe.each(DATABASES)('an edit to a record deleted since waits as a decision 
       { field: 'price', mine: 4900, base: 4500, ...gone() },
       { field: 'title', mine: `${p.title} HD`, base: p.title, ...gone() },
     ]);
-    expect(found[0].field.record).toBe(`Product ${p.title} HD`);
+    expect(nth(found, 0).field.record).toBe(`Product ${p.title} HD`);
     // use mine cannot bring it back (the list offers only keep theirs): it is answered as deleted again
     const price = found.find((c) => c.field.field === 'price')!;
     await two.tablet.engine.conflicts.decide(price.id, 'mine');
     await drain(two.tablet);
     expect((await decisionsOn(p.id)).map((c) => c.field.reason)).toEqual(['deleted', 'deleted']);
-    const [first, second] = await decisionsOn(p.id);
+    const [first, second] = atLeast(await decisionsOn(p.id), 2);
     await two.tablet.engine.conflicts.decide(first.id, 'theirs');
     await decide(second.id, 'theirs');
     const [row] = await db().select().from(products).where(eq(products.id, p.id));
@@ -154,13 +155,16 @@ describe.each(DATABASES)('an edit to a record deleted since waits as a decision 
     await drain(two.desk);
     low.net.up = true;
     await drain(low);
-    const [c, ...more] = (await low.engine.conflicts.decisions()).filter((x) => x.field.id === p.id);
+    const [c, ...more] = atLeast(
+      (await low.engine.conflicts.decisions()).filter((x) => x.field.id === p.id),
+      1,
+    );
     expect(more).toEqual([]);
     expect(c.field).toMatchObject({ field: 'price', mine: 4700, theirs: 4800, reason: 'changed', by: two.deskUser });
     await low.engine.conflicts.decide(c.id, 'mine');
     await drain(low);
     expect(await low.db.conflicts.toArray()).toEqual([]);
-    const [row] = await db().select().from(products).where(eq(products.id, p.id));
+    const row = nth(await db().select().from(products).where(eq(products.id, p.id)), 0);
     expect(row.price).toBe(4700);
     const lines = await db()
       .select()

@@ -11,6 +11,7 @@ import { bootstrap } from '../../src/server/seed/bootstrap';
 import { startProxy } from '../helpers/proxy';
 import { ADMIN, DATABASES, freshPostgres } from '../helpers/server';
 import { apiAt } from '../helpers/request';
+import { nth } from '../helpers/present';
 
 /**
  * A server that can be stopped and started again on the same database and port in the middle of a replay.
@@ -33,7 +34,7 @@ export interface DiskServer {
 }
 
 export async function startDiskServer(
-  kind: 'pglite' | 'postgres' = DATABASES[0],
+  kind: 'pglite' | 'postgres' = nth(DATABASES, 0),
   opts: { instances?: number } = {},
 ): Promise<DiskServer> {
   const dir = mkdtempSync(join(tmpdir(), 'baybook-sync-'));

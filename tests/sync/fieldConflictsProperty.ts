@@ -10,6 +10,7 @@ import { isFieldConflict } from '../../src/sync/decisions';
 import { inventoryLog, invoices, jobs, products, transactions } from '../../src/server/db/schema';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { customerForm, drain, onlineDevice, type Device } from './helpers';
+import { nth } from '../helpers/present';
 
 /**
  * Issue 14's invariant over random interleavings: two or three devices edit one job's notes and one product's price,
@@ -116,7 +117,7 @@ function propertySuite(kind: (typeof DATABASES)[number], runs: number) {
   afterAll(() => s?.close());
 
   async function newShared() {
-    const repos = createRepositories(devices[0].db);
+    const repos = createRepositories(nth(devices, 0).db);
     const job = await newJob(repos);
     const disc = await repos.products.add({
       title: 'Disc',
@@ -145,7 +146,7 @@ function propertySuite(kind: (typeof DATABASES)[number], runs: number) {
   /** A fresh job, and the shared invoice and product (new ones every SHARED_RUNS runs), on every device. */
   async function freshRecords(): Promise<Records> {
     if (runNo > 0 && runNo % SHARED_RUNS === 0) await newShared();
-    const job = await newJob(createRepositories(devices[0].db));
+    const job = await newJob(createRepositories(nth(devices, 0).db));
     for (const d of devices) await drain(d);
     return { ...shared, jobId: job.id };
   }
@@ -193,7 +194,7 @@ function propertySuite(kind: (typeof DATABASES)[number], runs: number) {
     let received = 0;
     let returned = 0;
     for (const c of commands) {
-      const d = used[c.d];
+      const d = nth(used, c.d);
       if (c.kind === 'offline') d.net.up = false;
       else if (c.kind === 'online') d.net.up = true;
       if (c.kind === 'online' || (c.kind === 'sync' && d.net.up)) await drain(d);
@@ -228,9 +229,9 @@ function propertySuite(kind: (typeof DATABASES)[number], runs: number) {
   /** Every person's last edit of each field is on the server, in their device's list, or seen and replaced. */
   async function expectEditsKept(used: Device[], at: Records, edits: Edit[]) {
     const db = s.database.db;
-    const [job] = await db.select().from(jobs).where(eq(jobs.id, at.jobId));
-    const [product] = await db.select().from(products).where(eq(products.id, at.productId));
-    const [inv] = await db.select().from(invoices).where(eq(invoices.id, at.invoiceId));
+    const job = nth(await db.select().from(jobs).where(eq(jobs.id, at.jobId)), 0);
+    const product = nth(await db.select().from(products).where(eq(products.id, at.productId)), 0);
+    const inv = nth(await db.select().from(invoices).where(eq(invoices.id, at.invoiceId)), 0);
     const storage = storageValue(inv.storage, inv.storage_days);
     const server = { comment: job.comment, service_note: job.service_note, price: product.price, storage };
     for (const [i, d] of used.entries()) {
@@ -249,7 +250,7 @@ function propertySuite(kind: (typeof DATABASES)[number], runs: number) {
           continue;
         }
         const onServer = server[field] === last.value;
-        const inList = listed.length === 1 && listed[0].field.mine === last.value;
+        const inList = listed.length === 1 && nth(listed, 0).field.mine === last.value;
         const seenAndReplaced = edits.some((e) => e.field === field && e.base === last.value);
         expect(
           onServer || inList || seenAndReplaced,
@@ -270,9 +271,9 @@ function propertySuite(kind: (typeof DATABASES)[number], runs: number) {
   /** The server's payments on the shared invoice, its paid, and the product's stock and moves. */
   async function moneyAndStock(at: Records) {
     const db = s.database.db;
-    const [invoice] = await db.select().from(invoices).where(eq(invoices.id, at.invoiceId));
-    const [product] = await db.select().from(products).where(eq(products.id, at.productId));
-    const [line] = await db.select().from(products).where(eq(products.id, at.lineId));
+    const invoice = nth(await db.select().from(invoices).where(eq(invoices.id, at.invoiceId)), 0);
+    const product = nth(await db.select().from(products).where(eq(products.id, at.productId)), 0);
+    const line = nth(await db.select().from(products).where(eq(products.id, at.lineId)), 0);
     const movesOf = (id: string) => db.select().from(inventoryLog).where(eq(inventoryLog.product_id, id));
     return {
       payments: await db.select().from(transactions).where(eq(transactions.invoice_id, at.invoiceId)),

@@ -5,6 +5,7 @@ import { heldMessage } from '../../src/sync/status';
 import { setUserToken, tokenUsableUntil } from '../../src/sync/tokens';
 import { ApiError, type Transport } from '../../src/sync/transport';
 import { dbName } from './helpers';
+import { nth } from '../helpers/present';
 
 /** A JWT-shaped token (the device reads, never verifies, the payload). */
 const token = (username: string, expInSeconds: number) =>
@@ -55,7 +56,7 @@ describe('changes held for a sign-in, worked out without the network', () => {
     const st = engine.status.get();
     expect(st.waiting).toBe(4);
     expect(st.heldFor).toEqual([{ username: 'jdoe', count: 3 }]);
-    expect(heldMessage(st.heldFor[0])).toBe('3 changes wait for jdoe to sign in');
+    expect(heldMessage(nth(st.heldFor, 0))).toBe('3 changes wait for jdoe to sign in');
     engine.stop();
     db.close();
   });

@@ -8,6 +8,7 @@ import { LocalWriteError } from '../../src/local/write';
 import { createRepositories, type Repositories } from '../../src/local/repositories';
 import { startServer, type TestServer } from '../helpers/server';
 import { noteSentCall } from './writeCalls';
+import { nth } from '../helpers/present';
 
 /**
  * A transport whose server is `answer`: what it gives back is the 200 answer's JSON, read as fetchTransport reads a
@@ -215,7 +216,7 @@ export async function user(
   username?: string,
 ): Promise<{ username: string; token: string; permission: number }> {
   const token = await server.userToken(level, username);
-  const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+  const payload = JSON.parse(Buffer.from(nth(token.split('.'), 1), 'base64url').toString());
   return { username: payload.username, token, permission: level };
 }
 

@@ -4,6 +4,7 @@ import { getMeta } from '../../src/local/db';
 import { sysLog } from '../../src/server/db/schema';
 import { DATABASES } from '../helpers/server';
 import { auditDb, drain, sharedInvoice, twoDevices } from './helpers';
+import { atLeast, nth } from '../helpers/present';
 
 /**
  * Issue 14 for invoices and estimates, on a live server with two devices each with its own IndexedDB: the bay saves
@@ -62,7 +63,7 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
       () => front().invoices.edit(inv.id, { work_hour: 1, rate_hour: 6000 }, [{ ...a, qty: 2 }]),
     );
     expect(await (await auditDb(two.s)).invoices.get(inv.id)).toMatchObject({ work_hour: 1, rate_hour: 6000 });
-    const [c, ...more] = await decisionsOn(inv.id);
+    const [c, ...more] = atLeast(await decisionsOn(inv.id), 1);
     expect(more).toEqual([]);
     const deskCode = await getMeta<string>(two.desk.db, 'deviceCode', '');
     expect(c.field).toMatchObject({
@@ -102,7 +103,7 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
           { ...b, qty: 2 },
         ]),
     );
-    const [c] = await decisionsOn(inv.id);
+    const c = nth(await decisionsOn(inv.id), 0);
     expect(c.field).toMatchObject({
       field: 'products',
       label: 'Lines',
@@ -127,7 +128,7 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
       () => front().invoices.pay(inv.id, 'cash', 19000),
     );
     expect(await (await auditDb(two.s)).invoices.get(inv.id)).toMatchObject({ work_hour: 2, total: 0 });
-    const [c] = await decisionsOn(inv.id);
+    const c = nth(await decisionsOn(inv.id), 0);
     expect(c.field).toMatchObject({ field: 'work_hour', mine: 5, theirs: 2, reason: 'blocked', by: two.deskUser });
     await expect(two.tablet.engine.conflicts.decide(c.id, 'mine')).rejects.toThrow(/paid/i);
     expect(await decisionsOn(inv.id)).toHaveLength(1);
@@ -153,7 +154,7 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
       () => bay().estimates.edit(est.id, profile, { work_hour: 1, rate_hour: 5500 }, [], ['Brakes']),
       () => front().estimates.edit(est.id, profile, { work_hour: 1, rate_hour: 6000 }, [], ['Brakes']),
     );
-    const [c] = await decisionsOn(est.id);
+    const c = nth(await decisionsOn(est.id), 0);
     expect(c.field).toMatchObject({ field: 'rate_hour', label: 'Rate per hour', mine: 5500, theirs: 6000 });
     expect(c.field.record).toBe(`Estimate ${est.number}`);
     await two.tablet.engine.conflicts.decide(c.id, 'edited', 5800);
@@ -180,7 +181,7 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
       () => bay().estimates.edit(est.id, profile, form, [], ['Brakes', 'Tyres'], 20),
       () => front().estimates.edit(est.id, profile, form, [], ['Brakes', 'Tyres'], 15),
     );
-    const [c, ...more] = await decisionsOn(est.id);
+    const [c, ...more] = atLeast(await decisionsOn(est.id), 1);
     expect(more).toEqual([]);
     expect(c.field).toMatchObject({ field: 'discount', label: 'Discount (%)', mine: 20, base: 10, theirs: 15 });
     expect(c.field.by).toBe(two.deskUser);
@@ -197,7 +198,7 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
       () => bay().estimates.edit(est.id, profile, { work_hour: 3, rate_hour: 5000 }, [], ['Brakes']),
       () => front().estimates.remove(est.id),
     );
-    const [c, ...more] = await decisionsOn(est.id);
+    const [c, ...more] = atLeast(await decisionsOn(est.id), 1);
     expect(more).toEqual([]);
     expect(c.field).toMatchObject({ field: 'work_hour', mine: 3, base: 1, theirs: null, reason: 'deleted' });
     expect(c.field.record).toBe(`Estimate ${est.number}`);
@@ -214,7 +215,7 @@ describe.each(DATABASES)('two devices save one invoice or estimate (%s)', (kind)
       // deleting an invoice is level 5's (the admin, through the API)
       () => two.s.api('DELETE', '/invoice', { body: { data: { id: inv.id } } }),
     );
-    const [c] = await decisionsOn(inv.id);
+    const c = nth(await decisionsOn(inv.id), 0);
     expect(c.field).toMatchObject({ field: 'work_hour', mine: 6, theirs: null, reason: 'deleted' });
     expect(await two.tablet.db.conflicts.count()).toBe(1);
   });

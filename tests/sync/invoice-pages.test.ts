@@ -18,6 +18,7 @@ import type { PageQuery } from '../../src/local/repositories/pageReader';
 import { sortedIds, walkPages, type ReadPage } from './pageWalk';
 import { dbName } from './helpers';
 import { queuedEntry } from './queuedEntry';
+import { nth } from '../helpers/present';
 
 const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + (i % 60) * 3_600_000).toISOString();
 
@@ -157,7 +158,7 @@ describe('the Invoices and Transactions tables read one page through an index (i
   it('keeps the row counter with every write, and streams every match for the export', async () => {
     const { db, pages, stored } = await device(2300);
     expect((await db.counters.get(rowCountKey('invoices')))?.n).toBe(2300);
-    await db.transaction('rw', db.tables, () => deleteRow(db, 'invoices', stored[0].id));
+    await db.transaction('rw', db.tables, () => deleteRow(db, 'invoices', nth(stored, 0).id));
     expect((await pages.page({ sort: 'created_at', desc: true, limit: 10 })).total).toBe(2299);
     const chunks: number[] = [];
     const seen: string[] = [];
@@ -284,14 +285,14 @@ describe('version 5 of the device database (issue 13)', () => {
       updated_at: at(2),
       version: 1,
     });
-    await v4.outbox.add(queuedEntry({ id: 'e1', method: 'POST', path: '/transaction', refs: [inv[0].id] }));
+    await v4.outbox.add(queuedEntry({ id: 'e1', method: 'POST', path: '/transaction', refs: [nth(inv, 0).id] }));
     v4.close();
     const v5 = new BayBookDB(name, { upTo: 5 });
     await v5.open();
     expect(v5.verno).toBe(5);
     expect(await v5.invoices.count()).toBe(3);
     expect(await v5.outbox.count()).toBe(1);
-    expect(await v5.invoices.get(inv[0].id)).toMatchObject({ ...inv[0], number_key: 'A11000', is_due: 1 });
+    expect(await v5.invoices.get(nth(inv, 0).id)).toMatchObject({ ...inv[0], number_key: 'A11000', is_due: 1 });
     expect((await v5.counters.get(rowCountKey('invoices')))?.n).toBe(3);
     expect((await v5.counters.get(rowCountKey('sys_log')))?.n).toBe(1);
     expect(await v5.sys_log.where('word_keys').startsWith('JOBA1').primaryKeys()).toEqual(['s1']);

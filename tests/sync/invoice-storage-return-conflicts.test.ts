@@ -4,6 +4,7 @@ import { displayInvoiceNumber } from '../../src/domain/jobs';
 import { sysLog } from '../../src/server/db/schema';
 import { DATABASES } from '../helpers/server';
 import { auditDb, drain, sharedInvoice, twoDevices } from './helpers';
+import { atLeast, nth } from '../helpers/present';
 
 /**
  * Issue 14 for the storage switch and item returns, on a live server with two devices each with its own IndexedDB:
@@ -30,7 +31,7 @@ describe.each(DATABASES)('two devices switch storage and return items on one inv
       () => front().invoices.setStorage(inv.id, true, 7),
     );
     expect(await onServer(inv.id)).toMatchObject({ storage: 'on', storage_days: 7 });
-    const [c, ...more] = await decisionsOn(inv.id);
+    const [c, ...more] = atLeast(await decisionsOn(inv.id), 1);
     expect(more).toEqual([]);
     expect(c.field).toMatchObject({
       field: 'storage',
@@ -55,7 +56,7 @@ describe.each(DATABASES)('two devices switch storage and return items on one inv
       () => bay().invoices.setStorage(inv.id, true, 8),
       () => front().invoices.setStorage(inv.id, true, 9),
     );
-    const [typed] = await decisionsOn(inv.id);
+    const typed = nth(await decisionsOn(inv.id), 0);
     await expect(two.tablet.engine.conflicts.decide(typed.id, 'edited', 'soon')).rejects.toThrow(/number of days/);
     await two.tablet.engine.conflicts.decide(typed.id, 'edited', '10');
     await drain(two.tablet);
@@ -77,7 +78,7 @@ describe.each(DATABASES)('two devices switch storage and return items on one inv
       () => front().invoices.pay(inv.id, 'cash', inv.total),
     );
     expect(await onServer(inv.id)).toMatchObject({ storage: 'off', total: 0 });
-    const [c] = await decisionsOn(inv.id);
+    const c = nth(await decisionsOn(inv.id), 0);
     expect(c.field).toMatchObject({ field: 'storage', mine: 'on, 3 days', theirs: 'off', reason: 'blocked' });
     await expect(two.tablet.engine.conflicts.decide(c.id, 'mine')).rejects.toThrow(/paid/i);
     await two.tablet.engine.conflicts.decide(c.id, 'theirs');
@@ -95,7 +96,7 @@ describe.each(DATABASES)('two devices switch storage and return items on one inv
     // not merged: the desk's save stands, nothing came back to stock
     expect(await onServer(inv.id)).toMatchObject({ work_hour: 2, total: 10000 + 13500 });
     expect((await (await auditDb(two.s)).products.get(a.id))?.stock).toBe(17);
-    const [c, ...more] = await decisionsOn(inv.id);
+    const [c, ...more] = atLeast(await decisionsOn(inv.id), 1);
     expect(more).toEqual([]);
     expect(c.field).toMatchObject({
       field: 'returned',
@@ -127,7 +128,7 @@ describe.each(DATABASES)('two devices switch storage and return items on one inv
       () => bay().invoices.returnItems(inv.id, [{ id: a.id, qty: 1 }], 'not needed'),
       () => front().invoices.pay(inv.id, 'cash', inv.total),
     );
-    const [c] = await decisionsOn(inv.id);
+    const c = nth(await decisionsOn(inv.id), 0);
     expect(c.field).toMatchObject({ field: 'returned', mine: [{ id: a.id, qty: 1 }], reason: 'blocked' });
     await expect(two.tablet.engine.conflicts.decide(c.id, 'mine')).rejects.toThrow();
     await two.tablet.engine.conflicts.decide(c.id, 'theirs');

@@ -6,6 +6,7 @@ import { derive } from '../../src/local/rows';
 import { jobsRepository } from '../../src/local/repositories/jobs';
 import { SEARCH_ROWS } from '../../src/local/repositories/jobSearch';
 import { dbName } from './helpers';
+import { nth } from '../helpers/present';
 
 /**
  * What the job table's search reads (issue 35: "no search reads thousands of rows: index ranges only"). Rows are
@@ -97,7 +98,7 @@ function countedDb() {
 async function seeded() {
   const { db, reads } = countedDb();
   const customers = Array.from({ length: CUSTOMERS }, (_, c) => customer(c));
-  const all = Array.from({ length: JOBS }, (_, i) => job(i, customers[i % CUSTOMERS]));
+  const all = Array.from({ length: JOBS }, (_, i) => job(i, nth(customers, i % CUSTOMERS)));
   await db.customers.bulkPut(customers);
   await db.jobs.bulkPut(all);
   const newest = [...all].sort((a, b) => b.created_at.localeCompare(a.created_at));

@@ -4,6 +4,7 @@ import { createRepositories } from '../../src/local/repositories';
 import type { BayBookDB } from '../../src/local/db';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { customerForm, drain, offlineThenServer, onlineDevice, refusal, type Device } from './helpers';
+import { nth } from '../helpers/present';
 
 /**
  * The job moves of the catalogue (src/domain/writes/jobs.ts) run once on the device, offline, and once on the server
@@ -32,7 +33,7 @@ describe.each(DATABASES)('job moves: the device and the server store the same jo
   let plate = 9100;
   beforeAll(async () => {
     s = await startServer(kind);
-    tech = JSON.parse(Buffer.from((await s.userToken(3)).split('.')[1], 'base64url').toString()).username;
+    tech = JSON.parse(Buffer.from(nth((await s.userToken(3)).split('.'), 1), 'base64url').toString()).username;
     d = await onlineDevice(s, 'job-writes');
     repos = createRepositories(d.db);
   });

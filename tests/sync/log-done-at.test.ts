@@ -5,6 +5,7 @@ import { createRepositories } from '../../src/local/repositories';
 import { users } from '../../src/server/db/schema';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { drain, onlineDevice, type Device } from './helpers';
+import { nth } from '../helpers/present';
 
 const MIN = 60_000;
 
@@ -32,7 +33,7 @@ describe.each(DATABASES)('offline work in the Activity Log reads when it was don
   const lineAbout = async (bizname: string) => {
     const lines = await tablet.db.sys_log.filter((l) => `${l.subject} ${l.predicate}`.includes(bizname)).toArray();
     expect(lines).toHaveLength(1);
-    return lines[0];
+    return nth(lines, 0);
   };
 
   it('a supplier added offline twenty minutes before the sync: done then, synced later, ordered by when done', async () => {
@@ -44,7 +45,7 @@ describe.each(DATABASES)('offline work in the Activity Log reads when it was don
     tablet.net.up = false;
     await repos.products.addSupplier({ bizname: 'Offline Parts' });
     // the entry was made twenty minutes ago by the tablet's clock (the test does not wait twenty minutes)
-    const [entry] = await tablet.db.outbox.toArray();
+    const entry = nth(await tablet.db.outbox.toArray(), 0);
     const madeAt = new Date(Date.now() - 20 * MIN).toISOString();
     await tablet.db.outbox.update(entry.seq!, { createdAt: madeAt });
     tablet.net.up = true;

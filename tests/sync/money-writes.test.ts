@@ -4,6 +4,7 @@ import { createRepositories } from '../../src/local/repositories';
 import type { BayBookDB } from '../../src/local/db';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { customerForm, drain, offlineThenServer, onlineDevice, type Device } from './helpers';
+import { nth } from '../helpers/present';
 
 /**
  * The money writes of the catalogue (src/domain/writes/money.ts) run once on the device, offline, and once on the
@@ -102,7 +103,7 @@ describe.each(DATABASES)('money writes: the device and the server store the same
     if (method === 'discount') await repos.invoices.discount(id, 15);
     if (method === 'redemption') await repos.invoices.redeem(id, 30);
     await drain(d);
-    const [t] = await d.db.transactions.where('invoice_id').equals(id).toArray();
+    const t = nth(await d.db.transactions.where('invoice_id').equals(id).toArray(), 0);
     const rows = await sameRows(id, () => repos.invoices.removeTransaction(t.id));
     expect(rows.transactions).toEqual([]);
     expect(rows.invoice?.total).toBe(10000);

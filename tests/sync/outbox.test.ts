@@ -5,6 +5,7 @@ import { heldMessage } from '../../src/sync/status';
 import { signHs256 } from '../helpers/jwt';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { dbName, drain, makeDevice, user } from './helpers';
+import { nth } from '../helpers/present';
 
 /** Outbox mechanics against the team routes (POST/PUT/DELETE /v2/auth/user), on a live server. */
 describe('outbox: idempotent replay, holds, conflicts', () => {
@@ -70,7 +71,7 @@ describe('outbox: idempotent replay, holds, conflicts', () => {
     expect(await d.db.outbox.count()).toBe(0);
     const posts = d.net.calls.filter((c) => c.method === 'POST' && c.path === '/api/v2/auth/user');
     expect(posts).toHaveLength(2);
-    expect(posts[0].key).toBe(posts[1].key);
+    expect(nth(posts, 0).key).toBe(nth(posts, 1).key);
     expect((await members()).filter((m) => m.username === 'dup1')).toEqual([expect.objectContaining({ id })]);
     expect(await d.db.conflicts.count()).toBe(0);
   });
@@ -110,8 +111,8 @@ describe('outbox: idempotent replay, holds, conflicts', () => {
     await drain(d);
     const again = await d.engine.conflicts.list();
     expect(again).toHaveLength(1);
-    expect(again[0].id).not.toBe(first.id);
-    expect(again[0].message).toBe('That username is already taken.');
+    expect(nth(again, 0).id).not.toBe(first.id);
+    expect(nth(again, 0).message).toBe('That username is already taken.');
   });
 
   it('holds the entries of a user whose token ran out while other users go on, until that user signs in', async () => {
@@ -139,7 +140,7 @@ describe('outbox: idempotent replay, holds, conflicts', () => {
     expect(names).not.toContain('byjdoe1');
     const st = d.engine.status.get();
     expect(st.heldFor).toEqual([{ username: 'jdoe', count: 2 }]);
-    expect(heldMessage(st.heldFor[0])).toBe('2 changes wait for jdoe to sign in');
+    expect(heldMessage(nth(st.heldFor, 0))).toBe('2 changes wait for jdoe to sign in');
     expect(st.waiting).toBe(2);
 
     // a token the server refuses (401) also holds: jdoe signs in with a forged one
@@ -220,7 +221,7 @@ describe('outbox: idempotent replay, holds, conflicts', () => {
     expect(await b.db.shadow.count()).toBe(0);
     const server = (await members()).find((m) => m.id === id)!;
     expect(server.permission).toBe(4);
-    const [decision] = await b.engine.conflicts.decisions();
+    const decision = nth(await b.engine.conflicts.decisions(), 0);
     expect(decision.field).toMatchObject({ entity: 'users', id, field: 'permission', mine: 3, base: 2, theirs: 4 });
   });
 });

@@ -1,6 +1,7 @@
 import type { Row } from '../../src/local/db';
 import type { PageKey } from '../../src/local/paging';
 import type { PageQuery } from '../../src/local/repositories/pageReader';
+import { nth } from '../helpers/present';
 
 /** A table's page reader as its screen calls it. */
 export type ReadPage<S extends string, T extends { id: string } = Row> = (
@@ -20,12 +21,12 @@ export async function walkPages<S extends string, T extends { id: string }>(
   let page = await read(q);
   forward.push(page.rows.map((r) => r.id));
   while (page.hasNext) {
-    page = await read({ ...q, after: keyOf(page.rows[page.rows.length - 1]) });
+    page = await read({ ...q, after: keyOf(nth(page.rows, page.rows.length - 1)) });
     forward.push(page.rows.map((r) => r.id));
   }
-  const backward: string[][] = [forward[forward.length - 1]];
+  const backward: string[][] = [nth(forward, forward.length - 1)];
   while (page.hasPrev) {
-    page = await read({ ...q, before: keyOf(page.rows[0]) });
+    page = await read({ ...q, before: keyOf(nth(page.rows, 0)) });
     backward.unshift(page.rows.map((r) => r.id));
   }
   return { forward, backward, total: (await read(q)).total };

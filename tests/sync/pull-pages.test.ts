@@ -6,6 +6,7 @@ import { dashCounterKey, putRow, recountJobs } from '../../src/local/rows';
 import { getCursor, pull, type Change, type ChangesPage } from '../../src/sync/pull';
 import type { Transport } from '../../src/sync/transport';
 import { dbName } from './helpers';
+import { nth } from '../helpers/present';
 
 /**
  * The pull's page writes (issue 13): each page is applied in bulk in one transaction with its cursor, while the next
@@ -174,7 +175,7 @@ describe('pull: a page in bulk', () => {
     const db = openLocalDb(dbName('bulk-slices'));
     const statuses = ['active', 'received', 'complete'];
     const jobs = Array.from({ length: 250 }, (_, i) =>
-      up('jobs', job(`j${i}`, statuses[i % 3], i % 3 === 2 ? { complete_at: TODAY } : {})),
+      up('jobs', job(`j${i}`, nth(statuses, i % 3), i % 3 === 2 ? { complete_at: TODAY } : {})),
     );
     const customers = Array.from({ length: 230 }, (_, i) => up('customers', customer(`c${i}`)));
     await pull({ db, transport: feed([...jobs, ...customers]), token: 't', pageSize: 500 });

@@ -6,6 +6,7 @@ import { ApiError, fetchTransport, type Transport } from '../../src/sync/transpo
 import type { Setting } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { dbName } from './helpers';
+import { nth } from '../helpers/present';
 
 describe('pull', () => {
   let s: TestServer;
@@ -15,7 +16,7 @@ describe('pull', () => {
     const cfg = (await s.api<Setting[]>('GET', '/configsheet')).body;
     const numeric = cfg.filter((c) => c.amount !== null);
     for (let i = 0; i < 150; i++) {
-      const c = numeric[i % numeric.length];
+      const c = nth(numeric, i % numeric.length);
       await s.api('PUT', `/configsheet/${c.id}`, {
         body: { data: { title: c.title, description: `d${i}`, amount: i + 1 } },
       });
@@ -33,8 +34,8 @@ describe('pull', () => {
     expect(r.cursor).toBe(head);
     expect(await getCursor(db)).toBe(head);
     expect(r.pages).toBeGreaterThanOrEqual(Math.floor(head / 40));
-    expect(seen[0].first).toBe(true);
-    expect(seen[0].estimated).toBe(head);
+    expect(nth(seen, 0).first).toBe(true);
+    expect(nth(seen, 0).estimated).toBe(head);
     const fractions = seen.map((p) => p.fraction!);
     expect([...fractions].sort((a, b) => a - b)).toEqual(fractions);
     expect(fractions.at(-1)).toBe(1);

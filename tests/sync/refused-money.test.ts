@@ -8,6 +8,7 @@ import { sysLog, transactions } from '../../src/server/db/schema';
 import { discardConflict } from '../../src/sync/discard';
 import { DATABASES } from '../helpers/server';
 import { customerForm, drain, twoDevices } from './helpers';
+import { nth } from '../helpers/present';
 
 /**
  * Issue 14's money story on one live server, two devices each with its own IndexedDB: the front desk (online)
@@ -34,16 +35,19 @@ describe.each(DATABASES)('refused money is told and kept (%s)', (kind) => {
     two.tablet.net.up = true;
     await drain(two.tablet);
 
-    const [settled] = await two.s.database.db
-      .select()
-      .from(transactions)
-      .where(and(eq(transactions.invoice_id, inv.id), eq(transactions.username, two.deskUser)));
+    const settled = nth(
+      await two.s.database.db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.invoice_id, inv.id), eq(transactions.username, two.deskUser))),
+      0,
+    );
     const deskCode = await getMeta<string>(two.desk.db, 'deviceCode', '');
     expect(settled.number.startsWith(`${deskCode}-`)).toBe(true);
     const when = formatShop(settled.created_at, DEFAULT_TIME_ZONE, 'MMM d, h:mm a');
     const reason = `INV ${inv.number} was paid in full on device ${deskCode} by ${two.deskUser} at ${when} — your $40.00 cash payment was not recorded.`;
 
-    const [c] = await two.tablet.engine.conflicts.list();
+    const c = nth(await two.tablet.engine.conflicts.list(), 0);
     expect(c).toMatchObject({
       what: `Cash payment of $40.00 on INV ${inv.number}`,
       record: `INV ${inv.number} · Ann Lee`,

@@ -7,6 +7,7 @@ import { putRow } from '../../src/local/rows';
 import { pushPass, type TrackedEntry } from '../../src/sync/outbox';
 import { ApiError, type Transport } from '../../src/sync/transport';
 import { dbName, fakeTransport } from './helpers';
+import { nth } from '../helpers/present';
 
 const TOKEN = `x.${Buffer.from(JSON.stringify({ username: 'clerk', permission: 5, exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')}.y`;
 
@@ -91,15 +92,15 @@ describe('repositories: local rows and their outbox entries in one transaction',
       'POST /transaction',
       'PUT /job-action/status',
     ]);
-    expect(entries[1].dependsOn).toEqual([customerId]);
-    expect(entries[3].dependsOn).toEqual([job.id]);
-    expect(entries[4].dependsOn).toEqual([inv.id]);
-    expect(entries[4].body).toMatchObject({
+    expect(nth(entries, 1).dependsOn).toEqual([customerId]);
+    expect(nth(entries, 3).dependsOn).toEqual([job.id]);
+    expect(nth(entries, 4).dependsOn).toEqual([inv.id]);
+    expect(nth(entries, 4).body).toMatchObject({
       data: { invoice_id: inv.id, amount: 5000, method: 'cash', base_version: 1 },
     });
     // the payment changed the invoice's figures after its entry was appended: the invoice is still that entry's row,
     // so a pull meanwhile shadows it instead of showing the amount due before the payment
-    expect(entries[4].refs).toEqual(expect.arrayContaining([pay.id, inv.id]));
+    expect(nth(entries, 4).refs).toEqual(expect.arrayContaining([pay.id, inv.id]));
     expect(new Set(entries.map((e) => e.id)).size).toBe(6);
     expect(entries.every((e) => e.actor === 'clerk' && e.state === 'pending')).toBe(true);
   });
@@ -170,7 +171,7 @@ describe('repositories: local rows and their outbox entries in one transaction',
     };
     await pushPass({ db, transport });
     expect((await repos.customers.get(cust.id))!.first_name).toBe('Bo');
-    expect((await db.conflicts.toArray())[0].message).toBe('This record was changed on another device.');
+    expect(nth(await db.conflicts.toArray(), 0).message).toBe('This record was changed on another device.');
   });
 
   it('keeps offline photos as blobs, refusing more than 10 MB before queuing', async () => {

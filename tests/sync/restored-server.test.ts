@@ -17,6 +17,7 @@ import { DATABASES } from '../helpers/server';
 import { startDiskServer, type DiskServer } from './diskServer';
 import { auditDb, customerForm, drain, makeDevice, type Device } from './helpers';
 import { apiAt } from '../helpers/request';
+import { nth } from '../helpers/present';
 
 /**
  * Issue 16: a server restored from a backup has a shorter change log than the devices pulled. A device ahead of the
@@ -72,7 +73,7 @@ describe.each(DATABASES)('a server restored from a backup, on %s', (kind) => {
       const { rows } = (await s.database.db.execute(sql`select current_database() as name`)) as {
         rows: { name: string }[];
       };
-      dbName = rows[0].name;
+      dbName = nth(rows, 0).name;
     }
   });
   afterAll(async () => {

@@ -6,6 +6,7 @@ import { rowCountKey } from '../../src/local/keys';
 import { derive } from '../../src/local/rows';
 import { dbName } from './helpers';
 import { queuedEntry } from './queuedEntry';
+import { nth } from '../helpers/present';
 
 /**
  * The whole upgrade path in one step (issue 17): a device still on the oldest shipped database (version 1), with a
@@ -110,7 +111,7 @@ describe('the oldest device database upgrades to today’s in one step', () => {
     ];
     for (const entry of outbox) await v1.outbox.add(entry);
     const conflict: ConflictRow = { id: 'q0', entry: queuedEntry({ id: 'q0' }), status: 409, message: 'Taken', at };
-    const shadow: ShadowRow = { entity: 'customers', id: 'c1', row: V1_ROWS.customers[0], seq: 4, op: 'upsert' };
+    const shadow: ShadowRow = { entity: 'customers', id: 'c1', row: nth(V1_ROWS.customers, 0), seq: 4, op: 'upsert' };
     await v1.conflicts.put(conflict);
     await v1.shadow.put(shadow);
     await v1.blobs.put({

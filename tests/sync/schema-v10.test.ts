@@ -3,6 +3,7 @@ import { estimateFields } from '../../src/domain/billingFields';
 import { BayBookDB } from '../../src/local/db';
 import { dbName } from './helpers';
 import { queuedEntry } from './queuedEntry';
+import { nth } from '../helpers/present';
 
 /**
  * Version 10 (issue 17): an estimate's discount percent becomes its own field. The estimates a device already holds
@@ -49,7 +50,7 @@ describe('device database version 10 (issue 17: the estimate discount field)', (
       // nothing else changed, the totals as they were
       expect(rows.map(({ discount_percent: _p, ...r }) => r)).toEqual(stored);
       // a save's base reads the field now
-      expect(estimateFields(rows[0]).discount).toBe(10);
+      expect(estimateFields(nth(rows, 0)).discount).toBe(10);
       expect(await v10.outbox.toArray()).toEqual([{ ...entry, seq: 1 }]);
     } finally {
       v10.close();

@@ -7,6 +7,7 @@ import { ApiError, fetchTransport, type Transport } from '../../src/sync/transpo
 import type { Data, Raised, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
 import { dbName } from './helpers';
+import { known, nth } from '../helpers/present';
 
 /** A feed page as this test reads it: each change's table, and the level the server filtered at. */
 interface LevelPage {
@@ -51,7 +52,7 @@ describe.each(DATABASES)('the pull feed by level on %s', (kind) => {
       body: { data: { method: 'cash', invoice_id: invoiceId, amount: 1000 } },
     });
     expect(pay.status).toBe(200);
-    paymentId = (await s.api<Data<Row<'transactions'>[]>>('GET', '/transactions')).body.data[0].id;
+    paymentId = nth((await s.api<Data<Row<'transactions'>[]>>('GET', '/transactions')).body.data, 0).id;
     const supplier = await s.api<{ id: string }>('POST', '/v2/inventory/supplier', {
       body: { data: { bizname: 'Scope Parts' } },
     });
@@ -95,7 +96,7 @@ describe.each(DATABASES)('the pull feed by level on %s', (kind) => {
     const db = openLocalDb(dbName('scope'));
     const { paths, transport } = recording();
 
-    await pull({ db, transport, token: tokens[3] });
+    await pull({ db, transport, token: known(tokens[3], 'tokens[3]') });
     expect(await getScope(db)).toBe(3);
     const cursorAt3 = await getCursor(db);
     expect(await db.invoices.get(invoiceId)).toBeTruthy();
@@ -103,7 +104,7 @@ describe.each(DATABASES)('the pull feed by level on %s', (kind) => {
 
     // a Super Admin signs in on the same tablet: what level 3 was never sent arrives, without pulling the rest again
     paths.length = 0;
-    await pull({ db, transport, token: tokens[5] });
+    await pull({ db, transport, token: known(tokens[5], 'tokens[5]') });
     expect(await getScope(db)).toBe(5);
     expect(await getCursor(db)).toBeGreaterThanOrEqual(cursorAt3);
     expect(await getCatchUp(db)).toBeNull();
@@ -128,7 +129,7 @@ describe.each(DATABASES)('the pull feed by level on %s', (kind) => {
     const mine = await createRepositories(db).invoices.pay(invoiceId, 'cash', 500);
 
     // a level-2 user next: the level-3 and level-5 tables leave the device, the queued payment stays
-    await pull({ db, transport, token: tokens[2] });
+    await pull({ db, transport, token: known(tokens[2], 'tokens[2]') });
     expect(await getScope(db)).toBe(2);
     expect(await db.suppliers.count()).toBe(0);
     expect(await db.transactions.get(paymentId)).toBeUndefined();
@@ -141,7 +142,7 @@ describe.each(DATABASES)('the pull feed by level on %s', (kind) => {
   it('a catch-up cut by the network resumes where it stopped', async () => {
     const db = openLocalDb(dbName('scope-resume'));
     const { transport } = recording();
-    await pull({ db, transport, token: tokens[3] });
+    await pull({ db, transport, token: known(tokens[3], 'tokens[3]') });
     const cursor = await getCursor(db);
 
     // level 5, one change a page, and the link drops after the first catch-up page
@@ -150,7 +151,9 @@ describe.each(DATABASES)('the pull feed by level on %s', (kind) => {
       if (path.includes('only=') && ++catchUpPages > 1) return Promise.reject(new ApiError('network', 'Network Error'));
       return transport(method, path, opts);
     };
-    await expect(pull({ db, transport: flaky, token: tokens[5], pageSize: 1 })).rejects.toThrow('Network Error');
+    await expect(pull({ db, transport: flaky, token: known(tokens[5], 'tokens[5]'), pageSize: 1 })).rejects.toThrow(
+      'Network Error',
+    );
     const pending = await getCatchUp(db);
     expect(pending).not.toBeNull();
     expect(pending!.since).toBeGreaterThan(0);
@@ -158,7 +161,7 @@ describe.each(DATABASES)('the pull feed by level on %s', (kind) => {
     expect(await getScope(db)).toBe(5);
 
     // the link is back: the catch-up finishes from its stored position
-    await pull({ db, transport, token: tokens[5] });
+    await pull({ db, transport, token: known(tokens[5], 'tokens[5]') });
     expect(await getCatchUp(db)).toBeNull();
     expect(await db.transactions.get(paymentId)).toBeTruthy();
     expect(await db.suppliers.get(supplierId)).toBeTruthy();
@@ -168,12 +171,12 @@ describe.each(DATABASES)('the pull feed by level on %s', (kind) => {
     const db = openLocalDb(dbName('scope-legacy'));
     const { transport } = recording();
     // what an older build left: everything pulled by a Super Admin, no scope recorded
-    await pull({ db, transport, token: tokens[5] });
+    await pull({ db, transport, token: known(tokens[5], 'tokens[5]') });
     await db.meta.delete('cursorScope');
     await db.invoices.delete(invoiceId); // a level-3 table it never had
     const cursor = await getCursor(db);
 
-    await pull({ db, transport, token: tokens[3] });
+    await pull({ db, transport, token: known(tokens[3], 'tokens[3]') });
     expect(await getScope(db)).toBe(3);
     expect(await getCursor(db)).toBeGreaterThanOrEqual(cursor);
     expect(await db.transactions.count()).toBe(0);
