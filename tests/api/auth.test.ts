@@ -4,6 +4,7 @@ import { MISSING_SHARED_SECRET, loadConfig, parseTrustProxy } from '../../src/se
 import type { TokenPayload } from '../../src/sync/tokenClaims';
 import type { Data, Member, SignIn } from '../helpers/answers';
 import { ADMIN, DATABASES, startServer, type TestServer } from '../helpers/server';
+import { nth } from '../helpers/present';
 
 describe.each(DATABASES)('auth and team on %s', (kind) => {
   let s: TestServer;
@@ -17,7 +18,7 @@ describe.each(DATABASES)('auth and team on %s', (kind) => {
     const res = await s.api<SignIn>('POST', '/login', { body: ADMIN, token: null });
     expect(res.status).toBe(200);
     expect(res.body.value).toBe(true);
-    const payload = JSON.parse(Buffer.from(res.body.token.split('.')[1], 'base64url').toString()) as TokenPayload;
+    const payload = JSON.parse(Buffer.from(nth(res.body.token.split('.'), 1), 'base64url').toString()) as TokenPayload;
     expect(payload).toMatchObject({ username: 'admin', permission: 5 });
     expect(payload.exp).toBeGreaterThan(Date.now() / 1000);
     expect(JSON.stringify(res.body)).not.toContain(ADMIN.password);

@@ -8,6 +8,7 @@ import { startOfShopDay } from '../../src/domain/dates';
 import { jobs } from '../../src/server/db/schema';
 import type { Answer, Data, Made, Page, Row, Setting } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
+import { nth } from '../helpers/present';
 
 /** GET /dash: the tiles' counts */
 interface Tiles {
@@ -355,7 +356,7 @@ describe.each(DATABASES)('customers and jobs on %s', (kind) => {
     );
     expect(page.body.data).toMatchObject({ page: 1, total: expect.any(Number) });
     expect(page.body.data.data).toHaveLength(1);
-    expect(page.body.data.data[0].registration).toBe('TX 999');
+    expect(nth(page.body.data.data, 0).registration).toBe('TX 999');
     const dash = await s.api<Data<Tiles>>('GET', '/dash', { token: level2 });
     expect(dash.body.data).toEqual({ active: 0, received: expect.any(Number), complete: 0, booked: 0 });
     const received = await s.api<Data<Row<'jobs'>[]>>('POST', '/bookings-fetch', {

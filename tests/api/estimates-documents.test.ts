@@ -3,6 +3,7 @@ import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
 import type { Data, Made, Numbered, Raised, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
+import { nth } from '../helpers/present';
 
 describe.each(DATABASES)('estimates and documents on %s', (kind) => {
   let s: TestServer;
@@ -62,7 +63,7 @@ describe.each(DATABASES)('estimates and documents on %s', (kind) => {
       body: { data: { ...base, id: estimateId, formData: { work_hour: 1, rate_hour: 5000 } } },
     });
     expect(edit.status).toBe(200);
-    expect((await s.api<Data<Row<'estimates'>[]>>('GET', '/estimates')).body.data[0].total).toBe(5000 + 12000);
+    expect(nth((await s.api<Data<Row<'estimates'>[]>>('GET', '/estimates')).body.data, 0).total).toBe(5000 + 12000);
   });
 
   it('refuses lines that are not products in the inventory instead of dropping them; a product deleted after it was quoted stays', async () => {

@@ -8,6 +8,7 @@ import { SYNCED_TABLES, changeLog, feedShapes } from '../../src/server/db/schema
 import type { ChangesPage } from '../../src/sync/pullTypes';
 import type { Made } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
+import { nth } from '../helpers/present';
 
 /**
  * The feed's page built by the database (src/server/http/feedPage.ts) carries the rows the feed sent when it read
@@ -77,14 +78,17 @@ describe.each(DATABASES)('the feed page the database builds on %s', (kind) => {
 
   it("writes each entry's JSON in the write's own transaction", async () => {
     const before = await unbuilt();
-    const [job] = await s.database.db.select({ id: SYNCED_TABLES.jobs.id }).from(SYNCED_TABLES.jobs).limit(1);
+    const job = nth(await s.database.db.select({ id: SYNCED_TABLES.jobs.id }).from(SYNCED_TABLES.jobs).limit(1), 0);
     const add = await s.api('POST', '/service-log', { body: { value: 'Kept with its entry', id: job.id } });
     expect(add.status).toBe(200);
     expect(await unbuilt()).toBe(before);
-    const [entry] = await s.database.db
-      .select({ json: changeLog.row_json })
-      .from(changeLog)
-      .where(sql`${changeLog.entity} = 'service_log' and ${changeLog.row_id} = ${add.body.id as string}`);
+    const entry = nth(
+      await s.database.db
+        .select({ json: changeLog.row_json })
+        .from(changeLog)
+        .where(sql`${changeLog.entity} = 'service_log' and ${changeLog.row_id} = ${add.body.id as string}`),
+      0,
+    );
     const [row] = (await s.database.db
       .select()
       .from(SYNCED_TABLES.service_log)
@@ -134,11 +138,14 @@ describe.each(DATABASES)('the feed page the database builds on %s', (kind) => {
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     expect(page.cursor).toBeGreaterThanOrEqual(Math.max(...seqs));
     expect(page.more).toBe(false);
-    const [last] = await s.database.db
-      .select({ seq: changeLog.seq, at: changeLog.created_at })
-      .from(changeLog)
-      .orderBy(desc(changeLog.seq))
-      .limit(1);
+    const last = nth(
+      await s.database.db
+        .select({ seq: changeLog.seq, at: changeLog.created_at })
+        .from(changeLog)
+        .orderBy(desc(changeLog.seq))
+        .limit(1),
+      0,
+    );
     expect(page.cursor).toBe(last.seq);
     expect(page.mark).toBe(last.at.getTime());
     // a page of one: more follows, and the next page starts after it

@@ -16,6 +16,7 @@ import {
   type Path,
 } from '../helpers/schemaFuzz';
 import { fingerprint, tableNames } from '../helpers/snapshot';
+import { nth } from '../helpers/present';
 
 /**
  * Schema-driven fuzz (issue 19): every route with a yup body schema — found through the registry defineRoute fills,
@@ -81,7 +82,7 @@ describe.each(DATABASES)('schema-driven fuzz on %s', (kind) => {
         formData: { work_hour: 1, rate_hour: 100 },
       })
     ).invoice_id;
-    ids.config = (await s.api<Setting[]>('GET', '/configsheet')).body[0].id;
+    ids.config = nth((await s.api<Setting[]>('GET', '/configsheet')).body, 0).id;
     console.log(`schema fuzz seed: ${SEED} (replay with BAYBOOK_FUZZ_SEED=${SEED}), ${RUNS} bodies per route`);
   });
   afterAll(() => s?.close());
@@ -167,17 +168,17 @@ describe.each(DATABASES)('schema-driven fuzz on %s', (kind) => {
         );
         const target = fc
           .integer({ min: 0, max: fields.length - 1 })
-          .chain((f) => fc.tuple(fc.constant(f), hostileValues(fields[f].desc), fc.boolean()));
+          .chain((f) => fc.tuple(fc.constant(f), hostileValues(nth(fields, f).desc), fc.boolean()));
         await fc.assert(
           fc.asyncProperty(target, async ([f, value, wrapped]) => {
-            const payload = withValue(validValue(desc, [], known), desc, fields[f].path, value, known);
+            const payload = withValue(validValue(desc, [], known), desc, nth(fields, f).path, value, known);
             const before = last;
             const res = await s.api(route.method, url, { raw: toJson(wrapped ? { data: payload } : payload) });
             last = await fingerprint(s.database.db, tables);
             figures.calls++;
             const klass = res.status >= 500 ? '5xx' : res.status >= 400 ? '4xx' : '2xx';
             figures[klass]++;
-            const what = `${route.method} ${route.path} ${fields[f].path.join('.') || '(body)'} = ${toJson(value)?.slice(0, 80)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
+            const what = `${route.method} ${route.path} ${nth(fields, f).path.join('.') || '(body)'} = ${toJson(value)?.slice(0, 80)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
             expect(res.status, what).toBeLessThan(500);
             if (res.status >= 400) {
               // a refused sign-in may count a failure; nothing else changes

@@ -8,6 +8,7 @@ import { makeDevice } from '../sync/helpers';
 import type { Made } from '../helpers/answers';
 import { startInstances, type Instances } from '../helpers/instances';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
+import { atLeast } from '../helpers/present';
 
 /**
  * GET /api/v3/sync/live (issue 16): a server-sent-events stream that says "pull now" with the change_log's head
@@ -185,7 +186,7 @@ describe.runIf(process.env.DATABASE_URL)('live changes across two server process
   afterAll(() => m?.close());
 
   it('a write on one process reaches a listener on the other', async () => {
-    const [a, b] = m.instances;
+    const [a, b] = atLeast(m.instances, 2);
     const onB = await listen(b.url, m.adminToken);
     const { seq: head } = await onB.past(-1);
     const latencies: number[] = [];
@@ -211,7 +212,7 @@ describe.runIf(process.env.DATABASE_URL)('live changes across two server process
   });
 
   it('hears again after PostgreSQL ends the LISTEN connections (a restart, a failover)', async () => {
-    const [a, b] = m.instances;
+    const [a, b] = atLeast(m.instances, 2);
     const onB = await listen(b.url, m.adminToken);
     const { seq: head } = await onB.past(-1);
     const { default: pg } = await import('pg');

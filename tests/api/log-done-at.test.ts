@@ -5,6 +5,7 @@ import { SYNCED_LATER_MS } from '../../src/domain/logs';
 import { CLOCK_SKEW_MS } from '../../src/domain/writes/clockMend';
 import { sysLog, users } from '../../src/server/db/schema';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
+import { known } from '../helpers/present';
 
 const MIN = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -39,7 +40,7 @@ describe.each(DATABASES)('the activity log records when a pushed change was done
       .where(or(like(sysLog.subject, `%${bizname}%`), like(sysLog.predicate, `%${bizname}%`)))
       .orderBy(desc(sysLog.created_at));
     expect(line).toBeTruthy();
-    return line;
+    return known(line, `the log line about ${bizname}`);
   }
 
   it("keeps the device's time of a change made offline twenty minutes before, and the server's own", async () => {

@@ -8,6 +8,7 @@ import * as t from '../../src/server/db/schema';
 import { sqlRows } from '../../src/server/db/sqlRows';
 import type { Answer, Data, InvoiceRead, Made, Raised, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
+import { nth } from '../helpers/present';
 
 /**
  * SPEC §7 "for every call: the happy path, each SPEC §5 message it can return": the calls and messages the other
@@ -39,8 +40,10 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
   };
   const feedHead = async () =>
     Number(
-      (await sqlRows<{ seq: number | string }>(db(), sql`select coalesce(max(seq), 0)::int8 as seq from change_log`))[0]
-        .seq,
+      nth(
+        await sqlRows<{ seq: number | string }>(db(), sql`select coalesce(max(seq), 0)::int8 as seq from change_log`),
+        0,
+      ).seq,
     );
   /** a refusal: the status, `{value: false, message}` and nothing recorded in the change feed */
   const refuses = async (method: string, path: string, body: unknown, message: string, status = 400) => {
@@ -72,9 +75,9 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
   const newProduct = async (stock: number, price = 1000, title = `Item ${stamp}-${++seq}`) =>
     (await ok<Made>('POST', '/v2/inventory/product', { data: { title, description: 'd', price, stock, low_stock: 1 } }))
       .id;
-  const jobRow = async (id: string) => (await db().select().from(t.jobs).where(eq(t.jobs.id, id)))[0];
-  const invoiceRow = async (id: string) => (await db().select().from(t.invoices).where(eq(t.invoices.id, id)))[0];
-  const productRow = async (id: string) => (await db().select().from(t.products).where(eq(t.products.id, id)))[0];
+  const jobRow = async (id: string) => nth(await db().select().from(t.jobs).where(eq(t.jobs.id, id)), 0);
+  const invoiceRow = async (id: string) => nth(await db().select().from(t.invoices).where(eq(t.invoices.id, id)), 0);
+  const productRow = async (id: string) => nth(await db().select().from(t.products).where(eq(t.products.id, id)), 0);
   const future = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
   const upload = (path: string, fields: Record<string, string>, bytes: Buffer) =>
     s.api('POST', path, { form: { fields, file: { bytes, name: 'photo.jpg', type: 'image/jpeg' } }, key: newId() });
@@ -277,7 +280,7 @@ describe.each(DATABASES)('SPEC §5 messages and remaining happy paths on %s', (k
 
   describe('POST /customer (Add Customer)', () => {
     const count = async () =>
-      Number((await sqlRows<{ n: number }>(db(), sql`select count(*)::int as n from customers`))[0].n);
+      Number(nth(await sqlRows<{ n: number }>(db(), sql`select count(*)::int as n from customers`), 0).n);
 
     it('refuses each SPEC §5 rule with its message and adds nobody', async () => {
       const n = await count();

@@ -6,7 +6,9 @@ import { config } from '../../src/domain/model/shop';
 import { products, suppliers } from '../../src/domain/model/stock';
 import { CONTACT_MAX_DIGITS, LIMITS } from '../../src/domain/schemas';
 import { CUSTOMER_EDITABLE } from '../../src/domain/writes/customers';
+import { operationOf, type OpenApiDoc } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
+import { known, nth } from '../helpers/present';
 
 /**
  * Issue 17: the OpenAPI body of each field-edit route lists the fields it may change, from the schema its plan checks
@@ -53,7 +55,7 @@ const EDITS: Record<string, Record<string, Expect>> = {
 
 describe.each(DATABASES)('field edits in the OpenAPI document on %s', (kind) => {
   let s: TestServer;
-  let doc: { paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: unknown }> } }>> };
+  let doc: OpenApiDoc;
   beforeAll(async () => {
     s = await startServer(kind);
     doc = await (await fetch(`${s.url}/docs/json`)).json();
@@ -61,11 +63,14 @@ describe.each(DATABASES)('field edits in the OpenAPI document on %s', (kind) => 
   afterAll(() => s?.close());
 
   it.each(Object.entries(EDITS))('PUT %s lists each field it edits', (path, fields) => {
-    const body = doc.paths[path].put.requestBody.content['application/json'].schema as {
+    const body = known(
+      operationOf(doc, 'put', path).requestBody?.content['application/json'],
+      `the JSON body of PUT ${path}`,
+    ).schema as {
       oneOf: { properties: Record<string, { type?: string; maxLength?: number }> }[];
     };
     // the second form is the payload unwrapped (the first wraps it as SPEC's {data: ...})
-    const props = body.oneOf[1].properties;
+    const props = nth(body.oneOf, 1).properties;
     const listed = Object.fromEntries(
       Object.entries(fields).map(([f, want]) => [f, typeof want === 'string' ? props[f]?.type : props[f]?.maxLength]),
     );
@@ -76,9 +81,12 @@ describe.each(DATABASES)('field edits in the OpenAPI document on %s', (kind) => 
   });
 
   it('lists an open edit’s fields as optional: the plan, not the body, requires them', () => {
-    const body = doc.paths['/api/customer'].put.requestBody.content['application/json'].schema as {
+    const body = known(
+      operationOf(doc, 'put', '/api/customer').requestBody?.content['application/json'],
+      'the JSON body of PUT /api/customer',
+    ).schema as {
       oneOf: { required?: string[] }[];
     };
-    expect(body.oneOf[1].required).toEqual(['id']);
+    expect(nth(body.oneOf, 1).required).toEqual(['id']);
   });
 });

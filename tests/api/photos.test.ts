@@ -4,6 +4,7 @@ import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
 import type { Data, ListedProduct, Made, Page, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
+import { nth } from '../helpers/present';
 
 describe.each(DATABASES)('photos on %s', (kind) => {
   let s: TestServer;
@@ -91,7 +92,7 @@ describe.each(DATABASES)('photos on %s', (kind) => {
     const photos = await s.api<Data<Row<'product_photos'>[]>>('GET', `/productPhotos/${product.body.id}`);
     expect(photos.body.data.map((p) => p.id)).toEqual([id]);
     const page = await s.api<Data<Page<ListedProduct>>>('GET', '/v2/inventory/products_?search=Headlamp');
-    expect(page.body.data.data[0].thumbnail).toBe(`/api/photo/${id}/thumb`);
+    expect(nth(page.body.data.data, 0).thumbnail).toBe(`/api/photo/${id}/thumb`);
     expect((await s.api('DELETE', '/productPhoto', { body: { id } })).status).toBe(200);
     expect((await s.api('GET', `/productPhotos/${product.body.id}`)).body.data).toEqual([]);
   });

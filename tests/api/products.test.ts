@@ -3,6 +3,7 @@ import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
 import type { Data, ListedProduct, Made, Page, Row } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
+import { nth } from '../helpers/present';
 
 describe.each(DATABASES)('products, inventory and suppliers on %s', (kind) => {
   let s: TestServer;
@@ -114,7 +115,7 @@ describe.each(DATABASES)('products, inventory and suppliers on %s', (kind) => {
     const asL4 = await s.api<Data<Page<ListedProduct>>>('GET', '/v2/inventory/products_?page=1&per_page=10', {
       token: level4,
     });
-    expect(asL4.body.data.data[0].cost).toBeUndefined();
+    expect(nth(asL4.body.data.data, 0).cost).toBeUndefined();
   });
 
   it('finds products by barcode, title or description; 3+ characters', async () => {

@@ -3,6 +3,7 @@ import { MSG } from '../../src/domain/messages';
 import type { RefusalFacts } from '../../src/domain/refusals';
 import type { Data, InvoiceRead, Made, Raised, Refusal } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
+import { nth } from '../helpers/present';
 
 /** A refused money call's answer: its words and the invoice's facts */
 type FactsRefusal = Refusal & { facts: RefusalFacts };
@@ -19,7 +20,7 @@ describe.each(DATABASES)('money refusals carry the facts (%s)', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind);
     token = await s.userToken(5);
-    username = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).username;
+    username = JSON.parse(Buffer.from(nth(token.split('.'), 1), 'base64url').toString()).username;
     bulb = (
       await s.api<Made>('POST', '/v2/inventory/product', {
         body: { data: { title: 'Bulb RF', description: 'Bulb', price: 1000, stock: 10, low_stock: 1 } },

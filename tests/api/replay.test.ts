@@ -9,6 +9,7 @@ import { sqlRows } from '../../src/server/db/sqlRows';
 import type { Answer, Data, Made, Raised, Row } from '../helpers/answers';
 import { ADMIN, DATABASES, startServer, type ApiAnswer, type TestServer } from '../helpers/server';
 import type { Form } from '../helpers/request';
+import { nth } from '../helpers/present';
 
 /**
  * SPEC §7 "an idempotent replay" for every call that changes something. A device's outbox sends each entry with an
@@ -135,7 +136,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
   const one = async <T>(q: Promise<T[]>): Promise<T> => {
     const r = await q;
     expect(r).toHaveLength(1);
-    return r[0];
+    return nth(r, 0);
   };
   const invoiceRow = (id: string) => one(db().select().from(t.invoices).where(eq(t.invoices.id, id)));
   const jobRow = (id: string) => one(db().select().from(t.jobs).where(eq(t.jobs.id, id)));
@@ -150,7 +151,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
 
   const feedHead = async () =>
     Number(
-      (await sqlRows<{ seq: number }>(db(), sql`select coalesce(max(seq), 0)::int8 as seq from change_log`))[0].seq,
+      nth(await sqlRows<{ seq: number }>(db(), sql`select coalesce(max(seq), 0)::int8 as seq from change_log`), 0).seq,
     );
   let tables: string[] = [];
   /** every table's rows hashed: equal fingerprints mean the replay changed nothing anywhere */
@@ -329,7 +330,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
       route: 'PUT /configsheet/:id',
       kind: 'write',
       prepare: async () => {
-        const [row] = await db().select().from(t.config).where(eq(t.config.name, 'shop_name'));
+        const row = nth(await db().select().from(t.config).where(eq(t.config.name, 'shop_name')), 0);
         return {
           path: `/configsheet/${row.id}`,
           body: { data: { title: row.title, description: `Replay Motors ${stamp}` } },
@@ -455,7 +456,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
           },
           async verify(res) {
             expect(res.status).toBe(200);
-            const [c] = await db().select().from(t.customers).where(eq(t.customers.vin, v));
+            const c = nth(await db().select().from(t.customers).where(eq(t.customers.vin, v)), 0);
             expect(await db().select().from(t.jobs).where(eq(t.jobs.customer_id, c.id))).toMatchObject([
               { id: res.body.id },
             ]);
@@ -1367,7 +1368,7 @@ describe.each(DATABASES)('idempotent replay of every writing call on %s', (kind)
   it.each(SCENARIOS.map((x) => [`${x.route}${x.name ? ` (${x.name})` : ''}`, x] as const))(
     '%s',
     async (_label, scenario) => {
-      const method = scenario.route.split(' ')[0];
+      const method = nth(scenario.route.split(' '), 0);
       const call = await scenario.prepare();
       const key = newId();
       const send = (): Promise<Res> =>

@@ -14,6 +14,7 @@ import { blobStoreFor } from '../../src/server/blobs';
 import { parseS3, type S3Config } from '../../src/server/config';
 import type { Made } from '../helpers/answers';
 import { DATABASES, startServer, type TestServer } from '../helpers/server';
+import { nth } from '../helpers/present';
 
 /**
  * Issue 16: photos (and the shop's logo) in an S3-compatible bucket, shared by every instance, tested against
@@ -132,7 +133,7 @@ describe.each(DATABASES)('photos in an S3-compatible bucket on %s', (kind) => {
       const { rows } = (await s.database.db.execute(sql`select count(*)::int as n from photo_blobs`)) as {
         rows: { n: number }[];
       };
-      expect(rows[0].n).toBe(0);
+      expect(nth(rows, 0).n).toBe(0);
     }
     for (const base of [s.url, otherUrl]) {
       expect(await read(base, `/photo/${id}/full`)).toEqual({ status: 200, bytes: full });

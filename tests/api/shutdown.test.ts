@@ -10,6 +10,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { customers } from '../../src/server/db/schema';
 import { freshPostgres, startServer } from '../helpers/server';
 import { apiAt } from '../helpers/request';
+import { nth } from '../helpers/present';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** Writes in the burst: 200 by default (a few seconds), more with BAYBOOK_SHUTDOWN_WRITES for a longer run. */
@@ -52,7 +53,7 @@ async function boot(dataDir: string, databaseUrl: string | undefined): Promise<S
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (m) {
         clearTimeout(timer);
-        res(m[1]);
+        res(nth(m, 1));
       }
     });
     void exited.then((code) => rej(new Error(`server exited ${code} before listening: ${out.slice(-2000)}`)));

@@ -1,5 +1,6 @@
 import type { InvoiceTotals } from '../../src/domain/entities';
 import type { DeviceRow, EntityName } from '../../src/domain/model';
+import { known } from './present';
 
 /**
  * What a test reads off an API answer. `api()` answers `Answer` unless the test names the shape it expects, as the
@@ -68,6 +69,11 @@ export interface OpenApiOperation {
 /** The OpenAPI document served at /docs/json: operations by path, then by method in lower case. */
 export interface OpenApiDoc {
   paths: Record<string, Record<string, OpenApiOperation>>;
+}
+
+/** The document's operation for `method` (lower case) on `path`, or a failure naming the one missing. */
+export function operationOf(doc: OpenApiDoc, method: string, path: string): OpenApiOperation {
+  return known(known(doc.paths[path], `the path ${path}`)[method], `${method.toUpperCase()} ${path}`);
 }
 
 /** POST /login's answer: what it says and, once signed in, the token (the device's signIn reads the same). */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { SchemaDescription } from 'yup';
 import { newId } from '../../src/domain/ids';
+import { atLeast } from './present';
 
 /**
  * Bodies generated from a yup schema's description (schema.describe()): a valid body, and the same body with one
@@ -105,7 +106,7 @@ export function withValue(
   at: Path = [],
 ): unknown {
   if (path.length === 0) return value;
-  const [head, ...rest] = path;
+  const [head, ...rest] = atLeast(path, 1);
   const child = d.type === 'object' ? d.fields?.[head as string] : d.innerType;
   if (!child) return root;
   const here = [...at, head];
