@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableTitle } from '../../src/domain/jobs';
 import { ADMIN, browser, shoot, showMonthOf, signInAdmin, startProduct, type RunningServer } from './harness';
+import { nth } from '../helpers/present';
 
 /** A real (tiny) PNG, so the server's thumbnailer has an image to decode. */
 function png(w: number, h: number): Buffer {
@@ -167,7 +168,7 @@ describe('check-in offline in Chromium', () => {
     }[];
     const mine = customers.filter((c) => c.vin === VIN);
     expect(mine).toHaveLength(1);
-    expect(mine[0].last_name).toBe(LAST);
+    expect(nth(mine, 0).last_name).toBe(LAST);
     const jobs = (await server.api('GET', '/bookings', undefined, token)).body.data as {
       id: string;
       vin: string;
@@ -178,7 +179,8 @@ describe('check-in offline in Chromium', () => {
     const job = jobs.filter((j) => j.vin === VIN);
     expect(job).toHaveLength(1);
     expect(job[0]).toMatchObject({ status: 'active', mileage: 42000, service_note: NOTE });
-    const photos = (await server.api('GET', `/servicePhotos/${job[0].id}`, undefined, token)).body.data as unknown[];
+    const photos = (await server.api('GET', `/servicePhotos/${nth(job, 0).id}`, undefined, token)).body
+      .data as unknown[];
     expect(photos).toHaveLength(1);
     // and the Gallery shows it from the server now: the bytes need the token (an <img> alone gets 401), so the app
     // fetches them with it and shows the picture through an object URL

@@ -114,7 +114,8 @@ export async function seedIndexedDb(
         open.onerror = () => reject(open.error);
         open.onupgradeneeded = () => {
           for (const [table, def] of Object.entries(schema)) {
-            const [primary, ...indexes] = def.split(',').map((x) => x.trim());
+            // split gives at least one part (this runs in the page, where the test's helpers are not)
+            const [primary, ...indexes] = def.split(',').map((x) => x.trim()) as [string, ...string[]];
             const store = open.result.createObjectStore(table, {
               keyPath: keyPath(primary),
               autoIncrement: primary.startsWith('++'),
@@ -129,10 +130,13 @@ export async function seedIndexedDb(
         };
         open.onsuccess = () => {
           const db = open.result;
-          const tables = Object.keys(rows).filter((t) => rows[t].length);
-          if (!tables.length) return (db.close(), resolve());
-          const tx = db.transaction(tables, 'readwrite');
-          for (const t of tables) for (const row of rows[t]) tx.objectStore(t).put(row);
+          const filled = Object.entries(rows).filter(([, list]) => list.length);
+          if (!filled.length) return (db.close(), resolve());
+          const tx = db.transaction(
+            filled.map(([t]) => t),
+            'readwrite',
+          );
+          for (const [t, list] of filled) for (const row of list) tx.objectStore(t).put(row);
           tx.oncomplete = () => (db.close(), resolve());
           tx.onerror = () => reject(tx.error);
         };

@@ -4,6 +4,7 @@ import { ADMIN, DIST, apiAt, browser, signInAdmin, startProduct } from './harnes
 import type { Answer } from '../helpers/answers';
 import { startInstances, type Instances } from '../helpers/instances';
 import { DATABASES } from '../helpers/server';
+import { atLeast } from '../helpers/present';
 
 /**
  * Live changes in the browser (issue 16): the desk's dashboard shows a job the bay just moved, without a reload,
@@ -33,7 +34,7 @@ async function onPglite(): Promise<Shop> {
 
 async function onPostgres(): Promise<Shop> {
   const m: Instances = await startInstances(2, { BAYBOOK_STATIC_DIR: DIST, BAYBOOK_ADMIN_PASSWORD: ADMIN.password });
-  const [bay, desk] = m.instances;
+  const [bay, desk] = atLeast(m.instances, 2);
   const { api, login } = apiAt(bay.url);
   const token = await login(ADMIN.username, ADMIN.password);
   return {

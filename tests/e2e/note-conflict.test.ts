@@ -4,6 +4,7 @@ import type { Answer, Data, Made, Page as ListPage, Row } from '../helpers/answe
 import { startInstances } from '../helpers/instances';
 import { DATABASES } from '../helpers/server';
 import { ADMIN, DIST, apiAt, browser, signInAdmin, startProduct } from './harness';
+import { nth } from '../helpers/present';
 
 /**
  * Issue 14's story end to end in Chromium: the bay's tablet goes offline and writes job's service note; the front
@@ -36,7 +37,7 @@ const shops = {
   postgres: () =>
     shopOn(async () => {
       const m = await startInstances(1, { BAYBOOK_STATIC_DIR: DIST, BAYBOOK_ADMIN_PASSWORD: ADMIN.password });
-      return { url: m.instances[0].url, stop: () => m.close() };
+      return { url: nth(m.instances, 0).url, stop: () => m.close() };
     }),
 };
 

@@ -238,8 +238,9 @@ describe('the PWA shell in Chromium', () => {
     await expect.poll(() => install.count()).toBe(1);
     for (const name of ['Install BayBook', 'Logout']) {
       const ratio = await page.getByRole('button', { name }).evaluate((el) => {
-        const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
-        const lum = ([r, g, b]: number[]) => {
+        // a computed colour is rgb() or rgba(): three channels first (this runs in the page, where the test's helpers are not)
+        const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number) as [number, number, number];
+        const lum = ([r, g, b]: [number, number, number]) => {
           const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
           return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
         };
